@@ -1,0 +1,63 @@
+import path from "node:path";
+
+export type Role = "api" | "worker" | "ingest";
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Seed the demo customer on an empty database and run the line simulator. */
+  demo: boolean;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  publicUrl: string;
+  webDist: string;
+  roles: Set<Role>;
+  logLevel: string;
+  mvdQueryMaxRecordCount: number;
+  /** Mark the session cookie Secure: "auto" follows the request's protocol. */
+  cookieSecure: "auto" | boolean;
+};
+
+const bool = (v: string | undefined, dflt: boolean) =>
+  v == null || v === "" ? dflt : ["1", "true", "yes", "on"].includes(v.toLowerCase());
+
+function int(name: string, v: string | undefined, dflt: number): number {
+  if (v == null || v === "") return dflt;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
+}
+
+/** Every setting with its default; the README lists the same. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const roleArg = argv.find((a) => a.startsWith("--role="))?.slice(7) ?? argv[argv.indexOf("--role") + 1];
+  const roles = new Set(
+    (argv.includes("--role") || roleArg ? (roleArg ?? "") : (env.ROLE ?? "api,worker,ingest"))
+      .split(/[,|]/)
+      .map((r) => r.trim())
+      .filter(Boolean),
+  ) as Set<Role>;
+  for (const r of roles) {
+    if (!["api", "worker", "ingest"].includes(r))
+      throw new Error(`Unknown role "${r}": use api, worker or ingest`);
+  }
+  const port = int("PORT", env.PORT, 8080);
+  return {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demo: bool(env.DEMO, true),
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: int("MQTT_PORT", env.MQTT_PORT, 1883),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
+    roles,
+    logLevel: env.LOG_LEVEL ?? "info",
+    mvdQueryMaxRecordCount: int("MVD_QUERY_MAX_RECORD_COUNT", env.MVD_QUERY_MAX_RECORD_COUNT, 10_000),
+    cookieSecure:
+      env.COOKIE_SECURE == null || env.COOKIE_SECURE === "auto" ? "auto" : bool(env.COOKIE_SECURE, false),
+  };
+}

@@ -1,0 +1,371 @@
+// Database schema: one PostgreSQL dialect for PGlite (embedded) and PostgreSQL (DATABASE_URL).
+// Every customer-owned row carries customer_id so every query can be scoped by the session's
+// customer (architecture.md "Domain model").
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const id = () => uuid("id").primaryKey().defaultRandom();
+const customerRef = () =>
+  uuid("customer_id")
+    .notNull()
+    .references(() => customers.id, { onDelete: "cascade" });
+
+/** float8[] that may hold NULLs (a record missing a value for a signal). */
+const float8Array = customType<{ data: (number | null)[]; driverData: string | (number | null)[] }>({
+  dataType: () => "double precision[]",
+});
+
+export const customers = pgTable("customers", {
+  id: id(),
+  name: text("name").notNull(),
+  /** The provider's own company: its staff may act for any customer. */
+  isProvider: boolean("is_provider").notNull().default(false),
+  /** Customer-id override that shows the ETQ Reliance item without its flag (spec settings §2.1). */
+  etqOverride: boolean("etq_override").notNull().default(false),
+  isDemo: boolean("is_demo").notNull().default(false),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const plants = pgTable(
+  "plants",
+  {
+    id: id(),
+    customerId: customerRef(),
+    name: text("name").notNull(),
+    /** IANA time zone, e.g. Europe/Berlin. */
+    timeZone: text("time_zone").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("plants_customer_name_uq").on(t.customerId, t.name)],
+);
+
+export const ingestors = pgTable("ingestors", {
+  id: id(),
+  customerId: customerRef(),
+  plantId: uuid("plant_id")
+    .notNull()
+    .unique()
+    .references(() => plants.id, { onDelete: "cascade" }),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const dataSources = pgTable(
+  "data_sources",
+  {
+    id: id(),
+    customerId: customerRef(),
+    ingestorId: uuid("ingestor_id")
+      .notNull()
+      .references(() => ingestors.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** MQTT topic filter the ingestor subscribes to. */
+    topic: text("topic").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("data_sources_ingestor_name_uq").on(t.ingestorId, t.name)],
+);
+
+export const lines = pgTable(
+  "lines",
+  {
+    id: id(),
+    customerId: customerRef(),
+    plantId: uuid("plant_id")
+      .notNull()
+      .references(() => plants.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    displayName: text("display_name"),
+    friendlyName: text("friendly_name"),
+    active: boolean("active").notNull().default(true),
+    lastIngestedTime: ts("last_ingested_time"),
+    isNewLine: boolean("is_new_line").notNull().default(false),
+    /** No-data alert: hours after the last record before "No Ingestion" shows; null = off. */
+    ingestionThresholdHours: integer("ingestion_threshold_hours"),
+    alertViewingWindowDays: integer("alert_viewing_window_days").notNull().default(90),
+    excludedPartIds: text("excluded_part_ids").array().notNull().default(sql`'{}'::text[]`),
+    excludedModelNumbers: text("excluded_model_numbers").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("lines_plant_name_uq").on(t.plantId, t.name)],
+);
+
+/** A line fed by other lines (no cycles; checked by the lines service). */
+export const lineFeeders = pgTable(
+  "line_feeders",
+  {
+    customerId: customerRef(),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id, { onDelete: "cascade" }),
+    feederLineId: uuid("feeder_line_id")
+      .notNull()
+      .references(() => lines.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.feederLineId] })],
+);
+
+export const stations = pgTable(
+  "stations",
+  {
+    id: id(),
+    customerId: customerRef(),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    final: boolean("final").notNull().default(false),
+    /** The line's catch-all station for signals that arrive without one. */
+    isDefault: boolean("is_default").notNull().default(false),
+    /** Next free slots in the part-record arrays of this station. */
+    nextNumSlot: integer("next_num_slot").notNull().default(0),
+    nextTextSlot: integer("next_text_slot").notNull().default(0),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("stations_line_name_uq").on(t.lineId, t.name)],
+);
+
+export const ENTITY_TYPES = [
+  "MEASUREMENT",
+  "PART_ATTRIBUTE",
+  "UPPER_LIMIT",
+  "LOWER_LIMIT",
+  "RESULT",
+  "COMPONENT_ID",
+  "UNITS",
+  "UNKNOWN",
+] as const;
+
+export const signals = pgTable(
+  "signals",
+  {
+    id: id(),
+    customerId: customerRef(),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id, { onDelete: "cascade" }),
+    stationId: uuid("station_id")
+      .notNull()
+      .references(() => stations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    friendlyName: text("friendly_name"),
+    entityType: text("entity_type", { enum: ENTITY_TYPES }).notNull(),
+    isSignalActive: boolean("is_signal_active").notNull().default(true),
+    qualityCharacteristic: text("quality_characteristic", {
+      enum: ["NONE", "CRITICAL", "SIGNIFICANT", "HIGH_IMPACT"],
+    })
+      .notNull()
+      .default("NONE"),
+    singleSide: text("single_side", { enum: ["LOWER", "UPPER"] }),
+    unit: text("unit"),
+    upperLimitSignalId: uuid("upper_limit_signal_id"),
+    lowerLimitSignalId: uuid("lower_limit_signal_id"),
+    resultSignalId: uuid("result_signal_id"),
+    /**
+     * Where the signal's value sits in a part record: numeric signals in part_records.num_values,
+     * text signals (results, attributes, component ids) in part_records.text_values. Fixed at
+     * creation so a later entity-type change never moves stored data.
+     */
+    storage: text("storage", { enum: ["num", "text"] }).notNull(),
+    slot: integer("slot").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("signals_station_name_uq").on(t.stationId, t.name),
+    uniqueIndex("signals_station_slot_uq").on(t.stationId, t.storage, t.slot),
+    index("signals_line_idx").on(t.lineId),
+  ],
+);
+
+export const resultClassifications = pgTable(
+  "result_classifications",
+  {
+    id: id(),
+    customerId: customerRef(),
+    signalId: uuid("signal_id")
+      .notNull()
+      .references(() => signals.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    result: text("result", { enum: ["pass", "fail", "other"] }).notNull(),
+    failureMode: text("failure_mode"),
+  },
+  (t) => [uniqueIndex("result_classifications_signal_value_uq").on(t.signalId, t.value)],
+);
+
+export const signalGroups = pgTable(
+  "signal_groups",
+  {
+    id: id(),
+    customerId: customerRef(),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("signal_groups_line_name_uq").on(t.lineId, t.name)],
+);
+
+export const signalGroupMembers = pgTable(
+  "signal_group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => signalGroups.id, { onDelete: "cascade" }),
+    signalId: uuid("signal_id")
+      .notNull()
+      .references(() => signals.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.signalId] })],
+);
+
+/** Model numbers seen per line (kept on ingest; offered by filters). */
+export const modelNumbers = pgTable(
+  "model_numbers",
+  {
+    customerId: customerRef(),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    /** Challenge (master) parts used to check the station, excluded from cap monitors on request. */
+    isChallenge: boolean("is_challenge").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.value] })],
+);
+
+/** Distinct values of part-attribute signals (kept on ingest; offered by filters). */
+export const partAttributeValues = pgTable(
+  "part_attribute_values",
+  {
+    signalId: uuid("signal_id")
+      .notNull()
+      .references(() => signals.id, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.signalId, t.value] })],
+);
+
+/** Part ids used as challenge parts per line (cap exclusion). */
+export const challengeParts = pgTable(
+  "challenge_parts",
+  {
+    customerId: customerRef(),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id, { onDelete: "cascade" }),
+    partId: text("part_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.partId] })],
+);
+
+/**
+ * One part at one station at one time: one compact row, values in arrays indexed by the signals'
+ * slots. The primary key is the idempotency key (station → line, partId, timestamp, op).
+ */
+export const partRecords = pgTable(
+  "part_records",
+  {
+    stationId: uuid("station_id")
+      .notNull()
+      .references(() => stations.id, { onDelete: "cascade" }),
+    ts: ts("ts").notNull(),
+    partId: text("part_id").notNull(),
+    op: smallint("op").notNull().default(1),
+    modelNumber: text("model_number"),
+    numValues: float8Array("num_values"),
+    textValues: text("text_values").array(),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.ts, t.partId, t.op] })],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    customerId: customerRef(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    lastLogin: ts("last_login"),
+    locationName: text("location_name"),
+    locationPlantId: uuid("location_plant_id").references(() => plants.id, { onDelete: "set null" }),
+    selectedPlantId: uuid("selected_plant_id").references(() => plants.id, { onDelete: "set null" }),
+    selectedLineId: uuid("selected_line_id").references(() => lines.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`)],
+);
+
+export const ROLES = ["administrator"] as const;
+
+/** Roles held beyond the plain "user" role. */
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.role] })],
+);
+
+/** One-time links to set a password (new users, first administrator). Stores a hash only. */
+export const passwordTokens = pgTable("password_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: ts("expires_at").notNull(),
+  usedAt: ts("used_at"),
+});
+
+/** Server-side sessions. The cookie holds the token; the table holds its SHA-256 only. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Customer the session acts for: the user's own, or any for provider staff. */
+    actingCustomerId: uuid("acting_customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Failed sign-ins, for the 5-in-5-minutes limit (kept in the database so every API process sees them). */
+export const loginFailures = pgTable(
+  "login_failures",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    at: ts("at").notNull().defaultNow(),
+  },
+  (t) => [index("login_failures_email_at_idx").on(t.email, t.at)],
+);
+
+export const featureFlags = pgTable(
+  "feature_flags",
+  {
+    customerId: customerRef(),
+    key: text("key").notNull(),
+    enabled: boolean("enabled").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);

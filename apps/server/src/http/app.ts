@@ -1,0 +1,134 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { SERVER_MESSAGES, SESSION_COOKIE } from "@linewatch/contracts";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { AppError, STATUS_OF } from "../errors.js";
+import type { AuthContext } from "../modules/auth/auth.service.js";
+import type { Services } from "../services.js";
+import { registerRoutes } from "./routes/index.js";
+
+/** Who may call a route: nobody signed in, any signed-in user, or administrators. */
+export type Access = "public" | "user" | "admin";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export type AppOptions = {
+  services: Services;
+  webDist?: string;
+  cookieSecure: "auto" | boolean;
+  logger?: boolean | FastifyBaseLogger | { level: string };
+  /** Largest JSON body accepted, in bytes (10,000-record ingest batches need room). */
+  bodyLimit?: number;
+};
+
+export type App = FastifyInstance;
+
+export async function buildApp(opts: AppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: opts.bodyLimit ?? 1_048_576,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false } },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Linewatch API", version: "0.1.0" },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  app.decorateRequest("auth", null);
+
+  // Every /api route but the public ones needs a session, checked before the body is read.
+  app.addHook("onRequest", async (req, reply) => {
+    if (!req.url.startsWith("/api/") || req.url.startsWith("/api/docs")) return;
+    const access = req.routeOptions.config?.access ?? "user";
+    if (access === "public") return;
+    req.auth = await opts.services.auth.resolve(req.cookies[SESSION_COOKIE]);
+    if (!req.auth) return reply.code(401).send({ message: SERVER_MESSAGES.unauthorized });
+    if (access === "admin" && !req.auth.isAdministrator) {
+      return reply.code(403).send({ message: SERVER_MESSAGES.forbidden });
+    }
+  });
+
+  // Browsers must not cache API answers that belong to one session.
+  app.addHook("onSend", async (req, reply) => {
+    if (req.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "same-origin");
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(STATUS_OF[error.code]).send({ message: error.message, ...error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation
+        .map((v) => {
+          const where = `${error.validationContext ?? "body"}${v.instancePath.replaceAll("/", ".")}`;
+          const params = v.params as { issue?: { code?: string; keys?: string[] } } | undefined;
+          if (params?.issue?.code === "unrecognized_keys")
+            return `${where}: unknown field(s) ${params.issue.keys?.join(", ")}`;
+          return `${where}: ${v.message}`;
+        })
+        .join("; ");
+      return reply.code(400).send({ message });
+    }
+    if (isResponseSerializationError(error)) {
+      req.log.error({ err: error, cause: error.cause }, "response does not match its schema");
+      return reply.code(500).send({ message: SERVER_MESSAGES.internal });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: (error as Error).message });
+    }
+    req.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ message: SERVER_MESSAGES.internal });
+  });
+
+  await registerRoutes(app, opts);
+
+  const indexHtml = opts.webDist ? path.join(opts.webDist, "index.html") : undefined;
+  if (opts.webDist && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false });
+    app.get("/assets/*", { schema: { hide: true }, config: { access: "public" } }, (req, reply) => {
+      const file = (req.params as { "*": string })["*"];
+      return reply.header("cache-control", "public, max-age=31536000, immutable").sendFile(`assets/${file}`);
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith("/api/") || !indexHtml || !existsSync(indexHtml) || req.method !== "GET") {
+      return reply.code(404).send({ message: `Route ${req.method} ${req.url.split("?")[0]} not found` });
+    }
+    // The web app's own routes: every other GET serves the single page.
+    return reply.header("cache-control", "no-cache").sendFile("index.html");
+  });
+
+  return app;
+}

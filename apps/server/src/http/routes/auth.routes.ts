@@ -1,0 +1,140 @@
+import {
+  SESSION_COOKIE,
+  SESSION_LIMITS,
+  ZCurrentUserRoles,
+  ZCustomerList,
+  ZLoginBody,
+  ZMe,
+  ZMessage,
+  ZSelectionBody,
+  ZSetPasswordBody,
+  ZSwitchCustomerBody,
+} from "@linewatch/contracts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppOptions } from "../app.js";
+import { authOf } from "../context.js";
+
+export function authRoutes(app: FastifyInstance, { services, cookieSecure }: AppOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = (req: FastifyRequest) => (cookieSecure === "auto" ? req.protocol === "https" : cookieSecure);
+  const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION_COOKIE, token, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secure(req),
+      maxAge: SESSION_LIMITS.absoluteMs / 1000,
+    });
+
+  r.post(
+    "/api/auth/login",
+    {
+      config: { access: "public" },
+      schema: {
+        operationId: "login",
+        tags: ["auth"],
+        body: ZLoginBody,
+        response: { 200: ZMe, 401: ZMessage, 429: ZMessage },
+      },
+    },
+    async (req, reply) => {
+      const { token } = await services.auth.login(req.body);
+      setCookie(req, reply, token);
+      const ctx = await services.auth.resolve(token);
+      return services.auth.me(authOf(Object.assign(req, { auth: ctx })));
+    },
+  );
+
+  r.post(
+    "/api/auth/logout",
+    { schema: { operationId: "logout", tags: ["auth"], response: { 204: z.null() } } },
+    async (req, reply) => {
+      await services.auth.logout(authOf(req));
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get("/api/auth/me", { schema: { operationId: "me", tags: ["auth"], response: { 200: ZMe } } }, (req) =>
+    services.auth.me(authOf(req)),
+  );
+
+  r.patch(
+    "/api/auth/me/selection",
+    {
+      schema: {
+        operationId: "saveSelection",
+        tags: ["auth"],
+        body: ZSelectionBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await services.users.saveSelection(authOf(req), req.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    "/api/auth/set-password",
+    {
+      config: { access: "public" },
+      schema: {
+        operationId: "setPassword",
+        tags: ["auth"],
+        body: ZSetPasswordBody,
+        response: { 204: z.null(), 400: ZMessage },
+      },
+    },
+    async (req, reply) => {
+      await services.auth.setPassword(req.body.token, req.body.password);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    "/api/auth/customers",
+    { schema: { operationId: "listCustomersForSwitch", tags: ["auth"], response: { 200: ZCustomerList } } },
+    (req) => services.customers.listForSwitch(authOf(req)),
+  );
+
+  r.post(
+    "/api/auth/switch-customer",
+    {
+      schema: {
+        operationId: "switchCustomer",
+        tags: ["auth"],
+        body: ZSwitchCustomerBody,
+        response: { 200: ZMe },
+      },
+    },
+    async (req) => {
+      const ctx = authOf(req);
+      await services.auth.switchCustomer(ctx, req.body.customerId);
+      return services.auth.me({ ...ctx, customerId: req.body.customerId });
+    },
+  );
+
+  r.get(
+    "/api/check-current-user-roles",
+    {
+      schema: { operationId: "checkCurrentUserRoles", tags: ["users"], response: { 200: ZCurrentUserRoles } },
+    },
+    (req) => ({ isAdministrator: authOf(req).isAdministrator }),
+  );
+
+  r.get(
+    "/api/health",
+    {
+      config: { access: "public" },
+      schema: {
+        operationId: "health",
+        tags: ["health"],
+        response: { 200: z.object({ status: z.literal("ok") }) },
+      },
+    },
+    async () => ({ status: "ok" as const }),
+  );
+}

@@ -1,0 +1,37 @@
+import { ZFeatureFlagBody, ZFeatureFlagParams, ZFeatureFlagsResponse, ZMessage } from "@linewatch/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppOptions } from "../app.js";
+import { authOf } from "../context.js";
+
+export function featureFlagsRoutes(app: FastifyInstance, { services }: AppOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["feature-flags"];
+
+  r.get(
+    "/api/feature-flags",
+    {
+      schema: {
+        operationId: "getFeatureFlags",
+        tags,
+        response: { 200: ZFeatureFlagsResponse, 401: ZMessage },
+      },
+    },
+    (req) => services.flags.get(authOf(req).customerId),
+  );
+
+  r.put(
+    "/api/feature-flags/:key",
+    {
+      config: { access: "admin" },
+      schema: {
+        operationId: "setFeatureFlag",
+        tags,
+        params: ZFeatureFlagParams,
+        body: ZFeatureFlagBody,
+        response: { 200: ZFeatureFlagsResponse, 400: ZMessage, 403: ZMessage },
+      },
+    },
+    (req) => services.flags.set(authOf(req).customerId, req.params.key, req.body.enabled),
+  );
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from "fastify";
+import type { AppOptions } from "../app.js";
+import { authRoutes } from "./auth.routes.js";
+import { dataSourcesRoutes } from "./data-sources.routes.js";
+import { featureFlagsRoutes } from "./feature-flags.routes.js";
+import { linesRoutes } from "./lines.routes.js";
+import { plantsRoutes } from "./plants.routes.js";
+import { usersRoutes } from "./users.routes.js";
+
+export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
+  for (const routes of [
+    authRoutes,
+    usersRoutes,
+    plantsRoutes,
+    linesRoutes,
+    dataSourcesRoutes,
+    featureFlagsRoutes,
+  ]) {
+    routes(app, opts);
+  }
+}

@@ -1,0 +1,33 @@
+import net from "node:net";
+import { Aedes } from "aedes";
+
+export class BrokerPortTakenError extends Error {}
+
+/**
+ * The embedded MQTT broker: loopback only, so a fresh machine needs nothing else. A taken port
+ * stops start-up with a message naming both ways out.
+ */
+export async function startEmbeddedBroker(port: number) {
+  const aedes = await Aedes.createBroker();
+  const server = net.createServer(aedes.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) => {
+      if (err.code === "EADDRINUSE") {
+        reject(
+          new BrokerPortTakenError(
+            `The embedded MQTT broker cannot listen on 127.0.0.1:${port}: the port is taken (another MQTT broker?). ` +
+              `Set MQTT_URL to use that broker (e.g. MQTT_URL=mqtt://127.0.0.1:${port}) or MQTT_PORT to run the embedded broker on another port.`,
+          ),
+        );
+      } else reject(err);
+    });
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

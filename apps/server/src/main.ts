@@ -1,0 +1,65 @@
+import { loadConfig } from "./config.js";
+import { openDatabase } from "./db/client.js";
+import { buildApp } from "./http/app.js";
+import { BrokerPortTakenError, startEmbeddedBroker } from "./ingest/broker.js";
+import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
+import { createServices } from "./services.js";
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+  );
+  const log = (msg: string) => console.log(`[linewatch] ${msg}`);
+  log(
+    `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
+  );
+
+  const closers: (() => Promise<void>)[] = [() => database.close()];
+
+  let mqttUrl = config.mqttUrl;
+  if (!mqttUrl && (config.roles.has("ingest") || config.demo)) {
+    const broker = await startEmbeddedBroker(config.mqttPort);
+    closers.unshift(broker.close);
+    mqttUrl = broker.url;
+    log(`embedded MQTT broker on ${broker.url}`);
+  }
+
+  const services = createServices({ db: database.db, publicUrl: config.publicUrl });
+
+  if (config.demo) {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) log(`demo plant seeded in ${seeded.ms} ms (${seeded.partRecords} part records)`);
+  }
+
+  if (config.roles.has("api")) {
+    const app = await buildApp({
+      services,
+      webDist: config.webDist,
+      cookieSecure: config.cookieSecure,
+      logger: { level: config.logLevel },
+      bodyLimit: 32 * 1_048_576,
+    });
+    closers.unshift(() => app.close());
+    await app.listen({ port: config.port, host: config.host });
+    log(`ready in ${Date.now() - started} ms at ${config.publicUrl}`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: stopping`);
+    for (const close of closers) await close().catch((err) => console.error(err));
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((err) => {
+  if (err instanceof BrokerPortTakenError) console.error(`[linewatch] ${err.message}`);
+  else console.error(err);
+  process.exit(1);
+});

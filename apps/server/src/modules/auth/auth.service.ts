@@ -1,0 +1,153 @@
+import {
+  AUTH_MESSAGES,
+  LOCATION_PROVIDER,
+  LOGIN_LIMIT,
+  SESSION_LIMITS,
+  type TLoginBody,
+  type TMe,
+} from "@linewatch/contracts";
+import type { Db } from "../../db/client.js";
+import { AppError } from "../../errors.js";
+import { hashPassword, verifyPassword } from "../../lib/password.js";
+import { hashToken, newToken } from "../../lib/tokens.js";
+import { createAuthRepo } from "./auth.repo.js";
+
+/** Who is asking: resolved from the session on every request. */
+export type AuthContext = {
+  sessionHash: string;
+  userId: string;
+  email: string;
+  homeCustomerId: string;
+  /** The customer every query is scoped to. */
+  customerId: string;
+  isAdministrator: boolean;
+  isProviderStaff: boolean;
+  locationName: string | null;
+  locationPlantId: string | null;
+  selectedPlantId: string | null;
+  selectedLineId: string | null;
+};
+
+/** Provider staff: users of the provider's customer at the provider's own location. */
+export const isProviderStaff = (u: { homeCustomerIsProvider: boolean; locationName: string | null }) =>
+  u.homeCustomerIsProvider && u.locationName === LOCATION_PROVIDER;
+
+const PASSWORD_LINK_TTL_MS = 7 * 24 * 3_600_000;
+
+export function createAuthService(deps: { db: Db; publicUrl: string; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  const repo = createAuthRepo(deps.db);
+
+  return {
+    /** Signs in: a fresh session id every time; same answer whether the email exists or not. */
+    async login(body: TLoginBody): Promise<{ token: string }> {
+      const t = now();
+      const failures = await repo.countRecentFailures(
+        body.email,
+        new Date(t.getTime() - LOGIN_LIMIT.windowMs),
+      );
+      if (failures >= LOGIN_LIMIT.failures)
+        throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
+      const user = await repo.findUserByEmail(body.email);
+      const ok = await verifyPassword(user?.passwordHash, body.password);
+      if (!user || !ok) {
+        await repo.recordFailure(body.email, t);
+        throw new AppError("UNAUTHORIZED", AUTH_MESSAGES.invalidCredentials);
+      }
+      await repo.clearFailures(body.email);
+      const token = newToken();
+      await repo.createSession(hashToken(token), user.id, user.customerId, t);
+      return { token };
+    },
+
+    /** The session behind a cookie, or null when missing, idle for 12 h or older than 7 days. */
+    async resolve(token: string | undefined): Promise<AuthContext | null> {
+      if (!token || token.length > 200) return null;
+      const tokenHash = hashToken(token);
+      const s = await repo.findSession(tokenHash);
+      if (!s) return null;
+      const t = now().getTime();
+      if (
+        t - s.lastSeenAt.getTime() > SESSION_LIMITS.idleMs ||
+        t - s.createdAt.getTime() > SESSION_LIMITS.absoluteMs
+      ) {
+        await repo.deleteSession(tokenHash);
+        return null;
+      }
+      // Write the idle clock at most once a minute, not on every request.
+      if (t - s.lastSeenAt.getTime() > 60_000) await repo.touchSession(tokenHash, new Date(t));
+      const providerStaff = isProviderStaff(s);
+      return {
+        sessionHash: tokenHash,
+        userId: s.userId,
+        email: s.email,
+        homeCustomerId: s.homeCustomerId,
+        // A customer switch only ever holds for provider staff.
+        customerId: providerStaff ? s.actingCustomerId : s.homeCustomerId,
+        isAdministrator: s.isAdministrator,
+        isProviderStaff: providerStaff,
+        locationName: s.locationName,
+        locationPlantId: s.locationPlantId,
+        selectedPlantId: s.selectedPlantId,
+        selectedLineId: s.selectedLineId,
+      };
+    },
+
+    async logout(ctx: AuthContext) {
+      await repo.deleteSession(ctx.sessionHash);
+    },
+
+    async me(ctx: AuthContext): Promise<TMe> {
+      const [home, acting] = await Promise.all([
+        repo.customerName(ctx.homeCustomerId),
+        repo.customerName(ctx.customerId),
+      ]);
+      if (!home || !acting) throw new AppError("UNAUTHORIZED", "Unauthorized");
+      return {
+        id: ctx.userId,
+        email: ctx.email,
+        isAdministrator: ctx.isAdministrator,
+        isProviderStaff: ctx.isProviderStaff,
+        locationName: ctx.locationName,
+        locationPlantId: ctx.locationPlantId,
+        homeCustomer: home,
+        customer: acting,
+        selectedPlantId: ctx.customerId === ctx.homeCustomerId ? ctx.selectedPlantId : null,
+        selectedLineId: ctx.customerId === ctx.homeCustomerId ? ctx.selectedLineId : null,
+      };
+    },
+
+    /** Provider staff act for another customer; anyone else is refused. */
+    async switchCustomer(ctx: AuthContext, customerId: string) {
+      if (!ctx.isProviderStaff) throw new AppError("FORBIDDEN", "Forbidden resource");
+      const c = await repo.customerName(customerId);
+      if (!c) throw new AppError("NOT_FOUND", "Customer not found");
+      await repo.setActingCustomer(ctx.sessionHash, customerId);
+    },
+
+    /** A one-time link to set a password, valid for 7 days. */
+    async createPasswordLink(userId: string): Promise<string> {
+      const token = newToken();
+      await repo.createPasswordToken(
+        hashToken(token),
+        userId,
+        new Date(now().getTime() + PASSWORD_LINK_TTL_MS),
+      );
+      return `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    },
+
+    async setPassword(token: string, password: string) {
+      const tokenHash = hashToken(token);
+      const row = await repo.findPasswordToken(tokenHash);
+      if (!row || row.usedAt || row.expiresAt.getTime() < now().getTime()) {
+        throw new AppError("BAD_REQUEST", AUTH_MESSAGES.invalidPasswordLink);
+      }
+      const passwordHash = await hashPassword(password);
+      await deps.db.transaction(async (tx) => {
+        await createAuthRepo(tx).usePasswordToken(tokenHash, row.userId, passwordHash, now());
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,75 @@
+import type { TLine } from "@linewatch/contracts";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { lineFeeders, lines } from "../../db/schema/index.js";
+import { AppError } from "../../errors.js";
+import type { AuthContext } from "../auth/auth.service.js";
+import type { PlantsService } from "../plants/plants.service.js";
+
+const columns = {
+  id: lines.id,
+  plantId: lines.plantId,
+  name: lines.name,
+  displayName: lines.displayName,
+  friendlyName: lines.friendlyName,
+  active: lines.active,
+  lastIngestedTime: lines.lastIngestedTime,
+  isNewLine: lines.isNewLine,
+  ingestionThresholdHours: lines.ingestionThresholdHours,
+  alertViewingWindowDays: lines.alertViewingWindowDays,
+  excludedPartIds: lines.excludedPartIds,
+  excludedModelNumbers: lines.excludedModelNumbers,
+  feederLineIds: sql<
+    string[]
+  >`coalesce((select array_agg(${lineFeeders.feederLineId}::text) from ${lineFeeders} where ${lineFeeders.lineId} = ${lines.id}), '{}')`,
+};
+
+type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;
+
+function toLine(r: Row): TLine {
+  const lastIngested = r.lastIngestedTime as Date | null;
+  return {
+    id: r.id as string,
+    plantId: r.plantId as string,
+    name: r.name as string,
+    displayName: r.displayName as string | null,
+    friendlyName: r.friendlyName as string | null,
+    active: r.active as boolean,
+    lastIngestedTime: lastIngested ? lastIngested.toISOString() : null,
+    isNewLine: r.isNewLine as boolean,
+    ingestionThresholdHours: r.ingestionThresholdHours as number | null,
+    alertViewingWindowDays: r.alertViewingWindowDays as number,
+    // Monitors arrive with the monitoring engine; until then no line has an active one.
+    activeMonitorsCount: 0,
+    feederLineIds: (r.feederLineIds as string[] | null) ?? [],
+    excludedPartIds: r.excludedPartIds as string[],
+    excludedModelNumbers: r.excludedModelNumbers as string[],
+  };
+}
+
+export const lineNotFound = () => new AppError("NOT_FOUND", "Line not found");
+
+export function createLinesService(deps: { db: Db; plants: PlantsService }) {
+  const { db } = deps;
+  return {
+    async listForPlant(ctx: AuthContext, plantId: string): Promise<TLine[]> {
+      await deps.plants.get(ctx, plantId);
+      const rows = await db
+        .select(columns)
+        .from(lines)
+        .where(and(eq(lines.customerId, ctx.customerId), eq(lines.plantId, plantId)))
+        .orderBy(asc(lines.name));
+      return rows.map(toLine);
+    },
+
+    async get(ctx: AuthContext, lineId: string): Promise<TLine> {
+      const [row] = await db
+        .select(columns)
+        .from(lines)
+        .where(and(eq(lines.customerId, ctx.customerId), eq(lines.id, lineId)));
+      if (!row) throw lineNotFound();
+      return toLine(row);
+    },
+  };
+}
+export type LinesService = ReturnType<typeof createLinesService>;

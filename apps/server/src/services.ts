@@ -1,0 +1,30 @@
+import type { Db } from "./db/client.js";
+import { createAuthService } from "./modules/auth/auth.service.js";
+import { createCustomersService } from "./modules/customers/customers.service.js";
+import { createDataSourcesService } from "./modules/data-sources/data-sources.service.js";
+import { createFeatureFlagsService } from "./modules/feature-flags/feature-flags.service.js";
+import { createLinesService } from "./modules/lines/lines.service.js";
+import { createPlantsService } from "./modules/plants/plants.service.js";
+import { createUsersService } from "./modules/users/users.service.js";
+
+export type ServicesOptions = {
+  db: Db;
+  publicUrl: string;
+  now?: () => Date;
+  onDataSourcesChange?: () => void;
+};
+
+/** The composition root: every service, wired by hand. */
+export function createServices(opts: ServicesOptions) {
+  const { db } = opts;
+  const auth = createAuthService({ db, publicUrl: opts.publicUrl, now: opts.now });
+  const flags = createFeatureFlagsService({ db });
+  const plants = createPlantsService({ db });
+  const lines = createLinesService({ db, plants });
+  const users = createUsersService({ db, auth, flags });
+  const customers = createCustomersService({ db });
+  const dataSources = createDataSourcesService({ db, plants, onChange: opts.onDataSourcesChange });
+  return { db, auth, flags, plants, lines, users, customers, dataSources };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,26 @@
+import type { Database } from "../../src/db/client.js";
+import { type App, buildApp } from "../../src/http/app.js";
+import { createServices, type Services } from "../../src/services.js";
+import { createTestDatabase } from "./db.js";
+
+export type TestContext = { app: App; database: Database; services: Services; now: { value: Date } };
+
+/** The real app on a fresh database, with a clock tests can move. */
+export async function createTestApp(): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const now = { value: new Date() };
+  const services = createServices({
+    db: database.db,
+    publicUrl: "http://localhost:8080",
+    now: () => now.value,
+  });
+  const app = await buildApp({ services, cookieSecure: "auto" });
+  await app.ready();
+  return { app, database, services, now };
+}
+
+export async function closeTestApp(t: TestContext | undefined) {
+  if (!t) return;
+  await t.app.close();
+  await t.database.close();
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { ZId } from "./common.js";
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: "Invalid email or password",
+  tooManyAttempts: "Too many failed sign-ins for this email. Wait 5 minutes and try again.",
+  passwordSet: "Password set. You can sign in now.",
+  invalidPasswordLink: "This password link is invalid or has expired. Ask an administrator for a new one.",
+} as const;
+
+/** Sign-in limits (issue: five failures for one email within 5 minutes answer 429). */
+export const LOGIN_LIMIT = { failures: 5, windowMs: 5 * 60_000 } as const;
+/** Session lifetime: 12 h idle, 7 days absolute. */
+export const SESSION_LIMITS = { idleMs: 12 * 3_600_000, absoluteMs: 7 * 24 * 3_600_000 } as const;
+export const SESSION_COOKIE = "lw_session";
+
+export const ZLoginBody = z.strictObject({
+  email: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+export type TLoginBody = z.infer<typeof ZLoginBody>;
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const ZSetPasswordBody = z.strictObject({
+  token: z.string().min(20).max(200),
+  password: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(1024),
+});
+export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
+
+export const ZCustomerRef = z.object({ id: ZId, name: z.string() });
+export type TCustomerRef = z.infer<typeof ZCustomerRef>;
+
+/** The signed-in user as the web app sees it. */
+export const ZMe = z.object({
+  id: ZId,
+  email: z.string(),
+  isAdministrator: z.boolean(),
+  isProviderStaff: z.boolean(),
+  locationName: z.string().nullable(),
+  locationPlantId: ZId.nullable(),
+  homeCustomer: ZCustomerRef,
+  customer: ZCustomerRef,
+  selectedPlantId: ZId.nullable(),
+  selectedLineId: ZId.nullable(),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+export const ZSwitchCustomerBody = z.strictObject({ customerId: ZId });
+export const ZCustomerList = z.array(ZCustomerRef);
+
+export const ZSelectionBody = z.strictObject({
+  selectedPlantId: ZId.nullable().optional(),
+  selectedLineId: ZId.nullable().optional(),
+});
+export type TSelectionBody = z.infer<typeof ZSelectionBody>;
+
+/** GET /api/check-current-user-roles (spec settings §7). */
+export const ZCurrentUserRoles = z.object({ isAdministrator: z.boolean() });

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { ZId } from "./common.js";
+
+/** A line (spec settings §3 "Line"). */
+export const ZLine = z.object({
+  id: ZId,
+  plantId: ZId,
+  name: z.string(),
+  displayName: z.string().nullable(),
+  friendlyName: z.string().nullable(),
+  active: z.boolean(),
+  lastIngestedTime: z.iso.datetime({ offset: true }).nullable(),
+  isNewLine: z.boolean(),
+  ingestionThresholdHours: z.number().int().nullable(),
+  alertViewingWindowDays: z.number().int(),
+  activeMonitorsCount: z.number().int(),
+  feederLineIds: z.array(ZId),
+  excludedPartIds: z.array(z.string()),
+  excludedModelNumbers: z.array(z.string()),
+});
+export type TLine = z.infer<typeof ZLine>;
+export const ZLineList = z.array(ZLine);
+export const ZLineParams = z.strictObject({ lineId: ZId });
+
+/**
+ * "No Ingestion" shows when the last ingested time plus the threshold hours is in the past
+ * (spec settings §2.9). No threshold or no data yet: nothing to compare, no chip.
+ */
+export function isNoIngestion(
+  line: Pick<TLine, "lastIngestedTime" | "ingestionThresholdHours">,
+  now: Date = new Date(),
+): boolean {
+  if (line.ingestionThresholdHours == null || line.lastIngestedTime == null) return false;
+  return new Date(line.lastIngestedTime).getTime() + line.ingestionThresholdHours * 3_600_000 < now.getTime();
+}
+
+export const LINE_MESSAGES = {
+  notFound: "Unable to find the line",
+  noIngestion: "No Ingestion",
+} as const;

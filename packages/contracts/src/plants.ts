@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { ZId } from "./common.js";
+
+export const ZPlant = z.object({ id: ZId, name: z.string(), timeZone: z.string() });
+export type TPlant = z.infer<typeof ZPlant>;
+export const ZPlantList = z.array(ZPlant);
+export const ZPlantParams = z.strictObject({ plantId: ZId });
+
+/** GET /api/plants/{plantId}/ingestor (spec monitor-forms §7). */
+export const ZIngestor = z.object({ id: ZId });
+export type TIngestor = z.infer<typeof ZIngestor>;

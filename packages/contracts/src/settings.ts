@@ -1,0 +1,72 @@
+import { z } from "zod";
+import type { TFeatureFlags } from "./feature-flags.js";
+
+/** Settings section identifiers (spec settings §2). */
+export const SETTINGS_SECTIONS = [
+  "DATA_SOURCES",
+  "ETQ_RELIANCE",
+  "LINE_MANAGEMENT",
+  "MS_TEAMS",
+  "MVD_ANOMALY_MONITORS",
+  "SIGNAL_MANAGEMENT",
+  "SPC_ALERT",
+  "SPC_LIMITS",
+  "SVD_ANOMALY_MONITORS",
+  "USER_MANAGEMENT",
+] as const;
+export const ZSettingsSection = z.enum(SETTINGS_SECTIONS);
+export type TSettingsSection = z.infer<typeof ZSettingsSection>;
+export const DEFAULT_SETTINGS_SECTION: TSettingsSection = "SPC_ALERT";
+
+export type TSettingsMenuGroup = { title: string; items: { section: TSettingsSection; label: string }[] };
+
+/**
+ * The Settings side menu for a user (spec settings §2.1): groups and items in order, with the
+ * role and flag rules applied.
+ */
+export function settingsMenu(opts: {
+  isAdministrator: boolean;
+  flags: Pick<TFeatureFlags, "mvdMonitorCreation" | "etqIntegration">;
+  etqOverride: boolean;
+}): TSettingsMenuGroup[] {
+  const groups: TSettingsMenuGroup[] = [
+    {
+      title: "Anomaly Monitors",
+      items: [
+        { section: "SVD_ANOMALY_MONITORS", label: "Single-Variate (SVD)" },
+        ...(opts.flags.mvdMonitorCreation
+          ? [{ section: "MVD_ANOMALY_MONITORS" as const, label: "Multi-Variate (MVD)" }]
+          : []),
+      ],
+    },
+    {
+      title: "Capability Metrics",
+      items: [
+        { section: "SPC_ALERT", label: "Alerts" },
+        { section: "SPC_LIMITS", label: "Limits" },
+      ],
+    },
+    {
+      title: "Data Management",
+      items: [
+        ...(opts.isAdministrator ? [{ section: "DATA_SOURCES" as const, label: "Data Sources" }] : []),
+        { section: "SIGNAL_MANAGEMENT", label: "Signal Management" },
+        { section: "LINE_MANAGEMENT", label: "Line Management" },
+      ],
+    },
+    {
+      title: "Integrations",
+      items: [
+        { section: "MS_TEAMS", label: "Microsoft Teams" },
+        ...(opts.flags.etqIntegration || opts.etqOverride
+          ? [{ section: "ETQ_RELIANCE" as const, label: "ETQ Reliance" }]
+          : []),
+      ],
+    },
+  ];
+  if (opts.isAdministrator)
+    groups.push({ title: "Users", items: [{ section: "USER_MANAGEMENT", label: "Users" }] });
+  return groups;
+}
+
+export const SETTINGS_MESSAGES = { notAvailable: "This section is not available yet" } as const;

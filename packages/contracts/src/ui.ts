@@ -1,0 +1,16 @@
+// Timers and sizes the specs name, in one place (conventions.md "Web").
+
+/** Snackbars hide after 3300 ms (spec monitor-forms §8, settings §9). */
+export const SNACKBAR_MS = 3300;
+/** Monitor save and delete snackbars in the admin pages hide after 3000 ms (spec settings §9). */
+export const MONITOR_SNACKBAR_MS = 3000;
+/** Active monitor count refetch (spec settings §9). */
+export const ACTIVE_MONITOR_COUNT_POLL_MS = 60_000;
+/** Alert viewing window refetch (spec settings §9). */
+export const ALERT_WINDOW_POLL_MS = 10_000;
+/** Side drawer (spec monitor-forms §2 "Other widgets"). */
+export const DRAWER = { width: 950, enterMs: 500, exitMs: 420 } as const;
+export const MONITOR_DETAILS_DRAWER_WIDTH = 750;
+export const LINE_EDITOR_DRAWER_WIDTH = 750;
+export const FEEDER_DRAWER_WIDTH = 700;
+export const GRID_ROW_HEIGHT = 65;
