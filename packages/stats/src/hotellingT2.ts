@@ -1,0 +1,68 @@
+import { choleskyDecompose, choleskySolveRows } from "./cholesky.js";
+import { createMatrix, type Matrix } from "./matrix.js";
+import { fQuantile } from "./quantiles.js";
+import { assertFinite, StatsError } from "./statsError.js";
+
+export interface HotellingT2Result {
+  /** T²ᵢ = yᵢᵀ S⁻¹ yᵢ for every row (dimensionless). */
+  readonly t2: Float64Array;
+  /**
+   * n × p per-signal contributions cᵢⱼ = yᵢⱼ · (S⁻¹ yᵢ)ⱼ; each row sums to its T²
+   * (monitoring.md "MVD" step 7). A contribution can be negative when correlated signals offset.
+   */
+  readonly contributions: Matrix;
+}
+
+/**
+ * Hotelling T² of every row of `deviations` (n × p, already centred on the training mean, e.g.
+ * standardised) against `covariance` (p × p, symmetric positive definite, e.g. the shrunk S*).
+ * The solve goes through a Cholesky factor, never an explicit inverse (monitoring.md "MVD" step 3).
+ *
+ * Throws DIMENSION_MISMATCH, NON_FINITE, or NOT_POSITIVE_DEFINITE for a singular covariance.
+ */
+export function hotellingT2(deviations: Matrix, covariance: Matrix): HotellingT2Result {
+  const p = covariance.rows;
+  if (deviations.cols !== p) {
+    throw new StatsError("DIMENSION_MISMATCH", `rows have ${deviations.cols} signals, covariance has ${p}`);
+  }
+  assertFinite(deviations.data, "T² rows");
+  const solved = choleskySolveRows(choleskyDecompose(covariance), deviations);
+  const n = deviations.rows;
+  const t2 = new Float64Array(n);
+  const contributions = new Float64Array(n * p);
+  const y = deviations.data;
+  const z = solved.data;
+  for (let i = 0; i < n; i++) {
+    const base = i * p;
+    let sum = 0;
+    for (let j = 0; j < p; j++) {
+      const c = (y[base + j] as number) * (z[base + j] as number);
+      contributions[base + j] = c;
+      sum += c;
+    }
+    t2[i] = sum;
+  }
+  return { t2, contributions: createMatrix(n, p, contributions) };
+}
+
+/**
+ * Phase II upper control limit for one new observation's T² when mean and covariance come from m
+ * training rows of p signals (monitoring.md "MVD" step 4):
+ *   UCL = p (m + 1)(m − 1) / (m (m − p)) · F⁻¹(1 − α; p, m − p).
+ * Throws TOO_FEW_ROWS_FOR_SIGNALS when p ≥ m (the F distribution needs m − p > 0) and
+ * INVALID_ARGUMENT for a non-integer p or m or α outside (0, 1).
+ */
+export function hotellingUcl(m: number, p: number, alpha: number): number {
+  if (!Number.isInteger(p) || p < 1)
+    throw new StatsError("INVALID_ARGUMENT", `p must be an integer ≥ 1, got ${p}`);
+  if (!Number.isInteger(m)) throw new StatsError("INVALID_ARGUMENT", `m must be an integer, got ${m}`);
+  if (!(alpha > 0 && alpha < 1))
+    throw new StatsError("INVALID_ARGUMENT", `α must lie in (0, 1), got ${alpha}`);
+  if (m <= p) {
+    throw new StatsError(
+      "TOO_FEW_ROWS_FOR_SIGNALS",
+      `the T² limit needs more training rows than signals (m = ${m}, p = ${p})`,
+    );
+  }
+  return ((p * (m + 1) * (m - 1)) / (m * (m - p))) * fQuantile(1 - alpha, p, m - p);
+}

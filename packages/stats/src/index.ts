@@ -1,0 +1,49 @@
+// Public API of @linewatch/stats: pure functions on numbers and Float64Array, no I/O.
+// The definitions are in shared/design/monitoring.md; reference values in ../reference/.
+export {
+  ALERT_THRESHOLD_LEVELS,
+  ALERT_THRESHOLDS,
+  type AlertThreshold,
+  type AlertThresholdLevel,
+  DEFAULT_ALERT_THRESHOLD,
+  isAlertThreshold,
+} from "./alertThreshold.js";
+export { binomialUpperTail } from "./binomialUpperTail.js";
+export {
+  type Capability,
+  type CapabilityIndices,
+  capability,
+  capabilityIndices,
+  D2_MOVING_RANGE,
+  type SpecLimits,
+} from "./capability.js";
+export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
+export { mean, median, medianAbsoluteDeviation, sampleStandardDeviation } from "./descriptive.js";
+export { type CapEvaluation, type CapLimits, evaluateCap, type LimitValues } from "./evaluateCap.js";
+export {
+  evaluateMvd,
+  type MvdEvaluation,
+  type MvdOptions,
+  type MvdWorstRow,
+  type SignalContribution,
+} from "./evaluateMvd.js";
+export { evaluateSvd, type SvdEvaluation } from "./evaluateSvd.js";
+export type { EvaluatedState, NoDataCode, NoDataEvaluation } from "./evaluation.js";
+export { type HotellingT2Result, hotellingT2, hotellingUcl } from "./hotellingT2.js";
+export { ledoitWolfShrinkage, shrinkCovariance } from "./ledoitWolfShrinkage.js";
+export {
+  type EvaluateLimitFormulaResult,
+  evaluateLimitFormula,
+  type FormulaError,
+  type FormulaNode,
+  MAX_FORMULA_DEPTH,
+  MAX_FORMULA_LENGTH,
+  type ParseLimitFormulaResult,
+  parseLimitFormula,
+} from "./limitFormula.js";
+export { createMatrix, type Matrix, matrixFromRows, matrixGet, matrixRow, matrixToRows } from "./matrix.js";
+export { chiSquareQuantile, fQuantile } from "./quantiles.js";
+export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
+export { StatsError, type StatsErrorCode } from "./statsError.js";
+export { type WassersteinOptions, wassersteinDistance } from "./wassersteinDistance.js";
+export { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
