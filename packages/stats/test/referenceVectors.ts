@@ -1,0 +1,88 @@
+// Loads reference/stats-vectors.json (SciPy/NumPy values from reference/make_vectors.py) for the
+// *.test.ts files, and the relative-error check they share. Test-only: nothing in src imports it.
+import { readFileSync } from "node:fs";
+import { expect } from "vitest";
+import type { AlertThreshold } from "../src/alertThreshold.js";
+
+export interface ReferenceVectors {
+  readonly about: string;
+  readonly wasserstein: ReadonlyArray<{
+    u: number[];
+    v: number[];
+    uWeights?: number[];
+    vWeights?: number[];
+    expected: number;
+  }>;
+  readonly svd: ReadonlyArray<{
+    train: number[];
+    eval: number[];
+    alertThreshold: AlertThreshold;
+    expected: { w1: number; scale: number; score: number; threshold: number; breach: boolean };
+  }>;
+  readonly hotellingUcl: ReadonlyArray<{ m: number; p: number; alpha: number; expected: number }>;
+  readonly binomialTail: ReadonlyArray<{ n: number; alpha: number; k: number; expected: number }>;
+  readonly quantiles: ReadonlyArray<
+    | { dist: "f"; p: number; d1: number; d2: number; expected: number }
+    | { dist: "chisquare"; p: number; k: number; expected: number }
+  >;
+  readonly mvd: ReadonlyArray<{
+    kind: string;
+    train: number[][];
+    eval: number[][];
+    alertThreshold: AlertThreshold;
+    expected: {
+      keptSignals: number[];
+      shrinkage: number;
+      t2: number[];
+      ucl: number;
+      exceedances: number;
+      pValue: number;
+      score: number;
+      breach: boolean;
+      worstRow: number;
+      worstRowContributions: number[];
+    };
+  }>;
+  readonly capability: ReadonlyArray<{
+    values: number[];
+    lsl: number | null;
+    usl: number | null;
+    expected: {
+      mean: number;
+      sigmaWithin: number;
+      sigmaOverall: number;
+      cp: number | null;
+      cpk: number;
+      pp: number | null;
+      ppk: number;
+    };
+  }>;
+  readonly capabilityQcc: {
+    note: string;
+    subgroups: number[][];
+    lsl: number;
+    usl: number;
+    expected: Record<"cp" | "cpl" | "cpu" | "cpk" | "pp" | "ppl" | "ppu" | "ppk", number>;
+    tolerance: number;
+  };
+}
+
+export const vectors: ReferenceVectors = JSON.parse(
+  readFileSync(new URL("../reference/stats-vectors.json", import.meta.url), "utf8"),
+);
+
+/** The file's own tolerance: 1e-9 relative unless a vector says otherwise. */
+export const RELATIVE_TOLERANCE = 1e-9;
+
+/** |actual − expected| ≤ tolerance · |expected|; an expected 0 must be met exactly. */
+export function expectRelativelyClose(
+  actual: number,
+  expected: number,
+  tolerance = RELATIVE_TOLERANCE,
+): void {
+  const error = Math.abs(actual - expected);
+  const allowed = tolerance * Math.abs(expected);
+  if (!(error <= allowed)) {
+    expect.fail(`expected ${actual} to be within ${tolerance} relative of ${expected} (error ${error})`);
+  }
+}
