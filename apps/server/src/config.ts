@@ -32,9 +32,11 @@ function int(name: string, v: string | undefined, dflt: number): number {
 
 /** Every setting with its default; the README lists the same. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
-  const roleArg = argv.find((a) => a.startsWith("--role="))?.slice(7) ?? argv[argv.indexOf("--role") + 1];
+  const roleAt = argv.indexOf("--role");
+  const roleArg =
+    argv.find((a) => a.startsWith("--role="))?.slice(7) ?? (roleAt >= 0 ? argv[roleAt + 1] : undefined);
   const roles = new Set(
-    (argv.includes("--role") || roleArg ? (roleArg ?? "") : (env.ROLE ?? "api,worker,ingest"))
+    (roleArg ?? env.ROLE ?? "api,worker,ingest")
       .split(/[,|]/)
       .map((r) => r.trim())
       .filter(Boolean),

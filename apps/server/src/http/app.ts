@@ -47,6 +47,7 @@ export async function buildApp(opts: AppOptions) {
     logger: opts.logger ?? false,
     bodyLimit: opts.bodyLimit ?? 1_048_576,
     trustProxy: true,
+    disableRequestLogging: true,
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

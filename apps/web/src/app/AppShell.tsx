@@ -1,0 +1,89 @@
+import { AppBar, Box, Button, MenuItem, TextField, Toolbar, Typography } from "@mui/material";
+import { Outlet, Link as RouterLink, useLocation } from "react-router";
+import { usePlantLine } from "./context/PlantLineContext";
+import { UserMenu } from "./UserMenu";
+
+/** Top bar: product name, plant and line selectors, the plant's time zone, navigation and the user menu. */
+export function AppShell() {
+  const { plants, plant, lines, line, setPlantId, setLineId } = usePlantLine();
+  const { pathname } = useLocation();
+  const selectSx = {
+    minWidth: 180,
+    "& .MuiInputBase-root": { color: "inherit" },
+    "& .MuiSelect-icon": { color: "inherit" },
+  };
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "grey.50" }}>
+      <AppBar position="sticky" elevation={1}>
+        <Toolbar sx={{ gap: 2 }}>
+          <Typography
+            variant="h6"
+            component={RouterLink}
+            to="/"
+            sx={{ color: "inherit", textDecoration: "none", mr: 2 }}
+          >
+            Linewatch
+          </Typography>
+          <TextField
+            select
+            size="small"
+            variant="standard"
+            label="Plant"
+            value={plant?.id ?? ""}
+            onChange={(e) => setPlantId(e.target.value)}
+            sx={selectSx}
+            slotProps={{ inputLabel: { sx: { color: "inherit" } } }}
+          >
+            {plants.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            variant="standard"
+            label="Line"
+            value={line?.id ?? ""}
+            onChange={(e) => setLineId(e.target.value)}
+            sx={selectSx}
+            slotProps={{ inputLabel: { sx: { color: "inherit" } } }}
+          >
+            {lines.map((l) => (
+              <MenuItem key={l.id} value={l.id}>
+                {l.friendlyName || l.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {plant && (
+            <Typography variant="body2" sx={{ opacity: 0.85 }} data-testid="plant-time-zone">
+              {plant.timeZone}
+            </Typography>
+          )}
+          <Box sx={{ flexGrow: 1 }} />
+          <Button
+            color="inherit"
+            component={RouterLink}
+            to="/"
+            aria-current={pathname === "/" ? "page" : undefined}
+          >
+            Home
+          </Button>
+          <Button
+            color="inherit"
+            component={RouterLink}
+            to="/settings"
+            aria-current={pathname.startsWith("/settings") ? "page" : undefined}
+          >
+            Settings
+          </Button>
+          <UserMenu />
+        </Toolbar>
+      </AppBar>
+      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,22 @@
+import { Box, CircularProgress } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { Navigate, useLocation } from "react-router";
+import { onUnauthorized } from "../shared/api/client";
+import { sessionKeys, useMe } from "./auth/session";
+
+/** Pages behind sign-in: no session sends the user to /login and back afterwards. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const qc = useQueryClient();
+  const location = useLocation();
+  useEffect(() => onUnauthorized(() => qc.setQueryData(sessionKeys.me, null)), [qc]);
+  if (me.isLoading)
+    return (
+      <Box sx={{ display: "grid", placeItems: "center", minHeight: "100vh" }}>
+        <CircularProgress aria-label="Loading" />
+      </Box>
+    );
+  if (!me.data) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,100 @@
+import AccountCircle from "@mui/icons-material/AccountCircle";
+import {
+  Divider,
+  IconButton,
+  ListItemText,
+  ListSubheader,
+  Menu,
+  MenuItem,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useSnackbar } from "../shared/ui/SnackbarProvider";
+import { useCustomersForSwitch, useLogout, useMe, useSwitchCustomer } from "./auth/session";
+
+/** The user menu: email, location, customer switch (provider staff), feature flags (administrators), sign out. */
+export function UserMenu() {
+  const me = useMe().data;
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const switchCustomer = useSwitchCustomer();
+  const customers = useCustomersForSwitch(!!me?.isProviderStaff && anchor != null);
+  const snackbar = useSnackbar();
+  if (!me) return null;
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Tooltip title={me.email}>
+        <IconButton color="inherit" aria-label="User menu" onClick={(e) => setAnchor(e.currentTarget)}>
+          <AccountCircle />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={anchor != null} onClose={close} slotProps={{ list: { dense: true } }}>
+        <MenuItem disabled sx={{ opacity: "1 !important" }}>
+          <ListItemText primary={me.email} secondary={`Location: ${me.locationName ?? "Unassigned"}`} />
+        </MenuItem>
+        <MenuItem disabled sx={{ opacity: "1 !important" }}>
+          <ListItemText primary="Customer" secondary={me.customer.name} />
+        </MenuItem>
+        {me.isProviderStaff && [
+          <Divider key="d" />,
+          <ListSubheader key="h">Act for customer</ListSubheader>,
+          <MenuItem key="s" onKeyDown={(e) => e.stopPropagation()} disableRipple>
+            <TextField
+              select
+              size="small"
+              fullWidth
+              label="Customer"
+              value={customers.data?.some((c) => c.id === me.customer.id) ? me.customer.id : ""}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+              onChange={(e) =>
+                switchCustomer.mutate(e.target.value, {
+                  onSuccess: (m) => {
+                    close();
+                    snackbar(`Now acting for ${m.customer.name}`);
+                    navigate("/");
+                  },
+                  onError: (err) => snackbar(err.message, { severity: "error" }),
+                })
+              }
+            >
+              {customers.isLoading && <option value="">Loading…</option>}
+              {customers.data?.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </TextField>
+          </MenuItem>,
+        ]}
+        <Divider />
+        {me.isAdministrator && (
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate("/feature-flags");
+            }}
+          >
+            Feature flags
+          </MenuItem>
+        )}
+        <MenuItem
+          onClick={() =>
+            logout.mutate(undefined, {
+              onSettled: () => {
+                close();
+                navigate("/login");
+              },
+            })
+          }
+        >
+          <Typography>Sign out</Typography>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

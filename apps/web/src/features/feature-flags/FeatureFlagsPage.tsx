@@ -1,0 +1,79 @@
+import {
+  FEATURE_FLAG_KEYS,
+  FEATURE_FLAGS,
+  type TFeatureFlagKey,
+  type TFeatureFlagsResponse,
+} from "@linewatch/contracts";
+import {
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Navigate } from "react-router";
+import { sessionKeys, useFeatureFlags, useMe } from "../../app/auth/session";
+import { api } from "../../shared/api/client";
+import { QueryState } from "../../shared/ui/QueryState";
+import { useSnackbar } from "../../shared/ui/SnackbarProvider";
+
+/** Administrators switch the customer's feature flags; each switch says what it changes. */
+export function FeatureFlagsPage() {
+  const me = useMe().data;
+  const flagsQ = useFeatureFlags();
+  const qc = useQueryClient();
+  const snackbar = useSnackbar();
+  const set = useMutation({
+    mutationFn: (v: { key: TFeatureFlagKey; enabled: boolean }) =>
+      api<TFeatureFlagsResponse>("PUT", `/api/feature-flags/${v.key}`, { enabled: v.enabled }),
+    onSuccess: (data, v) => {
+      qc.setQueryData([...sessionKeys.flags, me?.customer.id], data);
+      snackbar(`${FEATURE_FLAGS[v.key].label} ${v.enabled ? "on" : "off"}`);
+    },
+    onError: (err) => snackbar(err.message, { severity: "error" }),
+  });
+  if (me && !me.isAdministrator) return <Navigate to="/" replace />;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1000 }}>
+      <Typography variant="h5" component="h1">
+        Feature flags
+      </Typography>
+      <Typography color="text.secondary">Flags apply to everyone at {me?.customer.name}.</Typography>
+      <QueryState isLoading={flagsQ.isLoading} error={flagsQ.error} onRetry={() => flagsQ.refetch()}>
+        <TableContainer component={Paper}>
+          <Table size="small" aria-label="Feature flags">
+            <TableHead>
+              <TableRow>
+                <TableCell>Flag</TableCell>
+                <TableCell>What it changes</TableCell>
+                <TableCell align="right">On</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {FEATURE_FLAG_KEYS.map((key) => (
+                <TableRow key={key}>
+                  <TableCell>{FEATURE_FLAGS[key].label}</TableCell>
+                  <TableCell>{FEATURE_FLAGS[key].description}</TableCell>
+                  <TableCell align="right">
+                    <Switch
+                      checked={flagsQ.data?.flags[key] ?? false}
+                      disabled={set.isPending}
+                      onChange={(e) => set.mutate({ key, enabled: e.target.checked })}
+                      slotProps={{ input: { "aria-label": FEATURE_FLAGS[key].label } }}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import {
+  DEFAULT_SETTINGS_SECTION,
+  settingsMenu,
+  type TSettingsSection,
+  ZSettingsSection,
+} from "@linewatch/contracts";
+import {
+  Box,
+  CircularProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Paper,
+  Typography,
+} from "@mui/material";
+import { useEffect } from "react";
+import { Navigate, useSearchParams } from "react-router";
+import { useFeatureFlags, useMe } from "../../app/auth/session";
+import { NotAvailablePanel } from "./NotAvailablePanel";
+import { SECTION_PAGES } from "./sections";
+
+export const SETTINGS_SECTION_STORAGE_KEY = "linewatch.settings.section";
+
+function storedSection(): TSettingsSection | null {
+  const parsed = ZSettingsSection.safeParse(localStorage.getItem(SETTINGS_SECTION_STORAGE_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+/** Settings: side menu (spec settings §2.1) and the selected section's pane; the section is in the URL. */
+export function SettingsPage() {
+  const me = useMe().data;
+  const flagsQ = useFeatureFlags();
+  const [params, setParams] = useSearchParams();
+  const fromUrl = ZSettingsSection.safeParse(params.get("section"));
+  const requested = fromUrl.success ? fromUrl.data : (storedSection() ?? DEFAULT_SETTINGS_SECTION);
+
+  const flags = flagsQ.data;
+  const groups =
+    me && flags
+      ? settingsMenu({
+          isAdministrator: me.isAdministrator,
+          flags: flags.flags,
+          etqOverride: flags.etqOverride,
+        })
+      : [];
+  const items = groups.flatMap((g) => g.items);
+  const allowed = items.some((i) => i.section === requested);
+  const section: TSettingsSection = allowed ? requested : DEFAULT_SETTINGS_SECTION;
+
+  useEffect(() => {
+    if (!flags) return;
+    localStorage.setItem(SETTINGS_SECTION_STORAGE_KEY, section);
+    if (params.get("section") !== section && !(requested === "ETQ_RELIANCE" && !allowed)) {
+      setParams({ section }, { replace: true });
+    }
+  }, [flags, section, params, setParams, requested, allowed]);
+
+  if (!flags || !me) return <CircularProgress />;
+  // ETQ Reliance without its flag or override: back to the home route (spec settings §2.3).
+  if (requested === "ETQ_RELIANCE" && !allowed) return <Navigate to="/" replace />;
+
+  const Page = SECTION_PAGES[section];
+  const label = items.find((i) => i.section === section)?.label ?? section;
+  return (
+    <Box sx={{ display: "flex", gap: 3, alignItems: "flex-start" }}>
+      <Paper component="nav" aria-label="Settings" sx={{ width: 260, flexShrink: 0 }} variant="outlined">
+        <Typography variant="h6" component="h1" sx={{ px: 2, pt: 2 }}>
+          Settings
+        </Typography>
+        {groups.map((g) => (
+          <List
+            key={g.title}
+            dense
+            subheader={
+              <ListSubheader sx={{ bgcolor: "transparent", lineHeight: "32px" }}>{g.title}</ListSubheader>
+            }
+          >
+            {g.items.map((i) => (
+              <ListItemButton
+                key={i.section}
+                selected={i.section === section}
+                aria-current={i.section === section ? "page" : undefined}
+                onClick={() => setParams({ section: i.section })}
+              >
+                <ListItemText primary={i.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        ))}
+      </Paper>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{Page ? <Page /> : <NotAvailablePanel title={label} />}</Box>
+    </Box>
+  );
+}

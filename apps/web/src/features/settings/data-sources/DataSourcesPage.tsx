@@ -1,0 +1,5 @@
+import { NotAvailablePanel } from "../NotAvailablePanel";
+
+export function DataSourcesPage() {
+  return <NotAvailablePanel title="Data Sources" />;
+}

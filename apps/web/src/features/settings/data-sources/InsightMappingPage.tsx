@@ -1,0 +1,5 @@
+import { NotAvailablePanel } from "../NotAvailablePanel";
+
+export function InsightMappingPage() {
+  return <NotAvailablePanel title="Insight mapping" />;
+}

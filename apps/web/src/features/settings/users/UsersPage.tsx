@@ -1,0 +1,5 @@
+import { NotAvailablePanel } from "../NotAvailablePanel";
+
+export function UsersPage() {
+  return <NotAvailablePanel title="Users" />;
+}

@@ -1,0 +1,37 @@
+import { CssBaseline, createTheme, ThemeProvider } from "@mui/material";
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { router } from "./app/routes";
+import { ApiError } from "./shared/api/client";
+import { SnackbarProvider } from "./shared/ui/SnackbarProvider";
+
+const queryClient = new QueryClient({
+  queryCache: new QueryCache(),
+  mutationCache: new MutationCache(),
+  defaultOptions: {
+    queries: {
+      // Client errors (401, 403, 404) will not change by asking again.
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const theme = createTheme({ palette: { primary: { main: "#1d4f91" } } });
+
+const root = document.getElementById("root");
+if (!root) throw new Error("no #root element");
+createRoot(root).render(
+  <StrictMode>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  </StrictMode>,
+);
