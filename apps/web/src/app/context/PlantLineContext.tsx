@@ -52,7 +52,7 @@ export function PlantLineProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setPlantIdState(me?.selectedPlantId ?? null);
     setLineIdState(me?.selectedLineId ?? null);
-  }, [me?.customer.id, me?.selectedPlantId, me?.selectedLineId]);
+  }, [me?.selectedPlantId, me?.selectedLineId]);
 
   const setPlantId = useCallback(
     (id: string) => {
