@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import * as stats from "./index.js";
+
+describe("public API", () => {
+  it("re-exports every function family", () => {
+    for (const name of [
+      "wassersteinDistance",
+      "evaluateSvd",
+      "evaluateMvd",
+      "evaluateCap",
+      "sampleMean",
+      "sampleCovariance",
+      "ledoitWolfShrinkage",
+      "shrinkCovariance",
+      "choleskyDecompose",
+      "choleskySolve",
+      "hotellingT2",
+      "hotellingUcl",
+      "binomialUpperTail",
+      "fQuantile",
+      "chiSquareQuantile",
+      "capability",
+      "capabilityIndices",
+      "parseLimitFormula",
+      "evaluateLimitFormula",
+      "matrixFromRows",
+      "mean",
+      "sampleStandardDeviation",
+    ]) {
+      expect(typeof (stats as Record<string, unknown>)[name], name).toBe("function");
+    }
+    expect(new stats.StatsError("EMPTY_INPUT", "x")).toBeInstanceOf(Error);
+  });
+});
