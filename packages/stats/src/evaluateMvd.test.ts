@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalGenerator } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
+import { binomialUpperTail } from "./binomialUpperTail.js";
 import { evaluateMvd, type MvdEvaluation } from "./evaluateMvd.js";
 import type { NoDataEvaluation } from "./evaluation.js";
 import { createMatrix, type Matrix, matrixFromRows } from "./matrix.js";
@@ -72,6 +73,31 @@ describe("evaluateMvd", () => {
     for (const row of result.worstRows) expect(row.topSignals[0]?.signal).toBe(2);
     // Worst first.
     expect(result.worstRows[0]?.t2).toBeGreaterThanOrEqual(result.worstRows[1]?.t2 as number);
+  });
+
+  it("breaches exactly when P(Binomial(n, α) ≥ k) < α", () => {
+    // 30 evaluation rows at α = 0.05: k = 4 exceedances gives p ≈ 0.061 (no breach), k = 5 gives
+    // p ≈ 0.016 (breach). Rows at the training mean have T² = 0; rows 10 sd out exceed any UCL.
+    const train = randomMatrix(24, 60, 3);
+    const means = [0, 1, 2].map((j) => {
+      let s = 0;
+      for (let i = 0; i < 60; i++) s += train.data[i * 3 + j] as number;
+      return s / 60;
+    });
+    for (const [k, isBreach] of [
+      [4, false],
+      [5, true],
+    ] as const) {
+      const ev = createMatrix(30, 3);
+      for (let i = 0; i < 30; i++) {
+        for (let j = 0; j < 3; j++) ev.data[i * 3 + j] = (means[j] as number) + (i < k ? 10 : 0);
+      }
+      const result = evaluated(evaluateMvd(train, ev, "low"));
+      expect(result.exceedances).toBe(k);
+      expect(result.pValue).toBeCloseTo(binomialUpperTail(30, 0.05, k), 15);
+      expect(result.pValue > 0.05 === !isBreach).toBe(true);
+      expect(result.breach).toBe(isBreach);
+    }
   });
 
   it("stays OK and scores about 1 in control", () => {

@@ -37,6 +37,24 @@ describe("evaluateSvd", () => {
     expect(result.breach).toBe(true);
   });
 
+  it("breaches exactly when W̃ exceeds the threshold", () => {
+    // Evaluation = training shifted by c: W₁ = |c|, so W̃ = |c| / sd lands where we put it.
+    const train = normalSample(10, 40);
+    const sd = evaluated(evaluateSvd(train, train, "medium")).scale;
+    const threshold = 2.7 / Math.sqrt((40 * 40) / 80);
+    for (const [factor, isBreach] of [
+      [0.9, false],
+      [1.1, true],
+    ] as const) {
+      const ev = train.map((x) => x + factor * threshold * sd);
+      const result = evaluated(evaluateSvd(train, ev, "medium"));
+      expect(result.threshold).toBeCloseTo(threshold, 14);
+      expect(result.score).toBeCloseTo(factor * threshold, 10);
+      expect(result.breach).toBe(isBreach);
+      expect(result.state).toBe(isBreach ? "BREACH" : "OK");
+    }
+  });
+
   it("scores a pure mean shift of d σ at about d", () => {
     const train = normalSample(1, 4000);
     const ev = normalSample(2, 4000, 1.5);
