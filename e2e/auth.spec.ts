@@ -1,0 +1,57 @@
+import { DEMO_USERS, expect, signIn, test } from "./fixtures";
+
+test("signs in and out", async ({ page }) => {
+  await page.goto("/settings");
+  // No session: the sign-in page, then back where the user was going.
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(DEMO_USERS.user.email);
+  await page.getByLabel("Password").fill(DEMO_USERS.user.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/settings/);
+  await expect(page.getByRole("navigation", { name: "Settings" })).toBeVisible();
+
+  await page.getByRole("button", { name: "User menu" }).click();
+  await expect(page.getByRole("menu")).toContainText(DEMO_USERS.user.email);
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The session is gone on the server too.
+  expect((await page.request.get("/api/auth/me")).status()).toBe(401);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("wrong credentials say so without telling whether the user exists", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(DEMO_USERS.user.email);
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await page.getByLabel("Email").fill("nobody@demo.local");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+});
+
+test("home shows the plant's lines with status and last data in the plant's time zone", async ({ page }) => {
+  await signIn(page, "user");
+  await expect(page.getByRole("table", { name: "Lines" })).toBeVisible();
+  const rows = page.getByRole("table", { name: "Lines" }).getByRole("row");
+  expect(await rows.count()).toBeGreaterThan(1);
+  await expect(page.getByRole("table", { name: "Lines" })).toContainText(/Enabled|Disabled/);
+  const zone = (await page.getByTestId("plant-time-zone").textContent()) ?? "";
+  await expect(page.getByRole("columnheader", { name: new RegExp(`Last data received \\(${zone}\\)`) })).toBeVisible();
+});
+
+test("the line selection is remembered for the user", async ({ page }) => {
+  await signIn(page, "user");
+  const line = page.getByLabel("Line");
+  await line.click();
+  const options = page.getByRole("option");
+  const count = await options.count();
+  const pick = options.nth(count - 1);
+  const name = (await pick.textContent()) ?? "";
+  await pick.click();
+  await expect(line).toHaveText(name);
+  await page.waitForLoadState("networkidle");
+  await page.reload();
+  await expect(page.getByLabel("Line")).toHaveText(name);
+});

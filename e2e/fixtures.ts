@@ -1,0 +1,58 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** Demo sign-ins (README "Demo sign-ins"). */
+export const DEMO_USERS = {
+  admin: { email: "admin@demo.local", password: "demo-admin" },
+  user: { email: "user@demo.local", password: "demo-user" },
+  support: { email: "support@linewatch.local", password: "demo-support" },
+} as const;
+export type DemoUser = keyof typeof DEMO_USERS;
+
+/** Signs in through the real form. */
+export async function signIn(page: Page, who: DemoUser) {
+  const { email, password } = DEMO_USERS[who];
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
+}
+
+/** Switches a feature flag of the signed-in administrator's customer through the API. */
+export async function setFlag(page: Page, key: string, enabled: boolean) {
+  const res = await page.request.put(`/api/feature-flags/${key}`, { data: { enabled } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Opens a Settings section by its menu label. */
+export async function openSettings(page: Page, label: string) {
+  await page.goto("/settings");
+  await page.getByRole("navigation", { name: "Settings" }).getByRole("button", { name: label, exact: true }).click();
+}
+
+/**
+ * Every test fails on a console error or an uncaught page error, so "no console errors" holds
+ * everywhere. Tests that provoke an error answer on purpose list its text in `allowedConsoleErrors`.
+ */
+export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+  allowedConsoleErrors: [[], { option: true }],
+  consoleErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() !== "error") return;
+        const text = m.text();
+        // The browser logs every non-2xx response; tests assert those answers themselves.
+        if (/Failed to load resource: the server responded with a status of/.test(text)) return;
+        if (allowedConsoleErrors.some((r) => r.test(text))) return;
+        errors.push(text);
+      });
+      page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

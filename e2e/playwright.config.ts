@@ -1,0 +1,62 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// One server for the run, on a fresh embedded database with the demo plant, its own HTTP and MQTT
+// ports (Mosquitto may hold 1883), and Debian's Chromium.
+const port = Number(process.env.E2E_PORT ?? 18090);
+const mqttPort = Number(process.env.E2E_MQTT_PORT ?? 18831);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "linewatch-e2e-"));
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // Tests share one demo customer and some switch its feature flags: one at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/results.json" }]],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 720 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: "node ../node_modules/tsx/dist/cli.mjs ../apps/server/src/main.ts",
+        url: `${baseURL}/api/health`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: {
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          MQTT_PORT: String(mqttPort),
+          DEMO: "true",
+          PUBLIC_URL: baseURL,
+          LOG_LEVEL: "warn",
+          DATABASE_URL: "",
+          MQTT_URL: "",
+        },
+      },
+});

@@ -1,0 +1,104 @@
+import { expect, openSettings, setFlag, signIn, test } from "./fixtures";
+
+const menu = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Settings" });
+
+test("administrators see every group, Data Sources and Users", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.goto("/settings");
+  await expect(menu(page).getByRole("heading", { name: "Settings" })).toBeVisible();
+  for (const group of ["Anomaly Monitors", "Capability Metrics", "Data Management", "Integrations", "Users"]) {
+    await expect(menu(page).getByText(group, { exact: true }).first()).toBeVisible();
+  }
+  const items = await menu(page).getByRole("button").allTextContents();
+  expect(items).toEqual([
+    "Single-Variate (SVD)",
+    "Multi-Variate (MVD)",
+    "Alerts",
+    "Limits",
+    "Data Sources",
+    "Signal Management",
+    "Line Management",
+    "Microsoft Teams",
+    "ETQ Reliance",
+    "Users",
+  ]);
+});
+
+test("users see neither Data Sources nor Users, and cannot reach them by URL", async ({ page }) => {
+  await signIn(page, "user");
+  await page.goto("/settings");
+  const items = await menu(page).getByRole("button").allTextContents();
+  expect(items).not.toContain("Data Sources");
+  expect(items).not.toContain("Users");
+  await page.goto("/settings?section=USER_MANAGEMENT");
+  await expect(page).toHaveURL(/section=SPC_ALERT/);
+  expect((await page.request.get("/api/customer-users-for-user")).status()).toBe(403);
+});
+
+test("the default section is SPC Alert, the selection is in the URL and remembered", async ({ page }) => {
+  await signIn(page, "user");
+  await page.evaluate(() => localStorage.clear());
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/section=SPC_ALERT/);
+  await expect(menu(page).getByRole("button", { name: "Alerts" })).toHaveAttribute("aria-current", "page");
+  await menu(page).getByRole("button", { name: "Line Management" }).click();
+  await expect(page).toHaveURL(/section=LINE_MANAGEMENT/);
+  await expect(page.getByText("This section is not available yet")).toBeVisible();
+  await page.goto("/");
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/section=LINE_MANAGEMENT/);
+});
+
+test("the MVD and ETQ items follow their flags; ETQ without its flag sends the user home", async ({ page }) => {
+  await signIn(page, "admin");
+  try {
+    await setFlag(page, "mvdMonitorCreation", false);
+    await setFlag(page, "etqIntegration", false);
+    await page.goto("/settings");
+    const items = await menu(page).getByRole("button").allTextContents();
+    expect(items).not.toContain("Multi-Variate (MVD)");
+    expect(items).not.toContain("ETQ Reliance");
+    await page.goto("/settings?section=ETQ_RELIANCE");
+    await expect(page).toHaveURL(/\/$/);
+  } finally {
+    await setFlag(page, "mvdMonitorCreation", true);
+    await setFlag(page, "etqIntegration", true);
+  }
+  await page.goto("/settings");
+  await expect(menu(page).getByRole("button", { name: "Multi-Variate (MVD)" })).toBeVisible();
+  await expect(menu(page).getByRole("button", { name: "ETQ Reliance" })).toBeVisible();
+});
+
+test("administrators switch flags on the Feature flags page from the user menu", async ({ page }) => {
+  await signIn(page, "admin");
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Feature flags" }).click();
+  await expect(page.getByRole("heading", { name: "Feature flags" })).toBeVisible();
+  const mvd = page.getByRole("switch", { name: "MVD monitor creation" }).or(page.getByLabel("MVD monitor creation"));
+  await expect(mvd).toBeChecked();
+  await mvd.click();
+  await expect(mvd).not.toBeChecked();
+  await openSettings(page, "Alerts");
+  expect(await menu(page).getByRole("button").allTextContents()).not.toContain("Multi-Variate (MVD)");
+  await page.goto("/feature-flags");
+  await page.getByLabel("MVD monitor creation").click();
+  await expect(page.getByLabel("MVD monitor creation")).toBeChecked();
+});
+
+test("users have no Feature flags item", async ({ page }) => {
+  await signIn(page, "user");
+  await page.getByRole("button", { name: "User menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Feature flags" })).toHaveCount(0);
+});
+
+test("provider staff act for another customer through the user menu", async ({ page }) => {
+  await signIn(page, "support");
+  await page.getByRole("button", { name: "User menu" }).click();
+  const select = page.getByRole("menu").getByLabel("Customer");
+  await expect(select.locator("option", { hasText: "Demo" }).first()).toBeAttached();
+  const demo = await select.locator("option", { hasText: "Demo" }).first().getAttribute("value");
+  await select.selectOption(demo ?? "");
+  await expect(page.getByText(/Now acting for/)).toBeVisible();
+  await expect(page.getByRole("table", { name: "Lines" })).toBeVisible();
+});
