@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
@@ -24,7 +25,8 @@ export function createServices(opts: ServicesOptions) {
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
   const dataSources = createDataSourcesService({ db, plants, onChange: opts.onDataSourcesChange });
-  return { db, auth, flags, plants, lines, users, customers, dataSources };
+  const health = { check: () => db.execute(sql`select 1`).then(() => undefined) };
+  return { db, health, auth, flags, plants, lines, users, customers, dataSources };
 }
 
 export type Services = ReturnType<typeof createServices>;

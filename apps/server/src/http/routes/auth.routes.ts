@@ -135,6 +135,10 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure }: App
         response: { 200: z.object({ status: z.literal("ok") }) },
       },
     },
-    async () => ({ status: "ok" as const }),
+    async (_req, reply) => {
+      // Healthy only when the database answers.
+      await services.health.check();
+      return reply.send({ status: "ok" as const });
+    },
   );
 }

@@ -1,0 +1,111 @@
+import { LOCATION_PROVIDER } from "@linewatch/contracts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer, createTenant, createUser, signIn } from "../factories.js";
+import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
+
+let t: TestContext;
+let a: Awaited<ReturnType<typeof createTenant>>;
+let b: Awaited<ReturnType<typeof createTenant>>;
+let support: { cookie: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTenant(t.app, t.database.db);
+  b = await createTenant(t.app, t.database.db);
+  const provider = await createCustomer(t.database.db, { isProvider: true, name: "Provider" });
+  const staff = await createUser(t.database.db, provider.id, {
+    admin: true,
+    locationName: LOCATION_PROVIDER,
+  });
+  support = await signIn(t.app, staff.email);
+});
+afterAll(() => closeTestApp(t));
+
+describe("customer switch", () => {
+  it("lets provider staff list customers and act for another one", async () => {
+    const list = await t.app.inject({ url: "/api/auth/customers", headers: support });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().map((c: { id: string }) => c.id)).toEqual(
+      expect.arrayContaining([a.customer.id, b.customer.id]),
+    );
+    const sw = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/switch-customer",
+      headers: support,
+      payload: { customerId: a.customer.id },
+    });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.json().customer.id).toBe(a.customer.id);
+    const plants = await t.app.inject({ url: "/api/plants", headers: support });
+    expect(plants.json().map((p: { id: string }) => p.id)).toEqual([a.plant.id]);
+    const line = await t.app.inject({ url: `/api/lines/${b.line.id}`, headers: support });
+    expect(line.statusCode).toBe(404);
+  });
+
+  it("refuses the switch to anyone else, and a user of the provider away from its location", async () => {
+    for (const headers of [a.adminHeaders, a.userHeaders]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/switch-customer",
+        headers,
+        payload: { customerId: b.customer.id },
+      });
+      expect(res.statusCode).toBe(403);
+      expect((await t.app.inject({ url: "/api/auth/customers", headers })).statusCode).toBe(403);
+    }
+  });
+
+  it("answers 404 for a customer that does not exist", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/switch-customer",
+      headers: support,
+      payload: { customerId: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("remembered plant and line", () => {
+  it("stores the user's selection and returns it with the session", async () => {
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/auth/me/selection",
+      headers: a.userHeaders,
+      payload: { selectedPlantId: a.plant.id, selectedLineId: a.line.id },
+    });
+    expect(res.statusCode).toBe(204);
+    const me = await t.app.inject({ url: "/api/auth/me", headers: a.userHeaders });
+    expect(me.json()).toMatchObject({ selectedPlantId: a.plant.id, selectedLineId: a.line.id });
+  });
+
+  it("ignores another customer's plant or line", async () => {
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/auth/me/selection",
+      headers: b.userHeaders,
+      payload: { selectedPlantId: a.plant.id, selectedLineId: a.line.id },
+    });
+    const me = await t.app.inject({ url: "/api/auth/me", headers: b.userHeaders });
+    expect(me.json()).toMatchObject({ selectedPlantId: null, selectedLineId: null });
+  });
+
+  it("answers 400 to a malformed id and 401 without a session", async () => {
+    const bad = await t.app.inject({
+      method: "PATCH",
+      url: "/api/auth/me/selection",
+      headers: a.userHeaders,
+      payload: { selectedPlantId: "not-a-uuid" },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: "PATCH", url: "/api/auth/me/selection", payload: {} })).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe("health", () => {
+  it("answers ok while the database answers", async () => {
+    const res = await t.app.inject({ url: "/api/health" });
+    expect(res.json()).toEqual({ status: "ok" });
+  });
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { isMqttTopicFilter, ZCreateDataSourceBody } from "./data-sources.js";
+
+describe("isMqttTopicFilter", () => {
+  it.each(["plant/line1/#", "plant/+/records", "#", "+", "a/b/c", "factory/line 1", "/leading/slash"])(
+    "accepts %s",
+    (t) => expect(isMqttTopicFilter(t)).toBe(true),
+  );
+  it.each(["", "a/#/b", "a#", "a+/b", "a/b+", "a/\u0000", "x".repeat(256)])("refuses %j", (t) =>
+    expect(isMqttTopicFilter(t)).toBe(false),
+  );
+  it("trims the body and refuses unknown fields", () => {
+    expect(ZCreateDataSourceBody.parse({ name: " Line 1 ", topic: " a/+/b " })).toEqual({
+      name: "Line 1",
+      topic: "a/+/b",
+    });
+    expect(ZCreateDataSourceBody.safeParse({ name: "x", topic: "a", extra: 1 }).success).toBe(false);
+  });
+});
