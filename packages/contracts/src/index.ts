@@ -7,3 +7,4 @@ export * from "./plants.js";
 export * from "./settings.js";
 export * from "./ui.js";
 export * from "./users.js";
+export * from "./part-records.js";

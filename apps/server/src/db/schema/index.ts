@@ -369,3 +369,57 @@ export const featureFlags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customerId, t.key] })],
 );
+
+/** Tokens that let a line's system POST part records for one plant's ingestor. Stores a hash only. */
+export const ingestTokens = pgTable(
+  "ingest_tokens",
+  {
+    id: id(),
+    customerId: customerRef(),
+    ingestorId: uuid("ingestor_id")
+      .notNull()
+      .references(() => ingestors.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The first characters, so administrators can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [index("ingest_tokens_ingestor_idx").on(t.ingestorId)],
+);
+
+/** Messages the ingestor could not store, with the reason; visible to administrators. */
+export const deadLetters = pgTable(
+  "dead_letters",
+  {
+    id: id(),
+    customerId: customerRef(),
+    ingestorId: uuid("ingestor_id")
+      .notNull()
+      .references(() => ingestors.id, { onDelete: "cascade" }),
+    dataSourceId: uuid("data_source_id").references(() => dataSources.id, { onDelete: "set null" }),
+    topic: text("topic"),
+    /** The payload as received, cut to 64 KiB. */
+    payload: text("payload").notNull(),
+    reason: text("reason").notNull(),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+  },
+  (t) => [index("dead_letters_source_idx").on(t.dataSourceId, t.receivedAt)],
+);
+
+/** A sample of each data source's latest messages, for the insight-mapping page. */
+export const dataSourceMessages = pgTable(
+  "data_source_messages",
+  {
+    id: id(),
+    dataSourceId: uuid("data_source_id")
+      .notNull()
+      .references(() => dataSources.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    payload: text("payload").notNull(),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+  },
+  (t) => [index("data_source_messages_source_idx").on(t.dataSourceId, t.receivedAt)],
+);
