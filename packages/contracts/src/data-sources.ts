@@ -15,6 +15,10 @@ export function isMqttTopicFilter(topic: string): boolean {
   });
 }
 
+/** Bounds of a data source's fields (name: team decision; topic: MQTT bound of isMqttTopicFilter). */
+export const DATA_SOURCE_NAME_MAX = 100;
+export const DATA_SOURCE_TOPIC_MAX = 255;
+
 export const DATA_SOURCE_MESSAGES = {
   title: "Data Sources",
   empty: "No data sources",
@@ -28,7 +32,14 @@ export const DATA_SOURCE_MESSAGES = {
   created: "Data source added",
   nameTaken: "A data source with this name already exists for this plant",
   topicInvalid: "Topic must be a valid MQTT topic filter ('+' and '#' only as whole levels, '#' last)",
+  topicReserved: "Topic cannot start with '$' (reserved for the broker)",
+  topicTooLong: `Topic must be at most ${DATA_SOURCE_TOPIC_MAX} characters`,
+  nameRequired: "Name is required",
+  nameTooLong: `Name must be at most ${DATA_SOURCE_NAME_MAX} characters`,
+  topicRequired: "Topic is required",
   notFound: "Data source not found",
+  insightMappingNote:
+    "Field mapping arrives with ingestion: records published on this topic will be mapped to lines, stations and signals here.",
 } as const;
 
 /** A data source (spec monitor-forms §3 "Other entities"). */
@@ -43,12 +54,24 @@ export type TDataSource = z.infer<typeof ZDataSource>;
 export const ZDataSourceList = z.array(ZDataSource);
 export const ZDataSourceParams = z.strictObject({ dataSourceId: ZId });
 
+/**
+ * Add a data source to a plant's ingestor. The same schema validates the dialog and the route.
+ * Topics starting with '$' are refused: they name broker internals ($SYS) or shared
+ * subscriptions ($share), which the ingestor builds itself.
+ */
 export const ZCreateDataSourceBody = z.strictObject({
-  name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  name: z
+    .string()
+    .trim()
+    .min(1, DATA_SOURCE_MESSAGES.nameRequired)
+    .max(DATA_SOURCE_NAME_MAX, DATA_SOURCE_MESSAGES.nameTooLong),
   topic: z
     .string()
     .trim()
-    .min(1, "Topic is required")
+    // One message per problem: a failed bound stops the later checks.
+    .min(1, { error: DATA_SOURCE_MESSAGES.topicRequired, abort: true })
+    .max(DATA_SOURCE_TOPIC_MAX, { error: DATA_SOURCE_MESSAGES.topicTooLong, abort: true })
+    .refine((t) => !t.startsWith("$"), { error: DATA_SOURCE_MESSAGES.topicReserved, abort: true })
     .refine(isMqttTopicFilter, DATA_SOURCE_MESSAGES.topicInvalid),
 });
 export type TCreateDataSourceBody = z.infer<typeof ZCreateDataSourceBody>;

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { dataSources } from "../../db/schema/index.js";
 
@@ -17,7 +17,7 @@ export function createDataSourcesRepo(db: Tx) {
         .select(columns)
         .from(dataSources)
         .where(and(eq(dataSources.customerId, customerId), eq(dataSources.ingestorId, ingestorId)))
-        .orderBy(asc(dataSources.name));
+        .orderBy(asc(sql`lower(${dataSources.name})`), asc(dataSources.id));
     },
     async find(customerId: string, id: string) {
       const [row] = await db
@@ -26,11 +26,12 @@ export function createDataSourcesRepo(db: Tx) {
         .where(and(eq(dataSources.customerId, customerId), eq(dataSources.id, id)));
       return row;
     },
+    /** A source of the ingestor with this name, ignoring letter case. */
     async findByName(ingestorId: string, name: string) {
       const [row] = await db
         .select({ id: dataSources.id })
         .from(dataSources)
-        .where(and(eq(dataSources.ingestorId, ingestorId), eq(dataSources.name, name)));
+        .where(and(eq(dataSources.ingestorId, ingestorId), sql`lower(${dataSources.name}) = lower(${name})`));
       return row;
     },
     async insert(values: { customerId: string; ingestorId: string; name: string; topic: string }) {
@@ -38,8 +39,22 @@ export function createDataSourcesRepo(db: Tx) {
       if (!row) throw new Error("insert returned nothing");
       return row;
     },
-    async delete(customerId: string, id: string) {
-      await db.delete(dataSources).where(and(eq(dataSources.customerId, customerId), eq(dataSources.id, id)));
+    /** Deletes the source; false when it was not there (already deleted, or another customer's). */
+    async delete(customerId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(dataSources)
+        .where(and(eq(dataSources.customerId, customerId), eq(dataSources.id, id)))
+        .returning({ id: dataSources.id });
+      return rows.length > 0;
     },
   };
+}
+
+/** PostgreSQL's unique_violation (23505), wherever the driver put it in the error's cause chain. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -1,9 +1,14 @@
-import { DATA_SOURCE_MESSAGES, type TCreateDataSourceBody, type TDataSource } from "@linewatch/contracts";
+import {
+  DATA_SOURCE_MESSAGES,
+  type TCreateDataSourceBody,
+  type TDataSource,
+  ZCreateDataSourceBody,
+} from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
-import { AppError } from "../../errors.js";
+import { AppError, badRequest } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
-import { createDataSourcesRepo } from "./data-sources.repo.js";
+import { createDataSourcesRepo, isUniqueViolation } from "./data-sources.repo.js";
 
 const toDataSource = (r: {
   id: string;
@@ -15,6 +20,9 @@ const toDataSource = (r: {
   ...r,
   createdAt: r.createdAt.toISOString(),
 });
+
+const notFound = () => new AppError("NOT_FOUND", DATA_SOURCE_MESSAGES.notFound);
+const nameTaken = () => new AppError("CONFLICT", DATA_SOURCE_MESSAGES.nameTaken);
 
 export function createDataSourcesService(deps: {
   db: Db;
@@ -33,23 +41,36 @@ export function createDataSourcesService(deps: {
 
     async get(ctx: AuthContext, id: string): Promise<TDataSource> {
       const row = await repo.find(ctx.customerId, id);
-      if (!row) throw new AppError("NOT_FOUND", DATA_SOURCE_MESSAGES.notFound);
+      if (!row) throw notFound();
       return toDataSource(row);
     },
 
-    async create(ctx: AuthContext, plantId: string, body: TCreateDataSourceBody): Promise<TDataSource> {
+    /**
+     * Names are unique per plant (its one ingestor), ignoring letter case, so two cards never
+     * read the same. The body rules (trimmed, bounded, topic a valid MQTT filter) are the
+     * contract's, checked here too so callers other than the route (seeds, imports) obey them;
+     * two requests racing past the name check meet the unique index instead.
+     */
+    async create(ctx: AuthContext, plantId: string, input: TCreateDataSourceBody): Promise<TDataSource> {
+      const parsed = ZCreateDataSourceBody.safeParse(input);
+      if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join("; "));
+      const body = parsed.data;
       const ingestor = await deps.plants.ingestor(ctx, plantId);
-      if (await repo.findByName(ingestor.id, body.name))
-        throw new AppError("CONFLICT", DATA_SOURCE_MESSAGES.nameTaken);
-      const row = await repo.insert({ customerId: ctx.customerId, ingestorId: ingestor.id, ...body });
+      if (await repo.findByName(ingestor.id, body.name)) throw nameTaken();
+      let row: Awaited<ReturnType<typeof repo.insert>>;
+      try {
+        row = await repo.insert({ customerId: ctx.customerId, ingestorId: ingestor.id, ...body });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw nameTaken();
+        throw err;
+      }
       changed();
       return toDataSource(row);
     },
 
+    /** Another customer's source, or one already deleted, is not found (404). */
     async delete(ctx: AuthContext, id: string) {
-      const row = await repo.find(ctx.customerId, id);
-      if (!row) throw new AppError("NOT_FOUND", DATA_SOURCE_MESSAGES.notFound);
-      await repo.delete(ctx.customerId, id);
+      if (!(await repo.delete(ctx.customerId, id))) throw notFound();
       changed();
     },
   };
