@@ -99,4 +99,21 @@ export const USER_MESSAGES = {
   totalUsers: (n: number) => `Total users: ${n}`,
   cannotChangeOwnRole: "You cannot remove your own administrator role",
   cannotDeleteSelf: "You cannot delete your own account",
+  /** Server answers in the product's words (not in the spec; architecture.md "Server"). */
+  userNotFound: "User not found",
+  customerNotFound: "Customer not found",
+  locationPlantNotFound: "Location plant not found",
+  unknownLocation: (name: string) => `Unknown location "${name}"`,
+  providerLocationOnly: "Only provider staff can assign the provider location",
+  providerStaffLocation: "Only provider staff can change the location of provider staff",
+  deletionDisabled: "User deletion is not enabled for this customer",
+  /** Shown once with the one-time link after a user is added. */
+  passwordLinkTitle: "Password link",
+  passwordLinkNote:
+    "Send this link to the new user to set a password. It will not be shown again and expires in 7 days.",
+  copyLink: "Copy link",
+  linkCopied: "Link copied",
+  unassigned: "Unassigned",
+  corporate: "Corporate",
+  provider: "Linewatch",
 } as const;

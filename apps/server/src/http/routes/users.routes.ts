@@ -61,14 +61,8 @@ export function usersRoutes(app: FastifyInstance, { services }: AppOptions) {
         response: { 201: ZAddUserResponse, ...errors },
       },
     },
-    async (req, reply) => {
-      const ctx = authOf(req);
-      // Back office: provider staff only; the service checks the customer for everyone else.
-      if (!ctx.isProviderStaff && req.params.customerId !== ctx.customerId) {
-        return reply.code(404).send({ message: "Customer not found" });
-      }
-      return reply.code(201).send(await services.users.add(ctx, req.params.customerId, req.body));
-    },
+    async (req, reply) =>
+      reply.code(201).send(await services.users.addBackOffice(authOf(req), req.params.customerId, req.body)),
   );
 
   r.post(
@@ -143,6 +137,7 @@ export function usersRoutes(app: FastifyInstance, { services }: AppOptions) {
   r.post(
     "/api/check-users-roles",
     {
+      config: { access: "admin" },
       schema: {
         operationId: "checkUsersRoles",
         tags,

@@ -33,6 +33,11 @@ export function createUsersRepo(db: Tx) {
       return row;
     },
 
+    async customerExists(customerId: string) {
+      const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId));
+      return row != null;
+    },
+
     async emailExists(email: string) {
       const [row] = await db
         .select({ id: users.id })

@@ -31,19 +31,27 @@ const toUserRow = (r: Row): TUserRow => ({
   }),
 });
 
-const userNotFound = () => new AppError("NOT_FOUND", "User not found");
+const userNotFound = () => new AppError("NOT_FOUND", USER_MESSAGES.userNotFound);
+const customerNotFound = () => new AppError("NOT_FOUND", USER_MESSAGES.customerNotFound);
+
+/** PostgreSQL unique violation, as thrown by either driver (drizzle wraps it in `cause`). */
+const isUniqueViolation = (e: unknown): boolean => {
+  const err = e as { code?: string; cause?: unknown } | null;
+  return err?.code === "23505" || (err?.cause != null && isUniqueViolation(err.cause));
+};
 
 export function createUsersService(deps: { db: Db; auth: AuthService; flags: FeatureFlagsService }) {
   const repo = createUsersRepo(deps.db);
 
   /** Another customer's id is "not found", never "forbidden" (architecture.md "Domain model"). */
   function scopeCustomer(ctx: AuthContext, customerId: string) {
-    if (customerId !== ctx.customerId) throw new AppError("NOT_FOUND", "Customer not found");
+    if (customerId !== ctx.customerId) throw customerNotFound();
   }
 
   /**
-   * Checks a location: a plant of the customer (its name is taken from the plant), CORPORATE,
-   * UNASSIGNED (both null), or the provider's location, which only provider staff may assign.
+   * Checks a location (spec monitor-forms §2 "User location selector", §6): a plant of the
+   * customer (its name is taken from the plant), CORPORATE, UNASSIGNED (stored as both null), or
+   * the provider's location, which only provider staff may assign.
    */
   async function resolveLocation(
     ctx: AuthContext,
@@ -52,17 +60,37 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
   ) {
     if (loc.locationPlantId) {
       const name = await repo.plantName(customerId, loc.locationPlantId);
-      if (!name) throw badRequest("Location plant not found");
+      if (!name) throw badRequest(USER_MESSAGES.locationPlantNotFound);
       return { locationName: name, locationPlantId: loc.locationPlantId };
     }
     const name = loc.locationName;
     if (name == null || name === LOCATION_UNASSIGNED) return { locationName: null, locationPlantId: null };
     if (name === LOCATION_CORPORATE) return { locationName: name, locationPlantId: null };
     if (name === LOCATION_PROVIDER) {
-      if (!ctx.isProviderStaff) throw forbidden();
+      if (!ctx.isProviderStaff) throw forbidden(USER_MESSAGES.providerLocationOnly);
       return { locationName: name, locationPlantId: null };
     }
-    throw badRequest(`Unknown location "${name}"`);
+    throw badRequest(USER_MESSAGES.unknownLocation(name));
+  }
+
+  /** Creates the user (a plain user) and its one-time password link. */
+  async function insertUser(ctx: AuthContext, customerId: string, body: TAddUserBody) {
+    const location = await resolveLocation(ctx, customerId, body);
+    if (await repo.emailExists(body.email)) throw new AppError("CONFLICT", USER_MESSAGES.exists);
+    let id: string;
+    try {
+      id = await repo.insert({ customerId, email: body.email.toLowerCase(), ...location });
+    } catch (e) {
+      // Two administrators adding the same email at once: the unique index decides.
+      if (isUniqueViolation(e)) throw new AppError("CONFLICT", USER_MESSAGES.exists);
+      throw e;
+    }
+    // After the insert has committed: the link is written through the auth service's own
+    // connection, which could not see (or would wait on) an open transaction's new row.
+    const passwordLink = await deps.auth.createPasswordLink(id);
+    const row = await repo.find(customerId, id);
+    if (!row) throw userNotFound();
+    return { user: toUserRow(row), passwordLink };
   }
 
   return {
@@ -76,44 +104,50 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
         );
     },
 
+    /** POST /api/add-user?customerId=: users are added to the caller's own customer (spec settings §6). */
     async add(ctx: AuthContext, customerId: string, body: TAddUserBody): Promise<TAddUserResponse> {
-      // Back office: provider staff may add users to any customer; everyone else to their own.
-      if (!ctx.isProviderStaff) scopeCustomer(ctx, customerId);
-      const location = await resolveLocation(ctx, customerId, body);
-      return deps.db.transaction(async (tx) => {
-        const txRepo = createUsersRepo(tx);
-        if (await txRepo.emailExists(body.email)) throw new AppError("CONFLICT", USER_MESSAGES.exists);
-        const id = await txRepo.insert({ customerId, email: body.email.toLowerCase(), ...location });
-        const row = await txRepo.find(customerId, id);
-        if (!row) throw new Error("new user vanished");
-        const passwordLink = await deps.auth.createPasswordLink(id);
-        return { user: toUserRow(row), passwordLink };
-      });
+      scopeCustomer(ctx, customerId);
+      return insertUser(ctx, customerId, body);
     },
 
-    /** Adds (POST) or removes (PUT) the administrator role at once. */
+    /** The back-office path: provider staff add users to any customer (spec settings §6). */
+    async addBackOffice(ctx: AuthContext, customerId: string, body: TAddUserBody): Promise<TAddUserResponse> {
+      if (!ctx.isProviderStaff) scopeCustomer(ctx, customerId);
+      else if (!(await repo.customerExists(customerId))) throw customerNotFound();
+      return insertUser(ctx, customerId, body);
+    },
+
+    /** Adds (POST) or removes (PUT) the administrator role at once (spec settings §4 "User row"). */
     async setAdministrator(ctx: AuthContext, body: { userId: string; customerId: string }, isAdmin: boolean) {
       scopeCustomer(ctx, body.customerId);
       const user = await repo.find(ctx.customerId, body.userId);
       if (!user) throw userNotFound();
-      if (!isAdmin && body.userId === ctx.userId) throw badRequest(USER_MESSAGES.cannotChangeOwnRole);
+      if (!isAdmin && body.userId === ctx.userId) throw forbidden(USER_MESSAGES.cannotChangeOwnRole);
       if (isAdmin) await repo.addRole(body.userId, "administrator");
       else await repo.removeRole(body.userId, "administrator");
     },
 
+    /** Deletion needs the user-deletion flag (spec settings §6). */
     async delete(ctx: AuthContext, body: { userId: string; customerId: string }) {
       const flags = await deps.flags.get(ctx.customerId);
-      if (!flags.flags.userDeletion) throw forbidden();
+      if (!flags.flags.userDeletion) throw forbidden(USER_MESSAGES.deletionDisabled);
       scopeCustomer(ctx, body.customerId);
-      if (body.userId === ctx.userId) throw badRequest(USER_MESSAGES.cannotDeleteSelf);
       const user = await repo.find(ctx.customerId, body.userId);
       if (!user) throw userNotFound();
+      if (body.userId === ctx.userId) throw forbidden(USER_MESSAGES.cannotDeleteSelf);
       await repo.delete(ctx.customerId, body.userId);
     },
 
+    /**
+     * PATCH /api/users/{userId}. A provider-staff row is read-only to anyone but provider staff
+     * (spec monitor-forms §6): changing it would take away the provider's access.
+     */
     async setLocation(ctx: AuthContext, userId: string, body: TUpdateUserLocationBody) {
       const user = await repo.find(ctx.customerId, userId);
       if (!user) throw userNotFound();
+      if (toUserRow(user).isProviderStaff && !ctx.isProviderStaff) {
+        throw forbidden(USER_MESSAGES.providerStaffLocation);
+      }
       const location = await resolveLocation(ctx, ctx.customerId, body);
       await repo.setLocation(ctx.customerId, userId, location.locationName, location.locationPlantId);
     },
@@ -124,9 +158,10 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
       await repo.saveSelection(ctx.userId, ctx.customerId, body);
     },
 
-    /** userId → holds the role, for the customer's own users only. */
+    /** userId → holds the role; any id that is not one of the customer's users is a 404. */
     async checkRoles(ctx: AuthContext, userIds: string[]): Promise<Record<string, boolean>> {
       const rows = await repo.rolesOf(ctx.customerId, userIds);
+      if (rows.length !== new Set(userIds).size) throw userNotFound();
       return Object.fromEntries(rows.map((r) => [r.id, r.isAdministrator]));
     },
   };
