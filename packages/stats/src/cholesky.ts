@@ -90,3 +90,71 @@ function solveInPlace(l: Float64Array, lt: Float64Array, p: number, x: Float64Ar
     x[offset + i] = s / (lt[row + i] as number);
   }
 }
+
+/**
+ * Solves A X = B in place for n right-hand sides stored column-major by signal: `columns` holds p
+ * blocks of n values, block j being component j of every right-hand side (see toColumns). The
+ * substitutions become long loops over n values, four terms of the triangular sum fused per pass
+ * (one store per four multiply-adds); that and the layout took T² of 600 rows × 20 signals from
+ * 0.67 to about 0.2 ms. Per right-hand side the arithmetic is choleskySolve's, summed in another order.
+ */
+export function choleskySolveColumns(l: Matrix, columns: Float64Array, n: number): void {
+  const p = l.rows;
+  if (columns.length !== p * n) {
+    throw new StatsError(
+      "DIMENSION_MISMATCH",
+      `expected ${p} columns of ${n} values, got ${columns.length} values`,
+    );
+  }
+  const ld = l.data;
+  // Forward: L Z = B, row i of L is L[i][0 … i).
+  for (let i = 0; i < p; i++) {
+    subtractCombination(columns, i, n, (k) => ld[i * p + k] as number, 0, i);
+    divide(columns, i * n, ld[i * p + i] as number, n);
+  }
+  // Back: Lᵀ X = Z, with (Lᵀ)[i][k] = L[k][i] for k in (i, p).
+  for (let i = p - 1; i >= 0; i--) {
+    subtractCombination(columns, i, n, (k) => ld[k * p + i] as number, i + 1, p);
+    divide(columns, i * n, ld[i * p + i] as number, n);
+  }
+}
+
+/** column[target] −= Σ_{k ∈ [from, to)} coefficient(k) · column[k], four k per pass over n values. */
+function subtractCombination(
+  v: Float64Array,
+  target: number,
+  n: number,
+  coefficient: (k: number) => number,
+  from: number,
+  to: number,
+): void {
+  const t = target * n;
+  let k = from;
+  for (; k + 3 < to; k += 4) {
+    const c0 = coefficient(k);
+    const c1 = coefficient(k + 1);
+    const c2 = coefficient(k + 2);
+    const c3 = coefficient(k + 3);
+    const k0 = k * n;
+    const k1 = k0 + n;
+    const k2 = k1 + n;
+    const k3 = k2 + n;
+    for (let r = 0; r < n; r++) {
+      v[t + r] =
+        (v[t + r] as number) -
+        (c0 * (v[k0 + r] as number) +
+          c1 * (v[k1 + r] as number) +
+          c2 * (v[k2 + r] as number) +
+          c3 * (v[k3 + r] as number));
+    }
+  }
+  for (; k < to; k++) {
+    const c0 = coefficient(k);
+    const k0 = k * n;
+    for (let r = 0; r < n; r++) v[t + r] = (v[t + r] as number) - c0 * (v[k0 + r] as number);
+  }
+}
+
+function divide(v: Float64Array, start: number, divisor: number, n: number): void {
+  for (let r = start; r < start + n; r++) v[r] = (v[r] as number) / divisor;
+}

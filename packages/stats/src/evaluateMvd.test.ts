@@ -112,6 +112,8 @@ describe("evaluateMvd", () => {
       evaluateMvd(randomMatrix(15, 100, 6), randomMatrix(16, 30, 6), "low", { worstRowCount: 30 }),
     );
     expect(result.worstRows).toHaveLength(30);
+    // All 30 rows, worst first: exactly the T² values sorted descending.
+    expect(result.worstRows.map((r) => r.t2)).toEqual([...result.t2].sort((a, b) => b - a));
     for (const row of result.worstRows) {
       const sum = row.contributions.reduce((a, b) => a + b, 0);
       expect(Math.abs(sum - row.t2)).toBeLessThanOrEqual(1e-12 * Math.max(1, row.t2));

@@ -1,10 +1,11 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { binomialUpperTail } from "./binomialUpperTail.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
-import { hotellingT2, hotellingUcl } from "./hotellingT2.js";
-import { shrinkageFromCentred, shrinkCovariance } from "./ledoitWolfShrinkage.js";
+import { hotellingT2OfColumns, hotellingUcl } from "./hotellingT2.js";
+import { shrinkageFromCentredColumns, shrinkCovariance } from "./ledoitWolfShrinkage.js";
 import { createMatrix, type Matrix } from "./matrix.js";
-import { centreColumns, columnMeans, crossProduct } from "./sampleCovariance.js";
+import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
+import { scratchBuffer } from "./scratch.js";
 import { StatsError } from "./statsError.js";
 import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
 
@@ -98,8 +99,8 @@ export function evaluateMvd(
 
   const train = completeRows(training);
   const ev = completeRows(evaluation);
-  const m = train.matrix.rows;
-  const n = ev.matrix.rows;
+  const m = train.rowIndices.length;
+  const n = ev.rowIndices.length;
   const minTraining = minMvdTrainingRecords(signalCount);
   if (m < minTraining) {
     return noData(
@@ -114,8 +115,13 @@ export function evaluateMvd(
     );
   }
 
+  // The work below runs on signal-major (column-major) copies in scratch memory: each signal's
+  // values over all records are contiguous, so every loop is a long pass over one Float64Array
+  // (see toColumns and scratch.ts). Nothing returned aliases the scratch buffers.
+
   // Step 1: standardise by the training mean and sd (n − 1); drop zero-sd signals.
-  const { means, sds } = columnMeansAndSds(train.matrix);
+  const z = gatherColumns(training, train.rowIndices, scratchBuffer(0, m * signalCount));
+  const { means, sds } = columnMeansAndSds(z, m, signalCount);
   const keptSignals: number[] = [];
   const droppedSignals: number[] = [];
   for (let j = 0; j < signalCount; j++) ((sds[j] as number) > 0 ? keptSignals : droppedSignals).push(j);
@@ -123,26 +129,33 @@ export function evaluateMvd(
   if (p === 0) return noData("CONSTANT_SIGNAL", "constant signal: every selected signal is constant");
   const keptMeans = Float64Array.from(keptSignals, (j) => means[j] as number);
   const keptSds = Float64Array.from(keptSignals, (j) => sds[j] as number);
-  const z = standardise(train.matrix, keptSignals, keptMeans, keptSds);
-  const y = standardise(ev.matrix, keptSignals, keptMeans, keptSds);
+  standardiseColumnsInPlace(z, m, keptSignals, keptMeans, keptSds);
+  const y = gatherColumns(evaluation, ev.rowIndices, scratchBuffer(1, n * signalCount));
+  standardiseColumnsInPlace(y, n, keptSignals, keptMeans, keptSds);
 
   // Step 2: S = cov(Z) (n − 1), δ = Ledoit–Wolf on Z, S* = (1 − δ) S + δ μ I. Z is re-centred on
-  // its own column means (≈ 1e-16) as np.cov and scikit-learn do, and one XᵀX serves both.
-  const zc = centreColumns(z, columnMeans(z));
-  const cross = crossProduct(zc);
-  const shrinkage = shrinkageFromCentred(zc, cross);
+  // its own column means (≈ 1e-16) as np.cov and scikit-learn do, and one ZᵀZ serves both.
+  const zKept = z.subarray(0, m * p);
+  centreColumnsInPlace(zKept, m, p);
+  const gram = gramOfColumns(zKept, m, p);
+  const shrinkage = shrinkageFromCentredColumns(zKept, m, p, gram);
   const covariance = createMatrix(
     p,
     p,
-    cross.data.map((c) => c / (m - 1)),
+    gram.map((c) => c / (m - 1)),
   );
   const shrunk = shrinkCovariance(covariance, shrinkage);
 
   // Step 3: T² per evaluation row through a Cholesky solve.
   let t2: Float64Array;
-  let contributions: Matrix;
+  let contributionColumns: Float64Array;
   try {
-    ({ t2, contributions } = hotellingT2(y, shrunk));
+    ({ t2, contributionColumns } = hotellingT2OfColumns(
+      y.subarray(0, n * p),
+      n,
+      shrunk,
+      scratchBuffer(2, n * p),
+    ));
   } catch (error) {
     if (error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE") {
       return noData(
@@ -166,9 +179,11 @@ export function evaluateMvd(
   const breach = pValue < level.alpha;
 
   // Step 7: contributions of the worst rows; the top ones name the drivers.
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => (t2[b] as number) - (t2[a] as number));
-  const worstRows = order.slice(0, Math.max(0, worstRowCount)).map((i): MvdWorstRow => {
-    const rowContributions = contributions.data.slice(i * p, (i + 1) * p);
+  const worstRows = largestIndices(t2, worstRowCount).map((i): MvdWorstRow => {
+    const rowContributions = Float64Array.from(
+      keptSignals,
+      (_, j) => contributionColumns[j * n + i] as number,
+    );
     const topSignals = Array.from(rowContributions, (contribution, j) => ({
       signal: keptSignals[j] as number,
       contribution,
@@ -205,8 +220,27 @@ export function evaluateMvd(
   };
 }
 
-/** Rows whose values are all finite, with their original indices and the indices left out. */
-function completeRows(x: Matrix): { matrix: Matrix; rowIndices: number[]; leftOut: number[] } {
+/**
+ * Indices of the `count` largest values, largest first (ties: lower index first). A bounded
+ * insertion instead of sorting all n rows: O(n · count) for the 3 worst rows of 600.
+ */
+function largestIndices(values: Float64Array, count: number): number[] {
+  const top: number[] = [];
+  const k = Math.min(Math.max(0, Math.floor(count)), values.length);
+  if (k === 0) return top;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (top.length === k && v <= (values[top[k - 1] as number] as number)) continue;
+    let position = top.length === k ? k - 1 : top.length;
+    while (position > 0 && v > (values[top[position - 1] as number] as number)) position--;
+    if (top.length === k) top.pop();
+    top.splice(position, 0, i);
+  }
+  return top;
+}
+
+/** Indices of the rows whose values are all finite, and of the rows left out. */
+function completeRows(x: Matrix): { rowIndices: number[]; leftOut: number[] } {
   const { rows, cols, data } = x;
   const rowIndices: number[] = [];
   const leftOut: number[] = [];
@@ -220,54 +254,75 @@ function completeRows(x: Matrix): { matrix: Matrix; rowIndices: number[]; leftOu
     }
     (isComplete ? rowIndices : leftOut).push(i);
   }
-  if (leftOut.length === 0) return { matrix: x, rowIndices, leftOut };
-  const out = new Float64Array(rowIndices.length * cols);
-  rowIndices.forEach((i, r) => {
-    out.set(data.subarray(i * cols, (i + 1) * cols), r * cols);
-  });
-  return { matrix: createMatrix(rowIndices.length, cols, out), rowIndices, leftOut };
+  return { rowIndices, leftOut };
+}
+
+/** The listed rows of a row-major matrix, transposed into `out` in signal-major storage (cols blocks of rows.length). */
+function gatherColumns(x: Matrix, rows: readonly number[], out: Float64Array): Float64Array {
+  const { cols, data } = x;
+  const r = rows.length;
+  for (let k = 0; k < r; k++) {
+    const base = (rows[k] as number) * cols;
+    for (let j = 0; j < cols; j++) out[j * r + k] = data[base + j] as number;
+  }
+  return out;
 }
 
 /**
- * Column means and sample sds (n − 1), two-pass. A column whose values are all equal gets its value
- * as the mean and a sd of exactly 0, so a constant signal is dropped rather than standardised by
- * a rounding residue of 1e-17.
+ * Means and sample sds (n − 1) of signal-major columns, two-pass. A column whose values are all
+ * equal gets its value as the mean and a sd of exactly 0, so a constant signal is dropped rather
+ * than standardised by a rounding residue of 1e-17.
  */
-function columnMeansAndSds(x: Matrix): { means: Float64Array; sds: Float64Array } {
-  const { rows, cols, data } = x;
-  const means = columnMeans(x);
-  const isConstant = new Uint8Array(cols).fill(1);
-  for (let i = 1; i < rows; i++) {
-    for (let j = 0; j < cols; j++) if (data[i * cols + j] !== data[j]) isConstant[j] = 0;
-  }
-  const squares = new Float64Array(cols);
-  for (let i = 0; i < rows; i++) {
-    const base = i * cols;
-    for (let j = 0; j < cols; j++) {
-      const d = (data[base + j] as number) - (means[j] as number);
-      squares[j] = (squares[j] as number) + d * d;
+function columnMeansAndSds(
+  columns: Float64Array,
+  n: number,
+  p: number,
+): { means: Float64Array; sds: Float64Array } {
+  const means = new Float64Array(p);
+  const sds = new Float64Array(p);
+  for (let j = 0; j < p; j++) {
+    const start = j * n;
+    const first = columns[start] as number;
+    let isConstant = true;
+    for (let i = start + 1; i < start + n; i++) {
+      if (columns[i] !== first) {
+        isConstant = false;
+        break;
+      }
     }
-  }
-  const sds = new Float64Array(cols);
-  for (let j = 0; j < cols; j++) {
-    if (isConstant[j] === 1) means[j] = data[j] as number;
-    else sds[j] = Math.sqrt((squares[j] as number) / (rows - 1));
+    if (isConstant) {
+      means[j] = first;
+      continue;
+    }
+    const mean = sumOf(columns, start, n) / n;
+    let squares = 0;
+    for (let i = start; i < start + n; i++) {
+      const d = (columns[i] as number) - mean;
+      squares += d * d;
+    }
+    means[j] = mean;
+    sds[j] = Math.sqrt(squares / (n - 1));
   }
   return { means, sds };
 }
 
-/** (x − mean) / sd for the kept columns, into a new contiguous matrix. */
-function standardise(x: Matrix, kept: readonly number[], means: Float64Array, sds: Float64Array): Matrix {
-  const { rows, cols, data } = x;
-  const p = kept.length;
-  const out = new Float64Array(rows * p);
-  for (let i = 0; i < rows; i++) {
-    const src = i * cols;
-    const dst = i * p;
-    for (let j = 0; j < p; j++) {
-      out[dst + j] =
-        ((data[src + (kept[j] as number)] as number) - (means[j] as number)) / (sds[j] as number);
-    }
-  }
-  return createMatrix(rows, p, out);
+/**
+ * (x − mean) / sd of the kept signal-major columns, compacted to the front of the same buffer:
+ * kept column j moves to block j. kept is ascending, so kept[j] ≥ j and no block is overwritten
+ * before it has been read.
+ */
+function standardiseColumnsInPlace(
+  columns: Float64Array,
+  n: number,
+  kept: readonly number[],
+  means: Float64Array,
+  sds: Float64Array,
+): void {
+  kept.forEach((signal, j) => {
+    const source = signal * n;
+    const target = j * n;
+    const mean = means[j] as number;
+    const sd = sds[j] as number;
+    for (let i = 0; i < n; i++) columns[target + i] = ((columns[source + i] as number) - mean) / sd;
+  });
 }

@@ -1,6 +1,7 @@
-import { choleskyDecompose, choleskySolveRows } from "./cholesky.js";
+import { choleskyDecompose, choleskySolveColumns } from "./cholesky.js";
 import { createMatrix, type Matrix } from "./matrix.js";
 import { fQuantile } from "./quantiles.js";
+import { toColumns } from "./sampleCovariance.js";
 import { assertFinite, StatsError } from "./statsError.js";
 
 export interface HotellingT2Result {
@@ -26,23 +27,42 @@ export function hotellingT2(deviations: Matrix, covariance: Matrix): HotellingT2
     throw new StatsError("DIMENSION_MISMATCH", `rows have ${deviations.cols} signals, covariance has ${p}`);
   }
   assertFinite(deviations.data, "T² rows");
-  const solved = choleskySolveRows(choleskyDecompose(covariance), deviations);
   const n = deviations.rows;
-  const t2 = new Float64Array(n);
+  const { t2, contributionColumns } = hotellingT2OfColumns(toColumns(deviations), n, covariance);
   const contributions = new Float64Array(n * p);
-  const y = deviations.data;
-  const z = solved.data;
-  for (let i = 0; i < n; i++) {
-    const base = i * p;
-    let sum = 0;
-    for (let j = 0; j < p; j++) {
-      const c = (y[base + j] as number) * (z[base + j] as number);
-      contributions[base + j] = c;
-      sum += c;
-    }
-    t2[i] = sum;
+  for (let j = 0; j < p; j++) {
+    for (let i = 0; i < n; i++) contributions[i * p + j] = contributionColumns[j * n + i] as number;
   }
   return { t2, contributions: createMatrix(n, p, contributions) };
+}
+
+/**
+ * T² and contributions for n deviation vectors stored column-major by signal (p blocks of n values,
+ * see toColumns); the contributions come back in the same layout, in `out` when given (p × n
+ * values, e.g. a scratch buffer) or a new array. Used by evaluateMvd, which standardises straight
+ * into this layout.
+ */
+export function hotellingT2OfColumns(
+  columns: Float64Array,
+  n: number,
+  covariance: Matrix,
+  out: Float64Array = new Float64Array(columns.length),
+): { t2: Float64Array; contributionColumns: Float64Array } {
+  const p = covariance.rows;
+  const solved = out;
+  solved.set(columns);
+  choleskySolveColumns(choleskyDecompose(covariance), solved, n);
+  const t2 = new Float64Array(n);
+  // cⱼ = yⱼ · (S⁻¹ y)ⱼ, overwriting the solution column by column; T² accumulates the columns.
+  for (let j = 0; j < p; j++) {
+    const start = j * n;
+    for (let i = 0; i < n; i++) {
+      const c = (columns[start + i] as number) * (solved[start + i] as number);
+      solved[start + i] = c;
+      t2[i] = (t2[i] as number) + c;
+    }
+  }
+  return { t2, contributionColumns: solved };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createMatrix, type Matrix } from "./matrix.js";
-import { centreColumns, columnMeans, crossProduct } from "./sampleCovariance.js";
+import { centreColumnsInPlace, gramOfColumns, toColumns } from "./sampleCovariance.js";
 import { assertFinite, StatsError } from "./statsError.js";
 
 /**
@@ -13,37 +13,41 @@ export function ledoitWolfShrinkage(x: Matrix): number {
   if (x.rows < 2) throw new StatsError("TOO_FEW_VALUES", "Ledoit–Wolf shrinkage needs at least 2 rows");
   assertFinite(x.data, "Ledoit–Wolf input");
   if (x.cols === 1) return 0;
-  const centred = centreColumns(x, columnMeans(x));
-  return shrinkageFromCentred(centred, crossProduct(centred));
+  const columns = toColumns(x);
+  centreColumnsInPlace(columns, x.rows, x.cols);
+  return shrinkageFromCentredColumns(columns, x.rows, x.cols, gramOfColumns(columns, x.rows, x.cols));
 }
 
 /**
- * The formula itself on already-centred rows and their cross product XᵀX, so evaluateMvd can share
- * one XᵀX between the covariance and the shrinkage. With n rows and X² the element-wise square:
+ * The formula itself on centred data stored column-major (n values per column, see toColumns) and
+ * its Gram matrix XᵀX (p × p), so evaluateMvd can share one XᵀX between the covariance and the
+ * shrinkage. With X² the element-wise square:
  *   μ = tr(XᵀX)/(n p), β̂ = (1/(p n)) (ΣΣ (X²ᵀX²)/n − ΣΣ (XᵀX)²/n²),
  *   δ̂ = (ΣΣ (XᵀX)²/n² − 2 μ tr(XᵀX)/n + p μ²)/p, shrinkage = min(β̂, δ̂)/δ̂ (0 when β̂ = 0).
  * ΣΣ X²ᵀX² equals Σᵢ (Σⱼ x²ᵢⱼ)², an O(n p) sum instead of a second p × p product.
  */
-export function shrinkageFromCentred(centred: Matrix, cross: Matrix): number {
-  const n = centred.rows;
-  const p = centred.cols;
+export function shrinkageFromCentredColumns(
+  columns: Float64Array,
+  n: number,
+  p: number,
+  gram: Float64Array,
+): number {
   if (p === 1) return 0;
-  const { data } = centred;
-  let betaSum = 0;
-  for (let i = 0; i < n; i++) {
-    const base = i * p;
-    let rowSquares = 0;
-    for (let j = 0; j < p; j++) {
-      const v = data[base + j] as number;
-      rowSquares += v * v;
+  const rowSquares = new Float64Array(n);
+  for (let j = 0; j < p; j++) {
+    const start = j * n;
+    for (let i = 0; i < n; i++) {
+      const v = columns[start + i] as number;
+      rowSquares[i] = (rowSquares[i] as number) + v * v;
     }
-    betaSum += rowSquares * rowSquares;
   }
+  let betaSum = 0;
+  for (let i = 0; i < n; i++) betaSum += (rowSquares[i] as number) * (rowSquares[i] as number);
   let traceSum = 0;
-  for (let j = 0; j < p; j++) traceSum += (cross.data[j * p + j] as number) / n;
+  for (let j = 0; j < p; j++) traceSum += (gram[j * p + j] as number) / n;
   let deltaSum = 0;
-  for (let k = 0; k < cross.data.length; k++) {
-    const c = cross.data[k] as number;
+  for (let k = 0; k < gram.length; k++) {
+    const c = gram[k] as number;
     deltaSum += c * c;
   }
   deltaSum /= n * n;

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""NumPy/SciPy side of bench/stats.bench.ts: times the reference implementation of the same
+evaluations (reference/make_vectors.py: mvd_eval, svd_eval) on the data the TypeScript side wrote.
+Usage: numpy_bench.py DIR M N P REPEATS LEVEL. Prints one JSON object on stdout."""
+import json, os, statistics, sys, time
+
+out = {}
+try:
+    import numpy as np
+except ImportError:
+    print(json.dumps({"skipped": "numpy is not installed for python3"}))
+    sys.exit(0)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
+try:
+    from make_vectors import mvd_eval, svd_eval
+except ImportError as e:
+    print(json.dumps({"skipped": "the reference needs SciPy: %s" % e}))
+    sys.exit(0)
+
+d, m, n, p, repeats, level = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
+load = lambda name, shape: np.fromfile(os.path.join(d, name), dtype="<f8").reshape(shape)
+mvd_train, mvd_eval_rows = load("mvd-train.f64", (m, p)), load("mvd-eval.f64", (n, p))
+svd_train, svd_eval_values = load("svd-train.f64", (m,)), load("svd-eval.f64", (n,))
+
+
+def median_ms(f):
+    for _ in range(max(3, repeats // 10)):
+        f()
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        f()
+        times.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(times)
+
+
+mvd = mvd_eval(mvd_train, mvd_eval_rows, level)
+svd = svd_eval(svd_train, svd_eval_values, level)
+out["mvdMs"] = median_ms(lambda: mvd_eval(mvd_train, mvd_eval_rows, level))
+out["svdMs"] = median_ms(lambda: svd_eval(svd_train, svd_eval_values, level))
+out["mvdScore"], out["mvdUcl"], out["mvdPValue"] = mvd["score"], mvd["ucl"], mvd["pValue"]
+out["svdScore"] = svd["score"]
+out["numpy"] = np.__version__
+print(json.dumps(out))
