@@ -39,7 +39,6 @@ async function main() {
       webDist: config.webDist,
       cookieSecure: config.cookieSecure,
       logger: { level: config.logLevel },
-      bodyLimit: 32 * 1_048_576,
     });
     closers.unshift(() => app.close());
     await app.listen({ port: config.port, host: config.host });

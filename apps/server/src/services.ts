@@ -3,6 +3,8 @@ import type { Db } from "./db/client.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
 import { createDataSourcesService } from "./modules/data-sources/data-sources.service.js";
+import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens.service.js";
+import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createFeatureFlagsService } from "./modules/feature-flags/feature-flags.service.js";
 import { createLinesService } from "./modules/lines/lines.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
@@ -25,8 +27,10 @@ export function createServices(opts: ServicesOptions) {
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
   const dataSources = createDataSourcesService({ db, plants, onChange: opts.onDataSourcesChange });
+  const ingestTokens = createIngestTokensService({ db, plants, now: opts.now });
+  const partRecords = createPartRecordsService({ db });
   const health = { check: () => db.execute(sql`select 1`).then(() => undefined) };
-  return { db, health, auth, flags, plants, lines, users, customers, dataSources };
+  return { db, health, auth, flags, plants, lines, users, customers, dataSources, ingestTokens, partRecords };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -29,6 +29,9 @@ export const DATA_SOURCE_MESSAGES = {
   plantRequired: "Plant ID is required to fetch ingestors.",
   deleteTitle: (name: string) => `Delete Source : ${name}`,
   deleted: "Source was deleted Successfully",
+  /** Title and status line of the failed-delete modal (spec: "an error modal with Status and statusText"). */
+  deleteFailedTitle: (name: string) => `Unable to Delete Source : ${name}`,
+  deleteFailedStatus: (status: number) => `Status: ${status}`,
   created: "Data source added",
   nameTaken: "A data source with this name already exists for this plant",
   topicInvalid: "Topic must be a valid MQTT topic filter ('+' and '#' only as whole levels, '#' last)",

@@ -8,3 +8,4 @@ export * from "./settings.js";
 export * from "./ui.js";
 export * from "./users.js";
 export * from "./part-records.js";
+export * from "./ingest-tokens.js";

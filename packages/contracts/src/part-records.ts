@@ -10,7 +10,10 @@ const finite = z.number().refine(Number.isFinite, "must be a finite number");
 const signalMap = <T extends z.ZodType>(v: T) =>
   z
     .record(name, v)
-    .refine((m) => Object.keys(m).length <= PART_RECORD_BOUNDS.signals, `at most ${PART_RECORD_BOUNDS.signals} signals`);
+    .refine(
+      (m) => Object.keys(m).length <= PART_RECORD_BOUNDS.signals,
+      `at most ${PART_RECORD_BOUNDS.signals} signals`,
+    );
 
 /**
  * A part record: one part at one station at one time (monitoring.md "Part records"). `line` and
@@ -24,9 +27,9 @@ export const ZPartRecord = z.strictObject({
   timestamp: z.iso.datetime({ offset: true }),
   op: z.number().int().min(1).max(32_767).default(1),
   measurements: signalMap(finite.nullable()).default({}),
-  limits: signalMap(z.strictObject({ lower: finite.nullable().optional(), upper: finite.nullable().optional() })).default(
-    {},
-  ),
+  limits: signalMap(
+    z.strictObject({ lower: finite.nullable().optional(), upper: finite.nullable().optional() }),
+  ).default({}),
   results: signalMap(z.string().trim().max(PART_RECORD_BOUNDS.value).nullable()).default({}),
   attributes: signalMap(z.string().trim().max(PART_RECORD_BOUNDS.value).nullable()).default({}),
 });

@@ -57,7 +57,12 @@ export async function buildApp(opts: AppOptions) {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Linewatch API", version: "0.1.0" },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } } },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
+          ingestToken: { type: "http", scheme: "bearer" },
+        },
+      },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,

@@ -28,6 +28,11 @@ const float8Array = customType<{ data: (number | null)[]; driverData: string | (
   dataType: () => "double precision[]",
 });
 
+/** text[] that may hold NULLs. */
+const nullableTextArray = customType<{ data: (string | null)[]; driverData: string | (string | null)[] }>({
+  dataType: () => "text[]",
+});
+
 export const customers = pgTable("customers", {
   id: id(),
   name: text("name").notNull(),
@@ -285,7 +290,7 @@ export const partRecords = pgTable(
     op: smallint("op").notNull().default(1),
     modelNumber: text("model_number"),
     numValues: float8Array("num_values"),
-    textValues: text("text_values").array(),
+    textValues: nullableTextArray("text_values"),
   },
   (t) => [primaryKey({ columns: [t.stationId, t.ts, t.partId, t.op] })],
 );

@@ -3,6 +3,7 @@ import type { AppOptions } from "../app.js";
 import { authRoutes } from "./auth.routes.js";
 import { dataSourcesRoutes } from "./data-sources.routes.js";
 import { featureFlagsRoutes } from "./feature-flags.routes.js";
+import { ingestRoutes } from "./ingest.routes.js";
 import { linesRoutes } from "./lines.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
 import { usersRoutes } from "./users.routes.js";
@@ -15,6 +16,7 @@ export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
     linesRoutes,
     dataSourcesRoutes,
     featureFlagsRoutes,
+    ingestRoutes,
   ]) {
     routes(app, opts);
   }

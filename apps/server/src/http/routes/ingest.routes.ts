@@ -1,0 +1,99 @@
+import {
+  ZCreateIngestTokenBody,
+  ZCreateIngestTokenResponse,
+  ZIngestBatch,
+  ZIngestResult,
+  ZIngestTokenList,
+  ZIngestTokenParams,
+  ZMessage,
+  ZPlantParams,
+} from "@linewatch/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppOptions } from "../app.js";
+import { authOf } from "../context.js";
+
+const errors = { 400: ZMessage, 401: ZMessage, 403: ZMessage, 404: ZMessage };
+
+export function ingestRoutes(app: FastifyInstance, { services }: AppOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["ingest"];
+
+  r.post(
+    "/api/ingest",
+    {
+      // Authenticated by an ingest token (Authorization: Bearer lwi_…), not a session.
+      config: { access: "public" },
+      // 10,000 records of a few hundred bytes each.
+      bodyLimit: 32 * 1_048_576,
+      schema: {
+        operationId: "ingestPartRecords",
+        tags,
+        security: [{ ingestToken: [] }],
+        body: ZIngestBatch,
+        response: { 200: ZIngestResult, ...errors },
+      },
+      preValidation: async (req) => {
+        const header = req.headers.authorization;
+        const secret = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+        (req as unknown as { ingestTarget: unknown }).ingestTarget =
+          await services.ingestTokens.resolve(secret);
+      },
+    },
+    (req) => {
+      const target = (req as unknown as { ingestTarget: { customerId: string; plantId: string } })
+        .ingestTarget;
+      return services.partRecords.ingest(target, req.body);
+    },
+  );
+
+  r.get(
+    "/api/plants/:plantId/ingest-tokens",
+    {
+      config: { access: "admin" },
+      schema: {
+        operationId: "listIngestTokens",
+        tags,
+        params: ZPlantParams,
+        response: { 200: ZIngestTokenList, ...errors },
+      },
+    },
+    (req) => services.ingestTokens.list(authOf(req), req.params.plantId),
+  );
+
+  r.post(
+    "/api/plants/:plantId/ingest-tokens",
+    {
+      config: { access: "admin" },
+      schema: {
+        operationId: "createIngestToken",
+        tags,
+        params: ZPlantParams,
+        body: ZCreateIngestTokenBody,
+        response: { 201: ZCreateIngestTokenResponse, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply
+        .code(201)
+        .send(await services.ingestTokens.create(authOf(req), req.params.plantId, req.body.name)),
+  );
+
+  r.delete(
+    "/api/ingest-tokens/:tokenId",
+    {
+      config: { access: "admin" },
+      schema: {
+        operationId: "revokeIngestToken",
+        tags,
+        params: ZIngestTokenParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await services.ingestTokens.revoke(authOf(req), req.params.tokenId);
+      return reply.code(204).send(null);
+    },
+  );
+}

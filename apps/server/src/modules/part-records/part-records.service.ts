@@ -1,0 +1,197 @@
+import { describeIssues, type TIngestResult, type TPartRecord, ZPartRecord } from "@linewatch/contracts";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client.js";
+import { lines, modelNumbers, partAttributeValues, partRecords } from "../../db/schema/index.js";
+import { createPartRecordsCatalog, type SignalWant } from "./part-records.catalog.js";
+
+/** Whose records these are: the plant of the ingestor that received them. */
+export type IngestTarget = { customerId: string; plantId: string };
+/** Line and station taken from the topic when the body has none. */
+export type IngestDefaults = { line?: string; station?: string };
+
+type Row = typeof partRecords.$inferInsert;
+type Pending = { index: number; row: Row; lineId: string; ts: Date; attributeValues: [string, string][] };
+
+// PostgreSQL takes at most 65,535 parameters a statement; 7 columns a row.
+const INSERT_CHUNK = 5_000;
+
+/** The signals a record names, in the order they must be created (results first, limits last). */
+function wantedSignals(r: TPartRecord): SignalWant[] {
+  const results = Object.keys(r.results);
+  const resultName = results.length === 1 ? results[0] : undefined;
+  const wants: SignalWant[] = [
+    ...results.map((name) => ({ name, entityType: "RESULT" as const, storage: "text" as const })),
+    ...Object.keys(r.attributes).map((name) => ({
+      name,
+      entityType: "PART_ATTRIBUTE" as const,
+      storage: "text" as const,
+    })),
+    ...Object.keys(r.measurements).map((name) => ({
+      name,
+      entityType: "MEASUREMENT" as const,
+      storage: "num" as const,
+      resultName,
+    })),
+  ];
+  for (const [measurement, lim] of Object.entries(r.limits)) {
+    if (!r.measurements[measurement] && !(measurement in r.measurements)) {
+      wants.push({ name: measurement, entityType: "MEASUREMENT", storage: "num", resultName });
+    }
+    if (lim.upper !== undefined)
+      wants.push({
+        name: `${measurement} Upper Limit`,
+        entityType: "UPPER_LIMIT",
+        storage: "num",
+        limitOf: { measurement, side: "upper" },
+      });
+    if (lim.lower !== undefined)
+      wants.push({
+        name: `${measurement} Lower Limit`,
+        entityType: "LOWER_LIMIT",
+        storage: "num",
+        limitOf: { measurement, side: "lower" },
+      });
+  }
+  return wants;
+}
+
+/** The value a wanted signal takes in this record. */
+function valueOf(r: TPartRecord, w: SignalWant): number | string | null | undefined {
+  if (w.limitOf) return r.limits[w.limitOf.measurement]?.[w.limitOf.side];
+  if (w.entityType === "RESULT") return r.results[w.name];
+  if (w.entityType === "PART_ATTRIBUTE") return r.attributes[w.name];
+  return r.measurements[w.name];
+}
+
+export function createPartRecordsService(deps: { db: Db }) {
+  const { db } = deps;
+  const catalog = createPartRecordsCatalog(db);
+
+  /** Turns one valid record into its row, creating unknown lines, stations and signals. */
+  async function toRow(
+    target: IngestTarget,
+    r: TPartRecord,
+    defaults: IngestDefaults,
+    index: number,
+  ): Promise<Pending | string> {
+    const lineName = r.line ?? defaults.line;
+    const stationName = r.station ?? defaults.station;
+    if (!lineName) return "line is required (in the record or the topic)";
+    if (!stationName) return "station is required (in the record or the topic)";
+    const line = await catalog.line(target.customerId, target.plantId, lineName);
+    const station = await catalog.station(target.customerId, line, stationName);
+    const num: (number | null)[] = [];
+    const text: (string | null)[] = [];
+    const attributeValues: [string, string][] = [];
+    for (const want of wantedSignals(r)) {
+      const s = await catalog.signal(target.customerId, station, want);
+      const v = valueOf(r, want);
+      if (v === undefined) continue;
+      if (s.storage !== want.storage) {
+        return `signal "${want.name}" at station "${stationName}" holds ${s.storage === "num" ? "numbers" : "text"}`;
+      }
+      if (s.storage === "num") num[s.slot] = v as number | null;
+      else text[s.slot] = v as string | null;
+      if (want.entityType === "PART_ATTRIBUTE" && typeof v === "string" && v !== "")
+        attributeValues.push([s.id, v]);
+    }
+    const ts = new Date(r.timestamp);
+    return {
+      index,
+      lineId: line.id,
+      ts,
+      attributeValues,
+      row: {
+        stationId: station.id,
+        ts,
+        partId: r.partId,
+        op: r.op,
+        modelNumber: r.modelNumber ?? null,
+        // Holes (signals this record does not carry) are NULL.
+        numValues: num.length ? Array.from(num, (v) => v ?? null) : null,
+        textValues: text.length ? Array.from(text, (v) => v ?? null) : null,
+      },
+    };
+  }
+
+  /** Stores rows, line times, model numbers and attribute values in one transaction. */
+  async function store(tx: Tx, target: IngestTarget, pending: Pending[]): Promise<number> {
+    let stored = 0;
+    for (let i = 0; i < pending.length; i += INSERT_CHUNK) {
+      const chunk = pending.slice(i, i + INSERT_CHUNK).map((p) => p.row);
+      const inserted = await tx
+        .insert(partRecords)
+        .values(chunk)
+        .onConflictDoNothing()
+        .returning({ ts: partRecords.ts });
+      stored += inserted.length;
+    }
+    const lastByLine = new Map<string, Date>();
+    const models = new Map<string, Set<string>>();
+    const attrs = new Map<string, [string, string]>();
+    for (const p of pending) {
+      const t = lastByLine.get(p.lineId);
+      if (!t || p.ts > t) lastByLine.set(p.lineId, p.ts);
+      if (p.row.modelNumber) {
+        if (!models.has(p.lineId)) models.set(p.lineId, new Set());
+        models.get(p.lineId)?.add(p.row.modelNumber);
+      }
+      for (const a of p.attributeValues) attrs.set(`${a[0]}\u0000${a[1]}`, a);
+    }
+    for (const [lineId, t] of lastByLine) {
+      await tx
+        .update(lines)
+        .set({
+          lastIngestedTime: sql`greatest(coalesce(${lines.lastIngestedTime}, ${t.toISOString()}::timestamptz), ${t.toISOString()}::timestamptz)`,
+        })
+        .where(eq(lines.id, lineId));
+    }
+    const modelRows = [...models].flatMap(([lineId, set]) =>
+      [...set].map((value) => ({ customerId: target.customerId, lineId, value })),
+    );
+    if (modelRows.length) await tx.insert(modelNumbers).values(modelRows).onConflictDoNothing();
+    const attrRows = [...attrs.values()].map(([signalId, value]) => ({ signalId, value }));
+    if (attrRows.length) await tx.insert(partAttributeValues).values(attrRows).onConflictDoNothing();
+    return stored;
+  }
+
+  return {
+    catalog,
+    /**
+     * Validates and stores part records. Each record is judged on its own: a bad one is rejected
+     * with its reason and never stops the good ones. A replay of a stored key changes nothing.
+     */
+    async ingest(
+      target: IngestTarget,
+      inputs: unknown[],
+      defaults: IngestDefaults = {},
+    ): Promise<TIngestResult> {
+      const rejected: TIngestResult["rejected"] = [];
+      const pending: Pending[] = [];
+      const seen = new Set<string>();
+      let duplicates = 0;
+      for (const [index, input] of inputs.entries()) {
+        const parsed = ZPartRecord.safeParse(input);
+        if (!parsed.success) {
+          rejected.push({ index, reason: describeIssues(parsed.error) });
+          continue;
+        }
+        const p = await toRow(target, parsed.data, defaults, index);
+        if (typeof p === "string") {
+          rejected.push({ index, reason: p });
+          continue;
+        }
+        const key = `${p.row.stationId}|${p.ts.toISOString()}|${p.row.partId}|${p.row.op}`;
+        if (seen.has(key)) {
+          duplicates++;
+          continue;
+        }
+        seen.add(key);
+        pending.push(p);
+      }
+      const stored = pending.length ? await db.transaction((tx) => store(tx, target, pending)) : 0;
+      return { stored, duplicates: duplicates + pending.length - stored, rejected };
+    },
+  };
+}
+export type PartRecordsService = ReturnType<typeof createPartRecordsService>;
