@@ -1,5 +1,156 @@
-import { NotAvailablePanel } from "../NotAvailablePanel";
+import { DATA_SOURCE_MESSAGES, type TDataSource } from "@linewatch/contracts";
+import AddIcon from "@mui/icons-material/Add";
+import RefreshIcon from "@mui/icons-material/Refresh";
+import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { Navigate, useNavigate } from "react-router";
+import { useMe } from "../../../app/auth/session";
+import { usePlantLine } from "../../../app/context/PlantLineContext";
+import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { useCreateDataSource, useDeleteDataSource } from "./api/mutations";
+import { useDataSources, useIngestor } from "./api/queries";
+import { AddDataSourceDialog } from "./components/AddDataSourceDialog";
+import { DataSourceList } from "./components/DataSourceList";
+import { DeleteErrorDialog } from "./components/DeleteErrorDialog";
+import { IngestorInfo } from "./components/IngestorInfo";
+import { SourcesLoadError } from "./components/SourcesLoadError";
 
+/** Which dialog is open: at most one at a time. */
+type OpenDialog = "add" | "confirmDelete" | "deleteFailed" | null;
+
+/**
+ * Settings → Data Sources (administrators only; spec monitor-forms §2, settings §2.1): the
+ * current plant's ingestor id and one card per data source, with add, insight and delete.
+ */
 export function DataSourcesPage() {
-  return <NotAvailablePanel title="Data Sources" />;
+  const me = useMe().data;
+  const { plant, isLoading: isPlantLoading } = usePlantLine();
+  const plantId = plant?.id;
+  const navigate = useNavigate();
+  const ingestorQ = useIngestor(plantId);
+  const sourcesQ = useDataSources(plantId);
+  const create = useCreateDataSource(plantId);
+  const remove = useDeleteDataSource(plantId);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  // Kept after a dialog closes so its text does not blank out while it fades away.
+  const [target, setTarget] = useState<TDataSource | null>(null);
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+
+  if (me && !me.isAdministrator) return <Navigate to="/settings" replace />;
+
+  const refresh = () => {
+    void ingestorQ.refetch();
+    void sourcesQ.refetch();
+  };
+  // spec monitor-forms §2: a relative path, so from /settings it opens /settings/insight-mapping.
+  const openInsight = (s: TDataSource) =>
+    navigate(`insight-mapping?sourceId=${encodeURIComponent(s.id)}&mappingVersion=`);
+  const askDelete = (source: TDataSource) => {
+    setTarget(source);
+    setDialog("confirmDelete");
+  };
+  const confirmDelete = () => {
+    if (!target) return;
+    remove.mutate(target, {
+      onSuccess: () => setDialog(null),
+      onError: (error) => {
+        setDeleteError(error);
+        setDialog("deleteFailed");
+      },
+    });
+  };
+
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="data-sources-title">
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+        <Typography variant="h5" component="h2" id="data-sources-title" sx={{ flexGrow: 1 }}>
+          {DATA_SOURCE_MESSAGES.title}
+        </Typography>
+        <Button
+          startIcon={sourcesQ.isFetching ? <CircularProgress size={16} /> : <RefreshIcon />}
+          onClick={refresh}
+          disabled={!plantId || sourcesQ.isFetching}
+        >
+          Refresh
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setDialog("add")}
+          disabled={!plantId}
+        >
+          Add data source
+        </Button>
+      </Box>
+
+      {!plantId ? (
+        isPlantLoading ? (
+          <CircularProgress aria-label="Loading plant" />
+        ) : (
+          <Alert severity="info">{DATA_SOURCE_MESSAGES.plantRequired}</Alert>
+        )
+      ) : (
+        <>
+          <Paper variant="outlined" sx={{ px: 2, py: 1.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              Plant {plant?.name}
+            </Typography>
+            <IngestorInfo
+              ingestorId={ingestorQ.data?.id}
+              isLoading={ingestorQ.isPending}
+              isError={ingestorQ.isError}
+            />
+          </Paper>
+          {sourcesQ.isError ? (
+            <SourcesLoadError
+              error={sourcesQ.error}
+              isRetrying={sourcesQ.isFetching}
+              onRetry={() => void sourcesQ.refetch()}
+            />
+          ) : sourcesQ.isPending ? (
+            <Box sx={{ display: "flex", justifyContent: "center", p: 4 }}>
+              <CircularProgress aria-label="Loading data sources" />
+            </Box>
+          ) : (
+            <DataSourceList
+              sources={sourcesQ.data}
+              timeZone={plant?.timeZone ?? "UTC"}
+              onInsight={openInsight}
+              onDelete={askDelete}
+            />
+          )}
+        </>
+      )}
+
+      {dialog === "add" && plant && (
+        <AddDataSourceDialog
+          plantName={plant.name}
+          onSubmit={async (body) => {
+            await create.mutateAsync(body);
+            setDialog(null);
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === "confirmDelete"}
+        title={DATA_SOURCE_MESSAGES.deleteTitle(target?.name ?? "")}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDialog(null)}
+      >
+        <Typography>
+          The ingestor stops reading topic <code>{target?.topic}</code>. This is irreversible.
+        </Typography>
+      </ConfirmDialog>
+      <DeleteErrorDialog
+        open={dialog === "deleteFailed"}
+        sourceName={target?.name ?? ""}
+        error={deleteError}
+        onClose={() => setDialog(null)}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,36 @@
+import { DATA_SOURCE_MESSAGES, type TDataSource, type TIngestor } from "@linewatch/contracts";
+import { useQuery } from "@tanstack/react-query";
+import { get } from "../../../../shared/api/client";
+import { dataSourceKeys } from "./keys";
+
+/** GET /api/plants/{plantId}/ingestor (spec monitor-forms §7). Without a plant there is nothing to ask. */
+export function useIngestor(plantId: string | undefined) {
+  return useQuery({
+    queryKey: plantId ? dataSourceKeys.ingestor(plantId) : ["plants", "none", "ingestor"],
+    queryFn: () => {
+      // spec monitor-forms §8: fetching without a plant throws this message.
+      if (!plantId) throw new Error(DATA_SOURCE_MESSAGES.plantRequired);
+      return get<TIngestor>(`/api/plants/${plantId}/ingestor`);
+    },
+    enabled: !!plantId,
+    staleTime: 5 * 60_000, // one ingestor per plant, created with it: it does not change
+  });
+}
+
+/** GET /api/plants/{plantId}/data-sources (spec monitor-forms §7). */
+export function useDataSources(plantId: string | undefined) {
+  return useQuery({
+    queryKey: plantId ? dataSourceKeys.list(plantId) : ["data-sources", "plant", "none"],
+    queryFn: () => get<TDataSource[]>(`/api/plants/${plantId}/data-sources`),
+    enabled: !!plantId,
+  });
+}
+
+/** GET /api/data-sources/{dataSourceId}: one source, for the insight mapping page. */
+export function useDataSource(dataSourceId: string | undefined) {
+  return useQuery({
+    queryKey: dataSourceId ? dataSourceKeys.detail(dataSourceId) : ["data-sources", "detail", "none"],
+    queryFn: () => get<TDataSource>(`/api/data-sources/${dataSourceId}`),
+    enabled: !!dataSourceId,
+  });
+}
