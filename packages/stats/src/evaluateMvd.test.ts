@@ -169,6 +169,15 @@ describe("evaluateMvd", () => {
     expect(result.worstRows[0]?.topSignals[0]?.signal).toBe(2);
   });
 
+  it("returns results that do not share memory with later evaluations (scratch buffers stay inside)", () => {
+    const first = evaluated(evaluateMvd(randomMatrix(25, 60, 3), randomMatrix(26, 30, 3), "medium"));
+    const t2 = Float64Array.from(first.t2);
+    const contributions = Float64Array.from(first.worstRows[0]?.contributions ?? []);
+    evaluated(evaluateMvd(randomMatrix(27, 80, 4), randomMatrix(28, 40, 4), "medium"));
+    expect(first.t2).toEqual(t2);
+    expect(first.worstRows[0]?.contributions).toEqual(contributions);
+  });
+
   it("throws on malformed input rather than guessing", () => {
     expect(() => evaluateMvd(randomMatrix(1, 30, 3), randomMatrix(2, 30, 2), "medium")).toThrow(/signals/);
     expect(() => evaluateMvd(createMatrix(30, 0), createMatrix(30, 0), "medium")).toThrow(
