@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
+import { choleskyDecompose, choleskySolve, choleskySolveColumns, choleskySolveRows } from "./cholesky.js";
 import { createMatrix, matrixFromRows, matrixToRows } from "./matrix.js";
 
 const a = matrixFromRows([
@@ -41,6 +41,32 @@ describe("cholesky", () => {
         Array.from(choleskySolve(l, rows.data.subarray(r * 3, r * 3 + 3))),
       );
     }
+  });
+
+  it("solves signal-major blocks of right-hand sides like single solves (p = 7 uses the fused path)", () => {
+    const p = 7;
+    const n = 9;
+    // A = B Bᵀ + p I with B[i][j] = sin(i + 2j): symmetric positive definite.
+    const spd = createMatrix(p, p);
+    for (let i = 0; i < p; i++) {
+      for (let j = 0; j < p; j++) {
+        let v = i === j ? p : 0;
+        for (let k = 0; k < p; k++) v += Math.sin(i + 2 * k) * Math.sin(j + 2 * k);
+        spd.data[i * p + j] = v;
+      }
+    }
+    const l = choleskyDecompose(spd);
+    const columns = Float64Array.from({ length: p * n }, (_, i) => Math.cos(i));
+    const solved = Float64Array.from(columns);
+    choleskySolveColumns(l, solved, n);
+    for (let r = 0; r < n; r++) {
+      const rhs = Float64Array.from({ length: p }, (_, j) => columns[j * n + r] as number);
+      const x = choleskySolve(l, rhs);
+      for (let j = 0; j < p; j++) expect(solved[j * n + r]).toBeCloseTo(x[j] as number, 12);
+    }
+    expect(() => choleskySolveColumns(l, new Float64Array(5), n)).toThrow(
+      expect.objectContaining({ code: "DIMENSION_MISMATCH" }),
+    );
   });
 
   it("refuses singular, indefinite, non-square and non-finite matrices with typed errors", () => {

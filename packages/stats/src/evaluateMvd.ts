@@ -101,6 +101,8 @@ export function evaluateMvd(
   const ev = completeRows(evaluation);
   const m = train.rowIndices.length;
   const n = ev.rowIndices.length;
+  // The minimum counts the selected signals, before constant ones are dropped (monitoring.md
+  // "The window"); it also guarantees m > p for the UCL's F distribution.
   const minTraining = minMvdTrainingRecords(signalCount);
   if (m < minTraining) {
     return noData(
@@ -133,7 +135,7 @@ export function evaluateMvd(
   const y = gatherColumns(evaluation, ev.rowIndices, scratchBuffer(1, n * signalCount));
   standardiseColumnsInPlace(y, n, keptSignals, keptMeans, keptSds);
 
-  // Step 2: S = cov(Z) (n − 1), δ = Ledoit–Wolf on Z, S* = (1 − δ) S + δ μ I. Z is re-centred on
+  // Step 2: S = cov(Z) (m − 1), δ = Ledoit–Wolf on Z, S* = (1 − δ) S + δ μ I. Z is re-centred on
   // its own column means (≈ 1e-16) as np.cov and scikit-learn do, and one ZᵀZ serves both.
   const zKept = z.subarray(0, m * p);
   centreColumnsInPlace(zKept, m, p);
