@@ -2,6 +2,7 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { buildApp } from "./http/app.js";
 import { BrokerPortTakenError, startEmbeddedBroker } from "./ingest/broker.js";
+import { type MqttIngestor, startMqttIngestor } from "./ingest/mqtt-ingestor.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createServices } from "./services.js";
 
@@ -26,11 +27,30 @@ async function main() {
     log(`embedded MQTT broker on ${broker.url}`);
   }
 
-  const services = createServices({ db: database.db, publicUrl: config.publicUrl });
+  let ingestor: MqttIngestor | undefined;
+  const services = createServices({
+    db: database.db,
+    publicUrl: config.publicUrl,
+    onDataSourcesChange: () => void ingestor?.refresh(),
+  });
 
   if (config.demo) {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) log(`demo plant seeded in ${seeded.ms} ms (${seeded.partRecords} part records)`);
+  }
+
+  if (config.roles.has("ingest") && mqttUrl) {
+    ingestor = await startMqttIngestor({
+      db: database.db,
+      partRecords: services.partRecords,
+      url: mqttUrl,
+      clientId: process.env.INGEST_CLIENT_ID,
+      shared: ["1", "true", "yes"].includes((process.env.MQTT_SHARED_SUBSCRIPTIONS ?? "").toLowerCase()),
+      log: (m) => log(`ingest: ${m}`),
+    });
+    const ing = ingestor;
+    closers.unshift(() => ing.close());
+    log(`ingestor connected to ${mqttUrl}`);
   }
 
   if (config.roles.has("api")) {

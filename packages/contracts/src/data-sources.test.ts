@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMqttTopicFilter, ZCreateDataSourceBody } from "./data-sources.js";
+import { isMqttTopicFilter, topicMatches, ZCreateDataSourceBody } from "./data-sources.js";
 
 describe("isMqttTopicFilter", () => {
   it.each(["plant/line1/#", "plant/+/records", "#", "+", "a/b/c", "factory/line 1", "/leading/slash"])(
@@ -16,4 +16,18 @@ describe("isMqttTopicFilter", () => {
     });
     expect(ZCreateDataSourceBody.safeParse({ name: "x", topic: "a", extra: 1 }).success).toBe(false);
   });
+});
+
+describe("topicMatches", () => {
+  it.each([
+    ["plant/#", "plant/line1/op20", true],
+    ["plant/#", "plant", true],
+    ["plant/+/op20", "plant/line1/op20", true],
+    ["plant/+/op20", "plant/line1/op30", false],
+    ["plant/+", "plant/line1/op20", false],
+    ["a/b", "a/b", true],
+    ["a/b", "a/b/c", false],
+    ["#", "$SYS/broker", false],
+    ["$share/linewatch/plant/#", "plant/x", true],
+  ])("%s ~ %s → %s", (f, t, want) => expect(topicMatches(f, t)).toBe(want));
 });

@@ -19,6 +19,20 @@ export function isMqttTopicFilter(topic: string): boolean {
 export const DATA_SOURCE_NAME_MAX = 100;
 export const DATA_SOURCE_TOPIC_MAX = 255;
 
+/** Whether a concrete topic matches a topic filter (MQTT 3.1.1 §4.7; '$' topics only match '$' filters). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.startsWith("$share/") ? filter.split("/").slice(2).join("/") : filter;
+  const fl = f.split("/");
+  const tl = topic.split("/");
+  if (topic.startsWith("$") && (fl[0] === "+" || fl[0] === "#")) return false;
+  for (let i = 0; i < fl.length; i++) {
+    if (fl[i] === "#") return true;
+    if (i >= tl.length) return false;
+    if (fl[i] !== "+" && fl[i] !== tl[i]) return false;
+  }
+  return fl.length === tl.length;
+}
+
 export const DATA_SOURCE_MESSAGES = {
   title: "Data Sources",
   empty: "No data sources",

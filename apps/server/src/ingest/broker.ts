@@ -23,8 +23,11 @@ export async function startEmbeddedBroker(port: number) {
     });
     server.listen(port, "127.0.0.1", () => resolve());
   });
+  const address = server.address();
+  const actualPort = typeof address === "object" && address ? address.port : port;
   return {
-    url: `mqtt://127.0.0.1:${port}`,
+    port: actualPort,
+    url: `mqtt://127.0.0.1:${actualPort}`,
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

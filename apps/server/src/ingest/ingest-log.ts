@@ -1,0 +1,124 @@
+import { topicMatches } from "@linewatch/contracts";
+import { lt, sql } from "drizzle-orm";
+import type { IPublishPacket } from "mqtt";
+import type { Db } from "../db/client.js";
+import { dataSourceMessages, deadLetters } from "../db/schema/index.js";
+import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
+
+type Source = { id: string; topic: string; customerId: string; plantId: string; ingestorId: string };
+type Dead = {
+  customerId: string;
+  ingestorId: string;
+  dataSourceId: string;
+  topic: string;
+  payload: string;
+  reason: string;
+};
+
+const PAYLOAD_MAX = 64 * 1024;
+/** Messages kept per data source for the insight-mapping page. */
+export const SAMPLES_PER_SOURCE = 20;
+const SAMPLE_EVERY_MS = 1_000;
+
+/**
+ * From MQTT messages to stored part records: matches each message to its data source, parses it
+ * (one record, or an array of records), stores the records per plant, and keeps what could not
+ * be stored in the dead-letter table with the reason.
+ */
+export function createIngestLog(db: Db) {
+  const lastSample = new Map<string, number>();
+
+  async function sample(source: Source, topic: string, payload: string) {
+    const now = Date.now();
+    if (now - (lastSample.get(source.id) ?? 0) < SAMPLE_EVERY_MS) return;
+    lastSample.set(source.id, now);
+    await db
+      .insert(dataSourceMessages)
+      .values({ dataSourceId: source.id, topic, payload: payload.slice(0, PAYLOAD_MAX) });
+    // Keep the newest few only.
+    await db.execute(sql`delete from ${dataSourceMessages} where ${dataSourceMessages.dataSourceId} = ${source.id}
+      and ${dataSourceMessages.id} not in (select ${dataSourceMessages.id} from ${dataSourceMessages}
+        where ${dataSourceMessages.dataSourceId} = ${source.id} order by ${dataSourceMessages.receivedAt} desc limit ${SAMPLES_PER_SOURCE})`);
+  }
+
+  return {
+    async store(
+      packets: IPublishPacket[],
+      sources: Source[],
+      partRecords: PartRecordsService,
+      topicDefaults: (topic: string) => { line?: string; station?: string },
+    ) {
+      const dead: Dead[] = [];
+      const byPlant = new Map<
+        string,
+        { source: Source; records: unknown[]; origins: { topic: string; payload: string; source: Source }[] }
+      >();
+      for (const packet of packets) {
+        const source = sources.find((s) => topicMatches(s.topic, packet.topic));
+        if (!source) continue; // A topic no data source claims any more (deleted meanwhile).
+        const payload = Buffer.isBuffer(packet.payload)
+          ? packet.payload.toString("utf8")
+          : String(packet.payload);
+        const base = {
+          customerId: source.customerId,
+          ingestorId: source.ingestorId,
+          dataSourceId: source.id,
+          topic: packet.topic,
+        };
+        await sample(source, packet.topic, payload).catch(() => {});
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(payload);
+        } catch (err) {
+          dead.push({
+            ...base,
+            payload: payload.slice(0, PAYLOAD_MAX),
+            reason: `payload is not JSON: ${(err as Error).message}`,
+          });
+          continue;
+        }
+        const items = Array.isArray(parsed) ? parsed : [parsed];
+        const defaults = topicDefaults(packet.topic);
+        let group = byPlant.get(source.plantId);
+        if (!group) byPlant.set(source.plantId, (group = { source, records: [], origins: [] }));
+        for (const item of items) {
+          const withTopic =
+            item && typeof item === "object" && !Array.isArray(item)
+              ? {
+                  ...(defaults.line && { line: defaults.line }),
+                  ...(defaults.station && { station: defaults.station }),
+                  ...item,
+                }
+              : item;
+          group.records.push(withTopic);
+          group.origins.push({ topic: packet.topic, payload: JSON.stringify(item) ?? String(item), source });
+        }
+      }
+      for (const { source, records, origins } of byPlant.values()) {
+        const result = await partRecords.ingest(
+          { customerId: source.customerId, plantId: source.plantId },
+          records,
+        );
+        for (const r of result.rejected) {
+          const o = origins[r.index];
+          if (!o) continue;
+          dead.push({
+            customerId: o.source.customerId,
+            ingestorId: o.source.ingestorId,
+            dataSourceId: o.source.id,
+            topic: o.topic,
+            payload: o.payload.slice(0, PAYLOAD_MAX),
+            reason: r.reason,
+          });
+        }
+      }
+      if (dead.length) await db.insert(deadLetters).values(dead);
+    },
+  };
+}
+export type IngestLog = ReturnType<typeof createIngestLog>;
+
+/** Dead letters older than this are removed by the ingestor's housekeeping (30 days). */
+export async function pruneDeadLetters(db: Db, before: Date) {
+  await db.delete(deadLetters).where(lt(deadLetters.receivedAt, before));
+}

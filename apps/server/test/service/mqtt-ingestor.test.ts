@@ -1,0 +1,152 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import mqtt from "mqtt";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataSourceMessages, deadLetters, lines, partRecords } from "../../src/db/schema/index.js";
+import { startEmbeddedBroker } from "../../src/ingest/broker.js";
+import { type MqttIngestor, startMqttIngestor, topicDefaults } from "../../src/ingest/mqtt-ingestor.js";
+import { createTenant } from "../factories.js";
+import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
+import { eventually, reachableExternalBroker } from "../helpers/mqtt.js";
+
+const external = await reachableExternalBroker();
+const brokers = [
+  { name: "embedded broker", external: false },
+  ...(external ? [{ name: "Mosquitto", external: true }] : []),
+];
+
+describe.each(brokers)("MQTT ingestion through the $name", ({ external: useExternal }) => {
+  let t: TestContext;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let ingestor: MqttIngestor;
+  let publisher: mqtt.MqttClient;
+  let closeBroker: (() => Promise<void>) | undefined;
+  // Topics unique to this run, so runs on a shared broker cannot meet.
+  const root = `lwtest-${randomBytes(4).toString("hex")}`;
+
+  const count = async (partIdPrefix: string) => {
+    const [row] = await t.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(partRecords)
+      .where(sql`${partRecords.partId} like ${`${partIdPrefix}%`}`);
+    return row?.n ?? 0;
+  };
+  const addSource = async (name: string, topic: string) => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/plants/${tenant.plant.id}/data-sources`,
+      headers: tenant.adminHeaders,
+      payload: { name, topic },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as { id: string };
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenant = await createTenant(t.app, t.database.db);
+    let url = external;
+    if (!useExternal) {
+      const broker = await startEmbeddedBroker(0);
+      closeBroker = broker.close;
+      url = broker.url;
+    }
+    if (!url) throw new Error("no broker");
+    await addSource("Assembly", `${root}/assembly/#`);
+    ingestor = await startMqttIngestor({
+      db: t.database.db,
+      partRecords: t.services.partRecords,
+      url,
+      refreshMs: 300,
+    });
+    publisher = await mqtt.connectAsync(url, { clientId: `lwtest-pub-${root}` });
+  });
+  afterAll(async () => {
+    await publisher?.endAsync();
+    await ingestor?.close();
+    await closeBroker?.();
+    await closeTestApp(t);
+  });
+
+  const record = (partId: string, extra: Record<string, unknown> = {}) => ({
+    partId,
+    modelNumber: "M-1",
+    timestamp: new Date(
+      Date.UTC(2026, 10, 22, 8, 0, 0) + Number(partId.replace(/\D/g, "") || 0) * 1000,
+    ).toISOString(),
+    measurements: { Torque: 12.5 },
+    ...extra,
+  });
+
+  it("stores QoS 1 records, taking line and station from the topic when the body has none", async () => {
+    for (let i = 0; i < 20; i++) {
+      await publisher.publishAsync(`${root}/assembly/Line A/OP10`, JSON.stringify(record(`A-${i}`)), {
+        qos: 1,
+      });
+    }
+    await eventually(async () => (await count("A-")) === 20);
+    const [line] = await t.database.db.select().from(lines).where(eq(lines.name, "Line A"));
+    expect(line?.plantId).toBe(tenant.plant.id);
+    expect(line?.lastIngestedTime).not.toBeNull();
+  });
+
+  it("lets the body's line and station win over the topic's", async () => {
+    await publisher.publishAsync(
+      `${root}/assembly/Line A/OP10`,
+      JSON.stringify(record("B-1", { line: "Line B", station: "OP30" })),
+      { qos: 1 },
+    );
+    await eventually(async () => (await count("B-")) === 1);
+    const [line] = await t.database.db.select().from(lines).where(eq(lines.name, "Line B"));
+    expect(line).toBeDefined();
+  });
+
+  it("keeps malformed messages as dead letters with the reason, and stores the good ones around them", async () => {
+    await publisher.publishAsync(`${root}/assembly/Line A/OP10`, JSON.stringify(record("C-1")), { qos: 1 });
+    await publisher.publishAsync(`${root}/assembly/Line A/OP10`, "{not json", { qos: 1 });
+    await publisher.publishAsync(`${root}/assembly/Line A/OP10`, JSON.stringify({ partId: "C-2" }), {
+      qos: 1,
+    });
+    await publisher.publishAsync(`${root}/assembly/Line A/OP10`, JSON.stringify(record("C-3")), { qos: 1 });
+    await eventually(async () => (await count("C-")) === 2);
+    const dead = await eventually(async () => {
+      const rows = await t.database.db.select().from(deadLetters);
+      return rows.length >= 2 && rows;
+    });
+    expect(dead.map((d) => d.reason).join("\n")).toMatch(/payload is not JSON/);
+    expect(dead.map((d) => d.reason).join("\n")).toMatch(/timestamp/);
+    expect(dead.every((d) => d.customerId === tenant.customer.id)).toBe(true);
+    const samples = await t.database.db.select().from(dataSourceMessages);
+    expect(samples.length).toBeGreaterThan(0);
+  });
+
+  it("subscribes to a new data source and drops a deleted one, without a restart", async () => {
+    const source = await addSource("Paint", `${root}/paint/+/+`);
+    await eventually(async () => ingestor.subscriptions().includes(`${root}/paint/+/+`));
+    await publisher.publishAsync(`${root}/paint/Line P/OP50`, JSON.stringify(record("D-1")), { qos: 1 });
+    await eventually(async () => (await count("D-")) === 1);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/data-sources/${source.id}`,
+      headers: tenant.adminHeaders,
+    });
+    expect(del.statusCode).toBe(204);
+    await eventually(async () => !ingestor.subscriptions().includes(`${root}/paint/+/+`));
+    await publisher.publishAsync(`${root}/paint/Line P/OP50`, JSON.stringify(record("D-2")), { qos: 1 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await count("D-")).toBe(1);
+  });
+
+  it("accepts a message holding an array of records", async () => {
+    const batch = Array.from({ length: 50 }, (_, i) => record(`E-${i}`));
+    await publisher.publishAsync(`${root}/assembly/Line A/OP10`, JSON.stringify(batch), { qos: 1 });
+    await eventually(async () => (await count("E-")) === 50);
+  });
+});
+
+describe("topicDefaults", () => {
+  it("takes line and station from the last two levels", () => {
+    expect(topicDefaults("plant/Line 1/OP20")).toEqual({ line: "Line 1", station: "OP20" });
+    expect(topicDefaults("single")).toEqual({});
+  });
+});
