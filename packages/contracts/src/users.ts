@@ -113,6 +113,7 @@ export const USER_MESSAGES = {
     "Send this link to the new user to set a password. It will not be shown again and expires in 7 days.",
   copyLink: "Copy link",
   linkCopied: "Link copied",
+  copyBlocked: "Copying is blocked here: select the link and copy it by hand.",
   unassigned: "Unassigned",
   corporate: "Corporate",
   provider: "Linewatch",

@@ -1,5 +1,162 @@
-import { NotAvailablePanel } from "../NotAvailablePanel";
+import { type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
+import { Stack, Typography } from "@mui/material";
+import { useCallback, useMemo, useState } from "react";
+import { useFeatureFlags, useMe } from "../../../app/auth/session";
+import { usePlantLine } from "../../../app/context/PlantLineContext";
+import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { QueryState } from "../../../shared/ui/QueryState";
+import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
+import { useAddUser, useDeleteUser, useSetUserLocation, useSetUserRole } from "./api/mutations";
+import { useUsers } from "./api/queries";
+import { PasswordLinkDialog } from "./components/PasswordLinkDialog";
+import { UsersGrid } from "./components/UsersGrid";
+import type { TUserGridRow } from "./components/userColumns";
+import { validateNewUser } from "./users.form";
+import { type LocationKey, locationBodyOf, locationKeyOf, locationOptions, plantKey } from "./users.location";
 
+/** Settings → Users (spec settings §2.6; administrators only, the Settings menu decides). */
 export function UsersPage() {
-  return <NotAvailablePanel title="Users" />;
+  const me = useMe().data;
+  const flags = useFeatureFlags().data?.flags;
+  const { plant, plants } = usePlantLine();
+  const usersQ = useUsers();
+  const snackbar = useSnackbar();
+  const addUser = useAddUser();
+  const setRole = useSetUserRole();
+  const setLocation = useSetUserLocation();
+  const deleteUser = useDeleteUser();
+  const [deleteTarget, setDeleteTarget] = useState<TUserGridRow | null>(null);
+  const [added, setAdded] = useState<{ email: string; link: string } | null>(null);
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+
+  const customerId = me?.customer.id;
+  const viewerIsProviderStaff = me?.isProviderStaff ?? false;
+  const showLocation = flags?.userLocation ?? false;
+  const canDelete = flags?.userDeletion ?? false;
+
+  const users = useMemo<TUserGridRow[]>(
+    () => (usersQ.data ?? []).map((u) => ({ ...u, location: locationKeyOf(u) })),
+    [usersQ.data],
+  );
+
+  const locationOptionsOf = useCallback(
+    (row: TUserGridRow) =>
+      locationOptions({
+        plants,
+        viewerIsProviderStaff,
+        rowIsProviderStaff: row.isProviderStaff,
+        current: row.isNew ? undefined : row,
+      }),
+    [plants, viewerIsProviderStaff],
+  );
+
+  /** Marks a row busy while one of its changes is on its way. */
+  const whileBusy = useCallback(async (id: string, work: () => Promise<unknown>) => {
+    setBusyIds((s) => new Set(s).add(id));
+    try {
+      await work();
+    } catch {
+      // The mutation has shown its message.
+    } finally {
+      setBusyIds((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      });
+    }
+  }, []);
+
+  const handleAdd = async (values: { email: string; location: LocationKey }): Promise<TUserRow | null> => {
+    const invalid = validateNewUser({ email: values.email, customerId, plantId: plant?.id });
+    if (invalid || !customerId || !plant) {
+      snackbar(invalid ?? USER_MESSAGES.customerOrPlantUndefined, { severity: "error" });
+      return null;
+    }
+    // Without the location column the new user belongs to the selected plant.
+    const location = showLocation ? values.location : plantKey(plant.id);
+    try {
+      const res = await addUser.mutateAsync({
+        customerId,
+        body: { email: values.email.trim(), ...locationBodyOf(location, plants) },
+      });
+      setAdded({ email: res.user.email, link: res.passwordLink });
+      return res.user;
+    } catch {
+      return null;
+    }
+  };
+
+  const { mutateAsync: mutateRole } = setRole;
+  const handleRoleChange = useCallback(
+    (row: TUserGridRow, role: TUserRole) => {
+      if (!customerId) return;
+      void whileBusy(row.id, () => mutateRole({ userId: row.id, customerId, role }));
+    },
+    [customerId, mutateRole, whileBusy],
+  );
+
+  const { mutateAsync: mutateLocation } = setLocation;
+  const handleLocationChange = useCallback(
+    (row: TUserGridRow, key: LocationKey) => {
+      if (key === row.location) return;
+      void whileBusy(row.id, () => mutateLocation({ userId: row.id, body: locationBodyOf(key, plants) }));
+    },
+    [plants, mutateLocation, whileBusy],
+  );
+
+  const handleDeleteConfirm = async () => {
+    if (!deleteTarget || !customerId) return;
+    try {
+      await deleteUser.mutateAsync({ userId: deleteTarget.id, customerId });
+    } catch {
+      // Shown by the mutation.
+    }
+    setDeleteTarget(null);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h2">
+        Users
+      </Typography>
+      <QueryState
+        isLoading={usersQ.isLoading || !me || !flags}
+        error={usersQ.error}
+        onRetry={() => usersQ.refetch()}
+        errorTitle="Error loading users"
+      >
+        <UsersGrid
+          users={users}
+          timeZone={plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+          showLocation={showLocation}
+          canDelete={canDelete}
+          meId={me?.id}
+          defaultLocation={
+            plant ? plantKey(plant.id) : locationKeyOf({ locationName: null, locationPlantId: null })
+          }
+          isSaving={addUser.isPending}
+          busyIds={busyIds}
+          locationOptionsOf={locationOptionsOf}
+          onAdd={handleAdd}
+          onRoleChange={handleRoleChange}
+          onLocationChange={handleLocationChange}
+          onDelete={setDeleteTarget}
+        />
+      </QueryState>
+      <ConfirmDialog
+        open={deleteTarget != null}
+        title={deleteTarget ? USER_MESSAGES.deleteConfirm(deleteTarget.email) : ""}
+        confirmLabel="Delete"
+        destructive
+        busy={deleteUser.isPending}
+        onConfirm={handleDeleteConfirm}
+        onCancel={() => setDeleteTarget(null)}
+      />
+      <PasswordLinkDialog
+        email={added?.email ?? ""}
+        link={added?.link ?? null}
+        onClose={() => setAdded(null)}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,17 @@
+import { USER_MESSAGES } from "@linewatch/contracts";
+import PersonAddIcon from "@mui/icons-material/PersonAdd";
+import { Button, Stack, Typography } from "@mui/material";
+
+/** 'Add user' and 'Total users: N' (spec settings §2.6). */
+export function UsersToolbar(p: { total: number; isAddDisabled: boolean; onAdd: () => void }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: "center", px: 1, py: 1 }}>
+      <Button variant="contained" startIcon={<PersonAddIcon />} onClick={p.onAdd} disabled={p.isAddDisabled}>
+        Add user
+      </Button>
+      <Typography role="status" color="text.secondary">
+        {USER_MESSAGES.totalUsers(p.total)}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,146 @@
+import { type TUserRole, type TUserRow, USER_MESSAGES, USER_ROLES } from "@linewatch/contracts";
+import CloseIcon from "@mui/icons-material/Close";
+import DeleteIcon from "@mui/icons-material/DeleteOutlined";
+import SaveIcon from "@mui/icons-material/Save";
+import {
+  GridActionsCellItem,
+  type GridColDef,
+  GridEditInputCell,
+  type GridRenderCellParams,
+} from "@mui/x-data-grid";
+import { formatDateTime } from "../../../../shared/format";
+import type { LocationKey, LocationOption } from "../users.location";
+import { CellSelect } from "./CellSelect";
+
+/** A grid row: a saved user, or the one new row being added (spec settings §3 "User row"). */
+export type TUserGridRow = TUserRow & { isNew?: boolean; location: LocationKey };
+
+export type UserColumnsOptions = {
+  timeZone: string;
+  showLocation: boolean;
+  canDelete: boolean;
+  meId: string | undefined;
+  isSaving: boolean;
+  busyIds: ReadonlySet<string>;
+  locationOptionsOf: (row: TUserGridRow) => { options: LocationOption[]; isReadOnly: boolean };
+  onRoleChange: (row: TUserGridRow, role: TUserRole) => void;
+  onLocationChange: (row: TUserGridRow, key: LocationKey) => void;
+  onDelete: (row: TUserGridRow) => void;
+  onSave: (id: string) => void;
+  onCancel: (id: string) => void;
+};
+
+const roleOptions = USER_ROLES.map((r) => ({ key: r, label: r }));
+
+export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
+  const isOwn = (row: TUserGridRow) => row.id === o.meId;
+
+  const locationCell = (p: GridRenderCellParams<TUserGridRow>, isEdit: boolean) => {
+    const { options, isReadOnly } = o.locationOptionsOf(p.row);
+    const value = isEdit ? String(p.value ?? "") : p.row.location;
+    return (
+      <CellSelect
+        value={value}
+        options={options}
+        ariaLabel={`Location of ${p.row.email || "new user"}`}
+        tabIndex={isEdit ? 0 : p.tabIndex}
+        readOnly={isReadOnly}
+        disabled={o.busyIds.has(p.row.id)}
+        onChange={(key) => {
+          if (isEdit) void p.api.setEditCellValue({ id: p.id, field: p.field, value: key });
+          else o.onLocationChange(p.row, key);
+        }}
+      />
+    );
+  };
+
+  const columns: GridColDef<TUserGridRow>[] = [
+    {
+      field: "email",
+      headerName: "Email",
+      flex: 1,
+      minWidth: 220,
+      editable: true,
+      renderEditCell: (p) => (
+        <GridEditInputCell
+          {...p}
+          slotProps={{
+            root: { slotProps: { htmlInput: { "aria-label": "Email", placeholder: "name@company.com" } } },
+          }}
+        />
+      ),
+    },
+    {
+      field: "lastLogin",
+      headerName: "Last login",
+      width: 210,
+      renderCell: (p) =>
+        p.row.lastLogin ? formatDateTime(p.row.lastLogin, o.timeZone) : USER_MESSAGES.neverLoggedIn,
+    },
+    {
+      field: "role",
+      headerName: "Role",
+      width: 170,
+      renderCell: (p) => (
+        <CellSelect
+          value={p.row.role}
+          options={roleOptions}
+          ariaLabel={`Role of ${p.row.email || "new user"}`}
+          tabIndex={p.tabIndex}
+          // A new user starts as a user; nobody demotes themselves (the server refuses it too).
+          disabled={p.row.isNew || isOwn(p.row) || o.busyIds.has(p.row.id)}
+          onChange={(role) => role !== p.row.role && o.onRoleChange(p.row, role as TUserRole)}
+        />
+      ),
+    },
+  ];
+
+  if (o.showLocation) {
+    columns.push({
+      field: "location",
+      headerName: "Location",
+      width: 200,
+      editable: true,
+      renderCell: (p) => locationCell(p, false),
+      renderEditCell: (p) => locationCell(p, true),
+    });
+  }
+
+  columns.push({
+    field: "actions",
+    type: "actions",
+    headerName: "Actions",
+    width: 110,
+    getActions: ({ row }) => {
+      if (row.isNew) {
+        return [
+          <GridActionsCellItem
+            key="save"
+            icon={<SaveIcon />}
+            label="Save"
+            disabled={o.isSaving}
+            onClick={() => o.onSave(row.id)}
+          />,
+          <GridActionsCellItem
+            key="cancel"
+            icon={<CloseIcon />}
+            label="Cancel"
+            disabled={o.isSaving}
+            onClick={() => o.onCancel(row.id)}
+          />,
+        ];
+      }
+      if (!o.canDelete || isOwn(row)) return [];
+      return [
+        <GridActionsCellItem
+          key="delete"
+          icon={<DeleteIcon />}
+          label={`Delete ${row.email}`}
+          disabled={o.busyIds.has(row.id)}
+          onClick={() => o.onDelete(row)}
+        />,
+      ];
+    },
+  });
+  return columns;
+}
