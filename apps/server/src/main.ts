@@ -1,8 +1,8 @@
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { buildApp } from "./http/app.js";
-import { BrokerPortTakenError, startEmbeddedBroker } from "./ingest/broker.js";
-import { type MqttIngestor, startMqttIngestor } from "./ingest/mqtt-ingestor.js";
+import { BrokerPortTakenError } from "./ingest/broker.js";
+import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createServices } from "./services.js";
 
@@ -19,38 +19,31 @@ async function main() {
 
   const closers: (() => Promise<void>)[] = [() => database.close()];
 
-  let mqttUrl = config.mqttUrl;
-  if (!mqttUrl && (config.roles.has("ingest") || config.demo)) {
-    const broker = await startEmbeddedBroker(config.mqttPort);
-    closers.unshift(broker.close);
-    mqttUrl = broker.url;
-    log(`embedded MQTT broker on ${broker.url}`);
-  }
-
-  let ingestor: MqttIngestor | undefined;
+  let ingest: Ingest | undefined;
   const services = createServices({
     db: database.db,
     publicUrl: config.publicUrl,
-    onDataSourcesChange: () => void ingestor?.refresh(),
+    onDataSourcesChange: () => void ingest?.refresh(),
   });
 
-  if (config.demo) {
-    const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded) log(`demo plant seeded in ${seeded.ms} ms (${seeded.partRecords} part records)`);
-  }
-
-  if (config.roles.has("ingest") && mqttUrl) {
-    ingestor = await startMqttIngestor({
+  if (config.roles.has("ingest")) {
+    ingest = await startIngest({
       db: database.db,
       partRecords: services.partRecords,
-      url: mqttUrl,
+      mqttUrl: config.mqttUrl,
+      mqttPort: config.mqttPort,
       clientId: process.env.INGEST_CLIENT_ID,
       shared: ["1", "true", "yes"].includes((process.env.MQTT_SHARED_SUBSCRIPTIONS ?? "").toLowerCase()),
       log: (m) => log(`ingest: ${m}`),
     });
-    const ing = ingestor;
+    const ing = ingest;
     closers.unshift(() => ing.close());
-    log(`ingestor connected to ${mqttUrl}`);
+    log(ing.embedded ? `embedded MQTT broker on ${ing.url}` : `ingesting from ${ing.url}`);
+  }
+
+  if (config.demo) {
+    const seeded = await seedDemoIfEmpty(database.db);
+    if (seeded) log(`demo plant seeded in ${seeded.ms} ms (${seeded.partRecords} part records)`);
   }
 
   if (config.roles.has("api")) {

@@ -1,14 +1,32 @@
 import net from "node:net";
 import { Aedes } from "aedes";
+import type { IngestBatcher } from "./batcher.js";
+import type { SourceDirectory } from "./sources.js";
 
 export class BrokerPortTakenError extends Error {}
+
+export type EmbeddedIngest = { directory: SourceDirectory; batcher: IngestBatcher };
 
 /**
  * The embedded MQTT broker: loopback only, so a fresh machine needs nothing else. A taken port
  * stops start-up with a message naming both ways out.
+ *
+ * With `ingest`, the broker itself stores what is published on a data source's topic before it
+ * acknowledges the PUBLISH (Aedes asks authorizePublish before it sends the PUBACK), so a QoS 1
+ * publisher never holds an acknowledgement for a record that a crash could still lose.
  */
-export async function startEmbeddedBroker(port: number) {
-  const aedes = await Aedes.createBroker();
+export async function startEmbeddedBroker(port: number, opts: { ingest?: EmbeddedIngest } = {}) {
+  const ingest = opts.ingest;
+  const aedes = await Aedes.createBroker({
+    authorizePublish: (client, packet, callback) => {
+      // Messages the broker publishes itself ($SYS, wills) and topics no data source claims pass.
+      if (!ingest || !client || !ingest.directory.match(packet.topic)) return callback(null);
+      ingest.batcher.add(packet).then(
+        () => callback(null),
+        (err: Error) => callback(err),
+      );
+    },
+  });
   const server = net.createServer(aedes.handle);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (err: NodeJS.ErrnoException) => {

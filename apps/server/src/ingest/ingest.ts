@@ -1,0 +1,67 @@
+import type { Db } from "../db/client.js";
+import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
+import { createIngestBatcher } from "./batcher.js";
+import { startEmbeddedBroker } from "./broker.js";
+import { startMqttIngestor } from "./mqtt-ingestor.js";
+import { createSourceDirectory } from "./sources.js";
+
+export type IngestOptions = {
+  db: Db;
+  partRecords: PartRecordsService;
+  /** External broker; unset = the embedded broker on 127.0.0.1:mqttPort. */
+  mqttUrl?: string;
+  mqttPort: number;
+  clientId?: string;
+  shared?: boolean;
+  refreshMs?: number;
+  log?: (msg: string) => void;
+};
+
+/**
+ * The ingest role: part records from MQTT. On an external broker it subscribes to the data
+ * sources' topics; on the embedded one the broker stores records itself before acknowledging.
+ */
+export async function startIngest(opts: IngestOptions) {
+  const directory = createSourceDirectory(opts.db);
+  await directory.refresh();
+  const batcher = createIngestBatcher({
+    db: opts.db,
+    partRecords: opts.partRecords,
+    directory,
+    log: opts.log,
+  });
+  if (opts.mqttUrl) {
+    const ingestor = await startMqttIngestor({
+      url: opts.mqttUrl,
+      directory,
+      batcher,
+      clientId: opts.clientId,
+      shared: opts.shared,
+      refreshMs: opts.refreshMs,
+      log: opts.log,
+    });
+    return {
+      url: opts.mqttUrl,
+      embedded: false,
+      refresh: () => ingestor.refresh(),
+      subscriptions: ingestor.subscriptions,
+      close: () => ingestor.close(),
+    };
+  }
+  const broker = await startEmbeddedBroker(opts.mqttPort, { ingest: { directory, batcher } });
+  const interval = setInterval(() => void directory.refresh().catch(() => {}), opts.refreshMs ?? 2_000);
+  return {
+    url: broker.url,
+    embedded: true,
+    refresh: async () => {
+      await directory.refresh();
+    },
+    subscriptions: () => directory.current().map((s) => s.topic),
+    async close() {
+      clearInterval(interval);
+      await broker.close();
+      await batcher.close();
+    },
+  };
+}
+export type Ingest = Awaited<ReturnType<typeof startIngest>>;
