@@ -30,13 +30,8 @@ export function DeleteErrorDialog({ open, sourceName, error, onClose }: DeleteEr
   const api = error instanceof ApiError ? error : null;
   const statusText = api ? api.statusText || REASON[api.status] || "" : "";
   // The server's own words, when they add something to the status line (e.g. 'Data source not found').
-  const detail = api
-    ? api.message !== statusText
-      ? api.message
-      : ""
-    : error instanceof Error
-      ? error.message
-      : "";
+  const message = error instanceof Error ? error.message : "";
+  const detail = message.toLowerCase() === statusText.toLowerCase() ? "" : message;
   return (
     <Dialog
       open={open}
