@@ -1,0 +1,263 @@
+/**
+ * Creates a user from the command line — above all the first administrator of a fresh install —
+ * and prints a one-time link to set the password:
+ *
+ *   npm run user:create -- --email a@b.c --admin [--customer "Name"] [--plant "Name" --time-zone Area/City]
+ *
+ * Opens the database exactly as the app does (DATABASE_URL, else embedded PGlite in DATA_DIR) and
+ * makes the link with the auth service (base PUBLIC_URL, default http://localhost:8080).
+ */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { USER_MESSAGES, ZAddUserBody } from "@linewatch/contracts";
+import { and, eq, not, sql } from "drizzle-orm";
+import { loadConfig } from "../config.js";
+import { type Db, openDatabase, type Tx } from "../db/client.js";
+import { customers, ingestors, plants, userRoles, users } from "../db/schema/index.js";
+import { createServices } from "../services.js";
+
+export const DEFAULT_CUSTOMER_NAME = "My Company";
+
+export type UserCreateOptions = {
+  email: string | undefined;
+  admin?: boolean;
+  /** Customer by name (created when missing). Without it: the one customer there is, or a new one. */
+  customer?: string;
+  /** A plant of the customer (created when missing); needs `timeZone` and becomes the user's location. */
+  plant?: string;
+  timeZone?: string;
+  /** Base of the password link (PUBLIC_URL). */
+  publicUrl?: string;
+  now?: () => Date;
+};
+
+export type UserCreateResult = {
+  userId: string;
+  email: string;
+  isAdministrator: boolean;
+  customer: { id: string; name: string; isNew: boolean };
+  plant: { id: string; name: string; timeZone: string; isNew: boolean } | null;
+  passwordLink: string;
+};
+
+/** A refusal with a message for the person at the terminal (exit code 1). */
+export class UserCreateError extends Error {
+  override name = "UserCreateError";
+}
+
+/** The canonical IANA name of a time zone, or null when there is no such zone. */
+function canonicalTimeZone(tz: string): string | null {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+async function findOrCreateCustomer(tx: Tx, name: string | undefined) {
+  if (name != null) {
+    const wanted = name.trim();
+    if (!wanted) throw new UserCreateError("--customer needs a name");
+    const found = await tx
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(sql`lower(${customers.name}) = lower(${wanted})`);
+    if (found.length > 1) throw new UserCreateError(`Several customers are named "${wanted}"`);
+    if (found[0]) return { ...found[0], isNew: false };
+    return insertCustomer(tx, wanted);
+  }
+  // The seeded demo and the provider's own company do not count as "a customer exists".
+  const own = await tx
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(and(not(customers.isDemo), not(customers.isProvider)));
+  if (own.length > 1) {
+    const names = own.map((c) => `"${c.name}"`).join(", ");
+    throw new UserCreateError(`There are several customers (${names}): choose one with --customer "Name"`);
+  }
+  if (own[0]) return { ...own[0], isNew: false };
+  return insertCustomer(tx, DEFAULT_CUSTOMER_NAME);
+}
+
+async function insertCustomer(tx: Tx, name: string) {
+  const [row] = await tx
+    .insert(customers)
+    .values({ name })
+    .returning({ id: customers.id, name: customers.name });
+  if (!row) throw new Error("customer insert returned nothing");
+  return { ...row, isNew: true };
+}
+
+async function findOrCreatePlant(tx: Tx, customerId: string, name: string, timeZone: string) {
+  const [found] = await tx
+    .select({ id: plants.id, name: plants.name, timeZone: plants.timeZone })
+    .from(plants)
+    .where(and(eq(plants.customerId, customerId), eq(plants.name, name)));
+  if (found) {
+    if (found.timeZone !== timeZone)
+      throw new UserCreateError(`Plant "${name}" exists with time zone ${found.timeZone}, not ${timeZone}`);
+    return { ...found, isNew: false };
+  }
+  const [row] = await tx
+    .insert(plants)
+    .values({ customerId, name, timeZone })
+    .returning({ id: plants.id, name: plants.name, timeZone: plants.timeZone });
+  if (!row) throw new Error("plant insert returned nothing");
+  // Every plant has its ingestor (data sources hang off it).
+  await tx.insert(ingestors).values({ customerId, plantId: row.id });
+  return { ...row, isNew: true };
+}
+
+/** Checks the options before anything touches the database; throws UserCreateError. */
+export function checkUserCreateOptions(options: UserCreateOptions) {
+  const parsed = ZAddUserBody.shape.email.safeParse(options.email ?? "");
+  if (!parsed.success) throw new UserCreateError(parsed.error.issues[0]?.message ?? "Invalid email");
+  const plantName = options.plant?.trim() || null;
+  if (!plantName !== !options.timeZone?.trim())
+    throw new UserCreateError("--plant and --time-zone go together: give both or neither");
+  const timeZone = options.timeZone ? canonicalTimeZone(options.timeZone.trim()) : null;
+  if (options.timeZone && !timeZone)
+    throw new UserCreateError(
+      `Unknown time zone "${options.timeZone}": use an IANA name such as Europe/Berlin`,
+    );
+  return { email: parsed.data.toLowerCase(), plantName, timeZone };
+}
+
+/** Checks the options, creates customer, plant and user in one transaction, then the link. */
+export async function userCreate(db: Db, options: UserCreateOptions): Promise<UserCreateResult> {
+  const { email, plantName, timeZone } = checkUserCreateOptions(options);
+  const isAdministrator = options.admin ?? false;
+  const created = await db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
+    if (taken) throw new UserCreateError(USER_MESSAGES.exists);
+    const customer = await findOrCreateCustomer(tx, options.customer);
+    const plant =
+      plantName && timeZone ? await findOrCreatePlant(tx, customer.id, plantName, timeZone) : null;
+    const [user] = await tx
+      .insert(users)
+      .values({
+        customerId: customer.id,
+        email,
+        locationName: plant?.name ?? null,
+        locationPlantId: plant?.id ?? null,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error("user insert returned nothing");
+    if (isAdministrator) await tx.insert(userRoles).values({ userId: user.id, role: "administrator" });
+    return { userId: user.id, customer, plant };
+  });
+
+  // After the commit: the token row refers to the user.
+  const services = createServices({
+    db,
+    publicUrl: (options.publicUrl ?? "http://localhost:8080").replace(/\/$/, ""),
+    now: options.now,
+  });
+  const passwordLink = await services.auth.createPasswordLink(created.userId);
+  return { ...created, email, isAdministrator, passwordLink };
+}
+
+const USAGE = `Usage: npm run user:create -- --email <email> [--admin] [--customer "Name"] [--plant "Name" --time-zone <IANA zone>]
+
+  --email      the new user's email (required)
+  --admin      give the user the administrator role
+  --customer   the customer by name, created when missing; without it the one customer there is
+               (the demo and provider customers aside), or a new "${DEFAULT_CUSTOMER_NAME}"
+  --plant      a plant of the customer, created when missing, as the user's location
+  --time-zone  the plant's time zone, e.g. Europe/Berlin (with --plant)
+
+Opens DATABASE_URL, else the embedded database in DATA_DIR (default ./data); stop the app first
+when it runs on the embedded database. The link's base is PUBLIC_URL (default http://localhost:8080).`;
+
+const parseCliArgs = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      email: { type: "string" },
+      admin: { type: "boolean" },
+      customer: { type: "string" },
+      plant: { type: "string" },
+      "time-zone": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  }).values;
+
+async function main(argv: string[]): Promise<number> {
+  let values: ReturnType<typeof parseCliArgs>;
+  try {
+    values = parseCliArgs(argv);
+  } catch (err) {
+    console.error(`Error: ${(err as Error).message}\n\n${USAGE}`);
+    return 1;
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  const options = {
+    email: values.email,
+    admin: values.admin,
+    customer: values.customer,
+    plant: values.plant,
+    timeZone: values["time-zone"],
+  };
+  try {
+    checkUserCreateOptions(options);
+  } catch (err) {
+    if (!(err instanceof UserCreateError)) throw err;
+    console.error(`Error: ${err.message}`);
+    return 1;
+  }
+
+  const config = loadConfig(process.env, []);
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir },
+  );
+  try {
+    const r = await userCreate(database.db, { ...options, publicUrl: config.publicUrl });
+    const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
+    console.log(`Database: ${where}`);
+    console.log(`Customer: ${r.customer.name}${r.customer.isNew ? " (created)" : ""}`);
+    if (r.plant)
+      console.log(`Plant: ${r.plant.name}, ${r.plant.timeZone}${r.plant.isNew ? " (created)" : ""}`);
+    console.log(`User: ${r.email}${r.isAdministrator ? " (administrator)" : ""}`);
+    console.log("\nOne-time link to set the password (valid for 7 days, shown only now):");
+    console.log(r.passwordLink);
+    return 0;
+  } catch (err) {
+    if (err instanceof UserCreateError) {
+      console.error(`Error: ${err.message}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+const isEntryPoint = (() => {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+
+if (isEntryPoint) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
