@@ -19,7 +19,10 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  reporter: [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/results.json" }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "test-results/results.json" }],
+  ],
   use: {
     baseURL,
     viewport: { width: 1280, height: 720 },
@@ -41,7 +44,7 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: "node ../node_modules/tsx/dist/cli.mjs ../apps/server/src/main.ts",
+        command: "node --import tsx ../apps/server/src/main.ts",
         url: `${baseURL}/api/health`,
         timeout: 180_000,
         reuseExistingServer: false,

@@ -10,11 +10,12 @@ const build = spawnSync(process.execPath, [path.join(root, "scripts/build-web.mj
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+// Node loads TypeScript through tsx's loader: one server process that signals reach directly.
 const child = spawn(
   process.execPath,
-  [tsx, path.join(root, "apps/server/src/main.ts"), ...process.argv.slice(2)],
+  ["--import", "tsx", path.join(root, "apps/server/src/main.ts"), ...process.argv.slice(2)],
   {
+    cwd: root,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" },
   },

@@ -97,10 +97,12 @@ export async function buildApp(opts: AppOptions) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const message = error.validation
         .map((v) => {
-          const where = `${error.validationContext ?? "body"}${v.instancePath.replaceAll("/", ".")}`;
-          const params = v.params as { issue?: { code?: string; keys?: string[] } } | undefined;
-          if (params?.issue?.code === "unrecognized_keys")
-            return `${where}: unknown field(s) ${params.issue.keys?.join(", ")}`;
+          // "body.email: Invalid email", "body: unknown field(s) admin"
+          const at = v.instancePath === "/" ? "" : v.instancePath.replaceAll("/", ".");
+          const where = `${error.validationContext ?? "body"}${at}`;
+          const keys = (v.params as { keys?: string[] } | undefined)?.keys;
+          if (v.keyword === "unrecognized_keys" && keys)
+            return `${where}: unknown field(s) ${keys.join(", ")}`;
           return `${where}: ${v.message}`;
         })
         .join("; ");

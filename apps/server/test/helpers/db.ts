@@ -6,7 +6,7 @@ import { type Database, openDatabase } from "../../src/db/client.js";
  * A fresh database for one test file: PGlite in memory, or — when DATABASE_URL is set — a new
  * PostgreSQL database of its own, dropped afterwards, so runs cannot disturb each other.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ memory: true });
   const name = `lw_test_${randomBytes(6).toString("hex")}`;
@@ -19,6 +19,7 @@ export async function createTestDatabase(): Promise<Database> {
   const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 4 });
   return {
     ...database,
+    url: u.toString(),
     async close() {
       await database.close();
       const a = new pg.Client({ connectionString: url });
