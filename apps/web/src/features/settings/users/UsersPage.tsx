@@ -1,5 +1,6 @@
 import { type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
 import { Stack, Typography } from "@mui/material";
+import { useGridApiRef } from "@mui/x-data-grid";
 import { useCallback, useMemo, useState } from "react";
 import { useFeatureFlags, useMe } from "../../../app/auth/session";
 import { usePlantLine } from "../../../app/context/PlantLineContext";
@@ -26,7 +27,10 @@ export function UsersPage() {
   const setLocation = useSetUserLocation();
   const deleteUser = useDeleteUser();
   const [deleteTarget, setDeleteTarget] = useState<TUserGridRow | null>(null);
-  const [added, setAdded] = useState<{ email: string; link: string } | null>(null);
+  // The user just added and its one-time link; kept until the dialog has finished closing.
+  const [added, setAdded] = useState<{ id: string; email: string; link: string } | null>(null);
+  const [isLinkOpen, setIsLinkOpen] = useState(false);
+  const apiRef = useGridApiRef();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
   const customerId = me?.customer.id;
@@ -79,7 +83,8 @@ export function UsersPage() {
         customerId,
         body: { email: values.email.trim(), ...locationBodyOf(location, plants) },
       });
-      setAdded({ email: res.user.email, link: res.passwordLink });
+      setAdded({ id: res.user.id, email: res.user.email, link: res.passwordLink });
+      setIsLinkOpen(true);
       return res.user;
     } catch {
       return null;
@@ -104,6 +109,12 @@ export function UsersPage() {
     [plants, mutateLocation, whileBusy],
   );
 
+  // Back to the new user's row, so the keyboard carries on from there.
+  const handleLinkExited = () => {
+    if (added && apiRef.current?.getRow(added.id)) apiRef.current.setCellFocus(added.id, "email");
+    setAdded(null);
+  };
+
   const handleDeleteConfirm = async () => {
     if (!deleteTarget || !customerId) return;
     try {
@@ -126,6 +137,7 @@ export function UsersPage() {
         errorTitle="Error loading users"
       >
         <UsersGrid
+          apiRef={apiRef}
           users={users}
           timeZone={plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
           showLocation={showLocation}
@@ -153,9 +165,11 @@ export function UsersPage() {
         onCancel={() => setDeleteTarget(null)}
       />
       <PasswordLinkDialog
+        open={isLinkOpen}
         email={added?.email ?? ""}
-        link={added?.link ?? null}
-        onClose={() => setAdded(null)}
+        link={added?.link ?? ""}
+        onClose={() => setIsLinkOpen(false)}
+        onExited={handleLinkExited}
       />
     </Stack>
   );

@@ -17,6 +17,8 @@ export function CellSelect(p: {
   tabIndex: -1 | 0;
   disabled?: boolean;
   readOnly?: boolean;
+  /** In a row's edit mode the cell has no padding of its own. */
+  isInEditCell?: boolean;
   onChange: (key: string) => void;
 }) {
   const handleKeyDown = (e: KeyboardEvent) => {
@@ -29,10 +31,11 @@ export function CellSelect(p: {
       value={p.options.some((o) => o.key === p.value) ? p.value : ""}
       disabled={p.disabled}
       readOnly={p.readOnly}
-      onChange={(e) => p.onChange(e.target.value)}
+      onChange={(e) => !p.disabled && !p.readOnly && p.onChange(e.target.value)}
       onKeyDown={handleKeyDown}
-      inputProps={{ tabIndex: p.tabIndex, "aria-label": p.ariaLabel }}
-      sx={{ my: 0.5 }}
+      // A disabled select must not take the cell's focus (it would still open on Enter).
+      inputProps={{ tabIndex: p.disabled ? undefined : p.tabIndex, "aria-label": p.ariaLabel }}
+      sx={{ my: 0.5, ...(p.isInEditCell ? { mx: 1.25, width: "calc(100% - 20px)" } : {}) }}
     >
       {p.options.map((o) => (
         <MenuItem key={o.key} value={o.key} disabled={o.disabled}>

@@ -17,11 +17,18 @@ import { useState } from "react";
  * The new user's one-time password link, shown once: the server keeps only its hash. A click on
  * the backdrop does not close it, so the link is not lost by accident.
  */
-export function PasswordLinkDialog(p: { email: string; link: string | null; onClose: () => void }) {
+export function PasswordLinkDialog(p: {
+  open: boolean;
+  email: string;
+  link: string;
+  onClose: () => void;
+  /** After the closing transition: the page puts the focus back on the grid. */
+  onExited: () => void;
+}) {
   const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
   const handleCopy = async () => {
     try {
-      await navigator.clipboard.writeText(p.link ?? "");
+      await navigator.clipboard.writeText(p.link);
       setCopy("copied");
     } catch {
       setCopy("failed");
@@ -33,9 +40,12 @@ export function PasswordLinkDialog(p: { email: string; link: string | null; onCl
   };
   return (
     <Dialog
-      open={p.link != null}
+      open={p.open}
       onClose={(_, reason) => reason !== "backdropClick" && handleClose()}
       aria-labelledby="password-link-title"
+      // The row that opened it is gone (the new row is saved): the page moves the focus itself.
+      disableRestoreFocus
+      slotProps={{ transition: { onExited: p.onExited } }}
       maxWidth="sm"
       fullWidth
     >
@@ -45,7 +55,7 @@ export function PasswordLinkDialog(p: { email: string; link: string | null; onCl
           <DialogContentText>{p.email}</DialogContentText>
           <TextField
             label="One-time link"
-            value={p.link ?? ""}
+            value={p.link}
             fullWidth
             slotProps={{ htmlInput: { readOnly: true, "data-testid": "password-link" } }}
             onFocus={(e) => e.target.select()}

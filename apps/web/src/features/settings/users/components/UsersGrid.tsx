@@ -2,13 +2,14 @@ import type { TUserRole, TUserRow } from "@linewatch/contracts";
 import { Box, Paper } from "@mui/material";
 import {
   DataGrid,
+  type GridApi,
   type GridEventListener,
   GridRowEditStopReasons,
   GridRowModes,
   type GridRowModesModel,
   type GridSortModel,
 } from "@mui/x-data-grid";
-import { useCallback, useMemo, useState } from "react";
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { LocationKey, LocationOption } from "../users.location";
 import { locationLabel } from "../users.location";
 import { DEFAULT_USER_SORT, sortUsers } from "../users.sort";
@@ -18,6 +19,8 @@ import { type TUserGridRow, userColumns } from "./userColumns";
 const NEW_ROW_ID = "new-user";
 
 export type UsersGridProps = {
+  /** Lets the page move the focus to a row (after the link dialog closes). */
+  apiRef: RefObject<GridApi | null>;
   users: TUserGridRow[];
   timeZone: string;
   showLocation: boolean;
@@ -46,6 +49,15 @@ export function UsersGrid(p: UsersGridProps) {
   const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: 25 });
   // The user just added stays on top (back in view mode) until the sort changes.
   const [pinnedId, setPinnedId] = useState<string | null>(null);
+  const addButtonRef = useRef<HTMLButtonElement>(null);
+  // After Cancel the focus goes back to Add user, once it is enabled again.
+  const isFocusAddPending = useRef(false);
+  useEffect(() => {
+    if (draft == null && isFocusAddPending.current) {
+      isFocusAddPending.current = false;
+      addButtonRef.current?.focus();
+    }
+  }, [draft]);
 
   const { locationOptionsOf } = p;
   const rows = useMemo(() => {
@@ -56,6 +68,17 @@ export function UsersGrid(p: UsersGridProps) {
     const rest = pinned ? sorted.filter((r) => r !== pinned) : sorted;
     return [...(draft ? [draft] : []), ...(pinned ? [pinned] : []), ...rest];
   }, [p.users, sortModel, locationOptionsOf, pinnedId, draft]);
+
+  /**
+   * Forgets the grid's focused cell before the new row goes away: otherwise the grid moves the
+   * focus to the next row's cell, out of the link dialog or away from Add user.
+   */
+  const releaseGridFocus = useCallback(() => {
+    p.apiRef.current?.setState((state) => ({
+      ...state,
+      focus: { cell: null, columnHeader: null, columnHeaderFilter: null, columnGroupHeader: null },
+    }));
+  }, [p.apiRef]);
 
   const handleAdd = () => {
     setDraft({
@@ -80,16 +103,22 @@ export function UsersGrid(p: UsersGridProps) {
     [],
   );
 
-  const handleCancel = useCallback((id: string) => {
-    setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View, ignoreModifications: true } }));
-    setDraft(null);
-  }, []);
+  const handleCancel = useCallback(
+    (id: string) => {
+      releaseGridFocus();
+      setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View, ignoreModifications: true } }));
+      setDraft(null);
+      isFocusAddPending.current = true;
+    },
+    [releaseGridFocus],
+  );
 
   const processRowUpdate = async (row: TUserGridRow) => {
     if (!row.isNew) return row;
     const user = await p.onAdd({ email: row.email, location: row.location });
     // A rejection keeps the row in edit mode with what was typed.
     if (!user) throw new Error("not saved");
+    releaseGridFocus();
     setDraft(null);
     setPinnedId(user.id);
     setRowModesModel({});
@@ -139,9 +168,15 @@ export function UsersGrid(p: UsersGridProps) {
 
   return (
     <Paper variant="outlined" sx={{ display: "flex", flexDirection: "column" }}>
-      <UsersToolbar total={p.users.length} isAddDisabled={draft != null} onAdd={handleAdd} />
+      <UsersToolbar
+        addButtonRef={addButtonRef}
+        total={p.users.length}
+        isAddDisabled={draft != null}
+        onAdd={handleAdd}
+      />
       <Box sx={{ height: "calc(100vh - 240px)", minHeight: 320 }}>
         <DataGrid
+          apiRef={p.apiRef}
           aria-label="Users"
           rows={rows}
           columns={columns}

@@ -1,12 +1,24 @@
 import { USER_MESSAGES } from "@linewatch/contracts";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import { Button, Stack, Typography } from "@mui/material";
+import type { Ref } from "react";
 
 /** 'Add user' and 'Total users: N' (spec settings §2.6). */
-export function UsersToolbar(p: { total: number; isAddDisabled: boolean; onAdd: () => void }) {
+export function UsersToolbar(p: {
+  addButtonRef: Ref<HTMLButtonElement>;
+  total: number;
+  isAddDisabled: boolean;
+  onAdd: () => void;
+}) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: "center", px: 1, py: 1 }}>
-      <Button variant="contained" startIcon={<PersonAddIcon />} onClick={p.onAdd} disabled={p.isAddDisabled}>
+      <Button
+        ref={p.addButtonRef}
+        variant="contained"
+        startIcon={<PersonAddIcon />}
+        onClick={p.onAdd}
+        disabled={p.isAddDisabled}
+      >
         Add user
       </Button>
       <Typography role="status" color="text.secondary">

@@ -45,6 +45,7 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
         ariaLabel={`Location of ${p.row.email || "new user"}`}
         tabIndex={isEdit ? 0 : p.tabIndex}
         readOnly={isReadOnly}
+        isInEditCell={isEdit}
         disabled={o.busyIds.has(p.row.id)}
         onChange={(key) => {
           if (isEdit) void p.api.setEditCellValue({ id: p.id, field: p.field, value: key });
