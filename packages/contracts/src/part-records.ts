@@ -53,3 +53,110 @@ export function describeIssues(error: z.ZodError): string {
     .map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`)
     .join("; ");
 }
+
+// ---------------------------------------------------------------------------------------------
+// CSV upload (POST /api/plants/:plantId/part-records/csv): one row per part record, one column
+// per signal. The header rules live here so the upload dialog checks a file before sending it.
+
+/** Largest CSV upload, in bytes (50 MiB). */
+export const CSV_UPLOAD_MAX_BYTES = 50 * 1_048_576;
+/** Rows handed to the ingest service at a time. */
+export const CSV_BATCH_SIZE = 2_000;
+/** Rejected rows listed in the answer; the rest are counted in `rejectedMore`. */
+export const CSV_REJECTED_MAX = 1_000;
+
+/** Columns that fill a record's own fields; every other column names a signal. */
+export const CSV_FIXED_COLUMNS = ["line", "station", "partId", "modelNumber", "timestamp", "op"] as const;
+export type TCsvFixedColumn = (typeof CSV_FIXED_COLUMNS)[number];
+/** `result:Name`, `attr:Name`, `lower:Name`, `upper:Name`; a column without a prefix is a measurement. */
+export const CSV_SIGNAL_PREFIXES = {
+  result: "result",
+  attr: "attribute",
+  lower: "lower",
+  upper: "upper",
+} as const;
+
+export type TCsvColumn =
+  | { kind: "fixed"; field: TCsvFixedColumn }
+  | { kind: "measurement" | "result" | "attribute" | "lower" | "upper"; name: string };
+
+export const CSV_MESSAGES = {
+  empty: "The file is empty: the first line must be a header row",
+  noBody: "Send the CSV file as the request body, with Content-Type text/csv",
+  missingColumn: (column: string) => `The CSV header has no ${column} column`,
+  missingLine: "The CSV header has no line column: add one, or choose a Line for the whole file",
+  missingStation: "The CSV header has no station column: add one, or choose a Station for the whole file",
+  unnamedColumn: (position: number) => `Column ${position} of the header has no name`,
+  unnamedSignal: (column: string) => `Column "${column}" names no signal after its prefix`,
+  duplicateColumn: (column: string) => `Column "${column}" appears twice in the header`,
+  nameTooLong: (position: number) =>
+    `Column ${position} of the header is longer than ${PART_RECORD_BOUNDS.name} characters`,
+  tooManyColumns: `The CSV has more than ${PART_RECORD_BOUNDS.signals} signal columns`,
+  notCommaSeparated: "The header has one column containing ';': the file must be comma-separated",
+  tooLarge: `The file is larger than ${CSV_UPLOAD_MAX_BYTES / 1_048_576} MB`,
+  cellCount: (cells: number, columns: number) => `the row has ${cells} cells, the header has ${columns}`,
+  notANumber: (column: string, cell: string) => `${column}: "${cell}" is not a number`,
+  notAnOp: (cell: string) => `op: "${cell}" is not a whole number`,
+  unreadable: (line: number, why: string) =>
+    `The file could not be read past line ${line} (${why}); the rows before it were processed`,
+} as const;
+
+/**
+ * Maps a CSV header to the part-record fields (README "CSV upload"): fixed columns by name
+ * (letter case ignored), `result:` / `attr:` / `lower:` / `upper:` prefixes, any other column a
+ * measurement. Answers the first problem instead when the header cannot make records: partId and
+ * timestamp are required, line and station too unless a default is chosen for the file.
+ */
+export function mapCsvHeader(
+  header: readonly string[],
+  defaults: { line?: string; station?: string } = {},
+): { columns: TCsvColumn[] } | { error: string } {
+  const cells = header.map((h, i) => (i === 0 ? h.replace(/^\uFEFF/, "") : h).trim());
+  if (cells.length === 0 || (cells.length === 1 && cells[0] === "")) return { error: CSV_MESSAGES.empty };
+  if (cells.length === 1 && cells[0]?.includes(";")) return { error: CSV_MESSAGES.notCommaSeparated };
+  const columns: TCsvColumn[] = [];
+  const seen = new Set<string>();
+  for (const [i, cell] of cells.entries()) {
+    if (cell === "") return { error: CSV_MESSAGES.unnamedColumn(i + 1) };
+    if (cell.length > PART_RECORD_BOUNDS.name + 10) return { error: CSV_MESSAGES.nameTooLong(i + 1) };
+    const fixed = CSV_FIXED_COLUMNS.find((f) => f.toLowerCase() === cell.toLowerCase());
+    let column: TCsvColumn;
+    if (fixed) column = { kind: "fixed", field: fixed };
+    else {
+      const m = /^(result|attr|lower|upper):(.*)$/i.exec(cell);
+      const prefix = m?.[1]?.toLowerCase() as keyof typeof CSV_SIGNAL_PREFIXES | undefined;
+      const name = (m ? (m[2] ?? "") : cell).trim();
+      if (name === "") return { error: CSV_MESSAGES.unnamedSignal(cell) };
+      if (name.length > PART_RECORD_BOUNDS.name) return { error: CSV_MESSAGES.nameTooLong(i + 1) };
+      column = { kind: prefix ? CSV_SIGNAL_PREFIXES[prefix] : "measurement", name };
+    }
+    const key = column.kind === "fixed" ? column.field : `${column.kind}:${column.name}`;
+    if (seen.has(key)) return { error: CSV_MESSAGES.duplicateColumn(cell) };
+    seen.add(key);
+    columns.push(column);
+  }
+  const has = (field: TCsvFixedColumn) => columns.some((c) => c.kind === "fixed" && c.field === field);
+  if (!has("partId")) return { error: CSV_MESSAGES.missingColumn("partId") };
+  if (!has("timestamp")) return { error: CSV_MESSAGES.missingColumn("timestamp") };
+  if (!has("line") && !defaults.line?.trim()) return { error: CSV_MESSAGES.missingLine };
+  if (!has("station") && !defaults.station?.trim()) return { error: CSV_MESSAGES.missingStation };
+  if (columns.filter((c) => c.kind !== "fixed").length > PART_RECORD_BOUNDS.signals)
+    return { error: CSV_MESSAGES.tooManyColumns };
+  return { columns };
+}
+
+/** Line and Station for the rows of a file that has no such column (or an empty cell). */
+export const ZCsvUploadQuery = z.strictObject({ line: name.optional(), station: name.optional() });
+export type TCsvUploadQuery = z.infer<typeof ZCsvUploadQuery>;
+
+export const ZCsvUploadResult = ZIngestResult.pick({ stored: true, duplicates: true }).extend({
+  /** Data rows read (the header and blank lines not counted). */
+  rows: z.number().int(),
+  /** Row = 1-based line of the file where the row ends (the header is line 1). */
+  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  /** Rejected rows beyond the first CSV_REJECTED_MAX. */
+  rejectedMore: z.number().int(),
+  /** Why the file could not be read to its end; null when it was. */
+  error: z.string().nullable(),
+});
+export type TCsvUploadResult = z.infer<typeof ZCsvUploadResult>;

@@ -1,6 +1,10 @@
+import type { Readable } from "node:stream";
 import {
+  CSV_UPLOAD_MAX_BYTES,
   ZCreateIngestTokenBody,
   ZCreateIngestTokenResponse,
+  ZCsvUploadQuery,
+  ZCsvUploadResult,
   ZIngestBatch,
   ZIngestResult,
   ZIngestTokenList,
@@ -11,6 +15,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createPartRecordsCsv } from "../../modules/part-records/part-records.csv.js";
 import type { AppOptions } from "../app.js";
 import { authOf } from "../context.js";
 
@@ -47,6 +52,33 @@ export function ingestRoutes(app: FastifyInstance, { services }: AppOptions) {
       return services.partRecords.ingest(target, req.body);
     },
   );
+
+  // Built from the composed services; it holds no state of its own.
+  const csv = createPartRecordsCsv({ partRecords: services.partRecords, plants: services.plants });
+  // In its own scope: the text/csv parser hands the body over unread, as a stream, to this route only.
+  app.register(async (scope) => {
+    scope.addContentTypeParser("text/csv", (_req, payload, done) => done(null, payload));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/plants/:plantId/part-records/csv",
+      {
+        config: { access: "admin" },
+        bodyLimit: CSV_UPLOAD_MAX_BYTES,
+        schema: {
+          operationId: "uploadPartRecordsCsv",
+          tags,
+          consumes: ["text/csv"],
+          params: ZPlantParams,
+          querystring: ZCsvUploadQuery,
+          response: { 200: ZCsvUploadResult, ...errors, 413: ZMessage, 415: ZMessage },
+        },
+      },
+      (req) =>
+        csv.importCsv(authOf(req), req.params.plantId, req.body as Readable | undefined, {
+          defaults: req.query,
+          declaredBytes: Number(req.headers["content-length"]) || undefined,
+        }),
+    );
+  });
 
   r.get(
     "/api/plants/:plantId/ingest-tokens",
