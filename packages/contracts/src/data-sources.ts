@@ -92,3 +92,91 @@ export const ZCreateDataSourceBody = z.strictObject({
     .refine(isMqttTopicFilter, DATA_SOURCE_MESSAGES.topicInvalid),
 });
 export type TCreateDataSourceBody = z.infer<typeof ZCreateDataSourceBody>;
+
+/** A signal's entity type (architecture "Domain model"). */
+export const SIGNAL_ENTITY_TYPES = [
+  "MEASUREMENT",
+  "PART_ATTRIBUTE",
+  "UPPER_LIMIT",
+  "LOWER_LIMIT",
+  "RESULT",
+  "COMPONENT_ID",
+  "UNITS",
+  "UNKNOWN",
+] as const;
+export const ZSignalEntityType = z.enum(SIGNAL_ENTITY_TYPES);
+export type TSignalEntityType = z.infer<typeof ZSignalEntityType>;
+
+/** Messages and dead letters shown on the insight-mapping page. */
+export const INSIGHT_DEAD_LETTERS_MAX = 50;
+export const INSIGHT_RECORDS_PER_MESSAGE_MAX = 20;
+
+export const INSIGHT_MESSAGES = {
+  noMessages: "No messages received on this topic yet",
+  noDeadLetters: "No dead letters: every message on this topic could be stored",
+  newSignal: "new signal",
+  loadError: "Error fetching insight",
+} as const;
+
+/** How one field of a message becomes a signal: `measurements.Torque` → Torque (MEASUREMENT). */
+export const ZInsightField = z.object({
+  path: z.string(),
+  signalName: z.string(),
+  entityType: ZSignalEntityType,
+  /** Not yet a signal at this station: the first stored record creates it. */
+  isNew: z.boolean(),
+  value: z.string().nullable(),
+  /** Why the record would be refused for this field (e.g. a text value for a numeric signal). */
+  problem: z.string().nullable(),
+});
+export type TInsightField = z.infer<typeof ZInsightField>;
+
+/** One record of a message, resolved the way the ingestor resolves it. */
+export const ZInsightRecord = z.object({
+  line: z.string().nullable(),
+  /** Where the line name came from: the record's body wins over the topic's last two levels. */
+  lineFrom: z.enum(["body", "topic"]).nullable(),
+  isNewLine: z.boolean(),
+  station: z.string().nullable(),
+  stationFrom: z.enum(["body", "topic"]).nullable(),
+  isNewStation: z.boolean(),
+  partId: z.string().nullable(),
+  timestamp: z.string().nullable(),
+  /** Why the ingestor would refuse this record; null when it would be stored. */
+  problem: z.string().nullable(),
+  fields: z.array(ZInsightField),
+});
+export type TInsightRecord = z.infer<typeof ZInsightRecord>;
+
+export const ZInsightMessage = z.object({
+  id: ZId,
+  receivedAt: z.iso.datetime({ offset: true }),
+  topic: z.string(),
+  payload: z.string(),
+  /** Why the payload holds no records (not JSON); null otherwise. */
+  error: z.string().nullable(),
+  records: z.array(ZInsightRecord),
+  /** Records of the message beyond INSIGHT_RECORDS_PER_MESSAGE_MAX. */
+  moreRecords: z.number().int(),
+});
+export type TInsightMessage = z.infer<typeof ZInsightMessage>;
+
+export const ZDeadLetter = z.object({
+  id: ZId,
+  receivedAt: z.iso.datetime({ offset: true }),
+  topic: z.string().nullable(),
+  reason: z.string(),
+  payload: z.string(),
+});
+export type TDeadLetter = z.infer<typeof ZDeadLetter>;
+
+/** GET /api/data-sources/{dataSourceId}/insight: newest first, times in the plant's time zone. */
+export const ZDataSourceInsight = z.object({
+  source: ZDataSource,
+  timeZone: z.string(),
+  messages: z.array(ZInsightMessage),
+  deadLetters: z.array(ZDeadLetter),
+  /** Dead letters of the source in all (the list holds the newest INSIGHT_DEAD_LETTERS_MAX). */
+  deadLetterCount: z.number().int(),
+});
+export type TDataSourceInsight = z.infer<typeof ZDataSourceInsight>;

@@ -1,6 +1,7 @@
 import {
   ZCreateDataSourceBody,
   ZDataSource,
+  ZDataSourceInsight,
   ZDataSourceList,
   ZDataSourceParams,
   ZMessage,
@@ -9,6 +10,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { createDataSourceInsight } from "../../modules/data-sources/data-sources.insight.js";
 import type { AppOptions } from "../app.js";
 import { authOf } from "../context.js";
 
@@ -18,6 +20,8 @@ export function dataSourcesRoutes(app: FastifyInstance, { services }: AppOptions
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["data-sources"];
   const config = { access: "admin" as const };
+  // Built from the composed database; it holds no state of its own.
+  const insight = createDataSourceInsight({ db: services.db });
 
   r.get(
     "/api/plants/:plantId/data-sources",
@@ -78,5 +82,19 @@ export function dataSourcesRoutes(app: FastifyInstance, { services }: AppOptions
       await services.dataSources.delete(authOf(req), req.params.dataSourceId);
       return reply.code(204).send(null);
     },
+  );
+
+  r.get(
+    "/api/data-sources/:dataSourceId/insight",
+    {
+      config,
+      schema: {
+        operationId: "getDataSourceInsight",
+        tags,
+        params: ZDataSourceParams,
+        response: { 200: ZDataSourceInsight, ...errors },
+      },
+    },
+    (req) => insight.get(authOf(req), req.params.dataSourceId),
   );
 }
