@@ -1,7 +1,7 @@
 import { DATA_SOURCE_MESSAGES, type TDataSource } from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import RefreshIcon from "@mui/icons-material/Refresh";
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, CircularProgress, Divider, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { useMe } from "../../../app/auth/session";
@@ -9,18 +9,21 @@ import { usePlantLine } from "../../../app/context/PlantLineContext";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { useCreateDataSource, useDeleteDataSource } from "./api/mutations";
 import { useDataSources, useIngestor } from "./api/queries";
+import { CsvUploadSection } from "./CsvUploadSection";
 import { AddDataSourceDialog } from "./components/AddDataSourceDialog";
 import { DataSourceList } from "./components/DataSourceList";
 import { DeleteErrorDialog } from "./components/DeleteErrorDialog";
 import { IngestorInfo } from "./components/IngestorInfo";
 import { SourcesLoadError } from "./components/SourcesLoadError";
+import { IngestTokensSection } from "./IngestTokensSection";
 
 /** Which dialog is open: at most one at a time. */
 type OpenDialog = "add" | "confirmDelete" | "deleteFailed" | null;
 
 /**
  * Settings → Data Sources (administrators only; spec monitor-forms §2, settings §2.1): the
- * current plant's ingestor id and one card per data source, with add, insight and delete.
+ * current plant's ingestor id and one card per data source, with add, insight and delete; then
+ * the plant's ingest tokens and CSV upload of part records.
  */
 export function DataSourcesPage() {
   const me = useMe().data;
@@ -118,6 +121,14 @@ export function DataSourcesPage() {
               onInsight={openInsight}
               onDelete={askDelete}
             />
+          )}
+          {plant && (
+            <>
+              <Divider />
+              <IngestTokensSection plant={plant} />
+              <Divider />
+              <CsvUploadSection plant={plant} />
+            </>
           )}
         </>
       )}

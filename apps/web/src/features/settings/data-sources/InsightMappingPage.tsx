@@ -1,19 +1,23 @@
-import { DATA_SOURCE_MESSAGES, ZId } from "@linewatch/contracts";
+import { DATA_SOURCE_MESSAGES, INSIGHT_MESSAGES, ZId } from "@linewatch/contracts";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import RefreshIcon from "@mui/icons-material/Refresh";
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
 import { Navigate, Link as RouterLink, useSearchParams } from "react-router";
 import { useMe } from "../../../app/auth/session";
 import { usePlantLine } from "../../../app/context/PlantLineContext";
 import { ApiError } from "../../../shared/api/client";
 import { QueryState } from "../../../shared/ui/QueryState";
-import { useDataSource } from "./api/queries";
+import { useDataSource, useDataSourceInsight } from "./api/queries";
 import { DataSourceDetails } from "./components/DataSourceDetails";
+import { DeadLetterList } from "./components/DeadLetterList";
+import { InsightMessages } from "./components/InsightMessages";
 
 const BACK_TO = "/settings?section=DATA_SOURCES";
 
 /**
  * /settings/insight-mapping?sourceId=&mappingVersion= (architecture "routes"), opened by a data
- * source's Insight button. Until ingestion maps fields, it shows the source itself.
+ * source's Insight button: the source itself, its last received messages with how each field
+ * maps to a line, station and signal, and its dead letters (administrators only).
  */
 export function InsightMappingPage() {
   const me = useMe().data;
@@ -23,6 +27,8 @@ export function InsightMappingPage() {
   const sourceId = parsedId.success ? parsedId.data : undefined;
   const mappingVersion = params.get("mappingVersion") ?? "";
   const sourceQ = useDataSource(sourceId);
+  const insightQ = useDataSourceInsight(sourceQ.data ? sourceId : undefined);
+  const timeZone = insightQ.data?.timeZone ?? plant?.timeZone ?? "UTC";
 
   if (me && !me.isAdministrator) return <Navigate to="/settings" replace />;
 
@@ -50,11 +56,50 @@ export function InsightMappingPage() {
       ) : (
         <QueryState isLoading={false} error={sourceQ.error} onRetry={() => void sourceQ.refetch()}>
           {sourceQ.data && (
-            <DataSourceDetails
-              source={sourceQ.data}
-              timeZone={plant?.timeZone ?? "UTC"}
-              mappingVersion={mappingVersion}
-            />
+            <Stack spacing={3}>
+              <DataSourceDetails source={sourceQ.data} timeZone={timeZone} mappingVersion={mappingVersion} />
+              <Box sx={{ display: "flex", justifyContent: "flex-end", mb: -2 }}>
+                <Button
+                  startIcon={insightQ.isFetching ? <CircularProgress size={16} /> : <RefreshIcon />}
+                  onClick={() => void insightQ.refetch()}
+                  disabled={insightQ.isFetching}
+                >
+                  Refresh messages
+                </Button>
+              </Box>
+              <Stack spacing={1} component="section" aria-labelledby="insight-messages-title">
+                <Typography variant="h6" component="h2" id="insight-messages-title">
+                  Last received messages
+                </Typography>
+                <QueryState
+                  isLoading={insightQ.isPending}
+                  error={insightQ.error}
+                  errorTitle={INSIGHT_MESSAGES.loadError}
+                  onRetry={() => void insightQ.refetch()}
+                >
+                  {insightQ.data && <InsightMessages messages={insightQ.data.messages} timeZone={timeZone} />}
+                </QueryState>
+              </Stack>
+              <Stack spacing={1} component="section" aria-labelledby="dead-letters-title">
+                <Typography variant="h6" component="h2" id="dead-letters-title">
+                  Dead letters{insightQ.data ? ` (${insightQ.data.deadLetterCount})` : ""}
+                </Typography>
+                <QueryState
+                  isLoading={insightQ.isPending}
+                  error={insightQ.error}
+                  errorTitle={INSIGHT_MESSAGES.loadError}
+                  onRetry={() => void insightQ.refetch()}
+                >
+                  {insightQ.data && (
+                    <DeadLetterList
+                      deadLetters={insightQ.data.deadLetters}
+                      total={insightQ.data.deadLetterCount}
+                      timeZone={timeZone}
+                    />
+                  )}
+                </QueryState>
+              </Stack>
+            </Stack>
           )}
         </QueryState>
       )}

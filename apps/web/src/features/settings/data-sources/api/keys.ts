@@ -3,5 +3,7 @@ export const dataSourceKeys = {
   all: ["data-sources"] as const,
   list: (plantId: string) => ["data-sources", "plant", plantId] as const,
   detail: (dataSourceId: string) => ["data-sources", "detail", dataSourceId] as const,
+  insight: (dataSourceId: string) => ["data-sources", "insight", dataSourceId] as const,
   ingestor: (plantId: string) => ["plants", plantId, "ingestor"] as const,
+  ingestTokens: (plantId: string) => ["plants", plantId, "ingest-tokens"] as const,
 };

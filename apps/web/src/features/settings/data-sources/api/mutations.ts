@@ -1,8 +1,19 @@
-import { DATA_SOURCE_MESSAGES, type TCreateDataSourceBody, type TDataSource } from "@linewatch/contracts";
+import {
+  DATA_SOURCE_MESSAGES,
+  INGEST_MESSAGES,
+  type TCreateDataSourceBody,
+  type TCreateIngestTokenBody,
+  type TCreateIngestTokenResponse,
+  type TCsvUploadResult,
+  type TDataSource,
+  type TIngestToken,
+} from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { plantKeys } from "../../../../app/context/PlantLineContext";
 import { api } from "../../../../shared/api/client";
 import { useSnackbar } from "../../../../shared/ui/SnackbarProvider";
 import { dataSourceKeys } from "./keys";
+import { type CsvUploadOptions, postCsv } from "./upload";
 
 /**
  * DELETE /api/data-sources/{id}: on success the spec's success alert and a list refresh
@@ -37,6 +48,57 @@ export function useCreateDataSource(plantId: string | undefined) {
       snackbar(DATA_SOURCE_MESSAGES.created);
       qc.setQueryData(dataSourceKeys.detail(source.id), source);
       if (plantId) return qc.invalidateQueries({ queryKey: dataSourceKeys.list(plantId) });
+    },
+  });
+}
+
+/** POST /api/plants/{plantId}/ingest-tokens: the answer holds the secret, shown once by the caller. */
+export function useCreateIngestToken(plantId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation<TCreateIngestTokenResponse, Error, TCreateIngestTokenBody>({
+    mutationFn: (body) => {
+      if (!plantId) throw new Error(DATA_SOURCE_MESSAGES.plantRequired);
+      return api<TCreateIngestTokenResponse>("POST", `/api/plants/${plantId}/ingest-tokens`, body);
+    },
+    onSuccess: () => {
+      if (plantId) return qc.invalidateQueries({ queryKey: dataSourceKeys.ingestTokens(plantId) });
+    },
+  });
+}
+
+/** DELETE /api/ingest-tokens/{tokenId}: the token stops working at once. */
+export function useRevokeIngestToken(plantId: string | undefined) {
+  const qc = useQueryClient();
+  const snackbar = useSnackbar();
+  return useMutation<null, Error, TIngestToken>({
+    mutationFn: (token) => api<null>("DELETE", `/api/ingest-tokens/${token.id}`),
+    onSuccess: () => snackbar(INGEST_MESSAGES.tokenRevoked),
+    onError: (err) => snackbar(err.message, { severity: "error" }),
+    onSettled: () => {
+      if (plantId) return qc.invalidateQueries({ queryKey: dataSourceKeys.ingestTokens(plantId) });
+    },
+  });
+}
+
+export type CsvUploadVariables = { file: File; line?: string; station?: string } & CsvUploadOptions;
+
+/**
+ * POST /api/plants/{plantId}/part-records/csv with upload progress. Stored rows may create lines,
+ * so the plant's line list is refreshed afterwards.
+ */
+export function useUploadPartRecordsCsv(plantId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation<TCsvUploadResult, Error, CsvUploadVariables>({
+    mutationFn: ({ file, line, station, ...opts }) => {
+      if (!plantId) throw new Error(DATA_SOURCE_MESSAGES.plantRequired);
+      const query = new URLSearchParams();
+      if (line) query.set("line", line);
+      if (station) query.set("station", station);
+      const qs = query.toString() ? `?${query}` : "";
+      return postCsv(`/api/plants/${plantId}/part-records/csv${qs}`, file, opts);
+    },
+    onSettled: () => {
+      if (plantId) return qc.invalidateQueries({ queryKey: plantKeys.lines(plantId) });
     },
   });
 }

@@ -1,4 +1,10 @@
-import { DATA_SOURCE_MESSAGES, type TDataSource, type TIngestor } from "@linewatch/contracts";
+import {
+  DATA_SOURCE_MESSAGES,
+  type TDataSource,
+  type TDataSourceInsight,
+  type TIngestor,
+  type TIngestToken,
+} from "@linewatch/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../../../shared/api/client";
 import { dataSourceKeys } from "./keys";
@@ -32,5 +38,23 @@ export function useDataSource(dataSourceId: string | undefined) {
     queryKey: dataSourceId ? dataSourceKeys.detail(dataSourceId) : ["data-sources", "detail", "none"],
     queryFn: () => get<TDataSource>(`/api/data-sources/${dataSourceId}`),
     enabled: !!dataSourceId,
+  });
+}
+
+/** GET /api/data-sources/{dataSourceId}/insight: sampled messages, their mapping, dead letters. */
+export function useDataSourceInsight(dataSourceId: string | undefined) {
+  return useQuery({
+    queryKey: dataSourceId ? dataSourceKeys.insight(dataSourceId) : ["data-sources", "insight", "none"],
+    queryFn: () => get<TDataSourceInsight>(`/api/data-sources/${dataSourceId}/insight`),
+    enabled: !!dataSourceId,
+  });
+}
+
+/** GET /api/plants/{plantId}/ingest-tokens: the plant's tokens, newest first, never their secrets. */
+export function useIngestTokens(plantId: string | undefined) {
+  return useQuery({
+    queryKey: plantId ? dataSourceKeys.ingestTokens(plantId) : ["plants", "none", "ingest-tokens"],
+    queryFn: () => get<TIngestToken[]>(`/api/plants/${plantId}/ingest-tokens`),
+    enabled: !!plantId,
   });
 }

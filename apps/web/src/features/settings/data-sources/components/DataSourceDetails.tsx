@@ -1,5 +1,5 @@
-import { DATA_SOURCE_MESSAGES, type TDataSource } from "@linewatch/contracts";
-import { Alert, Box, Paper } from "@mui/material";
+import type { TDataSource } from "@linewatch/contracts";
+import { Box, Paper } from "@mui/material";
 import { formatDateTime } from "../../../../shared/format";
 
 export type DataSourceDetailsProps = {
@@ -9,7 +9,7 @@ export type DataSourceDetailsProps = {
   mappingVersion: string;
 };
 
-/** What is known about a source before field mapping exists: its fields and the ingestor it feeds. */
+/** The source's own fields and the ingestor it feeds. */
 export function DataSourceDetails({ source, timeZone, mappingVersion }: DataSourceDetailsProps) {
   const rows: [string, string, boolean][] = [
     ["Name", source.name, false],
@@ -48,9 +48,6 @@ export function DataSourceDetails({ source, timeZone, mappingVersion }: DataSour
           </Box>
         ))}
       </Box>
-      <Alert severity="info" sx={{ mt: 3 }}>
-        {DATA_SOURCE_MESSAGES.insightMappingNote}
-      </Alert>
     </Paper>
   );
 }

@@ -1,0 +1,95 @@
+import type { TCreateIngestTokenResponse, TIngestToken, TPlant } from "@linewatch/contracts";
+import AddIcon from "@mui/icons-material/Add";
+import { Box, Button, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { QueryState } from "../../../shared/ui/QueryState";
+import { useCreateIngestToken, useRevokeIngestToken } from "./api/mutations";
+import { useIngestTokens } from "./api/queries";
+import { CreateIngestTokenDialog } from "./components/CreateIngestTokenDialog";
+import { IngestTokenSecretDialog } from "./components/IngestTokenSecretDialog";
+import { IngestTokenTable } from "./components/IngestTokenTable";
+
+type OpenDialog = "create" | "secret" | "confirmRevoke" | null;
+
+/**
+ * The plant's ingest tokens on the Data Sources page (administrators): list, create (the secret
+ * shown once) and revoke. A section of the page with its own data, so the page stays small.
+ */
+export function IngestTokensSection({ plant }: { plant: TPlant }) {
+  const tokensQ = useIngestTokens(plant.id);
+  const create = useCreateIngestToken(plant.id);
+  const revoke = useRevokeIngestToken(plant.id);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [created, setCreated] = useState<TCreateIngestTokenResponse | null>(null);
+  const [target, setTarget] = useState<TIngestToken | null>(null);
+
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby="ingest-tokens-title">
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h6" component="h3" id="ingest-tokens-title">
+            Ingest tokens
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Machines and scripts send part records of this plant to POST /api/ingest with a token.
+          </Typography>
+        </Box>
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog("create")}>
+          Create ingest token
+        </Button>
+      </Box>
+      <QueryState
+        isLoading={tokensQ.isPending}
+        error={tokensQ.error}
+        errorTitle="Error fetching ingest tokens"
+        onRetry={() => void tokensQ.refetch()}
+      >
+        <IngestTokenTable
+          tokens={tokensQ.data ?? []}
+          timeZone={plant.timeZone}
+          onRevoke={(t) => {
+            setTarget(t);
+            setDialog("confirmRevoke");
+          }}
+        />
+      </QueryState>
+
+      {dialog === "create" && (
+        <CreateIngestTokenDialog
+          plantName={plant.name}
+          onSubmit={async (body) => {
+            setCreated(await create.mutateAsync(body));
+            setDialog("secret");
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === "secret" && created && (
+        <IngestTokenSecretDialog
+          created={created}
+          origin={window.location.origin}
+          onClose={() => {
+            // Forget the secret: it is never shown again.
+            setCreated(null);
+            setDialog(null);
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === "confirmRevoke"}
+        title={`Revoke ingest token : ${target?.name ?? ""}`}
+        confirmLabel="Revoke"
+        destructive
+        busy={revoke.isPending}
+        onConfirm={() => target && revoke.mutate(target, { onSettled: () => setDialog(null) })}
+        onCancel={() => setDialog(null)}
+      >
+        <Typography>
+          Senders using this token are refused from now on (401). This cannot be undone: create a new token to
+          let them send again.
+        </Typography>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,186 @@
+import type { Page } from "@playwright/test";
+import mqtt from "mqtt";
+import { expect, openSettings, signIn, test } from "./fixtures";
+
+// Ingestion on the Data Sources page, as the demo administrator on the demo plant: ingest tokens
+// (secret shown once, revoke), CSV upload of part records, and the insight page of a data source
+// with its messages mapped to signals and its dead letters (published on the embedded broker).
+
+const MQTT_URL = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? 18831}`;
+/** A name no earlier run against the same server has used. */
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;
+
+async function openDataSources(page: Page) {
+  await signIn(page, "admin");
+  await openSettings(page, "Data Sources");
+  await expect(page.getByRole("heading", { name: "Data Sources" })).toBeVisible();
+}
+
+/** The plant the page shows: the one selected in the top bar. */
+async function currentPlantId(page: Page): Promise<string> {
+  const me = await (await page.request.get("/api/auth/me")).json();
+  const plants: { id: string }[] = await (await page.request.get("/api/plants")).json();
+  const plant = plants.find((p) => p.id === me.selectedPlantId) ?? plants[0];
+  if (!plant) throw new Error("no plant");
+  return plant.id;
+}
+
+const record = (partId: string) => ({
+  line: "E2E Token Line",
+  station: "OP10",
+  partId,
+  timestamp: new Date().toISOString(),
+  measurements: { Torque: 12.3 },
+});
+
+test("creates an ingest token, shows its secret once with a curl example, and revokes it", async ({
+  page,
+}) => {
+  await openDataSources(page);
+  const name = unique("Gateway");
+  const section = page.getByRole("region", { name: "Ingest tokens" });
+  await section.getByRole("button", { name: "Create ingest token" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create ingest token" });
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(dialog.getByText("Name is required")).toBeVisible();
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Create" }).click();
+
+  const secretDialog = page.getByRole("dialog", { name: `Ingest token ${name}` });
+  await expect(
+    secretDialog.getByText("Copy it now: it will not be shown again.", { exact: false }),
+  ).toBeVisible();
+  const secret = (await secretDialog.getByTestId("ingest-token-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^lwi_\S{20,}$/);
+  const curl = secretDialog.getByTestId("ingest-token-curl");
+  await expect(curl).toContainText("/api/ingest");
+  await expect(curl).toContainText(`Authorization: Bearer ${secret}`);
+  await expect(secretDialog.getByRole("button", { name: "Copy token" })).toBeVisible();
+  await expect(secretDialog.getByRole("button", { name: "Copy curl example" })).toBeVisible();
+
+  // The token works.
+  const headers = { authorization: `Bearer ${secret}` };
+  const ok = await page.request.post("/api/ingest", { headers, data: [record(unique("TOK"))] });
+  expect(ok.status(), await ok.text()).toBe(200);
+
+  await secretDialog.getByRole("button", { name: "Done" }).click();
+  await expect(secretDialog).toBeHidden();
+  // Shown once: the secret is nowhere on the page any more, only its prefix.
+  await expect(page.getByText(secret)).toHaveCount(0);
+  const row = section.getByRole("row").filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(secret.slice(0, 10));
+  await expect(row).toContainText("Active");
+
+  await row.getByRole("button", { name: `Revoke ingest token ${name}` }).click();
+  const confirm = page.getByRole("dialog", { name: `Revoke ingest token : ${name}` });
+  await confirm.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByText("Ingest token revoked")).toBeVisible();
+  await expect(row).toContainText("Revoked");
+  await expect(row.getByRole("button", { name: /Revoke/ })).toHaveCount(0);
+  const refused = await page.request.post("/api/ingest", { headers, data: [record(unique("TOK"))] });
+  expect(refused.status()).toBe(401);
+});
+
+test("uploads a CSV of part records and shows stored, duplicates and rejected rows", async ({ page }) => {
+  await openDataSources(page);
+  await page.getByRole("button", { name: "Upload CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: /Upload part records to/ });
+  const input = dialog.getByLabel("CSV file");
+
+  // A header without partId is refused before anything is sent.
+  await input.setInputFiles({
+    name: "no-part-id.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("line,station,timestamp,Torque\nL,S,2026-11-22T10:00:00Z,1\n"),
+  });
+  await expect(dialog.getByText("The CSV header has no partId column")).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Upload", exact: true })).toBeDisabled();
+
+  // Without a line column the dialog's Line is needed.
+  const id = Date.now().toString(36);
+  const t = (s: number) => new Date(Date.UTC(2026, 10, 22, 10, 0, s)).toISOString();
+  const csv = [
+    "station,partId,modelNumber,timestamp,Torque,lower:Torque,upper:Torque,result:Result,attr:Shift",
+    `OP10,CSV-${id}-1,M-100,${t(1)},12.31,11,13.5,PASS,A`,
+    `OP10,CSV-${id}-2,M-100,${t(2)},12.40,11,13.5,PASS,B`,
+    `OP10,CSV-${id}-3,M-100,${t(3)},abc,11,13.5,FAIL,A`,
+    `OP10,CSV-${id}-1,M-100,${t(1)},12.31,11,13.5,PASS,A`,
+  ].join("\n");
+  await input.setInputFiles({ name: "records.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(dialog.getByText("records.csv")).toBeVisible();
+  await expect(dialog.getByText("The CSV header has no line column", { exact: false })).toBeVisible();
+  await dialog.getByLabel("Line").fill(`E2E CSV Line ${id}`);
+  await expect(dialog.getByTestId("csv-columns")).toHaveText(
+    "9 columns: 4 record fields, 1 measurement, 2 limits, 1 result, 1 attribute",
+  );
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+
+  const summary = dialog.getByTestId("csv-upload-summary");
+  await expect(summary).toBeVisible();
+  const stat = (label: string) => summary.locator("dl > div").filter({ hasText: label }).locator("dd");
+  await expect(stat("Rows read")).toHaveText("4");
+  await expect(stat("Stored")).toHaveText("2");
+  await expect(stat("Duplicates")).toHaveText("1");
+  await expect(stat("Rejected")).toHaveText("1");
+  const rejected = summary.getByRole("table", { name: "Rejected rows" });
+  await expect(rejected.getByRole("row").nth(1)).toContainText("4");
+  await expect(rejected.getByRole("row").nth(1)).toContainText('Torque: "abc" is not a number');
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("Insight shows a source's last messages mapped to signals and its dead letters", async ({ page }) => {
+  await openDataSources(page);
+  const plantId = await currentPlantId(page);
+  const sources: { id: string; name: string; topic: string }[] = await (
+    await page.request.get(`/api/plants/${plantId}/data-sources`)
+  ).json();
+  const source = sources.find((s) => s.name === "Line simulator") ?? sources[0];
+  if (!source) throw new Error("the demo plant has no data source");
+  // A concrete topic under the source's filter, ending in …/<line>/<station>.
+  const base = source.topic.replace(/\/?#$/, "").replaceAll("+", "e2e");
+  const id = Date.now().toString(36);
+  const line = `E2E Insight ${id}`;
+  const topic = `${base}/${line}/OP30`;
+
+  const client = await mqtt.connectAsync(MQTT_URL, { reconnectPeriod: 0, connectTimeout: 5_000 });
+  try {
+    // QoS 1: the broker acknowledges once the message is stored (or kept as a dead letter).
+    await client.publishAsync(topic, `not json ${id}`, { qos: 1 });
+    // Messages are sampled at most once a second per source: the good one must be the newest.
+    await page.waitForTimeout(1_100);
+    const good = {
+      partId: `INS-${id}`,
+      timestamp: new Date().toISOString(),
+      measurements: { Torque: 12.5 },
+      results: { Result: "PASS" },
+    };
+    await client.publishAsync(topic, JSON.stringify(good), { qos: 1 });
+  } finally {
+    await client.endAsync();
+  }
+
+  await page.goto(`/settings/insight-mapping?sourceId=${source.id}&mappingVersion=`);
+  await expect(page.getByRole("heading", { name: `Insight mapping : ${source.name}` })).toBeVisible();
+
+  // The newest message is open, with its line and station from the topic and each field's signal.
+  const messages = page.getByRole("region", { name: "Last received messages" });
+  const mapping = messages.getByRole("table", { name: "Field mapping" }).first();
+  await expect(messages.getByText(line, { exact: true }).first()).toBeVisible();
+  const torque = mapping.getByRole("row").filter({ hasText: "measurements.Torque" });
+  await expect(torque).toContainText("Torque");
+  await expect(torque).toContainText("MEASUREMENT");
+  await expect(torque).toContainText("OP30");
+  await expect(mapping.getByRole("row").filter({ hasText: "results.Result" })).toContainText("RESULT");
+
+  // The dead letter: time in the plant's zone, topic, reason and the payload behind a toggle.
+  const dead = page.getByRole("region", { name: /Dead letters/ });
+  const letter = dead.getByTestId("dead-letter").filter({ hasText: topic }).first();
+  await expect(letter).toContainText("payload is not JSON");
+  await expect(letter.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \S+$/);
+  const payload = letter.locator("pre");
+  await expect(payload).toBeHidden();
+  await letter.getByText("Payload", { exact: true }).click();
+  await expect(payload).toHaveText(`not json ${id}`);
+});
