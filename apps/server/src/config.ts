@@ -9,6 +9,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Seed the demo customer on an empty database and run the line simulator. */
   demo: boolean;
+  /** Line simulator: parts a minute per station of each demo line (0 = off, 60 = one a second). */
+  simulatorRate: number;
   mqttUrl: string | undefined;
   mqttPort: number;
   publicUrl: string;
@@ -27,6 +29,13 @@ function int(name: string, v: string | undefined, dflt: number): number {
   if (v == null || v === "") return dflt;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
+}
+
+function rate(name: string, v: string | undefined, dflt: number): number {
+  if (v == null || v === "") return dflt;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of 0 or more, got "${v}"`);
   return n;
 }
 
@@ -52,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
     demo: bool(env.DEMO, true),
+    simulatorRate: rate("SIMULATOR_RATE", env.SIMULATOR_RATE, 1),
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: int("MQTT_PORT", env.MQTT_PORT, 1883),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),

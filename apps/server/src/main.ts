@@ -3,6 +3,7 @@ import { openDatabase } from "./db/client.js";
 import { buildApp } from "./http/app.js";
 import { BrokerPortTakenError } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
+import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createServices } from "./services.js";
 
@@ -44,6 +45,21 @@ async function main() {
   if (config.demo) {
     const seeded = await seedDemoIfEmpty(database.db);
     if (seeded) log(`demo plant seeded in ${seeded.ms} ms (${seeded.partRecords} part records)`);
+  }
+
+  if (config.demo && ingest && config.simulatorRate > 0) {
+    // The seeded data sources must be subscribed before the first live record arrives.
+    await ingest.refresh();
+    const simulator = await startDemoLive({
+      db: database.db,
+      url: ingest.url,
+      rate: config.simulatorRate,
+      log: (m) => log(`simulator: ${m}`),
+    });
+    if (simulator) {
+      closers.unshift(() => simulator.stop());
+      log(`line simulator: ${config.simulatorRate} parts a minute per station to ${ingest.url}`);
+    }
   }
 
   if (config.roles.has("api")) {

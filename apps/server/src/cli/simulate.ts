@@ -1,0 +1,112 @@
+/**
+ * Runs the demo line simulator on its own against any MQTT broker (README "Line simulator"):
+ *
+ *   npm run simulate -- [--url mqtt://127.0.0.1:1883] [--rate 1] [--seed N] [--duration <minutes>]
+ *
+ * Publishes the demo lines' part records, QoS 1, on linewatch/demo/<plant>/<line>/<station>
+ * (the demo data sources' topics), starting now, with the scheduled disturbances of
+ * demo.live.schedule.ts; prints once a minute what it published and which disturbances are on.
+ */
+import { realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { DEMO_SEED } from "../modules/demo/demo.constants.js";
+import { startLineSimulator } from "../modules/demo/demo.live.mqtt.js";
+import { cycleMs, DEMO_LIVE_SCHEDULE } from "../modules/demo/demo.live.schedule.js";
+
+const USAGE =
+  "Usage: npm run simulate -- [--url mqtt://127.0.0.1:1883] [--rate <parts a minute per station>] [--seed <n>] [--duration <minutes>]";
+
+export type SimulateArgs = { url: string; rate: number; seed: number; durationMinutes: number | undefined };
+
+/** The options, or a message for the person at the terminal. */
+export function parseSimulateArgs(argv: string[]): SimulateArgs | { error: string } {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        url: { type: "string" },
+        rate: { type: "string" },
+        seed: { type: "string" },
+        duration: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+      strict: true,
+    }));
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+  if (values.help) return { error: USAGE };
+  const num = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? Number(v) : undefined);
+  const rate = num(values.rate) ?? 1;
+  if (!Number.isFinite(rate) || rate <= 0)
+    return { error: `--rate must be a number above 0, got "${values.rate}"` };
+  const seed = num(values.seed) ?? DEMO_SEED;
+  if (!Number.isSafeInteger(seed)) return { error: `--seed must be a whole number, got "${values.seed}"` };
+  const durationMinutes = num(values.duration);
+  if (durationMinutes !== undefined && !(durationMinutes > 0))
+    return { error: `--duration must be a number of minutes above 0, got "${values.duration}"` };
+  const url = typeof values.url === "string" ? values.url : "mqtt://127.0.0.1:1883";
+  if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(url))
+    return { error: `--url must be a broker URL such as mqtt://127.0.0.1:1883, got "${url}"` };
+  return { url, rate, seed, durationMinutes };
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const args = parseSimulateArgs(argv);
+  if ("error" in args) {
+    console.error(args.error === USAGE ? USAGE : `Error: ${args.error}\n${USAGE}`);
+    return args.error === USAGE ? 0 : 1;
+  }
+  const stamp = () => new Date().toISOString().slice(11, 19);
+  const simulator = startLineSimulator({
+    url: args.url,
+    rate: args.rate,
+    seed: args.seed,
+    log: (m) => console.log(`${stamp()} ${m}`),
+  });
+  console.log(
+    `Line simulator: ${args.rate} parts a minute per station of ${simulator.lines.join(", ")} to ${args.url}` +
+      `${args.durationMinutes ? ` for ${args.durationMinutes} min` : ""} (Ctrl-C stops)`,
+  );
+  console.log(`Disturbances, repeating every ${cycleMs() / 60_000} min:`);
+  for (const d of DEMO_LIVE_SCHEDULE.disturbances)
+    console.log(`  ${String(d.startMinute).padStart(3)}–${d.startMinute + d.minutes} min  ${d.what}`);
+
+  await new Promise<void>((resolve) => {
+    const timer = args.durationMinutes ? setTimeout(resolve, args.durationMinutes * 60_000) : undefined;
+    for (const sig of ["SIGINT", "SIGTERM"] as const)
+      process.once(sig, () => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      });
+  });
+  await simulator.stop();
+  const s = simulator.stats();
+  console.log(
+    `${stamp()} stopped: ${s.published} part records published` +
+      `${s.queued ? `, ${s.queued} not sent` : ""}${s.dropped ? `, ${s.dropped} dropped` : ""}`,
+  );
+  return 0;
+}
+
+const isEntryPoint = (() => {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+
+if (isEntryPoint) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
