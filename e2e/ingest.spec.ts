@@ -130,6 +130,60 @@ test("uploads a CSV of part records and shows stored, duplicates and rejected ro
   await expect(dialog).toBeHidden();
 });
 
+test("shows the upload's progress, then processing, then the summary", async ({ page }) => {
+  await openDataSources(page);
+  // Slow the upload down (about 256 KB/s) so the progress bar has time to show.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const throttle = (bytesPerSecond: number) =>
+    cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond,
+    });
+  /** 8,000 rows (about 600 KB) no earlier upload has sent. */
+  const bigCsv = () => {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const rows = Array.from(
+      { length: 8_000 },
+      (_, i) =>
+        `E2E Progress ${id},OP10,PRG-${id}-${i},${new Date(Date.UTC(2026, 9, 1) + i * 1000).toISOString()},${i % 50}`,
+    );
+    return Buffer.from(["line,station,partId,timestamp,Torque", ...rows].join("\n"));
+  };
+  await page.getByRole("button", { name: "Upload CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: /Upload part records to/ });
+  const summary = dialog.getByTestId("csv-upload-summary");
+  const stored = summary.locator("dl > div").filter({ hasText: "Stored" });
+
+  await throttle(256 * 1024);
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: bigCsv() });
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  const progress = dialog.getByRole("progressbar", { name: "Upload progress" });
+  await expect(progress).toBeVisible();
+  await expect(dialog.getByText(/^Uploading… \d+% \(/)).toBeVisible();
+  await expect
+    .poll(async () => Number(await progress.getAttribute("aria-valuenow")), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(stored).toContainText("8,000");
+
+  // At full speed the file is sent at once and the server's work shows as processing. (Chrome's
+  // upload throttling holds the request back, so the server only starts at the very end.)
+  await throttle(-1);
+  await dialog.getByRole("button", { name: "Upload another file" }).click();
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "big2.csv", mimeType: "text/csv", buffer: bigCsv() });
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(dialog.getByText("Processing… the rows are being checked and stored.")).toBeVisible();
+  await expect(summary).toBeVisible({ timeout: 30_000 });
+  await expect(stored).toContainText("8,000");
+});
+
 test("Insight shows a source's last messages mapped to signals and its dead letters", async ({ page }) => {
   await openDataSources(page);
   const plantId = await currentPlantId(page);
@@ -172,6 +226,8 @@ test("Insight shows a source's last messages mapped to signals and its dead lett
   await expect(torque).toContainText("Torque");
   await expect(torque).toContainText("MEASUREMENT");
   await expect(torque).toContainText("OP30");
+  // The message's record created the line, so every signal is new with it.
+  await expect(torque).toContainText("new signal");
   await expect(mapping.getByRole("row").filter({ hasText: "results.Result" })).toContainText("RESULT");
 
   // The dead letter: time in the plant's zone, topic, reason and the payload behind a toggle.

@@ -123,7 +123,7 @@ export const ZInsightField = z.object({
   path: z.string(),
   signalName: z.string(),
   entityType: ZSignalEntityType,
-  /** Not yet a signal at this station: the first stored record creates it. */
+  /** New with this message: no such signal at the station yet, or this message's record created it. */
   isNew: z.boolean(),
   value: z.string().nullable(),
   /** Why the record would be refused for this field (e.g. a text value for a numeric signal). */
@@ -136,6 +136,7 @@ export const ZInsightRecord = z.object({
   line: z.string().nullable(),
   /** Where the line name came from: the record's body wins over the topic's last two levels. */
   lineFrom: z.enum(["body", "topic"]).nullable(),
+  /** New with this message, like a field's isNew. */
   isNewLine: z.boolean(),
   station: z.string().nullable(),
   stationFrom: z.enum(["body", "topic"]).nullable(),

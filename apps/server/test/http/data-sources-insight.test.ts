@@ -160,6 +160,9 @@ describe("GET /api/data-sources/:dataSourceId/insight", () => {
       entityType: "PART_ATTRIBUTE",
       isNew: true,
     });
+    // The older message is the one whose record created the line, the station and Torque.
+    expect(older?.records[0]).toMatchObject({ isNewLine: true, isNewStation: true, problem: null });
+    expect(older?.records[0]?.fields.find((f) => f.path === "measurements.Torque")?.isNew).toBe(true);
     // The body's line and station win over the topic's.
     expect(second).toMatchObject({
       line: "Body Line",

@@ -35,9 +35,11 @@ type FieldWant = {
   storage: Storage;
   value: unknown;
 };
-type Existing = { entityType: TSignalEntityType; storage: Storage };
+type Existing = { entityType: TSignalEntityType; storage: Storage; createdAt: Date };
+type StationEntry = { createdAt: Date; signals: Map<string, Existing> };
+type LineEntry = { createdAt: Date; stations: Map<string, StationEntry> };
 /** What exists in the plant: line → station → signal name → signal. */
-type Catalog = Map<string, Map<string, Map<string, Existing>>>;
+type Catalog = Map<string, LineEntry>;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -110,7 +112,15 @@ function itemsOf(payload: string): { items: unknown[]; error: string | null } {
   }
 }
 
-function mapRecord(item: unknown, topic: string, catalog: Catalog): TInsightRecord {
+/**
+ * Whether a line, station or signal was new to this message: it does not exist yet, or it was
+ * created at or after the message arrived (the ingestor samples a message before storing it,
+ * so a signal its record created is younger than the sample).
+ */
+const isNewFor = (receivedAt: Date, entry: { createdAt: Date } | undefined) =>
+  !entry || entry.createdAt.getTime() >= receivedAt.getTime();
+
+function mapRecord(item: unknown, topic: string, receivedAt: Date, catalog: Catalog): TInsightRecord {
   if (!isObject(item)) {
     return {
       line: null,
@@ -126,10 +136,10 @@ function mapRecord(item: unknown, topic: string, catalog: Catalog): TInsightReco
     };
   }
   const place = resolvePlace(item, topic);
-  const lineSignals = place.line ? catalog.get(place.line) : undefined;
-  const known = place.station ? lineSignals?.get(place.station) : undefined;
+  const knownLine = place.line ? catalog.get(place.line) : undefined;
+  const known = place.station ? knownLine?.stations.get(place.station) : undefined;
   const fields: TInsightField[] = fieldsOf(item).map((f) => {
-    const existing = known?.get(f.signalName);
+    const existing = known?.signals.get(f.signalName);
     const storage = existing?.storage ?? f.storage;
     const hasValue = f.value !== null && f.value !== undefined;
     const problem =
@@ -144,7 +154,7 @@ function mapRecord(item: unknown, topic: string, catalog: Catalog): TInsightReco
       path: f.path,
       signalName: f.signalName,
       entityType: existing?.entityType ?? f.entityType,
-      isNew: !existing,
+      isNew: isNewFor(receivedAt, existing),
       value: show(f.value),
       problem,
     };
@@ -163,8 +173,8 @@ function mapRecord(item: unknown, topic: string, catalog: Catalog): TInsightReco
         : (fields.find((f) => f.problem)?.problem ?? null);
   return {
     ...place,
-    isNewLine: !!place.line && !lineSignals,
-    isNewStation: !!place.station && !known,
+    isNewLine: !!place.line && isNewFor(receivedAt, knownLine),
+    isNewStation: !!place.station && isNewFor(receivedAt, known),
     partId: str(item.partId),
     timestamp: str(item.timestamp),
     problem,
@@ -186,14 +196,19 @@ export function createDataSourceInsight(deps: { db: Db }) {
     const catalog: Catalog = new Map();
     if (!lineNames.length) return catalog;
     const lineRows = await db
-      .select({ id: lines.id, name: lines.name })
+      .select({ id: lines.id, name: lines.name, createdAt: lines.createdAt })
       .from(lines)
       .where(and(eq(lines.plantId, plantId), inArray(lines.name, lineNames)));
-    for (const l of lineRows) catalog.set(l.name, new Map());
+    for (const l of lineRows) catalog.set(l.name, { createdAt: l.createdAt, stations: new Map() });
     if (!lineRows.length || !stationNames.length) return catalog;
     const lineName = new Map(lineRows.map((l) => [l.id, l.name]));
     const stationRows = await db
-      .select({ id: stations.id, lineId: stations.lineId, name: stations.name })
+      .select({
+        id: stations.id,
+        lineId: stations.lineId,
+        name: stations.name,
+        createdAt: stations.createdAt,
+      })
       .from(stations)
       .where(
         and(
@@ -208,7 +223,7 @@ export function createDataSourceInsight(deps: { db: Db }) {
     for (const s of stationRows) {
       const m = new Map<string, Existing>();
       byStation.set(s.id, m);
-      catalog.get(lineName.get(s.lineId) ?? "")?.set(s.name, m);
+      catalog.get(lineName.get(s.lineId) ?? "")?.stations.set(s.name, { createdAt: s.createdAt, signals: m });
     }
     if (!stationRows.length) return catalog;
     const signalRows = await db
@@ -217,11 +232,14 @@ export function createDataSourceInsight(deps: { db: Db }) {
         name: signals.name,
         entityType: signals.entityType,
         storage: signals.storage,
+        createdAt: signals.createdAt,
       })
       .from(signals)
       .where(inArray(signals.stationId, [...byStation.keys()]));
     for (const s of signalRows)
-      byStation.get(s.stationId)?.set(s.name, { entityType: s.entityType, storage: s.storage });
+      byStation
+        .get(s.stationId)
+        ?.set(s.name, { entityType: s.entityType, storage: s.storage, createdAt: s.createdAt });
     return catalog;
   }
 
@@ -292,7 +310,7 @@ export function createDataSourceInsight(deps: { db: Db }) {
         error: m.error,
         records: m.items
           .slice(0, INSIGHT_RECORDS_PER_MESSAGE_MAX)
-          .map((item) => mapRecord(item, m.topic, catalog)),
+          .map((item) => mapRecord(item, m.topic, m.receivedAt, catalog)),
         moreRecords: Math.max(0, m.items.length - INSIGHT_RECORDS_PER_MESSAGE_MAX),
       }));
       return {

@@ -96,8 +96,15 @@ export function CsvUploadDialog({ plantName, onUpload, onClose }: CsvUploadDialo
         file,
         ...defaults,
         signal: controller.signal,
+        // All bytes sent means the server is at work, even before the upload's load event.
         onProgress: (loaded, total) =>
-          setPhase((p) => (p.kind === "uploading" ? { kind: "uploading", loaded, total } : p)),
+          setPhase((p) =>
+            p.kind !== "uploading"
+              ? p
+              : loaded >= total
+                ? { kind: "processing" }
+                : { kind: "uploading", loaded, total },
+          ),
         onUploaded: () => setPhase((p) => (p.kind === "uploading" ? { kind: "processing" } : p)),
       });
       setPhase({ kind: "done", result });
@@ -130,7 +137,7 @@ export function CsvUploadDialog({ plantName, onUpload, onClose }: CsvUploadDialo
               One row per part record, one column per signal. Columns line, station, partId, modelNumber,
               timestamp and op fill the record; Name is a measurement, result:Name a result, attr:Name a part
               attribute, lower:Name and upper:Name the limits of measurement Name. Up to{" "}
-              {formatBytes(CSV_UPLOAD_MAX_BYTES)}.
+              {CSV_UPLOAD_MAX_BYTES / 1_048_576} MB.
             </Typography>
             <CsvDropZone file={file} disabled={isBusy} onFile={(f) => void choose(f)} />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
