@@ -18,6 +18,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The driver underneath, for what Drizzle does not do (COPY in benchmarks). */
+  raw: { kind: "postgres"; pool: pg.Pool } | { kind: "pglite"; client: PGlite };
   close(): Promise<void>;
 };
 
@@ -34,7 +36,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", raw: { kind: "postgres", pool }, close: () => pool.end() };
   }
   let client: PGlite;
   if ("dataDir" in opts) {
@@ -45,5 +47,8 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", raw: { kind: "pglite", client }, close: () => client.close() };
 }
+
+/** The rows of a raw `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -33,9 +33,11 @@ export function createIngestBatcher(opts: {
   const log = opts.log ?? (() => {});
   const ingestLog = createIngestLog(opts.db);
   const batchSize = opts.batchSize ?? 1_000;
-  const flushMs = opts.flushMs ?? 20;
+  // 0: store what arrived in this turn of the event loop. A broker that waits for our answer
+  // before it reads on (Aedes does, per socket chunk) must not also wait for a timer.
+  const flushMs = opts.flushMs ?? 0;
   let waiting: Waiting[] = [];
-  let timer: NodeJS.Timeout | undefined;
+  let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
 
@@ -59,7 +61,10 @@ export function createIngestBatcher(opts: {
   }
 
   function flush(): Promise<void> {
-    if (timer) clearTimeout(timer);
+    if (timer) {
+      clearTimeout(timer as NodeJS.Timeout);
+      clearImmediate(timer as NodeJS.Immediate);
+    }
     timer = undefined;
     const batch = waiting;
     waiting = [];
@@ -72,7 +77,8 @@ export function createIngestBatcher(opts: {
       return new Promise<void>((resolve) => {
         waiting.push({ packet, resolve });
         if (waiting.length >= batchSize) void flush();
-        else timer ??= setTimeout(() => void flush(), flushMs);
+        else
+          timer ??= flushMs > 0 ? setTimeout(() => void flush(), flushMs) : setImmediate(() => void flush());
       });
     },
     flush,

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import mqtt from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../src/db/client.js";
+import { type Database, openDatabase, rowsOf } from "../../src/db/client.js";
 import { dataSources, partRecords } from "../../src/db/schema/index.js";
 import { createCustomer, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
@@ -92,17 +92,15 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
     let db = await shared.open();
     const customer = await createCustomer(db.db);
     const plant = await createPlant(db.db, customer.id);
-    const [ingestor] = await db.db
-      .execute<{ id: string }>(sql`select id from ingestors where plant_id = ${plant.id}`)
-      .then((r) => r.rows);
-    await db.db
-      .insert(dataSources)
-      .values({
-        customerId: customer.id,
-        ingestorId: ingestor?.id ?? "",
-        name: "crash",
-        topic: `${topicRoot}/#`,
-      });
+    const [ingestor] = rowsOf<{ id: string }>(
+      await db.db.execute(sql`select id from ingestors where plant_id = ${plant.id}`),
+    );
+    await db.db.insert(dataSources).values({
+      customerId: customer.id,
+      ingestorId: ingestor?.id ?? "",
+      name: "crash",
+      topic: `${topicRoot}/#`,
+    });
     if (!usePostgres) await db.close();
 
     const port = await freePort();

@@ -3,8 +3,8 @@ import type { Db, Tx } from "../../db/client.js";
 import { lines, signals, stations } from "../../db/schema/index.js";
 
 type EntityType = (typeof signals.$inferInsert)["entityType"];
-export type SignalSlot = { id: string; storage: "num" | "text"; slot: number };
-type StationEntry = { id: string; lineId: string; signals: Map<string, SignalSlot> };
+export type SignalSlot = { id: string; storage: "num" | "text"; slot: number; entityType: EntityType };
+export type StationEntry = { id: string; lineId: string; signals: Map<string, SignalSlot> };
 type LineEntry = { id: string; stations: Map<string, StationEntry> };
 
 /** What a record needs created or looked up at its station. */
@@ -55,13 +55,21 @@ export function createPartRecordsCatalog(db: Db) {
       .where(and(eq(stations.lineId, l.id), eq(stations.name, name)));
     if (!row) throw new Error(`station ${name} could not be created`);
     const rows = await db
-      .select({ id: signals.id, name: signals.name, storage: signals.storage, slot: signals.slot })
+      .select({
+        id: signals.id,
+        name: signals.name,
+        storage: signals.storage,
+        slot: signals.slot,
+        entityType: signals.entityType,
+      })
       .from(signals)
       .where(eq(signals.stationId, row.id));
     const entry: StationEntry = {
       id: row.id,
       lineId: l.id,
-      signals: new Map(rows.map((s) => [s.name, { id: s.id, storage: s.storage, slot: s.slot }])),
+      signals: new Map(
+        rows.map((s) => [s.name, { id: s.id, storage: s.storage, slot: s.slot, entityType: s.entityType }]),
+      ),
     };
     l.stations.set(name, entry);
     return entry;
@@ -91,11 +99,21 @@ export function createPartRecordsCatalog(db: Db) {
           slot: slotRow.next - 1,
         })
         .onConflictDoNothing()
-        .returning({ id: signals.id, storage: signals.storage, slot: signals.slot });
+        .returning({
+          id: signals.id,
+          storage: signals.storage,
+          slot: signals.slot,
+          entityType: signals.entityType,
+        });
       const [row] = inserted.length
         ? inserted
         : await tx
-            .select({ id: signals.id, storage: signals.storage, slot: signals.slot })
+            .select({
+              id: signals.id,
+              storage: signals.storage,
+              slot: signals.slot,
+              entityType: signals.entityType,
+            })
             .from(signals)
             .where(and(eq(signals.stationId, st.id), eq(signals.name, want.name)));
       if (!row) throw new Error(`signal ${want.name} could not be created`);
@@ -122,6 +140,10 @@ export function createPartRecordsCatalog(db: Db) {
   return {
     line,
     station,
+    /** The station when line and station are already known: no await on the hot path. */
+    cachedStation(plantId: string, lineName: string, stationName: string): StationEntry | undefined {
+      return plantsCache.get(plantId)?.get(lineName)?.stations.get(stationName);
+    },
     /** The signal's slot, creating it on first sight. Results before measurements before limits. */
     async signal(customerId: string, st: StationEntry, want: SignalWant): Promise<SignalSlot> {
       const hit = st.signals.get(want.name);

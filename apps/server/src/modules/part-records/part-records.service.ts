@@ -78,13 +78,18 @@ export function createPartRecordsService(deps: { db: Db }) {
     const stationName = r.station ?? defaults.station;
     if (!lineName) return "line is required (in the record or the topic)";
     if (!stationName) return "station is required (in the record or the topic)";
-    const line = await catalog.line(target.customerId, target.plantId, lineName);
-    const station = await catalog.station(target.customerId, line, stationName);
+    const station =
+      catalog.cachedStation(target.plantId, lineName, stationName) ??
+      (await catalog.station(
+        target.customerId,
+        await catalog.line(target.customerId, target.plantId, lineName),
+        stationName,
+      ));
     const num: (number | null)[] = [];
     const text: (string | null)[] = [];
     const attributeValues: [string, string][] = [];
     for (const want of wantedSignals(r)) {
-      const s = await catalog.signal(target.customerId, station, want);
+      const s = station.signals.get(want.name) ?? (await catalog.signal(target.customerId, station, want));
       const v = valueOf(r, want);
       if (v === undefined) continue;
       if (s.storage !== want.storage) {
@@ -98,7 +103,7 @@ export function createPartRecordsService(deps: { db: Db }) {
     const ts = new Date(r.timestamp);
     return {
       index,
-      lineId: line.id,
+      lineId: station.lineId,
       ts,
       attributeValues,
       row: {
