@@ -13,6 +13,8 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: ".",
   testMatch: "*.spec.ts",
+  // Own folder per run when several run at once (E2E_OUTPUT_DIR).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // Tests share one demo customer and some switch its feature flags: one at a time.

@@ -58,7 +58,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
-    dataDir: path.resolve(env.DATA_DIR ?? "./data"),
+    // Relative to where npm was started (INIT_CWD), so `npm start` and `npm run user:create`
+    // from the repository root find the same folder although workspace scripts run elsewhere.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? "./data"),
     databaseUrl: env.DATABASE_URL || undefined,
     demo: bool(env.DEMO, true),
     simulatorRate: rate("SIMULATOR_RATE", env.SIMULATOR_RATE, 1),

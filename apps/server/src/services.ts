@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
+import { createDataSourceInsight } from "./modules/data-sources/data-sources.insight.js";
 import { createDataSourcesService } from "./modules/data-sources/data-sources.service.js";
-import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens.service.js";
-import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createFeatureFlagsService } from "./modules/feature-flags/feature-flags.service.js";
+import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens.service.js";
 import { createLinesService } from "./modules/lines/lines.service.js";
+import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js";
+import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
 import { createUsersService } from "./modules/users/users.service.js";
 
@@ -29,8 +31,24 @@ export function createServices(opts: ServicesOptions) {
   const dataSources = createDataSourcesService({ db, plants, onChange: opts.onDataSourcesChange });
   const ingestTokens = createIngestTokensService({ db, plants, now: opts.now });
   const partRecords = createPartRecordsService({ db });
+  const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
+  const dataSourceInsight = createDataSourceInsight({ db });
   const health = { check: () => db.execute(sql`select 1`).then(() => undefined) };
-  return { db, health, auth, flags, plants, lines, users, customers, dataSources, ingestTokens, partRecords };
+  return {
+    db,
+    health,
+    auth,
+    flags,
+    plants,
+    lines,
+    users,
+    customers,
+    dataSources,
+    ingestTokens,
+    partRecords,
+    partRecordsCsv,
+    dataSourceInsight,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,4 +1,5 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -30,24 +31,68 @@ export type OpenDatabaseOptions =
   | { dataDir: string }
   | { memory: true };
 
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A pid file refuses that with a clear message; a stale one (its process is gone) is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, "linewatch.pid");
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, "utf8").trim());
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch (err) {
+        alive = (err as NodeJS.ErrnoException).code === "EPERM";
+      }
+    }
+    if (alive) {
+      throw new Error(
+        `The embedded database in ${dir} is open in process ${pid}. Stop that process first, or use PostgreSQL (DATABASE_URL) to run several processes on one database.`,
+      );
+    }
+  }
+  writeFileSync(file, String(process.pid));
+  return () => rmSync(file, { force: true });
+}
+
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite, and applies the committed migrations. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if ("databaseUrl" in opts) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection that the server drops (restart, failover) must not take the process down.
+    pool.on("error", (err) => console.error(`[linewatch] database connection lost: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: "postgres", raw: { kind: "postgres", pool }, close: () => pool.end() };
   }
   let client: PGlite;
+  let unlock = () => {};
   if ("dataDir" in opts) {
     mkdirSync(opts.dataDir, { recursive: true });
-    client = await PGlite.create(opts.dataDir);
+    unlock = lockDataDir(opts.dataDir);
+    try {
+      client = await PGlite.create(opts.dataDir);
+    } catch (err) {
+      unlock();
+      throw err;
+    }
   } else {
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: "pglite", raw: { kind: "pglite", client }, close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    raw: { kind: "pglite", client },
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
 }
 
 /** The rows of a raw `db.execute` answer (node-postgres and PGlite both answer `{ rows }`). */

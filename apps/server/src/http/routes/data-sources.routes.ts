@@ -10,7 +10,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createDataSourceInsight } from "../../modules/data-sources/data-sources.insight.js";
 import type { AppOptions } from "../app.js";
 import { authOf } from "../context.js";
 
@@ -21,7 +20,6 @@ export function dataSourcesRoutes(app: FastifyInstance, { services }: AppOptions
   const tags = ["data-sources"];
   const config = { access: "admin" as const };
   // Built from the composed database; it holds no state of its own.
-  const insight = createDataSourceInsight({ db: services.db });
 
   r.get(
     "/api/plants/:plantId/data-sources",
@@ -95,6 +93,6 @@ export function dataSourcesRoutes(app: FastifyInstance, { services }: AppOptions
         response: { 200: ZDataSourceInsight, ...errors },
       },
     },
-    (req) => insight.get(authOf(req), req.params.dataSourceId),
+    (req) => services.dataSourceInsight.get(authOf(req), req.params.dataSourceId),
   );
 }

@@ -15,7 +15,6 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { createPartRecordsCsv } from "../../modules/part-records/part-records.csv.js";
 import type { AppOptions } from "../app.js";
 import { authOf } from "../context.js";
 
@@ -54,7 +53,6 @@ export function ingestRoutes(app: FastifyInstance, { services }: AppOptions) {
   );
 
   // Built from the composed services; it holds no state of its own.
-  const csv = createPartRecordsCsv({ partRecords: services.partRecords, plants: services.plants });
   // In its own scope: the text/csv parser hands the body over unread, as a stream, to this route only.
   app.register(async (scope) => {
     scope.addContentTypeParser("text/csv", (_req, payload, done) => done(null, payload));
@@ -73,7 +71,7 @@ export function ingestRoutes(app: FastifyInstance, { services }: AppOptions) {
         },
       },
       (req) =>
-        csv.importCsv(authOf(req), req.params.plantId, req.body as Readable | undefined, {
+        services.partRecordsCsv.importCsv(authOf(req), req.params.plantId, req.body as Readable | undefined, {
           defaults: req.query,
           declaredBytes: Number(req.headers["content-length"]) || undefined,
         }),
