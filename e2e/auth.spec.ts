@@ -38,7 +38,9 @@ test("home shows the plant's lines with status and last data in the plant's time
   expect(await rows.count()).toBeGreaterThan(1);
   await expect(page.getByRole("table", { name: "Lines" })).toContainText(/Enabled|Disabled/);
   const zone = (await page.getByTestId("plant-time-zone").textContent()) ?? "";
-  await expect(page.getByRole("columnheader", { name: new RegExp(`Last data received \\(${zone}\\)`) })).toBeVisible();
+  await expect(
+    page.getByRole("columnheader", { name: new RegExp(`Last data received \\(${zone}\\)`) }),
+  ).toBeVisible();
 });
 
 test("the line selection is remembered for the user", async ({ page }) => {

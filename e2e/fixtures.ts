@@ -27,7 +27,10 @@ export async function setFlag(page: Page, key: string, enabled: boolean) {
 /** Opens a Settings section by its menu label. */
 export async function openSettings(page: Page, label: string) {
   await page.goto("/settings");
-  await page.getByRole("navigation", { name: "Settings" }).getByRole("button", { name: label, exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Settings" })
+    .getByRole("button", { name: label, exact: true })
+    .click();
 }
 
 /**

@@ -6,7 +6,13 @@ test("administrators see every group, Data Sources and Users", async ({ page }) 
   await signIn(page, "admin");
   await page.goto("/settings");
   await expect(menu(page).getByRole("heading", { name: "Settings" })).toBeVisible();
-  for (const group of ["Anomaly Monitors", "Capability Metrics", "Data Management", "Integrations", "Users"]) {
+  for (const group of [
+    "Anomaly Monitors",
+    "Capability Metrics",
+    "Data Management",
+    "Integrations",
+    "Users",
+  ]) {
     await expect(menu(page).getByText(group, { exact: true }).first()).toBeVisible();
   }
   const items = await menu(page).getByRole("button").allTextContents();
@@ -49,7 +55,9 @@ test("the default section is SPC Alert, the selection is in the URL and remember
   await expect(page).toHaveURL(/section=LINE_MANAGEMENT/);
 });
 
-test("the MVD and ETQ items follow their flags; ETQ without its flag sends the user home", async ({ page }) => {
+test("the MVD and ETQ items follow their flags; ETQ without its flag sends the user home", async ({
+  page,
+}) => {
   await signIn(page, "admin");
   try {
     await setFlag(page, "mvdMonitorCreation", false);
@@ -74,7 +82,9 @@ test("administrators switch flags on the Feature flags page from the user menu",
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Feature flags" }).click();
   await expect(page.getByRole("heading", { name: "Feature flags" })).toBeVisible();
-  const mvd = page.getByRole("switch", { name: "MVD monitor creation" }).or(page.getByLabel("MVD monitor creation"));
+  const mvd = page
+    .getByRole("switch", { name: "MVD monitor creation" })
+    .or(page.getByLabel("MVD monitor creation"));
   await expect(mvd).toBeChecked();
   await mvd.click();
   await expect(mvd).not.toBeChecked();

@@ -77,14 +77,12 @@ async function main() {
     .values({ customerId: customer?.id ?? "", plantId: plant?.id ?? "" })
     .returning();
   const topicRoot = `lwbench-${randomBytes(3).toString("hex")}`;
-  await db
-    .insert(dataSources)
-    .values({
-      customerId: customer?.id ?? "",
-      ingestorId: ingestor?.id ?? "",
-      name: "bench",
-      topic: `${topicRoot}/#`,
-    });
+  await db.insert(dataSources).values({
+    customerId: customer?.id ?? "",
+    ingestorId: ingestor?.id ?? "",
+    name: "bench",
+    topic: `${topicRoot}/#`,
+  });
 
   const ingest = await startIngest({
     db,

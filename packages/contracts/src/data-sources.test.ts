@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { isMqttTopicFilter, topicMatches, ZCreateDataSourceBody } from "./data-sources.js";
+import {
+  isMqttTopicFilter,
+  topicFiltersOverlap,
+  topicMatches,
+  ZCreateDataSourceBody,
+} from "./data-sources.js";
 
 describe("isMqttTopicFilter", () => {
   it.each(["plant/line1/#", "plant/+/records", "#", "+", "a/b/c", "factory/line 1", "/leading/slash"])(
@@ -30,4 +35,19 @@ describe("topicMatches", () => {
     ["#", "$SYS/broker", false],
     ["$share/linewatch/plant/#", "plant/x", true],
   ])("%s ~ %s → %s", (f, t, want) => expect(topicMatches(f, t)).toBe(want));
+});
+
+describe("topicFiltersOverlap", () => {
+  it.each([
+    ["#", "plant/a", true],
+    ["plant/+/op", "plant/line/+", true],
+    ["plant/a", "plant/a/#", true],
+    ["plant/a", "plant/b", false],
+    ["plant/+", "plant/a/b", false],
+    ["a/b/c", "a/b", false],
+    ["x/#", "y/#", false],
+  ])("%s ∩ %s → %s", (a, b, want) => {
+    expect(topicFiltersOverlap(a, b)).toBe(want);
+    expect(topicFiltersOverlap(b, a)).toBe(want);
+  });
 });

@@ -33,7 +33,25 @@ export function topicMatches(filter: string, topic: string): boolean {
   return fl.length === tl.length;
 }
 
+/**
+ * Whether some topic matches both filters. Used to keep every topic owned by one plant: a filter
+ * overlapping another plant's would let one plant's data source read another's records.
+ */
+export function topicFiltersOverlap(a: string, b: string): boolean {
+  const al = a.split("/");
+  const bl = b.split("/");
+  for (let i = 0; ; i++) {
+    const x = al[i];
+    const y = bl[i];
+    if (x === "#" || y === "#") return true;
+    if (x === undefined || y === undefined) return x === y;
+    if (x !== "+" && y !== "+" && x !== y) return false;
+  }
+}
+
 export const DATA_SOURCE_MESSAGES = {
+  topicTaken:
+    "This topic overlaps the topic of a data source of another plant: every topic must belong to one plant",
   title: "Data Sources",
   empty: "No data sources",
   fetchError: "Fetch Sources Error",

@@ -80,7 +80,10 @@ export function createIngestLog(db: Db) {
         const items = Array.isArray(parsed) ? parsed : [parsed];
         const defaults = topicDefaults(packet.topic);
         let group = byPlant.get(source.plantId);
-        if (!group) byPlant.set(source.plantId, (group = { source, records: [], origins: [] }));
+        if (!group) {
+          group = { source, records: [], origins: [] };
+          byPlant.set(source.plantId, group);
+        }
         for (const item of items) {
           const withTopic =
             item && typeof item === "object" && !Array.isArray(item)

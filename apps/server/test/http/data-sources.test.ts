@@ -25,7 +25,11 @@ async function addSource(
     method: "POST",
     url: listUrl(plantId),
     headers: tn.adminHeaders,
-    payload: { name: `Source ${randomUUID().slice(0, 8)}`, topic: "plant/line1/#", ...body },
+    payload: {
+      name: `Source ${randomUUID().slice(0, 8)}`,
+      topic: `p-${randomUUID().slice(0, 8)}/line1/#`,
+      ...body,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -187,9 +191,21 @@ describe("POST /api/plants/:plantId/data-sources", () => {
   });
 
   it("accepts the MQTT topic filters the standard allows", async () => {
-    const tn = await tenant();
-    for (const topic of ["#", "+", "a/b/c", "a/+/c", "a/#", "+/+/#", "/leading/slash", "with space/x"]) {
-      await addSource(tn, { topic });
+    // Wildcards this broad overlap every other plant's topics: a database of their own.
+    const t2 = await createTestApp();
+    try {
+      const tn = await createTenant(t2.app, t2.database.db);
+      for (const topic of ["#", "+", "a/b/c", "a/+/c", "a/#", "+/+/#", "/leading/slash", "with space/x"]) {
+        const res = await t2.app.inject({
+          method: "POST",
+          url: `/api/plants/${tn.plant.id}/data-sources`,
+          headers: tn.adminHeaders,
+          payload: { name: `Source ${topic}`, topic },
+        });
+        expect(res.statusCode, topic).toBe(201);
+      }
+    } finally {
+      await closeTestApp(t2);
     }
   });
 
@@ -338,5 +354,35 @@ describe("DELETE /api/data-sources/:dataSourceId", () => {
     const src = await addSource(tn, { name: "Reuse" });
     await t.app.inject({ method: "DELETE", url: oneUrl(src.id), headers: tn.adminHeaders });
     await addSource(tn, { name: "Reuse" });
+  });
+});
+
+describe("topic ownership across plants and customers", () => {
+  it("refuses a topic that overlaps another plant's data source, so no source reads another's records", async () => {
+    const { createTestApp: make, closeTestApp: close } = await import("../helpers/app.js");
+    const { createTenant: tenant } = await import("../factories.js");
+    const t2 = await make();
+    try {
+      const x = await tenant(t2.app, t2.database.db);
+      const y = await tenant(t2.app, t2.database.db);
+      const post = (who: typeof x, topic: string) =>
+        t2.app.inject({
+          method: "POST",
+          url: `/api/plants/${who.plant.id}/data-sources`,
+          headers: who.adminHeaders,
+          payload: { name: `src ${topic}`, topic },
+        });
+      expect((await post(x, "acme/press/#")).statusCode).toBe(201);
+      // Same plant: another source under the same tree is fine.
+      expect((await post(x, "acme/press/line1/+")).statusCode).toBe(201);
+      for (const topic of ["#", "acme/#", "+/press/line9", "acme/press"]) {
+        const res = await post(y, topic);
+        expect(res.statusCode, topic).toBe(409);
+        expect(res.json().message).toBe(DATA_SOURCE_MESSAGES.topicTaken);
+      }
+      expect((await post(y, "acme/paint/#")).statusCode).toBe(201);
+    } finally {
+      await close(t2);
+    }
   });
 });

@@ -12,6 +12,13 @@ const columns = {
 
 export function createDataSourcesRepo(db: Tx) {
   return {
+    /** Topics of every other plant's data sources, across customers (topic ownership check). */
+    topicsOutsideIngestor(ingestorId: string) {
+      return db
+        .select({ topic: dataSources.topic })
+        .from(dataSources)
+        .where(sql`${dataSources.ingestorId} <> ${ingestorId}`);
+    },
     listByIngestor(customerId: string, ingestorId: string) {
       return db
         .select(columns)

@@ -2,6 +2,7 @@ import {
   DATA_SOURCE_MESSAGES,
   type TCreateDataSourceBody,
   type TDataSource,
+  topicFiltersOverlap,
   ZCreateDataSourceBody,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
@@ -57,6 +58,12 @@ export function createDataSourcesService(deps: {
       const body = parsed.data;
       const ingestor = await deps.plants.ingestor(ctx, plantId);
       if (await repo.findByName(ingestor.id, body.name)) throw nameTaken();
+      // Every topic belongs to one plant: otherwise a source could read another plant's (or
+      // another customer's) records. The message names no other customer.
+      const others = await repo.topicsOutsideIngestor(ingestor.id);
+      if (others.some((o) => topicFiltersOverlap(o.topic, body.topic))) {
+        throw new AppError("CONFLICT", DATA_SOURCE_MESSAGES.topicTaken);
+      }
       let row: Awaited<ReturnType<typeof repo.insert>>;
       try {
         row = await repo.insert({ customerId: ctx.customerId, ingestorId: ingestor.id, ...body });

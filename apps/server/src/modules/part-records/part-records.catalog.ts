@@ -28,7 +28,10 @@ export function createPartRecordsCatalog(db: Db) {
 
   async function line(customerId: string, plantId: string, name: string): Promise<LineEntry> {
     let plant = plantsCache.get(plantId);
-    if (!plant) plantsCache.set(plantId, (plant = new Map()));
+    if (!plant) {
+      plant = new Map();
+      plantsCache.set(plantId, plant);
+    }
     const hit = plant.get(name);
     if (hit) return hit;
     await db

@@ -56,7 +56,7 @@ function wantedSignals(r: TPartRecord): SignalWant[] {
 }
 
 /** The value a wanted signal takes in this record. */
-function valueOf(r: TPartRecord, w: SignalWant): number | string | null | undefined {
+function recordValue(r: TPartRecord, w: SignalWant): number | string | null | undefined {
   if (w.limitOf) return r.limits[w.limitOf.measurement]?.[w.limitOf.side];
   if (w.entityType === "RESULT") return r.results[w.name];
   if (w.entityType === "PART_ATTRIBUTE") return r.attributes[w.name];
@@ -90,7 +90,7 @@ export function createPartRecordsService(deps: { db: Db }) {
     const attributeValues: [string, string][] = [];
     for (const want of wantedSignals(r)) {
       const s = station.signals.get(want.name) ?? (await catalog.signal(target.customerId, station, want));
-      const v = valueOf(r, want);
+      const v = recordValue(r, want);
       if (v === undefined) continue;
       if (s.storage !== want.storage) {
         return `signal "${want.name}" at station "${stationName}" holds ${s.storage === "num" ? "numbers" : "text"}`;
