@@ -5,7 +5,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { SERVER_MESSAGES, SESSION_COOKIE } from "@linewatch/contracts";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -47,7 +47,8 @@ export async function buildApp(opts: AppOptions) {
     logger: opts.logger ?? false,
     bodyLimit: opts.bodyLimit ?? 1_048_576,
     trustProxy: true,
-    disableRequestLogging: true,
+    // Request lines are noise at info level; errors are still logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: false } },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
