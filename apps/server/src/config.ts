@@ -20,6 +20,10 @@ export type Config = {
   mvdQueryMaxRecordCount: number;
   /** Mark the session cookie Secure: "auto" follows the request's protocol. */
   cookieSecure: "auto" | boolean;
+  /** ENCRYPTION_KEY: base64 of 32 bytes; required with DATABASE_URL (lib/crypto.ts). */
+  encryptionKey: string | undefined;
+  /** ALLOW_LOOPBACK_OUTBOUND: let integrations call loopback (local fake servers in tests only). */
+  allowLoopbackOutbound: boolean;
 };
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -73,5 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mvdQueryMaxRecordCount: int("MVD_QUERY_MAX_RECORD_COUNT", env.MVD_QUERY_MAX_RECORD_COUNT, 10_000),
     cookieSecure:
       env.COOKIE_SECURE == null || env.COOKIE_SECURE === "auto" ? "auto" : bool(env.COOKIE_SECURE, false),
+    encryptionKey: env.ENCRYPTION_KEY || undefined,
+    allowLoopbackOutbound: bool(env.ALLOW_LOOPBACK_OUTBOUND, false),
   };
 }
