@@ -1,6 +1,15 @@
 import { SESSION_COOKIE } from "@linewatch/contracts";
 import type { Db } from "../src/db/client.js";
-import { customers, ingestors, lines, plants, userRoles, users } from "../src/db/schema/index.js";
+import {
+  customers,
+  evaluations,
+  ingestors,
+  lines,
+  monitors,
+  plants,
+  userRoles,
+  users,
+} from "../src/db/schema/index.js";
 import type { App } from "../src/http/app.js";
 import { hashPassword } from "../src/lib/password.js";
 
@@ -95,4 +104,44 @@ export async function createTenant(app: App, db: Db) {
     adminHeaders: await signIn(app, admin.email),
     userHeaders: await signIn(app, user.email),
   };
+}
+
+/** A monitor row straight in the table (the monitors API validates; tests of alerts need rows). */
+export async function createMonitorRow(
+  db: Db,
+  line: { id: string; customerId: string; plantId: string },
+  values: Partial<typeof monitors.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(monitors)
+    .values({
+      customerId: line.customerId,
+      plantId: line.plantId,
+      lineId: line.id,
+      name: `Monitor ${seq()}`,
+      type: "mvd",
+      active: true,
+      frequency: 15,
+      filter: { signal_uuids: [], signal_group_uuids: [] },
+      filterMd5: `md5-${seq()}`,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error("no monitor");
+  return row;
+}
+
+/** One stored evaluation of a monitor (slot defaults to now). */
+export async function createEvaluation(
+  db: Db,
+  monitor: { id: string; customerId: string },
+  values: Partial<typeof evaluations.$inferInsert> & Pick<typeof evaluations.$inferInsert, "state">,
+) {
+  const slot = values.slot ?? new Date();
+  const [row] = await db
+    .insert(evaluations)
+    .values({ customerId: monitor.customerId, monitorId: monitor.id, evaluatedAt: slot, ...values, slot })
+    .returning();
+  if (!row) throw new Error("no evaluation");
+  return row;
 }

@@ -1,0 +1,215 @@
+// Moves alert state after each stored evaluation (design/monitoring.md "Alerts"): the worker calls
+// applyEvaluation inside the transaction that stored the evaluation, so the evaluation, the alert
+// change, its event and its outbox rows commit together or not at all.
+import { ALERT_AUTO_RESOLVE_CLEAN_EVALUATIONS } from "@linewatch/contracts";
+import { and, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import {
+  alertEvents,
+  alerts,
+  evaluations,
+  monitorRules,
+  monitors,
+  notificationOutbox,
+  relianceConfigs,
+  teamsWebhooks,
+} from "../../db/schema/index.js";
+import {
+  type AlertRule,
+  type EvaluationPoint,
+  type FiringRule,
+  firingRule,
+  runsNeeded,
+  secondsNeeded,
+} from "./rules.js";
+
+/** The stored evaluation the worker hands over (the row `insert … returning()` gives). */
+export type StoredEvaluation = Pick<
+  typeof evaluations.$inferSelect,
+  "id" | "monitorId" | "slot" | "state" | "score" | "threshold"
+>;
+
+export type ApplyOutcome =
+  | { kind: "opened"; alertId: string; rule: FiringRule; channels: ("teams" | "etq")[] }
+  | { kind: "fired"; alertId: string; rule: FiringRule }
+  | { kind: "auto-resolved"; alertId: string }
+  | { kind: "clean"; alertId: string; cleanStreak: number }
+  | { kind: "none" };
+
+/** The worker's onEvaluated hook, bound to a clock: `(tx, evaluation) => Promise<ApplyOutcome>`. */
+export type OnEvaluated = (tx: Tx, evaluation: StoredEvaluation) => Promise<ApplyOutcome>;
+
+export function createOnEvaluated(deps: { now?: () => Date } = {}): OnEvaluated {
+  const now = deps.now ?? (() => new Date());
+  return (tx, evaluation) => applyEvaluation(tx, evaluation, { now: now() });
+}
+
+/**
+ * Loads the counted history the monitor's rules need, newest last. Rules look at evaluation
+ * slots (the scheduled times, one frequency apart) rather than evaluated_at, which carries the
+ * worker's delay: the time rule's window is then exact.
+ */
+async function loadHistory(tx: Tx, ev: StoredEvaluation, rules: AlertRule[]): Promise<EvaluationPoint[]> {
+  const counted = ["OK", "BREACH"] as ("OK" | "BREACH")[];
+  const cols = { id: evaluations.id, state: evaluations.state, slot: evaluations.slot };
+  const upTo = and(eq(evaluations.monitorId, ev.monitorId), lte(evaluations.slot, ev.slot));
+  const lastRuns = await tx
+    .select(cols)
+    .from(evaluations)
+    .where(and(upTo, inArray(evaluations.state, counted)))
+    .orderBy(desc(evaluations.slot))
+    .limit(runsNeeded(rules));
+  const seconds = secondsNeeded(rules);
+  const inWindow =
+    seconds > 0
+      ? await tx
+          .select(cols)
+          .from(evaluations)
+          .where(
+            and(
+              upTo,
+              eq(evaluations.state, "BREACH"),
+              gte(evaluations.slot, new Date(ev.slot.getTime() - seconds * 1000)),
+            ),
+          )
+      : [];
+  const byId = new Map([...lastRuns, ...inWindow].map((r) => [r.id, r]));
+  // The evaluation itself decides whether anything fires, even if the caller has not stored it.
+  byId.set(ev.id, { id: ev.id, state: ev.state, slot: ev.slot });
+  return [...byId.values()]
+    .sort((a, b) => a.slot.getTime() - b.slot.getTime())
+    .map((r) => ({ state: r.state, evaluatedAt: r.slot }));
+}
+
+/**
+ * Applies one stored evaluation of a monitor to its alert (design/monitoring.md "Alerts"):
+ * - fires (rules.ts firingRule): opens an alert unless one is open (OPEN or ACKNOWLEDGED), with
+ *   its OPENED event and one outbox row per configured channel of the line (a Teams webhook →
+ *   'teams', a Reliance configuration → 'etq'); an open alert instead gets count + 1, last seen,
+ *   the new score and threshold, a reset clean streak and a FIRED event.
+ * - a breach that does not fire leaves the alert open and resets its clean streak.
+ * - OK adds one to the open alert's clean streak; the 3rd in a row resolves it (AUTO_RESOLVED).
+ * - NO_DATA and ERROR neither count towards nor reset the clean streak: no data is no evidence
+ *   that the process recovered, nor that it still breaches.
+ */
+export async function applyEvaluation(
+  tx: Tx,
+  ev: StoredEvaluation,
+  opts: { now: Date },
+): Promise<ApplyOutcome> {
+  const { now } = opts;
+  const [monitor] = await tx
+    .select({ customerId: monitors.customerId, lineId: monitors.lineId })
+    .from(monitors)
+    .where(eq(monitors.id, ev.monitorId));
+  if (!monitor) return { kind: "none" };
+
+  const [open] = await tx
+    .select({ id: alerts.id, cleanStreak: alerts.cleanStreak })
+    .from(alerts)
+    .where(and(eq(alerts.monitorId, ev.monitorId), ne(alerts.state, "RESOLVED")))
+    .for("update");
+
+  if (ev.state === "BREACH") {
+    const rules = await tx
+      .select({
+        type: monitorRules.type,
+        active: monitorRules.active,
+        runs: monitorRules.runs,
+        breaches: monitorRules.breaches,
+        seconds: monitorRules.seconds,
+      })
+      .from(monitorRules)
+      .where(eq(monitorRules.monitorId, ev.monitorId));
+    const rule = firingRule(rules, await loadHistory(tx, ev, rules));
+    if (rule && open) {
+      await tx
+        .update(alerts)
+        .set({
+          count: sql`${alerts.count} + 1`,
+          lastSeenAt: now,
+          score: ev.score,
+          threshold: ev.threshold,
+          cleanStreak: 0,
+        })
+        .where(eq(alerts.id, open.id));
+      await tx.insert(alertEvents).values({ alertId: open.id, at: now, kind: "FIRED", evaluationId: ev.id });
+      return { kind: "fired", alertId: open.id, rule };
+    }
+    if (rule) return openAlert(tx, ev, monitor, rule, now);
+    if (open) {
+      await tx.update(alerts).set({ cleanStreak: 0 }).where(eq(alerts.id, open.id));
+      return { kind: "clean", alertId: open.id, cleanStreak: 0 };
+    }
+    return { kind: "none" };
+  }
+
+  if (ev.state !== "OK" || !open) return { kind: "none" };
+  const cleanStreak = open.cleanStreak + 1;
+  if (cleanStreak < ALERT_AUTO_RESOLVE_CLEAN_EVALUATIONS) {
+    await tx.update(alerts).set({ cleanStreak }).where(eq(alerts.id, open.id));
+    return { kind: "clean", alertId: open.id, cleanStreak };
+  }
+  await tx
+    .update(alerts)
+    .set({ cleanStreak, state: "RESOLVED", resolvedAt: now })
+    .where(eq(alerts.id, open.id));
+  await tx
+    .insert(alertEvents)
+    .values({ alertId: open.id, at: now, kind: "AUTO_RESOLVED", evaluationId: ev.id });
+  return { kind: "auto-resolved", alertId: open.id };
+}
+
+async function openAlert(
+  tx: Tx,
+  ev: StoredEvaluation,
+  monitor: { customerId: string; lineId: string },
+  rule: FiringRule,
+  now: Date,
+): Promise<ApplyOutcome> {
+  const [alert] = await tx
+    .insert(alerts)
+    .values({
+      customerId: monitor.customerId,
+      lineId: monitor.lineId,
+      monitorId: ev.monitorId,
+      state: "OPEN",
+      openedAt: now,
+      lastSeenAt: now,
+      count: 1,
+      rule,
+      score: ev.score,
+      threshold: ev.threshold,
+    })
+    .returning({ id: alerts.id });
+  if (!alert) throw new Error("alert insert returned no row");
+  await tx.insert(alertEvents).values({ alertId: alert.id, at: now, kind: "OPENED", evaluationId: ev.id });
+
+  // One notification per configured channel of the line, in this transaction (durable outbox).
+  const [teams] = await tx
+    .select({ id: teamsWebhooks.id })
+    .from(teamsWebhooks)
+    .where(eq(teamsWebhooks.lineId, monitor.lineId));
+  const [etq] = await tx
+    .select({ id: relianceConfigs.id })
+    .from(relianceConfigs)
+    .where(eq(relianceConfigs.lineId, monitor.lineId));
+  const channels: ("teams" | "etq")[] = [
+    ...(teams ? ["teams" as const] : []),
+    ...(etq ? ["etq" as const] : []),
+  ];
+  if (channels.length > 0) {
+    await tx
+      .insert(notificationOutbox)
+      .values(
+        channels.map((channel) => ({
+          customerId: monitor.customerId,
+          alertId: alert.id,
+          channel,
+          nextAttemptAt: now,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  return { kind: "opened", alertId: alert.id, rule, channels };
+}
