@@ -45,7 +45,7 @@ test("home shows the plant's lines with status and last data in the plant's time
 
 test("the line selection is remembered for the user", async ({ page }) => {
   await signIn(page, "user");
-  const line = page.getByLabel("Line");
+  const line = page.getByRole("combobox", { name: "Line", exact: true });
   await line.click();
   const options = page.getByRole("option");
   const count = await options.count();
@@ -55,5 +55,5 @@ test("the line selection is remembered for the user", async ({ page }) => {
   await expect(line).toHaveText(name);
   await page.waitForLoadState("networkidle");
   await page.reload();
-  await expect(page.getByLabel("Line")).toHaveText(name);
+  await expect(page.getByRole("combobox", { name: "Line", exact: true })).toHaveText(name);
 });

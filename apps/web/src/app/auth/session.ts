@@ -70,10 +70,11 @@ export function useSwitchCustomer() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (customerId: string) => api<TMe>("POST", "/api/auth/switch-customer", { customerId }),
-    onSuccess: (me) => {
-      // Everything cached belongs to the previous customer.
-      qc.clear();
+    onSuccess: async (me) => {
       qc.setQueryData(sessionKeys.me, me);
+      // Everything else cached belongs to the previous customer: reset it, and the screens on
+      // show load the new customer's data.
+      await qc.resetQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.me[0] });
     },
   });
 }
