@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
+import { createAlertsService } from "./modules/alerts/alerts.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
 import { createDataSourceInsight } from "./modules/data-sources/data-sources.insight.js";
@@ -26,6 +27,7 @@ export function createServices(opts: ServicesOptions) {
   const flags = createFeatureFlagsService({ db });
   const plants = createPlantsService({ db });
   const lines = createLinesService({ db, plants });
+  const alerts = createAlertsService({ db, now: opts.now });
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
   const dataSources = createDataSourcesService({ db, plants, onChange: opts.onDataSourcesChange });
@@ -41,6 +43,7 @@ export function createServices(opts: ServicesOptions) {
     flags,
     plants,
     lines,
+    alerts,
     users,
     customers,
     dataSources,

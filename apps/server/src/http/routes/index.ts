@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppOptions } from "../app.js";
+import { alertsRoutes } from "./alerts.routes.js";
 import { authRoutes } from "./auth.routes.js";
 import { dataSourcesRoutes } from "./data-sources.routes.js";
 import { featureFlagsRoutes } from "./feature-flags.routes.js";
@@ -14,6 +15,7 @@ export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
     usersRoutes,
     plantsRoutes,
     linesRoutes,
+    alertsRoutes,
     dataSourcesRoutes,
     featureFlagsRoutes,
     ingestRoutes,

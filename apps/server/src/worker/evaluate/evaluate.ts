@@ -1,0 +1,319 @@
+/**
+ * Pure monitor evaluation (conventions.md "Worker": evaluate/ is pure): a monitor's settings and
+ * its window of records → the evaluation to store, per monitoring.md "The window", "SVD", "MVD"
+ * and "CAP", computed by packages/stats. No I/O, no clock: the caller passes the previous
+ * evaluation's newest record time for the "nothing new" check.
+ */
+import {
+  type AlertThreshold,
+  type CapLimits,
+  evaluateCap,
+  evaluateLimitFormula,
+  evaluateMvd,
+  evaluateSvd,
+  type FormulaNode,
+  MIN_EVALUATION_RECORDS,
+  matrixFromRows,
+  parseLimitFormula,
+} from "@linewatch/stats";
+
+export type MonitorType = "svd" | "mvd" | "cap";
+export type EvaluationState = "OK" | "BREACH" | "NO_DATA" | "ERROR";
+
+export type WindowSignal = {
+  id: string;
+  name: string;
+  stationId: string;
+  singleSide: "LOWER" | "UPPER" | null;
+};
+
+/** One row of the window: values aligned with Window.signals then Window.references (NaN = missing). */
+export type WindowRecord = { ts: Date; partId: string; modelNumber: string | null; values: number[] };
+
+export type LimitFormulas = {
+  lsl: string | null;
+  lcl: string | null;
+  ucl: string | null;
+  usl: string | null;
+};
+
+export type Window = {
+  /** The monitored signals (one for svd and cap). */
+  signals: WindowSignal[];
+  /** Signals referenced by cap limit formulas, read from the same records (after `signals`). */
+  references: WindowSignal[];
+  /** Oldest first; at most sample_size records. */
+  records: WindowRecord[];
+  /** cap: limit formulas per model number ('*' = default row). */
+  limits?: Record<string, LimitFormulas>;
+};
+
+export type EvaluationSettings = {
+  type: MonitorType;
+  alertThreshold: AlertThreshold;
+  sampleSize: number;
+  /** Fraction of sample_size in the evaluation set. */
+  evaluationRatio: number;
+  /** last_record_ts of the previous evaluation: no newer record → NO_DATA. */
+  previousLastRecordTs?: Date | null;
+};
+
+export type EvaluationResult = {
+  state: EvaluationState;
+  reason: string | null;
+  score: number | null;
+  threshold: number | null;
+  trainingSize: number | null;
+  evaluationSize: number | null;
+  lastRecordTs: Date | null;
+  details: Record<string, unknown> | null;
+};
+
+/** Size of the evaluation set: round(sample_size × ratio), at least 25. */
+export function evaluationSetSize(sampleSize: number, ratio: number): number {
+  return Math.max(MIN_EVALUATION_RECORDS, Math.round(sampleSize * ratio));
+}
+
+/** Splits the window (oldest first) into training (older) and evaluation (the newest). */
+export function splitWindow<T>(records: readonly T[], sampleSize: number, ratio: number) {
+  const n = Math.min(records.length, evaluationSetSize(sampleSize, ratio));
+  const cut = records.length - n;
+  return { training: records.slice(0, cut), evaluation: records.slice(cut) };
+}
+
+const finite = (x: number | null | undefined) => (x != null && Number.isFinite(x) ? x : null);
+
+/** Evaluates a monitor on its window; never throws (an exception becomes ERROR with its message). */
+export function evaluateMonitor(settings: EvaluationSettings, window: Window): EvaluationResult {
+  const lastRecordTs = window.records.at(-1)?.ts ?? null;
+  const base: EvaluationResult = {
+    state: "NO_DATA",
+    reason: null,
+    score: null,
+    threshold: null,
+    trainingSize: null,
+    evaluationSize: null,
+    lastRecordTs,
+    details: null,
+  };
+  try {
+    if (window.signals.length === 0) return { ...base, state: "ERROR", reason: "no signals selected" };
+    if (settings.sampleSize <= 0) return { ...base, reason: "sample_size is 0" };
+    if (!lastRecordTs) return { ...base, reason: "no matching records" };
+    const prev = settings.previousLastRecordTs;
+    if (prev && lastRecordTs.getTime() <= prev.getTime()) {
+      return {
+        ...base,
+        reason: `nothing new since the previous evaluation (newest record ${lastRecordTs.toISOString()})`,
+      };
+    }
+    const wanted = evaluationSetSize(settings.sampleSize, settings.evaluationRatio);
+    const { training, evaluation } = splitWindow(
+      window.records,
+      settings.sampleSize,
+      settings.evaluationRatio,
+    );
+    const sized = { ...base, trainingSize: training.length, evaluationSize: evaluation.length };
+    if (evaluation.length < wanted) {
+      return {
+        ...sized,
+        reason: `window has ${window.records.length} records; the evaluation set needs ${wanted}`,
+      };
+    }
+    switch (settings.type) {
+      case "svd":
+        return evaluateSvdWindow(settings, window, training, evaluation, sized);
+      case "mvd":
+        return evaluateMvdWindow(settings, window, training, evaluation, sized);
+      case "cap":
+        return evaluateCapWindow(settings, window, evaluation, sized);
+      default:
+        return { ...sized, state: "ERROR", reason: `unknown monitor type ${String(settings.type)}` };
+    }
+  } catch (err) {
+    return { ...base, state: "ERROR", reason: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+const column = (rows: readonly WindowRecord[], i: number) => rows.map((r) => r.values[i] ?? Number.NaN);
+
+function evaluateSvdWindow(
+  settings: EvaluationSettings,
+  window: Window,
+  training: WindowRecord[],
+  evaluation: WindowRecord[],
+  sized: EvaluationResult,
+): EvaluationResult {
+  if (window.signals.length !== 1)
+    return { ...sized, state: "ERROR", reason: `svd needs exactly one signal, got ${window.signals.length}` };
+  const signal = window.signals[0] as WindowSignal;
+  const r = evaluateSvd(column(training, 0), column(evaluation, 0), settings.alertThreshold);
+  if (r.state === "NO_DATA") return { ...sized, reason: r.reason, details: { code: r.code } };
+  return {
+    ...sized,
+    state: r.state,
+    score: r.score,
+    threshold: r.threshold,
+    trainingSize: r.m,
+    evaluationSize: r.n,
+    details: {
+      signal: { id: signal.id, name: signal.name },
+      w1: r.w1,
+      scale: r.scale,
+      scaleSource: r.scaleSource,
+      k: r.k,
+      nEff: r.nEff,
+      m: r.m,
+      n: r.n,
+      trainingMean: r.trainingMean,
+      trainingSd: r.trainingSd,
+      evaluationMean: r.evaluationMean,
+      evaluationSd: r.evaluationSd,
+      leftOut: { training: r.leftOut.training.length, evaluation: r.leftOut.evaluation.length },
+    },
+  };
+}
+
+function evaluateMvdWindow(
+  settings: EvaluationSettings,
+  window: Window,
+  training: WindowRecord[],
+  evaluation: WindowRecord[],
+  sized: EvaluationResult,
+): EvaluationResult {
+  const p = window.signals.length;
+  if (p < 2) return { ...sized, state: "ERROR", reason: `mvd needs two or more signals, got ${p}` };
+  const rowsOf = (rows: WindowRecord[]) => rows.map((r) => r.values.slice(0, p).map((v) => v ?? Number.NaN));
+  const r = evaluateMvd(
+    matrixFromRows(rowsOf(training)),
+    matrixFromRows(rowsOf(evaluation)),
+    settings.alertThreshold,
+    { worstRowCount: 3, topSignalCount: 3 },
+  );
+  if (r.state === "NO_DATA") return { ...sized, reason: r.reason, details: { code: r.code } };
+  const sig = (i: number) => {
+    const s = window.signals[i];
+    return { id: s?.id ?? null, name: s?.name ?? null };
+  };
+  return {
+    ...sized,
+    state: r.state,
+    score: r.score,
+    threshold: r.alpha,
+    trainingSize: r.m,
+    evaluationSize: r.n,
+    details: {
+      ucl: r.ucl,
+      k: r.exceedances,
+      p_value: r.pValue,
+      alpha: r.alpha,
+      m: r.m,
+      n: r.n,
+      p: r.p,
+      shrinkage: r.shrinkage,
+      signals: r.keptSignals.map(sig),
+      droppedSignals: r.droppedSignals.map(sig),
+      worstRows: r.worstRows.map((w) => {
+        const rec = evaluation[w.row];
+        return {
+          partId: rec?.partId ?? null,
+          ts: rec?.ts.toISOString() ?? null,
+          t2: w.t2,
+          topSignals: w.topSignals.map((t) => ({ ...sig(t.signal), contribution: t.contribution })),
+        };
+      }),
+      leftOut: { training: r.leftOutRows.training.length, evaluation: r.leftOutRows.evaluation.length },
+    },
+  };
+}
+
+type ParsedLimits = Record<keyof LimitFormulas, FormulaNode | null>;
+const LIMIT_KEYS = ["lsl", "lcl", "ucl", "usl"] as const;
+
+function parseLimits(f: LimitFormulas): ParsedLimits {
+  const out = { lsl: null, lcl: null, ucl: null, usl: null } as ParsedLimits;
+  for (const k of LIMIT_KEYS) {
+    const src = f[k];
+    if (src == null || src.trim() === "") continue;
+    const p = parseLimitFormula(src);
+    if (!p.ok)
+      throw new Error(`${k.toUpperCase()} formula "${src}": ${p.error.message} at ${p.error.position}`);
+    out[k] = p.ast;
+  }
+  return out;
+}
+
+function evaluateCapWindow(
+  settings: EvaluationSettings,
+  window: Window,
+  evaluation: WindowRecord[],
+  sized: EvaluationResult,
+): EvaluationResult {
+  if (window.signals.length !== 1)
+    return { ...sized, state: "ERROR", reason: `cap needs exactly one signal, got ${window.signals.length}` };
+  const signal = window.signals[0] as WindowSignal;
+  const parsed = new Map<string, ParsedLimits>();
+  for (const [model, f] of Object.entries(window.limits ?? {})) parsed.set(model, parseLimits(f));
+  if (parsed.size === 0) return { ...sized, state: "ERROR", reason: `no SPC limits for ${signal.name}` };
+  const columns = [...window.signals, ...window.references];
+  const perRecord: Record<(typeof LIMIT_KEYS)[number], number[]> = { lsl: [], lcl: [], ucl: [], usl: [] };
+  const limitErrors: string[] = [];
+  for (const rec of evaluation) {
+    const limits = parsed.get(rec.modelNumber ?? "*") ?? parsed.get("*");
+    const values = new Map<string, number>();
+    columns.forEach((s, i) => {
+      const v = rec.values[i];
+      if (v != null && Number.isFinite(v)) values.set(s.id.toLowerCase(), v);
+    });
+    for (const k of LIMIT_KEYS) {
+      const ast = limits?.[k] ?? null;
+      if (!ast) {
+        perRecord[k].push(Number.NaN);
+        continue;
+      }
+      const r = evaluateLimitFormula(ast, values);
+      if (r.ok) perRecord[k].push(r.value);
+      else {
+        perRecord[k].push(Number.NaN);
+        if (limitErrors.length < 3)
+          limitErrors.push(`${k.toUpperCase()} for ${rec.partId}: ${r.error.message}`);
+      }
+    }
+  }
+  const capLimits: CapLimits = { ...perRecord, singleSide: signal.singleSide };
+  const r = evaluateCap(column(evaluation, 0), capLimits, settings.alertThreshold);
+  if (r.state === "NO_DATA") return { ...sized, reason: r.reason, details: { code: r.code, limitErrors } };
+  const cap = r.capability;
+  const distinct = (xs: number[]) => [...new Set(xs.filter(Number.isFinite))];
+  return {
+    ...sized,
+    state: r.state,
+    score: cap ? cap.ppk : null,
+    threshold: r.cpkTarget,
+    evaluationSize: r.n,
+    details: {
+      signal: { id: signal.id, name: signal.name },
+      n: r.n,
+      cp: finite(cap?.cp),
+      cpk: finite(cap?.cpk),
+      pp: finite(cap?.pp),
+      ppk: finite(cap?.ppk),
+      mean: finite(cap?.mean),
+      sigmaWithin: finite(cap?.sigmaWithin),
+      sigmaOverall: finite(cap?.sigmaOverall),
+      cpkTarget: r.cpkTarget,
+      ppkBelowTarget: r.isPpkBelowTarget,
+      violations: r.controlViolations,
+      violationParts: r.violationRows.slice(0, 20).map((i) => evaluation[i]?.partId ?? null),
+      limits: {
+        lsl: r.lsl,
+        usl: r.usl,
+        lcl: distinct(perRecord.lcl),
+        ucl: distinct(perRecord.ucl),
+        formulas: window.limits ?? {},
+      },
+      limitErrors,
+      leftOut: r.leftOut.length,
+    },
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * Scheduling (conventions.md "Worker": schedule/ decides what is due and claims it;
+ * architecture.md "Processes": workers share monitors through row leases).
+ *
+ * - An active monitor on an active line is due every `frequency` minutes: its next slot is
+ *   monitors.next_run_at. An active monitor without one (new or re-activated) gets `now` as its
+ *   first slot.
+ * - claimDue takes a lease on due monitors with SELECT … FOR UPDATE SKIP LOCKED, so workers never
+ *   claim the same monitor; a lease whose worker died expires and the monitor is claimed again for
+ *   the same slot.
+ * - completeClaim stores the evaluation for slot = the claimed next_run_at (unique (monitor_id,
+ *   slot): once), runs the onEvaluated hook in the same transaction, moves next_run_at to the
+ *   first slot strictly after `now` (a slow evaluation skips ticks instead of piling them up) and
+ *   releases the lease — only while the lease is still ours for that slot.
+ * - Inactive monitors and monitors on inactive lines are never claimed; their next_run_at is left
+ *   as it is, so a line switched back on evaluates its monitors at once (one slot, then on the grid).
+ */
+import { sql } from "drizzle-orm";
+import { type Db, rowsOf, type Tx } from "../../db/client.js";
+import { evaluations, monitors } from "../../db/schema/index.js";
+import type { EvaluationResult } from "../evaluate/evaluate.js";
+
+export type ClaimedMonitor = {
+  id: string;
+  customerId: string;
+  lineId: string;
+  name: string;
+  type: "svd" | "mvd" | "cap";
+  frequency: number;
+  alertThreshold: "low" | "medium" | "high";
+  filter: unknown;
+  useExcludedPartIds: boolean;
+  useExcludedModelNumbers: boolean;
+  /** The slot being evaluated: next_run_at when claimed. */
+  slot: Date;
+  leaseUntil: Date;
+};
+
+export type StoredEvaluation = typeof evaluations.$inferSelect;
+
+const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+/** Gives active monitors on active lines without a slot their first one (`now`). */
+export async function initialiseSlots(db: Tx, now: Date): Promise<number> {
+  const r = await db.execute(sql`
+    update monitors m set next_run_at = ${now}
+    where m.active and m.next_run_at is null
+      and exists (select 1 from lines l where l.id = m.line_id and l.active)
+    returning m.id`);
+  return rowsOf(r).length;
+}
+
+/** Claims up to `limit` due monitors for `owner` until now + leaseMs. */
+export async function claimDue(
+  db: Tx,
+  opts: { owner: string; now: Date; leaseMs: number; limit: number },
+): Promise<ClaimedMonitor[]> {
+  const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
+  const r = await db.execute(sql`
+    update monitors set lease_owner = ${opts.owner}, lease_until = ${leaseUntil}
+    where id in (
+      select m.id from monitors m
+      where m.active and m.next_run_at <= ${opts.now}
+        and (m.lease_until is null or m.lease_until < ${opts.now})
+        and exists (select 1 from lines l where l.id = m.line_id and l.active)
+      order by m.next_run_at
+      limit ${opts.limit}
+      for update of m skip locked)
+    returning id, customer_id, line_id, name, type, frequency, alert_threshold, filter,
+      use_excluded_part_ids, use_excluded_model_numbers, next_run_at, lease_until`);
+  return rowsOf<Record<string, unknown>>(r)
+    .map((row) => ({
+      id: String(row.id),
+      customerId: String(row.customer_id),
+      lineId: String(row.line_id),
+      name: String(row.name),
+      type: row.type as ClaimedMonitor["type"],
+      frequency: Number(row.frequency),
+      alertThreshold: row.alert_threshold as ClaimedMonitor["alertThreshold"],
+      filter: typeof row.filter === "string" ? JSON.parse(row.filter) : row.filter,
+      useExcludedPartIds: Boolean(row.use_excluded_part_ids),
+      useExcludedModelNumbers: Boolean(row.use_excluded_model_numbers),
+      slot: date(row.next_run_at),
+      leaseUntil: date(row.lease_until),
+    }))
+    .sort((a, b) => a.slot.getTime() - b.slot.getTime());
+}
+
+/** The first slot slot + k·period (k ≥ 1) strictly after `now`. */
+export function nextSlotAfter(slot: Date, periodMs: number, now: Date): Date {
+  if (!(periodMs > 0)) throw new Error("period must be positive");
+  const k = Math.max(1, Math.floor((now.getTime() - slot.getTime()) / periodMs) + 1);
+  return new Date(slot.getTime() + k * periodMs);
+}
+
+/** newest record time of the monitor's latest evaluation that had one (the "nothing new" check). */
+export async function previousLastRecordTs(db: Tx, monitorId: string): Promise<Date | null> {
+  const r = await db.execute(sql`
+    select last_record_ts from evaluations
+    where monitor_id = ${monitorId} and last_record_ts is not null
+    order by slot desc limit 1`);
+  const row = rowsOf<{ last_record_ts: unknown }>(r)[0];
+  return row?.last_record_ts ? date(row.last_record_ts) : null;
+}
+
+export type CompleteOutcome =
+  | { status: "stored"; evaluation: StoredEvaluation; nextRunAt: Date }
+  /** The slot had been stored already (by a worker whose lease had expired): only rescheduled. */
+  | { status: "duplicate"; nextRunAt: Date }
+  /** The lease was no longer ours (expired and taken over, or the slot moved): nothing written. */
+  | { status: "lost" };
+
+/**
+ * Stores the evaluation of a claimed slot, runs `onEvaluated` in the same transaction, schedules
+ * the next slot after now() and releases the lease.
+ */
+export async function completeClaim(
+  db: Db,
+  opts: {
+    owner: string;
+    claim: ClaimedMonitor;
+    result: EvaluationResult;
+    now: () => Date;
+    minuteMs: number;
+    onEvaluated?: (tx: Tx, evaluation: StoredEvaluation) => Promise<void>;
+  },
+): Promise<CompleteOutcome> {
+  const { claim, result } = opts;
+  return db.transaction(async (tx) => {
+    const locked = rowsOf<{ lease_owner: string | null; next_run_at: unknown; frequency: number }>(
+      await tx.execute(sql`
+        select lease_owner, next_run_at, frequency from monitors where id = ${claim.id} for update`),
+    )[0];
+    if (
+      !locked ||
+      locked.lease_owner !== opts.owner ||
+      !locked.next_run_at ||
+      date(locked.next_run_at).getTime() !== claim.slot.getTime()
+    ) {
+      return { status: "lost" } as const;
+    }
+    const now = opts.now();
+    const [stored] = await tx
+      .insert(evaluations)
+      .values({
+        customerId: claim.customerId,
+        monitorId: claim.id,
+        slot: claim.slot,
+        evaluatedAt: now,
+        state: result.state,
+        reason: result.reason,
+        score: result.score,
+        threshold: result.threshold,
+        trainingSize: result.trainingSize,
+        evaluationSize: result.evaluationSize,
+        lastRecordTs: result.lastRecordTs,
+        details: { ...(result.details ?? {}), worker: opts.owner },
+      })
+      .onConflictDoNothing({ target: [evaluations.monitorId, evaluations.slot] })
+      .returning();
+    if (stored && opts.onEvaluated) await opts.onEvaluated(tx, stored);
+    const nextRunAt = nextSlotAfter(claim.slot, Number(locked.frequency) * opts.minuteMs, now);
+    await tx.execute(sql`
+      update ${monitors} set next_run_at = ${nextRunAt}, lease_owner = null, lease_until = null,
+        last_evaluated_at = ${now}, last_state = ${result.state}
+      where id = ${claim.id}`);
+    return stored ? { status: "stored", evaluation: stored, nextRunAt } : { status: "duplicate", nextRunAt };
+  });
+}
+
+/** Gives a claim back without evaluating (worker stopping). */
+export async function releaseClaim(db: Tx, owner: string, monitorId: string): Promise<void> {
+  await db.execute(sql`
+    update monitors set lease_owner = null, lease_until = null
+    where id = ${monitorId} and lease_owner = ${owner}`);
+}
