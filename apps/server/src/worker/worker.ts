@@ -41,6 +41,8 @@ export type WorkerOptions = {
   /** Test knob: wait this long between claiming and evaluating (to kill a worker holding leases). */
   evaluationDelayMs?: number;
   log?: (message: string) => void;
+  /** false: do not poll; the caller drives tick() (tests with a fake clock). Default true. */
+  autoStart?: boolean;
 };
 
 export type Worker = {
@@ -125,7 +127,7 @@ export function startWorker(opts: WorkerOptions): Worker {
   };
 
   const loop = (async () => {
-    while (!stopped) {
+    while (!stopped && opts.autoStart !== false) {
       let handled = 0;
       try {
         handled = await tick();

@@ -1,0 +1,297 @@
+import {
+  ETQ_MESSAGES,
+  isTeamsWorkflowsHost,
+  TEAMS_MESSAGES,
+  type TIntegrationTestResult,
+  type TRelianceConfig,
+  type TRelianceConfigBody,
+  type TRelianceConfigMap,
+  type TTeamsWebhook,
+} from "@linewatch/contracts";
+import type { Db } from "../../db/client.js";
+import { AppError, badRequest, notFound } from "../../errors.js";
+import type { SecretBox } from "../../lib/crypto.js";
+import {
+  createOutboundFetch,
+  isLoopbackAddress,
+  type OutboundFetch,
+  OutboundRefusedError,
+  parseOutboundUrl,
+} from "../../lib/outbound.js";
+import type { AuthContext } from "../auth/auth.service.js";
+import { plantNotFound } from "../plants/plants.service.js";
+import {
+  apiBase,
+  asDeliveryError,
+  createEtqClient,
+  type EtqConnection,
+  postTeams,
+} from "./notifications.channels.js";
+import { createNotificationsRepo } from "./notifications.repo.js";
+
+/** Purposes bound to the ciphertexts (lib/crypto.ts). */
+export const SECRET_PURPOSE = {
+  teamsUrl: "teams_webhooks.url",
+  relianceSecret: "reliance_configs.client_secret",
+} as const;
+
+export type NotificationsOptions = {
+  /** Encrypts webhook URLs and client secrets; without it, saving an integration fails. */
+  secrets?: SecretBox;
+  allowLoopbackOutbound?: boolean;
+  fetch?: OutboundFetch;
+  /** Per outbound call (default 10 s). */
+  requestTimeoutMs?: number;
+};
+
+const lineNotFound = () => notFound("Line");
+
+function isLoopbackUrl(url: URL) {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || isLoopbackAddress(host);
+}
+
+export function requireSecrets(secrets: SecretBox | undefined): SecretBox {
+  if (!secrets)
+    throw new Error("No encryption key: integrations cannot be saved or used (see ENCRYPTION_KEY)");
+  return secrets;
+}
+
+export function etqConnection(
+  row: {
+    id: string;
+    apiHost: string;
+    clientId: string;
+    tokenEndpoint: string;
+    clientSecretEncrypted: string;
+    updatedTime: Date;
+  },
+  secrets: SecretBox,
+): EtqConnection {
+  return {
+    key: `${row.id}@${row.updatedTime.getTime()}`,
+    apiHost: row.apiHost,
+    clientId: row.clientId,
+    tokenEndpoint: row.tokenEndpoint,
+    clientSecret: secrets.decrypt(row.clientSecretEncrypted, SECRET_PURPOSE.relianceSecret),
+  };
+}
+
+export function createNotificationsService(
+  base: { db: Db; now?: () => Date },
+  options: NotificationsOptions = {},
+) {
+  const deps = { ...base, ...options };
+  const repo = createNotificationsRepo(deps.db);
+  const now = deps.now ?? (() => new Date());
+  const policy = { allowLoopback: deps.allowLoopbackOutbound ?? false };
+  const channel = {
+    fetch: deps.fetch ?? createOutboundFetch(policy),
+    now,
+    timeoutMs: deps.requestTimeoutMs ?? 10_000,
+  };
+  const etq = createEtqClient(channel);
+
+  async function checkPlant(ctx: AuthContext, plantId: string) {
+    if (!(await repo.plantExists(ctx.customerId, plantId))) throw plantNotFound();
+  }
+
+  async function lineOf(ctx: AuthContext, lineId: string, plantId?: string) {
+    const line = await repo.line(ctx.customerId, lineId);
+    if (!line || (plantId && line.plantId !== plantId)) throw lineNotFound();
+    return line;
+  }
+
+  /** https, a Workflows host, not a private address (loopback only with the test setting). */
+  function checkTeamsUrl(raw: string): URL {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw badRequest(TEAMS_MESSAGES.saveFailed);
+    }
+    const host = url.hostname.replace(/^\[|\]$/g, "");
+    const isFakeServer = policy.allowLoopback && isLoopbackUrl(url);
+    if (url.protocol !== "https:" && !(isFakeServer && url.protocol === "http:")) {
+      throw badRequest(TEAMS_MESSAGES.notHttps);
+    }
+    if (!isFakeServer && !isTeamsWorkflowsHost(host)) throw badRequest(TEAMS_MESSAGES.notWorkflows);
+    try {
+      return parseOutboundUrl(raw, policy);
+    } catch (err) {
+      if (err instanceof OutboundRefusedError) throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  /** An https URL (a bare host is taken as https://host) that passes the static outbound checks. */
+  function checkEtqUrl(field: string, raw: string, bareHostAllowed: boolean): string {
+    const value = bareHostAllowed ? apiBase(raw) : raw;
+    try {
+      const url = parseOutboundUrl(value, policy);
+      // http only for a loopback fake server, and only with the setting.
+      if (url.protocol !== "https:" && !isLoopbackUrl(url)) throw new OutboundRefusedError("https");
+    } catch (err) {
+      if (err instanceof OutboundRefusedError) {
+        throw badRequest(
+          err.message.includes("https") ? ETQ_MESSAGES.notHttps(field) : `${field}: ${err.message}`,
+        );
+      }
+      throw err;
+    }
+    return raw;
+  }
+
+  const toWebhook = (r: { id: string; lineId: string; lastModifiedDateTime: Date; urlHost: string }) => ({
+    id: r.id,
+    lineId: r.lineId,
+    lastModifiedDateTime: r.lastModifiedDateTime.toISOString(),
+    urlHost: r.urlHost,
+  });
+
+  const toReliance = (r: {
+    id: string;
+    lineId: string;
+    apiHost: string;
+    clientId: string;
+    tokenEndpoint: string;
+    connectionStatus: "SUCCESS" | "ERROR" | null;
+    updatedTime: Date;
+  }): TRelianceConfig => ({
+    id: r.id,
+    lineId: r.lineId,
+    apiHost: r.apiHost,
+    clientId: r.clientId,
+    tokenEndpoint: r.tokenEndpoint,
+    connectionStatus: r.connectionStatus,
+    updatedTime: r.updatedTime.toISOString(),
+    hasClientSecret: true,
+  });
+
+  return {
+    // ── Teams (spec settings §2.2, §7) ──
+
+    async listWebhooks(ctx: AuthContext, plantId: string): Promise<TTeamsWebhook[]> {
+      await checkPlant(ctx, plantId);
+      return (await repo.listWebhooks(ctx.customerId, plantId)).map(toWebhook);
+    },
+
+    async saveWebhook(
+      ctx: AuthContext,
+      plantId: string,
+      lineId: string,
+      rawUrl: string,
+    ): Promise<TTeamsWebhook> {
+      await checkPlant(ctx, plantId);
+      await lineOf(ctx, lineId, plantId);
+      const url = checkTeamsUrl(rawUrl);
+      const secrets = requireSecrets(deps.secrets);
+      const row = await repo.upsertWebhook({
+        customerId: ctx.customerId,
+        plantId,
+        lineId,
+        urlEncrypted: secrets.encrypt(url.toString(), SECRET_PURPOSE.teamsUrl),
+        urlHost: url.host,
+        at: now(),
+      });
+      if (!row) throw lineNotFound();
+      return toWebhook(row);
+    },
+
+    async deleteWebhook(ctx: AuthContext, id: string) {
+      if (!(await repo.deleteWebhook(ctx.customerId, id)))
+        throw new AppError("NOT_FOUND", TEAMS_MESSAGES.notFound);
+    },
+
+    /** "Send test message": a small card to the configured URL; the outcome is the answer. */
+    async testWebhook(ctx: AuthContext, id: string): Promise<TIntegrationTestResult> {
+      const row = await repo.webhook(ctx.customerId, id);
+      if (!row) throw new AppError("NOT_FOUND", TEAMS_MESSAGES.notFound);
+      const url = requireSecrets(deps.secrets).decrypt(row.urlEncrypted, SECRET_PURPOSE.teamsUrl);
+      try {
+        const status = await postTeams(channel, url, testCard(row.lineName));
+        return { ok: true, httpStatus: status, message: TEAMS_MESSAGES.testSent };
+      } catch (err) {
+        const e = asDeliveryError(err);
+        return { ok: false, httpStatus: e.httpStatus, message: e.message };
+      }
+    },
+
+    // ── ETQ Reliance (spec settings §2.3, §7) ──
+
+    async listReliance(ctx: AuthContext, plantId: string): Promise<TRelianceConfigMap> {
+      await checkPlant(ctx, plantId);
+      const rows = await repo.listReliance(ctx.customerId, plantId);
+      return Object.fromEntries(rows.map((r) => [r.lineId, toReliance(r)]));
+    },
+
+    async saveReliance(
+      ctx: AuthContext,
+      lineId: string,
+      body: TRelianceConfigBody,
+    ): Promise<TRelianceConfig> {
+      await lineOf(ctx, lineId);
+      checkEtqUrl("Reliance API Host", body.apiHost, true);
+      checkEtqUrl("Token URL", body.tokenEndpoint, false);
+      const secrets = requireSecrets(deps.secrets);
+      let clientSecretEncrypted: string;
+      if (body.clientSecret != null) {
+        clientSecretEncrypted = secrets.encrypt(body.clientSecret, SECRET_PURPOSE.relianceSecret);
+      } else {
+        // Omitted on an update: the stored secret stays (it is never sent back to be re-sent).
+        const existing = await repo.reliance(ctx.customerId, lineId);
+        if (!existing) throw badRequest(`body.clientSecret: ${ETQ_MESSAGES.required}`);
+        clientSecretEncrypted = existing.clientSecretEncrypted;
+      }
+      const row = await repo.upsertReliance({
+        customerId: ctx.customerId,
+        lineId,
+        apiHost: body.apiHost,
+        clientId: body.clientId,
+        tokenEndpoint: body.tokenEndpoint,
+        clientSecretEncrypted,
+        at: now(),
+      });
+      if (!row) throw lineNotFound();
+      return toReliance(row);
+    },
+
+    async deleteReliance(ctx: AuthContext, lineId: string) {
+      await lineOf(ctx, lineId);
+      if (!(await repo.deleteReliance(ctx.customerId, lineId))) {
+        throw new AppError("NOT_FOUND", ETQ_MESSAGES.notFound);
+      }
+    },
+
+    /** "Test connection": a new token and a call with it; sets the connection status. */
+    async testReliance(ctx: AuthContext, lineId: string): Promise<TIntegrationTestResult> {
+      await lineOf(ctx, lineId);
+      const row = await repo.reliance(ctx.customerId, lineId);
+      if (!row) throw new AppError("NOT_FOUND", ETQ_MESSAGES.notFound);
+      const connection = etqConnection(row, requireSecrets(deps.secrets));
+      try {
+        const status = await etq.testConnection(connection);
+        await repo.setRelianceStatus(ctx.customerId, lineId, "SUCCESS");
+        return { ok: true, httpStatus: status, message: ETQ_MESSAGES.connected };
+      } catch (err) {
+        const e = asDeliveryError(err);
+        await repo.setRelianceStatus(ctx.customerId, lineId, "ERROR");
+        return { ok: false, httpStatus: e.httpStatus, message: e.message };
+      }
+    },
+  };
+}
+
+function testCard(lineName: string): Record<string, unknown> {
+  return {
+    $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+    type: "AdaptiveCard",
+    version: "1.4",
+    body: [
+      { type: "TextBlock", text: "Linewatch test message", weight: "Bolder", size: "Medium", wrap: true },
+      { type: "TextBlock", text: `Alerts for ${lineName} will be sent to this channel.`, wrap: true },
+    ],
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

@@ -1,0 +1,241 @@
+// Scheduling with a fake clock (worker/schedule + worker.ts tick): due / not due, first slot,
+// lease expiry takeover, skipped ticks after a slow evaluation, inactive monitors and lines,
+// onEvaluated inside the storing transaction.
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, rowsOf } from "../../src/db/client.js";
+import { evaluations, lines, monitors, partRecords, signals, stations } from "../../src/db/schema/index.js";
+import { claimDue, completeClaim, nextSlotAfter } from "../../src/worker/schedule/schedule.js";
+import { evaluateClaim, startWorker } from "../../src/worker/worker.js";
+import { createCustomer, createLine, createPlant } from "../factories.js";
+import { createTestDatabase } from "../helpers/db.js";
+
+const MIN = 60_000;
+const T0 = new Date(Date.UTC(2026, 10, 22, 8));
+let database: Database;
+let customerId: string;
+let plantId: string;
+let lineId: string;
+const signalId = randomUUID();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  customerId = (await createCustomer(db)).id;
+  plantId = (await createPlant(db, customerId)).id;
+  lineId = (await createLine(db, customerId, plantId)).id;
+  const [st] = await db
+    .insert(stations)
+    .values({ customerId, lineId, name: "OP10", nextNumSlot: 1 })
+    .returning();
+  await db.insert(signals).values({
+    id: signalId,
+    customerId,
+    lineId,
+    stationId: st?.id ?? "",
+    name: "Torque",
+    entityType: "MEASUREMENT",
+    storage: "num",
+    slot: 0,
+  });
+  await db.insert(partRecords).values(
+    Array.from({ length: 200 }, (_, i) => ({
+      stationId: st?.id ?? "",
+      ts: new Date(T0.getTime() - (200 - i) * 1000),
+      partId: `P-${i}`,
+      numValues: [10 + Math.sin(i * 1.7) + Math.cos(i * 0.37)],
+    })),
+  );
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+async function createMonitor(values: Partial<typeof monitors.$inferInsert> = {}) {
+  const [m] = await database.db
+    .insert(monitors)
+    .values({
+      customerId,
+      plantId,
+      lineId,
+      name: `M ${randomUUID().slice(0, 8)}`,
+      type: "svd",
+      active: true,
+      frequency: 5,
+      filter: { signal_uuids: [signalId], sample_size: 200, evaluation_ratio: 0.25 },
+      filterMd5: randomUUID(),
+      ...values,
+    })
+    .returning();
+  if (!m) throw new Error("no monitor");
+  return m;
+}
+const slotsOf = async (monitorId: string) =>
+  (
+    await database.db
+      .select({ slot: evaluations.slot, state: evaluations.state, details: evaluations.details })
+      .from(evaluations)
+      .where(eq(evaluations.monitorId, monitorId))
+      .orderBy(evaluations.slot)
+  ).map((e) => ({ ...e, slot: e.slot.toISOString() }));
+const monitorRow = async (id: string) =>
+  (await database.db.select().from(monitors).where(eq(monitors.id, id)))[0];
+const clearAll = () => database.db.execute(sql`update monitors set active = false`);
+
+describe("schedule", () => {
+  it("nextSlotAfter: the first slot on the grid strictly after now", () => {
+    expect(nextSlotAfter(T0, 5 * MIN, T0).getTime()).toBe(T0.getTime() + 5 * MIN);
+    expect(nextSlotAfter(T0, 5 * MIN, new Date(T0.getTime() + 4 * MIN)).getTime()).toBe(
+      T0.getTime() + 5 * MIN,
+    );
+    expect(nextSlotAfter(T0, 5 * MIN, new Date(T0.getTime() + 5 * MIN)).getTime()).toBe(
+      T0.getTime() + 10 * MIN,
+    );
+    expect(nextSlotAfter(T0, 5 * MIN, new Date(T0.getTime() + 17 * MIN)).getTime()).toBe(
+      T0.getTime() + 20 * MIN,
+    );
+  });
+
+  it("first slot now, then due every frequency minutes, not before", async () => {
+    await clearAll();
+    const m = await createMonitor();
+    const clock = { now: T0 };
+    const seen: string[] = [];
+    const w = startWorker({
+      db: database.db,
+      now: () => clock.now,
+      pollMs: 10,
+      leaseMs: MIN,
+      autoStart: false,
+      owner: "w1",
+      onEvaluated: async (tx, e) => {
+        // Inside the storing transaction: the row is visible there.
+        const [row] = await tx.select().from(evaluations).where(eq(evaluations.id, e.id));
+        seen.push(`${row?.slot.toISOString()} ${e.state}`);
+      },
+    });
+    expect(await w.tick()).toBe(1);
+    expect((await monitorRow(m.id))?.nextRunAt?.getTime()).toBe(T0.getTime() + 5 * MIN);
+    clock.now = new Date(T0.getTime() + 4 * MIN);
+    expect(await w.tick()).toBe(0);
+    clock.now = new Date(T0.getTime() + 5 * MIN);
+    expect(await w.tick()).toBe(1);
+    const slots = await slotsOf(m.id);
+    expect(slots.map((s) => s.slot)).toEqual([
+      T0.toISOString(),
+      new Date(T0.getTime() + 5 * MIN).toISOString(),
+    ]);
+    expect(slots[0]?.state).toBe("OK");
+    // The window did not change: the second evaluation has nothing new.
+    expect(slots[1]?.state).toBe("NO_DATA");
+    expect(seen).toEqual([
+      `${T0.toISOString()} OK`,
+      `${new Date(T0.getTime() + 5 * MIN).toISOString()} NO_DATA`,
+    ]);
+    const row = await monitorRow(m.id);
+    expect(row).toMatchObject({ leaseOwner: null, leaseUntil: null, lastState: "NO_DATA" });
+    await w.stop();
+  });
+
+  it("a claimed monitor whose worker died is taken over after the lease expires, once", async () => {
+    await clearAll();
+    const m = await createMonitor({ nextRunAt: T0 });
+    const db = database.db;
+    const a = await claimDue(db, { owner: "A", now: T0, leaseMs: 2 * MIN, limit: 10 });
+    expect(a.map((c) => c.id)).toEqual([m.id]);
+    // Still leased: nobody else gets it.
+    expect(
+      await claimDue(db, { owner: "B", now: new Date(T0.getTime() + MIN), leaseMs: 2 * MIN, limit: 10 }),
+    ).toEqual([]);
+    // A "dies"; after the lease B claims the same slot.
+    const later = new Date(T0.getTime() + 2 * MIN + 1);
+    const b = await claimDue(db, { owner: "B", now: later, leaseMs: 2 * MIN, limit: 10 });
+    expect(b.map((c) => [c.id, c.slot.toISOString()])).toEqual([[m.id, T0.toISOString()]]);
+    const claimB = b[0];
+    const claimA = a[0];
+    if (!claimA || !claimB) throw new Error("no claims");
+    const rB = await evaluateClaim(db, claimB);
+    expect(
+      await completeClaim(db, { owner: "B", claim: claimB, result: rB, now: () => later, minuteMs: MIN }),
+    ).toMatchObject({
+      status: "stored",
+    });
+    // A wakes up late: its lease is gone, nothing is written twice.
+    const rA = await evaluateClaim(db, claimA);
+    expect(
+      await completeClaim(db, { owner: "A", claim: claimA, result: rA, now: () => later, minuteMs: MIN }),
+    ).toEqual({
+      status: "lost",
+    });
+    const slots = await slotsOf(m.id);
+    expect(slots).toHaveLength(1);
+    expect(slots[0]?.details).toMatchObject({ worker: "B" });
+  });
+
+  it("a slow evaluation skips ticks instead of piling them up", async () => {
+    await clearAll();
+    const m = await createMonitor({ nextRunAt: T0 });
+    const db = database.db;
+    const [c] = await claimDue(db, { owner: "A", now: T0, leaseMs: 30 * MIN, limit: 10 });
+    if (!c) throw new Error("not claimed");
+    const r = await evaluateClaim(db, c);
+    const done = new Date(T0.getTime() + 17 * MIN);
+    const out = await completeClaim(db, { owner: "A", claim: c, result: r, now: () => done, minuteMs: MIN });
+    expect(out).toMatchObject({ status: "stored", nextRunAt: new Date(T0.getTime() + 20 * MIN) });
+    // At 17 min nothing is due; the 5, 10 and 15 minute slots were skipped.
+    expect(await claimDue(db, { owner: "A", now: done, leaseMs: MIN, limit: 10 })).toEqual([]);
+    expect((await slotsOf(m.id)).map((s) => s.slot)).toEqual([T0.toISOString()]);
+  });
+
+  it("inactive monitors and monitors of inactive lines are not claimed (next_run_at left as is)", async () => {
+    await clearAll();
+    const inactive = await createMonitor({ active: false, nextRunAt: T0 });
+    const otherLine = await createLine(database.db, customerId, plantId, { active: false });
+    const onInactiveLine = await createMonitor({ lineId: otherLine.id, nextRunAt: T0 });
+    const claimed = await claimDue(database.db, {
+      owner: "A",
+      now: new Date(T0.getTime() + 60 * MIN),
+      leaseMs: MIN,
+      limit: 10,
+    });
+    expect(claimed).toEqual([]);
+    expect((await monitorRow(inactive.id))?.nextRunAt?.getTime()).toBe(T0.getTime());
+    expect((await monitorRow(onInactiveLine.id))?.nextRunAt?.getTime()).toBe(T0.getTime());
+    await database.db.update(lines).set({ active: true }).where(eq(lines.id, otherLine.id));
+    const now = new Date(T0.getTime() + 60 * MIN);
+    const again = await claimDue(database.db, { owner: "A", now, leaseMs: MIN, limit: 10 });
+    expect(again.map((c) => c.id)).toEqual([onInactiveLine.id]);
+  });
+
+  it("an onEvaluated failure rolls the evaluation back; the slot is retried after the lease", async () => {
+    await clearAll();
+    const m = await createMonitor({ nextRunAt: T0 });
+    const clock = { now: T0 };
+    let fail = true;
+    const w = startWorker({
+      db: database.db,
+      now: () => clock.now,
+      pollMs: 10,
+      leaseMs: MIN,
+      autoStart: false,
+      owner: "w2",
+      onEvaluated: async () => {
+        if (fail) throw new Error("alert rules failed");
+      },
+    });
+    expect(await w.tick()).toBe(1);
+    expect(await slotsOf(m.id)).toEqual([]);
+    fail = false;
+    clock.now = new Date(T0.getTime() + 30_000);
+    expect(await w.tick()).toBe(0);
+    clock.now = new Date(T0.getTime() + MIN + 1);
+    expect(await w.tick()).toBe(1);
+    expect((await slotsOf(m.id)).map((s) => s.slot)).toEqual([T0.toISOString()]);
+    const rows = rowsOf<{ n: number }>(
+      await database.db.execute(sql`select count(*)::int as n from evaluations where monitor_id = ${m.id}`),
+    );
+    expect(rows[0]?.n).toBe(1);
+    await w.stop();
+  });
+});
