@@ -8,6 +8,7 @@ import { createDataSourcesService } from "./modules/data-sources/data-sources.se
 import { createFeatureFlagsService } from "./modules/feature-flags/feature-flags.service.js";
 import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens.service.js";
 import { createLinesService } from "./modules/lines/lines.service.js";
+import { createNotificationsService } from "./modules/notifications/notifications.service.js";
 import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js";
 import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
@@ -18,6 +19,7 @@ export type ServicesOptions = {
   publicUrl: string;
   now?: () => Date;
   onDataSourcesChange?: () => void;
+  notifications?: Parameters<typeof createNotificationsService>[1];
 };
 
 /** The composition root: every service, wired by hand. */
@@ -27,6 +29,7 @@ export function createServices(opts: ServicesOptions) {
   const flags = createFeatureFlagsService({ db });
   const plants = createPlantsService({ db });
   const lines = createLinesService({ db, plants });
+  const notifications = createNotificationsService({ db, now: opts.now }, opts.notifications);
   const alerts = createAlertsService({ db, now: opts.now });
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
@@ -43,6 +46,7 @@ export function createServices(opts: ServicesOptions) {
     flags,
     plants,
     lines,
+    notifications,
     alerts,
     users,
     customers,

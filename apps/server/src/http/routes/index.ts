@@ -6,6 +6,7 @@ import { dataSourcesRoutes } from "./data-sources.routes.js";
 import { featureFlagsRoutes } from "./feature-flags.routes.js";
 import { ingestRoutes } from "./ingest.routes.js";
 import { linesRoutes } from "./lines.routes.js";
+import { notificationsRoutes } from "./notifications.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
 import { usersRoutes } from "./users.routes.js";
 
@@ -19,6 +20,7 @@ export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
     dataSourcesRoutes,
     featureFlagsRoutes,
     ingestRoutes,
+    notificationsRoutes,
   ]) {
     routes(app, opts);
   }
