@@ -8,10 +8,12 @@ import { createDataSourcesService } from "./modules/data-sources/data-sources.se
 import { createFeatureFlagsService } from "./modules/feature-flags/feature-flags.service.js";
 import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens.service.js";
 import { createLinesService } from "./modules/lines/lines.service.js";
+import { createMonitorsService } from "./modules/monitors/monitors.service.js";
 import { createNotificationsService } from "./modules/notifications/notifications.service.js";
 import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js";
 import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
+import { createSignalsService } from "./modules/signals/signals.service.js";
 import { createUsersService } from "./modules/users/users.service.js";
 
 export type ServicesOptions = {
@@ -30,6 +32,8 @@ export function createServices(opts: ServicesOptions) {
   const plants = createPlantsService({ db });
   const lines = createLinesService({ db, plants });
   const notifications = createNotificationsService({ db, now: opts.now }, opts.notifications);
+  const signals = createSignalsService({ db, lines });
+  const monitors = createMonitorsService({ db, lines, plants, now: opts.now });
   const alerts = createAlertsService({ db, now: opts.now });
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
@@ -47,6 +51,8 @@ export function createServices(opts: ServicesOptions) {
     plants,
     lines,
     notifications,
+    signals,
+    monitors,
     alerts,
     users,
     customers,

@@ -10,6 +10,15 @@ import {
   userRoles,
   users,
 } from "../src/db/schema/index.js";
+import {
+  modelNumbers,
+  partAttributeValues,
+  resultClassifications,
+  signalGroupMembers,
+  signalGroups,
+  signals,
+  stations,
+} from "../src/db/schema/index.js";
 import type { App } from "../src/http/app.js";
 import { hashPassword } from "../src/lib/password.js";
 
@@ -144,4 +153,64 @@ export async function createEvaluation(
     .returning();
   if (!row) throw new Error("no evaluation");
   return row;
+}
+
+/**
+ * A station on a line with signals for monitor tests: `measurements` active measurements (the
+ * first associated with the result), one inactive measurement, a RESULT signal with pass/fail
+ * classifications, a PART_ATTRIBUTE signal with two values, a signal group of the first two
+ * measurements, and two model numbers.
+ */
+export async function createStationWithSignals(
+  db: Db,
+  customerId: string,
+  lineId: string,
+  opts: { measurements?: number } = {},
+) {
+  const [station] = await db
+    .insert(stations)
+    .values({ customerId, lineId, name: `OP${seq()}` })
+    .returning();
+  if (!station) throw new Error("no station");
+  let num = 0;
+  let txt = 0;
+  const signal = async (name: string, entityType: (typeof signals.$inferInsert)["entityType"], extra: Partial<typeof signals.$inferInsert> = {}) => {
+    const isText = entityType === "RESULT" || entityType === "PART_ATTRIBUTE";
+    const [row] = await db
+      .insert(signals)
+      .values({ customerId, lineId, stationId: station.id, name, entityType, storage: isText ? "text" : "num", slot: isText ? txt++ : num++, ...extra })
+      .returning();
+    if (!row) throw new Error("no signal");
+    return row;
+  };
+  const result = await signal("Result", "RESULT");
+  await db.insert(resultClassifications).values([
+    { customerId, signalId: result.id, value: "OK", result: "pass", failureMode: null },
+    { customerId, signalId: result.id, value: "NOK", result: "fail", failureMode: "Torque low" },
+    { customerId, signalId: result.id, value: "SKIP", result: "other", failureMode: null },
+  ]);
+  const measurements = [];
+  for (let i = 0; i < (opts.measurements ?? 3); i++) {
+    measurements.push(await signal(`Torque ${i + 1}`, "MEASUREMENT", i === 0 ? { resultSignalId: result.id } : {}));
+  }
+  const inactive = await signal("Retired", "MEASUREMENT", { isSignalActive: false });
+  const attribute = await signal("Shift", "PART_ATTRIBUTE");
+  await db.insert(partAttributeValues).values([
+    { signalId: attribute.id, value: "A" },
+    { signalId: attribute.id, value: "B" },
+  ]);
+  const [group] = await db
+    .insert(signalGroups)
+    .values({ customerId, lineId, name: `Group ${seq()}` })
+    .returning();
+  if (!group) throw new Error("no group");
+  await db.insert(signalGroupMembers).values(measurements.slice(0, 2).map((m) => ({ groupId: group.id, signalId: m.id })));
+  await db
+    .insert(modelNumbers)
+    .values([
+      { customerId, lineId, value: `M-${seq()}` },
+      { customerId, lineId, value: `C-${seq()}`, isChallenge: true },
+    ])
+    .onConflictDoNothing();
+  return { station, measurements, inactive, result, attribute, group };
 }

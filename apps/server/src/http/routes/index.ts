@@ -6,8 +6,10 @@ import { dataSourcesRoutes } from "./data-sources.routes.js";
 import { featureFlagsRoutes } from "./feature-flags.routes.js";
 import { ingestRoutes } from "./ingest.routes.js";
 import { linesRoutes } from "./lines.routes.js";
+import { monitorsRoutes } from "./monitors.routes.js";
 import { notificationsRoutes } from "./notifications.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
+import { signalsRoutes } from "./signals.routes.js";
 import { usersRoutes } from "./users.routes.js";
 
 export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
@@ -21,6 +23,8 @@ export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
     featureFlagsRoutes,
     ingestRoutes,
     notificationsRoutes,
+    signalsRoutes,
+    monitorsRoutes,
   ]) {
     routes(app, opts);
   }

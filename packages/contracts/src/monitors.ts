@@ -1,0 +1,519 @@
+import { z } from "zod";
+import { ZId } from "./common.js";
+
+// ── Types and thresholds ─────────────────────────────────────────────────────────────────────
+
+export const MONITOR_TYPES = ["mvd", "svd", "cap"] as const;
+export const ZMonitorType = z.enum(MONITOR_TYPES);
+export type TMonitorType = z.infer<typeof ZMonitorType>;
+
+/** Client values of the alert threshold control (spec monitor-forms §2: Low, Medium, High). */
+export const ALERT_THRESHOLDS = ["low", "medium", "high"] as const;
+export const ZAlertThreshold = z.enum(ALERT_THRESHOLDS);
+export type TAlertThreshold = z.infer<typeof ZAlertThreshold>;
+
+/** Server values of task_details.alert_threshold (spec monitor-forms §3: "mapping not shown"). */
+export const SERVER_ALERT_THRESHOLDS = ["LOW", "MEDIUM", "HIGH"] as const;
+export const ZServerAlertThreshold = z.enum(SERVER_ALERT_THRESHOLDS);
+export type TServerAlertThreshold = z.infer<typeof ZServerAlertThreshold>;
+
+export const toServerAlertThreshold = (t: TAlertThreshold): TServerAlertThreshold =>
+  t.toUpperCase() as TServerAlertThreshold;
+export const fromServerAlertThreshold = (t: TServerAlertThreshold): TAlertThreshold =>
+  t.toLowerCase() as TAlertThreshold;
+
+export const OP_COUNTS = ["ALL", "FIRST", "LAST"] as const;
+export const ZOpCount = z.enum(OP_COUNTS);
+export const PASS_FAIL = ["pass", "fail"] as const;
+export const ZPassFail = z.enum(PASS_FAIL);
+
+// ── Bounds and defaults (spec monitor-forms §9; architecture.md "not shown" decisions) ───────
+
+export const MONITOR_BOUNDS = {
+  minFrequency: 5,
+  maxFrequency: 1440,
+  notesMaxLength: 1000,
+  nameMinLength: 3,
+  nameMaxLength: 100,
+  /** A new monitor starts at the minimum frequency (spec monitor-forms §3 defaults). */
+  defaultFrequency: 5,
+  defaultCapFrequency: 15,
+  defaultAlertThreshold: "medium" as TAlertThreshold,
+} as const;
+
+export const QUERY_BOUNDS = {
+  minEvaluationRecordCount: 25,
+  minTrainingSplit: 0.01,
+  maxTrainingSplit: 0.5,
+  minTimeDifferenceMs: 1000,
+  minDurationMs: 60_000,
+  maxDurationMs: 180_000_000,
+  defaultRecords: 150,
+  /** Record count used for the training-split lower bound when none is set. */
+  defaultRecordCountForSplit: 3000,
+  defaultDurationMs: 3_600_000,
+  defaultTrainingSplit: 0.2,
+  /** MVD_QUERY_MAX_RECORD_COUNT when the environment does not set it (architecture.md). */
+  defaultMaxRecordCount: 10_000,
+} as const;
+
+export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** Records range: min 25 / 0.5 = 50, max the larger of that and the environment maximum. */
+export function recordsRange(maxRecordCount: number = QUERY_BOUNDS.defaultMaxRecordCount) {
+  const min = QUERY_BOUNDS.minEvaluationRecordCount / QUERY_BOUNDS.maxTrainingSplit;
+  return { min, max: Math.max(min, maxRecordCount) };
+}
+
+/** Default records: the smaller of 150 and the environment maximum. */
+export const defaultRecords = (maxRecordCount: number = QUERY_BOUNDS.defaultMaxRecordCount) =>
+  Math.min(QUERY_BOUNDS.defaultRecords, maxRecordCount);
+
+/** Training split lower bound: 25 / record count, rounded to 4 places, clamped to the split bounds. */
+export function trainingSplitLowerBound(recordCount: number = QUERY_BOUNDS.defaultRecordCountForSplit) {
+  const raw = round4(QUERY_BOUNDS.minEvaluationRecordCount / (recordCount || QUERY_BOUNDS.defaultRecordCountForSplit));
+  return Math.min(QUERY_BOUNDS.maxTrainingSplit, Math.max(QUERY_BOUNDS.minTrainingSplit, raw));
+}
+
+/** New cap monitor defaults (spec monitor-forms §9, settings §9; frequency from architecture.md). */
+export const CAP_MONITOR_DEFAULTS = {
+  sample_size: 150,
+  evaluation_ratio: 0.2,
+  notes: "",
+  active: false,
+  frequency: MONITOR_BOUNDS.defaultCapFrequency,
+} as const;
+
+// ── Messages (spelled as the spec spells them) ───────────────────────────────────────────────
+
+export const MONITOR_MESSAGES = {
+  nameRequired: "Monitor name is required",
+  nameMin: `Monitor name must be at least ${MONITOR_BOUNDS.nameMinLength} characters`,
+  nameMax: `Monitor name must be at most ${MONITOR_BOUNDS.nameMaxLength} characters`,
+  nameLeadingSpaces: "Monitor name cannot have leading spaces.",
+  nameTaken: (name: string) => `A monitor named "${name}" already exists on this line`,
+  frequencyWhole: "Frequency must be a whole number",
+  frequencyMin: `Frequency must be at least ${MONITOR_BOUNDS.minFrequency}`,
+  frequencyMax: `Frequency must be at most ${MONITOR_BOUNDS.maxFrequency}`,
+  notesMax: `Notes must be at most ${MONITOR_BOUNDS.notesMaxLength} characters`,
+  // spec monitor-forms §5 "Signal selection"
+  mvdSignals: "At least 2 items must be selected",
+  mvdSignalsWizard: "Select at least 2 signals or 1 signal group.",
+  svdSignalRequired: "Signal selection is required",
+  svdSignalNone: "Please select at least 1 signal.",
+  // spec monitor-forms §5 "Part attributes"
+  partAttributeRequired: "Selection is required",
+  partAttributesNotFound: "Some part attributes were not found in collection",
+  sampleSizeWhole: "Sample size must be a whole number",
+  sampleSizeMin: (min: number) => `Sample size must be at least ${min}`,
+  sampleSizeMax: (max: number) => `Sample size must be at most ${max}`,
+  evaluationRatioMin: (min: number) => `Evaluation ratio must be at least ${min}`,
+  evaluationRatioMax: (max: number) => `Evaluation ratio must be at most ${max}`,
+  signalsNotOnLine: "Only active measurement signals of the line can be monitored",
+  groupsNotOnLine: "Only signal groups of the line can be monitored",
+  plantMismatch: "The line does not belong to the plant",
+  typeChange: "The monitor type cannot be changed",
+  notFound: "Monitor not found",
+  // spec monitor-forms §8
+  duplicate: "Duplicate Monitor Found",
+  duplicateQuestion: (name: string) => `You already have a monitor ${name} configured with these settings.`,
+  saved: "Monitor saved",
+  created: "Monitor created",
+  errorCreating: "Error creating monitor",
+  errorSaving: "Error saving monitor",
+  rulesSaved: "Alert rules saved",
+  errorSavingRules: "Error saving alert rules",
+  errorLoading: "Error loading",
+  errorSavingBoth: "Error saving monitor and alert rules",
+  bothSaved: "Monitor and Alert rules saved",
+  bothCreated: "Monitor and Alert rules created",
+  missingContext: "createMonitor: Customer or Plant is undefined",
+  errorLoadingForm: "Error loading form",
+  noRules: "No rules set: all breaches will trigger an alert",
+  // spec settings §8 "Monitors"
+  adminSaved: "Monitor was successfully saved",
+  errorDeleting: "Error deleting monitor",
+} as const;
+
+// ── Fields ───────────────────────────────────────────────────────────────────────────────────
+
+/** spec monitor-forms §5; rule from architecture.md: required, 3 to 100, no leading spaces. */
+export const ZMonitorName = z
+  .string(MONITOR_MESSAGES.nameRequired)
+  .min(1, MONITOR_MESSAGES.nameRequired)
+  .refine((s) => !/^\s/.test(s), MONITOR_MESSAGES.nameLeadingSpaces)
+  .refine((s) => s.trim().length === 0 || s.length >= MONITOR_BOUNDS.nameMinLength, MONITOR_MESSAGES.nameMin)
+  .refine((s) => s.length <= MONITOR_BOUNDS.nameMaxLength, MONITOR_MESSAGES.nameMax);
+
+export const ZFrequency = z
+  .number()
+  .int(MONITOR_MESSAGES.frequencyWhole)
+  .min(MONITOR_BOUNDS.minFrequency, MONITOR_MESSAGES.frequencyMin)
+  .max(MONITOR_BOUNDS.maxFrequency, MONITOR_MESSAGES.frequencyMax);
+
+export const ZNotes = z.string().max(MONITOR_BOUNDS.notesMaxLength, MONITOR_MESSAGES.notesMax);
+
+const zLabel = z.string().trim().min(1).max(200);
+
+/** Server form of a part attribute selection. */
+export const ZTaskPartAttribute = z.strictObject({
+  attribute_uuid: z.string().trim().max(100),
+  selected_attribute_values: z.array(z.string().max(500)).max(1000),
+});
+
+// ── Server task (send shape, spec monitor-forms §3) ──────────────────────────────────────────
+
+type TaskDetailsShape = {
+  signal_uuids: string[];
+  signal_group_uuids: string[];
+  part_attributes: { attribute_uuid: string; selected_attribute_values: string[] }[];
+  sample_size: number;
+  evaluation_ratio: number;
+};
+
+function checkDetails(type: TMonitorType, d: TaskDetailsShape, ctx: z.RefinementCtx, at: string[]) {
+  const issue = (path: (string | number)[], message: string) =>
+    ctx.addIssue({ code: "custom", path: [...at, ...path], message });
+  if (type === "mvd") {
+    if (d.signal_uuids.length < 2 && d.signal_group_uuids.length < 1)
+      issue(["signal_uuids"], MONITOR_MESSAGES.mvdSignals);
+  } else if (d.signal_uuids.length === 0) {
+    issue(["signal_uuids"], MONITOR_MESSAGES.svdSignalNone);
+  } else if (d.signal_uuids.length !== 1 || d.signal_group_uuids.length > 0) {
+    issue(["signal_uuids"], MONITOR_MESSAGES.svdSignalRequired);
+  }
+  d.part_attributes.forEach((a, i) => {
+    if (a.attribute_uuid === "" || a.selected_attribute_values.length === 0)
+      issue(["part_attributes", i], MONITOR_MESSAGES.partAttributeRequired);
+  });
+  // The evaluation set must hold at least 25 records (spec monitor-forms §9 training split bound).
+  const min = trainingSplitLowerBound(d.sample_size);
+  if (
+    Number.isInteger(d.sample_size) &&
+    d.evaluation_ratio >= QUERY_BOUNDS.minTrainingSplit &&
+    (d.evaluation_ratio < min ||
+      Math.round(d.sample_size * d.evaluation_ratio) < QUERY_BOUNDS.minEvaluationRecordCount)
+  ) {
+    issue(["evaluation_ratio"], MONITOR_MESSAGES.evaluationRatioMin(min));
+  }
+}
+
+/** The task schemas for a given MVD_QUERY_MAX_RECORD_COUNT (the records range depends on it). */
+export function createTaskSchemas(maxRecordCount: number = QUERY_BOUNDS.defaultMaxRecordCount) {
+  const range = recordsRange(maxRecordCount);
+  const ZTaskDetails = z.strictObject({
+    cust_uuid: ZId,
+    plant_uuid: ZId,
+    line_uuid: ZId,
+    use_excluded_part_ids: z.boolean().default(false),
+    use_excluded_model_numbers: z.boolean().default(false),
+    alert_threshold: ZServerAlertThreshold.default(toServerAlertThreshold(MONITOR_BOUNDS.defaultAlertThreshold)),
+    part_attributes: z.array(ZTaskPartAttribute).max(200).default([]),
+    part_groups: z.array(zLabel).max(1000).default([]),
+    part_numbers: z.array(zLabel).max(1000).default([]),
+    pass_fail_filter: z.array(ZPassFail).max(2).default([]),
+    signal_group_uuids: z.array(ZId).max(200).default([]),
+    signal_uuids: z.array(ZId).max(1000).default([]),
+    evaluation_ratio: z
+      .number()
+      .min(QUERY_BOUNDS.minTrainingSplit, MONITOR_MESSAGES.evaluationRatioMin(QUERY_BOUNDS.minTrainingSplit))
+      .max(QUERY_BOUNDS.maxTrainingSplit, MONITOR_MESSAGES.evaluationRatioMax(QUERY_BOUNDS.maxTrainingSplit)),
+    sample_size: z
+      .number()
+      .int(MONITOR_MESSAGES.sampleSizeWhole)
+      .min(range.min, MONITOR_MESSAGES.sampleSizeMin(range.min))
+      .max(range.max, MONITOR_MESSAGES.sampleSizeMax(range.max)),
+    op_count: ZOpCount.optional(),
+  });
+  const base = {
+    task_name: ZMonitorName,
+    task_type: ZMonitorType,
+    active: z.boolean(),
+    frequency: ZFrequency,
+    notes: ZNotes.default(""),
+    task_details: ZTaskDetails,
+  };
+  const ZTaskCreateBody = z
+    .strictObject(base)
+    .superRefine((t, ctx) => checkDetails(t.task_type, t.task_details, ctx, ["task_details"]));
+  const ZTaskUpdateBody = z
+    .strictObject({ ...base, task_uuid: ZId })
+    .superRefine((t, ctx) => checkDetails(t.task_type, t.task_details, ctx, ["task_details"]));
+  return { ZTaskDetails, ZTaskCreateBody, ZTaskUpdateBody };
+}
+
+export const { ZTaskDetails, ZTaskCreateBody, ZTaskUpdateBody } = createTaskSchemas();
+export type TTaskDetails = z.input<typeof ZTaskDetails>;
+export type TTaskCreateBody = z.input<typeof ZTaskCreateBody>;
+export type TTaskUpdateBody = z.input<typeof ZTaskUpdateBody>;
+export type TTaskCreate = z.output<typeof ZTaskCreateBody>;
+
+// ── Stored filter (monitors.filter jsonb; shared with the worker — keep these keys) ─────────
+
+export const ZStoredMonitorFilter = z.object({
+  signal_uuids: z.array(z.string()),
+  signal_group_uuids: z.array(z.string()),
+  part_attributes: z.array(
+    z.object({ attribute_uuid: z.string(), selected_attribute_values: z.array(z.string()) }),
+  ),
+  sample_size: z.number(),
+  pass_fail_filter: z.array(ZPassFail),
+  evaluation_ratio: z.number(),
+  part_numbers: z.array(z.string()),
+  part_groups: z.array(z.string()),
+  op_count: ZOpCount.optional(),
+});
+export type TStoredMonitorFilter = z.infer<typeof ZStoredMonitorFilter>;
+
+/** The stored filter of a task's details; the evaluation ratio is kept to 4 places (spec §3). */
+export function storedFilterOf(d: z.output<typeof ZTaskDetails>): TStoredMonitorFilter {
+  return {
+    signal_uuids: d.signal_uuids,
+    signal_group_uuids: d.signal_group_uuids,
+    part_attributes: d.part_attributes.map((a) => ({
+      attribute_uuid: a.attribute_uuid,
+      selected_attribute_values: a.selected_attribute_values,
+    })),
+    sample_size: d.sample_size,
+    pass_fail_filter: d.pass_fail_filter,
+    evaluation_ratio: round4(d.evaluation_ratio),
+    part_numbers: d.part_numbers,
+    part_groups: d.part_groups,
+    ...(d.op_count ? { op_count: d.op_count } : {}),
+  };
+}
+
+const sortedStrings = (xs: string[]) => [...new Set(xs)].sort();
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .filter((k) => (v as Record<string, unknown>)[k] !== undefined)
+        .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+    );
+  }
+  return v;
+}
+
+/**
+ * The canonical JSON of a monitor's filter plus its type: keys sorted, id lists sorted, part
+ * attributes sorted by id with sorted values. Its md5 identifies duplicate settings on a line.
+ */
+export function canonicalMonitorFilterJson(type: TMonitorType, f: TStoredMonitorFilter): string {
+  const filter = {
+    ...f,
+    signal_uuids: sortedStrings(f.signal_uuids),
+    signal_group_uuids: sortedStrings(f.signal_group_uuids),
+    part_numbers: sortedStrings(f.part_numbers),
+    part_groups: sortedStrings(f.part_groups),
+    pass_fail_filter: sortedStrings(f.pass_fail_filter),
+    part_attributes: [...f.part_attributes]
+      .map((a) => ({
+        attribute_uuid: a.attribute_uuid,
+        selected_attribute_values: sortedStrings(a.selected_attribute_values),
+      }))
+      .sort((a, b) => (a.attribute_uuid < b.attribute_uuid ? -1 : a.attribute_uuid > b.attribute_uuid ? 1 : 0)),
+  };
+  return JSON.stringify(sortKeys({ filter, type }));
+}
+
+// ── Monitor (client view, spec monitor-forms §3) ─────────────────────────────────────────────
+
+export const ZMonitorFilter = z.object({
+  cust_uuid: ZId,
+  plant_uuid: ZId,
+  line_uuid: ZId,
+  signal_uuids: z.array(z.string()),
+  signal_group_uuids: z.array(z.string()),
+  part_groups: z.array(z.string()),
+  part_numbers: z.array(z.string()),
+  part_attributes: z.array(z.object({ attributeUuid: z.string(), selectedAttributeValues: z.array(z.string()) })),
+  pass_fail_filter: z.array(ZPassFail),
+  evaluation_ratio: z.number(),
+  sample_size: z.number().int(),
+  alert_threshold: ZAlertThreshold,
+  op_count: ZOpCount.optional(),
+});
+export type TMonitorFilter = z.infer<typeof ZMonitorFilter>;
+
+export const ZMonitor = z.object({
+  monitor_uuid: ZId,
+  monitor_name: z.string(),
+  monitor_type: ZMonitorType,
+  active: z.boolean(),
+  frequency: z.number().int(),
+  notes: z.string(),
+  use_excluded_part_ids: z.boolean(),
+  use_excluded_model_numbers: z.boolean(),
+  monitor_filter: ZMonitorFilter,
+});
+export type TMonitor = z.infer<typeof ZMonitor>;
+export const ZMonitorList = z.array(ZMonitor);
+
+/** A monitor as the form sends it to the server (create without uuid, update with it). */
+export function monitorToTask(m: Omit<TMonitor, "monitor_uuid"> & { monitor_uuid?: string }): TTaskUpdateBody | TTaskCreateBody {
+  const f = m.monitor_filter;
+  const body: TTaskCreateBody = {
+    task_name: m.monitor_name,
+    task_type: m.monitor_type,
+    active: m.active,
+    frequency: m.frequency,
+    notes: m.notes,
+    task_details: {
+      cust_uuid: f.cust_uuid,
+      plant_uuid: f.plant_uuid,
+      line_uuid: f.line_uuid,
+      use_excluded_part_ids: m.use_excluded_part_ids,
+      use_excluded_model_numbers: m.use_excluded_model_numbers,
+      alert_threshold: toServerAlertThreshold(f.alert_threshold),
+      part_attributes: f.part_attributes.map((a) => ({
+        attribute_uuid: a.attributeUuid,
+        selected_attribute_values: a.selectedAttributeValues,
+      })),
+      part_groups: f.part_groups,
+      part_numbers: f.part_numbers,
+      pass_fail_filter: f.pass_fail_filter,
+      signal_group_uuids: f.signal_group_uuids,
+      signal_uuids: f.signal_uuids,
+      evaluation_ratio: round4(f.evaluation_ratio),
+      sample_size: f.sample_size,
+      ...(f.op_count ? { op_count: f.op_count } : {}),
+    },
+  };
+  return m.monitor_uuid ? { ...body, task_uuid: m.monitor_uuid } : body;
+}
+
+// ── Requests and answers ─────────────────────────────────────────────────────────────────────
+
+export const ZGetTaskByIdBody = z.strictObject({ taskId: ZId });
+export const ZDeleteTaskBody = z.strictObject({ monitor_uuid: ZId });
+export const ZMonitorListQuery = z.strictObject({ type: ZMonitorType.optional() });
+export const ZNextMonitorNameQuery = z.strictObject({ type: ZMonitorType });
+export const ZNextMonitorName = z.object({ name: z.string() });
+export const ZMonitorParams = z.strictObject({ monitorId: ZId });
+export const ZMonitorUuidParams = z.strictObject({ monitorUuid: ZId });
+/** 409 on a duplicate: the existing monitor's id (spec monitor-forms §8). */
+export const ZDuplicateMonitor = z.object({ message: z.string(), task_uuid: ZId.optional() });
+
+/** Capability-service variant (spec monitor-forms §7). */
+export const ZCreateCapMonitorBody = z.strictObject({ signalId: ZId });
+export const ZCreatedMonitor = z.object({ id: ZId });
+export const ZPatchMonitorBody = z
+  .strictObject({
+    active: z.boolean().optional(),
+    useExcludedModelNumbers: z.boolean().optional(),
+    useExcludedPartIds: z.boolean().optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
+export type TPatchMonitorBody = z.infer<typeof ZPatchMonitorBody>;
+
+/** Default name `<line> <TYPE> Monitor <n>` with the smallest free n (architecture.md). */
+export function nextMonitorName(lineName: string, type: TMonitorType, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  for (let n = 1; ; n++) {
+    const name = `${lineName} ${type.toUpperCase()} Monitor ${n}`;
+    if (!used.has(name)) return name;
+  }
+}
+
+// ── Alert rules (spec monitor-forms §3, §5, §9; settings §3 "Monitor rule") ─────────────────
+
+export const RULE_TYPES = ["Consecutive", "ExceedanceRuns", "ExceedanceTime"] as const;
+export const ZRuleType = z.enum(RULE_TYPES);
+export type TRuleType = z.infer<typeof ZRuleType>;
+
+export const RULE_DEFAULTS = {
+  breachesForRuns: 7,
+  runs: 15,
+  breachesForTime: 7,
+  seconds: 900,
+  consecutiveBreaches: 1,
+} as const;
+
+export const RULE_BOUNDS = { minCount: 1, maxCount: 999, minSeconds: 60, maxSeconds: 86_400 } as const;
+
+export const RULE_MESSAGES = {
+  runsMin: "Runs must be 1 or higher",
+  runsRequired: "Runs field is required",
+  runsMax: "Runs must be 999 or less",
+  breachesMin: "Breaches must be 1 or higher",
+  breachesRequired: "Breaches field is required",
+  breachesMax: "Breaches must be 999 or less",
+  timeMin: "Time must be 1 min or more",
+  timeMax: "Time must be 1440 min (one day) or less",
+  timeRequired: "Time field is required",
+  consecutiveMin: "Consecutive Breaches must be 1 or higher",
+  consecutiveMax: "Consecutive Breaches must be 999 or less",
+  breachesExceedRuns: "Breaches must not exceed runs",
+  runsWhole: "Runs must be a whole number",
+  breachesWhole: "Breaches must be a whole number",
+  timeWhole: "Time must be a whole number",
+  duplicateType: "Each rule type may appear only once",
+} as const;
+
+const zCount = z.number().nullable().optional();
+export const ZMonitorRuleDetails = z.strictObject({ runs: zCount, breaches: zCount, seconds: zCount });
+export const ZMonitorRule = z.strictObject({
+  active: z.boolean(),
+  type: ZRuleType,
+  details: ZMonitorRuleDetails,
+});
+export type TMonitorRule = z.infer<typeof ZMonitorRule>;
+
+type Check = { field: "runs" | "breaches" | "seconds"; min: number; max: number; required: string; low: string; high: string; whole: string };
+const RULE_CHECKS: Record<TRuleType, Check[]> = {
+  Consecutive: [
+    { field: "breaches", min: 1, max: 999, required: RULE_MESSAGES.breachesRequired, low: RULE_MESSAGES.consecutiveMin, high: RULE_MESSAGES.consecutiveMax, whole: RULE_MESSAGES.breachesWhole },
+  ],
+  ExceedanceRuns: [
+    { field: "runs", min: 1, max: 999, required: RULE_MESSAGES.runsRequired, low: RULE_MESSAGES.runsMin, high: RULE_MESSAGES.runsMax, whole: RULE_MESSAGES.runsWhole },
+    { field: "breaches", min: 1, max: 999, required: RULE_MESSAGES.breachesRequired, low: RULE_MESSAGES.breachesMin, high: RULE_MESSAGES.breachesMax, whole: RULE_MESSAGES.breachesWhole },
+  ],
+  ExceedanceTime: [
+    { field: "breaches", min: 1, max: 999, required: RULE_MESSAGES.breachesRequired, low: RULE_MESSAGES.breachesMin, high: RULE_MESSAGES.breachesMax, whole: RULE_MESSAGES.breachesWhole },
+    { field: "seconds", min: RULE_BOUNDS.minSeconds, max: RULE_BOUNDS.maxSeconds, required: RULE_MESSAGES.timeRequired, low: RULE_MESSAGES.timeMin, high: RULE_MESSAGES.timeMax, whole: RULE_MESSAGES.timeWhole },
+  ],
+};
+
+/** The fields a rule type uses: the others are stored as null. */
+export const RULE_FIELDS: Record<TRuleType, ("runs" | "breaches" | "seconds")[]> = {
+  Consecutive: ["breaches"],
+  ExceedanceRuns: ["runs", "breaches"],
+  ExceedanceTime: ["breaches", "seconds"],
+};
+
+/** Bounds are enforced only for enabled rules (spec monitor-forms §5 "Alert rules"). */
+export const ZMonitorRuleList = z
+  .array(ZMonitorRule)
+  .max(RULE_TYPES.length)
+  .superRefine((rules, ctx) => {
+    const seen = new Set<TRuleType>();
+    rules.forEach((r, i) => {
+      if (seen.has(r.type)) ctx.addIssue({ code: "custom", path: [i, "type"], message: RULE_MESSAGES.duplicateType });
+      seen.add(r.type);
+      if (!r.active) return;
+      let ok = true;
+      for (const c of RULE_CHECKS[r.type]) {
+        const v = r.details[c.field];
+        const message =
+          v == null ? c.required : !Number.isInteger(v) ? c.whole : v < c.min ? c.low : v > c.max ? c.high : null;
+        if (message) {
+          ok = false;
+          ctx.addIssue({ code: "custom", path: [i, "details", c.field], message });
+        }
+      }
+      if (ok && r.type === "ExceedanceRuns" && (r.details.breaches ?? 0) > (r.details.runs ?? 0)) {
+        ctx.addIssue({ code: "custom", path: [i, "details", "breaches"], message: RULE_MESSAGES.breachesExceedRuns });
+      }
+    });
+  });
+
+/** The three rules with the spec's defaults, all switched off (spec monitor-forms §3). */
+export const DEFAULT_MONITOR_RULES: TMonitorRule[] = [
+  { active: false, type: "Consecutive", details: { runs: null, breaches: RULE_DEFAULTS.consecutiveBreaches, seconds: null } },
+  { active: false, type: "ExceedanceRuns", details: { runs: RULE_DEFAULTS.runs, breaches: RULE_DEFAULTS.breachesForRuns, seconds: null } },
+  { active: false, type: "ExceedanceTime", details: { runs: null, breaches: RULE_DEFAULTS.breachesForTime, seconds: RULE_DEFAULTS.seconds } },
+];

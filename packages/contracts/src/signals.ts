@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { ZId } from "./common.js";
+import { ZSignalEntityType } from "./data-sources.js";
+
+// Line signals as the monitor forms read them (spec settings §3 "Signal", "Signal group";
+// spec monitor-forms §2 "Signals tab", §7).
+
+export const QUALITY_CHARACTERISTICS = ["NONE", "CRITICAL", "SIGNIFICANT", "HIGH_IMPACT"] as const;
+export const ZQualityCharacteristic = z.enum(QUALITY_CHARACTERISTICS);
+
+export const SIGNAL_LIMIT_SIDES = ["LOWER", "UPPER"] as const;
+export const ZSignalLimitSide = z.enum(SIGNAL_LIMIT_SIDES);
+
+export const ZSignal = z.object({
+  id: ZId,
+  name: z.string(),
+  friendlyName: z.string().nullable(),
+  entityType: ZSignalEntityType,
+  isSignalActive: z.boolean(),
+  qualityCharacteristic: ZQualityCharacteristic,
+  stationName: z.string(),
+  /** Associated signals' ids: a measurement's upper limit, lower limit and result. */
+  upperLimit: ZId.nullable(),
+  lowerLimit: ZId.nullable(),
+  result: ZId.nullable(),
+  singleSide: ZSignalLimitSide.nullable(),
+});
+export type TSignal = z.infer<typeof ZSignal>;
+
+export const ZStation = z.object({
+  id: ZId,
+  name: z.string(),
+  final: z.boolean(),
+  signals: z.array(ZSignal),
+});
+export type TStation = z.infer<typeof ZStation>;
+export const ZStationList = z.array(ZStation);
+
+/** `?active=true` leaves only active signals (the monitor form's tree shows only those). */
+export const ZLineSignalsQuery = z.strictObject({
+  active: z.enum(["true", "false"]).optional(),
+});
+
+export const ZSignalGroup = z.object({
+  signalGroupUuid: ZId,
+  signalGroupName: z.string(),
+  signalUuids: z.array(ZId),
+});
+export type TSignalGroup = z.infer<typeof ZSignalGroup>;
+export const ZSignalGroupList = z.array(ZSignalGroup);
+export const ZSignalGroupsBody = z.strictObject({ customerUuid: ZId, plantUuid: ZId, lineUuid: ZId });
+
+/** A part attribute (a PART_ATTRIBUTE signal) with the values seen for it. */
+export const ZPartAttribute = z.object({
+  attributeUuid: ZId,
+  attributeName: z.string(),
+  stationName: z.string(),
+  isSignalActive: z.boolean(),
+  attributeValues: z.array(z.string()),
+});
+export type TPartAttribute = z.infer<typeof ZPartAttribute>;
+export const ZPartAttributeList = z.array(ZPartAttribute);
+
+export const ZModelNumber = z.object({ value: z.string(), isChallenge: z.boolean() });
+export type TModelNumber = z.infer<typeof ZModelNumber>;
+export const ZModelNumberList = z.array(ZModelNumber);
+
+export const RESULT_VALUES = ["pass", "fail", "other"] as const;
+export const ZClassificationEntry = z.object({ value: z.string(), failureMode: z.string().nullable() });
+export const ZResultClassifications = z.object({
+  pass: z.array(ZClassificationEntry),
+  fail: z.array(ZClassificationEntry),
+  other: z.array(ZClassificationEntry),
+});
+export type TResultClassifications = z.infer<typeof ZResultClassifications>;
+
+/** Body: signal ids. Answer: by signal id, the classifications of its result signal. */
+export const ZAssociatedResultClassificationsBody = z.array(ZId).min(1).max(1000);
+export const ZAssociatedResultClassifications = z.record(
+  z.string(),
+  z.object({ associatedResultClassifications: ZResultClassifications }),
+);
+export type TAssociatedResultClassifications = z.infer<typeof ZAssociatedResultClassifications>;
+
+export const SIGNAL_MESSAGES = {
+  notFound: "Signal not found",
+  groupNotFound: "Signal group not found",
+} as const;
