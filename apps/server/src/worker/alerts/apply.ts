@@ -36,12 +36,14 @@ export type ApplyOutcome =
   | { kind: "clean"; alertId: string; cleanStreak: number }
   | { kind: "none" };
 
-/** The worker's onEvaluated hook, bound to a clock: `(tx, evaluation) => Promise<ApplyOutcome>`. */
-export type OnEvaluated = (tx: Tx, evaluation: StoredEvaluation) => Promise<ApplyOutcome>;
+/** The worker's onEvaluated hook (WorkerOptions["onEvaluated"]), bound to a clock. */
+export type OnEvaluated = (tx: Tx, evaluation: StoredEvaluation) => Promise<void>;
 
 export function createOnEvaluated(deps: { now?: () => Date } = {}): OnEvaluated {
   const now = deps.now ?? (() => new Date());
-  return (tx, evaluation) => applyEvaluation(tx, evaluation, { now: now() });
+  return async (tx, evaluation) => {
+    await applyEvaluation(tx, evaluation, { now: now() });
+  };
 }
 
 /**

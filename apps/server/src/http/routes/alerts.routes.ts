@@ -1,0 +1,105 @@
+import {
+  ZAlert,
+  ZAlertCauses,
+  ZAlertCommentBody,
+  ZAlertDetail,
+  ZAlertEvent,
+  ZAlertList,
+  ZAlertParams,
+  ZAlertResolveBody,
+  ZLineParams,
+  ZMessage,
+} from "@linewatch/contracts";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppOptions } from "../app.js";
+import { authOf } from "../context.js";
+
+const errors = { 400: ZMessage, 401: ZMessage, 404: ZMessage, 409: ZMessage };
+
+/** Alerts: any signed-in user of the customer (design/monitoring.md "Alerts"). */
+export function alertsRoutes(app: FastifyInstance, { services }: AppOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ["alerts"];
+
+  r.get(
+    "/api/lines/:lineId/alerts",
+    {
+      schema: {
+        operationId: "listLineAlerts",
+        tags,
+        params: ZLineParams,
+        response: { 200: ZAlertList, ...errors },
+      },
+    },
+    (req) => services.alerts.listForLine(authOf(req), req.params.lineId),
+  );
+
+  r.get(
+    "/api/alerts/:alertId",
+    {
+      schema: {
+        operationId: "getAlert",
+        tags,
+        params: ZAlertParams,
+        response: { 200: ZAlertDetail, ...errors },
+      },
+    },
+    (req) => services.alerts.get(authOf(req), req.params.alertId),
+  );
+
+  r.get(
+    "/api/alerts/:alertId/causes",
+    {
+      schema: {
+        operationId: "listAlertCauses",
+        tags,
+        params: ZAlertParams,
+        response: { 200: ZAlertCauses, ...errors },
+      },
+    },
+    (req) => services.alerts.causes(authOf(req), req.params.alertId),
+  );
+
+  r.post(
+    "/api/alerts/:alertId/acknowledge",
+    {
+      schema: {
+        operationId: "acknowledgeAlert",
+        tags,
+        params: ZAlertParams,
+        response: { 200: ZAlert, ...errors },
+      },
+    },
+    (req) => services.alerts.acknowledge(authOf(req), req.params.alertId),
+  );
+
+  r.post(
+    "/api/alerts/:alertId/comments",
+    {
+      schema: {
+        operationId: "commentAlert",
+        tags,
+        params: ZAlertParams,
+        body: ZAlertCommentBody,
+        response: { 201: ZAlertEvent, ...errors },
+      },
+    },
+    async (req, reply) =>
+      reply.code(201).send(await services.alerts.comment(authOf(req), req.params.alertId, req.body)),
+  );
+
+  r.post(
+    "/api/alerts/:alertId/resolve",
+    {
+      schema: {
+        operationId: "resolveAlert",
+        tags,
+        params: ZAlertParams,
+        body: ZAlertResolveBody,
+        response: { 200: ZAlert, ...errors },
+      },
+    },
+    (req) => services.alerts.resolve(authOf(req), req.params.alertId, req.body),
+  );
+}

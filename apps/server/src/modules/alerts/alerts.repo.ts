@@ -1,0 +1,284 @@
+import type { TAlert, TAlertEvaluation, TAlertEvent, TAlertNotification } from "@linewatch/contracts";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or } from "drizzle-orm";
+import type { Tx } from "../../db/client.js";
+import {
+  alertEvents,
+  alerts,
+  evaluations,
+  lines,
+  monitors,
+  notificationAttempts,
+  notificationOutbox,
+  resultClassifications,
+  signalGroupMembers,
+  signals,
+  users,
+} from "../../db/schema/index.js";
+
+const alertColumns = {
+  id: alerts.id,
+  lineId: alerts.lineId,
+  state: alerts.state,
+  monitorId: monitors.id,
+  monitorName: monitors.name,
+  monitorType: monitors.type,
+  openedAt: alerts.openedAt,
+  lastSeenAt: alerts.lastSeenAt,
+  count: alerts.count,
+  rule: alerts.rule,
+  score: alerts.score,
+  threshold: alerts.threshold,
+  resolvedAt: alerts.resolvedAt,
+  cause: alerts.cause,
+};
+
+type AlertRow = {
+  id: string;
+  lineId: string;
+  state: TAlert["state"];
+  monitorId: string;
+  monitorName: string;
+  monitorType: TAlert["monitor"]["type"];
+  openedAt: Date;
+  lastSeenAt: Date;
+  count: number;
+  rule: string;
+  score: number | null;
+  threshold: number | null;
+  resolvedAt: Date | null;
+  cause: string | null;
+};
+
+const toAlert = (r: AlertRow): TAlert => ({
+  id: r.id,
+  lineId: r.lineId,
+  state: r.state,
+  monitor: { id: r.monitorId, name: r.monitorName, type: r.monitorType },
+  openedAt: r.openedAt.toISOString(),
+  lastSeenAt: r.lastSeenAt.toISOString(),
+  count: r.count,
+  rule: r.rule,
+  score: r.score,
+  threshold: r.threshold,
+  resolvedAt: r.resolvedAt?.toISOString() ?? null,
+  cause: r.cause,
+});
+
+export type AlertEventInsert = {
+  kind: "ACKNOWLEDGED" | "COMMENTED" | "RESOLVED";
+  userId: string;
+  at: Date;
+  comment?: string | null;
+  cause?: string | null;
+};
+
+export function createAlertsRepo() {
+  return {
+    async findLine(tx: Tx, customerId: string, lineId: string) {
+      const [row] = await tx
+        .select({ id: lines.id, windowDays: lines.alertViewingWindowDays })
+        .from(lines)
+        .where(and(eq(lines.customerId, customerId), eq(lines.id, lineId)));
+      return row ?? null;
+    },
+
+    /** A line's alerts seen since `since`, plus any still open, newest first. */
+    async listForLine(tx: Tx, customerId: string, lineId: string, since: Date): Promise<TAlert[]> {
+      const rows = await tx
+        .select(alertColumns)
+        .from(alerts)
+        .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+        .where(
+          and(
+            eq(alerts.customerId, customerId),
+            eq(alerts.lineId, lineId),
+            or(gte(alerts.lastSeenAt, since), ne(alerts.state, "RESOLVED")),
+          ),
+        )
+        .orderBy(desc(alerts.openedAt), desc(alerts.id));
+      return rows.map(toAlert);
+    },
+
+    async find(tx: Tx, customerId: string, alertId: string, opts: { lock?: boolean } = {}) {
+      const q = tx
+        .select(alertColumns)
+        .from(alerts)
+        .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+        .where(and(eq(alerts.customerId, customerId), eq(alerts.id, alertId)));
+      const [row] = opts.lock ? await q.for("update", { of: alerts }) : await q;
+      return row ? toAlert(row) : null;
+    },
+
+    async monitorOf(tx: Tx, alertId: string) {
+      const [row] = await tx
+        .select({ id: monitors.id, lineId: monitors.lineId, filter: monitors.filter })
+        .from(alerts)
+        .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+        .where(eq(alerts.id, alertId));
+      return row ?? null;
+    },
+
+    async events(tx: Tx, alertId: string): Promise<TAlertEvent[]> {
+      const rows = await tx
+        .select({
+          id: alertEvents.id,
+          kind: alertEvents.kind,
+          at: alertEvents.at,
+          userId: alertEvents.userId,
+          userEmail: users.email,
+          comment: alertEvents.comment,
+          cause: alertEvents.cause,
+          evaluationId: alertEvents.evaluationId,
+        })
+        .from(alertEvents)
+        .leftJoin(users, eq(users.id, alertEvents.userId))
+        .where(eq(alertEvents.alertId, alertId))
+        .orderBy(asc(alertEvents.at), asc(alertEvents.id));
+      return rows.map((r) => ({ ...r, at: r.at.toISOString(), userEmail: r.userEmail ?? null }));
+    },
+
+    /** The monitor's newest evaluations up to `until`, oldest first. */
+    async evaluations(
+      tx: Tx,
+      monitorId: string,
+      until: Date | null,
+      limit: number,
+    ): Promise<TAlertEvaluation[]> {
+      const rows = await tx
+        .select({
+          id: evaluations.id,
+          slot: evaluations.slot,
+          evaluatedAt: evaluations.evaluatedAt,
+          state: evaluations.state,
+          score: evaluations.score,
+          threshold: evaluations.threshold,
+          details: evaluations.details,
+        })
+        .from(evaluations)
+        .where(and(eq(evaluations.monitorId, monitorId), until ? lte(evaluations.slot, until) : undefined))
+        .orderBy(desc(evaluations.slot))
+        .limit(limit);
+      return rows.reverse().map((r) => ({
+        ...r,
+        slot: r.slot.toISOString(),
+        evaluatedAt: r.evaluatedAt.toISOString(),
+        details: r.details ?? null,
+      }));
+    },
+
+    async notifications(tx: Tx, alertId: string): Promise<TAlertNotification[]> {
+      const outbox = await tx
+        .select({
+          id: notificationOutbox.id,
+          channel: notificationOutbox.channel,
+          state: notificationOutbox.state,
+          deliveredAt: notificationOutbox.deliveredAt,
+          lastError: notificationOutbox.lastError,
+        })
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.alertId, alertId))
+        .orderBy(asc(notificationOutbox.channel));
+      if (outbox.length === 0) return [];
+      const attempts = await tx
+        .select({
+          outboxId: notificationAttempts.outboxId,
+          at: notificationAttempts.at,
+          httpStatus: notificationAttempts.httpStatus,
+          error: notificationAttempts.error,
+          durationMs: notificationAttempts.durationMs,
+        })
+        .from(notificationAttempts)
+        .where(
+          inArray(
+            notificationAttempts.outboxId,
+            outbox.map((o) => o.id),
+          ),
+        )
+        .orderBy(asc(notificationAttempts.at));
+      return outbox.map((o) => ({
+        channel: o.channel,
+        state: o.state,
+        deliveredAt: o.deliveredAt?.toISOString() ?? null,
+        lastError: o.lastError,
+        attempts: attempts
+          .filter((a) => a.outboxId === o.id)
+          .map((a) => ({
+            at: a.at.toISOString(),
+            httpStatus: a.httpStatus,
+            error: a.error,
+            durationMs: a.durationMs,
+          })),
+      }));
+    },
+
+    async setState(
+      tx: Tx,
+      alertId: string,
+      values: { state: "ACKNOWLEDGED" } | { state: "RESOLVED"; resolvedAt: Date; cause: string | null },
+    ) {
+      await tx.update(alerts).set(values).where(eq(alerts.id, alertId));
+    },
+
+    async addEvent(tx: Tx, alertId: string, e: AlertEventInsert): Promise<string> {
+      const [row] = await tx
+        .insert(alertEvents)
+        .values({ alertId, ...e })
+        .returning({ id: alertEvents.id });
+      if (!row) throw new Error("alert event insert returned no row");
+      return row.id;
+    },
+
+    /** Result signals of the given signals (their result_signal_id), within the customer. */
+    async resultSignalsOf(
+      tx: Tx,
+      customerId: string,
+      signalIds: string[],
+      groupIds: string[],
+    ): Promise<string[]> {
+      const memberIds =
+        groupIds.length > 0
+          ? (
+              await tx
+                .select({ id: signalGroupMembers.signalId })
+                .from(signalGroupMembers)
+                .where(inArray(signalGroupMembers.groupId, groupIds))
+            ).map((r) => r.id)
+          : [];
+      const ids = [...new Set([...signalIds, ...memberIds])];
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .selectDistinct({ id: signals.resultSignalId })
+        .from(signals)
+        .where(
+          and(
+            eq(signals.customerId, customerId),
+            inArray(signals.id, ids),
+            isNotNull(signals.resultSignalId),
+          ),
+        );
+      return rows.map((r) => r.id as string);
+    },
+
+    /** Distinct failure modes of the classifications of the given result signals, or of the whole line. */
+    async failureModes(
+      tx: Tx,
+      customerId: string,
+      scope: { resultSignalIds: string[] } | { lineId: string },
+    ) {
+      const where =
+        "lineId" in scope
+          ? and(eq(signals.lineId, scope.lineId), eq(resultClassifications.customerId, customerId))
+          : and(
+              inArray(resultClassifications.signalId, scope.resultSignalIds),
+              eq(resultClassifications.customerId, customerId),
+            );
+      const rows = await tx
+        .selectDistinct({ failureMode: resultClassifications.failureMode })
+        .from(resultClassifications)
+        .innerJoin(signals, eq(signals.id, resultClassifications.signalId))
+        .where(and(where, isNotNull(resultClassifications.failureMode)));
+      return rows.map((r) => r.failureMode as string);
+    },
+  };
+}
+export type AlertsRepo = ReturnType<typeof createAlertsRepo>;

@@ -1,0 +1,138 @@
+// Alerts as users see and handle them (design/monitoring.md "Alerts"): any signed-in user of the
+// customer lists, acknowledges, comments and resolves; every change is an alert event with who
+// and when. The worker moves state by itself in worker/alerts/apply.ts.
+import {
+  ALERT_EVALUATIONS_MAX,
+  ALERT_MESSAGES,
+  type TAlert,
+  type TAlertCauses,
+  type TAlertCommentBody,
+  type TAlertDetail,
+  type TAlertEvent,
+  type TAlertResolveBody,
+} from "@linewatch/contracts";
+import type { Db, Tx } from "../../db/client.js";
+import { AppError, conflict } from "../../errors.js";
+import type { AuthContext } from "../auth/auth.service.js";
+import { lineNotFound } from "../lines/lines.service.js";
+import { createAlertsRepo } from "./alerts.repo.js";
+
+const DAY_MS = 86_400_000;
+const alertNotFound = () => new AppError("NOT_FOUND", ALERT_MESSAGES.notFound);
+
+/** The signals a monitor's filter names (spec monitor-forms §3: signal_uuids, signal_group_uuids). */
+function filterIds(filter: unknown, key: "signal_uuids" | "signal_group_uuids"): string[] {
+  const v = (filter as Record<string, unknown> | null)?.[key];
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && uuid.test(x)) : [];
+}
+
+export function createAlertsService(deps: { db: Db; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const repo = createAlertsRepo();
+
+  /** Locks the customer's alert for a change; another customer's alert is not found. */
+  async function lockAlert(tx: Tx, ctx: AuthContext, alertId: string): Promise<TAlert> {
+    const alert = await repo.find(tx, ctx.customerId, alertId, { lock: true });
+    if (!alert) throw alertNotFound();
+    return alert;
+  }
+
+  async function get(ctx: AuthContext, alertId: string): Promise<TAlertDetail> {
+    return db.transaction(async (tx) => {
+      const alert = await repo.find(tx, ctx.customerId, alertId);
+      if (!alert) throw alertNotFound();
+      const until = alert.resolvedAt ? new Date(alert.resolvedAt) : null;
+      // One after another: a transaction is one connection.
+      const events = await repo.events(tx, alertId);
+      const evaluations = await repo.evaluations(tx, alert.monitor.id, until, ALERT_EVALUATIONS_MAX);
+      const notifications = await repo.notifications(tx, alertId);
+      return { ...alert, events, evaluations, notifications };
+    });
+  }
+
+  return {
+    /** A line's alerts inside its alert viewing window (by last seen) and any still open, newest first. */
+    async listForLine(ctx: AuthContext, lineId: string): Promise<TAlert[]> {
+      const line = await repo.findLine(db, ctx.customerId, lineId);
+      if (!line) throw lineNotFound();
+      const since = new Date(now().getTime() - line.windowDays * DAY_MS);
+      return repo.listForLine(db, ctx.customerId, lineId, since);
+    },
+
+    get,
+
+    /** OPEN → ACKNOWLEDGED; an acknowledged or resolved alert answers 409. */
+    async acknowledge(ctx: AuthContext, alertId: string): Promise<TAlert> {
+      await db.transaction(async (tx) => {
+        const alert = await lockAlert(tx, ctx, alertId);
+        if (alert.state === "RESOLVED") throw conflict(ALERT_MESSAGES.alreadyResolved);
+        if (alert.state === "ACKNOWLEDGED") throw conflict(ALERT_MESSAGES.alreadyAcknowledged);
+        await repo.setState(tx, alertId, { state: "ACKNOWLEDGED" });
+        await repo.addEvent(tx, alertId, { kind: "ACKNOWLEDGED", userId: ctx.userId, at: now() });
+      });
+      return (await repo.find(db, ctx.customerId, alertId)) as TAlert;
+    },
+
+    /** A comment on an alert in any state (a resolved alert's history can still be annotated). */
+    async comment(ctx: AuthContext, alertId: string, body: TAlertCommentBody): Promise<TAlertEvent> {
+      const id = await db.transaction(async (tx) => {
+        await lockAlert(tx, ctx, alertId);
+        return repo.addEvent(tx, alertId, {
+          kind: "COMMENTED",
+          userId: ctx.userId,
+          at: now(),
+          comment: body.comment,
+        });
+      });
+      const events = await repo.events(db, alertId);
+      return events.find((e) => e.id === id) as TAlertEvent;
+    },
+
+    /** OPEN or ACKNOWLEDGED → RESOLVED with an optional cause and comment; a resolved alert answers 409. */
+    async resolve(ctx: AuthContext, alertId: string, body: TAlertResolveBody): Promise<TAlert> {
+      await db.transaction(async (tx) => {
+        const alert = await lockAlert(tx, ctx, alertId);
+        if (alert.state === "RESOLVED") throw conflict(ALERT_MESSAGES.alreadyResolved);
+        const at = now();
+        const cause = body.cause || null;
+        await repo.setState(tx, alertId, { state: "RESOLVED", resolvedAt: at, cause });
+        await repo.addEvent(tx, alertId, {
+          kind: "RESOLVED",
+          userId: ctx.userId,
+          at,
+          cause,
+          comment: body.comment || null,
+        });
+      });
+      return (await repo.find(db, ctx.customerId, alertId)) as TAlert;
+    },
+
+    /**
+     * Failure modes offered as causes: the distinct non-empty failure modes of the result
+     * classifications of the monitor's signals' result signals; of the whole line when the
+     * monitor's signals have no result signal.
+     */
+    async causes(ctx: AuthContext, alertId: string): Promise<TAlertCauses> {
+      const alert = await repo.find(db, ctx.customerId, alertId);
+      if (!alert) throw alertNotFound();
+      const monitor = await repo.monitorOf(db, alertId);
+      if (!monitor) throw alertNotFound();
+      const resultSignalIds = await repo.resultSignalsOf(
+        db,
+        ctx.customerId,
+        filterIds(monitor.filter, "signal_uuids"),
+        filterIds(monitor.filter, "signal_group_uuids"),
+      );
+      const modes = await repo.failureModes(
+        db,
+        ctx.customerId,
+        resultSignalIds.length > 0 ? { resultSignalIds } : { lineId: monitor.lineId },
+      );
+      const causes = [...new Set(modes.map((m) => m.trim()).filter((m) => m.length > 0))];
+      return { causes: causes.sort((a, b) => a.localeCompare(b)) };
+    },
+  };
+}
+export type AlertsService = ReturnType<typeof createAlertsService>;
