@@ -5,19 +5,17 @@ import {
   evaluations,
   ingestors,
   lines,
-  monitors,
-  plants,
-  userRoles,
-  users,
-} from "../src/db/schema/index.js";
-import {
   modelNumbers,
+  monitors,
   partAttributeValues,
+  plants,
   resultClassifications,
   signalGroupMembers,
   signalGroups,
   signals,
   stations,
+  userRoles,
+  users,
 } from "../src/db/schema/index.js";
 import type { App } from "../src/http/app.js";
 import { hashPassword } from "../src/lib/password.js";
@@ -174,11 +172,24 @@ export async function createStationWithSignals(
   if (!station) throw new Error("no station");
   let num = 0;
   let txt = 0;
-  const signal = async (name: string, entityType: (typeof signals.$inferInsert)["entityType"], extra: Partial<typeof signals.$inferInsert> = {}) => {
+  const signal = async (
+    name: string,
+    entityType: (typeof signals.$inferInsert)["entityType"],
+    extra: Partial<typeof signals.$inferInsert> = {},
+  ) => {
     const isText = entityType === "RESULT" || entityType === "PART_ATTRIBUTE";
     const [row] = await db
       .insert(signals)
-      .values({ customerId, lineId, stationId: station.id, name, entityType, storage: isText ? "text" : "num", slot: isText ? txt++ : num++, ...extra })
+      .values({
+        customerId,
+        lineId,
+        stationId: station.id,
+        name,
+        entityType,
+        storage: isText ? "text" : "num",
+        slot: isText ? txt++ : num++,
+        ...extra,
+      })
       .returning();
     if (!row) throw new Error("no signal");
     return row;
@@ -191,7 +202,9 @@ export async function createStationWithSignals(
   ]);
   const measurements = [];
   for (let i = 0; i < (opts.measurements ?? 3); i++) {
-    measurements.push(await signal(`Torque ${i + 1}`, "MEASUREMENT", i === 0 ? { resultSignalId: result.id } : {}));
+    measurements.push(
+      await signal(`Torque ${i + 1}`, "MEASUREMENT", i === 0 ? { resultSignalId: result.id } : {}),
+    );
   }
   const inactive = await signal("Retired", "MEASUREMENT", { isSignalActive: false });
   const attribute = await signal("Shift", "PART_ATTRIBUTE");
@@ -204,7 +217,9 @@ export async function createStationWithSignals(
     .values({ customerId, lineId, name: `Group ${seq()}` })
     .returning();
   if (!group) throw new Error("no group");
-  await db.insert(signalGroupMembers).values(measurements.slice(0, 2).map((m) => ({ groupId: group.id, signalId: m.id })));
+  await db
+    .insert(signalGroupMembers)
+    .values(measurements.slice(0, 2).map((m) => ({ groupId: group.id, signalId: m.id })));
   await db
     .insert(modelNumbers)
     .values([

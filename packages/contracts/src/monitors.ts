@@ -71,7 +71,9 @@ export const defaultRecords = (maxRecordCount: number = QUERY_BOUNDS.defaultMaxR
 
 /** Training split lower bound: 25 / record count, rounded to 4 places, clamped to the split bounds. */
 export function trainingSplitLowerBound(recordCount: number = QUERY_BOUNDS.defaultRecordCountForSplit) {
-  const raw = round4(QUERY_BOUNDS.minEvaluationRecordCount / (recordCount || QUERY_BOUNDS.defaultRecordCountForSplit));
+  const raw = round4(
+    QUERY_BOUNDS.minEvaluationRecordCount / (recordCount || QUERY_BOUNDS.defaultRecordCountForSplit),
+  );
   return Math.min(QUERY_BOUNDS.maxTrainingSplit, Math.max(QUERY_BOUNDS.minTrainingSplit, raw));
 }
 
@@ -207,7 +209,9 @@ export function createTaskSchemas(maxRecordCount: number = QUERY_BOUNDS.defaultM
     line_uuid: ZId,
     use_excluded_part_ids: z.boolean().default(false),
     use_excluded_model_numbers: z.boolean().default(false),
-    alert_threshold: ZServerAlertThreshold.default(toServerAlertThreshold(MONITOR_BOUNDS.defaultAlertThreshold)),
+    alert_threshold: ZServerAlertThreshold.default(
+      toServerAlertThreshold(MONITOR_BOUNDS.defaultAlertThreshold),
+    ),
     part_attributes: z.array(ZTaskPartAttribute).max(200).default([]),
     part_groups: z.array(zLabel).max(1000).default([]),
     part_numbers: z.array(zLabel).max(1000).default([]),
@@ -315,7 +319,9 @@ export function canonicalMonitorFilterJson(type: TMonitorType, f: TStoredMonitor
         attribute_uuid: a.attribute_uuid,
         selected_attribute_values: sortedStrings(a.selected_attribute_values),
       }))
-      .sort((a, b) => (a.attribute_uuid < b.attribute_uuid ? -1 : a.attribute_uuid > b.attribute_uuid ? 1 : 0)),
+      .sort((a, b) =>
+        a.attribute_uuid < b.attribute_uuid ? -1 : a.attribute_uuid > b.attribute_uuid ? 1 : 0,
+      ),
   };
   return JSON.stringify(sortKeys({ filter, type }));
 }
@@ -330,7 +336,9 @@ export const ZMonitorFilter = z.object({
   signal_group_uuids: z.array(z.string()),
   part_groups: z.array(z.string()),
   part_numbers: z.array(z.string()),
-  part_attributes: z.array(z.object({ attributeUuid: z.string(), selectedAttributeValues: z.array(z.string()) })),
+  part_attributes: z.array(
+    z.object({ attributeUuid: z.string(), selectedAttributeValues: z.array(z.string()) }),
+  ),
   pass_fail_filter: z.array(ZPassFail),
   evaluation_ratio: z.number(),
   sample_size: z.number().int(),
@@ -354,7 +362,9 @@ export type TMonitor = z.infer<typeof ZMonitor>;
 export const ZMonitorList = z.array(ZMonitor);
 
 /** A monitor as the form sends it to the server (create without uuid, update with it). */
-export function monitorToTask(m: Omit<TMonitor, "monitor_uuid"> & { monitor_uuid?: string }): TTaskUpdateBody | TTaskCreateBody {
+export function monitorToTask(
+  m: Omit<TMonitor, "monitor_uuid"> & { monitor_uuid?: string },
+): TTaskUpdateBody | TTaskCreateBody {
   const f = m.monitor_filter;
   const body: TTaskCreateBody = {
     task_name: m.monitor_name,
@@ -463,18 +473,66 @@ export const ZMonitorRule = z.strictObject({
 });
 export type TMonitorRule = z.infer<typeof ZMonitorRule>;
 
-type Check = { field: "runs" | "breaches" | "seconds"; min: number; max: number; required: string; low: string; high: string; whole: string };
+type Check = {
+  field: "runs" | "breaches" | "seconds";
+  min: number;
+  max: number;
+  required: string;
+  low: string;
+  high: string;
+  whole: string;
+};
 const RULE_CHECKS: Record<TRuleType, Check[]> = {
   Consecutive: [
-    { field: "breaches", min: 1, max: 999, required: RULE_MESSAGES.breachesRequired, low: RULE_MESSAGES.consecutiveMin, high: RULE_MESSAGES.consecutiveMax, whole: RULE_MESSAGES.breachesWhole },
+    {
+      field: "breaches",
+      min: 1,
+      max: 999,
+      required: RULE_MESSAGES.breachesRequired,
+      low: RULE_MESSAGES.consecutiveMin,
+      high: RULE_MESSAGES.consecutiveMax,
+      whole: RULE_MESSAGES.breachesWhole,
+    },
   ],
   ExceedanceRuns: [
-    { field: "runs", min: 1, max: 999, required: RULE_MESSAGES.runsRequired, low: RULE_MESSAGES.runsMin, high: RULE_MESSAGES.runsMax, whole: RULE_MESSAGES.runsWhole },
-    { field: "breaches", min: 1, max: 999, required: RULE_MESSAGES.breachesRequired, low: RULE_MESSAGES.breachesMin, high: RULE_MESSAGES.breachesMax, whole: RULE_MESSAGES.breachesWhole },
+    {
+      field: "runs",
+      min: 1,
+      max: 999,
+      required: RULE_MESSAGES.runsRequired,
+      low: RULE_MESSAGES.runsMin,
+      high: RULE_MESSAGES.runsMax,
+      whole: RULE_MESSAGES.runsWhole,
+    },
+    {
+      field: "breaches",
+      min: 1,
+      max: 999,
+      required: RULE_MESSAGES.breachesRequired,
+      low: RULE_MESSAGES.breachesMin,
+      high: RULE_MESSAGES.breachesMax,
+      whole: RULE_MESSAGES.breachesWhole,
+    },
   ],
   ExceedanceTime: [
-    { field: "breaches", min: 1, max: 999, required: RULE_MESSAGES.breachesRequired, low: RULE_MESSAGES.breachesMin, high: RULE_MESSAGES.breachesMax, whole: RULE_MESSAGES.breachesWhole },
-    { field: "seconds", min: RULE_BOUNDS.minSeconds, max: RULE_BOUNDS.maxSeconds, required: RULE_MESSAGES.timeRequired, low: RULE_MESSAGES.timeMin, high: RULE_MESSAGES.timeMax, whole: RULE_MESSAGES.timeWhole },
+    {
+      field: "breaches",
+      min: 1,
+      max: 999,
+      required: RULE_MESSAGES.breachesRequired,
+      low: RULE_MESSAGES.breachesMin,
+      high: RULE_MESSAGES.breachesMax,
+      whole: RULE_MESSAGES.breachesWhole,
+    },
+    {
+      field: "seconds",
+      min: RULE_BOUNDS.minSeconds,
+      max: RULE_BOUNDS.maxSeconds,
+      required: RULE_MESSAGES.timeRequired,
+      low: RULE_MESSAGES.timeMin,
+      high: RULE_MESSAGES.timeMax,
+      whole: RULE_MESSAGES.timeWhole,
+    },
   ],
 };
 
@@ -492,28 +550,53 @@ export const ZMonitorRuleList = z
   .superRefine((rules, ctx) => {
     const seen = new Set<TRuleType>();
     rules.forEach((r, i) => {
-      if (seen.has(r.type)) ctx.addIssue({ code: "custom", path: [i, "type"], message: RULE_MESSAGES.duplicateType });
+      if (seen.has(r.type))
+        ctx.addIssue({ code: "custom", path: [i, "type"], message: RULE_MESSAGES.duplicateType });
       seen.add(r.type);
       if (!r.active) return;
       let ok = true;
       for (const c of RULE_CHECKS[r.type]) {
         const v = r.details[c.field];
         const message =
-          v == null ? c.required : !Number.isInteger(v) ? c.whole : v < c.min ? c.low : v > c.max ? c.high : null;
+          v == null
+            ? c.required
+            : !Number.isInteger(v)
+              ? c.whole
+              : v < c.min
+                ? c.low
+                : v > c.max
+                  ? c.high
+                  : null;
         if (message) {
           ok = false;
           ctx.addIssue({ code: "custom", path: [i, "details", c.field], message });
         }
       }
       if (ok && r.type === "ExceedanceRuns" && (r.details.breaches ?? 0) > (r.details.runs ?? 0)) {
-        ctx.addIssue({ code: "custom", path: [i, "details", "breaches"], message: RULE_MESSAGES.breachesExceedRuns });
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "details", "breaches"],
+          message: RULE_MESSAGES.breachesExceedRuns,
+        });
       }
     });
   });
 
 /** The three rules with the spec's defaults, all switched off (spec monitor-forms §3). */
 export const DEFAULT_MONITOR_RULES: TMonitorRule[] = [
-  { active: false, type: "Consecutive", details: { runs: null, breaches: RULE_DEFAULTS.consecutiveBreaches, seconds: null } },
-  { active: false, type: "ExceedanceRuns", details: { runs: RULE_DEFAULTS.runs, breaches: RULE_DEFAULTS.breachesForRuns, seconds: null } },
-  { active: false, type: "ExceedanceTime", details: { runs: null, breaches: RULE_DEFAULTS.breachesForTime, seconds: RULE_DEFAULTS.seconds } },
+  {
+    active: false,
+    type: "Consecutive",
+    details: { runs: null, breaches: RULE_DEFAULTS.consecutiveBreaches, seconds: null },
+  },
+  {
+    active: false,
+    type: "ExceedanceRuns",
+    details: { runs: RULE_DEFAULTS.runs, breaches: RULE_DEFAULTS.breachesForRuns, seconds: null },
+  },
+  {
+    active: false,
+    type: "ExceedanceTime",
+    details: { runs: null, breaches: RULE_DEFAULTS.breachesForTime, seconds: RULE_DEFAULTS.seconds },
+  },
 ];

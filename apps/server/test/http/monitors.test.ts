@@ -109,10 +109,22 @@ describe("monitors: access", () => {
     expect((await call("GET", `/api/notifications/monitor-rules/${id}`, h)).statusCode).toBe(404);
     expect((await call("PATCH", `/api/notifications/monitor-rules/${id}`, h, [])).statusCode).toBe(404);
     expect((await call("GET", `/api/lines/${a.line.id}/monitors`, h)).statusCode).toBe(404);
-    expect((await call("GET", `/api/lines/${a.line.id}/monitors/next-name?type=svd`, h)).statusCode).toBe(404);
-    expect((await call("POST", "/api/monitors", h, { signalId: sa.measurements[0]?.id })).statusCode).toBe(404);
+    expect((await call("GET", `/api/lines/${a.line.id}/monitors/next-name?type=svd`, h)).statusCode).toBe(
+      404,
+    );
+    expect((await call("POST", "/api/monitors", h, { signalId: sa.measurements[0]?.id })).statusCode).toBe(
+      404,
+    );
     // B's own customer with A's line, and A with B's signals or group
-    const bTask = task({}, { cust_uuid: b.customer.id, plant_uuid: b.plant.id, line_uuid: a.line.id, signal_uuids: sb.measurements.slice(0, 2).map((s) => s.id) });
+    const bTask = task(
+      {},
+      {
+        cust_uuid: b.customer.id,
+        plant_uuid: b.plant.id,
+        line_uuid: a.line.id,
+        signal_uuids: sb.measurements.slice(0, 2).map((s) => s.id),
+      },
+    );
     expect((await create(bTask, h)).statusCode).toBe(404);
     expect((await create(task({}, { cust_uuid: b.customer.id }))).statusCode).toBe(404);
     const withB = await create(task({}, { signal_uuids: [sa.measurements[0]?.id, sb.measurements[0]?.id] }));
@@ -152,19 +164,34 @@ describe("monitors: validation (spec monitor-forms §5, §9)", () => {
     await expect400(task({ task_type: "svd" }, { signal_uuids: [] }), MONITOR_MESSAGES.svdSignalNone);
     await expect400(task({ task_type: "svd" }), MONITOR_MESSAGES.svdSignalRequired);
     await expect400(
-      task({ task_type: "svd" }, { signal_uuids: [sa.measurements[0]?.id], signal_group_uuids: [sa.group.id] }),
+      task(
+        { task_type: "svd" },
+        { signal_uuids: [sa.measurements[0]?.id], signal_group_uuids: [sa.group.id] },
+      ),
       MONITOR_MESSAGES.svdSignalRequired,
     );
     await created(task({ task_type: "svd" }, { signal_uuids: [sa.measurements[2]?.id] }));
   });
 
   it("accepts only active measurements and groups of the monitor's line", async () => {
-    await expect400(task({}, { signal_uuids: [sa.measurements[0]?.id, sa.inactive.id] }), MONITOR_MESSAGES.signalsNotOnLine);
-    await expect400(task({}, { signal_uuids: [sa.measurements[0]?.id, sa.result.id] }), MONITOR_MESSAGES.signalsNotOnLine);
+    await expect400(
+      task({}, { signal_uuids: [sa.measurements[0]?.id, sa.inactive.id] }),
+      MONITOR_MESSAGES.signalsNotOnLine,
+    );
+    await expect400(
+      task({}, { signal_uuids: [sa.measurements[0]?.id, sa.result.id] }),
+      MONITOR_MESSAGES.signalsNotOnLine,
+    );
     const other = await createLine(t.database.db, a.customer.id, a.plant.id);
     const so = await createStationWithSignals(t.database.db, a.customer.id, other.id);
-    await expect400(task({}, { signal_uuids: [sa.measurements[0]?.id, so.measurements[0]?.id] }), MONITOR_MESSAGES.signalsNotOnLine);
-    await expect400(task({}, { signal_uuids: [], signal_group_uuids: [so.group.id] }), MONITOR_MESSAGES.groupsNotOnLine);
+    await expect400(
+      task({}, { signal_uuids: [sa.measurements[0]?.id, so.measurements[0]?.id] }),
+      MONITOR_MESSAGES.signalsNotOnLine,
+    );
+    await expect400(
+      task({}, { signal_uuids: [], signal_group_uuids: [so.group.id] }),
+      MONITOR_MESSAGES.groupsNotOnLine,
+    );
   });
 
   it("checks the query bounds: records 50 to 10000, evaluation ratio 0.01 to 0.5 with at least 25 evaluation records", async () => {
@@ -174,7 +201,10 @@ describe("monitors: validation (spec monitor-forms §5, §9)", () => {
     await expect400(task({}, { evaluation_ratio: 0.005 }), MONITOR_MESSAGES.evaluationRatioMin(0.01));
     await expect400(task({}, { evaluation_ratio: 0.51 }), MONITOR_MESSAGES.evaluationRatioMax(0.5));
     // 100 records × 0.2 = 20 < 25: the lower bound is 25 / 100 = 0.25
-    await expect400(task({}, { sample_size: 100, evaluation_ratio: 0.2 }), MONITOR_MESSAGES.evaluationRatioMin(0.25));
+    await expect400(
+      task({}, { sample_size: 100, evaluation_ratio: 0.2 }),
+      MONITOR_MESSAGES.evaluationRatioMin(0.25),
+    );
     await created(task({}, { sample_size: 100, evaluation_ratio: 0.25 }));
     await created(task({}, { sample_size: 50, evaluation_ratio: 0.5 }));
     await created(task({}, { sample_size: 10_000, evaluation_ratio: 0.01 }));
@@ -195,8 +225,12 @@ describe("monitors: validation (spec monitor-forms §5, §9)", () => {
         MONITOR_MESSAGES.partAttributesNotFound,
       );
     }
-    const m = await created(task({}, { part_attributes: [{ attribute_uuid: sa.attribute.id, selected_attribute_values: ["A"] }] }));
-    expect(m.monitor_filter.part_attributes).toEqual([{ attributeUuid: sa.attribute.id, selectedAttributeValues: ["A"] }]);
+    const m = await created(
+      task({}, { part_attributes: [{ attribute_uuid: sa.attribute.id, selected_attribute_values: ["A"] }] }),
+    );
+    expect(m.monitor_filter.part_attributes).toEqual([
+      { attributeUuid: sa.attribute.id, selectedAttributeValues: ["A"] },
+    ]);
   });
 
   it("refuses unknown fields and a plant the line is not in", async () => {
@@ -209,18 +243,34 @@ describe("monitors: validation (spec monitor-forms §5, §9)", () => {
 
 describe("monitors: duplicates and names", () => {
   it("answers 409 with the existing task_uuid for the same settings on the line", async () => {
-    const body = task({}, { signal_uuids: [sa.measurements[3]?.id, sa.measurements[4]?.id], part_numbers: ["B", "A"] });
+    const body = task(
+      {},
+      { signal_uuids: [sa.measurements[3]?.id, sa.measurements[4]?.id], part_numbers: ["B", "A"] },
+    );
     const first = await created(body);
     // same settings in another order, another name: still a duplicate
     const again = await create({
       ...body,
       task_name: "Another name",
-      task_details: { ...body.task_details, signal_uuids: [sa.measurements[4]?.id, sa.measurements[3]?.id], part_numbers: ["A", "B"] },
+      task_details: {
+        ...body.task_details,
+        signal_uuids: [sa.measurements[4]?.id, sa.measurements[3]?.id],
+        part_numbers: ["A", "B"],
+      },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: MONITOR_MESSAGES.duplicate, task_uuid: first.monitor_uuid });
     // another type with the same filter is not a duplicate of it
-    expect((await create({ ...body, task_name: "Other type", task_type: "cap", task_details: { ...body.task_details, signal_uuids: [sa.measurements[3]?.id] } })).statusCode).toBe(201);
+    expect(
+      (
+        await create({
+          ...body,
+          task_name: "Other type",
+          task_type: "cap",
+          task_details: { ...body.task_details, signal_uuids: [sa.measurements[3]?.id] },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it("answers 409 when the name is taken on the line for the type", async () => {
@@ -230,10 +280,15 @@ describe("monitors: duplicates and names", () => {
     expect(res.json().message).toBe(MONITOR_MESSAGES.nameTaken("Taken name"));
     expect(res.json().task_uuid).toBeUndefined();
     // the same name for another type is fine
-    await created(task({ task_name: "Taken name", task_type: "svd" }, { signal_uuids: [sa.measurements[5]?.id] }));
+    await created(
+      task({ task_name: "Taken name", task_type: "svd" }, { signal_uuids: [sa.measurements[5]?.id] }),
+    );
     // update to a taken name
     const other = await created(task({ task_name: "Free name" }));
-    const upd = await call("PUT", "/api/tasks", a.userHeaders, { ...task({ task_name: m.monitor_name }), task_uuid: other.monitor_uuid });
+    const upd = await call("PUT", "/api/tasks", a.userHeaders, {
+      ...task({ task_name: m.monitor_name }),
+      task_uuid: other.monitor_uuid,
+    });
     expect(upd.statusCode).toBe(409);
   });
 
@@ -248,23 +303,35 @@ describe("monitors: duplicates and names", () => {
     expect(await next("mvd")).toBe("Press MVD Monitor 1");
     expect(await next("svd")).toBe("Press SVD Monitor 1");
     const on = (name: string, sample: number) =>
-      task({ task_name: name }, { line_uuid: line.id, signal_uuids: s.measurements.slice(0, 2).map((x) => x.id), sample_size: sample });
+      task(
+        { task_name: name },
+        {
+          line_uuid: line.id,
+          signal_uuids: s.measurements.slice(0, 2).map((x) => x.id),
+          sample_size: sample,
+        },
+      );
     await created(on("Press MVD Monitor 1", 300));
     await created(on("Press MVD Monitor 3", 301));
     expect(await next("mvd")).toBe("Press MVD Monitor 2");
     expect(await next("cap")).toBe("Press CAP Monitor 1");
-    expect((await call("GET", `/api/lines/${line.id}/monitors/next-name?type=xyz`, a.userHeaders)).statusCode).toBe(400);
+    expect(
+      (await call("GET", `/api/lines/${line.id}/monitors/next-name?type=xyz`, a.userHeaders)).statusCode,
+    ).toBe(400);
   });
 });
 
 describe("monitors: happy path", () => {
   it("creates, gets, updates, lists, deactivates, activates and deletes", async () => {
-    const body = task({ task_name: "Round trip", active: true, notes: "first" }, {
-      alert_threshold: "HIGH",
-      pass_fail_filter: ["pass"],
-      part_numbers: ["M-1"],
-      evaluation_ratio: 0.123456,
-    });
+    const body = task(
+      { task_name: "Round trip", active: true, notes: "first" },
+      {
+        alert_threshold: "HIGH",
+        pass_fail_filter: ["pass"],
+        part_numbers: ["M-1"],
+        evaluation_ratio: 0.123456,
+      },
+    );
     const m = await created(body);
     expect(m).toMatchObject({
       monitor_name: "Round trip",
@@ -287,7 +354,10 @@ describe("monitors: happy path", () => {
     const row = async () =>
       (await t.database.db.select().from(monitors).where(eq(monitors.id, m.monitor_uuid)))[0];
     expect((await row())?.nextRunAt?.getTime()).toBe(t.now.value.getTime());
-    expect((await row())?.filter).toMatchObject({ signal_uuids: body.task_details.signal_uuids, sample_size: body.task_details.sample_size });
+    expect((await row())?.filter).toMatchObject({
+      signal_uuids: body.task_details.signal_uuids,
+      sample_size: body.task_details.sample_size,
+    });
 
     const got = await call("POST", "/api/tasks/get-by-id", a.userHeaders, { taskId: m.monitor_uuid });
     expect(got.statusCode).toBe(200);
@@ -302,9 +372,19 @@ describe("monitors: happy path", () => {
       task_details: { ...body.task_details, alert_threshold: "LOW" },
     });
     expect(upd.statusCode, upd.body).toBe(200);
-    expect(upd.json()).toMatchObject({ monitor_name: "Round trip 2", active: false, frequency: 30, monitor_filter: { alert_threshold: "low" } });
+    expect(upd.json()).toMatchObject({
+      monitor_name: "Round trip 2",
+      active: false,
+      frequency: 30,
+      monitor_filter: { alert_threshold: "low" },
+    });
     expect((await row())?.nextRunAt).toBeNull();
-    const typeChange = await call("PUT", "/api/tasks", a.userHeaders, { ...body, task_uuid: m.monitor_uuid, task_type: "svd", task_details: { ...body.task_details, signal_uuids: [sa.measurements[0]?.id] } });
+    const typeChange = await call("PUT", "/api/tasks", a.userHeaders, {
+      ...body,
+      task_uuid: m.monitor_uuid,
+      task_type: "svd",
+      task_details: { ...body.task_details, signal_uuids: [sa.measurements[0]?.id] },
+    });
     expect(typeChange.statusCode).toBe(400);
     expect(typeChange.json().message).toBe(MONITOR_MESSAGES.typeChange);
 
@@ -329,8 +409,12 @@ describe("monitors: happy path", () => {
 
     const del = await call("DELETE", "/api/tasks", a.userHeaders, { monitor_uuid: m.monitor_uuid });
     expect(del.statusCode).toBe(204);
-    expect((await call("POST", "/api/tasks/get-by-id", a.userHeaders, { taskId: m.monitor_uuid })).statusCode).toBe(404);
-    expect((await call("DELETE", "/api/tasks", a.userHeaders, { monitor_uuid: m.monitor_uuid })).statusCode).toBe(404);
+    expect(
+      (await call("POST", "/api/tasks/get-by-id", a.userHeaders, { taskId: m.monitor_uuid })).statusCode,
+    ).toBe(404);
+    expect(
+      (await call("DELETE", "/api/tasks", a.userHeaders, { monitor_uuid: m.monitor_uuid })).statusCode,
+    ).toBe(404);
   });
 
   it("stores an inactive monitor with no next run", async () => {
@@ -344,14 +428,21 @@ describe("monitors: happy path", () => {
     const res = await call("POST", "/api/monitors", a.userHeaders, { signalId });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as string;
-    const got = (await call("POST", "/api/tasks/get-by-id", a.userHeaders, { taskId: id })).json() as TMonitor;
+    const got = (
+      await call("POST", "/api/tasks/get-by-id", a.userHeaders, { taskId: id })
+    ).json() as TMonitor;
     expect(got).toMatchObject({
       monitor_type: "cap",
       active: CAP_MONITOR_DEFAULTS.active,
       frequency: 15,
       notes: "",
       monitor_name: `${a.line.name} CAP Monitor 1`,
-      monitor_filter: { signal_uuids: [signalId], sample_size: 150, evaluation_ratio: 0.2, alert_threshold: "medium" },
+      monitor_filter: {
+        signal_uuids: [signalId],
+        sample_size: 150,
+        evaluation_ratio: 0.2,
+        alert_threshold: "medium",
+      },
     });
     const dup = await call("POST", "/api/monitors", a.userHeaders, { signalId });
     expect(dup.statusCode).toBe(409);
@@ -362,7 +453,11 @@ describe("monitors: happy path", () => {
       useExcludedPartIds: true,
     });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json()).toMatchObject({ active: true, use_excluded_model_numbers: true, use_excluded_part_ids: true });
+    expect(patched.json()).toMatchObject({
+      active: true,
+      use_excluded_model_numbers: true,
+      use_excluded_part_ids: true,
+    });
     const bad = await call("POST", "/api/monitors", a.userHeaders, { signalId: sa.inactive.id });
     expect(bad.statusCode).toBe(400);
     expect((await call("POST", "/api/monitors", a.userHeaders, { signalId: "nope" })).statusCode).toBe(400);
@@ -383,11 +478,28 @@ describe("monitor rules (spec monitor-forms §5 alert rules)", () => {
     const before = await call("GET", url, a.userHeaders);
     expect(before.statusCode).toBe(200);
     expect(before.json()).toEqual([
-      { active: false, type: "Consecutive", details: { runs: null, breaches: RULE_DEFAULTS.consecutiveBreaches, seconds: null } },
-      { active: false, type: "ExceedanceRuns", details: { runs: RULE_DEFAULTS.runs, breaches: RULE_DEFAULTS.breachesForRuns, seconds: null } },
-      { active: false, type: "ExceedanceTime", details: { runs: null, breaches: RULE_DEFAULTS.breachesForTime, seconds: RULE_DEFAULTS.seconds } },
+      {
+        active: false,
+        type: "Consecutive",
+        details: { runs: null, breaches: RULE_DEFAULTS.consecutiveBreaches, seconds: null },
+      },
+      {
+        active: false,
+        type: "ExceedanceRuns",
+        details: { runs: RULE_DEFAULTS.runs, breaches: RULE_DEFAULTS.breachesForRuns, seconds: null },
+      },
+      {
+        active: false,
+        type: "ExceedanceTime",
+        details: { runs: null, breaches: RULE_DEFAULTS.breachesForTime, seconds: RULE_DEFAULTS.seconds },
+      },
     ]);
-    const saved = await call("PATCH", url, a.userHeaders, rules({ ExceedanceTime: { active: false, details: { breaches: 2, seconds: 5 } } }));
+    const saved = await call(
+      "PATCH",
+      url,
+      a.userHeaders,
+      rules({ ExceedanceTime: { active: false, details: { breaches: 2, seconds: 5 } } }),
+    );
     expect(saved.statusCode, saved.body).toBe(200);
     const after = (await call("GET", url, a.userHeaders)).json();
     expect(after).toEqual(saved.json());
@@ -428,10 +540,15 @@ describe("monitor rules (spec monitor-forms §5 alert rules)", () => {
       ExceedanceTime: { details: { breaches: 1, seconds: 86_400 } },
     });
     expect((await call("PATCH", url, a.userHeaders, edges)).statusCode).toBe(200);
-    const low = rules({ ExceedanceRuns: { details: { runs: 1, breaches: 1 } }, ExceedanceTime: { details: { breaches: 1, seconds: 60 } } });
+    const low = rules({
+      ExceedanceRuns: { details: { runs: 1, breaches: 1 } },
+      ExceedanceTime: { details: { breaches: 1, seconds: 60 } },
+    });
     expect((await call("PATCH", url, a.userHeaders, low)).statusCode).toBe(200);
     const twice = [...rules({}), rules({})[0]];
     expect((await call("PATCH", url, a.userHeaders, twice)).statusCode).toBe(400);
-    expect((await call("PATCH", url, a.userHeaders, [{ active: true, type: "Other", details: {} }])).statusCode).toBe(400);
+    expect(
+      (await call("PATCH", url, a.userHeaders, [{ active: true, type: "Other", details: {} }])).statusCode,
+    ).toBe(400);
   });
 });

@@ -46,7 +46,12 @@ export function monitorsRoutes(app: FastifyInstance, { services }: AppOptions) {
   r.put(
     "/api/tasks",
     {
-      schema: { operationId: "updateTask", tags, body: ZTaskUpdateBody, response: { 200: ZMonitor, ...errors } },
+      schema: {
+        operationId: "updateTask",
+        tags,
+        body: ZTaskUpdateBody,
+        response: { 200: ZMonitor, ...errors },
+      },
     },
     (req) => services.monitors.update(authOf(req), req.body),
   );
@@ -54,7 +59,12 @@ export function monitorsRoutes(app: FastifyInstance, { services }: AppOptions) {
   r.post(
     "/api/tasks/get-by-id",
     {
-      schema: { operationId: "getTaskById", tags, body: ZGetTaskByIdBody, response: { 200: ZMonitor, ...errors } },
+      schema: {
+        operationId: "getTaskById",
+        tags,
+        body: ZGetTaskByIdBody,
+        response: { 200: ZMonitor, ...errors },
+      },
     },
     (req) => services.monitors.get(authOf(req), req.body.taskId),
   );
@@ -62,7 +72,12 @@ export function monitorsRoutes(app: FastifyInstance, { services }: AppOptions) {
   r.delete(
     "/api/tasks",
     {
-      schema: { operationId: "deleteTask", tags, body: ZDeleteTaskBody, response: { 204: z.null(), ...errors } },
+      schema: {
+        operationId: "deleteTask",
+        tags,
+        body: ZDeleteTaskBody,
+        response: { 204: z.null(), ...errors },
+      },
     },
     async (req, reply) => {
       await services.monitors.remove(authOf(req), req.body.monitor_uuid);
@@ -108,7 +123,8 @@ export function monitorsRoutes(app: FastifyInstance, { services }: AppOptions) {
         response: { 201: ZCreatedMonitor, ...errors },
       },
     },
-    async (req, reply) => reply.code(201).send(await services.monitors.createCap(authOf(req), req.body.signalId)),
+    async (req, reply) =>
+      reply.code(201).send(await services.monitors.createCap(authOf(req), req.body.signalId)),
   );
 
   r.patch(

@@ -33,7 +33,8 @@ export function signalsRoutes(app: FastifyInstance, { services }: AppOptions) {
         response: { 200: ZStationList, ...errors },
       },
     },
-    (req) => services.signals.stations(authOf(req), req.params.lineId, { activeOnly: req.query.active === "true" }),
+    (req) =>
+      services.signals.stations(authOf(req), req.params.lineId, { activeOnly: req.query.active === "true" }),
   );
 
   r.get(

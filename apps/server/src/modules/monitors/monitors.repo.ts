@@ -88,7 +88,14 @@ export function createMonitorsRepo(db: Tx) {
       const [row] = await db
         .select({ id: monitors.id })
         .from(monitors)
-        .where(and(eq(monitors.lineId, lineId), eq(monitors.type, type), eq(monitors.name, name), ...excluding(exceptId)));
+        .where(
+          and(
+            eq(monitors.lineId, lineId),
+            eq(monitors.type, type),
+            eq(monitors.name, name),
+            ...excluding(exceptId),
+          ),
+        );
       return row;
     },
 

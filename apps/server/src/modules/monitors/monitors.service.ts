@@ -39,7 +39,9 @@ export const filterMd5 = (type: TMonitorType, filter: TStoredMonitorFilter) =>
 /** MVD_QUERY_MAX_RECORD_COUNT (architecture.md: environment variable, default 10000). */
 export function maxRecordCountFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.MVD_QUERY_MAX_RECORD_COUNT);
-  return env.MVD_QUERY_MAX_RECORD_COUNT && Number.isInteger(n) && n >= 0 ? n : QUERY_BOUNDS.defaultMaxRecordCount;
+  return env.MVD_QUERY_MAX_RECORD_COUNT && Number.isInteger(n) && n >= 0
+    ? n
+    : QUERY_BOUNDS.defaultMaxRecordCount;
 }
 
 /** PostgreSQL unique violation, wherever the driver put it in the cause chain. */
@@ -140,7 +142,13 @@ export function createMonitorsService(deps: {
   }
 
   /** 409 with the existing monitor's id when the same settings already exist on the line. */
-  async function refuseDuplicates(lineId: string, type: TMonitorType, name: string, md5: string, exceptId?: string) {
+  async function refuseDuplicates(
+    lineId: string,
+    type: TMonitorType,
+    name: string,
+    md5: string,
+    exceptId?: string,
+  ) {
     const same = await repo.findByMd5(lineId, md5, exceptId);
     if (same) throw conflict(MONITOR_MESSAGES.duplicate, { task_uuid: same.id });
     if (await repo.findByName(lineId, type, name, exceptId)) throw conflict(MONITOR_MESSAGES.nameTaken(name));
@@ -289,7 +297,9 @@ export function createMonitorsService(deps: {
         ...(body.active !== undefined
           ? { active: body.active, nextRunAt: body.active ? (existing.active ? undefined : now()) : null }
           : {}),
-        ...(body.useExcludedModelNumbers !== undefined ? { useExcludedModelNumbers: body.useExcludedModelNumbers } : {}),
+        ...(body.useExcludedModelNumbers !== undefined
+          ? { useExcludedModelNumbers: body.useExcludedModelNumbers }
+          : {}),
         ...(body.useExcludedPartIds !== undefined ? { useExcludedPartIds: body.useExcludedPartIds } : {}),
         updatedAt: now(),
       });
@@ -304,7 +314,8 @@ export function createMonitorsService(deps: {
         const txRepo = createMonitorsRepo(tx);
         for (const r of list) {
           const fields = RULE_FIELDS[r.type];
-          const pick = (f: "runs" | "breaches" | "seconds") => (fields.includes(f) ? storable(r.details[f]) : null);
+          const pick = (f: "runs" | "breaches" | "seconds") =>
+            fields.includes(f) ? storable(r.details[f]) : null;
           const values: RuleValues = {
             type: r.type,
             active: r.active,

@@ -107,7 +107,10 @@ export function createSignalsRepo(db: Tx) {
         })
         .from(resultClassifications)
         .where(
-          and(eq(resultClassifications.customerId, customerId), inArray(resultClassifications.signalId, signalIds)),
+          and(
+            eq(resultClassifications.customerId, customerId),
+            inArray(resultClassifications.signalId, signalIds),
+          ),
         )
         .orderBy(asc(resultClassifications.value));
     },

@@ -36,7 +36,11 @@ export function createSignalsService(deps: { db: Db; lines: LinesService }) {
   const repo = createSignalsRepo(deps.db);
   return {
     /** The line's stations with their signals (spec monitor-forms §2 "Signals tab"). */
-    async stations(ctx: AuthContext, lineId: string, opts: { activeOnly?: boolean } = {}): Promise<TStation[]> {
+    async stations(
+      ctx: AuthContext,
+      lineId: string,
+      opts: { activeOnly?: boolean } = {},
+    ): Promise<TStation[]> {
       await deps.lines.get(ctx, lineId);
       const [stations, signals] = await Promise.all([
         repo.stations(ctx.customerId, lineId),
@@ -46,7 +50,9 @@ export function createSignalsService(deps: { db: Db; lines: LinesService }) {
         id: s.id,
         name: s.name,
         final: s.final,
-        signals: signals.filter((x) => x.stationId === s.id && (!opts.activeOnly || x.isSignalActive)).map(toSignal),
+        signals: signals
+          .filter((x) => x.stationId === s.id && (!opts.activeOnly || x.isSignalActive))
+          .map(toSignal),
       }));
     },
 
@@ -92,7 +98,10 @@ export function createSignalsService(deps: { db: Db; lines: LinesService }) {
      * By signal id, the classifications of its result signal: a measurement's associated result,
      * or the signal itself when it is a RESULT. No result: three empty lists.
      */
-    async associatedResultClassifications(ctx: AuthContext, ids: string[]): Promise<TAssociatedResultClassifications> {
+    async associatedResultClassifications(
+      ctx: AuthContext,
+      ids: string[],
+    ): Promise<TAssociatedResultClassifications> {
       const unique = [...new Set(ids)];
       const found = await repo.signalsByIds(ctx.customerId, unique);
       if (found.length !== unique.length) throw signalNotFound();
@@ -105,7 +114,8 @@ export function createSignalsService(deps: { db: Db; lines: LinesService }) {
       for (const id of unique) {
         const rid = resultOf.get(id);
         const c: TResultClassifications = { pass: [], fail: [], other: [] };
-        for (const r of rows) if (r.signalId === rid) c[r.result].push({ value: r.value, failureMode: r.failureMode });
+        for (const r of rows)
+          if (r.signalId === rid) c[r.result].push({ value: r.value, failureMode: r.failureMode });
         answer[id] = { associatedResultClassifications: c };
       }
       return answer;
