@@ -156,12 +156,7 @@ export function startWorker(opts: WorkerOptions): Worker {
 }
 
 /** The worker of the "worker" role, with its settings from the environment. */
-export function startWorkerFromEnv(
-  db: Db,
-  log: (m: string) => void,
-  opts: { onEvaluated?: WorkerOptions["onEvaluated"]; env?: NodeJS.ProcessEnv } = {},
-): Worker {
-  const env = opts.env ?? process.env;
+export function startWorkerFromEnv(db: Db, log: (m: string) => void, env = process.env): Worker {
   const num = (name: string, dflt: number) => {
     const v = env[name];
     if (v == null || v === "") return dflt;
@@ -177,7 +172,6 @@ export function startWorkerFromEnv(
     minuteMs: num("WORKER_MINUTE_MS", 60_000),
     evaluationDelayMs: num("WORKER_TEST_EVALUATION_DELAY_MS", 0),
     owner: env.WORKER_ID || undefined,
-    onEvaluated: opts.onEvaluated,
     log: (m) => log(`worker: ${m}`),
   });
   log(`worker ${worker.owner} started`);

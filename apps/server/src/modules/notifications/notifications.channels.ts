@@ -103,6 +103,7 @@ const TOKEN_MARGIN_MS = 60_000;
 
 export function createEtqClient(opts: ChannelOptions) {
   const tokens = new Map<string, { token: string; expiresAt: number }>();
+  const fetching = new Map<string, Promise<string>>();
   let tokenFetches = 0;
 
   async function fetchToken(c: EtqConnection): Promise<string> {
@@ -146,7 +147,13 @@ export function createEtqClient(opts: ChannelOptions) {
     async token(c: EtqConnection, fresh = false): Promise<string> {
       const cached = tokens.get(c.key);
       if (!fresh && cached && cached.expiresAt > opts.now().getTime()) return cached.token;
-      return fetchToken(c);
+      // Deliveries running side by side share one token request.
+      let request = fetching.get(c.key);
+      if (!request) {
+        request = fetchToken(c).finally(() => fetching.delete(c.key));
+        fetching.set(c.key, request);
+      }
+      return request;
     },
 
     /**
