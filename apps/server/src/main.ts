@@ -6,6 +6,7 @@ import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createServices } from "./services.js";
+import { startWorkerFromEnv } from "./worker/worker.js";
 
 async function main() {
   const started = Date.now();
@@ -61,6 +62,8 @@ async function main() {
       log(`line simulator: ${config.simulatorRate} parts a minute per station to ${ingest.url}`);
     }
   }
+
+  if (config.roles.has("worker")) closers.unshift(startWorkerFromEnv(database.db, log).stop);
 
   if (config.roles.has("api")) {
     const app = await buildApp({

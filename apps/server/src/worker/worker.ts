@@ -156,7 +156,12 @@ export function startWorker(opts: WorkerOptions): Worker {
 }
 
 /** The worker of the "worker" role, with its settings from the environment. */
-export function startWorkerFromEnv(db: Db, log: (m: string) => void, env = process.env): Worker {
+export function startWorkerFromEnv(
+  db: Db,
+  log: (m: string) => void,
+  opts: { onEvaluated?: WorkerOptions["onEvaluated"]; env?: NodeJS.ProcessEnv } = {},
+): Worker {
+  const env = opts.env ?? process.env;
   const num = (name: string, dflt: number) => {
     const v = env[name];
     if (v == null || v === "") return dflt;
@@ -172,6 +177,7 @@ export function startWorkerFromEnv(db: Db, log: (m: string) => void, env = proce
     minuteMs: num("WORKER_MINUTE_MS", 60_000),
     evaluationDelayMs: num("WORKER_TEST_EVALUATION_DELAY_MS", 0),
     owner: env.WORKER_ID || undefined,
+    onEvaluated: opts.onEvaluated,
     log: (m) => log(`worker: ${m}`),
   });
   log(`worker ${worker.owner} started`);

@@ -6,6 +6,7 @@ import { dataSourcesRoutes } from "./data-sources.routes.js";
 import { featureFlagsRoutes } from "./feature-flags.routes.js";
 import { ingestRoutes } from "./ingest.routes.js";
 import { linesRoutes } from "./lines.routes.js";
+import { monitorPreviewRoutes } from "./monitor-preview.routes.js";
 import { monitorsRoutes } from "./monitors.routes.js";
 import { notificationsRoutes } from "./notifications.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
     notificationsRoutes,
     signalsRoutes,
     monitorsRoutes,
+    monitorPreviewRoutes,
   ]) {
     routes(app, opts);
   }

@@ -1,7 +1,7 @@
 import type { TLine } from "@linewatch/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { lineFeeders, lines } from "../../db/schema/index.js";
+import { lineFeeders, lines, monitors } from "../../db/schema/index.js";
 import { AppError } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
@@ -19,6 +19,8 @@ const columns = {
   alertViewingWindowDays: lines.alertViewingWindowDays,
   excludedPartIds: lines.excludedPartIds,
   excludedModelNumbers: lines.excludedModelNumbers,
+  // Active SVD and MVD monitors (spec settings §2.9 tooltip; cap monitors are not counted).
+  activeMonitorsCount: sql<number>`(select count(*)::int from ${monitors} where ${monitors.lineId} = ${lines.id} and ${monitors.active} and ${monitors.type} in ('svd', 'mvd'))`,
   feederLineIds: sql<
     string[]
   >`coalesce((select array_agg(${lineFeeders.feederLineId}::text) from ${lineFeeders} where ${lineFeeders.lineId} = ${lines.id}), '{}')`,
@@ -39,8 +41,7 @@ function toLine(r: Row): TLine {
     isNewLine: r.isNewLine as boolean,
     ingestionThresholdHours: r.ingestionThresholdHours as number | null,
     alertViewingWindowDays: r.alertViewingWindowDays as number,
-    // Monitors arrive with the monitoring engine; until then no line has an active one.
-    activeMonitorsCount: 0,
+    activeMonitorsCount: Number(r.activeMonitorsCount ?? 0),
     feederLineIds: (r.feederLineIds as string[] | null) ?? [],
     excludedPartIds: r.excludedPartIds as string[],
     excludedModelNumbers: r.excludedModelNumbers as string[],
