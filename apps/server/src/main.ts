@@ -3,14 +3,17 @@ import { openDatabase } from "./db/client.js";
 import { buildApp } from "./http/app.js";
 import { BrokerPortTakenError } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
+import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createServices } from "./services.js";
+import { startNotifierFor } from "./worker/notify/notifier.js";
 import { startWorkerFromEnv } from "./worker/worker.js";
 
 async function main() {
   const started = Date.now();
   const config = loadConfig();
+  const secrets = createSecretBox(resolveEncryptionKey(config).key);
   const database = await openDatabase(
     config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
   );
@@ -25,6 +28,7 @@ async function main() {
   const services = createServices({
     db: database.db,
     publicUrl: config.publicUrl,
+    notifications: { secrets, allowLoopbackOutbound: config.allowLoopbackOutbound },
     onDataSourcesChange: () => void ingest?.refresh(),
   });
 
@@ -64,6 +68,7 @@ async function main() {
   }
 
   if (config.roles.has("worker")) closers.unshift(startWorkerFromEnv(database.db, log).stop);
+  if (config.roles.has("worker")) closers.unshift(startNotifierFor(database.db, config, secrets, log).stop);
 
   if (config.roles.has("api")) {
     const app = await buildApp({

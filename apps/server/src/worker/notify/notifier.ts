@@ -160,3 +160,20 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     },
   };
 }
+
+/** The worker role's notifier, from the process settings (main.ts). */
+export function startNotifierFor(
+  db: Db,
+  config: { publicUrl: string; allowLoopbackOutbound: boolean },
+  secrets: SecretBox,
+  log: (message: string) => void,
+): Notifier {
+  return startNotifier({
+    db,
+    pollMs: 2_000,
+    secrets,
+    publicUrl: config.publicUrl,
+    allowLoopbackOutbound: config.allowLoopbackOutbound,
+    log: (m) => log(`notify: ${m}`),
+  });
+}
