@@ -357,6 +357,10 @@ export const ZMonitor = z.object({
   use_excluded_part_ids: z.boolean(),
   use_excluded_model_numbers: z.boolean(),
   monitor_filter: ZMonitorFilter,
+  /** Where the schedule stands (answers only; the forms never send it). */
+  last_state: z.enum(["OK", "BREACH", "NO_DATA", "ERROR"]).nullable().optional(),
+  last_evaluated_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  next_run_at: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type TMonitor = z.infer<typeof ZMonitor>;
 export const ZMonitorList = z.array(ZMonitor);

@@ -18,6 +18,9 @@ const columns = {
   useExcludedModelNumbers: monitors.useExcludedModelNumbers,
   filter: monitors.filter,
   filterMd5: monitors.filterMd5,
+  lastState: monitors.lastState,
+  lastEvaluatedAt: monitors.lastEvaluatedAt,
+  nextRunAt: monitors.nextRunAt,
 };
 
 export type MonitorRow = Omit<{ [K in keyof typeof columns]: (typeof columns)[K]["_"]["data"] }, "filter"> & {

@@ -81,6 +81,9 @@ export function toMonitor(r: MonitorRow): TMonitor {
       alert_threshold: r.alertThreshold,
       ...(f.op_count ? { op_count: f.op_count } : {}),
     },
+    last_state: r.lastState ?? null,
+    last_evaluated_at: r.lastEvaluatedAt?.toISOString() ?? null,
+    next_run_at: r.nextRunAt?.toISOString() ?? null,
   };
 }
 

@@ -1,18 +1,100 @@
-import { Paper, Typography } from "@mui/material";
-import { useParams } from "react-router";
+import type { TAlert } from "@linewatch/contracts";
+import { Paper, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { useParams, useSearchParams } from "react-router";
 import { usePlantLine } from "../../app/context/PlantLineContext";
+import { QueryState } from "../../shared/ui/QueryState";
+import { useAlertActions } from "./api/mutations";
+import { useLineAlerts, useLineMonitors } from "./api/queries";
+import { AlertDetailDrawer } from "./components/AlertDetailDrawer";
+import { AlertsTable } from "./components/AlertsTable";
+import { CommentDialog } from "./components/CommentDialog";
+import { MonitorsTable } from "./components/MonitorsTable";
+import { ResolveDialog } from "./components/ResolveDialog";
 
-/** The line overview (alerts and monitors) arrives with the monitoring engine. */
+/** The line overview: its alerts inside the alert viewing window, and its monitors. */
 export function LineOverviewPage() {
-  const { lineId } = useParams();
-  const { lines } = usePlantLine();
+  const { lineId = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const { lines, plant } = usePlantLine();
   const line = lines.find((l) => l.id === lineId);
+  const timeZone = plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const alerts = useLineAlerts(lineId);
+  const monitors = useLineMonitors(lineId);
+  const actions = useAlertActions(lineId);
+  const [commentFor, setCommentFor] = useState<TAlert | null>(null);
+  const [resolveFor, setResolveFor] = useState<TAlert | null>(null);
+  // The open alert is in the URL (?alert=…), so a Teams message can link straight to it.
+  const openAlertId = params.get("alert");
+  const openAlert = (id: string | null) => setParams(id ? { alert: id } : {}, { replace: !id });
+
   return (
-    <Paper sx={{ p: 4 }} variant="outlined">
-      <Typography variant="h5" component="h1" gutterBottom>
+    <Stack spacing={3}>
+      <Typography variant="h5" component="h1">
         {line ? line.friendlyName || line.name : "Line"}
       </Typography>
-      <Typography color="text.secondary">This section is not available yet</Typography>
-    </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Alerts {line ? `(last ${line.alertViewingWindowDays} days)` : ""}
+        </Typography>
+        <QueryState
+          isLoading={alerts.isLoading}
+          error={alerts.error}
+          onRetry={() => alerts.refetch()}
+          isEmpty={alerts.data?.length === 0}
+          empty={
+            <Typography color="text.secondary">
+              No alerts for this line in the alert viewing window.
+            </Typography>
+          }
+        >
+          <AlertsTable
+            alerts={alerts.data ?? []}
+            timeZone={timeZone}
+            busy={actions.acknowledge.isPending}
+            onOpen={(a) => openAlert(a.id)}
+            onAcknowledge={(a) => actions.acknowledge.mutate(a.id)}
+            onComment={setCommentFor}
+            onResolve={setResolveFor}
+          />
+        </QueryState>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Monitors
+        </Typography>
+        <QueryState
+          isLoading={monitors.isLoading}
+          error={monitors.error}
+          onRetry={() => monitors.refetch()}
+          isEmpty={monitors.data?.length === 0}
+          empty={<Typography color="text.secondary">No monitors watch this line yet.</Typography>}
+        >
+          <MonitorsTable monitors={monitors.data ?? []} timeZone={timeZone} />
+        </QueryState>
+      </Paper>
+      <CommentDialog
+        open={commentFor != null}
+        busy={actions.comment.isPending}
+        onCancel={() => setCommentFor(null)}
+        onSave={(comment) =>
+          commentFor &&
+          actions.comment.mutate(
+            { alertId: commentFor.id, comment },
+            { onSuccess: () => setCommentFor(null) },
+          )
+        }
+      />
+      <ResolveDialog
+        alertId={resolveFor?.id ?? null}
+        busy={actions.resolve.isPending}
+        onCancel={() => setResolveFor(null)}
+        onResolve={(v) =>
+          resolveFor &&
+          actions.resolve.mutate({ alertId: resolveFor.id, ...v }, { onSuccess: () => setResolveFor(null) })
+        }
+      />
+      <AlertDetailDrawer alertId={openAlertId} timeZone={timeZone} onClose={() => openAlert(null)} />
+    </Stack>
   );
 }

@@ -1,0 +1,6 @@
+export const lineKeys = {
+  alerts: (lineId: string) => ["lines", lineId, "alerts"] as const,
+  alert: (alertId: string) => ["alerts", alertId] as const,
+  causes: (alertId: string) => ["alerts", alertId, "causes"] as const,
+  monitors: (lineId: string) => ["lines", lineId, "monitors"] as const,
+};

@@ -1,0 +1,142 @@
+import { MONITOR_DETAILS_DRAWER_WIDTH } from "@linewatch/contracts";
+import CloseIcon from "@mui/icons-material/Close";
+import {
+  Box,
+  Chip,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { formatDateTime } from "../../../shared/format";
+import { QueryState } from "../../../shared/ui/QueryState";
+import { useAlert } from "../api/queries";
+import { AlertStateChip } from "./AlertStateChip";
+
+const EVENT_LABEL = {
+  OPENED: "Opened",
+  FIRED: "Fired again",
+  ACKNOWLEDGED: "Acknowledged",
+  COMMENTED: "Comment",
+  RESOLVED: "Resolved",
+  AUTO_RESOLVED: "Resolved by itself (3 evaluations without a breach)",
+} as const;
+
+/** One alert: its history, the evaluations of its monitor and the delivery log of its notifications. */
+export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string; onClose: () => void }) {
+  const alert = useAlert(p.alertId);
+  const a = alert.data;
+  const fmt = (iso: string) => formatDateTime(iso, p.timeZone);
+  return (
+    <Drawer
+      anchor="right"
+      open={p.alertId != null}
+      onClose={p.onClose}
+      slotProps={{ paper: { sx: { width: MONITOR_DETAILS_DRAWER_WIDTH } } }}
+    >
+      <Stack direction="row" sx={{ p: 2, alignItems: "center" }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          Alert {a ? `— ${a.monitor.name}` : ""}
+        </Typography>
+        <IconButton aria-label="Close" onClick={p.onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Divider />
+      <Box sx={{ p: 2, overflow: "auto" }}>
+        <QueryState isLoading={alert.isLoading} error={alert.error} onRetry={() => alert.refetch()}>
+          {a && (
+            <Stack spacing={3}>
+              <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+                <AlertStateChip state={a.state} />
+                <Typography variant="body2">
+                  {a.monitor.type.toUpperCase()} · rule {a.rule} · fired {a.count}× · opened {fmt(a.openedAt)}
+                </Typography>
+                {a.cause && <Chip size="small" label={`Cause: ${a.cause}`} />}
+              </Stack>
+              <section aria-label="History">
+                <Typography variant="subtitle1" component="h3">
+                  History
+                </Typography>
+                <List dense>
+                  {a.events.map((e) => (
+                    <ListItem key={e.id} disableGutters>
+                      <ListItemText
+                        primary={`${EVENT_LABEL[e.kind]}${e.cause ? ` — cause: ${e.cause}` : ""}${e.comment ? ` — “${e.comment}”` : ""}`}
+                        secondary={`${fmt(e.at)}${e.userEmail ? ` · ${e.userEmail}` : ""}`}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              </section>
+              <section aria-label="Evaluations">
+                <Typography variant="subtitle1" component="h3">
+                  Evaluations of the monitor
+                </Typography>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Time</TableCell>
+                      <TableCell>State</TableCell>
+                      <TableCell align="right">Score</TableCell>
+                      <TableCell align="right">Threshold</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {[...a.evaluations]
+                      .reverse()
+                      .slice(0, 50)
+                      .map((e) => (
+                        <TableRow key={e.id} selected={e.state === "BREACH"}>
+                          <TableCell>{fmt(e.slot)}</TableCell>
+                          <TableCell>{e.state.replace("_", " ")}</TableCell>
+                          <TableCell align="right">{e.score?.toFixed(3) ?? "–"}</TableCell>
+                          <TableCell align="right">{e.threshold?.toFixed(3) ?? "–"}</TableCell>
+                        </TableRow>
+                      ))}
+                  </TableBody>
+                </Table>
+              </section>
+              <section aria-label="Notifications">
+                <Typography variant="subtitle1" component="h3">
+                  Notifications
+                </Typography>
+                {a.notifications.length === 0 ? (
+                  <Typography color="text.secondary">
+                    No Teams or ETQ Reliance channel is configured for this line.
+                  </Typography>
+                ) : (
+                  a.notifications.map((n) => (
+                    <Box key={n.channel} sx={{ mb: 1 }}>
+                      <Typography variant="body2">
+                        {n.channel === "teams" ? "Microsoft Teams" : "ETQ Reliance"}: {n.state.toLowerCase()}
+                        {n.deliveredAt ? ` at ${fmt(n.deliveredAt)}` : ""}
+                        {n.lastError ? ` — ${n.lastError}` : ""}
+                      </Typography>
+                      {n.attempts.map((t) => (
+                        <Typography key={t.at} variant="caption" component="div" color="text.secondary">
+                          {fmt(t.at)} · {t.httpStatus ?? "no answer"}
+                          {t.error ? ` · ${t.error}` : ""}
+                          {t.durationMs != null ? ` · ${t.durationMs} ms` : ""}
+                        </Typography>
+                      ))}
+                    </Box>
+                  ))
+                )}
+              </section>
+            </Stack>
+          )}
+        </QueryState>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,73 @@
+import type { TAlert } from "@linewatch/contracts";
+import { Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { formatDateTime } from "../../../shared/format";
+import { AlertStateChip } from "./AlertStateChip";
+
+export type AlertsTableProps = {
+  alerts: TAlert[];
+  timeZone: string;
+  busy: boolean;
+  onOpen: (alert: TAlert) => void;
+  onAcknowledge: (alert: TAlert) => void;
+  onComment: (alert: TAlert) => void;
+  onResolve: (alert: TAlert) => void;
+};
+
+const fmt = (v: number | null) => (v == null ? "–" : v.toFixed(3));
+
+/** The line's alerts, newest first, with the actions a user takes on them. */
+export function AlertsTable(p: AlertsTableProps) {
+  return (
+    <Table size="small" aria-label="Alerts">
+      <TableHead>
+        <TableRow>
+          <TableCell>State</TableCell>
+          <TableCell>Monitor</TableCell>
+          <TableCell>Type</TableCell>
+          <TableCell>Opened ({p.timeZone})</TableCell>
+          <TableCell>Last seen</TableCell>
+          <TableCell align="right">Count</TableCell>
+          <TableCell align="right">Score / threshold</TableCell>
+          <TableCell align="right">Actions</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {p.alerts.map((a) => (
+          <TableRow key={a.id} hover>
+            <TableCell>
+              <AlertStateChip state={a.state} />
+            </TableCell>
+            <TableCell>{a.monitor.name}</TableCell>
+            <TableCell>{a.monitor.type.toUpperCase()}</TableCell>
+            <TableCell>{formatDateTime(a.openedAt, p.timeZone)}</TableCell>
+            <TableCell>{formatDateTime(a.lastSeenAt, p.timeZone)}</TableCell>
+            <TableCell align="right">{a.count}</TableCell>
+            <TableCell align="right">
+              {fmt(a.score)} / {fmt(a.threshold)}
+            </TableCell>
+            <TableCell align="right">
+              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+                <Button size="small" onClick={() => p.onOpen(a)}>
+                  Details
+                </Button>
+                {a.state === "OPEN" && (
+                  <Button size="small" disabled={p.busy} onClick={() => p.onAcknowledge(a)}>
+                    Acknowledge
+                  </Button>
+                )}
+                <Button size="small" onClick={() => p.onComment(a)}>
+                  Comment
+                </Button>
+                {a.state !== "RESOLVED" && (
+                  <Button size="small" color="success" onClick={() => p.onResolve(a)}>
+                    Resolve
+                  </Button>
+                )}
+              </Stack>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,43 @@
+import type { TMonitor } from "@linewatch/contracts";
+import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { formatDateTime } from "../../../shared/format";
+
+const STATE_COLOR = { OK: "success", BREACH: "error", NO_DATA: "default", ERROR: "warning" } as const;
+
+/** The line's monitors with their last state and next run. */
+export function MonitorsTable({ monitors, timeZone }: { monitors: TMonitor[]; timeZone: string }) {
+  return (
+    <Table size="small" aria-label="Monitors">
+      <TableHead>
+        <TableRow>
+          <TableCell>Monitor</TableCell>
+          <TableCell>Type</TableCell>
+          <TableCell>Active</TableCell>
+          <TableCell>Every</TableCell>
+          <TableCell>Last state</TableCell>
+          <TableCell>Last evaluated ({timeZone})</TableCell>
+          <TableCell>Next run</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {monitors.map((m) => (
+          <TableRow key={m.monitor_uuid}>
+            <TableCell>{m.monitor_name}</TableCell>
+            <TableCell>{m.monitor_type.toUpperCase()}</TableCell>
+            <TableCell>{m.active ? "Yes" : "No"}</TableCell>
+            <TableCell>{m.frequency} min</TableCell>
+            <TableCell>
+              {m.last_state ? (
+                <Chip size="small" label={m.last_state.replace("_", " ")} color={STATE_COLOR[m.last_state]} />
+              ) : (
+                "Not evaluated yet"
+              )}
+            </TableCell>
+            <TableCell>{m.last_evaluated_at ? formatDateTime(m.last_evaluated_at, timeZone) : "–"}</TableCell>
+            <TableCell>{m.active && m.next_run_at ? formatDateTime(m.next_run_at, timeZone) : "–"}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,88 @@
+import { ALERT_CAUSE_MAX, ALERT_COMMENT_MAX } from "@linewatch/contracts";
+import {
+  Autocomplete,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from "@mui/material";
+import { useState } from "react";
+import { useAlertCauses } from "../api/queries";
+
+/** Resolve by hand with a cause: the failure modes of the monitor's result signals, or free text. */
+export function ResolveDialog(p: {
+  alertId: string | null;
+  busy: boolean;
+  onCancel: () => void;
+  onResolve: (v: { cause?: string; comment?: string }) => void;
+}) {
+  const causes = useAlertCauses(p.alertId);
+  const [cause, setCause] = useState("");
+  const [comment, setComment] = useState("");
+  const cancel = () => {
+    setCause("");
+    setComment("");
+    p.onCancel();
+  };
+  return (
+    <Dialog
+      open={p.alertId != null}
+      onClose={() => !p.busy && cancel()}
+      maxWidth="sm"
+      fullWidth
+    >
+      <DialogTitle>Resolve the alert</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <Autocomplete
+            freeSolo
+            options={causes.data?.causes ?? []}
+            loading={causes.isLoading}
+            inputValue={cause}
+            onInputChange={(_e, v) => setCause(v)}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Cause"
+                helperText={
+                  causes.data?.causes.length
+                    ? "Pick a failure mode or describe the cause"
+                    : "Describe the cause"
+                }
+                error={cause.length > ALERT_CAUSE_MAX}
+              />
+            )}
+          />
+          <TextField
+            label="Comment"
+            multiline
+            minRows={2}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            error={comment.length > ALERT_COMMENT_MAX}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={cancel} disabled={p.busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color="success"
+          disabled={p.busy || cause.length > ALERT_CAUSE_MAX || comment.length > ALERT_COMMENT_MAX}
+          onClick={() => {
+            p.onResolve({ cause: cause.trim() || undefined, comment: comment.trim() || undefined });
+            setCause("");
+            setComment("");
+          }}
+        >
+          Resolve
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
