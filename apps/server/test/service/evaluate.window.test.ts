@@ -57,19 +57,17 @@ beforeAll(async () => {
     slot: number,
     extra: Partial<typeof signals.$inferInsert> = {},
   ) => ({ id: sid, customerId, lineId, stationId, name, entityType, storage, slot, ...extra });
-  await db
-    .insert(signals)
-    .values([
-      sig(id.torque, a.id, "Torque", "MEASUREMENT", "num", 0, {
-        resultSignalId: id.result,
-        upperLimitSignalId: id.upper,
-      }),
-      sig(id.angle, a.id, "Angle", "MEASUREMENT", "num", 1, { resultSignalId: id.result }),
-      sig(id.upper, a.id, "Torque Upper", "UPPER_LIMIT", "num", 2),
-      sig(id.result, a.id, "Result", "RESULT", "text", 0),
-      sig(id.shift, a.id, "Shift", "PART_ATTRIBUTE", "text", 1),
-      sig(id.pressure, b.id, "Pressure", "MEASUREMENT", "num", 0),
-    ]);
+  await db.insert(signals).values([
+    sig(id.torque, a.id, "Torque", "MEASUREMENT", "num", 0, {
+      resultSignalId: id.result,
+      upperLimitSignalId: id.upper,
+    }),
+    sig(id.angle, a.id, "Angle", "MEASUREMENT", "num", 1, { resultSignalId: id.result }),
+    sig(id.upper, a.id, "Torque Upper", "UPPER_LIMIT", "num", 2),
+    sig(id.result, a.id, "Result", "RESULT", "text", 0),
+    sig(id.shift, a.id, "Shift", "PART_ATTRIBUTE", "text", 1),
+    sig(id.pressure, b.id, "Pressure", "MEASUREMENT", "num", 0),
+  ]);
   await db.insert(resultClassifications).values([
     { customerId, signalId: id.result, value: "OK", result: "pass" },
     { customerId, signalId: id.result, value: "NOK", result: "fail" },

@@ -2,7 +2,7 @@
 // and when one is killed with -9 while it holds leases, the other takes its monitors over after the
 // leases expire. Shortened clock: WORKER_MINUTE_MS makes a frequency "minute" 1.5 s.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -17,6 +17,8 @@ const usePostgres = !!process.env.DATABASE_URL;
 const PERIOD_MS = 1_500;
 const LEASE_MS = 2_000;
 const MONITORS = 8;
+/** The same key in both processes (required with DATABASE_URL once notifications encrypt secrets). */
+const ENCRYPTION_KEY = randomBytes(32).toString("base64");
 
 if (!usePostgres) {
   console.warn(
@@ -45,6 +47,7 @@ function startWorkerProcess(id: string, url: string): Promise<{ child: ChildProc
         ...process.env,
         DATABASE_URL: url,
         DEMO: "false",
+        ENCRYPTION_KEY,
         LOG_LEVEL: "warn",
         WORKER_ID: id,
         WORKER_POLL_MS: "100",
