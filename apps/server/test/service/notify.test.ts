@@ -190,16 +190,14 @@ async function createAlert(
     .insert(alertEvents)
     .values({ alertId: alert.id, at: now(), kind: "OPENED", evaluationId: evaluation.id });
   if (channels.length) {
-    await db
-      .insert(notificationOutbox)
-      .values(
-        channels.map((channel) => ({
-          customerId: t.customer.id,
-          alertId: alert.id,
-          channel,
-          nextAttemptAt: now(),
-        })),
-      );
+    await db.insert(notificationOutbox).values(
+      channels.map((channel) => ({
+        customerId: t.customer.id,
+        alertId: alert.id,
+        channel,
+        nextAttemptAt: now(),
+      })),
+    );
   }
   return { alert, monitor };
 }
@@ -360,7 +358,7 @@ describe("notifier", () => {
     await notifier.stop();
   });
 
-  it("fails at once on a 400, and on an ETQ answer without a document id", async () => {
+  it("fails at once on a 400", async () => {
     const t = await setupLine({ teams: true, etq: true });
     const { alert } = await createAlert(t, ["teams", "etq"]);
     scripts.set("/teams", [{ status: 400, body: "Bad card" }]);
@@ -377,6 +375,20 @@ describe("notifier", () => {
     }
     const [config] = await db.select().from(relianceConfigs).where(eq(relianceConfigs.lineId, t.line.id));
     expect(config?.connectionStatus).toBe("ERROR");
+    await notifier.stop();
+  });
+
+  it("fails at once when ETQ answers without a document id (a retry could create a second one)", async () => {
+    const t = await setupLine({ etq: true });
+    const { alert } = await createAlert(t, ["etq"]);
+    scripts.set("/etq/documents", [{ status: 201, body: "{}" }]);
+    const notifier = startNotifier({ db, ...notifierOptions });
+    await notifier.runOnce();
+    const o = await outboxOf(alert.id, "etq");
+    expect(o.row).toMatchObject({
+      state: "FAILED",
+      lastError: "ETQ Reliance answered without a document id",
+    });
     await notifier.stop();
   });
 
