@@ -7,6 +7,7 @@ import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createServices } from "./services.js";
+import { createOnEvaluated } from "./worker/alerts/apply.js";
 import { startNotifierFor } from "./worker/notify/notifier.js";
 import { startWorkerFromEnv } from "./worker/worker.js";
 
@@ -67,7 +68,10 @@ async function main() {
     }
   }
 
-  if (config.roles.has("worker")) closers.unshift(startWorkerFromEnv(database.db, log).stop);
+  // Alert rules run in the transaction that stores each evaluation (worker/alerts).
+  if (config.roles.has("worker")) {
+    closers.unshift(startWorkerFromEnv(database.db, log, { onEvaluated: createOnEvaluated() }).stop);
+  }
   if (config.roles.has("worker")) closers.unshift(startNotifierFor(database.db, config, secrets, log).stop);
 
   if (config.roles.has("api")) {

@@ -156,3 +156,33 @@ describe("GET /api/lines/:lineId", () => {
     expect(bad.json().message).toContain("params.lineId");
   });
 });
+
+describe("line monitor counts", () => {
+  it("counts the line's active SVD and MVD monitors, not cap or inactive ones", async () => {
+    const { createTestApp: make, closeTestApp: close } = await import("../helpers/app.js");
+    const { createTenant: tenant } = await import("../factories.js");
+    const { monitors } = await import("../../src/db/schema/index.js");
+    const t2 = await make();
+    try {
+      const x = await tenant(t2.app, t2.database.db);
+      const base = {
+        customerId: x.customer.id,
+        plantId: x.plant.id,
+        lineId: x.line.id,
+        frequency: 5,
+        filter: {},
+        filterMd5: "x",
+      };
+      await t2.database.db.insert(monitors).values([
+        { ...base, name: "a", type: "svd", active: true },
+        { ...base, name: "b", type: "mvd", active: true },
+        { ...base, name: "c", type: "cap", active: true },
+        { ...base, name: "d", type: "svd", active: false },
+      ]);
+      const res = await t2.app.inject({ url: `/api/lines/${x.line.id}`, headers: x.userHeaders });
+      expect(res.json().activeMonitorsCount).toBe(2);
+    } finally {
+      await close(t2);
+    }
+  });
+});

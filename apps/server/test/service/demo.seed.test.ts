@@ -322,3 +322,26 @@ describe("demo seed", () => {
     ).rejects.toThrow();
   });
 });
+
+describe("demo monitors", () => {
+  it("seeds two active monitors of each type across the two lines with records, once", async () => {
+    const { createTestDatabase } = await import("../helpers/db.js");
+    const { seedDemoIfEmpty } = await import("../../src/modules/demo/demo.seed.js");
+    const { seedDemoMonitors } = await import("../../src/modules/demo/demo.monitors.js");
+    const { monitors: monitorsTable } = await import("../../src/db/schema/index.js");
+    const d = await createTestDatabase();
+    try {
+      await seedDemoIfEmpty(d.db, { days: 1 });
+      const rows = await d.db.select().from(monitorsTable);
+      const byType = (t: string) => rows.filter((r) => r.type === t);
+      for (const t of ["svd", "mvd", "cap"]) {
+        expect(byType(t), t).toHaveLength(2);
+        expect(new Set(byType(t).map((r) => r.lineId)).size, t).toBe(2);
+      }
+      expect(rows.every((r) => r.active && r.nextRunAt != null)).toBe(true);
+      expect(await seedDemoMonitors(d.db)).toBe(0);
+    } finally {
+      await d.close();
+    }
+  });
+});

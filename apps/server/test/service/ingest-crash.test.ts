@@ -19,6 +19,7 @@ import { eventually, reachableExternalBroker } from "../helpers/mqtt.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const external = await reachableExternalBroker();
 const usePostgres = !!process.env.DATABASE_URL;
+const CRASH_TEST_KEY = randomBytes(32).toString("base64");
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -54,7 +55,15 @@ function startIngestProcess(env: Record<string, string>): Promise<ChildProcess> 
     {
       // One process (no tsx wrapper), so SIGKILL really kills the one holding the broker and the session.
       cwd: root,
-      env: { ...process.env, DEMO: "false", LOG_LEVEL: "warn", MQTT_URL: "", ...env },
+      // Every process of an installation shares the encryption key (required with DATABASE_URL).
+      env: {
+        ...process.env,
+        DEMO: "false",
+        LOG_LEVEL: "warn",
+        MQTT_URL: "",
+        ENCRYPTION_KEY: CRASH_TEST_KEY,
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );

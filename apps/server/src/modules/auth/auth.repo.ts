@@ -5,7 +5,6 @@ import {
   loginFailures,
   passwordTokens,
   sessions,
-  userRoles,
   users,
 } from "../../db/schema/index.js";
 
@@ -58,7 +57,7 @@ export function createAuthRepo(db: Tx) {
           locationPlantId: users.locationPlantId,
           selectedPlantId: users.selectedPlantId,
           selectedLineId: users.selectedLineId,
-          isAdministrator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'administrator')`,
+          isAdministrator: sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = "users"."id" and ur.role = 'administrator')`,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -41,6 +41,8 @@ import { type DemoLine, stationLayout } from "./demo.types.js";
 
 export * from "./demo.constants.js";
 
+import { seedDemoMonitors } from "./demo.monitors.js";
+
 export type SeedDemoOptions = {
   /** PRNG seed; the same seed gives the same values. */
   seed?: number;
@@ -148,6 +150,7 @@ export async function seedDemoIfEmpty(
     return count;
   });
   if (partRecordCount == null) return null;
+  await seedDemoMonitors(db);
   return { ms: Math.round(performance.now() - started), partRecords: partRecordCount };
 }
 

@@ -1,7 +1,7 @@
 import type { TLine } from "@linewatch/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { lineFeeders, lines, monitors } from "../../db/schema/index.js";
+import { lines } from "../../db/schema/index.js";
 import { AppError } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
@@ -20,10 +20,12 @@ const columns = {
   excludedPartIds: lines.excludedPartIds,
   excludedModelNumbers: lines.excludedModelNumbers,
   // Active SVD and MVD monitors (spec settings §2.9 tooltip; cap monitors are not counted).
-  activeMonitorsCount: sql<number>`(select count(*)::int from ${monitors} where ${monitors.lineId} = ${lines.id} and ${monitors.active} and ${monitors.type} in ('svd', 'mvd'))`,
+  // Written out with table names: inside a select, Drizzle leaves column names unqualified, and
+  // "id" would then mean the subquery's own table.
+  activeMonitorsCount: sql<number>`(select count(*)::int from monitors m where m.line_id = "lines"."id" and m.active and m.type in ('svd', 'mvd'))`,
   feederLineIds: sql<
     string[]
-  >`coalesce((select array_agg(${lineFeeders.feederLineId}::text) from ${lineFeeders} where ${lineFeeders.lineId} = ${lines.id}), '{}')`,
+  >`coalesce((select array_agg(f.feeder_line_id::text) from line_feeders f where f.line_id = "lines"."id"), '{}')`,
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;

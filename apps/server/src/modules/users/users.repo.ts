@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { customers, lines, plants, userRoles, users } from "../../db/schema/index.js";
 
-const isAdmin = sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'administrator')`;
+const isAdmin = sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = "users"."id" and ur.role = 'administrator')`;
 
 const rowColumns = {
   id: users.id,
