@@ -1,12 +1,6 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
-import {
-  customers,
-  loginFailures,
-  passwordTokens,
-  sessions,
-  users,
-} from "../../db/schema/index.js";
+import { customers, loginFailures, passwordTokens, sessions, users } from "../../db/schema/index.js";
 
 export function createAuthRepo(db: Tx) {
   return {

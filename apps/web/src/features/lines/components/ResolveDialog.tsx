@@ -28,12 +28,7 @@ export function ResolveDialog(p: {
     p.onCancel();
   };
   return (
-    <Dialog
-      open={p.alertId != null}
-      onClose={() => !p.busy && cancel()}
-      maxWidth="sm"
-      fullWidth
-    >
+    <Dialog open={p.alertId != null} onClose={() => !p.busy && cancel()} maxWidth="sm" fullWidth>
       <DialogTitle>Resolve the alert</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
