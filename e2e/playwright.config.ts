@@ -62,6 +62,11 @@ export default defineConfig({
           LOG_LEVEL: "warn",
           DATABASE_URL: "",
           MQTT_URL: "",
+          // A worker "minute" of 1 s and a brisk simulator, so monitors evaluate every 5 s and the
+          // line overview has alerts within a minute.
+          WORKER_MINUTE_MS: "1000",
+          WORKER_POLL_MS: "500",
+          SIMULATOR_RATE: "30",
         },
       },
 });

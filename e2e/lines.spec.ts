@@ -1,0 +1,61 @@
+import { expect, signIn, test } from "./fixtures";
+
+test("the line overview shows monitors and alerts, and a user acknowledges, comments and resolves one", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, "user");
+  const plants = await (await page.request.get("/api/plants")).json();
+  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
+  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
+  const axle = lines.find((l: { name: string }) => l.name === "Axle Assembly");
+
+  await page.goto(`/lines/${axle.id}`);
+  await expect(page.getByRole("heading", { name: "Monitors" })).toBeVisible();
+  const monitors = page.getByRole("table", { name: "Monitors" });
+  await expect(monitors).toContainText("Wheel nut torque");
+  await expect(monitors).toContainText("Torque and angle");
+
+  // The demo monitors evaluate every few seconds here; the first alert comes from the live data.
+  const alerts = page.getByRole("table", { name: "Alerts" });
+  await expect(async () => {
+    await page.reload();
+    await expect(alerts.getByRole("button", { name: "Acknowledge" }).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+
+  const row = alerts
+    .getByRole("row")
+    .filter({ has: page.getByRole("button", { name: "Acknowledge" }) })
+    .first();
+  const monitorName = (await row.getByRole("cell").nth(1).textContent()) ?? "";
+  await row.getByRole("button", { name: "Acknowledge" }).click();
+  await expect(page.getByText("Alert acknowledged")).toBeVisible();
+  const acked = alerts.getByRole("row").filter({ hasText: monitorName }).first();
+  await expect(acked).toContainText("Acknowledged");
+
+  await acked.getByRole("button", { name: "Comment" }).click();
+  await page.getByRole("dialog").getByLabel("Comment").fill("Checked the nut runner calibration");
+  await page.getByRole("dialog").getByRole("button", { name: "Add comment" }).click();
+  await expect(page.getByText("Comment added")).toBeVisible();
+
+  await acked.getByRole("button", { name: "Resolve" }).click();
+  const resolve = page.getByRole("dialog");
+  await resolve.getByLabel("Cause").fill("Nut runner recalibrated");
+  await resolve.getByRole("button", { name: "Resolve" }).click();
+  await expect(page.getByText("Alert resolved")).toBeVisible();
+
+  // The alert's page shows its whole history with who did what.
+  await alerts
+    .getByRole("row")
+    .filter({ hasText: monitorName })
+    .first()
+    .getByRole("button", { name: "Details" })
+    .click();
+  await expect(page).toHaveURL(/alert=/);
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history).toContainText("Opened");
+  await expect(history).toContainText("Acknowledged");
+  await expect(history).toContainText("Checked the nut runner calibration");
+  await expect(history).toContainText("cause: Nut runner recalibrated");
+  await expect(history).toContainText("user@demo.local");
+});
