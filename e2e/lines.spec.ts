@@ -58,4 +58,25 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
   await expect(history).toContainText("Checked the nut runner calibration");
   await expect(history).toContainText("cause: Nut runner recalibrated");
   await expect(history).toContainText("user@demo.local");
+
+  // The evaluation history of its monitor as a chart, and the details of the latest evaluation by type.
+  const evaluations = page.getByRole("region", { name: "Evaluations", exact: true });
+  await expect(evaluations.locator("svg").first()).toBeVisible();
+  await expect(evaluations.locator('path[data-series="score"]').first()).toBeAttached();
+  const summary = (await page.getByText(/^(SVD|MVD|CAP) · rule/).textContent()) ?? "";
+  const type = summary.slice(0, 3);
+  const details = page.getByRole("region", { name: "Latest evaluation" });
+  if (type === "SVD") {
+    await expect(details).toContainText("Training and evaluation distributions");
+    await expect(details).toContainText("from the stored means and standard deviations");
+    await expect(details.locator('path[data-series="evaluation"]').first()).toBeAttached();
+  } else if (type === "MVD") {
+    await expect(details).toContainText("Top contributing signals of the worst rows");
+    await expect(details.locator("svg rect").first()).toBeAttached();
+  } else {
+    expect(type).toBe("CAP");
+    const table = details.getByRole("table", { name: "Limits and indices" });
+    await expect(table).toContainText("Ppk");
+    await expect(table).toContainText("Points outside LCL/UCL");
+  }
 });

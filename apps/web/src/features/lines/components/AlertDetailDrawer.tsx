@@ -10,17 +10,14 @@ import {
   ListItem,
   ListItemText,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from "@mui/material";
 import { formatDateTime } from "../../../shared/format";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useAlert } from "../api/queries";
 import { AlertStateChip } from "./AlertStateChip";
+import { EvaluationChart } from "./EvaluationChart";
+import { EvaluationDetailsPanel } from "./EvaluationDetailsPanel";
 
 const EVENT_LABEL = {
   OPENED: "Opened",
@@ -82,30 +79,19 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
                 <Typography variant="subtitle1" component="h3">
                   Evaluations of the monitor
                 </Typography>
-                <Table size="small">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Time</TableCell>
-                      <TableCell>State</TableCell>
-                      <TableCell align="right">Score</TableCell>
-                      <TableCell align="right">Threshold</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {[...a.evaluations]
-                      .reverse()
-                      .slice(0, 50)
-                      .map((e) => (
-                        <TableRow key={e.id} selected={e.state === "BREACH"}>
-                          <TableCell>{fmt(e.slot)}</TableCell>
-                          <TableCell>{e.state.replace("_", " ")}</TableCell>
-                          <TableCell align="right">{e.score?.toFixed(3) ?? "–"}</TableCell>
-                          <TableCell align="right">{e.threshold?.toFixed(3) ?? "–"}</TableCell>
-                        </TableRow>
-                      ))}
-                  </TableBody>
-                </Table>
+                <EvaluationChart
+                  type={a.monitor.type}
+                  evaluations={a.evaluations}
+                  openedAt={a.openedAt}
+                  resolvedAt={a.resolvedAt}
+                  timeZone={p.timeZone}
+                />
               </section>
+              <EvaluationDetailsPanel
+                type={a.monitor.type}
+                evaluations={a.evaluations}
+                timeZone={p.timeZone}
+              />
               <section aria-label="Notifications">
                 <Typography variant="subtitle1" component="h3">
                   Notifications

@@ -1,0 +1,130 @@
+import type { TAlertEvaluation } from "@linewatch/contracts";
+import { Typography, useTheme } from "@mui/material";
+import { useDrawingArea, useXScale } from "@mui/x-charts/hooks";
+import { LineChart } from "@mui/x-charts/LineChart";
+import { formatDateTime } from "../../../shared/format";
+import { chartCaption, chartLines } from "./evaluationDetails";
+
+/** "14:05" or "11-22 14:05" in the plant's time zone, for the axis ticks. */
+function tickLabel(d: Date, timeZone: string, withDay: boolean): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(d);
+  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? "";
+  const time = `${p("hour")}:${p("minute")}`;
+  return withDay ? `${p("month")}-${p("day")} ${time}` : time;
+}
+
+/** The alert's span shaded over the plot area, clamped to the charted times. */
+function AlertSpan(p: { from: Date; to: Date; color: string }) {
+  const x = useXScale<"utc">();
+  const area = useDrawingArea();
+  const clamp = (v: number) => Math.min(area.left + area.width, Math.max(area.left, v));
+  const x0 = clamp(x(p.from));
+  const x1 = clamp(x(p.to));
+  if (!(x1 > x0)) return null;
+  return (
+    <rect
+      data-testid="alert-span"
+      x={x0}
+      y={area.top}
+      width={x1 - x0}
+      height={area.height}
+      fill={p.color}
+      opacity={0.1}
+      pointerEvents="none"
+    />
+  );
+}
+
+/**
+ * The evaluation history of the alert's monitor: score and threshold over time, breaches marked,
+ * the alert's span [openedAt, resolvedAt or now] shaded, times in the plant's time zone.
+ */
+export function EvaluationChart(p: {
+  type: string;
+  evaluations: readonly TAlertEvaluation[];
+  openedAt: string;
+  resolvedAt: string | null;
+  timeZone: string;
+}) {
+  const theme = useTheme();
+  const evaluations = p.evaluations;
+  if (evaluations.length === 0) {
+    return <Typography color="text.secondary">No evaluations yet.</Typography>;
+  }
+  const times = evaluations.map((e) => new Date(e.slot));
+  const first = times[0] as Date;
+  const last = times[times.length - 1] as Date;
+  const withDay = last.getTime() - first.getTime() > 20 * 3600_000;
+  const lines = chartLines(p.type, evaluations);
+  const breaches = evaluations.map((e, i) => (e.state === "BREACH" ? (lines.score[i] ?? null) : null));
+  const breachCount = evaluations.filter((e) => e.state === "BREACH").length;
+  const noData = evaluations.filter((e) => e.state === "NO_DATA" || e.state === "ERROR").length;
+  const fmt = (v: number | null) => (v == null ? "–" : Number(v.toPrecision(4)).toString());
+  return (
+    <>
+      <LineChart
+        height={260}
+        margin={{ left: 8, right: 16 }}
+        xAxis={[
+          {
+            data: times,
+            scaleType: "utc",
+            valueFormatter: (d: Date, ctx) =>
+              ctx.location === "tick" ? tickLabel(d, p.timeZone, withDay) : formatDateTime(d, p.timeZone),
+          },
+        ]}
+        yAxis={[{ width: 56 }]}
+        series={[
+          {
+            id: "score",
+            label: lines.scoreLabel,
+            data: lines.score,
+            showMark: false,
+            color: theme.palette.primary.main,
+            valueFormatter: fmt,
+          },
+          {
+            id: "bar",
+            label: lines.barLabel,
+            data: lines.bar,
+            showMark: false,
+            curve: "stepAfter",
+            color: theme.palette.warning.main,
+            valueFormatter: fmt,
+          },
+          {
+            id: "breach",
+            label: "Breach",
+            data: breaches,
+            showMark: true,
+            shape: "diamond",
+            color: theme.palette.error.main,
+            valueFormatter: (v) => (v == null ? null : "breach"),
+          },
+        ]}
+        sx={{
+          '& .MuiLineElement-root[data-series="breach"]': { display: "none" },
+          '& .MuiLineElement-root[data-series="bar"]': { strokeDasharray: "6 4" },
+        }}
+      >
+        <AlertSpan
+          from={new Date(p.openedAt)}
+          to={p.resolvedAt ? new Date(p.resolvedAt) : new Date()}
+          color={theme.palette.error.main}
+        />
+      </LineChart>
+      <Typography variant="caption" component="p" color="text.secondary">
+        {chartCaption(p.type, evaluations)} Shaded: the alert, from its opening to{" "}
+        {p.resolvedAt ? "its resolution" : "now"}. {evaluations.length} evaluations, {breachCount} breaches
+        {noData > 0 ? `, ${noData} without a score (no data or error)` : ""}; times in {p.timeZone}.
+      </Typography>
+    </>
+  );
+}
