@@ -1,0 +1,382 @@
+// npm run bench:engine — evaluations per minute sustained by the monitor worker on the demo data:
+// 2,000 active monitors (svd / mvd / cap, windows of 150 to 3,000 records, alert rules on as in
+// production), all due at once, evaluated by one worker process and then by two (PostgreSQL when
+// DATABASE_URL is set; PGlite otherwise, one worker in this process, and no two-worker run).
+// Target (issue 4 §6): ≥ 2,000 evaluations/min with one worker on PostgreSQL, near-linear gain
+// with the second.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  canonicalMonitorFilterJson,
+  type TMonitorType,
+  type TStoredMonitorFilter,
+} from "@linewatch/contracts";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { type Database, openDatabase, rowsOf } from "../src/db/client.js";
+import { monitors } from "../src/db/schema/index.js";
+import { seedDemoIfEmpty } from "../src/modules/demo/demo.seed.js";
+import { createOnEvaluated } from "../src/worker/alerts/apply.js";
+import { startWorker } from "../src/worker/worker.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../../..");
+const MONITORS = Number(process.env.BENCH_MONITORS ?? 2_000);
+const TARGET = 2_000; // evaluations/min, one worker on PostgreSQL
+const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 16);
+/** A phase ends when every due slot is evaluated or after this long. */
+const PHASE_MS = Number(process.env.BENCH_PHASE_S ?? 90) * 1000;
+const SAMPLE_SIZES = [150, 250, 500, 750, 1_000, 1_500, 2_000, 3_000];
+const THRESHOLDS = ["low", "medium", "high"] as const;
+const ENCRYPTION_KEY = randomBytes(32).toString("base64");
+const NEVER = new Date("2100-01-01T00:00:00Z");
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const fmt = (n: number) => Math.round(n).toLocaleString("en");
+
+async function openBenchDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  label: string;
+  drop: () => Promise<void>;
+}> {
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    const name = `lw_bench_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 4 });
+    return {
+      database,
+      url: u.toString(),
+      label: `PostgreSQL (${u.host}, fresh database ${name})`,
+      drop: async () => {
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "lw-bench-"));
+  return { database: await openDatabase({ dataDir: dir }), label: `PGlite (${dir})`, drop: async () => {} };
+}
+
+type MeasurementSignal = {
+  id: string;
+  lineId: string;
+  plantId: string;
+  customerId: string;
+  stationId: string;
+  hasLimits: boolean;
+};
+
+/** 2,000 monitors over the demo's measurement signals with records; all parked until the run. */
+async function createMonitors(database: Database) {
+  const { db } = database;
+  const signalsWithRecords = rowsOf<{
+    id: string;
+    line_id: string;
+    plant_id: string;
+    customer_id: string;
+    station_id: string;
+    has_limits: boolean;
+  }>(
+    await db.execute(sql`
+      select s.id, s.line_id, l.plant_id, s.customer_id, s.station_id,
+        (s.upper_limit_signal_id is not null or s.lower_limit_signal_id is not null
+          or exists (select 1 from spc_limits sl where sl.signal_id = s.id)) as has_limits
+      from signals s join lines l on l.id = s.line_id join customers c on c.id = s.customer_id
+      where c.is_demo and s.entity_type = 'MEASUREMENT' and s.storage = 'num'
+        and exists (select 1 from part_records pr where pr.station_id = s.station_id)
+      order by l.name, s.station_id, s.name`),
+  );
+  const all: MeasurementSignal[] = signalsWithRecords.map((r) => ({
+    id: r.id,
+    lineId: r.line_id,
+    plantId: r.plant_id,
+    customerId: r.customer_id,
+    stationId: r.station_id,
+    hasLimits: Boolean(r.has_limits),
+  }));
+  const withLimits = all.filter((s) => s.hasLimits);
+  const byStation = new Map<string, MeasurementSignal[]>();
+  for (const s of all) byStation.set(s.stationId, [...(byStation.get(s.stationId) ?? []), s]);
+  const mvdStations = [...byStation.values()].filter((list) => list.length >= 2);
+  if (all.length === 0) throw new Error("the demo has no measurement signals with records");
+
+  // The demo's own monitors would be evaluated too: park them, so exactly MONITORS are due.
+  await db.execute(sql`update monitors set active = false`);
+
+  const types: TMonitorType[] = ["svd", "mvd", "cap"].filter(
+    (t) => (t !== "mvd" || mvdStations.length > 0) && (t !== "cap" || withLimits.length > 0),
+  ) as TMonitorType[];
+  const rows: (typeof monitors.$inferInsert)[] = [];
+  for (let i = 0; i < MONITORS; i++) {
+    const type = types[i % types.length] as TMonitorType;
+    const k = Math.floor(i / types.length);
+    let signals: MeasurementSignal[];
+    if (type === "svd") signals = [all[k % all.length] as MeasurementSignal];
+    else if (type === "cap") signals = [withLimits[k % withLimits.length] as MeasurementSignal];
+    else {
+      const station = mvdStations[k % mvdStations.length] as MeasurementSignal[];
+      const p = Math.min(station.length, 2 + (k % 3)); // 2–4 measurements of one station
+      const start = Math.floor(k / mvdStations.length) % station.length;
+      signals = Array.from(
+        { length: p },
+        (_, j) => station[(start + j) % station.length] as MeasurementSignal,
+      );
+    }
+    const first = signals[0] as MeasurementSignal;
+    const filter: TStoredMonitorFilter = {
+      signal_uuids: signals.map((s) => s.id),
+      signal_group_uuids: [],
+      part_attributes: [],
+      sample_size: SAMPLE_SIZES[(i * 7 + k) % SAMPLE_SIZES.length] as number,
+      pass_fail_filter: [],
+      evaluation_ratio: 0.2,
+      part_numbers: [],
+      part_groups: [],
+      ...(type === "cap" ? { op_count: "ALL" as const } : {}),
+    };
+    rows.push({
+      customerId: first.customerId,
+      plantId: first.plantId,
+      lineId: first.lineId,
+      name: `Bench ${type} ${i}`,
+      type,
+      active: true,
+      frequency: 5,
+      alertThreshold: THRESHOLDS[i % THRESHOLDS.length],
+      filter,
+      filterMd5: createHash("md5").update(canonicalMonitorFilterJson(type, filter)).digest("hex"),
+      nextRunAt: NEVER,
+    });
+  }
+  for (let i = 0; i < rows.length; i += 250) await db.insert(monitors).values(rows.slice(i, i + 250));
+  return rows;
+}
+
+type Runner = { stop: () => Promise<void> };
+
+function startWorkerProcess(id: string, url: string): Promise<Runner> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "apps/server/src/main.ts"), "--role", "worker"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        DEMO: "false",
+        ENCRYPTION_KEY,
+        LOG_LEVEL: "warn",
+        WORKER_ID: id,
+        WORKER_POLL_MS: "50",
+        WORKER_LEASE_MS: "120000",
+        WORKER_BATCH_SIZE: String(BATCH_SIZE),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let out = "";
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`worker ${id} did not start: ${out}`)), 60_000);
+    child.stdout?.on("data", (b: Buffer) => {
+      out += b.toString();
+      if (out.includes(`worker ${id} started`)) {
+        clearTimeout(timer);
+        resolve({
+          stop: async () => {
+            if (child.exitCode == null) child.kill("SIGTERM");
+            await exited;
+            if (process.env.BENCH_DEBUG) console.log(out);
+          },
+        });
+      }
+    });
+    child.stderr?.on("data", (b: Buffer) => (out += b.toString()));
+    child.once("exit", (code) => reject(new Error(`worker ${id} exited ${code}: ${out}`)));
+  });
+}
+
+type Phase = {
+  perMinute: number;
+  wallPerMinute: number;
+  evaluated: number;
+  seconds: number;
+  complete: boolean;
+};
+
+/** Makes every bench monitor due at one fresh slot, lets the runners work, measures from the table. */
+async function runPhase(database: Database, runners: Runner[], label: string): Promise<Phase> {
+  const { db } = database;
+  const slot = new Date();
+  await db.execute(sql`update monitors set next_run_at = ${slot}, lease_owner = null, lease_until = null
+    where active`);
+  const started = Date.now();
+  const done = async () =>
+    rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from evaluations where slot = ${slot}`),
+    )[0]?.n ?? 0;
+  let n = 0;
+  for (;;) {
+    n = await done();
+    if (process.env.BENCH_DEBUG) console.log(`  ${label}: ${n} evaluated`);
+    if (n >= MONITORS || Date.now() - started > PHASE_MS) break;
+    await sleep(500);
+  }
+  await Promise.all(runners.map((r) => r.stop()));
+  const times = rowsOf<{ t: number }>(
+    await db.execute(sql`select extract(epoch from evaluated_at)::float8 * 1000 as t
+      from evaluations where slot = ${slot} order by evaluated_at`),
+  ).map((r) => Number(r.t));
+  const evaluated = times.length;
+  const from = Math.floor(evaluated * 0.1);
+  const t0 = times[from] ?? 0;
+  const t1 = times[evaluated - 1] ?? 0;
+  const perMinute = t1 > t0 ? ((evaluated - 1 - from) / (t1 - t0)) * 60_000 : 0;
+  const wallPerMinute = (evaluated / Math.max(1, t1 - slot.getTime())) * 60_000;
+  const states = rowsOf<{ state: string; n: number }>(
+    await db.execute(sql`select state, count(*)::int as n from evaluations where slot = ${slot}
+      group by state order by state`),
+  );
+  const byState = Object.fromEntries(states.map((s) => [s.state, s.n]));
+  const share = (s: string) => `${s} ${(((byState[s] ?? 0) / Math.max(1, evaluated)) * 100).toFixed(1)} %`;
+  console.log(
+    `  ${label}: ${evaluated} of ${MONITORS} evaluated in ${((t1 - slot.getTime()) / 1000).toFixed(1)} s; ` +
+      ["OK", "BREACH", "NO_DATA", "ERROR"].map(share).join(", "),
+  );
+  if ((byState.ERROR ?? 0) > 0) {
+    const reasons = rowsOf<{ reason: string; n: number }>(
+      await db.execute(sql`select coalesce(reason, '?') as reason, count(*)::int as n from evaluations
+        where slot = ${slot} and state = 'ERROR' group by 1 order by 2 desc limit 5`),
+    );
+    for (const r of reasons) console.log(`    ERROR ×${r.n}: ${r.reason}`);
+  }
+  if ((byState.NO_DATA ?? 0) > 0) {
+    const reasons = rowsOf<{ reason: string; n: number }>(
+      await db.execute(sql`select regexp_replace(coalesce(reason, '?'), '[0-9TZ:.-]{6,}', '…', 'g') as reason,
+        count(*)::int as n from evaluations where slot = ${slot} and state = 'NO_DATA'
+        group by 1 order by 2 desc limit 3`),
+    );
+    for (const r of reasons) console.log(`    NO_DATA ×${r.n}: ${r.reason}`);
+  }
+  return {
+    perMinute,
+    wallPerMinute,
+    evaluated,
+    seconds: (t1 - slot.getTime()) / 1000,
+    complete: evaluated >= MONITORS,
+  };
+}
+
+/**
+ * The next phase must do the same work: the "nothing new since the previous evaluation" rule would
+ * turn every second evaluation into a cheap NO_DATA, so the previous slot's newest-record marks are
+ * cleared (the evaluations themselves, alerts and rule streaks stay).
+ */
+async function forgetLastRecordTs(database: Database) {
+  await database.db.execute(sql`update evaluations set last_record_ts = null`);
+}
+
+async function main() {
+  const { database, url, label, drop } = await openBenchDatabase();
+  const { db } = database;
+  try {
+    console.log(`database:  ${label}`);
+    const s0 = Date.now();
+    const seeded = await seedDemoIfEmpty(db);
+    console.log(
+      `demo data: ${seeded?.partRecords ?? 0} part records seeded in ${((Date.now() - s0) / 1000).toFixed(1)} s`,
+    );
+    const rows = await createMonitors(database);
+    const byType = new Map<string, number>();
+    const bySize = new Map<number, number>();
+    for (const r of rows) {
+      byType.set(r.type, (byType.get(r.type) ?? 0) + 1);
+      const f = r.filter as TStoredMonitorFilter;
+      bySize.set(f.sample_size, (bySize.get(f.sample_size) ?? 0) + 1);
+    }
+    console.log(
+      `monitors:  ${rows.length} active, every 5 min, alert rules on — ${[...byType].map(([t, n]) => `${t} ${n}`).join(", ")}`,
+    );
+    console.log(
+      `windows:   ${[...bySize]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(", ")} records (evaluation ratio 0.2)`,
+    );
+    console.log(`worker:    batch size ${BATCH_SIZE}, poll 50 ms, phase ≤ ${PHASE_MS / 1000} s`);
+    console.log("");
+
+    let one: Phase;
+    if (url) {
+      one = await runPhase(database, [await startWorkerProcess("bench-1", url)], "one worker process");
+    } else {
+      const w = startWorker({
+        db,
+        pollMs: 50,
+        leaseMs: 120_000,
+        batchSize: BATCH_SIZE,
+        owner: "bench-1",
+        onEvaluated: createOnEvaluated(),
+      });
+      one = await runPhase(database, [w], "one worker (in this process, PGlite)");
+    }
+    let two: Phase | undefined;
+    if (url) {
+      await forgetLastRecordTs(database);
+      const runners = await Promise.all([
+        startWorkerProcess("bench-1", url),
+        startWorkerProcess("bench-2", url),
+      ]);
+      two = await runPhase(database, runners, "two worker processes");
+    }
+
+    console.log("");
+    console.log(
+      `one worker:  ${fmt(one.perMinute)} evaluations/min sustained (after the first 10 %; ${fmt(one.wallPerMinute)}/min from the slot)`,
+    );
+    console.log(
+      `             ratio to target: ${(one.perMinute / TARGET).toFixed(2)} (target ${fmt(TARGET)}/min with one worker on PostgreSQL)`,
+    );
+    if (two) {
+      const byWorker = rowsOf<{ worker: string; n: number }>(
+        await db.execute(sql`select details->>'worker' as worker, count(*)::int as n from evaluations
+          where slot = (select max(slot) from evaluations) group by 1 order by 1`),
+      );
+      console.log(
+        `two workers: ${fmt(two.perMinute)} evaluations/min sustained (${fmt(two.wallPerMinute)}/min from the slot; ` +
+          `${byWorker.map((w) => `${w.worker ?? "?"}: ${w.n}`).join(", ")})`,
+      );
+      console.log(
+        `             ratio to 2 × one worker: ${(two.perMinute / (2 * one.perMinute)).toFixed(2)} (speed-up ${(two.perMinute / one.perMinute).toFixed(2)}×)`,
+      );
+    } else {
+      console.log(
+        "two workers: skipped — PGlite is one process's database; set DATABASE_URL to run two worker processes",
+      );
+    }
+    if (!one.complete || (two && !two.complete))
+      console.log(`note: a phase stopped at ${PHASE_MS / 1000} s before every due slot was evaluated`);
+  } finally {
+    await database.close();
+    await drop();
+  }
+  process.exit(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
