@@ -6,8 +6,8 @@
 // with the second.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -21,6 +21,10 @@ import { type Database, openDatabase, rowsOf } from "../src/db/client.js";
 import { monitors } from "../src/db/schema/index.js";
 import { seedDemoIfEmpty } from "../src/modules/demo/demo.seed.js";
 import { createOnEvaluated } from "../src/worker/alerts/apply.js";
+import { evaluateMonitor } from "../src/worker/evaluate/evaluate.js";
+import { parseMonitorFilter, ratioOf } from "../src/worker/evaluate/filter.js";
+import { loadWindow } from "../src/worker/evaluate/window.js";
+import { previousLastRecordTs } from "../src/worker/schedule/schedule.js";
 import { startWorker } from "../src/worker/worker.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -165,7 +169,35 @@ async function createMonitors(database: Database) {
   return rows;
 }
 
-type Runner = { stop: () => Promise<void> };
+type Runner = { pid?: number; stop: () => Promise<void> };
+
+/**
+ * CPU seconds used so far by the given processes and by the PostgreSQL backends of the bench
+ * database (Linux /proc, when PostgreSQL runs on this machine; 0 where unreadable).
+ */
+function cpuSeconds(pids: number[], dbName?: string): { workers: number; postgres: number } {
+  const ticks = (pid: string) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  let postgres = 0;
+  if (dbName) {
+    try {
+      for (const pid of readdirSync("/proc")) {
+        if (!/^[0-9]+$/.test(pid)) continue;
+        try {
+          if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(dbName)) postgres += ticks(pid);
+        } catch {}
+      }
+    } catch {}
+  }
+  return { workers: pids.reduce((a, p) => a + ticks(String(p)), 0), postgres };
+}
 
 function startWorkerProcess(id: string, url: string): Promise<Runner> {
   const child: ChildProcess = spawn(
@@ -196,6 +228,7 @@ function startWorkerProcess(id: string, url: string): Promise<Runner> {
       if (out.includes(`worker ${id} started`)) {
         clearTimeout(timer);
         resolve({
+          pid: child.pid,
           stop: async () => {
             if (child.exitCode == null) child.kill("SIGTERM");
             await exited;
@@ -218,8 +251,16 @@ type Phase = {
 };
 
 /** Makes every bench monitor due at one fresh slot, lets the runners work, measures from the table. */
-async function runPhase(database: Database, runners: Runner[], label: string): Promise<Phase> {
+async function runPhase(
+  database: Database,
+  runners: Runner[],
+  label: string,
+  dbName?: string,
+): Promise<Phase> {
   const { db } = database;
+  const pids = runners.map((r) => r.pid).filter((p): p is number => p != null);
+  const cpu0 = pids.length ? cpuSeconds(pids, dbName) : undefined;
+  const self0 = process.cpuUsage();
   const slot = new Date();
   await db.execute(sql`update monitors set next_run_at = ${slot}, lease_owner = null, lease_until = null
     where active`);
@@ -235,6 +276,9 @@ async function runPhase(database: Database, runners: Runner[], label: string): P
     if (n >= MONITORS || Date.now() - started > PHASE_MS) break;
     await sleep(500);
   }
+  const cpu1 = pids.length ? cpuSeconds(pids, dbName) : undefined;
+  const cpuWallS = (Date.now() - started) / 1000;
+  const self = process.cpuUsage(self0);
   await Promise.all(runners.map((r) => r.stop()));
   const times = rowsOf<{ t: number }>(
     await db.execute(sql`select extract(epoch from evaluated_at)::float8 * 1000 as t
@@ -256,6 +300,21 @@ async function runPhase(database: Database, runners: Runner[], label: string): P
     `  ${label}: ${evaluated} of ${MONITORS} evaluated in ${((t1 - slot.getTime()) / 1000).toFixed(1)} s; ` +
       ["OK", "BREACH", "NO_DATA", "ERROR"].map(share).join(", "),
   );
+  const perEval = (sec: number) => `${((sec / Math.max(1, evaluated)) * 1000).toFixed(1)} ms`;
+  if (cpu0 && cpu1) {
+    const w = cpu1.workers - cpu0.workers;
+    const p = cpu1.postgres - cpu0.postgres;
+    console.log(
+      `    CPU per evaluation: worker process${pids.length > 1 ? "es" : ""} ${perEval(w)}, ` +
+        `PostgreSQL backends ${p > 0 ? perEval(p) : "not readable"}; ` +
+        `${((w + p) / cpuWallS).toFixed(2)} of ${availableParallelism()} cores busy with the bench`,
+    );
+  } else {
+    const c = (self.user + self.system) / 1e6;
+    console.log(
+      `    CPU per evaluation: this process (worker + PGlite) ${perEval(c)}; ${(c / cpuWallS).toFixed(2)} cores busy`,
+    );
+  }
   if ((byState.ERROR ?? 0) > 0) {
     const reasons = rowsOf<{ reason: string; n: number }>(
       await db.execute(sql`select coalesce(reason, '?') as reason, count(*)::int as n from evaluations
@@ -289,17 +348,94 @@ async function forgetLastRecordTs(database: Database) {
   await database.db.execute(sql`update evaluations set last_record_ts = null`);
 }
 
+/**
+ * Where the time goes: a sample of the monitors evaluated one at a time in this process, timed
+ * per step (window query, previous-evaluation lookup, statistics); storing and alert rules are
+ * the rest of a worker's evaluation.
+ */
+async function profile(database: Database, sample: number) {
+  const { db } = database;
+  const rows = rowsOf<{
+    id: string;
+    customer_id: string;
+    line_id: string;
+    type: "svd" | "mvd" | "cap";
+    alert_threshold: "low" | "medium" | "high";
+    filter: unknown;
+  }>(
+    await db.execute(sql`select id, customer_id, line_id, type, alert_threshold, filter from monitors
+      where active order by id`),
+  );
+  const step = Math.max(1, Math.floor(rows.length / sample));
+  const by = new Map<
+    string,
+    { n: number; window: number; previous: number; stats: number; records: number }
+  >();
+  for (let i = 0; i < rows.length; i += step) {
+    const m = rows[i];
+    if (!m) continue;
+    const filter = parseMonitorFilter(typeof m.filter === "string" ? JSON.parse(m.filter) : m.filter);
+    const t0 = performance.now();
+    const window = await loadWindow(db, {
+      customerId: m.customer_id,
+      lineId: m.line_id,
+      type: m.type,
+      filter,
+    });
+    const t1 = performance.now();
+    await previousLastRecordTs(db, m.id);
+    const t2 = performance.now();
+    evaluateMonitor(
+      {
+        type: m.type,
+        alertThreshold: m.alert_threshold,
+        sampleSize: filter.sample_size,
+        evaluationRatio: ratioOf(filter),
+        previousLastRecordTs: null,
+      },
+      window,
+    );
+    const t3 = performance.now();
+    const a = by.get(m.type) ?? { n: 0, window: 0, previous: 0, stats: 0, records: 0 };
+    a.n++;
+    a.window += t1 - t0;
+    a.previous += t2 - t1;
+    a.stats += t3 - t2;
+    a.records += window.records.length;
+    by.set(m.type, a);
+  }
+  for (const [type, a] of [...by].sort()) {
+    const ms = (x: number) => `${(x / a.n).toFixed(1)} ms`;
+    console.log(
+      `  ${type}: window query ${ms(a.window)} (${Math.round(a.records / a.n)} records), previous evaluation ${ms(a.previous)}, statistics ${ms(a.stats)} — ${a.n} monitors`,
+    );
+  }
+}
+
 async function main() {
   const { database, url, label, drop } = await openBenchDatabase();
+  const dbName = url ? new URL(url).pathname.slice(1) : undefined;
   const { db } = database;
   try {
     console.log(`database:  ${label}`);
+    console.log(
+      `machine:   ${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at start (${url ? "PostgreSQL shares them when local" : "PGlite runs in this process"})`,
+    );
     const s0 = Date.now();
     const seeded = await seedDemoIfEmpty(db);
     console.log(
       `demo data: ${seeded?.partRecords ?? 0} part records seeded in ${((Date.now() - s0) / 1000).toFixed(1)} s`,
     );
     const rows = await createMonitors(database);
+    // A running installation has planner statistics (autovacuum analyzes after bulk inserts); a
+    // freshly seeded database has none yet, and the window query then reads a station's every
+    // record and sorts it instead of scanning the newest ones backwards (about 10× slower).
+    // BENCH_ANALYZE=0 measures that state.
+    const analyze = process.env.BENCH_ANALYZE !== "0";
+    if (analyze) await db.execute(sql`analyze`);
+    console.log(
+      `planner:   ${analyze ? "statistics gathered (ANALYZE) after seeding" : "no ANALYZE after seeding (BENCH_ANALYZE=0)"}`,
+    );
     const byType = new Map<string, number>();
     const bySize = new Map<number, number>();
     for (const r of rows) {
@@ -321,7 +457,12 @@ async function main() {
 
     let one: Phase;
     if (url) {
-      one = await runPhase(database, [await startWorkerProcess("bench-1", url)], "one worker process");
+      one = await runPhase(
+        database,
+        [await startWorkerProcess("bench-1", url)],
+        "one worker process",
+        dbName,
+      );
     } else {
       const w = startWorker({
         db,
@@ -340,7 +481,7 @@ async function main() {
         startWorkerProcess("bench-1", url),
         startWorkerProcess("bench-2", url),
       ]);
-      two = await runPhase(database, runners, "two worker processes");
+      two = await runPhase(database, runners, "two worker processes", dbName);
     }
 
     console.log("");
@@ -367,6 +508,9 @@ async function main() {
         "two workers: skipped — PGlite is one process's database; set DATABASE_URL to run two worker processes",
       );
     }
+    console.log("");
+    console.log("profile (one evaluation at a time, in this process, per monitor type):");
+    await profile(database, Number(process.env.BENCH_PROFILE_MONITORS ?? 150));
     if (!one.complete || (two && !two.complete))
       console.log(`note: a phase stopped at ${PHASE_MS / 1000} s before every due slot was evaluated`);
   } finally {
