@@ -1,23 +1,31 @@
 import type { TAlertEvaluation } from "@linewatch/contracts";
 import { Typography, useTheme } from "@mui/material";
 import { useDrawingArea, useXScale } from "@mui/x-charts/hooks";
-import { LineChart } from "@mui/x-charts/LineChart";
+import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
 import { formatDateTime } from "../../../shared/format";
 import { chartCaption, chartLines } from "./evaluationDetails";
 
-/** "14:05" or "11-22 14:05" in the plant's time zone, for the axis ticks. */
-function tickLabel(d: Date, timeZone: string, withDay: boolean): string {
+/** "14:05", "14:05:30" or "11-22 14:05" in the plant's time zone, for the axis ticks. */
+function tickLabel(d: Date, timeZone: string, span: "seconds" | "minutes" | "days"): string {
   const parts = new Intl.DateTimeFormat("en-CA", {
     timeZone,
     month: "2-digit",
     day: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
+    second: "2-digit",
     hourCycle: "h23",
   }).formatToParts(d);
   const p = (t: string) => parts.find((x) => x.type === t)?.value ?? "";
   const time = `${p("hour")}:${p("minute")}`;
-  return withDay ? `${p("month")}-${p("day")} ${time}` : time;
+  if (span === "days") return `${p("month")}-${p("day")} ${time}`;
+  return span === "seconds" ? `${time}:${p("second")}` : time;
+}
+
+/** Marks only the points without a neighbour, which a line alone would not show. */
+function isolated(data: readonly (number | null)[]) {
+  return ({ index }: { index: number }) =>
+    data[index] != null && data[index - 1] == null && data[index + 1] == null;
 }
 
 /** The alert's span shaded over the plot area, clamped to the charted times. */
@@ -25,8 +33,9 @@ function AlertSpan(p: { from: Date; to: Date; color: string }) {
   const x = useXScale<"utc">();
   const area = useDrawingArea();
   const clamp = (v: number) => Math.min(area.left + area.width, Math.max(area.left, v));
-  const x0 = clamp(x(p.from));
   const x1 = clamp(x(p.to));
+  // At least 4 px, so an alert opened at (or after) the newest evaluation still shows.
+  const x0 = Math.max(area.left, Math.min(clamp(x(p.from)), x1 - 4));
   if (!(x1 > x0)) return null;
   return (
     <rect
@@ -61,7 +70,8 @@ export function EvaluationChart(p: {
   const times = evaluations.map((e) => new Date(e.slot));
   const first = times[0] as Date;
   const last = times[times.length - 1] as Date;
-  const withDay = last.getTime() - first.getTime() > 20 * 3600_000;
+  const spanMs = last.getTime() - first.getTime();
+  const span = spanMs > 20 * 3600_000 ? "days" : spanMs < 15 * 60_000 ? "seconds" : "minutes";
   const lines = chartLines(p.type, evaluations);
   const breaches = evaluations.map((e, i) => (e.state === "BREACH" ? (lines.score[i] ?? null) : null));
   const breachCount = evaluations.filter((e) => e.state === "BREACH").length;
@@ -76,8 +86,9 @@ export function EvaluationChart(p: {
           {
             data: times,
             scaleType: "utc",
+            tickNumber: 5,
             valueFormatter: (d: Date, ctx) =>
-              ctx.location === "tick" ? tickLabel(d, p.timeZone, withDay) : formatDateTime(d, p.timeZone),
+              ctx.location === "tick" ? tickLabel(d, p.timeZone, span) : formatDateTime(d, p.timeZone),
           },
         ]}
         yAxis={[{ width: 56 }]}
@@ -86,7 +97,7 @@ export function EvaluationChart(p: {
             id: "score",
             label: lines.scoreLabel,
             data: lines.score,
-            showMark: false,
+            showMark: isolated(lines.score),
             color: theme.palette.primary.main,
             valueFormatter: fmt,
           },
@@ -94,7 +105,7 @@ export function EvaluationChart(p: {
             id: "bar",
             label: lines.barLabel,
             data: lines.bar,
-            showMark: false,
+            showMark: isolated(lines.bar),
             curve: "stepAfter",
             color: theme.palette.warning.main,
             valueFormatter: fmt,
@@ -110,8 +121,8 @@ export function EvaluationChart(p: {
           },
         ]}
         sx={{
-          '& .MuiLineElement-root[data-series="breach"]': { display: "none" },
-          '& .MuiLineElement-root[data-series="bar"]': { strokeDasharray: "6 4" },
+          [`& .${lineClasses.line}[data-series="breach"]`]: { display: "none" },
+          [`& .${lineClasses.line}[data-series="bar"]`]: { strokeDasharray: "6 4" },
         }}
       >
         <AlertSpan
@@ -122,7 +133,8 @@ export function EvaluationChart(p: {
       </LineChart>
       <Typography variant="caption" component="p" color="text.secondary">
         {chartCaption(p.type, evaluations)} Shaded: the alert, from its opening to{" "}
-        {p.resolvedAt ? "its resolution" : "now"}. {evaluations.length} evaluations, {breachCount} breaches
+        {p.resolvedAt ? "its resolution" : "now"}. {evaluations.length} evaluations, {breachCount}{" "}
+        {breachCount === 1 ? "breach" : "breaches"}
         {noData > 0 ? `, ${noData} without a score (no data or error)` : ""}; times in {p.timeZone}.
       </Typography>
     </>

@@ -52,7 +52,7 @@ function SvdDistributions({ d }: { d: TSvdDetails }) {
             valueFormatter: fmt,
           },
         ]}
-        sx={{ "& .MuiAreaElement-root": { fillOpacity: 0.2 } }}
+        sx={{ "& path[data-series]": { fillOpacity: 0.25 } }}
       />
       <Typography variant="caption" component="p" color="text.secondary">
         Normal curves drawn from the stored means and standard deviations (the raw values are not stored):
