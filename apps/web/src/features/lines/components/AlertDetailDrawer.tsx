@@ -9,15 +9,21 @@ import {
   List,
   ListItem,
   ListItemText,
+  Skeleton,
   Stack,
   Typography,
 } from "@mui/material";
+import { lazy, Suspense } from "react";
 import { formatDateTime } from "../../../shared/format";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useAlert } from "../api/queries";
 import { AlertStateChip } from "./AlertStateChip";
-import { EvaluationChart } from "./EvaluationChart";
-import { EvaluationDetailsPanel } from "./EvaluationDetailsPanel";
+
+// The charts (@mui/x-charts) load with the first opened alert, not with the app.
+const EvaluationChart = lazy(() => import("./EvaluationChart").then((m) => ({ default: m.EvaluationChart })));
+const EvaluationDetailsPanel = lazy(() =>
+  import("./EvaluationDetailsPanel").then((m) => ({ default: m.EvaluationDetailsPanel })),
+);
 
 const EVENT_LABEL = {
   OPENED: "Opened",
@@ -79,19 +85,25 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
                 <Typography variant="subtitle1" component="h3">
                   Evaluations of the monitor
                 </Typography>
-                <EvaluationChart
+                <Suspense
+                  fallback={<Skeleton variant="rectangular" height={260} aria-label="Loading the chart" />}
+                >
+                  <EvaluationChart
+                    type={a.monitor.type}
+                    evaluations={a.evaluations}
+                    openedAt={a.openedAt}
+                    resolvedAt={a.resolvedAt}
+                    timeZone={p.timeZone}
+                  />
+                </Suspense>
+              </section>
+              <Suspense fallback={null}>
+                <EvaluationDetailsPanel
                   type={a.monitor.type}
                   evaluations={a.evaluations}
-                  openedAt={a.openedAt}
-                  resolvedAt={a.resolvedAt}
                   timeZone={p.timeZone}
                 />
-              </section>
-              <EvaluationDetailsPanel
-                type={a.monitor.type}
-                evaluations={a.evaluations}
-                timeZone={p.timeZone}
-              />
+              </Suspense>
               <section aria-label="Notifications">
                 <Typography variant="subtitle1" component="h3">
                   Notifications
