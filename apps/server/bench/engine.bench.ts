@@ -6,8 +6,8 @@
 // with the second.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -16,8 +16,7 @@ import {
   type TStoredMonitorFilter,
 } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
-import pg from "pg";
-import { type Database, openDatabase, rowsOf } from "../src/db/client.js";
+import { type Database, rowsOf } from "../src/db/client.js";
 import { monitors } from "../src/db/schema/index.js";
 import { seedDemoIfEmpty } from "../src/modules/demo/demo.seed.js";
 import { createOnEvaluated } from "../src/worker/alerts/apply.js";
@@ -26,6 +25,7 @@ import { parseMonitorFilter, ratioOf } from "../src/worker/evaluate/filter.js";
 import { loadWindow } from "../src/worker/evaluate/window.js";
 import { previousLastRecordTs } from "../src/worker/schedule/schedule.js";
 import { startWorker } from "../src/worker/worker.js";
+import { openBenchDatabase } from "./bench-db.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../..");
@@ -41,38 +41,6 @@ const NEVER = new Date("2100-01-01T00:00:00Z");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
-
-async function openBenchDatabase(): Promise<{
-  database: Database;
-  url?: string;
-  label: string;
-  drop: () => Promise<void>;
-}> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `lw_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 4 });
-    return {
-      database,
-      url: u.toString(),
-      label: `PostgreSQL (${u.host}, fresh database ${name})`,
-      drop: async () => {
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), "lw-bench-"));
-  return { database: await openDatabase({ dataDir: dir }), label: `PGlite (${dir})`, drop: async () => {} };
-}
 
 type MeasurementSignal = {
   id: string;
@@ -413,7 +381,7 @@ async function profile(database: Database, sample: number) {
 }
 
 async function main() {
-  const { database, url, label, drop } = await openBenchDatabase();
+  const { database, url, label, drop } = await openBenchDatabase(4);
   const dbName = url ? new URL(url).pathname.slice(1) : undefined;
   const { db } = database;
   try {

@@ -3,19 +3,17 @@
 // into the same table, and the bytes on disk per stored measurement.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { type Database, openDatabase, rowsOf } from "../src/db/client.js";
+import { type Database, rowsOf } from "../src/db/client.js";
 import { customers, dataSources, ingestors, partRecords, plants, stations } from "../src/db/schema/index.js";
 import { startIngest } from "../src/ingest/ingest.js";
 import { createServices } from "../src/services.js";
+import { openBenchDatabase } from "./bench-db.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 50_000);
@@ -28,43 +26,13 @@ const TARGET = 100_000;
  */
 const RATE = Number(process.env.BENCH_RATE ?? 0); // measurements/s (issue target, PostgreSQL on 2 cores)
 
-async function openBenchDatabase(): Promise<{
-  database: Database;
-  label: string;
-  drop: () => Promise<void>;
-}> {
-  const url = process.env.DATABASE_URL;
-  if (url) {
-    const name = `lw_bench_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: u.toString(), poolSize: 8 });
-    return {
-      database,
-      label: `PostgreSQL (${u.host}, fresh database ${name})`,
-      drop: async () => {
-        const a = new pg.Client({ connectionString: url });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), "lw-bench-"));
-  return { database: await openDatabase({ dataDir: dir }), label: `PGlite (${dir})`, drop: async () => {} };
-}
-
 const count = async (database: Database) => {
   const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(partRecords);
   return row?.n ?? 0;
 };
 
 async function main() {
-  const { database, label, drop } = await openBenchDatabase();
+  const { database, label, drop } = await openBenchDatabase(8);
   const { db } = database;
   const services = createServices({ db, publicUrl: "http://localhost" });
   const [customer] = await db.insert(customers).values({ name: "Bench" }).returning();
