@@ -5,6 +5,7 @@ export * from "./data-sources.js";
 export * from "./feature-flags.js";
 export * from "./ingest-tokens.js";
 export * from "./lines.js";
+export * from "./monitor-form.js";
 export * from "./monitors.js";
 export * from "./notifications.js";
 export * from "./part-records.js";

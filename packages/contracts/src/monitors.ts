@@ -361,6 +361,8 @@ export const ZMonitor = z.object({
   last_state: z.enum(["OK", "BREACH", "NO_DATA", "ERROR"]).nullable().optional(),
   last_evaluated_at: z.iso.datetime({ offset: true }).nullable().optional(),
   next_run_at: z.iso.datetime({ offset: true }).nullable().optional(),
+  /** md5 of the canonical filter the monitor was saved with (spec monitor-forms §3, §4). */
+  monitor_filter_md5: z.string().nullable().optional(),
 });
 export type TMonitor = z.infer<typeof ZMonitor>;
 export const ZMonitorList = z.array(ZMonitor);
