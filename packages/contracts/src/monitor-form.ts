@@ -593,3 +593,61 @@ export function monitorFormErrors(
 
 /** The errors of one field path (first message), for helper texts. */
 export const errorAt = (errors: TFormError[], path: string) => errors.find((e) => e.path === path)?.message;
+
+// ── Calls the form makes beyond the monitors API ─────────────────────────────────────────────
+
+/** GET /api/monitors/form-bounds: this installation's MVD_QUERY_MAX_RECORD_COUNT. */
+export const ZMonitorFormBounds = z.object({ maxRecordCount: z.number().int().min(0) });
+export type TMonitorFormBounds = z.infer<typeof ZMonitorFormBounds>;
+
+/** The filter keys a preview reads (as stored in monitors.filter). */
+export const ZPreviewFilter = z.object({
+  signal_uuids: z.array(z.uuid()).max(1000),
+  signal_group_uuids: z.array(z.uuid()).max(200).default([]),
+  part_attributes: z
+    .array(z.object({ attribute_uuid: z.string().max(100), selected_attribute_values: z.array(z.string().max(500)).max(1000) }))
+    .max(200)
+    .default([]),
+  sample_size: z.number().int().min(1),
+  pass_fail_filter: z.array(ZPassFail).max(2).default([]),
+  evaluation_ratio: z.number().min(0).max(1),
+  part_numbers: z.array(z.string().max(200)).max(1000).default([]),
+  part_groups: z.array(z.string().max(200)).max(1000).default([]),
+  op_count: z.enum(["ALL", "FIRST", "LAST"]).optional(),
+});
+
+/**
+ * POST /api/monitors/preview: a monitor's settings as the form holds them. Without `period` the
+ * window is the newest sample_size records now (what the saved monitor evaluates); with it, the
+ * period of the Data Filters tab.
+ */
+export const ZMonitorPreviewBody = z.strictObject({
+  type: z.enum(["mvd", "svd", "cap"]),
+  line_id: z.uuid(),
+  alert_threshold: ZAlertThreshold.default("medium"),
+  use_excluded_part_ids: z.boolean().default(false),
+  use_excluded_model_numbers: z.boolean().default(false),
+  filter: ZPreviewFilter,
+  period: ZPreviewPeriod.optional(),
+});
+export type TMonitorPreviewBody = z.input<typeof ZMonitorPreviewBody>;
+
+export const ZMonitorPreview = z.object({
+  window_size: z.number().int(),
+  training_size: z.number().int(),
+  evaluation_size: z.number().int(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  training_from: z.string().nullable(),
+  evaluation_from: z.string().nullable(),
+  evaluation: z.object({
+    state: z.enum(["OK", "BREACH", "NO_DATA", "ERROR"]),
+    reason: z.string().nullable(),
+    score: z.number().nullable(),
+    threshold: z.number().nullable(),
+    training_size: z.number().int().nullable(),
+    evaluation_size: z.number().int().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+  }),
+});
+export type TMonitorPreview = z.infer<typeof ZMonitorPreview>;
