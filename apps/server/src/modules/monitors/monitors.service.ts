@@ -1,12 +1,11 @@
-import { createHash } from "node:crypto";
 import {
   CAP_MONITOR_DEFAULTS,
-  canonicalMonitorFilterJson,
   createTaskSchemas,
   DEFAULT_MONITOR_RULES,
   fromServerAlertThreshold,
   MONITOR_BOUNDS,
   MONITOR_MESSAGES,
+  monitorFilterMd5,
   nextMonitorName,
   QUERY_BOUNDS,
   RULE_FIELDS,
@@ -33,8 +32,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const monitorNotFound = () => new AppError("NOT_FOUND", MONITOR_MESSAGES.notFound);
 
 /** md5 of the canonical filter JSON plus the type: equal settings on a line are duplicates. */
-export const filterMd5 = (type: TMonitorType, filter: TStoredMonitorFilter) =>
-  createHash("md5").update(canonicalMonitorFilterJson(type, filter)).digest("hex");
+export const filterMd5 = (type: TMonitorType, filter: TStoredMonitorFilter) => monitorFilterMd5(type, filter);
 
 /** MVD_QUERY_MAX_RECORD_COUNT (architecture.md: environment variable, default 10000). */
 export function maxRecordCountFromEnv(env: NodeJS.ProcessEnv = process.env): number {
@@ -84,6 +82,7 @@ export function toMonitor(r: MonitorRow): TMonitor {
     last_state: r.lastState ?? null,
     last_evaluated_at: r.lastEvaluatedAt?.toISOString() ?? null,
     next_run_at: r.nextRunAt?.toISOString() ?? null,
+    monitor_filter_md5: r.filterMd5,
   };
 }
 
