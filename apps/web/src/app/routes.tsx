@@ -5,6 +5,7 @@ import { HomePage } from "../features/home/HomePage";
 import { LineOverviewPage } from "../features/lines/LineOverviewPage";
 import { LoginPage } from "../features/login/LoginPage";
 import { SetPasswordPage } from "../features/login/SetPasswordPage";
+import { MonitorFormPage } from "../features/monitors/MonitorFormPage";
 import { InsightMappingPage } from "../features/settings/data-sources/InsightMappingPage";
 import { SettingsPage } from "../features/settings/SettingsPage";
 import { AppShell } from "./AppShell";
@@ -25,6 +26,8 @@ export const router = createBrowserRouter([
     children: [
       { path: "/", element: <HomePage /> },
       { path: "/lines/:lineId", element: <LineOverviewPage /> },
+      { path: "/monitors/new", element: <MonitorFormPage /> },
+      { path: "/monitors/:monitorId", element: <MonitorFormPage /> },
       { path: "/settings", element: <SettingsPage /> },
       { path: "/settings/insight-mapping", element: <InsightMappingPage /> },
       { path: "/feature-flags", element: <FeatureFlagsPage /> },

@@ -1,7 +1,7 @@
 import type { TAlert } from "@linewatch/contracts";
-import { Paper, Stack, Typography } from "@mui/material";
+import { Button, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { usePlantLine } from "../../app/context/PlantLineContext";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useAlertActions } from "./api/mutations";
@@ -60,9 +60,27 @@ export function LineOverviewPage() {
         </QueryState>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          Monitors
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
+          <Typography variant="h6" component="h2" sx={{ mr: "auto" }}>
+            Monitors
+          </Typography>
+          <Button
+            component={RouterLink}
+            to={`/monitors/new?type=mvd&lineId=${lineId}`}
+            size="small"
+            variant="outlined"
+          >
+            New MVD monitor
+          </Button>
+          <Button
+            component={RouterLink}
+            to={`/monitors/new?type=svd&lineId=${lineId}`}
+            size="small"
+            variant="outlined"
+          >
+            New SVD monitor
+          </Button>
+        </Stack>
         <QueryState
           isLoading={monitors.isLoading}
           error={monitors.error}

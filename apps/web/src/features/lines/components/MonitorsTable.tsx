@@ -1,10 +1,11 @@
 import type { TMonitor } from "@linewatch/contracts";
-import { Chip, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../shared/format";
 
 const STATE_COLOR = { OK: "success", BREACH: "error", NO_DATA: "default", ERROR: "warning" } as const;
 
-/** The line's monitors with their last state and next run. */
+/** The line's monitors with their last state and next run; MVD and SVD names open the form in VIEW. */
 export function MonitorsTable({ monitors, timeZone }: { monitors: TMonitor[]; timeZone: string }) {
   return (
     <Table size="small" aria-label="Monitors">
@@ -22,7 +23,15 @@ export function MonitorsTable({ monitors, timeZone }: { monitors: TMonitor[]; ti
       <TableBody>
         {monitors.map((m) => (
           <TableRow key={m.monitor_uuid}>
-            <TableCell>{m.monitor_name}</TableCell>
+            <TableCell>
+              {m.monitor_type === "cap" ? (
+                m.monitor_name
+              ) : (
+                <Link component={RouterLink} to={`/monitors/${m.monitor_uuid}`} underline="hover">
+                  {m.monitor_name}
+                </Link>
+              )}
+            </TableCell>
             <TableCell>{m.monitor_type.toUpperCase()}</TableCell>
             <TableCell>{m.active ? "Yes" : "No"}</TableCell>
             <TableCell>{m.frequency} min</TableCell>

@@ -63,7 +63,11 @@ export const useLineSignals = (lineId: string | null | undefined) =>
     enabled: !!lineId,
   });
 
-export const useSignalGroups = (ids: { customerUuid?: string; plantUuid?: string; lineUuid?: string | null }) =>
+export const useSignalGroups = (ids: {
+  customerUuid?: string;
+  plantUuid?: string;
+  lineUuid?: string | null;
+}) =>
   useQuery({
     queryKey: monitorKeys.signalGroups(ids.lineUuid ?? "none"),
     queryFn: () => api<TSignalGroup[]>("POST", "/api/signal-groups", ids),
@@ -89,7 +93,11 @@ export const useAssociatedResultClassifications = (signalIds: string[]) =>
   useQuery({
     queryKey: monitorKeys.associatedClassifications(signalIds),
     queryFn: () =>
-      api<TAssociatedResultClassifications>("POST", "/api/signal/associated-result-classifications", signalIds),
+      api<TAssociatedResultClassifications>(
+        "POST",
+        "/api/signal/associated-result-classifications",
+        signalIds,
+      ),
     enabled: signalIds.length > 0,
   });
 

@@ -1,0 +1,81 @@
+import type { TFormMode, TFormMonitorType } from "@linewatch/contracts";
+import { Alert, Box, Breadcrumbs, Link, Paper, Typography } from "@mui/material";
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
+import { usePlantLine } from "../../app/context/PlantLineContext";
+import { QueryState } from "../../shared/ui/QueryState";
+import { useMonitor } from "./api/queries";
+import { MonitorForm } from "./components/MonitorForm";
+
+const TITLES: Record<TFormMonitorType, string> = { mvd: "MVD Monitor", svd: "SVD Monitor" };
+
+/**
+ * /monitors/new?type=mvd|svd[&lineId=] (CREATE) and /monitors/:monitorId[?mode=edit] (VIEW, or
+ * EDIT) — architecture.md routes. After save or cancel the user returns to the line overview.
+ */
+export function MonitorFormPage() {
+  const { monitorId } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { line } = usePlantLine();
+  const monitorQ = useMonitor(monitorId ?? null);
+
+  if (!monitorId) {
+    const type: TFormMonitorType = search.get("type") === "svd" ? "svd" : "mvd";
+    const lineId = search.get("lineId") ?? line?.id ?? null;
+    const back = () => navigate(lineId ? `/lines/${lineId}` : "/");
+    return (
+      <Page title={`New ${TITLES[type]}`} lineId={lineId}>
+        {lineId ? (
+          <MonitorForm type={type} mode="CREATE" lineId={lineId} onClose={back} />
+        ) : (
+          <Alert severity="info">Pick a line first.</Alert>
+        )}
+      </Page>
+    );
+  }
+
+  const m = monitorQ.data;
+  const lineId = m?.monitor_filter.line_uuid ?? null;
+  const mode: TFormMode = search.get("mode") === "edit" ? "EDIT" : "VIEW";
+  return (
+    <Page title={m?.monitor_name ?? "Monitor"} lineId={lineId}>
+      <QueryState
+        isLoading={monitorQ.isLoading}
+        error={monitorQ.error}
+        onRetry={() => void monitorQ.refetch()}
+        isEmpty={!m}
+        empty={<Alert severity="warning">Monitor not found</Alert>}
+      >
+        {m && m.monitor_type === "cap" && (
+          <Alert severity="info">
+            {m.monitor_name} is a capability monitor: it is configured in Settings, SPC Alert.
+          </Alert>
+        )}
+        {m && m.monitor_type !== "cap" && (
+          <MonitorForm
+            type={m.monitor_type}
+            mode={mode}
+            monitorId={m.monitor_uuid}
+            onClose={() => navigate(`/lines/${m.monitor_filter.line_uuid}`)}
+          />
+        )}
+      </QueryState>
+    </Page>
+  );
+}
+
+function Page(p: { title: string; lineId: string | null; children: React.ReactNode }) {
+  return (
+    <Box sx={{ maxWidth: 1200, mx: "auto" }}>
+      <Breadcrumbs sx={{ mb: 1 }}>
+        {p.lineId && (
+          <Link component={RouterLink} to={`/lines/${p.lineId}`} underline="hover">
+            Line overview
+          </Link>
+        )}
+        <Typography color="text.primary">{p.title}</Typography>
+      </Breadcrumbs>
+      <Paper variant="outlined">{p.children}</Paper>
+    </Box>
+  );
+}

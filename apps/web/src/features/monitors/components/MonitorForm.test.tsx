@@ -1,0 +1,295 @@
+import {
+  DEFAULT_MONITOR_RULES,
+  MONITOR_MESSAGES,
+  type TLine,
+  type TMe,
+  type TMonitor,
+  type TMonitorFormValues,
+  type TMonitorRule,
+  type TPlant,
+  type TTaskCreateBody,
+} from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { useFormContext } from "react-hook-form";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { PlantLineProvider } from "../../../app/context/PlantLineContext";
+import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { MonitorForm } from "./MonitorForm";
+
+// The tabs have their own tests; here each is a small stand-in that can pick signals, so the
+// shell's modes, validation, save flow and dialogs are tested on their own.
+vi.mock("./signals/SignalsTab", () => ({
+  SignalsTab: () => {
+    const { setValue } = useFormContext<TMonitorFormValues>();
+    return (
+      <button type="button" onClick={() => setValue("signal_uuids", [S1, S2])}>
+        Pick two signals
+      </button>
+    );
+  },
+}));
+vi.mock("./filters/DataFiltersTab", () => ({ DataFiltersTab: () => <p>Data filters content</p> }));
+vi.mock("./rules/AlertRulesTab", () => ({ AlertRulesTab: () => <p>Alert rules content</p> }));
+
+const NOW = Date.parse("2026-11-22T12:00:00Z");
+const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
+const plant: TPlant = {
+  id: "00000000-0000-4000-8000-000000000002",
+  name: "Detroit",
+  timeZone: "America/Detroit",
+};
+const LINE = "00000000-0000-4000-8000-000000000003";
+const S1 = "00000000-0000-4000-8000-000000000011";
+const S2 = "00000000-0000-4000-8000-000000000012";
+const MID = "00000000-0000-4000-8000-000000000020";
+const OTHER = "00000000-0000-4000-8000-000000000021";
+const me: TMe = {
+  id: "00000000-0000-4000-8000-000000000004",
+  email: "user@acme.test",
+  isAdministrator: false,
+  isProviderStaff: false,
+  locationName: null,
+  locationPlantId: null,
+  homeCustomer: customer,
+  customer,
+  selectedPlantId: plant.id,
+  selectedLineId: LINE,
+};
+const line = {
+  id: LINE,
+  plantId: plant.id,
+  name: "Axle",
+  displayName: null,
+  friendlyName: null,
+  active: true,
+  lastIngestedTime: null,
+  isNewLine: false,
+  ingestionThresholdHours: null,
+  alertViewingWindowDays: 7,
+  activeMonitorsCount: 0,
+  feederLineIds: [],
+  excludedPartIds: [],
+  excludedModelNumbers: [],
+} satisfies TLine;
+
+const monitor = (id: string, name: string): TMonitor => ({
+  monitor_uuid: id,
+  monitor_name: name,
+  monitor_type: "mvd",
+  active: true,
+  frequency: 10,
+  notes: "Watch the press",
+  use_excluded_part_ids: false,
+  use_excluded_model_numbers: false,
+  monitor_filter: {
+    cust_uuid: customer.id,
+    plant_uuid: plant.id,
+    line_uuid: LINE,
+    signal_uuids: [S1, S2],
+    signal_group_uuids: [],
+    part_groups: [],
+    part_numbers: [],
+    part_attributes: [],
+    pass_fail_filter: [],
+    evaluation_ratio: 0.2,
+    sample_size: 150,
+    alert_threshold: "medium",
+  },
+});
+
+let created: TTaskCreateBody[] = [];
+let rulesSaved: TMonitorRule[][] = [];
+let rulesStatus = 200;
+let createStatus = 201;
+const server = setupServer(
+  http.get("*/api/auth/me", () => HttpResponse.json(me)),
+  http.get("*/api/plants", () => HttpResponse.json([plant])),
+  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
+  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
+  http.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
+  http.get("*/api/lines/:lineId/monitors/next-name", () => HttpResponse.json({ name: "Axle MVD Monitor 3" })),
+  http.post("*/api/tasks/get-by-id", async ({ request }) => {
+    const { taskId } = (await request.json()) as { taskId: string };
+    return HttpResponse.json(taskId === MID ? monitor(MID, "Press watch") : monitor(OTHER, "Existing watch"));
+  }),
+  http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(DEFAULT_MONITOR_RULES)),
+  http.patch("*/api/notifications/monitor-rules/:id", async ({ request }) => {
+    rulesSaved.push((await request.json()) as TMonitorRule[]);
+    return rulesStatus === 200
+      ? HttpResponse.json(DEFAULT_MONITOR_RULES)
+      : HttpResponse.json({ message: "boom" }, { status: rulesStatus });
+  }),
+  http.post("*/api/tasks", async ({ request }) => {
+    const body = (await request.json()) as TTaskCreateBody;
+    if (createStatus === 409)
+      return HttpResponse.json({ message: "duplicate", task_uuid: OTHER }, { status: 409 });
+    created.push(body);
+    return HttpResponse.json(monitor(MID, body.task_name), { status: 201 });
+  }),
+  http.put("*/api/tasks", () => HttpResponse.json({})),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  created = [];
+  rulesSaved = [];
+  rulesStatus = 200;
+  createStatus = 201;
+});
+afterAll(() => server.close());
+
+function renderForm(props: Partial<Parameters<typeof MonitorForm>[0]> = {}) {
+  const onClose = vi.fn();
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <SnackbarProvider>
+        <PlantLineProvider>
+          <MonitorForm type="mvd" mode="CREATE" lineId={LINE} onClose={onClose} now={() => NOW} {...props} />
+        </PlantLineProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+  return { onClose };
+}
+
+const nameField = () => screen.getByRole("textbox", { name: "Monitor name" }) as HTMLInputElement;
+
+describe("MonitorForm", { timeout: 30_000 }, () => {
+  it("opens in CREATE with a free name, Data Filters selected and Deploy on create on", async () => {
+    renderForm();
+    expect(screen.getByText("...loading")).toBeTruthy();
+    await waitFor(() => expect(nameField().value).toBe("Axle MVD Monitor 3"));
+    expect(screen.getByRole("tab", { name: "Data Filters", selected: true })).toBeTruthy();
+    expect((screen.getByRole("switch", { name: "Deploy on create" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("validates at save in CREATE and then blocks tab changes with the summary", async () => {
+    const ue = userEvent.setup();
+    renderForm();
+    await waitFor(() => expect(nameField().value).not.toBe(""));
+    // Before the first save, moving between tabs is free and no error shows.
+    await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
+    expect(screen.getByText("Alert rules content")).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: "Save" }));
+    const summary = await screen.findByRole("dialog");
+    expect(within(summary).getByText(MONITOR_MESSAGES.mvdSignals)).toBeTruthy();
+    await ue.click(within(summary).getByRole("button", { name: "OK" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await ue.click(screen.getByRole("tab", { name: "Signals" }));
+    expect(await screen.findByRole("dialog")).toBeTruthy();
+    expect(screen.queryByText("Pick two signals")).toBeNull();
+    expect(created).toHaveLength(0);
+  });
+
+  it("creates the monitor, then its rules, and closes with one snackbar", async () => {
+    const ue = userEvent.setup();
+    const { onClose } = renderForm();
+    await waitFor(() => expect(nameField().value).not.toBe(""));
+    await ue.click(screen.getByRole("tab", { name: "Signals" }));
+    await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
+    await ue.click(screen.getByRole("switch", { name: "Deploy on create" }));
+    await ue.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Monitor created , Alert rules saved")).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+    expect(created[0]).toMatchObject({
+      task_name: "Axle MVD Monitor 3",
+      task_type: "mvd",
+      active: false,
+      frequency: 5,
+      task_details: {
+        signal_uuids: [S1, S2],
+        sample_size: 150,
+        evaluation_ratio: 0.2,
+        alert_threshold: "MEDIUM",
+      },
+    });
+    expect(rulesSaved).toHaveLength(1);
+  });
+
+  it("answers a duplicate with the existing monitor's name and opens it in EDIT", async () => {
+    createStatus = 409;
+    const ue = userEvent.setup();
+    renderForm();
+    await waitFor(() => expect(nameField().value).not.toBe(""));
+    await ue.click(screen.getByRole("tab", { name: "Signals" }));
+    await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
+    await ue.click(screen.getByRole("button", { name: "Save" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(MONITOR_MESSAGES.duplicate)).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.duplicateQuestion("Existing watch"))).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Edit existing monitor" }));
+    await waitFor(() => expect(nameField().value).toBe("Existing watch"));
+    expect(screen.getByText(/Max length: 1000 characters/)).toBeTruthy();
+    expect(screen.queryByRole("switch", { name: "Deploy on create" })).toBeNull();
+  });
+
+  it("shows VIEW read-only with tabs locked, and Edit moves to EDIT", async () => {
+    const ue = userEvent.setup();
+    renderForm({ mode: "VIEW", monitorId: MID });
+    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    expect(nameField().readOnly).toBe(true);
+    expect(screen.getByRole("tab", { name: "Signals" }).hasAttribute("disabled")).toBe(true);
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    await ue.click(screen.getByRole("button", { name: "Edit" }));
+    expect(nameField().readOnly).toBe(false);
+    expect(screen.getByRole("tab", { name: "Signals" }).hasAttribute("disabled")).toBe(false);
+  });
+
+  it("keeps the form open and lists each result when the rules fail on an edit", async () => {
+    rulesStatus = 500;
+    const ue = userEvent.setup();
+    const { onClose } = renderForm({ mode: "EDIT", monitorId: MID });
+    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await ue.click(screen.getByRole("button", { name: "Save" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingBoth)).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.saved)).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingRules)).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("shows the name error as the field's label in EDIT", async () => {
+    renderForm({ mode: "EDIT", monitorId: MID });
+    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    fireEvent.change(nameField(), { target: { value: "" } });
+    expect(await screen.findByLabelText(/Monitor name is required/)).toBeTruthy();
+  });
+
+  it("clamps the frequency 900 ms after typing stops, and at once on blur", async () => {
+    renderForm({ mode: "EDIT", monitorId: MID });
+    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    vi.useFakeTimers();
+    try {
+      const freq = screen.getByRole("textbox", { name: "Frequency (minutes)" }) as HTMLInputElement;
+      fireEvent.change(freq, { target: { value: "2" } });
+      expect(freq.value).toBe("2");
+      act(() => vi.advanceTimersByTime(899));
+      expect(freq.value).toBe("2");
+      act(() => vi.advanceTimersByTime(1));
+      expect(freq.value).toBe("5");
+      fireEvent.change(freq, { target: { value: "9999" } });
+      fireEvent.blur(freq);
+      expect(freq.value).toBe("1440");
+      fireEvent.change(freq, { target: { value: "abc" } });
+      fireEvent.blur(freq);
+      expect(freq.value).toBe("5");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("fills the next available name with Default", async () => {
+    const ue = userEvent.setup();
+    renderForm({ mode: "EDIT", monitorId: MID });
+    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await ue.click(screen.getByRole("button", { name: "Default" }));
+    await waitFor(() => expect(nameField().value).toBe("Axle MVD Monitor 3"));
+  });
+});
