@@ -1,0 +1,167 @@
+import type { TFormMonitorType } from "@linewatch/contracts";
+import CheckBoxIcon from "@mui/icons-material/CheckBox";
+import CheckBoxOutlineBlankIcon from "@mui/icons-material/CheckBoxOutlineBlank";
+import ChevronRightIcon from "@mui/icons-material/ChevronRight";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import LabelOutlinedIcon from "@mui/icons-material/LabelOutlined";
+import StationIcon from "@mui/icons-material/PrecisionManufacturingOutlined";
+import RadioButtonCheckedIcon from "@mui/icons-material/RadioButtonChecked";
+import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
+import GroupIcon from "@mui/icons-material/WorkspacesOutlined";
+import { Box, Typography } from "@mui/material";
+import { memo, type ReactNode } from "react";
+import { SECTION_LABELS, SELECTED_ITEM_TEXT, signalLabel, type TTreeRow } from "./signal-tree";
+import { SIGNALS_TAB_TEXT } from "./signals-text";
+
+export const ROW_HEIGHT = 36; // px, every row the same: the virtual list needs no measuring
+
+export type SignalTreeRowProps = {
+  row: TTreeRow;
+  index: number;
+  start: number;
+  /** Undefined for rows that are not items one chooses (sections, stations, attributes …). */
+  selected: boolean | undefined;
+  selectable: boolean;
+  type: TFormMonitorType;
+  tabbable: boolean;
+  onActivate: (row: TTreeRow) => void;
+  onToggleOpen: (key: string) => void;
+  onFocusRow: (key: string) => void;
+};
+
+export const rowLabel = (row: TTreeRow): string => {
+  switch (row.kind) {
+    case "section":
+      return SECTION_LABELS[row.section];
+    case "group":
+      return row.group.signalGroupName;
+    case "station":
+      return row.station.name;
+    case "member":
+      return row.signal ? signalLabel(row.signal) : row.signalId;
+    case "signal":
+    case "attribute":
+      return signalLabel(row.signal);
+    case "empty":
+      return row.text;
+  }
+};
+
+function secondaryText(row: TTreeRow, type: TFormMonitorType): string | null {
+  switch (row.kind) {
+    case "section":
+    case "station":
+      return String(row.count);
+    case "group": {
+      const n = SIGNALS_TAB_TEXT.signalCount(row.group.signalUuids.length);
+      return type === "mvd" ? n : `${n} · ${SIGNALS_TAB_TEXT.groupsMvdOnly}`;
+    }
+    case "member":
+      return row.signal ? row.signal.stationName : SELECTED_ITEM_TEXT.notOnLine;
+    case "signal":
+      return row.signal.friendlyName?.trim() ? row.signal.name : null;
+    case "attribute":
+      return SIGNALS_TAB_TEXT.attributeHint;
+    case "empty":
+      return null;
+  }
+}
+
+function SelectionIcon(p: { type: TFormMonitorType; selected: boolean; selectable: boolean }) {
+  const color = p.selectable ? (p.selected ? "primary" : "action") : "disabled";
+  const Icon =
+    p.type === "svd"
+      ? p.selected
+        ? RadioButtonCheckedIcon
+        : RadioButtonUncheckedIcon
+      : p.selected
+        ? CheckBoxIcon
+        : CheckBoxOutlineBlankIcon;
+  return <Icon fontSize="small" color={color} aria-hidden />;
+}
+
+/** One row of the virtual tree; the tree handles keys, the row handles the pointer. */
+export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) {
+  const { row } = p;
+  const state = { selected: p.selected, selectable: p.selectable };
+  const open = "open" in row ? row.open : undefined;
+  const label = rowLabel(row);
+  const secondary = secondaryText(row, p.type);
+  const handleChevron = (e: React.MouseEvent) => {
+    e.stopPropagation();
+    p.onToggleOpen(row.key);
+  };
+  let leading: ReactNode = null;
+  if (row.kind === "station") leading = <StationIcon fontSize="small" color="action" aria-hidden />;
+  else if (row.kind === "attribute")
+    leading = <LabelOutlinedIcon fontSize="small" color="disabled" aria-hidden />;
+  if (row.kind === "group")
+    leading = (
+      <>
+        {p.type === "mvd" || state.selected ? (
+          <SelectionIcon type="mvd" selected={!!state.selected} selectable={state.selectable} />
+        ) : null}
+        <GroupIcon fontSize="small" color="action" aria-hidden />
+      </>
+    );
+  if (row.kind === "signal")
+    leading = <SelectionIcon type={p.type} selected={!!state.selected} selectable={state.selectable} />;
+
+  return (
+    <Box
+      role="treeitem"
+      data-index={p.index}
+      aria-level={row.level}
+      aria-label={label}
+      aria-expanded={open}
+      aria-selected={state.selected}
+      aria-disabled={(row.kind === "signal" || row.kind === "group") && !state.selectable ? true : undefined}
+      tabIndex={p.tabbable ? 0 : -1}
+      onFocus={() => p.onFocusRow(row.key)}
+      onClick={() => p.onActivate(row)}
+      title={row.kind === "attribute" ? SIGNALS_TAB_TEXT.attributeHint : undefined}
+      sx={{
+        position: "absolute",
+        top: 0,
+        left: 0,
+        width: "100%",
+        height: ROW_HEIGHT,
+        transform: `translateY(${p.start}px)`,
+        display: "flex",
+        alignItems: "center",
+        gap: 1,
+        pl: 1 + (row.level - 1) * 2.5,
+        pr: 1,
+        cursor:
+          row.kind === "empty" || row.kind === "member" || row.kind === "attribute" ? "default" : "pointer",
+        bgcolor: state.selected ? "action.selected" : undefined,
+        "&:hover": { bgcolor: row.kind === "empty" ? undefined : "action.hover" },
+        "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: -2 },
+      }}
+    >
+      {open !== undefined ? (
+        <Box component="span" onClick={handleChevron} sx={{ display: "flex" }} aria-hidden>
+          {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+        </Box>
+      ) : null}
+      {leading}
+      <Typography
+        variant="body2"
+        noWrap
+        sx={{
+          fontWeight: row.kind === "section" ? 600 : undefined,
+          fontStyle: row.kind === "empty" ? "italic" : undefined,
+          color: row.kind === "empty" || row.kind === "attribute" ? "text.secondary" : undefined,
+          minWidth: 0,
+        }}
+      >
+        {label}
+      </Typography>
+      {secondary ? (
+        <Typography variant="caption" color="text.secondary" noWrap sx={{ minWidth: 0, flexShrink: 1 }}>
+          {secondary}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+});
