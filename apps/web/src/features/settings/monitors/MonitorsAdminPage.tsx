@@ -1,0 +1,163 @@
+import type { TFormMonitorType, TMonitor } from "@linewatch/contracts";
+import AddIcon from "@mui/icons-material/Add";
+import { Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { usePlantLine } from "../../../app/context/PlantLineContext";
+import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { QueryState } from "../../../shared/ui/QueryState";
+import { monitorKeys } from "../../monitors/api/keys";
+import { useMonitorList } from "../../monitors/api/queries";
+import { useDeleteMonitor, useSetMonitorActive } from "./api";
+import { MonitorDetailsDrawer, type TMonitorDrawerTarget } from "./components/MonitorDetailsDrawer";
+import { MonitorsGrid } from "./components/MonitorsGrid";
+import { MONITORS_ADMIN_TEXTS as T } from "./texts";
+
+/**
+ * Settings → Anomaly Monitors, SVD or MVD (spec settings §2.7, §4, §8): a line selector and the
+ * line's monitors; switch one on or off, edit it in the details drawer, delete it, or add one.
+ */
+export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
+  const qc = useQueryClient();
+  const { plant, lines, line: topBarLine, isLoading: isLinesLoading, error: linesError } = usePlantLine();
+  // The page starts on the line picked in the top bar; picking another here does not change that one.
+  const [pickedLineId, setPickedLineId] = useState<string | null>(null);
+  const lineId = lines.some((l) => l.id === pickedLineId) ? pickedLineId : (topBarLine?.id ?? null);
+  const plantId = plant?.id ?? null;
+
+  const listQ = useMonitorList(lineId, type);
+  const setActive = useSetMonitorActive();
+  const deleteMonitor = useDeleteMonitor();
+  const [pendingActive, setPendingActive] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const [deleteTarget, setDeleteTarget] = useState<TMonitor | null>(null);
+  const [drawerTarget, setDrawerTarget] = useState<TMonitorDrawerTarget | null>(null);
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+
+  const { mutateAsync: mutateActive } = setActive;
+  const handleActiveChange = useCallback(
+    async (m: TMonitor, active: boolean) => {
+      const lineOfMonitor = m.monitor_filter.line_uuid;
+      setPendingActive((s) => new Map(s).set(m.monitor_uuid, active));
+      try {
+        await mutateActive({ monitorId: m.monitor_uuid, type, lineId: lineOfMonitor, plantId, active });
+      } catch {
+        // The mutation has shown its message; the switch goes back.
+      } finally {
+        setPendingActive((s) => {
+          const next = new Map(s);
+          next.delete(m.monitor_uuid);
+          return next;
+        });
+      }
+    },
+    [mutateActive, type, plantId],
+  );
+
+  const openDrawer = useCallback((target: TMonitorDrawerTarget) => {
+    setDrawerTarget(target);
+    setIsDrawerOpen(true);
+  }, []);
+  const handleEdit = useCallback(
+    (m: TMonitor) => openDrawer({ mode: "EDIT", monitorId: m.monitor_uuid }),
+    [openDrawer],
+  );
+
+  const handleDeleteConfirm = async () => {
+    if (!deleteTarget) return;
+    try {
+      await deleteMonitor.mutateAsync({
+        monitorId: deleteTarget.monitor_uuid,
+        type,
+        lineId: deleteTarget.monitor_filter.line_uuid,
+        plantId,
+      });
+    } catch {
+      // Shown by the mutation.
+    }
+    setDeleteTarget(null);
+  };
+
+  const hasNoLines = !isLinesLoading && !linesError && lines.length === 0;
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {T.pageTitle(type)}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={T.lineLabel}
+          value={lineId ?? ""}
+          onChange={(e) => setPickedLineId(e.target.value)}
+          disabled={lines.length === 0}
+          sx={{ minWidth: 220 }}
+        >
+          {lines.map((l) => (
+            <MenuItem key={l.id} value={l.id}>
+              {l.friendlyName || l.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={!lineId}
+          onClick={() => lineId && openDrawer({ mode: "CREATE", lineId })}
+        >
+          {T.newMonitor}
+        </Button>
+      </Stack>
+
+      {hasNoLines ? (
+        <Typography color="text.secondary">{T.noLines}</Typography>
+      ) : (
+        <QueryState
+          isLoading={isLinesLoading || (!!lineId && listQ.isLoading)}
+          error={linesError ?? listQ.error}
+          onRetry={() => void listQ.refetch()}
+          errorTitle={T.errorLoading}
+        >
+          <MonitorsGrid
+            type={type}
+            monitors={listQ.data ?? []}
+            pendingActive={pendingActive}
+            onActiveChange={handleActiveChange}
+            onEdit={handleEdit}
+            onDelete={setDeleteTarget}
+          />
+        </QueryState>
+      )}
+
+      <ConfirmDialog
+        open={deleteTarget != null}
+        title={T.deleteTitle}
+        confirmLabel={T.deleteConfirm}
+        destructive
+        busy={deleteMonitor.isPending}
+        onConfirm={handleDeleteConfirm}
+        onCancel={() => setDeleteTarget(null)}
+      >
+        <Typography>
+          {T.deleteText} <strong>{deleteTarget?.monitor_name}</strong>
+        </Typography>
+        <Typography sx={{ mt: 1 }}>{T.deleteIrreversible}</Typography>
+      </ConfirmDialog>
+
+      <MonitorDetailsDrawer
+        type={type}
+        open={isDrawerOpen}
+        target={drawerTarget}
+        onClose={() => setIsDrawerOpen(false)}
+        onExited={() => setDrawerTarget(null)}
+        onSaved={() => void qc.invalidateQueries({ queryKey: monitorKeys.all })}
+      />
+    </Stack>
+  );
+}
+
+/** Settings section SVD_ANOMALY_MONITORS. */
+export const SvdMonitorsPage = () => <MonitorsAdminPage type="svd" />;
+/** Settings section MVD_ANOMALY_MONITORS (the menu offers it only with the MVD-creation flag). */
+export const MvdMonitorsPage = () => <MonitorsAdminPage type="mvd" />;

@@ -1,0 +1,70 @@
+import { MONITOR_FORM_LAYOUT, type TFormMonitorType } from "@linewatch/contracts";
+import CloseIcon from "@mui/icons-material/Close";
+import { Box, Divider, Drawer, IconButton, Stack, Typography } from "@mui/material";
+import { useId } from "react";
+import { MonitorForm } from "../../../monitors/components/MonitorForm";
+import { MONITORS_ADMIN_TEXTS as T } from "../texts";
+
+/** What the drawer shows: a monitor in EDIT, or a new one on a line in CREATE. */
+export type TMonitorDrawerTarget = { mode: "EDIT"; monitorId: string } | { mode: "CREATE"; lineId: string };
+
+/**
+ * The right-hand monitor details drawer, 750 px wide (spec settings §2.7, §9), holding the monitor
+ * form. A backdrop click does not close it, so a stray click cannot throw away an edit; Escape,
+ * the close button and the form's own Cancel / Close do.
+ */
+export function MonitorDetailsDrawer(p: {
+  type: TFormMonitorType;
+  open: boolean;
+  /** Kept while the drawer slides out, so its content does not vanish mid-animation. */
+  target: TMonitorDrawerTarget | null;
+  onClose: () => void;
+  onExited: () => void;
+  onSaved: (monitorId: string) => void;
+}) {
+  const titleId = useId();
+  const t = p.target;
+  return (
+    <Drawer
+      anchor="right"
+      open={p.open}
+      onClose={(_, reason) => reason !== "backdropClick" && p.onClose()}
+      transitionDuration={{
+        enter: MONITOR_FORM_LAYOUT.drawerEnterMs,
+        exit: MONITOR_FORM_LAYOUT.drawerExitMs,
+      }}
+      slotProps={{
+        paper: {
+          role: "dialog",
+          "aria-labelledby": titleId,
+          sx: { width: MONITOR_FORM_LAYOUT.adminDrawerWidth, maxWidth: "100vw" },
+        },
+        transition: { onExited: p.onExited },
+      }}
+    >
+      <Stack direction="row" sx={{ px: 2, py: 1.5, alignItems: "center" }}>
+        <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {T.drawerTitle(p.type)}
+        </Typography>
+        <IconButton aria-label="Close" onClick={p.onClose}>
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Divider />
+      <Box sx={{ flexGrow: 1, overflow: "auto", p: 2 }}>
+        {t && (
+          <MonitorForm
+            // A fresh form for each monitor (and for each new one).
+            key={t.mode === "EDIT" ? t.monitorId : `new-${t.lineId}`}
+            type={p.type}
+            mode={t.mode}
+            monitorId={t.mode === "EDIT" ? t.monitorId : null}
+            lineId={t.mode === "CREATE" ? t.lineId : undefined}
+            onClose={p.onClose}
+            onSaved={p.onSaved}
+          />
+        )}
+      </Box>
+    </Drawer>
+  );
+}
