@@ -12,7 +12,8 @@ export const signalLabel = (s: Pick<TSignal, "name" | "friendlyName">) => s.frie
 
 /** A measurement (selectable) or a part attribute (listed: it is filtered in Data Filters). */
 export type TTreeItemKind = "signal" | "attribute";
-export type TIndexedItem = { kind: TTreeItemKind; signal: TSignal; search: string };
+/** `row` is the item's tree row, made once: a keystroke then allocates only the station rows. */
+export type TIndexedItem = { kind: TTreeItemKind; signal: TSignal; search: string; row: TTreeRow };
 export type TIndexedStation = { station: TStation; search: string; items: TIndexedItem[] };
 export type TIndexedGroup = { group: TSignalGroup; search: string };
 
@@ -49,7 +50,12 @@ export function buildSignalTreeIndex(stations: TStation[], groups: TSignalGroup[
       const kind = itemKind(signal);
       if (!kind) continue;
       // NUL between the two names: a query never matches across them.
-      items.push({ kind, signal, search: `${signal.name}\u0000${signal.friendlyName ?? ""}`.toLowerCase() });
+      items.push({
+        kind,
+        signal,
+        search: `${signal.name}\u0000${signal.friendlyName ?? ""}`.toLowerCase(),
+        row: { kind, key: `${kind}:${signal.id}`, level: 3, signal },
+      });
     }
     return { station, search: station.name.toLowerCase(), items };
   });
@@ -182,13 +188,7 @@ export function flattenSignalTree(
           open: sOpen,
         });
         if (!sOpen) continue;
-        for (const item of items)
-          rows.push({
-            kind: item.kind,
-            key: `${item.kind}:${item.signal.id}`,
-            level: 3,
-            signal: item.signal,
-          });
+        for (const item of items) rows.push(item.row);
         if (items.length === 0)
           rows.push({ kind: "empty", key: `empty:${sKey}`, level: 3, text: EMPTY_ROW_TEXT.station });
       }
