@@ -310,7 +310,8 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await ue.click(within(dialog).getByRole("button", { name: T.deleteConfirm }));
     expect(await screen.findByText(MONITOR_MESSAGES.errorDeleting)).toBeTruthy();
     expect(deletes).toHaveLength(1);
-    expect(screen.getByText("Weld SVD")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(shownNames()).toEqual(["Dryer SVD", "Press SVD", "Weld SVD"]);
   });
 
   it("opens the monitor in EDIT in the 'SVD Monitor Details' drawer; a save refreshes the list and closes it", async () => {

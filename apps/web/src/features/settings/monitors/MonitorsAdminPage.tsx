@@ -29,7 +29,9 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
   const setActive = useSetMonitorActive();
   const deleteMonitor = useDeleteMonitor();
   const [pendingActive, setPendingActive] = useState<ReadonlyMap<string, boolean>>(new Map());
+  // The monitor stays named in the dialog while it fades out.
   const [deleteTarget, setDeleteTarget] = useState<TMonitor | null>(null);
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [drawerTarget, setDrawerTarget] = useState<TMonitorDrawerTarget | null>(null);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
 
@@ -74,8 +76,12 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
     } catch {
       // Shown by the mutation.
     }
-    setDeleteTarget(null);
+    setIsDeleteOpen(false);
   };
+  const handleDelete = useCallback((m: TMonitor) => {
+    setDeleteTarget(m);
+    setIsDeleteOpen(true);
+  }, []);
 
   const hasNoLines = !isLinesLoading && !linesError && lines.length === 0;
 
@@ -125,19 +131,19 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
             pendingActive={pendingActive}
             onActiveChange={handleActiveChange}
             onEdit={handleEdit}
-            onDelete={setDeleteTarget}
+            onDelete={handleDelete}
           />
         </QueryState>
       )}
 
       <ConfirmDialog
-        open={deleteTarget != null}
+        open={isDeleteOpen}
         title={T.deleteTitle}
         confirmLabel={T.deleteConfirm}
         destructive
         busy={deleteMonitor.isPending}
         onConfirm={handleDeleteConfirm}
-        onCancel={() => setDeleteTarget(null)}
+        onCancel={() => setIsDeleteOpen(false)}
       >
         <Typography>
           {T.deleteText} <strong>{deleteTarget?.monitor_name}</strong>
