@@ -41,39 +41,45 @@ export function SelectedItems(p: {
           {SIGNALS_TAB_TEXT.noneSelected}
         </Typography>
       ) : (
-        <List
-          dense
-          aria-label={SIGNALS_TAB_TEXT.selectedItems}
-          sx={{ flex: "1 1 0", minHeight: 0, overflow: "auto", mt: 1 }}
-        >
-          {p.items.map((item) => (
-            <ListItem
-              key={`${item.kind}:${item.id}`}
-              disableGutters
-              secondaryAction={
-                p.readOnly ? undefined : (
-                  <IconButton
-                    edge="end"
-                    size="small"
-                    aria-label={SIGNALS_TAB_TEXT.remove(item.name)}
-                    onClick={() => p.onRemove(item)}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                )
-              }
-            >
-              <ListItemIcon sx={{ minWidth: 32 }}>
-                {item.kind === "group" ? <GroupIcon fontSize="small" /> : <ShowChartIcon fontSize="small" />}
-              </ListItemIcon>
-              <ListItemText
-                primary={item.name}
-                secondary={item.detail}
-                slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
-              />
-            </ListItem>
-          ))}
-        </List>
+        <Box sx={{ flex: "1 1 0", minHeight: 0, position: "relative", mt: 1 }}>
+          <List
+            dense
+            aria-label={SIGNALS_TAB_TEXT.selectedItems}
+            sx={{ position: "absolute", inset: 0, overflow: "auto", py: 0 }}
+          >
+            {p.items.map((item) => (
+              <ListItem
+                key={`${item.kind}:${item.id}`}
+                disableGutters
+                secondaryAction={
+                  p.readOnly ? undefined : (
+                    <IconButton
+                      edge="end"
+                      size="small"
+                      aria-label={SIGNALS_TAB_TEXT.remove(item.name)}
+                      onClick={() => p.onRemove(item)}
+                    >
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  )
+                }
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>
+                  {item.kind === "group" ? (
+                    <GroupIcon fontSize="small" />
+                  ) : (
+                    <ShowChartIcon fontSize="small" />
+                  )}
+                </ListItemIcon>
+                <ListItemText
+                  primary={item.name}
+                  secondary={item.detail}
+                  slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
       )}
     </Box>
   );

@@ -9,7 +9,7 @@ import RadioButtonCheckedIcon from "@mui/icons-material/RadioButtonChecked";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import GroupIcon from "@mui/icons-material/WorkspacesOutlined";
 import { Box, Typography } from "@mui/material";
-import { memo, type ReactNode } from "react";
+import { type MouseEvent, memo, type ReactNode } from "react";
 import { SECTION_LABELS, SELECTED_ITEM_TEXT, signalLabel, type TTreeRow } from "./signal-tree";
 import { SIGNALS_TAB_TEXT } from "./signals-text";
 
@@ -82,12 +82,11 @@ function SelectionIcon(p: { type: TFormMonitorType; selected: boolean; selectabl
 
 /** One row of the virtual tree; the tree handles keys, the row handles the pointer. */
 export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) {
-  const { row } = p;
-  const state = { selected: p.selected, selectable: p.selectable };
+  const { row, selected, selectable } = p;
   const open = "open" in row ? row.open : undefined;
   const label = rowLabel(row);
   const secondary = secondaryText(row, p.type);
-  const handleChevron = (e: React.MouseEvent) => {
+  const handleChevron = (e: MouseEvent) => {
     e.stopPropagation();
     p.onToggleOpen(row.key);
   };
@@ -98,14 +97,14 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
   if (row.kind === "group")
     leading = (
       <>
-        {p.type === "mvd" || state.selected ? (
-          <SelectionIcon type="mvd" selected={!!state.selected} selectable={state.selectable} />
+        {p.type === "mvd" || selected ? (
+          <SelectionIcon type="mvd" selected={!!selected} selectable={selectable} />
         ) : null}
         <GroupIcon fontSize="small" color="action" aria-hidden />
       </>
     );
   if (row.kind === "signal")
-    leading = <SelectionIcon type={p.type} selected={!!state.selected} selectable={state.selectable} />;
+    leading = <SelectionIcon type={p.type} selected={!!selected} selectable={selectable} />;
 
   return (
     <Box
@@ -114,8 +113,8 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
       aria-level={row.level}
       aria-label={label}
       aria-expanded={open}
-      aria-selected={state.selected}
-      aria-disabled={(row.kind === "signal" || row.kind === "group") && !state.selectable ? true : undefined}
+      aria-selected={selected}
+      aria-disabled={(row.kind === "signal" || row.kind === "group") && !selectable ? true : undefined}
       tabIndex={p.tabbable ? 0 : -1}
       onFocus={() => p.onFocusRow(row.key)}
       onClick={() => p.onActivate(row)}
@@ -134,7 +133,7 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
         pr: 1,
         cursor:
           row.kind === "empty" || row.kind === "member" || row.kind === "attribute" ? "default" : "pointer",
-        bgcolor: state.selected ? "action.selected" : undefined,
+        bgcolor: selected ? "action.selected" : undefined,
         "&:hover": { bgcolor: row.kind === "empty" ? undefined : "action.hover" },
         "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: -2 },
       }}

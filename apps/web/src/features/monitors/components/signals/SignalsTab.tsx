@@ -1,7 +1,7 @@
 import { MONITOR_FORM_LAYOUT, type TMonitorFormValues } from "@linewatch/contracts";
 import SearchIcon from "@mui/icons-material/Search";
 import { Box, InputAdornment, MenuItem, TextField, Typography } from "@mui/material";
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { usePlantLine } from "../../../../app/context/PlantLineContext";
 import { QueryState } from "../../../../shared/ui/QueryState";
@@ -137,7 +137,7 @@ export function SignalsTab() {
     if (groupsQ.error) void groupsQ.refetch();
   };
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (!lineId)
     body = (
       <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
@@ -213,26 +213,29 @@ export function SignalsTab() {
             },
           }}
         />
+        {/* The tree fills what the picker's height leaves; placed absolutely so the virtual list's
+            full height never counts towards the picker's. */}
         <Box
           sx={{
             flex: "1 1 0",
             minHeight: 0,
-            display: "flex",
-            flexDirection: "column",
+            position: "relative",
             border: 1,
             borderColor: "divider",
             borderRadius: 1,
             opacity: query !== deferredQuery ? 0.7 : 1,
           }}
         >
-          <QueryState
-            isLoading={!!lineId && isLoading}
-            error={lineId ? loadError : null}
-            onRetry={handleRetry}
-            errorTitle={SIGNALS_TAB_TEXT.loadError}
-          >
-            {body}
-          </QueryState>
+          <Box sx={{ position: "absolute", inset: 0, display: "flex", flexDirection: "column" }}>
+            <QueryState
+              isLoading={!!lineId && isLoading}
+              error={lineId ? loadError : null}
+              onRetry={handleRetry}
+              errorTitle={SIGNALS_TAB_TEXT.loadError}
+            >
+              {body}
+            </QueryState>
+          </Box>
         </Box>
       </Box>
       <SelectedItems
