@@ -1,0 +1,538 @@
+import {
+  MONITOR_FORM_LAYOUT,
+  MONITOR_FORM_TIMINGS,
+  MONITOR_MESSAGES,
+  monitorFormErrors,
+  newMonitorForm,
+  previewPeriodOf,
+  QUERY_BOUNDS,
+  QUERY_MESSAGES,
+  type TAssociatedResultClassifications,
+  type TFormMode,
+  type TModelNumber,
+  type TMonitorFormValues,
+  type TMonitorPreview,
+  type TMonitorPreviewBody,
+  type TPartAttribute,
+  type TPlant,
+  ZSettingsSection,
+} from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-form";
+import { MemoryRouter } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { formatDateTime } from "../../../../shared/format";
+import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
+import { DataFiltersTab } from "./DataFiltersTab";
+import { PREVIEW_DEBOUNCE_MS, resultAssociationWarningText } from "./filters.logic";
+
+// ── Environment ──────────────────────────────────────────────────────────────────────────────
+
+// Desktop pickers (typed sections) are chosen by '(pointer: fine)'; jsdom has no matchMedia.
+window.matchMedia = ((query: string) => ({
+  matches: query.includes("pointer: fine"),
+  media: query,
+  onchange: null,
+  addEventListener() {},
+  removeEventListener() {},
+  addListener() {},
+  removeListener() {},
+  dispatchEvent: () => false,
+})) as unknown as typeof window.matchMedia;
+
+// Testing Library's waitFor / findBy advance fake timers only when they see a `jest` global;
+// give it vitest's clock so data loading (query notifications run on timers) still settles.
+(globalThis as { jest?: unknown }).jest = { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) };
+
+// ── Data ─────────────────────────────────────────────────────────────────────────────────────
+
+const NOW = Date.parse("2026-11-22T10:00:00.000Z");
+const HOUR = 3_600_000;
+const MAX_RECORDS = 10_000;
+const TZ = "Europe/Berlin";
+const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Stuttgart", timeZone: TZ };
+const CUSTOMER = "00000000-0000-4000-8000-000000000001";
+const LINE = "00000000-0000-4000-8000-000000000010";
+const S1 = "00000000-0000-4000-8000-000000000101";
+const S2 = "00000000-0000-4000-8000-000000000102";
+const SHIFT = "00000000-0000-4000-8000-000000000201";
+const GONE = "00000000-0000-4000-8000-000000000299";
+
+const modelNumbers: TModelNumber[] = [
+  { value: "M-100", isChallenge: false },
+  { value: "M-900", isChallenge: true },
+];
+const shift: TPartAttribute = {
+  attributeUuid: SHIFT,
+  attributeName: "Shift",
+  stationName: "OP10",
+  isSignalActive: true,
+  attributeValues: ["A", "B"],
+};
+const passFail = {
+  pass: [{ value: "PASS", failureMode: null }],
+  fail: [{ value: "FAIL", failureMode: "Torque low" }],
+  other: [],
+};
+const noResult = { pass: [], fail: [], other: [] };
+
+const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMonitorPreview => ({
+  window_size: 150,
+  training_size: 120,
+  evaluation_size: 30,
+  from: "2026-11-22T08:00:00.000Z",
+  to: "2026-11-22T09:59:00.000Z",
+  training_from: "2026-11-22T08:00:00.000Z",
+  evaluation_from: "2026-11-22T09:40:00.000Z",
+  evaluation: {
+    state: "BREACH",
+    reason: null,
+    score: 3.4567,
+    threshold: 1.2,
+    training_size: 120,
+    evaluation_size: 30,
+    details: null,
+    ...over,
+  },
+});
+
+let partAttributes: TPartAttribute[];
+let classifications: Record<string, typeof passFail>;
+let previewBodies: TMonitorPreviewBody[];
+let previewReply: () => Response;
+
+const server = setupServer(
+  http.get("*/api/lines/:lineId/model-numbers", () => HttpResponse.json(modelNumbers)),
+  http.get("*/api/lines/:lineId/part-attributes", () => HttpResponse.json(partAttributes)),
+  http.post("*/api/signal-groups", () => HttpResponse.json([])),
+  http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
+    const ids = (await request.json()) as string[];
+    const answer: TAssociatedResultClassifications = {};
+    for (const id of ids) answer[id] = { associatedResultClassifications: classifications[id] ?? noResult };
+    return HttpResponse.json(answer);
+  }),
+  http.post("*/api/monitors/preview", async ({ request }) => {
+    previewBodies.push((await request.json()) as TMonitorPreviewBody);
+    return previewReply();
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW });
+  partAttributes = [shift];
+  classifications = { [S1]: passFail, [S2]: passFail };
+  previewBodies = [];
+  previewReply = () => HttpResponse.json(previewAnswer());
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  vi.useRealTimers();
+});
+afterAll(() => server.close());
+
+// ── Rendering ────────────────────────────────────────────────────────────────────────────────
+
+let form: UseFormReturn<TMonitorFormValues>;
+
+/** What the form shell provides: the values, and the context with every current error shown. */
+function Shell(p: { initial: TMonitorFormValues; mode: TFormMode }) {
+  const f = useForm<TMonitorFormValues>({ defaultValues: p.initial });
+  form = f;
+  const values = useWatch({ control: f.control }) as TMonitorFormValues;
+  const ctx: MonitorFormCtx = {
+    mode: p.mode,
+    readOnly: p.mode === "VIEW",
+    showErrors: true,
+    errors: monitorFormErrors(values, { now: NOW, maxRecordCount: MAX_RECORDS }),
+    customerId: CUSTOMER,
+    plant,
+    maxRecordCount: MAX_RECORDS,
+    now: () => NOW,
+  };
+  return (
+    <FormProvider {...f}>
+      <MonitorFormContext.Provider value={ctx}>
+        <DataFiltersTab />
+      </MonitorFormContext.Provider>
+    </FormProvider>
+  );
+}
+
+function values(over: Partial<TMonitorFormValues> = {}, type: "mvd" | "svd" = "mvd"): TMonitorFormValues {
+  const v = newMonitorForm(type, LINE, { now: NOW, maxRecordCount: MAX_RECORDS });
+  return { ...v, signal_uuids: type === "mvd" ? [S1, S2] : [S1], ...over };
+}
+
+function renderTab(initial = values(), mode: TFormMode = "CREATE") {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <MemoryRouter>
+        <Shell initial={initial} mode={mode} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+}
+
+const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+const combobox = (name: string) => screen.getByRole("combobox", { name });
+const textbox = (name: string) => screen.getByRole("textbox", { name }) as HTMLInputElement;
+/** The value a Time picker holds, as its hidden input reads (the field shows it in sections). */
+function pickerText(label: string) {
+  const input = screen.getByRole("group", { name: label }).parentElement?.querySelector("input");
+  if (!input) throw new Error(`no picker labelled ${label}`);
+  return input.value;
+}
+
+async function choose(ue: ReturnType<typeof userEvent.setup>, select: string, option: string) {
+  await ue.click(combobox(select));
+  await ue.click(await screen.findByRole("option", { name: option }));
+}
+
+// ── Tests ────────────────────────────────────────────────────────────────────────────────────
+
+describe("DataFiltersTab: Period", { timeout: 30_000 }, () => {
+  it("gives a changed mode its default and limits the other side to Time; shows the plant time zone", async () => {
+    const ue = renderTab();
+    expect(screen.getByText(`Time zone: ${TZ}`)).toBeTruthy();
+    expect(textbox("Start records").value).toBe("150");
+    expect(screen.getByText(QUERY_MESSAGES.compatible)).toBeTruthy();
+    // 10:00 UTC is 11:00 in Berlin.
+    expect(pickerText("End time")).toBe("2026-11-22 11:00:00");
+
+    // End to Duration while Start counts records: Start falls back to Time.
+    await choose(ue, "End", "Duration");
+    expect(combobox("Start").textContent).toBe("Time");
+    expect(textbox("End duration (minutes)").value).toBe("60");
+    expect(form.getValues("query")).toMatchObject({
+      start_mode: "Time",
+      end_mode: "Duration",
+      start_records: null,
+      end_duration: QUERY_BOUNDS.defaultDurationMs,
+      start_time: NOW - HOUR,
+      end_time: NOW,
+    });
+    expect(pickerText("Start time")).toBe("2026-11-22 10:00:00");
+    expect(screen.getByText(QUERY_MESSAGES.incompatible)).toBeTruthy();
+    expect(screen.queryByText(QUERY_MESSAGES.compatible)).toBeNull();
+    expect(screen.getByText(QUERY_MESSAGES.incompatibleSave)).toBeTruthy();
+
+    // Start back to Records: its default count, End limited to Time (now).
+    await choose(ue, "Start", "Records");
+    expect(combobox("End").textContent).toBe("Time");
+    expect(form.getValues("query")).toMatchObject({
+      start_mode: "Records",
+      end_mode: "Time",
+      start_records: QUERY_BOUNDS.defaultRecords,
+      end_duration: null,
+      end_time: NOW,
+    });
+    expect(screen.getByText(QUERY_MESSAGES.compatible)).toBeTruthy();
+    expect(screen.queryByText(QUERY_MESSAGES.incompatibleSave)).toBeNull();
+  });
+
+  it("commits Records 700 ms after typing stops, ignores a minus sign and shows the clamped count", async () => {
+    const ue = renderTab();
+    const records = textbox("Start records");
+    await ue.clear(records);
+    await ue.type(records, "300");
+    await wait(MONITOR_FORM_TIMINGS.periodInputMs - 1);
+    expect(form.getValues("query.start_records")).toBe(150);
+    await wait(1);
+    expect(form.getValues("query.start_records")).toBe(300);
+
+    await ue.clear(records);
+    await ue.type(records, "-40");
+    expect(records.value).toBe("40");
+    await wait(MONITOR_FORM_TIMINGS.periodInputMs);
+    // The records range starts at 25 / 0.5 = 50.
+    expect(form.getValues("query.start_records")).toBe(50);
+    expect(records.value).toBe("50");
+  });
+
+  it("takes Duration in minutes after 700 ms, stores milliseconds and shows the derived start", async () => {
+    const ue = renderTab();
+    await choose(ue, "Start", "Duration");
+    const minutes = textbox("Start duration (minutes)");
+    expect(minutes.value).toBe("60");
+    await ue.clear(minutes);
+    await ue.type(minutes, "90");
+    await wait(MONITOR_FORM_TIMINGS.periodInputMs - 1);
+    expect(form.getValues("query.start_duration")).toBe(HOUR);
+    await wait(1);
+    expect(form.getValues("query")).toMatchObject({
+      start_duration: 90 * 60_000,
+      start_time: NOW - 90 * 60_000,
+    });
+    expect(screen.getByText(`From ${formatDateTime(new Date(NOW - 90 * 60_000), TZ)}`)).toBeTruthy();
+  });
+
+  it("labels an invalid Time entry 'Error', reports it, and keeps times out of the future", async () => {
+    const ue = renderTab(
+      values({ query: { ...values().query, start_mode: "Time", start_time: NOW - HOUR } }),
+    );
+    const start = screen.getByRole("group", { name: "Start time" });
+    await ue.click(within(start).getByRole("spinbutton", { name: "Year" }));
+    await ue.keyboard("2");
+    expect(screen.getByRole("group", { name: "Error" })).toBeTruthy();
+    expect(screen.getByText(QUERY_MESSAGES.invalidStart)).toBeTruthy();
+
+    await ue.keyboard("025");
+    expect(screen.queryByRole("group", { name: "Error" })).toBeNull();
+    expect(form.getValues("query.start_time")).toBe(NOW - HOUR - 365 * 24 * HOUR);
+    expect(screen.queryByText(QUERY_MESSAGES.invalidStart)).toBeNull();
+
+    // A date after now becomes now.
+    const end = screen.getByRole("group", { name: "End time" });
+    await ue.click(within(end).getByRole("spinbutton", { name: "Day" }));
+    await ue.keyboard("23");
+    expect(form.getValues("query.end_time")).toBe(NOW);
+    expect(pickerText("End time")).toBe("2026-11-22 11:00:00");
+  });
+
+  it("shows 'Start time must be less than end time' under the start", () => {
+    renderTab(
+      values({
+        query: { ...values().query, start_mode: "Time", start_time: NOW - HOUR, end_time: NOW - 2 * HOUR },
+      }),
+    );
+    expect(screen.getByText(QUERY_MESSAGES.startAfterEnd)).toBeTruthy();
+  });
+
+  it("shows no MVD compatibility message in the SVD form", () => {
+    renderTab(values({}, "svd"));
+    expect(screen.queryByText(QUERY_MESSAGES.compatible)).toBeNull();
+    expect(screen.queryByText(QUERY_MESSAGES.incompatible)).toBeNull();
+  });
+});
+
+describe("DataFiltersTab: Training Split", { timeout: 30_000 }, () => {
+  it("shows the percentages and the Min / Max of the record count; the slider commits after 400 ms", async () => {
+    const ue = renderTab();
+    expect(screen.getByText("Sample 80%")).toBeTruthy();
+    expect(screen.getByText("Evaluation 20%")).toBeTruthy();
+    // 25 / 150 records = 16.67 %; the upper bound is 50 %.
+    expect(screen.getByText("Min 16.67%")).toBeTruthy();
+    expect(screen.getByText("Max 50%")).toBeTruthy();
+
+    const slider = screen.getByRole("slider", { name: "Evaluation percentage" });
+    act(() => slider.focus());
+    await ue.keyboard("{ArrowRight}{ArrowRight}");
+    expect(screen.getByText("Evaluation 30%")).toBeTruthy();
+    await wait(MONITOR_FORM_TIMINGS.trainingSplitSliderMs - 1);
+    expect(form.getValues("evaluation_ratio")).toBe(0.2);
+    await wait(1);
+    expect(form.getValues("evaluation_ratio")).toBe(0.3);
+
+    // Beyond Max is clamped.
+    fireEvent.change(slider, { target: { value: 80 } });
+    await wait(MONITOR_FORM_TIMINGS.trainingSplitSliderMs);
+    expect(form.getValues("evaluation_ratio")).toBe(0.5);
+    expect(screen.getByText("Sample 50%")).toBeTruthy();
+  });
+
+  it("commits typed percentages after 900 ms, clamped; text that is no number shows the alert icon only", async () => {
+    const ue = renderTab();
+    const input = textbox("Evaluation %");
+    await ue.clear(input);
+    await ue.type(input, "abc");
+    expect(screen.getByRole("img", { name: /as a number/ })).toBeTruthy();
+    await wait(MONITOR_FORM_TIMINGS.trainingSplitInputMs * 2);
+    expect(form.getValues("evaluation_ratio")).toBe(0.2);
+
+    await ue.clear(input);
+    await ue.type(input, "35");
+    expect(screen.queryByRole("img", { name: /as a number/ })).toBeNull();
+    await wait(MONITOR_FORM_TIMINGS.trainingSplitInputMs - 1);
+    expect(form.getValues("evaluation_ratio")).toBe(0.2);
+    await wait(1);
+    expect(form.getValues("evaluation_ratio")).toBe(0.35);
+
+    await ue.clear(input);
+    await ue.type(input, "5");
+    await wait(MONITOR_FORM_TIMINGS.trainingSplitInputMs);
+    expect(form.getValues("evaluation_ratio")).toBe(0.1667);
+    expect(input.value).toBe("16.67");
+    expect(screen.getByText("Sample 83.33%")).toBeTruthy();
+
+    await ue.click(screen.getByRole("button", { name: "Default" }));
+    expect(form.getValues("evaluation_ratio")).toBe(QUERY_BOUNDS.defaultTrainingSplit);
+    expect(input.value).toBe("20");
+  });
+
+  it("follows the record count: 50 records raise Min to 50% and the split with it", async () => {
+    const ue = renderTab();
+    const records = textbox("Start records");
+    await ue.clear(records);
+    await ue.type(records, "50");
+    await wait(MONITOR_FORM_TIMINGS.periodInputMs);
+    expect(screen.getByText("Min 50%")).toBeTruthy();
+    expect(form.getValues("evaluation_ratio")).toBe(0.5);
+  });
+});
+
+describe("DataFiltersTab: Model Numbers and Result", { timeout: 30_000 }, () => {
+  it("offers the line's model numbers with challenge parts marked", async () => {
+    const ue = renderTab();
+    await ue.click(combobox("Model Numbers"));
+    const challenge = await screen.findByRole("option", { name: /M-900/ });
+    expect(within(challenge).getByText("Challenge")).toBeTruthy();
+    expect(within(screen.getByRole("option", { name: /M-100/ })).queryByText("Challenge")).toBeNull();
+    await ue.click(challenge);
+    expect(form.getValues("part_numbers")).toEqual(["M-900"]);
+    expect(screen.getByRole("button", { name: "M-900 (challenge)" })).toBeTruthy();
+  });
+
+  it("reads 'Not Configured' and is disabled when the selected signals have no result classifications", async () => {
+    classifications = {};
+    renderTab();
+    const result = await screen.findByRole("combobox", { name: "Result" });
+    await screen.findByText("Not Configured");
+    expect(result.getAttribute("aria-disabled")).toBe("true");
+  });
+
+  it("warns when a selected signal lacks a result association and links to signal management", async () => {
+    classifications = { [S1]: passFail };
+    renderTab();
+    await screen.findByRole("link", { name: "Configure now" });
+    const warning = screen.getByRole("alert");
+    expect(warning.textContent).toBe(resultAssociationWarningText());
+    const link = within(warning).getByRole("link", { name: "Configure now" });
+    const href = new URL(link.getAttribute("href") ?? "", "http://localhost");
+    expect(href.pathname).toBe("/settings");
+    // The form SettingsPage reads its section in.
+    expect(ZSettingsSection.parse(href.searchParams.get("section"))).toBe("SIGNAL_MANAGEMENT");
+    // S1 has classifications: the select applies.
+    expect(combobox("Result").getAttribute("aria-disabled")).toBeNull();
+  });
+
+  it("selects pass or fail from a menu at most 177 × 250 px; no warning when every signal is associated", async () => {
+    const ue = renderTab();
+    await screen.findByText("All results");
+    expect(screen.queryByRole("link", { name: "Configure now" })).toBeNull();
+    await ue.click(combobox("Result"));
+    const listbox = await screen.findByRole("listbox");
+    const paper = listbox.closest(".MuiPaper-root") as HTMLElement;
+    expect(paper.style.maxHeight).toBe(`${MONITOR_FORM_LAYOUT.resultMenuMaxHeight}px`);
+    expect(paper.style.width).toBe(`${MONITOR_FORM_LAYOUT.resultMenuWidth}px`);
+    await ue.click(within(listbox).getByRole("option", { name: "Fail" }));
+    expect(form.getValues("pass_fail_filter")).toEqual(["fail"]);
+  });
+});
+
+describe("DataFiltersTab: Part attributes", { timeout: 30_000 }, () => {
+  it("flags attributes missing from the line's collection and empty rows", async () => {
+    const ue = renderTab(
+      values({ part_attributes: [{ attributeUuid: GONE, selectedAttributeValues: ["x"] }] }),
+    );
+    expect(await screen.findByText(MONITOR_MESSAGES.partAttributesNotFound)).toBeTruthy();
+
+    await ue.click(screen.getByRole("button", { name: "Add part attribute" }));
+    expect(screen.getByText(MONITOR_MESSAGES.partAttributeRequired)).toBeTruthy();
+    await choose(ue, "Attribute 2", "Shift (OP10)");
+    await ue.click(combobox("Values of attribute 2"));
+    await ue.click(await screen.findByRole("option", { name: "B" }));
+    expect(form.getValues("part_attributes.1")).toEqual({
+      attributeUuid: SHIFT,
+      selectedAttributeValues: ["B"],
+    });
+    expect(screen.queryByText(MONITOR_MESSAGES.partAttributeRequired)).toBeNull();
+
+    await ue.click(screen.getByRole("button", { name: "Remove part attribute 1" }));
+    expect(form.getValues("part_attributes")).toEqual([
+      { attributeUuid: SHIFT, selectedAttributeValues: ["B"] },
+    ]);
+    expect(screen.queryByText(MONITOR_MESSAGES.partAttributesNotFound)).toBeNull();
+  });
+
+  it("is not shown when the line has no part attributes", async () => {
+    partAttributes = [];
+    renderTab();
+    await screen.findByText("Training records");
+    expect(screen.queryByText("Part Attributes")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add part attribute" })).toBeNull();
+  });
+});
+
+describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
+  it("shows the counts, their time span and the state; asks again 500 ms after a filter changes", async () => {
+    const ue = renderTab();
+    expect(await screen.findByText("120")).toBeTruthy();
+    expect(screen.getByText("30")).toBeTruthy();
+    expect(screen.getByText("Breach")).toBeTruthy();
+    expect(screen.getByText("Score 3.46 vs threshold 1.2")).toBeTruthy();
+    expect(screen.getByText(formatDateTime("2026-11-22T09:40:00.000Z", TZ))).toBeTruthy();
+    expect(previewBodies).toHaveLength(1);
+    const first = previewBodies[0] as TMonitorPreviewBody;
+    expect(first).toMatchObject({ type: "mvd", line_id: LINE, period: previewPeriodOf(values().query) });
+    expect(first.filter).toMatchObject({ signal_uuids: [S1, S2], sample_size: 150, evaluation_ratio: 0.2 });
+
+    previewReply = () => HttpResponse.json(previewAnswer({ state: "OK", score: 0.9, reason: null }));
+    await choose(ue, "Result", "Pass");
+    await wait(PREVIEW_DEBOUNCE_MS - 1);
+    expect(previewBodies).toHaveLength(1);
+    // The previous answer stays while the next one loads.
+    expect(screen.getByText("Breach")).toBeTruthy();
+    await wait(1);
+    expect(await screen.findByText("OK")).toBeTruthy();
+    expect(previewBodies).toHaveLength(2);
+    expect(previewBodies[1]?.filter.pass_fail_filter).toEqual(["pass"]);
+  });
+
+  it("shows the reason of a state and an error state with Retry", async () => {
+    previewReply = () =>
+      HttpResponse.json(previewAnswer({ state: "NO_DATA", reason: "fewer than 25 records" }));
+    renderTab();
+    expect(await screen.findByText("No data")).toBeTruthy();
+    expect(screen.getByText("fewer than 25 records")).toBeTruthy();
+    cleanup();
+
+    previewReply = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    const ue = renderTab();
+    expect(await screen.findByText(/Preview could not be loaded: Line not found/)).toBeTruthy();
+    previewReply = () => HttpResponse.json(previewAnswer());
+    await ue.click(screen.getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("Breach")).toBeTruthy();
+  });
+
+  it("asks for signals first when the selection does not suit the type", async () => {
+    renderTab(values({ signal_uuids: [S1] }));
+    expect(screen.getByText("Select signals to preview")).toBeTruthy();
+    await wait(PREVIEW_DEBOUNCE_MS * 2);
+    expect(previewBodies).toHaveLength(0);
+  });
+});
+
+describe("DataFiltersTab: VIEW", { timeout: 30_000 }, () => {
+  it("is read-only", async () => {
+    const ue = renderTab(
+      values({ part_attributes: [{ attributeUuid: SHIFT, selectedAttributeValues: ["A"] }] }),
+      "VIEW",
+    );
+    await screen.findByText("Training records");
+    await ue.click(combobox("Start"));
+    expect(screen.queryByRole("listbox")).toBeNull();
+    const records = textbox("Start records");
+    expect(records.readOnly).toBe(true);
+    await ue.type(records, "9");
+    await wait(MONITOR_FORM_TIMINGS.periodInputMs);
+    expect(form.getValues("query.start_records")).toBe(150);
+    expect(textbox("Evaluation %").readOnly).toBe(true);
+    expect((screen.getByRole("slider", { name: "Evaluation percentage" }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole("button", { name: "Default" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: "Add part attribute" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Remove part attribute/ })).toBeNull();
+    await ue.click(combobox("Model Numbers"));
+    expect(screen.queryByRole("option", { name: /M-100/ })).toBeNull();
+    expect(form.formState.isDirty).toBe(false);
+  });
+});

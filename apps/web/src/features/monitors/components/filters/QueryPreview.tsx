@@ -1,0 +1,127 @@
+import type { TMonitorFormValues, TMonitorPreview } from "@linewatch/contracts";
+import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, Paper, Typography } from "@mui/material";
+import { useId } from "react";
+import { useFormContext, useWatch } from "react-hook-form";
+import { formatDateTime } from "../../../../shared/format";
+import { useMonitorPreview } from "../../api/queries";
+import { useMonitorFormCtx } from "../MonitorFormContext";
+import { PREVIEW_DEBOUNCE_MS, previewRequestOf } from "./filters.logic";
+import { useDebouncedValue } from "./useDebounced";
+
+const STATE_COLOR = {
+  OK: "success",
+  BREACH: "error",
+  NO_DATA: "default",
+  ERROR: "warning",
+} as const;
+const STATE_LABEL = { OK: "OK", BREACH: "Breach", NO_DATA: "No data", ERROR: "Error" } as const;
+
+const BLOCKED_HINT = {
+  signals: "Select signals to preview",
+  period: "Correct the period to preview",
+} as const;
+
+/**
+ * What the filters select now and what the monitor would report (the query preview): the
+ * training and evaluation record counts, the time they cover and the evaluation, refreshed
+ * PREVIEW_DEBOUNCE_MS after the filters stop changing. The previous answer stays while the next
+ * one loads.
+ */
+export function QueryPreview() {
+  const ctx = useMonitorFormCtx();
+  const { control } = useFormContext<TMonitorFormValues>();
+  const values = useWatch({ control }) as TMonitorFormValues;
+  const request = useDebouncedValue(previewRequestOf(values, { now: ctx.now() }), PREVIEW_DEBOUNCE_MS);
+  const q = useMonitorPreview(request.body);
+  const headingId = useId();
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      aria-busy={q.isFetching}
+      sx={{ p: 2, display: "grid", gap: 1.5, alignContent: "start", position: "relative" }}
+    >
+      <Typography id={headingId} variant="subtitle1" component="h3">
+        Query preview
+      </Typography>
+      {request.blocked ? (
+        <Typography color="text.secondary">{BLOCKED_HINT[request.blocked]}</Typography>
+      ) : q.error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => q.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Preview could not be loaded: {q.error instanceof Error ? q.error.message : String(q.error)}
+        </Alert>
+      ) : !q.data ? (
+        <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
+          <CircularProgress size={28} aria-label="Loading preview" />
+        </Box>
+      ) : (
+        <>
+          {q.isFetching && <LinearProgress aria-label="Updating preview" />}
+          <PreviewBody preview={q.data} timeZone={ctx.plant.timeZone} />
+        </>
+      )}
+    </Paper>
+  );
+}
+
+function PreviewBody({ preview: p, timeZone }: { preview: TMonitorPreview; timeZone: string }) {
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "–");
+  const e = p.evaluation;
+  return (
+    <Box sx={{ display: "grid", gap: 1.5 }}>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}
+      >
+        <Row term="Training records" value={p.training_size} />
+        <Row term="Training from" value={at(p.training_from)} />
+        <Row term="Evaluation records" value={p.evaluation_size} />
+        <Row term="Evaluation from" value={at(p.evaluation_from)} />
+        <Row term="Window" value={p.window_size ? `${at(p.from)} – ${at(p.to)}` : "No records"} />
+      </Box>
+      <Box>
+        <Typography variant="body2" color="text.secondary">
+          The monitor would report now
+        </Typography>
+        <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", mt: 0.5 }}>
+          <Chip label={STATE_LABEL[e.state]} color={STATE_COLOR[e.state]} size="small" />
+          {e.score != null && e.threshold != null && (
+            <Typography variant="body2">
+              Score {formatScore(e.score)} vs threshold {formatScore(e.threshold)}
+            </Typography>
+          )}
+        </Box>
+        {e.reason && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {e.reason}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function Row({ term, value }: { term: string; value: string | number }) {
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {term}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+/** Scores span orders of magnitude (MVD T² means, SVD distances): three significant digits. */
+const formatScore = (x: number) => (Number.isFinite(x) ? Number(x.toPrecision(3)).toString() : String(x));
