@@ -1,8 +1,10 @@
 /**
  * When the live line simulator (demo.live.ts) disturbs the demo lines, as data: every kind of
- * fault a monitor type looks for begins within the first 15 minutes after the simulator starts,
- * and the cycle repeats (architecture.md "Processes": monitors breach and alerts appear within
- * minutes). Times are minutes on the simulator's clock, whatever the part rate.
+ * fault a monitor type looks for begins within the first 3 minutes after the simulator starts,
+ * so the demo monitors (every 5 minutes, evaluation sets of 25 parts) alert for every type within
+ * 15 minutes of `npm start` (test/service/demo.alerts.test.ts), and the cycle repeats
+ * (architecture.md "Processes": monitors breach and alerts appear within minutes). Times are
+ * minutes on the simulator's clock, whatever the part rate.
  */
 import { DEMO_LINES, DEMO_STATIONS } from "./demo.constants.js";
 
@@ -80,7 +82,7 @@ export const DEMO_LIVE_SCHEDULE: LiveSchedule = {
       delta: 0.025,
       decimals: 4,
       failResult: "FAIL",
-      startMinute: 2,
+      startMinute: 0,
       minutes: 20,
     },
     {
@@ -93,8 +95,8 @@ export const DEMO_LIVE_SCHEDULE: LiveSchedule = {
       center: 70,
       decimals: 1,
       failResult: "NOK-A",
-      startMinute: 4,
-      minutes: 10,
+      startMinute: 1,
+      minutes: 12,
     },
     {
       kind: "spread",
@@ -105,7 +107,7 @@ export const DEMO_LIVE_SCHEDULE: LiveSchedule = {
       extraSd: 0.006,
       decimals: 4,
       failResult: "n.i.O.",
-      startMinute: 6,
+      startMinute: 2,
       minutes: 20,
     },
     {
@@ -116,7 +118,7 @@ export const DEMO_LIVE_SCHEDULE: LiveSchedule = {
       result: "Press Result",
       share: 0.6,
       causes: { NOK: "Press Force", "NOK-D": "Press Depth" },
-      startMinute: 8,
+      startMinute: 3,
       minutes: 5,
     },
     {
