@@ -61,6 +61,7 @@ const S1 = "00000000-0000-4000-8000-000000000101";
 const S2 = "00000000-0000-4000-8000-000000000102";
 const SHIFT = "00000000-0000-4000-8000-000000000201";
 const GONE = "00000000-0000-4000-8000-000000000299";
+const GROUP = "00000000-0000-4000-8000-000000000301";
 
 const modelNumbers: TModelNumber[] = [
   { value: "M-100", isChallenge: false },
@@ -108,7 +109,9 @@ let previewReply: () => Response;
 const server = setupServer(
   http.get("*/api/lines/:lineId/model-numbers", () => HttpResponse.json(modelNumbers)),
   http.get("*/api/lines/:lineId/part-attributes", () => HttpResponse.json(partAttributes)),
-  http.post("*/api/signal-groups", () => HttpResponse.json([])),
+  http.post("*/api/signal-groups", () =>
+    HttpResponse.json([{ signalGroupUuid: GROUP, signalGroupName: "Torque", signalUuids: [S1, S2] }]),
+  ),
   http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
     const ids = (await request.json()) as string[];
     const answer: TAssociatedResultClassifications = {};
@@ -411,6 +414,14 @@ describe("DataFiltersTab: Model Numbers and Result", { timeout: 30_000 }, () => 
     expect(ZSettingsSection.parse(href.searchParams.get("section"))).toBe("SIGNAL_MANAGEMENT");
     // S1 has classifications: the select applies.
     expect(combobox("Result").getAttribute("aria-disabled")).toBeNull();
+  });
+
+  it("looks at the members of a selected signal group", async () => {
+    classifications = { [S1]: passFail };
+    renderTab(values({ signal_uuids: [], signal_group_uuids: [GROUP] }));
+    expect(await screen.findByRole("link", { name: "Configure now" })).toBeTruthy();
+    expect(await screen.findByText("Breach")).toBeTruthy();
+    expect(previewBodies[0]?.filter.signal_group_uuids).toEqual([GROUP]);
   });
 
   it("selects pass or fail from a menu at most 177 × 250 px; no warning when every signal is associated", async () => {

@@ -11,6 +11,7 @@ import {
   Autocomplete,
   Box,
   Button,
+  CircularProgress,
   FormHelperText,
   IconButton,
   MenuItem,
@@ -37,7 +38,15 @@ export function PartAttributesSection() {
   const sectionError = useFieldError("part_attributes");
   const headingId = useId();
 
-  if (q.isLoading) return null;
+  if (q.isLoading)
+    return (
+      <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
+        <CircularProgress size={16} aria-label="Loading part attributes" />
+        <Typography variant="body2" color="text.secondary">
+          Loading part attributes…
+        </Typography>
+      </Box>
+    );
   if (q.error)
     return (
       <Alert
