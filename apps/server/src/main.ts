@@ -29,6 +29,7 @@ async function main() {
   const services = createServices({
     db: database.db,
     publicUrl: config.publicUrl,
+    mvdQueryMaxRecordCount: config.mvdQueryMaxRecordCount,
     notifications: { secrets, allowLoopbackOutbound: config.allowLoopbackOutbound },
     onDataSourcesChange: () => void ingest?.refresh(),
   });

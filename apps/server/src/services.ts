@@ -1,3 +1,4 @@
+import { QUERY_BOUNDS } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { createAlertsService } from "./modules/alerts/alerts.service.js";
@@ -20,6 +21,8 @@ export type ServicesOptions = {
   db: Db;
   publicUrl: string;
   now?: () => Date;
+  /** MVD_QUERY_MAX_RECORD_COUNT (config.mvdQueryMaxRecordCount); default 10,000. */
+  mvdQueryMaxRecordCount?: number;
   onDataSourcesChange?: () => void;
   notifications?: Parameters<typeof createNotificationsService>[1];
 };
@@ -33,7 +36,13 @@ export function createServices(opts: ServicesOptions) {
   const lines = createLinesService({ db, plants });
   const notifications = createNotificationsService({ db, now: opts.now }, opts.notifications);
   const signals = createSignalsService({ db, lines });
-  const monitors = createMonitorsService({ db, lines, plants, now: opts.now });
+  const monitors = createMonitorsService({
+    db,
+    lines,
+    plants,
+    now: opts.now,
+    maxRecordCount: opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount,
+  });
   const alerts = createAlertsService({ db, now: opts.now });
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });

@@ -1,18 +1,21 @@
 import type { Database } from "../../src/db/client.js";
 import { type App, buildApp } from "../../src/http/app.js";
-import { createServices, type Services } from "../../src/services.js";
+import { createServices, type Services, type ServicesOptions } from "../../src/services.js";
 import { createTestDatabase } from "./db.js";
 
 export type TestContext = { app: App; database: Database; services: Services; now: { value: Date } };
 
-/** The real app on a fresh database, with a clock tests can move. */
-export async function createTestApp(): Promise<TestContext> {
+/** The real app on a fresh database, with a clock tests can move (and settings as main.ts passes them). */
+export async function createTestApp(
+  settings: Pick<ServicesOptions, "mvdQueryMaxRecordCount"> = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const now = { value: new Date() };
   const services = createServices({
     db: database.db,
     publicUrl: "http://localhost:8080",
     now: () => now.value,
+    ...settings,
   });
   const app = await buildApp({ services, cookieSecure: "auto" });
   await app.ready();

@@ -7,6 +7,7 @@ import {
   ZLineParams,
   ZMessage,
   ZMonitor,
+  ZMonitorFormBounds,
   ZMonitorList,
   ZMonitorListQuery,
   ZMonitorParams,
@@ -111,6 +112,18 @@ export function monitorsRoutes(app: FastifyInstance, { services }: AppOptions) {
       },
     },
     (req) => services.monitors.nextName(authOf(req), req.params.lineId, req.query.type),
+  );
+
+  r.get(
+    "/api/monitors/form-bounds",
+    {
+      schema: {
+        operationId: "getMonitorFormBounds",
+        tags,
+        response: { 200: ZMonitorFormBounds, 401: ZMessage },
+      },
+    },
+    () => services.monitors.formBounds(),
   );
 
   r.post(

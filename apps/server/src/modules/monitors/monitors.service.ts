@@ -7,12 +7,12 @@ import {
   MONITOR_MESSAGES,
   monitorFilterMd5,
   nextMonitorName,
-  QUERY_BOUNDS,
   RULE_FIELDS,
   RULE_TYPES,
   SIGNAL_MESSAGES,
   storedFilterOf,
   type TMonitor,
+  type TMonitorFormBounds,
   type TMonitorRule,
   type TMonitorType,
   type TPatchMonitorBody,
@@ -33,14 +33,6 @@ export const monitorNotFound = () => new AppError("NOT_FOUND", MONITOR_MESSAGES.
 
 /** md5 of the canonical filter JSON plus the type: equal settings on a line are duplicates. */
 export const filterMd5 = (type: TMonitorType, filter: TStoredMonitorFilter) => monitorFilterMd5(type, filter);
-
-/** MVD_QUERY_MAX_RECORD_COUNT (architecture.md: environment variable, default 10000). */
-export function maxRecordCountFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.MVD_QUERY_MAX_RECORD_COUNT);
-  return env.MVD_QUERY_MAX_RECORD_COUNT && Number.isInteger(n) && n >= 0
-    ? n
-    : QUERY_BOUNDS.defaultMaxRecordCount;
-}
 
 /** PostgreSQL unique violation, wherever the driver put it in the cause chain. */
 function isUniqueViolation(e: unknown): boolean {
@@ -95,13 +87,14 @@ export function createMonitorsService(deps: {
   lines: LinesService;
   plants: PlantsService;
   now?: () => Date;
-  maxRecordCount?: number;
+  /** MVD_QUERY_MAX_RECORD_COUNT (config.mvdQueryMaxRecordCount): the largest records window. */
+  maxRecordCount: number;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = createMonitorsRepo(db);
   const signalsRepo = createSignalsRepo(db);
-  const schemas = createTaskSchemas(deps.maxRecordCount ?? maxRecordCountFromEnv());
+  const schemas = createTaskSchemas(deps.maxRecordCount);
 
   async function load(ctx: AuthContext, id: string) {
     const row = await repo.find(ctx.customerId, id);
@@ -180,6 +173,11 @@ export function createMonitorsService(deps: {
   return {
     /** The task schemas with this server's records range (MVD_QUERY_MAX_RECORD_COUNT). */
     schemas,
+
+    /** What the monitor forms need to know of this installation (GET /api/monitors/form-bounds). */
+    formBounds(): TMonitorFormBounds {
+      return { maxRecordCount: deps.maxRecordCount };
+    },
 
     async create(ctx: AuthContext, task: TTaskCreate): Promise<TMonitor> {
       const line = await resolveDetails(ctx, task.task_details);
