@@ -19,8 +19,8 @@ function toPickerValue(ms: number | null, timeZone: string): Dayjs | null {
 /**
  * A date-time in the plant's time zone (spec §2 "Other widgets"): future dates cannot be chosen
  * and an entry the picker cannot accept shows the label 'Error'. Emits epoch ms, NaN for an
- * invalid entry and null when cleared (the form's validation then reports the time as invalid). Needs a LocalizationProvider
- * with AdapterDayjs above it.
+ * invalid entry and null when cleared (the form's validation then reports the time as invalid).
+ * Needs a LocalizationProvider with AdapterDayjs above it.
  */
 export function PlantDateTimePicker(p: {
   label: string;
