@@ -9,6 +9,7 @@ import { createDataSourcesService } from "./modules/data-sources/data-sources.se
 import { createFeatureFlagsService } from "./modules/feature-flags/feature-flags.service.js";
 import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens.service.js";
 import { createLinesService } from "./modules/lines/lines.service.js";
+import { createMonitorPreview } from "./modules/monitor-preview/monitor-preview.service.js";
 import { createMonitorsService } from "./modules/monitors/monitors.service.js";
 import { createNotificationsService } from "./modules/notifications/notifications.service.js";
 import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js";
@@ -36,13 +37,9 @@ export function createServices(opts: ServicesOptions) {
   const lines = createLinesService({ db, plants });
   const notifications = createNotificationsService({ db, now: opts.now }, opts.notifications);
   const signals = createSignalsService({ db, lines });
-  const monitors = createMonitorsService({
-    db,
-    lines,
-    plants,
-    now: opts.now,
-    maxRecordCount: opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount,
-  });
+  const maxRecordCount = opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount;
+  const monitors = createMonitorsService({ db, lines, plants, now: opts.now, maxRecordCount });
+  const monitorPreview = createMonitorPreview({ db, maxRecordCount });
   const alerts = createAlertsService({ db, now: opts.now });
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
@@ -62,6 +59,7 @@ export function createServices(opts: ServicesOptions) {
     notifications,
     signals,
     monitors,
+    monitorPreview,
     alerts,
     users,
     customers,

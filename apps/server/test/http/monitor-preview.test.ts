@@ -1,6 +1,7 @@
 // POST /api/monitors/preview: the window's sizes and span and the evaluation it would give now;
 // stores nothing; any signed-in user; 404 across customers.
 import { randomUUID } from "node:crypto";
+import { MONITOR_MESSAGES, QUERY_MESSAGES } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/db/client.js";
@@ -66,6 +67,9 @@ const post = (payload: unknown, headers = tenant.userHeaders) =>
 const evaluationCount = async () =>
   rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from evaluations`))[0]?.n;
 
+/** The time of record i of the factory lines (one a minute from T0). */
+const at = (i: number) => new Date(T0 + i * 60_000).toISOString();
+
 describe("POST /api/monitors/preview", () => {
   it("needs a session", async () => {
     const res = await t.app.inject({ method: "POST", url: "/api/monitors/preview", payload: body() });
@@ -104,11 +108,167 @@ describe("POST /api/monitors/preview", () => {
     });
   });
 
+  it("reads the newest records up to `to` for a records period anchored at the end", async () => {
+    const period = { from: null, to: at(149), records: 100, anchor: "end" };
+    const res = await post(body({ period }));
+    expect(res.statusCode).toBe(200);
+    // Records 50 to 149; the evaluation set is the newest 25 of them (ratio 0.25), before the shift.
+    expect(res.json()).toMatchObject({
+      window_size: 100,
+      training_size: 75,
+      evaluation_size: 25,
+      from: at(50),
+      to: at(149),
+      training_from: at(50),
+      evaluation_from: at(125),
+      evaluation: { state: "OK", training_size: 75, evaluation_size: 25 },
+    });
+    // sample_size plays no part in a period's window.
+    const small = await post(body({ period }, { sample_size: 60 }));
+    expect(small.json()).toMatchObject({ window_size: 100, evaluation_size: 25 });
+    // Up to the newest record the evaluation set holds the shifted parts.
+    const newest = await post(body({ period: { ...period, to: null } }));
+    expect(newest.json()).toMatchObject({ from: at(100), to: at(199), evaluation: { state: "BREACH" } });
+  });
+
+  it("reads the oldest records from `from` for a records period anchored at the start", async () => {
+    const period = { from: at(100), to: null, records: 60, anchor: "start" };
+    const res = await post(body({ period }, { evaluation_ratio: 0.5 }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      window_size: 60,
+      training_size: 30,
+      evaluation_size: 30,
+      from: at(100),
+      to: at(159),
+      evaluation_from: at(130),
+      evaluation: { training_size: 30, evaluation_size: 30 },
+    });
+    // From between two records: the first one after it.
+    const between = await post(body({ period: { ...period, from: at(100.5) } }, { evaluation_ratio: 0.5 }));
+    expect(between.json()).toMatchObject({ from: at(101), to: at(160) });
+  });
+
+  it("reads every record between from and to for a time period; NO_DATA when its evaluation set is below 25", async () => {
+    const period = { from: at(120), to: at(199), records: null, anchor: "end" };
+    const half = await post(body({ period }, { evaluation_ratio: 0.5 }));
+    expect(half.statusCode).toBe(200);
+    expect(half.json()).toMatchObject({
+      window_size: 80,
+      training_size: 40,
+      evaluation_size: 40,
+      from: at(120),
+      to: at(199),
+      evaluation_from: at(160),
+      evaluation: { state: "BREACH", training_size: 40, evaluation_size: 40 },
+    });
+    // 80 × 0.25 = 20 evaluation records: too few to evaluate, and said so.
+    const quarter = await post(body({ period }, { evaluation_ratio: 0.25 }));
+    expect(quarter.json()).toMatchObject({
+      window_size: 80,
+      training_size: 60,
+      evaluation_size: 20,
+      evaluation: {
+        state: "NO_DATA",
+        reason: "the period has 80 records: its evaluation set (20) needs at least 25",
+      },
+    });
+    const empty = await post(body({ period: { ...period, from: at(300), to: at(400) } }));
+    expect(empty.json()).toMatchObject({
+      window_size: 0,
+      evaluation: { state: "NO_DATA", reason: "no matching records" },
+    });
+  });
+
+  it("refuses a period that ends before it starts, and a window above MVD_QUERY_MAX_RECORD_COUNT", async () => {
+    const backwards = await post(
+      body({ period: { from: at(150), to: at(100), records: null, anchor: "end" } }),
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe(QUERY_MESSAGES.startAfterEnd);
+    const tooMany = await post(body({ period: { from: null, to: null, records: 10_001, anchor: "end" } }));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(MONITOR_MESSAGES.sampleSizeMax(10_000));
+    const badPeriod = await post(
+      body({ period: { from: "yesterday", to: null, records: 50, anchor: "end" } }),
+    );
+    expect(badPeriod.statusCode).toBe(400);
+  });
+
+  it("404 for another customer's line with a period", async () => {
+    const period = { from: at(0), to: at(199), records: null, anchor: "end" };
+    const res = await post(body({ line_id: other.line.id, period }));
+    expect(res.statusCode).toBe(404);
+    // The other customer's own session reads its line's period.
+    const own = await post(
+      body({ line_id: other.line.id, period }, { signal_uuids: [foreign] }),
+      other.userHeaders,
+    );
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ window_size: 200 });
+  });
+
   it("404 for another customer's line or signal; 400 for an unknown field", async () => {
     expect((await post(body({ line_id: other.line.id }))).statusCode).toBe(404);
     expect((await post(body({}, { signal_uuids: [foreign] }))).statusCode).toBe(404);
     const bad = await post(body({ extra: 1 }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/extra/);
+  });
+});
+
+describe("POST /api/monitors/preview on an installation with a smaller MVD_QUERY_MAX_RECORD_COUNT", () => {
+  let small: TestContext;
+  let s: Awaited<ReturnType<typeof createTenant>>;
+  const signal = randomUUID();
+  beforeAll(async () => {
+    small = await createTestApp({ mvdQueryMaxRecordCount: 150 });
+    s = await createTenant(small.app, small.database.db);
+    const [st] = await small.database.db
+      .insert(stations)
+      .values({ customerId: s.customer.id, lineId: s.line.id, name: "OP10", nextNumSlot: 1 })
+      .returning();
+    await small.database.db.insert(signals).values({
+      id: signal,
+      customerId: s.customer.id,
+      lineId: s.line.id,
+      stationId: st?.id ?? "",
+      name: "S0",
+      entityType: "MEASUREMENT",
+      storage: "num",
+      slot: 0,
+    });
+    await small.database.db.insert(partRecords).values(
+      Array.from({ length: 200 }, (_, i) => ({
+        stationId: st?.id ?? "",
+        ts: new Date(T0 + i * 60_000),
+        partId: `P-${i}`,
+        numValues: [10 + Math.sin(i * 1.3)],
+      })),
+    );
+  });
+  afterAll(() => closeTestApp(small));
+
+  it("reads at most that many records of a time period, the newest", async () => {
+    const res = await small.app.inject({
+      method: "POST",
+      url: "/api/monitors/preview",
+      headers: s.userHeaders,
+      payload: {
+        type: "svd",
+        line_id: s.line.id,
+        filter: { signal_uuids: [signal], sample_size: 100, evaluation_ratio: 0.2 },
+        period: { from: at(0), to: at(199), records: null, anchor: "end" },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      window_size: 150,
+      training_size: 120,
+      evaluation_size: 30,
+      from: at(50),
+      to: at(199),
+      evaluation_from: at(170),
+    });
   });
 });

@@ -1,49 +1,69 @@
 /**
- * Query preview (issue 4 §2): what a monitor with these settings would see and give now — the
+ * Query preview (issue 4 §2): what a monitor with these settings would see and give — the
  * window's training and evaluation sizes and time span, and its evaluation — without storing
  * anything. Same window query and pure evaluation as the worker; scoped to the session's customer
  * (a line or signal of another customer is "not found"). The "nothing new since the previous
  * evaluation" rule does not apply: a preview has no previous evaluation.
+ *
+ * Without a period the window is the newest sample_size records now, what the saved monitor
+ * evaluates. With one (the Data Filters tab's period, ZPreviewPeriod) the window is the period's
+ * records and the evaluation set the newest round(window × ratio) of them; fewer than 25 is
+ * NO_DATA, as for a monitor.
  */
+import {
+  MONITOR_MESSAGES,
+  QUERY_BOUNDS,
+  QUERY_MESSAGES,
+  type TAlertThreshold,
+  type TMonitorPreview,
+  type TPreviewPeriod,
+} from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
-import { AppError } from "../../errors.js";
-import { evaluateMonitor, type MonitorType, splitWindow } from "../../worker/evaluate/evaluate.js";
+import { AppError, badRequest } from "../../errors.js";
+import {
+  type EvaluationResult,
+  evaluateMonitor,
+  type MonitorType,
+  splitWindow,
+} from "../../worker/evaluate/evaluate.js";
 import { type MonitorFilter, ratioOf } from "../../worker/evaluate/filter.js";
-import { loadWindow, WindowError } from "../../worker/evaluate/window.js";
+import { loadWindow, WindowError, type WindowPeriod } from "../../worker/evaluate/window.js";
 import type { AuthContext } from "../auth/auth.service.js";
 
 export type MonitorPreviewInput = {
   type: MonitorType;
   lineId: string;
-  alertThreshold: "low" | "medium" | "high";
+  alertThreshold: TAlertThreshold;
   useExcludedPartIds: boolean;
   useExcludedModelNumbers: boolean;
   filter: MonitorFilter;
+  period?: TPreviewPeriod;
 };
 
-export type MonitorPreview = {
-  window_size: number;
-  training_size: number;
-  evaluation_size: number;
-  /** Oldest and newest record time of the window (null when it is empty). */
-  from: string | null;
-  to: string | null;
-  training_from: string | null;
-  evaluation_from: string | null;
-  evaluation: {
-    state: "OK" | "BREACH" | "NO_DATA" | "ERROR";
-    reason: string | null;
-    score: number | null;
-    threshold: number | null;
-    training_size: number | null;
-    evaluation_size: number | null;
-    details: Record<string, unknown> | null;
-  };
-};
+const MIN_EVALUATION = QUERY_BOUNDS.minEvaluationRecordCount;
 
-export function createMonitorPreview(deps: { db: Db }) {
+export function createMonitorPreview(deps: {
+  db: Db;
+  /** MVD_QUERY_MAX_RECORD_COUNT: the largest window a preview reads. */
+  maxRecordCount: number;
+}) {
+  const { maxRecordCount } = deps;
+
+  /** The window of a period: its records, at most maxRecordCount. */
+  function windowPeriod(p: TPreviewPeriod): WindowPeriod {
+    const from = p.from == null ? null : new Date(p.from);
+    const to = p.to == null ? null : new Date(p.to);
+    if (from && to && from.getTime() > to.getTime()) throw badRequest(QUERY_MESSAGES.startAfterEnd);
+    if (p.records != null && p.records > maxRecordCount)
+      throw badRequest(MONITOR_MESSAGES.sampleSizeMax(maxRecordCount));
+    return { from, to, limit: p.records ?? maxRecordCount, anchor: p.anchor };
+  }
+
   return {
-    async preview(ctx: AuthContext, input: MonitorPreviewInput): Promise<MonitorPreview> {
+    async preview(ctx: AuthContext, input: MonitorPreviewInput): Promise<TMonitorPreview> {
+      const period = input.period ? windowPeriod(input.period) : undefined;
+      if (!period && input.filter.sample_size > maxRecordCount)
+        throw badRequest(MONITOR_MESSAGES.sampleSizeMax(maxRecordCount));
       let window: Awaited<ReturnType<typeof loadWindow>>;
       try {
         window = await loadWindow(deps.db, {
@@ -53,6 +73,7 @@ export function createMonitorPreview(deps: { db: Db }) {
           filter: input.filter,
           useExcludedPartIds: input.useExcludedPartIds,
           useExcludedModelNumbers: input.useExcludedModelNumbers,
+          period,
         });
       } catch (err) {
         if (err instanceof WindowError)
@@ -60,20 +81,43 @@ export function createMonitorPreview(deps: { db: Db }) {
         throw err;
       }
       const ratio = ratioOf(input.filter);
-      const r = evaluateMonitor(
-        {
-          type: input.type,
-          alertThreshold: input.alertThreshold,
-          sampleSize: input.filter.sample_size,
-          evaluationRatio: ratio,
-          previousLastRecordTs: null,
-        },
-        window,
-      );
-      const { training, evaluation } = splitWindow(window.records, input.filter.sample_size, ratio);
+      const n = window.records.length;
+      // A period's window is whatever it holds: the split follows its size, not sample_size.
+      const sampleSize = period && n > 0 ? n : input.filter.sample_size;
+      const evaluationCount = Math.round(sampleSize * ratio);
+      const { training, evaluation } = period
+        ? {
+            training: window.records.slice(0, n - evaluationCount),
+            evaluation: window.records.slice(n - evaluationCount),
+          }
+        : splitWindow(window.records, sampleSize, ratio);
+      let r: EvaluationResult;
+      if (period && n > 0 && evaluationCount < MIN_EVALUATION) {
+        r = {
+          state: "NO_DATA",
+          reason: `the period has ${n} records: its evaluation set (${evaluationCount}) needs at least ${MIN_EVALUATION}`,
+          score: null,
+          threshold: null,
+          trainingSize: null,
+          evaluationSize: null,
+          lastRecordTs: window.records.at(-1)?.ts ?? null,
+          details: null,
+        };
+      } else {
+        r = evaluateMonitor(
+          {
+            type: input.type,
+            alertThreshold: input.alertThreshold,
+            sampleSize,
+            evaluationRatio: ratio,
+            previousLastRecordTs: null,
+          },
+          window,
+        );
+      }
       const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
       return {
-        window_size: window.records.length,
+        window_size: n,
         training_size: training.length,
         evaluation_size: evaluation.length,
         from: iso(window.records[0]?.ts),
@@ -93,3 +137,5 @@ export function createMonitorPreview(deps: { db: Db }) {
     },
   };
 }
+
+export type MonitorPreviewService = ReturnType<typeof createMonitorPreview>;

@@ -1,6 +1,8 @@
 /**
  * The window query (monitoring.md "The window", Records mode): the newest `sample_size` part
- * records of a monitor's line that match its filter, with the selected signals' values.
+ * records of a monitor's line that match its filter, with the selected signals' values. A preview
+ * may ask for a period instead (WindowPeriod): the same query with time bounds, its own limit and,
+ * anchored at the start, the oldest records rather than the newest.
  *
  * - Signals: signal_uuids plus the members of signal_group_uuids, numeric ones only, on the
  *   monitor's line and customer (an id from elsewhere is "not found").
@@ -41,6 +43,12 @@ export class WindowError extends Error {
   }
 }
 
+/**
+ * A period of records (monitor form previews): at most `limit` records with from ≤ time ≤ to
+ * (null = open), the newest of them (anchor end) or the oldest (anchor start).
+ */
+export type WindowPeriod = { from: Date | null; to: Date | null; limit: number; anchor: "start" | "end" };
+
 export type WindowQuery = {
   customerId: string;
   lineId: string;
@@ -48,6 +56,8 @@ export type WindowQuery = {
   filter: MonitorFilter;
   useExcludedPartIds?: boolean;
   useExcludedModelNumbers?: boolean;
+  /** Instead of the newest sample_size records (what a monitor evaluates). */
+  period?: WindowPeriod;
 };
 
 type SignalRow = typeof signals.$inferSelect;
@@ -160,6 +170,9 @@ export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
   for (const s of references) columns.push(numOf(aliasOf(s.stationId), s));
 
   const where: SQL[] = [sql`r.station_id = ${baseStation}`];
+  const { period } = q;
+  if (period?.from) where.push(sql`r.ts >= ${period.from}`);
+  if (period?.to) where.push(sql`r.ts <= ${period.to}`);
   if (filter.part_numbers.length) where.push(inList(sql`r.model_number`, filter.part_numbers));
 
   if (filter.pass_fail_filter.length) {
@@ -221,14 +234,15 @@ export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
   }
 
   const selectCols = columns.map((c, i) => sql`${c} as ${sql.raw(`v${i}`)}`);
+  const oldestFirst = period?.anchor === "start";
   const result = await db.execute(sql`
     select r.ts, r.part_id, r.model_number, ${sql.join(selectCols, sql`, `)}
     from part_records r ${sql.join(joins, sql` `)}
     where ${sql.join(where, sql` and `)}
-    order by r.ts desc, r.part_id desc, r.op desc
-    limit ${filter.sample_size}`);
+    order by ${oldestFirst ? sql`r.ts asc, r.part_id asc, r.op asc` : sql`r.ts desc, r.part_id desc, r.op desc`}
+    limit ${period ? period.limit : filter.sample_size}`);
   const rows = rowsOf<Record<string, unknown>>(result);
-  const records = rows.reverse().map((row) => ({
+  const records = (oldestFirst ? rows : rows.reverse()).map((row) => ({
     ts: row.ts instanceof Date ? row.ts : new Date(String(row.ts)),
     partId: String(row.part_id),
     modelNumber: (row.model_number as string | null) ?? null,
