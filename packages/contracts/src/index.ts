@@ -6,6 +6,7 @@ export * from "./feature-flags.js";
 export * from "./ingest-tokens.js";
 export * from "./lines.js";
 export * from "./monitor-form.js";
+export * from "./monitor-rules.js";
 export * from "./monitors.js";
 export * from "./notifications.js";
 export * from "./part-records.js";

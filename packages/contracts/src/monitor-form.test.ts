@@ -26,7 +26,8 @@ import {
   type TMonitorQuery,
   trainingSplitBounds,
 } from "./monitor-form.js";
-import { DEFAULT_MONITOR_RULES, MONITOR_MESSAGES, RULE_MESSAGES, type TMonitor } from "./monitors.js";
+import { DEFAULT_MONITOR_RULES, RULE_MESSAGES } from "./monitor-rules.js";
+import { MONITOR_MESSAGES, type TMonitor } from "./monitors.js";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const H = 3_600_000;

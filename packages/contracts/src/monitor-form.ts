@@ -1,18 +1,15 @@
 import { md5 } from "js-md5";
 import { z } from "zod";
+import { DEFAULT_MONITOR_RULES, RULE_DEFAULTS, RULE_MESSAGES, type TMonitorRule } from "./monitor-rules.js";
 import {
   canonicalMonitorFilterJson,
-  DEFAULT_MONITOR_RULES,
   MONITOR_BOUNDS,
   MONITOR_MESSAGES,
   QUERY_BOUNDS,
-  RULE_DEFAULTS,
-  RULE_MESSAGES,
   recordsRange,
   round4,
   type TAlertThreshold,
   type TMonitor,
-  type TMonitorRule,
   type TStoredMonitorFilter,
   trainingSplitLowerBound,
   ZAlertThreshold,

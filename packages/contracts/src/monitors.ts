@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZId } from "./common.js";
+import { RULE_MESSAGES } from "./monitor-rules.js";
 
 // ── Types and thresholds ─────────────────────────────────────────────────────────────────────
 
@@ -131,7 +132,8 @@ export const MONITOR_MESSAGES = {
   bothCreated: "Monitor and Alert rules created",
   missingContext: "createMonitor: Customer or Plant is undefined",
   errorLoadingForm: "Error loading form",
-  noRules: "No rules set: all breaches will trigger an alert",
+  /** @deprecated RULE_MESSAGES.noRules (the same text), kept while the Alert Rules tab reads it here. */
+  noRules: RULE_MESSAGES.noRules,
   // spec settings §8 "Monitors"
   adminSaved: "Monitor was successfully saved",
   errorDeleting: "Error deleting monitor",
@@ -434,175 +436,3 @@ export function nextMonitorName(lineName: string, type: TMonitorType, taken: Ite
     if (!used.has(name)) return name;
   }
 }
-
-// ── Alert rules (spec monitor-forms §3, §5, §9; settings §3 "Monitor rule") ─────────────────
-
-export const RULE_TYPES = ["Consecutive", "ExceedanceRuns", "ExceedanceTime"] as const;
-export const ZRuleType = z.enum(RULE_TYPES);
-export type TRuleType = z.infer<typeof ZRuleType>;
-
-export const RULE_DEFAULTS = {
-  breachesForRuns: 7,
-  runs: 15,
-  breachesForTime: 7,
-  seconds: 900,
-  consecutiveBreaches: 1,
-} as const;
-
-export const RULE_BOUNDS = { minCount: 1, maxCount: 999, minSeconds: 60, maxSeconds: 86_400 } as const;
-
-export const RULE_MESSAGES = {
-  runsMin: "Runs must be 1 or higher",
-  runsRequired: "Runs field is required",
-  runsMax: "Runs must be 999 or less",
-  breachesMin: "Breaches must be 1 or higher",
-  breachesRequired: "Breaches field is required",
-  breachesMax: "Breaches must be 999 or less",
-  timeMin: "Time must be 1 min or more",
-  timeMax: "Time must be 1440 min (one day) or less",
-  timeRequired: "Time field is required",
-  consecutiveMin: "Consecutive Breaches must be 1 or higher",
-  consecutiveMax: "Consecutive Breaches must be 999 or less",
-  breachesExceedRuns: "Breaches must not exceed runs",
-  runsWhole: "Runs must be a whole number",
-  breachesWhole: "Breaches must be a whole number",
-  timeWhole: "Time must be a whole number",
-  duplicateType: "Each rule type may appear only once",
-} as const;
-
-const zCount = z.number().nullable().optional();
-export const ZMonitorRuleDetails = z.strictObject({ runs: zCount, breaches: zCount, seconds: zCount });
-export const ZMonitorRule = z.strictObject({
-  active: z.boolean(),
-  type: ZRuleType,
-  details: ZMonitorRuleDetails,
-});
-export type TMonitorRule = z.infer<typeof ZMonitorRule>;
-
-type Check = {
-  field: "runs" | "breaches" | "seconds";
-  min: number;
-  max: number;
-  required: string;
-  low: string;
-  high: string;
-  whole: string;
-};
-const RULE_CHECKS: Record<TRuleType, Check[]> = {
-  Consecutive: [
-    {
-      field: "breaches",
-      min: 1,
-      max: 999,
-      required: RULE_MESSAGES.breachesRequired,
-      low: RULE_MESSAGES.consecutiveMin,
-      high: RULE_MESSAGES.consecutiveMax,
-      whole: RULE_MESSAGES.breachesWhole,
-    },
-  ],
-  ExceedanceRuns: [
-    {
-      field: "runs",
-      min: 1,
-      max: 999,
-      required: RULE_MESSAGES.runsRequired,
-      low: RULE_MESSAGES.runsMin,
-      high: RULE_MESSAGES.runsMax,
-      whole: RULE_MESSAGES.runsWhole,
-    },
-    {
-      field: "breaches",
-      min: 1,
-      max: 999,
-      required: RULE_MESSAGES.breachesRequired,
-      low: RULE_MESSAGES.breachesMin,
-      high: RULE_MESSAGES.breachesMax,
-      whole: RULE_MESSAGES.breachesWhole,
-    },
-  ],
-  ExceedanceTime: [
-    {
-      field: "breaches",
-      min: 1,
-      max: 999,
-      required: RULE_MESSAGES.breachesRequired,
-      low: RULE_MESSAGES.breachesMin,
-      high: RULE_MESSAGES.breachesMax,
-      whole: RULE_MESSAGES.breachesWhole,
-    },
-    {
-      field: "seconds",
-      min: RULE_BOUNDS.minSeconds,
-      max: RULE_BOUNDS.maxSeconds,
-      required: RULE_MESSAGES.timeRequired,
-      low: RULE_MESSAGES.timeMin,
-      high: RULE_MESSAGES.timeMax,
-      whole: RULE_MESSAGES.timeWhole,
-    },
-  ],
-};
-
-/** The fields a rule type uses: the others are stored as null. */
-export const RULE_FIELDS: Record<TRuleType, ("runs" | "breaches" | "seconds")[]> = {
-  Consecutive: ["breaches"],
-  ExceedanceRuns: ["runs", "breaches"],
-  ExceedanceTime: ["breaches", "seconds"],
-};
-
-/** Bounds are enforced only for enabled rules (spec monitor-forms §5 "Alert rules"). */
-export const ZMonitorRuleList = z
-  .array(ZMonitorRule)
-  .max(RULE_TYPES.length)
-  .superRefine((rules, ctx) => {
-    const seen = new Set<TRuleType>();
-    rules.forEach((r, i) => {
-      if (seen.has(r.type))
-        ctx.addIssue({ code: "custom", path: [i, "type"], message: RULE_MESSAGES.duplicateType });
-      seen.add(r.type);
-      if (!r.active) return;
-      let ok = true;
-      for (const c of RULE_CHECKS[r.type]) {
-        const v = r.details[c.field];
-        const message =
-          v == null
-            ? c.required
-            : !Number.isInteger(v)
-              ? c.whole
-              : v < c.min
-                ? c.low
-                : v > c.max
-                  ? c.high
-                  : null;
-        if (message) {
-          ok = false;
-          ctx.addIssue({ code: "custom", path: [i, "details", c.field], message });
-        }
-      }
-      if (ok && r.type === "ExceedanceRuns" && (r.details.breaches ?? 0) > (r.details.runs ?? 0)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [i, "details", "breaches"],
-          message: RULE_MESSAGES.breachesExceedRuns,
-        });
-      }
-    });
-  });
-
-/** The three rules with the spec's defaults, all switched off (spec monitor-forms §3). */
-export const DEFAULT_MONITOR_RULES: TMonitorRule[] = [
-  {
-    active: false,
-    type: "Consecutive",
-    details: { runs: null, breaches: RULE_DEFAULTS.consecutiveBreaches, seconds: null },
-  },
-  {
-    active: false,
-    type: "ExceedanceRuns",
-    details: { runs: RULE_DEFAULTS.runs, breaches: RULE_DEFAULTS.breachesForRuns, seconds: null },
-  },
-  {
-    active: false,
-    type: "ExceedanceTime",
-    details: { runs: null, breaches: RULE_DEFAULTS.breachesForTime, seconds: RULE_DEFAULTS.seconds },
-  },
-];

@@ -1,4 +1,4 @@
-import { ALERT_RULE_MESSAGES } from "@linewatch/contracts";
+import { RULE_MESSAGES } from "@linewatch/contracts";
 import { describe, expect, it } from "vitest";
 import {
   type AlertRule,
@@ -183,7 +183,7 @@ describe("firingRule: enabled rules combine with OR", () => {
 });
 
 describe("ruleErrors (spec monitor-forms §5)", () => {
-  const M = ALERT_RULE_MESSAGES;
+  const M = RULE_MESSAGES;
   it.each<[AlertRule, string[]]>([
     [runs(7, 15), []],
     [runs(15, 15), []],
@@ -221,7 +221,7 @@ describe("ruleNeverFiresWarning", () => {
     [5, 1200, 5, false],
   ])("%i breaches in %i s every %i min → %s", (k, seconds, freq, warns) => {
     const w = ruleNeverFiresWarning(time(k, seconds), freq);
-    if (warns) expect(w).toBe(ALERT_RULE_MESSAGES.timeRuleNeverFires(k, freq, seconds));
+    if (warns) expect(w).toBe(RULE_MESSAGES.timeRuleNeverFires(k, freq, seconds));
     else expect(w).toBeNull();
   });
 

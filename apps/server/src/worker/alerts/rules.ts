@@ -4,19 +4,21 @@ import {
   ALERT_RULE_ANY_BREACH,
   alertRuleErrors,
   alertRuleNeverFiresWarning,
-  type TAlertRuleType,
+  RULE_TYPES,
   type TAlertRuleValues,
+  type TRuleType,
 } from "@linewatch/contracts";
 
 export type EvaluationState = "OK" | "BREACH" | "NO_DATA" | "ERROR";
 export type EvaluationPoint = { state: EvaluationState; evaluatedAt: Date };
 export type AlertRule = TAlertRuleValues;
 /** What fired: the first enabled rule (Consecutive, ExceedanceRuns, ExceedanceTime order), or "breach". */
-export type FiringRule = TAlertRuleType | typeof ALERT_RULE_ANY_BREACH;
+export type FiringRule = TRuleType | typeof ALERT_RULE_ANY_BREACH;
 
 export { alertRuleErrors as ruleErrors, alertRuleNeverFiresWarning as ruleNeverFiresWarning };
 
-const RULE_ORDER: TAlertRuleType[] = ["Consecutive", "ExceedanceRuns", "ExceedanceTime"];
+/** The order in which enabled rules are asked (the first that holds is what fired). */
+const RULE_ORDER: readonly TRuleType[] = RULE_TYPES;
 
 /**
  * Whether an evaluation takes part in runs and streaks. NO_DATA counts as neither breach nor
