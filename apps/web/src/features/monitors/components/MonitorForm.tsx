@@ -131,7 +131,8 @@ export function MonitorForm(p: MonitorFormProps) {
     if (!bounds.data) return;
     if (target.monitorId) {
       if (!monitorQ.data || !rulesQ.data) return;
-      const key = `${target.monitorId}:${monitorQ.dataUpdatedAt}`;
+      // Keyed by the monitor only: a refetch after a save must not reset what the user sees.
+      const key = `monitor:${target.monitorId}`;
       if (initial?.key === key) return;
       const loaded = monitorToForm(monitorQ.data, rulesQ.data, { now: now(), maxRecordCount });
       const values = reconcileFilterMd5(loaded);
@@ -167,7 +168,6 @@ export function MonitorForm(p: MonitorFormProps) {
     target.monitorId,
     monitorQ.data,
     rulesQ.data,
-    monitorQ.dataUpdatedAt,
     lineId,
     p.type,
     now,
@@ -493,17 +493,21 @@ function MonitorFormBody(p: BodyProps) {
             )}
             {mode === "VIEW" ? (
               <>
-                <Button onClick={p.onClose}>{isSvd ? "Close" : "Cancel"}</Button>
-                <Button variant="contained" onClick={() => setMode("EDIT")}>
+                <Button key="close" onClick={p.onClose}>
+                  {isSvd ? "Close" : "Cancel"}
+                </Button>
+                {/* Own keys: React must not reuse this button as the submit button that replaces it,
+                    or the click that switches to EDIT would also submit the form. */}
+                <Button key="edit" variant="contained" onClick={() => setMode("EDIT")}>
                   Edit
                 </Button>
               </>
             ) : (
               <>
-                <Button onClick={p.onClose} disabled={saving}>
+                <Button key="cancel" onClick={p.onClose} disabled={saving}>
                   Cancel
                 </Button>
-                <Button type="submit" variant="contained" disabled={saving}>
+                <Button key="save" type="submit" variant="contained" disabled={saving}>
                   {saveLabel}
                 </Button>
               </>

@@ -1,0 +1,204 @@
+import type { Page } from "@playwright/test";
+import { expect, openSettings, signIn, test } from "./fixtures";
+
+// The MVD and SVD monitor forms and the monitor administration pages, on the demo plant
+// (spec monitor-forms §2–§5, §8; settings §2.7, §8).
+
+async function axleLineId(page: Page): Promise<string> {
+  const plants = await (await page.request.get("/api/plants")).json();
+  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
+  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
+  return lines.find((l: { name: string }) => l.name === "Axle Assembly").id;
+}
+
+/** Picks a signal or group in the Signals tab through its search box. */
+async function pick(page: Page, name: string) {
+  const search = page.getByLabel("Search signals");
+  await search.fill(name);
+  await page.getByRole("treeitem", { name, exact: true }).first().click();
+  await search.fill("");
+}
+
+async function openNewMonitor(page: Page, type: "MVD" | "SVD", lineId: string) {
+  await page.goto(`/lines/${lineId}`);
+  await page.getByRole("link", { name: `New ${type} monitor` }).click();
+  await expect(page.getByRole("tab", { name: "Data Filters", selected: true })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Monitor name" })).not.toHaveValue("");
+}
+
+const nameField = (page: Page) => page.getByRole("textbox", { name: "Monitor name" });
+
+test.describe.configure({ mode: "serial" });
+
+test("an MVD monitor with two signals, a group, filters and two rules is created and evaluated", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, "user");
+  const lineId = await axleLineId(page);
+  await openNewMonitor(page, "MVD", lineId);
+  await nameField(page).fill("Press and leak watch");
+
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await pick(page, "Press Depth");
+  await pick(page, "Leak Rate");
+  await pick(page, "Tightening");
+  const selected = page.getByRole("list", { name: "Selected Items" });
+  await expect(selected).toContainText("Press Depth");
+  await expect(selected).toContainText("Leak Rate");
+  await expect(selected).toContainText("Tightening");
+
+  await page.getByRole("tab", { name: "Data Filters" }).click();
+  await expect(page.getByText("MVD monitor compatible")).toBeVisible();
+  const records = page.getByRole("textbox", { name: "Start records" });
+  await records.fill("120");
+  await records.blur();
+  await expect(page.getByText(/Training/).first()).toBeVisible();
+
+  await page.getByRole("tab", { name: "Alert Rules" }).click();
+  await expect(page.getByText("No rules set: all breaches will trigger an alert")).toBeVisible();
+  await page.getByRole("switch", { name: "Consecutive" }).click();
+  await page.getByRole("switch", { name: "Exceedance Runs" }).click();
+  await expect(page.getByText("No rules set: all breaches will trigger an alert")).toBeHidden();
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Monitor created , Alert rules saved")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/lines/${lineId}$`));
+
+  // The worker evaluates it (a worker minute is 1 s here): its row gets a state.
+  const row = page
+    .getByRole("table", { name: "Monitors" })
+    .getByRole("row")
+    .filter({ hasText: "Press and leak watch" });
+  await expect(row).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(row).not.toContainText("Not evaluated yet", { timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+
+  // Its rules were stored with it.
+  const monitors = await (await page.request.get(`/api/lines/${lineId}/monitors?type=mvd`)).json();
+  const created = monitors.find((m: { monitor_name: string }) => m.monitor_name === "Press and leak watch");
+  expect(created.monitor_filter.sample_size).toBe(120);
+  const rules = await (
+    await page.request.get(`/api/notifications/monitor-rules/${created.monitor_uuid}`)
+  ).json();
+  expect(rules.filter((r: { active: boolean }) => r.active).map((r: { type: string }) => r.type)).toEqual([
+    "Consecutive",
+    "ExceedanceRuns",
+  ]);
+});
+
+test("creating the same settings again offers the existing monitor and opens it in EDIT", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  const lineId = await axleLineId(page);
+  await openNewMonitor(page, "MVD", lineId);
+  await nameField(page).fill("Press and leak again");
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await pick(page, "Press Depth");
+  await pick(page, "Leak Rate");
+  await pick(page, "Tightening");
+  await page.getByRole("tab", { name: "Data Filters" }).click();
+  const records = page.getByRole("textbox", { name: "Start records" });
+  await records.fill("120");
+  await records.blur();
+  await page.getByRole("button", { name: "Save" }).click();
+
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Duplicate Monitor Found");
+  await expect(dialog).toContainText(
+    "You already have a monitor Press and leak watch configured with these settings.",
+  );
+  await dialog.getByRole("button", { name: "Edit existing monitor" }).click();
+  await expect(nameField(page)).toHaveValue("Press and leak watch");
+  await expect(page.getByText("Max length: 1000 characters")).toBeVisible();
+  await expect(page.getByRole("switch", { name: "Deploy on create" })).toHaveCount(0);
+});
+
+test("an edit whose rules fail to save keeps the form open and lists each result", async ({ page }) => {
+  await signIn(page, "user");
+  const lineId = await axleLineId(page);
+  const monitors = await (await page.request.get(`/api/lines/${lineId}/monitors?type=mvd`)).json();
+  const m = monitors.find((x: { monitor_name: string }) => x.monitor_name === "Press and leak watch");
+  await page.route("**/api/notifications/monitor-rules/*", (route) =>
+    route.request().method() === "PATCH"
+      ? route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: '{"message":"Rules store down"}',
+        })
+      : route.fallback(),
+  );
+  await page.goto(`/monitors/${m.monitor_uuid}?mode=edit`);
+  await expect(nameField(page)).toHaveValue("Press and leak watch");
+  await page.getByRole("textbox", { name: "Notes" }).fill("Checked after the press rebuild");
+  await page.getByRole("button", { name: "Save" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Error saving monitor and alert rules");
+  await expect(dialog).toContainText("Monitor saved");
+  await expect(dialog).toContainText("Error saving alert rules");
+  await dialog.getByRole("button", { name: "OK" }).click();
+  await expect(nameField(page)).toBeVisible();
+  const after = await (
+    await page.request.post("/api/tasks/get-by-id", { data: { taskId: m.monitor_uuid } })
+  ).json();
+  expect(after.notes).toBe("Checked after the press rebuild");
+});
+
+test("an SVD monitor watches one signal; VIEW opens read-only and Edit unlocks it", async ({ page }) => {
+  await signIn(page, "user");
+  const lineId = await axleLineId(page);
+  await openNewMonitor(page, "SVD", lineId);
+  await nameField(page).fill("Press depth drift");
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await pick(page, "Press Depth");
+  await pick(page, "Leak Rate");
+  // SVD keeps exactly one signal: the second pick replaced the first.
+  const selected = page.getByRole("list", { name: "Selected Items" });
+  await expect(selected).toContainText("Leak Rate");
+  await expect(selected).not.toContainText("Press Depth");
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("Monitor created , Alert rules saved")).toBeVisible();
+
+  await page
+    .getByRole("table", { name: "Monitors" })
+    .getByRole("link", { name: "Press depth drift" })
+    .click();
+  await expect(nameField(page)).toHaveValue("Press depth drift");
+  await expect(nameField(page)).not.toBeEditable();
+  await expect(page.getByRole("tab", { name: "Signals" })).toBeDisabled();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await expect(nameField(page)).toBeEditable();
+  await expect(page.getByRole("tab", { name: "Signals" })).toBeEnabled();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(new RegExp(`/lines/${lineId}$`));
+});
+
+test("the SVD monitors page toggles, edits in the drawer and deletes a monitor", async ({ page }) => {
+  await signIn(page, "admin");
+  await openSettings(page, "Single-Variate (SVD)");
+  const grid = page.getByRole("grid");
+  const row = grid.getByRole("row").filter({ hasText: "Press depth drift" });
+  await expect(row).toBeVisible();
+
+  await row.getByRole("switch", { name: "Active: Press depth drift" }).click();
+  await expect(page.getByText("Monitor was successfully saved")).toBeVisible();
+
+  await row.getByRole("button", { name: "Edit Press depth drift" }).click();
+  const drawer = page.getByRole("presentation").filter({ hasText: "SVD Monitor Details" });
+  await expect(drawer.getByRole("textbox", { name: "Monitor name" })).toHaveValue("Press depth drift");
+  await drawer.getByRole("textbox", { name: "Notes" }).fill("Owned by the leak test team");
+  await drawer.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Monitor saved , Alert rules saved")).toBeVisible();
+  await expect(drawer).toBeHidden();
+
+  await row.getByRole("button", { name: "Delete Press depth drift" }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm).toContainText("Delete this monitor?");
+  await expect(confirm).toContainText("You are about to permanently delete the monitor :");
+  await expect(confirm).toContainText("This is irreversible.");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(grid.getByRole("row").filter({ hasText: "Press depth drift" })).toHaveCount(0);
+});
