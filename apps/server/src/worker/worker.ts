@@ -19,6 +19,7 @@ import {
   completeClaim,
   initialiseSlots,
   previousLastRecordTs,
+  renewLeases,
   type StoredEvaluation,
 } from "./schedule/schedule.js";
 
@@ -28,8 +29,10 @@ export type WorkerOptions = {
   now?: () => Date;
   /** Wait between polls when nothing was due. */
   pollMs: number;
-  /** Lease length: a monitor whose worker died is taken over this long after its claim. */
+  /** Lease length: a monitor whose worker died is taken over this long after its last renewal. */
   leaseMs: number;
+  /** How often the leases of running evaluations are renewed; default a third of leaseMs. */
+  leaseRenewMs?: number;
   /** Monitors claimed (and evaluated concurrently) per poll; default 8. */
   batchSize?: number;
   /** Length of a frequency minute; default 60 000 (tests shorten it). */
@@ -98,20 +101,53 @@ export function startWorker(opts: WorkerOptions): Worker {
   const minuteMs = opts.minuteMs ?? 60_000;
   const batchSize = opts.batchSize ?? 8;
   const log = opts.log ?? (() => {});
+  const leaseRenewMs = opts.leaseRenewMs ?? opts.leaseMs / 3;
   let stopped = false;
   let wake: (() => void) | undefined;
 
+  // Leases of the evaluations running now, renewed every leaseRenewMs until each one ends: a
+  // monitor is taken over only when its worker stops renewing (it died or hangs), never because
+  // its evaluation takes longer than one lease.
+  const running = new Set<string>();
+  let renewTimer: NodeJS.Timeout | undefined;
+  let renewal: Promise<void> = Promise.resolve();
+  // A lease lost anyway (this worker stalled past it) shows when the evaluation is stored: "lost".
+  const renew = () => {
+    renewal = renewLeases(opts.db, { owner, monitorIds: [...running], now: now(), leaseMs: opts.leaseMs })
+      .then(() => undefined)
+      .catch((err) => log(`lease renewal failed: ${err instanceof Error ? err.message : String(err)}`));
+  };
+  const track = (id: string) => {
+    running.add(id);
+    if (!renewTimer && leaseRenewMs > 0) {
+      renewTimer = setInterval(renew, leaseRenewMs);
+      renewTimer.unref();
+    }
+  };
+  const untrack = (id: string) => {
+    running.delete(id);
+    if (running.size === 0 && renewTimer) {
+      clearInterval(renewTimer);
+      renewTimer = undefined;
+    }
+  };
+
   const runOne = async (claim: ClaimedMonitor): Promise<CompleteOutcome> => {
-    if (opts.evaluationDelayMs) await sleep(opts.evaluationDelayMs);
-    const result = await evaluateClaim(opts.db, claim);
-    return completeClaim(opts.db, {
-      owner,
-      claim,
-      result,
-      now,
-      minuteMs,
-      onEvaluated: opts.onEvaluated,
-    });
+    track(claim.id);
+    try {
+      if (opts.evaluationDelayMs) await sleep(opts.evaluationDelayMs);
+      const result = await evaluateClaim(opts.db, claim);
+      return await completeClaim(opts.db, {
+        owner,
+        claim,
+        result,
+        now,
+        minuteMs,
+        onEvaluated: opts.onEvaluated,
+      });
+    } finally {
+      untrack(claim.id);
+    }
   };
 
   const tick = async (): Promise<number> => {
@@ -151,6 +187,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       stopped = true;
       wake?.();
       await loop;
+      await renewal;
     },
   };
 }

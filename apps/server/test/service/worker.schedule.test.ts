@@ -82,6 +82,7 @@ const slotsOf = async (monitorId: string) =>
 const monitorRow = async (id: string) =>
   (await database.db.select().from(monitors).where(eq(monitors.id, id)))[0];
 const clearAll = () => database.db.execute(sql`update monitors set active = false`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("schedule", () => {
   it("nextSlotAfter: the first slot on the grid strictly after now", () => {
@@ -171,6 +172,75 @@ describe("schedule", () => {
     const slots = await slotsOf(m.id);
     expect(slots).toHaveLength(1);
     expect(slots[0]?.details).toMatchObject({ worker: "B" });
+  });
+
+  it("a long evaluation keeps its lease while its worker lives; renewal stops when it ends", async () => {
+    await clearAll();
+    const db = database.db;
+    const m = await createMonitor({ nextRunAt: new Date(Date.now() - MIN) });
+    // A lease of 600 ms, an evaluation held for 2 s (more than three leases), renewed every 200 ms.
+    const w = startWorker({
+      db,
+      pollMs: 10,
+      leaseMs: 600,
+      autoStart: false,
+      owner: "long",
+      evaluationDelayMs: 2_000,
+    });
+    const started = Date.now();
+    const tick = w.tick();
+    const takeovers: string[] = [];
+    await sleep(50);
+    while (Date.now() - started < 1_800) {
+      await sleep(150);
+      const taken = await claimDue(db, { owner: "other", now: new Date(), leaseMs: 600, limit: 10 });
+      takeovers.push(...taken.map((c) => c.id));
+      const row = await monitorRow(m.id);
+      expect(row?.leaseOwner).toBe("long");
+      expect(row?.leaseUntil?.getTime()).toBeGreaterThan(Date.now());
+    }
+    expect(takeovers).toEqual([]);
+    expect(await tick).toBe(1);
+    const slots = await slotsOf(m.id);
+    expect(slots).toHaveLength(1);
+    expect(slots[0]?.details).toMatchObject({ worker: "long" });
+    expect(await monitorRow(m.id)).toMatchObject({ leaseOwner: null, leaseUntil: null });
+    // Done: nothing renews a lease of this worker any more.
+    const stale = new Date(Date.now() - 1_000);
+    await db.update(monitors).set({ leaseOwner: "long", leaseUntil: stale }).where(eq(monitors.id, m.id));
+    await sleep(500);
+    expect((await monitorRow(m.id))?.leaseUntil?.getTime()).toBe(stale.getTime());
+    await w.stop();
+  });
+
+  it("a worker that stops renewing loses a long evaluation to another, which stores it once", async () => {
+    await clearAll();
+    const db = database.db;
+    const m = await createMonitor({ nextRunAt: new Date(Date.now() - MIN) });
+    // Renewal far slower than the lease: as if the worker hung.
+    const w = startWorker({
+      db,
+      pollMs: 10,
+      leaseMs: 200,
+      leaseRenewMs: 60_000,
+      autoStart: false,
+      owner: "hung",
+      evaluationDelayMs: 600,
+    });
+    const tick = w.tick();
+    await sleep(350);
+    const [c] = await claimDue(db, { owner: "other", now: new Date(), leaseMs: 60_000, limit: 10 });
+    expect(c?.id).toBe(m.id);
+    if (!c) throw new Error("not taken over");
+    const r = await evaluateClaim(db, c);
+    expect(
+      await completeClaim(db, { owner: "other", claim: c, result: r, now: () => new Date(), minuteMs: MIN }),
+    ).toMatchObject({ status: "stored" });
+    expect(await tick).toBe(1);
+    const slots = await slotsOf(m.id);
+    expect(slots).toHaveLength(1);
+    expect(slots[0]?.details).toMatchObject({ worker: "other" });
+    await w.stop();
   });
 
   it("a slow evaluation skips ticks instead of piling them up", async () => {

@@ -7,7 +7,8 @@
  *   first slot.
  * - claimDue takes a lease on due monitors with SELECT … FOR UPDATE SKIP LOCKED, so workers never
  *   claim the same monitor; a lease whose worker died expires and the monitor is claimed again for
- *   the same slot.
+ *   the same slot. A living worker renews the leases of the evaluations it is running
+ *   (renewLeases), so an evaluation longer than the lease is not claimed a second time.
  * - completeClaim stores the evaluation for slot = the claimed next_run_at (unique (monitor_id,
  *   slot): once), runs the onEvaluated hook in the same transaction, moves next_run_at to the
  *   first slot strictly after `now` (a slow evaluation skips ticks instead of piling them up) and
@@ -84,6 +85,24 @@ export async function claimDue(
       leaseUntil: date(row.lease_until),
     }))
     .sort((a, b) => a.slot.getTime() - b.slot.getTime());
+}
+
+/**
+ * Extends `owner`'s leases on these monitors to now + leaseMs; answers the ids still leased to it
+ * (a missing id was taken over after its lease expired, or its evaluation has been stored).
+ */
+export async function renewLeases(
+  db: Tx,
+  opts: { owner: string; monitorIds: readonly string[]; now: Date; leaseMs: number },
+): Promise<string[]> {
+  if (opts.monitorIds.length === 0) return [];
+  const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs);
+  const r = await db.execute(sql`
+    update monitors set lease_until = ${leaseUntil}
+    where lease_owner = ${opts.owner}
+      and id in (select jsonb_array_elements_text(${JSON.stringify(opts.monitorIds)}::jsonb)::uuid)
+    returning id`);
+  return rowsOf<{ id: unknown }>(r).map((row) => String(row.id));
 }
 
 /** The first slot slot + k·period (k ≥ 1) strictly after `now`. */
