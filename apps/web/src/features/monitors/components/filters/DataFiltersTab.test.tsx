@@ -93,10 +93,10 @@ const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMoni
     state: "BREACH",
     reason: null,
     score: 3.4567,
-    threshold: 1.2,
+    threshold: 0.01,
     training_size: 120,
     evaluation_size: 30,
-    details: null,
+    details: { p_value: 0.00012, k: 9, n: 30 },
     ...over,
   },
 });
@@ -478,7 +478,9 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     expect(await screen.findByText("120")).toBeTruthy();
     expect(screen.getByText("30")).toBeTruthy();
     expect(screen.getByText("Breach")).toBeTruthy();
-    expect(screen.getByText("Score 3.46 vs threshold 1.2")).toBeTruthy();
+    expect(
+      screen.getByText("p-value 0.00012 vs α 0.01, 9 of 30 parts above the UCL (mean T²/p 3.46)"),
+    ).toBeTruthy();
     expect(screen.getByText(formatDateTime("2026-11-22T09:40:00.000Z", TZ))).toBeTruthy();
     expect(previewBodies).toHaveLength(1);
     const first = previewBodies[0] as TMonitorPreviewBody;

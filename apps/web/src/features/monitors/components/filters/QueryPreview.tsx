@@ -1,4 +1,4 @@
-import type { TMonitorFormValues, TMonitorPreview } from "@linewatch/contracts";
+import { evaluationSummary, type TMonitorFormValues, type TMonitorPreview } from "@linewatch/contracts";
 import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, Paper, Typography } from "@mui/material";
 import { useId } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
@@ -66,14 +66,22 @@ export function QueryPreview() {
       ) : (
         <>
           {q.isFetching && <LinearProgress aria-label="Updating preview" />}
-          <PreviewBody preview={q.data} timeZone={ctx.plant.timeZone} />
+          <PreviewBody preview={q.data} timeZone={ctx.plant.timeZone} type={values.monitor_type} />
         </>
       )}
     </Paper>
   );
 }
 
-function PreviewBody({ preview: p, timeZone }: { preview: TMonitorPreview; timeZone: string }) {
+function PreviewBody({
+  preview: p,
+  timeZone,
+  type,
+}: {
+  preview: TMonitorPreview;
+  timeZone: string;
+  type: "mvd" | "svd";
+}) {
   const at = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "–");
   const e = p.evaluation;
   return (
@@ -94,10 +102,8 @@ function PreviewBody({ preview: p, timeZone }: { preview: TMonitorPreview; timeZ
         </Typography>
         <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", mt: 0.5 }}>
           <Chip label={STATE_LABEL[e.state]} color={STATE_COLOR[e.state]} size="small" />
-          {e.score != null && e.threshold != null && (
-            <Typography variant="body2">
-              Score {formatScore(e.score)} vs threshold {formatScore(e.threshold)}
-            </Typography>
+          {evaluationSummary(type, e) && (
+            <Typography variant="body2">{evaluationSummary(type, e)}</Typography>
           )}
         </Box>
         {e.reason && (
@@ -122,6 +128,3 @@ function Row({ term, value }: { term: string; value: string | number }) {
     </>
   );
 }
-
-/** Scores span orders of magnitude (MVD T² means, SVD distances): three significant digits. */
-const formatScore = (x: number) => (Number.isFinite(x) ? Number(x.toPrecision(3)).toString() : String(x));
