@@ -50,32 +50,35 @@ export const QUERY_MESSAGES = {
   incompatible: "MVD monitor incompatible",
   /** Saving needs a rolling window: the newest N records (Period Start in Records). */
   incompatibleSave: "Set Period Start to Records to save this monitor",
+  /** spec §2: the result select with no result classifications. */
+  resultNotConfigured: "Not Configured",
+  /** spec §2, in three parts around the 'Configure now' link. */
+  resultAssociationWarning: {
+    before: "One or many signal(s) lack result association. This may impact the query. Click ",
+    link: "Configure now",
+    after: " to create associations",
+  },
   recordsWhole: "Records must be a whole number",
   durationWhole: "Duration must be a whole number of minutes",
 } as const;
 
-/** Timings of the form (spec §9 "Timing"). */
+/** Timings of the form (spec §9 "Timing"); snackbars and drawers are in ui.ts. */
 export const MONITOR_FORM_TIMINGS = {
   frequencyClampMs: 900,
   periodInputMs: 700,
   trainingSplitSliderMs: 400,
   trainingSplitInputMs: 900,
   nameDebounceMs: 500,
-  snackbarMs: 3300,
-  adminSnackbarMs: 3000,
+  /** The query preview asks again this long after the filters stop changing (not in the spec). */
+  previewMs: 500,
 } as const;
 
-/** Layout constants of the form (spec §9 "Layout"). */
+/** Layout constants of the form (spec §9 "Layout"); drawers and grid rows are in ui.ts. */
 export const MONITOR_FORM_LAYOUT = {
   notesRows: 5,
-  drawerWidth: 950,
-  adminDrawerWidth: 750,
-  drawerEnterMs: 500,
-  drawerExitMs: 420,
   signalPickerMinHeight: 570,
   resultMenuMaxHeight: 177,
   resultMenuWidth: 250,
-  adminGridRowHeight: 65,
 } as const;
 
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
@@ -212,7 +215,8 @@ export const recordCountOf = (q: TMonitorQuery) =>
 
 /** The window a preview reads for a period (see ZPreviewPeriod). */
 export function previewPeriodOf(q: TMonitorQuery): TPreviewPeriod {
-  const iso = (t: number | null) => (t == null ? null : new Date(t).toISOString());
+  // An unreadable time (NaN) reads as "none": callers check monitorQueryErrors first.
+  const iso = (t: number | null) => (t == null || !Number.isFinite(t) ? null : new Date(t).toISOString());
   if (q.start_mode === "Records")
     return { from: null, to: iso(q.end_time), records: q.start_records, anchor: "end" };
   if (q.end_mode === "Records")
@@ -602,7 +606,12 @@ export const ZPreviewFilter = z.object({
   signal_uuids: z.array(z.uuid()).max(1000),
   signal_group_uuids: z.array(z.uuid()).max(200).default([]),
   part_attributes: z
-    .array(z.object({ attribute_uuid: z.string().max(100), selected_attribute_values: z.array(z.string().max(500)).max(1000) }))
+    .array(
+      z.object({
+        attribute_uuid: z.string().max(100),
+        selected_attribute_values: z.array(z.string().max(500)).max(1000),
+      }),
+    )
     .max(200)
     .default([]),
   sample_size: z.number().int().min(1),

@@ -1,6 +1,6 @@
 import {
-  MONITOR_FORM_TIMINGS,
   MONITOR_MESSAGES,
+  MONITOR_SNACKBAR_MS,
   type TFormMonitorType,
   type TMonitor,
   type TPatchMonitorBody,
@@ -14,7 +14,7 @@ import { monitorKeys } from "../../monitors/api/keys";
 import { MONITORS_ADMIN_TEXTS } from "./texts";
 
 /** Monitor save and delete snackbars of the admin pages hide after 3000 ms (spec settings §9). */
-const snackbarMs = MONITOR_FORM_TIMINGS.adminSnackbarMs;
+const snackbarMs = MONITOR_SNACKBAR_MS;
 
 /** spec settings §8 "Monitors": a 409 shows nothing. */
 const isConflict = (err: unknown) => err instanceof ApiError && err.status === 409;

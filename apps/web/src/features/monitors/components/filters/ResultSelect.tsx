@@ -1,4 +1,4 @@
-import { MONITOR_FORM_LAYOUT, type TMonitorFormValues } from "@linewatch/contracts";
+import { MONITOR_FORM_LAYOUT, QUERY_MESSAGES, type TMonitorFormValues } from "@linewatch/contracts";
 import { Alert, Box, Button, Link, MenuItem, TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
@@ -10,7 +10,7 @@ const RESULTS = [
   { value: "pass", label: "Pass" },
   { value: "fail", label: "Fail" },
 ] as const;
-const NOT_CONFIGURED = "Not Configured";
+const NOT_CONFIGURED = QUERY_MESSAGES.resultNotConfigured;
 /** Settings opens the section named in its query string (SettingsPage). */
 const SIGNAL_MANAGEMENT_HREF = "/settings?section=SIGNAL_MANAGEMENT";
 

@@ -1,7 +1,9 @@
 import {
+  MONITOR_FORM_TIMINGS,
   monitorQueryErrors,
   previewPeriodOf,
   QUERY_BOUNDS,
+  QUERY_MESSAGES,
   storedFilterOfForm,
   type TAssociatedResultClassifications,
   type TMonitorFormValues,
@@ -14,23 +16,14 @@ import {
 // Pure rules of the Data Filters tab that contracts do not hold (yet). Kept here so the tab's
 // components stay presentational and these can be tested without rendering.
 
-/** Preview refresh after the filters stop changing (not a spec timing; see the report). */
-export const PREVIEW_DEBOUNCE_MS = 500;
+export const PREVIEW_DEBOUNCE_MS = MONITOR_FORM_TIMINGS.previewMs;
 
 /** Input format of the period's Time pickers (spec §2: yyyy-MM-DD HH:mm:ss). */
 export const PERIOD_TIME_FORMAT = "YYYY-MM-DD HH:mm:ss";
 
 export const MS_PER_MINUTE = 60_000;
 
-/**
- * spec §2 "Data Filters tab", in three parts around the link: the text reads
- * "… Click 'Configure now' to create associations".
- */
-export const RESULT_ASSOCIATION_WARNING = {
-  before: "One or many signal(s) lack result association. This may impact the query. Click ",
-  link: "Configure now",
-  after: " to create associations",
-} as const;
+export const RESULT_ASSOCIATION_WARNING = QUERY_MESSAGES.resultAssociationWarning;
 export const resultAssociationWarningText = () =>
   `${RESULT_ASSOCIATION_WARNING.before}'${RESULT_ASSOCIATION_WARNING.link}'${RESULT_ASSOCIATION_WARNING.after}`;
 

@@ -1,4 +1,4 @@
-import { MONITOR_FORM_LAYOUT, type TFormMonitorType } from "@linewatch/contracts";
+import { DRAWER, MONITOR_DETAILS_DRAWER_WIDTH, type TFormMonitorType } from "@linewatch/contracts";
 import CloseIcon from "@mui/icons-material/Close";
 import { Box, Divider, Drawer, IconButton, Stack, Typography } from "@mui/material";
 import { useId } from "react";
@@ -30,14 +30,14 @@ export function MonitorDetailsDrawer(p: {
       open={p.open}
       onClose={(_, reason) => reason !== "backdropClick" && p.onClose()}
       transitionDuration={{
-        enter: MONITOR_FORM_LAYOUT.drawerEnterMs,
-        exit: MONITOR_FORM_LAYOUT.drawerExitMs,
+        enter: DRAWER.enterMs,
+        exit: DRAWER.exitMs,
       }}
       slotProps={{
         paper: {
           role: "dialog",
           "aria-labelledby": titleId,
-          sx: { width: MONITOR_FORM_LAYOUT.adminDrawerWidth, maxWidth: "100vw" },
+          sx: { width: MONITOR_DETAILS_DRAWER_WIDTH, maxWidth: "100vw" },
         },
         transition: { onExited: p.onExited },
       }}

@@ -1,4 +1,4 @@
-import { MONITOR_FORM_LAYOUT, type TFormMonitorType, type TMonitor } from "@linewatch/contracts";
+import { GRID_ROW_HEIGHT, type TFormMonitorType, type TMonitor } from "@linewatch/contracts";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import { Box, Paper, Switch } from "@mui/material";
@@ -70,7 +70,7 @@ export function MonitorsGrid(p: MonitorsGridProps) {
           rows={p.monitors}
           columns={columns}
           getRowId={(m) => m.monitor_uuid}
-          rowHeight={MONITOR_FORM_LAYOUT.adminGridRowHeight}
+          rowHeight={GRID_ROW_HEIGHT}
           initialState={{
             sorting: { sortModel: DEFAULT_SORT },
             pagination: { paginationModel: { pageSize: 25 } },
