@@ -292,4 +292,21 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Default" }));
     await waitFor(() => expect(nameField().value).toBe("Axle MVD Monitor 3"));
   });
+
+  it("asks before discarding unsaved changes on Cancel", async () => {
+    const ue = userEvent.setup();
+    const { onClose } = renderForm({ mode: "EDIT", monitorId: MID });
+    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await ue.type(nameField(), " 2");
+    await ue.click(screen.getByRole("button", { name: "Cancel" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Discard your changes?")).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Keep editing" }));
+    expect(onClose).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(nameField().value).toBe("Press watch 2");
+    await ue.click(screen.getByRole("button", { name: "Cancel" }));
+    await ue.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Discard" }));
+    expect(onClose).toHaveBeenCalled();
+  });
 });

@@ -261,6 +261,7 @@ type Dialog =
   | { kind: "duplicate"; monitor: TMonitor }
   | { kind: "saveError"; message: string }
   | { kind: "partial"; outcome: Extract<SaveOutcome, { kind: "partial" }> }
+  | { kind: "discard" }
   | null;
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -423,6 +424,10 @@ function MonitorFormBody(p: BodyProps) {
     }
   };
 
+  // Read during render so react-hook-form tracks it.
+  const { isDirty } = form.formState;
+  const cancel = () => (isDirty && mode !== "VIEW" ? setDialog({ kind: "discard" }) : p.onClose());
+
   const isSvd = p.type === "svd";
   const saveLabel = mode === "CREATE" && isSvd ? "Create" : "Save";
   const active = useWatch({ control: form.control, name: "active" });
@@ -504,7 +509,7 @@ function MonitorFormBody(p: BodyProps) {
               </>
             ) : (
               <>
-                <Button key="cancel" onClick={p.onClose} disabled={saving}>
+                <Button key="cancel" onClick={cancel} disabled={saving}>
                   Cancel
                 </Button>
                 <Button key="save" type="submit" variant="contained" disabled={saving}>
@@ -545,6 +550,21 @@ function MonitorFormBody(p: BodyProps) {
         onCancel={() => setDialog(null)}
       >
         {dialog?.kind === "duplicate" && MONITOR_MESSAGES.duplicateQuestion(dialog.monitor.monitor_name)}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={dialog?.kind === "discard"}
+        title="Discard your changes?"
+        confirmLabel="Discard"
+        cancelLabel="Keep editing"
+        destructive
+        onConfirm={() => {
+          setDialog(null);
+          p.onClose();
+        }}
+        onCancel={() => setDialog(null)}
+      >
+        The changes to this monitor have not been saved.
       </ConfirmDialog>
 
       <ConfirmDialog
