@@ -294,7 +294,12 @@ export const partRecords = pgTable(
     numValues: float8Array("num_values"),
     textValues: nullableTextArray("text_values"),
   },
-  (t) => [primaryKey({ columns: [t.stationId, t.ts, t.partId, t.op] })],
+  (t) => [
+    primaryKey({ columns: [t.stationId, t.ts, t.partId, t.op] }),
+    // A part's newest record at another station (MVD rows across stations, cap op counts): without
+    // it every lookup scans the station's records back to the part, quadratic in the window.
+    index("part_records_station_part_idx").on(t.stationId, t.partId, t.ts, t.op),
+  ],
 );
 
 export const users = pgTable(

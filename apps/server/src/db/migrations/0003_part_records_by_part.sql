@@ -1,0 +1,1 @@
+CREATE INDEX "part_records_station_part_idx" ON "part_records" USING btree ("station_id","part_id","ts","op");
