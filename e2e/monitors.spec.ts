@@ -50,10 +50,26 @@ test("an MVD monitor with two signals, a group, filters and two rules is created
 
   await page.getByRole("tab", { name: "Data Filters" }).click();
   await expect(page.getByText("MVD monitor compatible")).toBeVisible();
+  // A time-based start explores the past but cannot be saved as a monitor's rolling window.
+  await page.getByRole("combobox", { name: "Start", exact: true }).click();
+  await page.getByRole("option", { name: "Time" }).click();
+  await expect(page.getByText("MVD monitor incompatible")).toBeVisible();
+  await page.getByRole("combobox", { name: "Start", exact: true }).click();
+  await page.getByRole("option", { name: "Records" }).click();
+  await expect(page.getByText("MVD monitor compatible")).toBeVisible();
   const records = page.getByRole("textbox", { name: "Start records" });
   await records.fill("120");
   await records.blur();
-  await expect(page.getByText(/Training/).first()).toBeVisible();
+  await page.getByRole("combobox", { name: "Result" }).click();
+  await page.getByRole("option", { name: "Pass" }).click();
+  await page.keyboard.press("Escape");
+  // 120 records lift the split's lower bound to 25 / 120: the split follows, and the preview
+  // beside the filters reads the live records: 95 training and 25 evaluation parts.
+  await expect(page.getByText("Min 20.83%")).toBeVisible();
+  const preview = page.getByRole("region", { name: "Query preview" });
+  await expect(preview.getByRole("definition").filter({ hasText: /^25$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(preview.getByRole("definition").filter({ hasText: /^95$/ })).toBeVisible();
+  await expect(preview).toContainText(/p-value .* vs α 0\.01/);
 
   await page.getByRole("tab", { name: "Alert Rules" }).click();
   await expect(page.getByText("No rules set: all breaches will trigger an alert")).toBeVisible();
@@ -80,6 +96,8 @@ test("an MVD monitor with two signals, a group, filters and two rules is created
   const monitors = await (await page.request.get(`/api/lines/${lineId}/monitors?type=mvd`)).json();
   const created = monitors.find((m: { monitor_name: string }) => m.monitor_name === "Press and leak watch");
   expect(created.monitor_filter.sample_size).toBe(120);
+  expect(created.monitor_filter.pass_fail_filter).toEqual(["pass"]);
+  expect(created.monitor_filter.evaluation_ratio).toBe(0.2083);
   const rules = await (
     await page.request.get(`/api/notifications/monitor-rules/${created.monitor_uuid}`)
   ).json();
@@ -104,6 +122,9 @@ test("creating the same settings again offers the existing monitor and opens it 
   const records = page.getByRole("textbox", { name: "Start records" });
   await records.fill("120");
   await records.blur();
+  await page.getByRole("combobox", { name: "Result" }).click();
+  await page.getByRole("option", { name: "Pass" }).click();
+  await page.keyboard.press("Escape");
   await page.getByRole("button", { name: "Save" }).click();
 
   const dialog = page.getByRole("dialog");
