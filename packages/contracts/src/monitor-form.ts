@@ -1,6 +1,12 @@
 import { md5 } from "js-md5";
 import { z } from "zod";
-import { DEFAULT_MONITOR_RULES, RULE_DEFAULTS, RULE_MESSAGES, type TMonitorRule } from "./monitor-rules.js";
+import {
+  DEFAULT_MONITOR_RULES,
+  RULE_BOUNDS,
+  RULE_DEFAULTS,
+  RULE_MESSAGES,
+  type TMonitorRule,
+} from "./monitor-rules.js";
 import {
   canonicalMonitorFilterJson,
   MONITOR_BOUNDS,
@@ -350,8 +356,8 @@ export type TRuleFormErrors = Partial<
 
 function countError(v: number | null, m: { required: string; min: string; max: string }) {
   if (v == null || !Number.isFinite(v)) return m.required;
-  if (!Number.isInteger(v) || v < 1) return m.min;
-  if (v > 999) return m.max;
+  if (!Number.isInteger(v) || v < RULE_BOUNDS.minCount) return m.min;
+  if (v > RULE_BOUNDS.maxCount) return m.max;
   return undefined;
 }
 
@@ -378,9 +384,9 @@ export function ruleFormErrors(f: TRuleFormValues): TRuleFormErrors {
     e.seconds =
       s == null || !Number.isFinite(s)
         ? M.timeRequired
-        : s < 60
+        : s < RULE_BOUNDS.minSeconds
           ? M.timeMin
-          : s > 86_400
+          : s > RULE_BOUNDS.maxSeconds
             ? M.timeMax
             : undefined;
   }

@@ -54,12 +54,6 @@ export const RULE_MESSAGES = {
     } min, longer than its ${seconds / 60} min window`,
 } as const;
 
-/**
- * @deprecated The same object as RULE_MESSAGES, kept while the Alert Rules tab's tests still
- * import it by this name; use RULE_MESSAGES.
- */
-export const ALERT_RULE_MESSAGES = RULE_MESSAGES;
-
 // ── Checks ───────────────────────────────────────────────────────────────────────────────────
 
 type RuleField = "runs" | "breaches" | "seconds";

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { ZId } from "./common.js";
-import { RULE_MESSAGES } from "./monitor-rules.js";
 
 // ── Types and thresholds ─────────────────────────────────────────────────────────────────────
 
@@ -132,8 +131,6 @@ export const MONITOR_MESSAGES = {
   bothCreated: "Monitor and Alert rules created",
   missingContext: "createMonitor: Customer or Plant is undefined",
   errorLoadingForm: "Error loading form",
-  /** @deprecated RULE_MESSAGES.noRules (the same text), kept while the Alert Rules tab reads it here. */
-  noRules: RULE_MESSAGES.noRules,
   // spec settings §8 "Monitors"
   adminSaved: "Monitor was successfully saved",
   errorDeleting: "Error deleting monitor",

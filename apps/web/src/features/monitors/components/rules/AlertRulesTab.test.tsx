@@ -1,6 +1,4 @@
 import {
-  ALERT_RULE_MESSAGES,
-  MONITOR_MESSAGES,
   monitorFormErrors,
   newMonitorForm,
   RULE_MESSAGES,
@@ -85,7 +83,7 @@ describe("AlertRulesTab", () => {
     expect(minutes().value).toBe("15");
     // Inputs of a rule that is off cannot be edited.
     expect(runs().disabled).toBe(true);
-    expect(screen.getByText(MONITOR_MESSAGES.noRules)).toBeTruthy();
+    expect(screen.getByText(RULE_MESSAGES.noRules)).toBeTruthy();
     expect(form.getValues("rules")).toEqual({
       consecutiveEnabled: false,
       consecutiveBreaches: 1,
@@ -107,7 +105,7 @@ describe("AlertRulesTab", () => {
     expect(form.getValues("rules.timeEnabled")).toBe(false);
     expect(runs().disabled).toBe(false);
     expect(consecutive().disabled).toBe(true);
-    expect(screen.queryByText(MONITOR_MESSAGES.noRules)).toBeNull();
+    expect(screen.queryByText(RULE_MESSAGES.noRules)).toBeNull();
     expect(screen.getByTestId("dirty").textContent).toBe("true");
 
     await ue.click(ruleSwitch(RULE_TITLES.Consecutive));
@@ -124,7 +122,7 @@ describe("AlertRulesTab", () => {
       runsEnabled: false,
       timeEnabled: false,
     });
-    expect(screen.getByText(MONITOR_MESSAGES.noRules)).toBeTruthy();
+    expect(screen.getByText(RULE_MESSAGES.noRules)).toBeTruthy();
   });
 
   it("takes digits only; an emptied input is empty, not zero", async () => {
@@ -263,7 +261,7 @@ describe("AlertRulesTab", () => {
     act(() => form.setValue("frequency", 30));
     // 7 breaches 30 min apart span 180 min, longer than 60 min.
     const warning = within(group(RULE_TITLES.ExceedanceTime)).getByText(
-      ALERT_RULE_MESSAGES.timeRuleNeverFires(7, 30, 3600),
+      RULE_MESSAGES.timeRuleNeverFires(7, 30, 3600),
     );
     expect(warning.closest(".MuiAlert-root")?.className).toMatch(/colorWarning/);
     // A warning, not a validation error: the form can still be saved.

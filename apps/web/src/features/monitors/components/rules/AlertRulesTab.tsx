@@ -1,6 +1,6 @@
 import {
   alertRuleNeverFiresWarning,
-  MONITOR_MESSAGES,
+  RULE_MESSAGES,
   ruleFormErrors,
   type TMonitorFormValues,
   type TRuleFormValues,
@@ -92,7 +92,7 @@ export function AlertRulesTab() {
         />
       </RuleSection>
 
-      {isNoneEnabled && <Alert severity="info">{MONITOR_MESSAGES.noRules}</Alert>}
+      {isNoneEnabled && <Alert severity="info">{RULE_MESSAGES.noRules}</Alert>}
     </Stack>
   );
 }
