@@ -1,9 +1,4 @@
-import { createHash } from "node:crypto";
-import {
-  canonicalMonitorFilterJson,
-  type TMonitorType,
-  type TStoredMonitorFilter,
-} from "@linewatch/contracts";
+import { monitorFilterMd5, type TMonitorType, type TStoredMonitorFilter } from "@linewatch/contracts";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { customers, lines, monitors, signals, stations } from "../../db/schema/index.js";
@@ -15,6 +10,8 @@ type DemoMonitor = {
   line: string;
   signals: { station: string; signal: string }[];
   sampleSize: number;
+  /** Model numbers the monitor is limited to (cap: models whose spec limits differ). */
+  partNumbers?: string[];
 };
 
 /**
@@ -78,6 +75,8 @@ export const DEMO_MONITORS: readonly DemoMonitor[] = [
     line: DEMO_LINES.axle,
     signals: [{ station: DEMO_STATIONS.axle.press, signal: "Press Force" }],
     sampleSize: 100,
+    // AX-100 and AX-200 have different press force limits: one capability per model.
+    partNumbers: ["AX-100"],
   },
 ];
 
@@ -109,7 +108,7 @@ export async function seedDemoMonitors(db: Db, now = new Date()): Promise<number
       sample_size: m.sampleSize,
       pass_fail_filter: [],
       evaluation_ratio: DEMO_MONITOR_EVALUATION_RATIO,
-      part_numbers: [],
+      part_numbers: m.partNumbers ?? [],
       part_groups: [],
       ...(m.type === "cap" ? { op_count: "ALL" as const } : {}),
     };
@@ -126,7 +125,7 @@ export async function seedDemoMonitors(db: Db, now = new Date()): Promise<number
         notes: "Demo monitor: watches a disturbance of the line simulator.",
         alertThreshold: "medium",
         filter,
-        filterMd5: createHash("md5").update(canonicalMonitorFilterJson(m.type, filter)).digest("hex"),
+        filterMd5: monitorFilterMd5(m.type, filter),
         nextRunAt: now,
       })
       .onConflictDoNothing()
