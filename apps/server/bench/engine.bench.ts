@@ -170,7 +170,15 @@ function cpuSeconds(pids: number[], dbName?: string): { workers: number; postgre
 function startWorkerProcess(id: string, url: string): Promise<Runner> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(root, "apps/server/src/main.ts"), "--role", "worker"],
+    [
+      // BENCH_CPU_PROF=<dir>: each worker process writes a V8 CPU profile there when it stops.
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      "--import",
+      "tsx",
+      path.join(root, "apps/server/src/main.ts"),
+      "--role",
+      "worker",
+    ],
     {
       cwd: root,
       env: {

@@ -9,16 +9,16 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { AlertThreshold } from "@linewatch/stats";
 import type { Db, Tx } from "../db/client.js";
-import { type EvaluationResult, evaluateMonitor } from "./evaluate/evaluate.js";
-import { parseMonitorFilter, ratioOf } from "./evaluate/filter.js";
-import { loadWindow } from "./evaluate/window.js";
+import { type EvaluationResult, evaluateMonitor, type Window } from "./evaluate/evaluate.js";
+import { type MonitorFilter, parseMonitorFilter, ratioOf } from "./evaluate/filter.js";
+import { loadWindows } from "./evaluate/window.js";
 import {
   type ClaimedMonitor,
   type CompleteOutcome,
   claimDue,
   completeClaim,
   initialiseSlots,
-  previousLastRecordTs,
+  previousLastRecordTsOf,
   renewLeases,
   type StoredEvaluation,
 } from "./schedule/schedule.js";
@@ -33,7 +33,10 @@ export type WorkerOptions = {
   leaseMs: number;
   /** How often the leases of running evaluations are renewed; default a third of leaseMs. */
   leaseRenewMs?: number;
-  /** Monitors claimed (and evaluated concurrently) per poll; default 8. */
+  /**
+   * Monitors claimed per poll; default 8. Their windows are loaded together (monitors reading the
+   * same records share one query), then each evaluation is stored in its own transaction.
+   */
   batchSize?: number;
   /** Length of a frequency minute; default 60 000 (tests shorten it). */
   minuteMs?: number;
@@ -58,40 +61,74 @@ export type Worker = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const errorResult = (err: unknown): EvaluationResult => ({
+  state: "ERROR",
+  reason: err instanceof Error ? err.message : String(err),
+  score: null,
+  threshold: null,
+  trainingSize: null,
+  evaluationSize: null,
+  lastRecordTs: null,
+  details: null,
+});
+
+/**
+ * Window queries + pure evaluations of a batch of claimed monitors, in their order; never throws
+ * (ERROR instead). The windows are loaded together (loadWindows: monitors reading the same records
+ * share one query) and the previous evaluations' newest record times in one statement.
+ */
+export async function evaluateClaims(db: Tx, claims: readonly ClaimedMonitor[]): Promise<EvaluationResult[]> {
+  const results: EvaluationResult[] = new Array(claims.length);
+  const pending: { index: number; claim: ClaimedMonitor; filter: MonitorFilter }[] = [];
+  claims.forEach((claim, index) => {
+    try {
+      pending.push({ index, claim, filter: parseMonitorFilter(claim.filter) });
+    } catch (err) {
+      results[index] = errorResult(err);
+    }
+  });
+  try {
+    const windows = await loadWindows(
+      db,
+      pending.map(({ claim, filter }) => ({
+        customerId: claim.customerId,
+        lineId: claim.lineId,
+        type: claim.type,
+        filter,
+        useExcludedPartIds: claim.useExcludedPartIds,
+        useExcludedModelNumbers: claim.useExcludedModelNumbers,
+      })),
+    );
+    const loaded = pending.filter((_, i) => !(windows[i] instanceof Error));
+    const previous = await previousLastRecordTsOf(
+      db,
+      loaded.map((p) => p.claim.id),
+    );
+    pending.forEach(({ index, claim, filter }, i) => {
+      const window = windows[i] as Window | Error;
+      results[index] =
+        window instanceof Error
+          ? errorResult(window)
+          : evaluateMonitor(
+              {
+                type: claim.type,
+                alertThreshold: claim.alertThreshold as AlertThreshold,
+                sampleSize: filter.sample_size,
+                evaluationRatio: ratioOf(filter),
+                previousLastRecordTs: previous.get(claim.id) ?? null,
+              },
+              window,
+            );
+    });
+  } catch (err) {
+    for (const { index } of pending) results[index] = errorResult(err);
+  }
+  return results;
+}
+
 /** Window query + pure evaluation of one claimed monitor; never throws (ERROR instead). */
 export async function evaluateClaim(db: Tx, claim: ClaimedMonitor): Promise<EvaluationResult> {
-  try {
-    const filter = parseMonitorFilter(claim.filter);
-    const window = await loadWindow(db, {
-      customerId: claim.customerId,
-      lineId: claim.lineId,
-      type: claim.type,
-      filter,
-      useExcludedPartIds: claim.useExcludedPartIds,
-      useExcludedModelNumbers: claim.useExcludedModelNumbers,
-    });
-    return evaluateMonitor(
-      {
-        type: claim.type,
-        alertThreshold: claim.alertThreshold as AlertThreshold,
-        sampleSize: filter.sample_size,
-        evaluationRatio: ratioOf(filter),
-        previousLastRecordTs: await previousLastRecordTs(db, claim.id),
-      },
-      window,
-    );
-  } catch (err) {
-    return {
-      state: "ERROR",
-      reason: err instanceof Error ? err.message : String(err),
-      score: null,
-      threshold: null,
-      trainingSize: null,
-      evaluationSize: null,
-      lastRecordTs: null,
-      details: null,
-    };
-  }
+  return (await evaluateClaims(db, [claim]))[0] as EvaluationResult;
 }
 
 /** Starts polling; returns at once. */
@@ -132,28 +169,34 @@ export function startWorker(opts: WorkerOptions): Worker {
     }
   };
 
-  const runOne = async (claim: ClaimedMonitor): Promise<CompleteOutcome> => {
-    track(claim.id);
+  /** Evaluates the batch together, then stores each evaluation in its own transaction. */
+  const runBatch = async (claims: ClaimedMonitor[]): Promise<PromiseSettledResult<CompleteOutcome>[]> => {
+    for (const claim of claims) track(claim.id);
     try {
       if (opts.evaluationDelayMs) await sleep(opts.evaluationDelayMs);
-      const result = await evaluateClaim(opts.db, claim);
-      return await completeClaim(opts.db, {
-        owner,
-        claim,
-        result,
-        now,
-        minuteMs,
-        onEvaluated: opts.onEvaluated,
-      });
+      const results = await evaluateClaims(opts.db, claims);
+      return await Promise.allSettled(
+        claims.map((claim, i) =>
+          completeClaim(opts.db, {
+            owner,
+            claim,
+            result: results[i] as EvaluationResult,
+            now,
+            minuteMs,
+            onEvaluated: opts.onEvaluated,
+          }).finally(() => untrack(claim.id)),
+        ),
+      );
     } finally {
-      untrack(claim.id);
+      for (const claim of claims) untrack(claim.id);
     }
   };
 
   const tick = async (): Promise<number> => {
     await initialiseSlots(opts.db, now());
     const claims = await claimDue(opts.db, { owner, now: now(), leaseMs: opts.leaseMs, limit: batchSize });
-    const outcomes = await Promise.allSettled(claims.map(runOne));
+    if (claims.length === 0) return 0;
+    const outcomes = await runBatch(claims);
     outcomes.forEach((o, i) => {
       const c = claims[i];
       if (o.status === "rejected") log(`monitor ${c?.id} slot ${c?.slot.toISOString()}: ${String(o.reason)}`);

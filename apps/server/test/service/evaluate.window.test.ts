@@ -1,19 +1,23 @@
 // The window query (worker/evaluate/window.ts) on a factory-built line: newest sample_size records,
-// model numbers, pass/fail, attributes, cap exclusions and op_count, MVD across stations, cap limits.
+// model numbers, pass/fail, attributes, cap exclusions and op_count, MVD across stations, cap limits;
+// windows loaded together (the worker's batch, sharing queries) equal windows loaded one by one.
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../src/db/client.js";
+import type { Database, Tx } from "../../src/db/client.js";
 import {
   challengeParts,
   lines,
   partRecords,
   resultClassifications,
+  signalGroupMembers,
+  signalGroups,
   signals,
   spcLimits,
   stations,
 } from "../../src/db/schema/index.js";
 import { parseMonitorFilter } from "../../src/worker/evaluate/filter.js";
-import { loadWindow, WindowError, type WindowQuery } from "../../src/worker/evaluate/window.js";
+import { loadWindow, loadWindows, WindowError, type WindowQuery } from "../../src/worker/evaluate/window.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 
@@ -231,5 +235,169 @@ describe("window query", () => {
     await expect(
       query("svd", { signal_uuids: [id.torque] }, { customerId: otherCustomerId }),
     ).rejects.toThrow(/Line not found/);
+  });
+});
+
+describe("windows loaded together (the worker's batch)", () => {
+  /** The database, counting the record queries (db.execute) made through it. */
+  const counting = () => {
+    const counter = { executes: 0 };
+    const db = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop === "execute")
+          return (q: Parameters<typeof target.execute>[0]) => {
+            counter.executes++;
+            return target.execute(q);
+          };
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === "function" ? v.bind(target) : v;
+      },
+    }) as Tx;
+    return { db, counter };
+  };
+  const q = (
+    type: WindowQuery["type"],
+    filter: Record<string, unknown>,
+    extra: Partial<WindowQuery> = {},
+  ): WindowQuery => ({
+    customerId,
+    lineId,
+    type,
+    filter: parseMonitorFilter({ sample_size: 1000, evaluation_ratio: 0.2, ...filter }),
+    ...extra,
+  });
+  const alone = async (x: WindowQuery) => {
+    try {
+      return await loadWindow(database.db, x);
+    } catch (err) {
+      return err as Error;
+    }
+  };
+
+  it("each window equals the one loaded alone: records, columns, limits and errors", async () => {
+    const [group] = await database.db
+      .insert(signalGroups)
+      .values({ customerId, lineId, name: "Torque and angle" })
+      .returning();
+    if (!group) throw new Error("no group");
+    await database.db.insert(signalGroupMembers).values([
+      { groupId: group.id, signalId: id.torque },
+      { groupId: group.id, signalId: id.angle },
+    ]);
+    const queries: WindowQuery[] = [];
+    // Same records, different signals and sample sizes: these share queries.
+    for (const sample_size of [0, 1, 7, 20, 45, 61, 1000]) {
+      queries.push(q("svd", { signal_uuids: [id.torque], sample_size }));
+      queries.push(q("svd", { signal_uuids: [id.angle], sample_size }));
+      queries.push(q("mvd", { signal_uuids: [id.angle, id.torque], sample_size }));
+      queries.push(q("cap", { signal_uuids: [id.torque], sample_size, op_count: "ALL" }));
+      queries.push(q("mvd", { signal_group_uuids: [group.id], sample_size }));
+      queries.push(q("mvd", { signal_uuids: [id.torque, id.pressure], sample_size }));
+      queries.push(q("svd", { signal_uuids: [id.torque], sample_size, part_numbers: ["M-2"] }));
+      queries.push(q("svd", { signal_uuids: [id.angle], sample_size, part_numbers: ["M-2", "M-2"] }));
+      queries.push(q("svd", { signal_uuids: [id.angle], sample_size, pass_fail_filter: ["pass"] }));
+      queries.push(q("svd", { signal_uuids: [id.torque], sample_size, pass_fail_filter: ["pass"] }));
+      queries.push(
+        q("mvd", {
+          signal_uuids: [id.angle, id.torque],
+          sample_size,
+          part_attributes: [{ attribute_uuid: id.shift, selected_attribute_values: ["B", "A"] }],
+        }),
+      );
+      queries.push(
+        q("svd", {
+          signal_uuids: [id.torque],
+          sample_size,
+          part_attributes: [{ attribute_uuid: id.shift, selected_attribute_values: ["A"] }],
+        }),
+      );
+      queries.push(q("cap", { signal_uuids: [id.torque], sample_size, op_count: "LAST" }));
+      queries.push(q("cap", { signal_uuids: [id.angle], sample_size, op_count: "FIRST" }));
+      queries.push(q("cap", { signal_uuids: [id.torque], sample_size }, { useExcludedPartIds: true }));
+      queries.push(q("svd", { signal_uuids: [id.torque], sample_size }, { useExcludedPartIds: true }));
+      queries.push(q("svd", { signal_uuids: [id.pressure], sample_size }));
+    }
+    // Errors and empty selections keep their place.
+    queries.push(q("svd", { signal_uuids: [id.foreign] }));
+    queries.push(q("svd", { signal_uuids: [id.torque] }, { customerId: otherCustomerId }));
+    queries.push(q("svd", { signal_uuids: [] }));
+    queries.push(q("svd", { signal_uuids: [id.pressure], pass_fail_filter: ["fail"] }));
+    // A period is read on its own.
+    queries.push(
+      q(
+        "svd",
+        { signal_uuids: [id.torque] },
+        {
+          period: { from: new Date(T0 + 10_000), to: null, limit: 5, anchor: "start" },
+        },
+      ),
+    );
+
+    const expected: Awaited<ReturnType<typeof alone>>[] = [];
+    for (const x of queries) expected.push(await alone(x));
+    const { db, counter } = counting();
+    const together = await loadWindows(db, queries);
+    expect(together).toHaveLength(queries.length);
+    together.forEach((w, i) => {
+      const e = expected[i];
+      if (e instanceof Error) {
+        expect(w, `query ${i}`).toBeInstanceOf(Error);
+        expect((w as Error).message, `query ${i}`).toBe(e.message);
+        expect((w as Error).name, `query ${i}`).toBe(e.name);
+      } else expect(w, `query ${i}`).toEqual(e);
+    });
+    // Some windows are non-trivial, so the comparison compares something.
+    const sizes = expected.map((e) => (e instanceof Error ? -1 : e.records.length));
+    expect(Math.max(...sizes)).toBe(61);
+    expect(sizes.filter((n) => n > 0).length).toBeGreaterThan(80);
+    // Monitors reading the same records shared queries: far fewer than one per window.
+    const windows = expected.filter((e) => !(e instanceof Error) && e.signals.length > 0).length;
+    expect(counter.executes).toBeGreaterThan(0);
+    expect(counter.executes).toBeLessThan(windows / 3);
+  });
+
+  it("record times are the driver's own reading of ts, to the millisecond (microseconds dropped)", async () => {
+    const [c] = await database.db
+      .insert(stations)
+      .values({ customerId, lineId, name: "OP30", nextNumSlot: 1 })
+      .returning();
+    if (!c) throw new Error("no station");
+    const gauge = randomUUID();
+    await database.db
+      .insert(signals)
+      .values({
+        id: gauge,
+        customerId,
+        lineId,
+        stationId: c.id,
+        name: "Gauge",
+        entityType: "MEASUREMENT",
+        storage: "num",
+        slot: 0,
+      });
+    const times = [
+      "2026-11-22 08:00:00.123456+00",
+      "2026-11-22 08:00:00.999999+00",
+      "2026-11-22 08:00:01+00",
+      "2026-11-22 08:00:01.0005+00",
+      "1969-12-31 23:59:58.876543+00",
+      "1965-06-01 12:00:00.000001+00",
+    ];
+    for (const [i, t] of times.entries())
+      await database.db.execute(sql`insert into part_records (station_id, ts, part_id, num_values)
+        values (${c.id}, ${t}::timestamptz, ${`G-${i}`}, array[${i}::float8])`);
+    const driver = await database.db
+      .select({ ts: partRecords.ts, partId: partRecords.partId })
+      .from(partRecords)
+      .where(sql`${partRecords.stationId} = ${c.id}`);
+    const w = await query("svd", { signal_uuids: [gauge] });
+    expect(w.records).toHaveLength(times.length);
+    const byPart = new Map(driver.map((r) => [r.partId, r.ts.getTime()]));
+    for (const r of w.records) expect(r.ts.getTime(), r.partId).toBe(byPart.get(r.partId));
+    const [together] = await loadWindows(database.db, [
+      q("svd", { signal_uuids: [gauge], sample_size: 3 }),
+      q("svd", { signal_uuids: [gauge], sample_size: 10 }),
+    ]);
+    expect(together).toEqual({ ...w, records: w.records.slice(-3) });
   });
 });

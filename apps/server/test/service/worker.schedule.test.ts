@@ -1,13 +1,13 @@
 // Scheduling with a fake clock (worker/schedule + worker.ts tick): due / not due, first slot,
 // lease expiry takeover, skipped ticks after a slow evaluation, inactive monitors and lines,
-// onEvaluated inside the storing transaction.
+// onEvaluated inside the storing transaction; a batch evaluated together equals each one alone.
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, rowsOf } from "../../src/db/client.js";
 import { evaluations, lines, monitors, partRecords, signals, stations } from "../../src/db/schema/index.js";
 import { claimDue, completeClaim, nextSlotAfter } from "../../src/worker/schedule/schedule.js";
-import { evaluateClaim, startWorker } from "../../src/worker/worker.js";
+import { evaluateClaim, evaluateClaims, startWorker } from "../../src/worker/worker.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 
@@ -241,6 +241,55 @@ describe("schedule", () => {
     expect(slots).toHaveLength(1);
     expect(slots[0]?.details).toMatchObject({ worker: "other" });
     await w.stop();
+  });
+
+  it("a batch sharing one window keeps each monitor's own 'nothing new' check; equal to each alone", async () => {
+    await clearAll();
+    const db = database.db;
+    const newest = new Date(T0.getTime() - 1000); // the newest record's time
+    const filter = (sample_size: number) => ({
+      signal_uuids: [signalId],
+      sample_size,
+      evaluation_ratio: 0.25,
+    });
+    const seen = await createMonitor({ nextRunAt: T0, filter: filter(200) });
+    const older = await createMonitor({ nextRunAt: T0, filter: filter(120) });
+    const first = await createMonitor({ nextRunAt: T0, filter: filter(150) });
+    const seenThenError = await createMonitor({ nextRunAt: T0, filter: filter(100) });
+    const previous = (monitorId: string, slot: number, lastRecordTs: Date | null, state: "OK" | "ERROR") => ({
+      customerId,
+      monitorId,
+      slot: new Date(T0.getTime() - slot * MIN),
+      state,
+      lastRecordTs,
+    });
+    await db
+      .insert(evaluations)
+      .values([
+        previous(seen.id, 10, new Date(T0.getTime() - 100_000), "OK"),
+        previous(seen.id, 5, newest, "OK"),
+        previous(older.id, 10, newest, "OK"),
+        previous(older.id, 5, new Date(T0.getTime() - 5000), "OK"),
+        previous(seenThenError.id, 10, newest, "OK"),
+        previous(seenThenError.id, 5, null, "ERROR"),
+      ]);
+    const claims = await claimDue(db, { owner: "A", now: T0, leaseMs: MIN, limit: 10 });
+    expect(claims.map((c) => c.id).sort()).toEqual([seen.id, older.id, first.id, seenThenError.id].sort());
+    const together = await evaluateClaims(db, claims);
+    const alone = [];
+    for (const c of claims) alone.push(await evaluateClaim(db, c));
+    expect(together).toEqual(alone);
+    const byId = new Map(claims.map((c, i) => [c.id, together[i]]));
+    for (const id of [seen.id, seenThenError.id]) {
+      expect(byId.get(id)).toMatchObject({ state: "NO_DATA", lastRecordTs: newest });
+      expect(byId.get(id)?.reason).toMatch(/nothing new since the previous evaluation/);
+    }
+    for (const id of [older.id, first.id]) {
+      expect(byId.get(id)?.lastRecordTs).toEqual(newest);
+      expect(["OK", "BREACH"]).toContain(byId.get(id)?.state);
+    }
+    expect(byId.get(older.id)?.evaluationSize).toBe(30);
+    expect(byId.get(first.id)?.evaluationSize).toBe(38);
   });
 
   it("a slow evaluation skips ticks instead of piling them up", async () => {

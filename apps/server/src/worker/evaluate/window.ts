@@ -18,9 +18,17 @@
  *   parts), use_excluded_model_numbers (the line's excluded and challenge model numbers),
  *   op_count FIRST / LAST (only the lowest / highest (op, ts) record of the part at the base
  *   station). part_groups has no table yet and is ignored.
+ *
+ * Several windows at once (loadWindows, the worker's claimed batch): the lines, signals, group
+ * members and SPC limits are read once for the batch, and monitors whose records are the same —
+ * same base station, required stations and filter conditions; they may differ in signals and
+ * sample size — share one query: the largest sample size with the union of their columns, each
+ * window being its newest sample_size records and its own columns of that result. The newest-first
+ * order (ts, part id, op) is total for a station, so that prefix is exactly what the monitor's own
+ * query returns.
  */
 import { parseLimitFormula } from "@linewatch/stats";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { inArray, type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.js";
 import {
   lines,
@@ -29,7 +37,7 @@ import {
   signals,
   spcLimits,
 } from "../../db/schema/index.js";
-import type { LimitFormulas, MonitorType, Window, WindowSignal } from "./evaluate.js";
+import type { LimitFormulas, MonitorType, Window, WindowRecord, WindowSignal } from "./evaluate.js";
 import type { MonitorFilter } from "./filter.js";
 
 /** A request the window cannot answer: unknown line or signal (NOT_FOUND) or an unusable filter. */
@@ -60,18 +68,60 @@ export type WindowQuery = {
   period?: WindowPeriod;
 };
 
+type LineRow = typeof lines.$inferSelect;
 type SignalRow = typeof signals.$inferSelect;
+type LimitRow = typeof spcLimits.$inferSelect;
+
+/** What the window queries read besides the records, for a set of queries. */
+type Catalog = {
+  lines: Map<string, LineRow>;
+  signalsByLine: Map<string, SignalRow[]>;
+  /** group id → member signal ids */
+  members: Map<string, string[]>;
+  /** signal id → its SPC limit rows, by model number */
+  limits: Map<string, LimitRow[]>;
+};
+
+/** A value read from a record: a slot of the newest record of the part at a station. */
+type Cell = { stationId: string; storage: "num" | "text"; slot: number };
+
+/**
+ * The records of a window, without the columns read from them: equal row sets (compared by their
+ * JSON) give equal records in the same order. Lists are sorted sets (the SQL tests membership).
+ */
+type RowSet = {
+  customerId: string;
+  lineId: string;
+  baseStation: string;
+  /** Other stations a part must have a record at (those of the selected signals). */
+  required: string[];
+  partNumbers: string[];
+  /** pass_fail_filter: every one of these result signals classifies as one of `results`. */
+  resultSignals: { id: string; cell: Cell }[];
+  results: string[];
+  attributes: { cell: Cell; values: string[] }[];
+  excludedPartIds: string[] | null;
+  excludedModelNumbers: string[] | null;
+  op: "FIRST" | "LAST" | null;
+  from: string | null;
+  to: string | null;
+};
+
+/** A window to read: its row set, its columns (selected then references) and how many records. */
+type Plan = {
+  signals: SignalRow[];
+  references: SignalRow[];
+  limits?: Record<string, LimitFormulas>;
+  rowSet: RowSet;
+  columns: Cell[];
+  limit: number;
+  oldestFirst: boolean;
+};
 
 const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
 const inList = (expr: SQL, values: readonly string[]) =>
   sql`${expr} in (select jsonb_array_elements_text(${json(values)}))`;
-
-/** The value of a signal in a record alias, as SQL: num_values / text_values are 1-based in SQL. */
-const numOf = (alias: string, s: SignalRow) => sql`${sql.raw(alias)}.num_values[${s.slot + 1}::int]`;
-const textOf = (alias: string, s: SignalRow) =>
-  s.storage === "text"
-    ? sql`${sql.raw(alias)}.text_values[${s.slot + 1}::int]`
-    : sql`(${sql.raw(alias)}.num_values[${s.slot + 1}::int])::text`;
+const sortedSet = (xs: readonly string[]) => [...new Set(xs)].sort();
 
 const toWindowSignal = (s: SignalRow): WindowSignal => ({
   id: s.id,
@@ -79,23 +129,66 @@ const toWindowSignal = (s: SignalRow): WindowSignal => ({
   stationId: s.stationId,
   singleSide: s.singleSide,
 });
+const cellOf = (s: SignalRow): Cell => ({ stationId: s.stationId, storage: s.storage, slot: s.slot });
+const cellKey = (c: Cell) => `${c.stationId}:${c.storage}:${c.slot}`;
 
-/** Loads the window of a monitor (or of a preview's settings). */
-export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
+/** Reads the lines, signals, group members and SPC limits the queries need (four statements at most). */
+async function loadCatalog(db: Tx, queries: readonly WindowQuery[]): Promise<Catalog> {
+  const lineIds = [...new Set(queries.map((q) => q.lineId))];
+  const groupIds = [...new Set(queries.flatMap((q) => q.filter.signal_group_uuids))];
+  const [lineRows, signalRows, memberRows] = await Promise.all([
+    lineIds.length ? db.select().from(lines).where(inArray(lines.id, lineIds)) : [],
+    lineIds.length ? db.select().from(signals).where(inArray(signals.lineId, lineIds)) : [],
+    groupIds.length
+      ? db
+          .select({ groupId: signalGroupMembers.groupId, signalId: signalGroupMembers.signalId })
+          .from(signalGroupMembers)
+          .where(inArray(signalGroupMembers.groupId, groupIds))
+      : [],
+  ]);
+  const catalog: Catalog = {
+    lines: new Map(lineRows.map((l) => [l.id, l])),
+    signalsByLine: new Map(),
+    members: new Map(),
+    limits: new Map(),
+  };
+  for (const s of signalRows)
+    catalog.signalsByLine.set(s.lineId, [...(catalog.signalsByLine.get(s.lineId) ?? []), s]);
+  for (const m of memberRows)
+    catalog.members.set(m.groupId, [...(catalog.members.get(m.groupId) ?? []), m.signalId]);
+  // cap: the limits of each cap query's signal (the first selected one).
+  const capSignals = new Set<string>();
+  for (const q of queries) {
+    if (q.type !== "cap") continue;
+    try {
+      const first = selectedSignals(catalog, q)[0];
+      if (first) capSignals.add(first.id);
+    } catch {
+      // reported by planWindow
+    }
+  }
+  if (capSignals.size) {
+    const rows = await db
+      .select()
+      .from(spcLimits)
+      .where(inArray(spcLimits.signalId, [...capSignals]))
+      .orderBy(spcLimits.signalId, spcLimits.modelNumber);
+    for (const r of rows) catalog.limits.set(r.signalId, [...(catalog.limits.get(r.signalId) ?? []), r]);
+  }
+  return catalog;
+}
+
+function lineOf(catalog: Catalog, q: WindowQuery) {
+  const line = catalog.lines.get(q.lineId);
+  if (!line || line.customerId !== q.customerId) throw new WindowError("NOT_FOUND", "Line not found");
+  const lineSignals = (catalog.signalsByLine.get(line.id) ?? []).filter((s) => s.customerId === q.customerId);
+  return { line, lineSignals, byId: new Map(lineSignals.map((s) => [s.id, s])) };
+}
+
+/** Selected signals: the listed ones in order, then group members by name. */
+function selectedSignals(catalog: Catalog, q: WindowQuery): SignalRow[] {
   const { filter } = q;
-  const [line] = await db
-    .select()
-    .from(lines)
-    .where(and(eq(lines.id, q.lineId), eq(lines.customerId, q.customerId)));
-  if (!line) throw new WindowError("NOT_FOUND", "Line not found");
-
-  const lineSignals = await db
-    .select()
-    .from(signals)
-    .where(and(eq(signals.lineId, line.id), eq(signals.customerId, q.customerId)));
-  const byId = new Map(lineSignals.map((s) => [s.id, s]));
-
-  // Selected signals: the listed ones in order, then group members by name.
+  const { byId } = lineOf(catalog, q);
   const selected: SignalRow[] = [];
   for (const id of filter.signal_uuids) {
     const s = byId.get(id);
@@ -104,28 +197,29 @@ export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
     if (!selected.includes(s)) selected.push(s);
   }
   if (filter.signal_group_uuids.length) {
-    const members = await db
-      .select({ signalId: signalGroupMembers.signalId })
-      .from(signalGroupMembers)
-      .where(inArray(signalGroupMembers.groupId, filter.signal_group_uuids));
-    const fromGroups = members
-      .map((m) => byId.get(m.signalId))
+    const fromGroups = filter.signal_group_uuids
+      .flatMap((g) => catalog.members.get(g) ?? [])
+      .map((id) => byId.get(id))
       .filter((s): s is SignalRow => !!s && s.storage === "num" && !selected.includes(s))
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     selected.push(...new Set(fromGroups));
   }
-  if (selected.length === 0) return { signals: [], references: [], records: [] };
+  return selected;
+}
+
+/** The window of one query as a plan, or null when no signal is selected (an empty window). */
+function planWindow(catalog: Catalog, q: WindowQuery): Plan | null {
+  const { filter } = q;
+  const { line, lineSignals, byId } = lineOf(catalog, q);
+  const selected = selectedSignals(catalog, q);
+  if (selected.length === 0) return null;
 
   // cap: the SPC limits of the signal and the signals their formulas reference.
   const references: SignalRow[] = [];
   let limits: Record<string, LimitFormulas> | undefined;
   if (q.type === "cap") {
     const signal = selected[0] as SignalRow;
-    const rows = await db
-      .select()
-      .from(spcLimits)
-      .where(and(eq(spcLimits.signalId, signal.id), eq(spcLimits.customerId, q.customerId)))
-      .orderBy(asc(spcLimits.modelNumber));
+    const rows = (catalog.limits.get(signal.id) ?? []).filter((r) => r.customerId === q.customerId);
     limits = {};
     for (const r of rows)
       limits[r.modelNumber] = { lsl: r.lslFormula, lcl: r.lclFormula, ucl: r.uclFormula, usl: r.uslFormula };
@@ -152,28 +246,22 @@ export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
     }
   }
 
-  // Stations: the base one ("r") and one lateral join per other station needed.
   const baseStation = (selected[0] as SignalRow).stationId;
-  const aliases = new Map<string, string>([[baseStation, "r"]]);
-  const required = new Set<string>([baseStation]);
-  const aliasOf = (stationId: string, isRequired = false) => {
-    if (isRequired) required.add(stationId);
-    let a = aliases.get(stationId);
-    if (!a) {
-      a = `s${aliases.size}`;
-      aliases.set(stationId, a);
-    }
-    return a;
+  const rowSet: RowSet = {
+    customerId: q.customerId,
+    lineId: line.id,
+    baseStation,
+    required: sortedSet(selected.map((s) => s.stationId).filter((st) => st !== baseStation)),
+    partNumbers: sortedSet(filter.part_numbers),
+    resultSignals: [],
+    results: [],
+    attributes: [],
+    excludedPartIds: null,
+    excludedModelNumbers: null,
+    op: null,
+    from: q.period?.from ? q.period.from.toISOString() : null,
+    to: q.period?.to ? q.period.to.toISOString() : null,
   };
-  const columns: SQL[] = [];
-  for (const s of selected) columns.push(numOf(aliasOf(s.stationId, true), s));
-  for (const s of references) columns.push(numOf(aliasOf(s.stationId), s));
-
-  const where: SQL[] = [sql`r.station_id = ${baseStation}`];
-  const { period } = q;
-  if (period?.from) where.push(sql`r.ts >= ${period.from}`);
-  if (period?.to) where.push(sql`r.ts <= ${period.to}`);
-  if (filter.part_numbers.length) where.push(inList(sql`r.model_number`, filter.part_numbers));
 
   if (filter.pass_fail_filter.length) {
     let resultSignals = [...new Set(selected.map((s) => s.resultSignalId).filter((x): x is string => !!x))]
@@ -187,43 +275,109 @@ export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
     }
     if (resultSignals.length === 0)
       throw new WindowError("INVALID", "pass_fail_filter needs a result signal: the signals have none");
-    for (const rs of resultSignals) {
-      const a = aliasOf(rs.stationId);
-      where.push(sql`exists (select 1 from ${resultClassifications} rc
-        where rc.signal_id = ${rs.id} and rc.value = ${textOf(a, rs)}
-          and ${inList(sql`rc.result`, filter.pass_fail_filter)})`);
-    }
+    rowSet.resultSignals = resultSignals
+      .map((s) => ({ id: s.id, cell: cellOf(s) }))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    rowSet.results = sortedSet(filter.pass_fail_filter);
   }
 
   for (const pa of filter.part_attributes) {
     if (pa.selected_attribute_values.length === 0) continue;
     const s = byId.get(pa.attribute_uuid);
     if (!s) throw new WindowError("NOT_FOUND", `Attribute ${pa.attribute_uuid} not found on this line`);
-    where.push(inList(textOf(aliasOf(s.stationId), s), pa.selected_attribute_values));
+    rowSet.attributes.push({ cell: cellOf(s), values: sortedSet(pa.selected_attribute_values) });
   }
+  rowSet.attributes.sort((a, b) => {
+    const x = JSON.stringify(a);
+    const y = JSON.stringify(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
 
   if (q.type === "cap") {
-    if (q.useExcludedPartIds) {
-      where.push(sql`not ${inList(sql`r.part_id`, line.excludedPartIds)}`);
-      where.push(
-        sql`not exists (select 1 from challenge_parts cp where cp.line_id = ${line.id} and cp.part_id = r.part_id)`,
-      );
-    }
-    if (q.useExcludedModelNumbers) {
-      where.push(
-        sql`(r.model_number is null or not ${inList(sql`r.model_number`, line.excludedModelNumbers)})`,
-      );
-      where.push(sql`not exists (select 1 from model_numbers mn
-        where mn.line_id = ${line.id} and mn.value = r.model_number and mn.is_challenge)`);
-    }
+    if (q.useExcludedPartIds) rowSet.excludedPartIds = sortedSet(line.excludedPartIds);
+    if (q.useExcludedModelNumbers) rowSet.excludedModelNumbers = sortedSet(line.excludedModelNumbers);
     const op = filter.op_count ?? "ALL";
-    if (op !== "ALL") {
-      const cmp = op === "FIRST" ? sql`<` : sql`>`;
-      where.push(sql`not exists (select 1 from part_records x
-        where x.station_id = r.station_id and x.part_id = r.part_id and (x.op, x.ts) ${cmp} (r.op, r.ts))`);
-    }
+    if (op !== "ALL") rowSet.op = op;
   }
 
+  return {
+    signals: selected,
+    references,
+    ...(limits ? { limits } : {}),
+    rowSet,
+    columns: [...selected, ...references].map(cellOf),
+    limit: q.period ? q.period.limit : filter.sample_size,
+    oldestFirst: q.period?.anchor === "start",
+  };
+}
+
+/** The exact time the record's ts gives as a Date (milliseconds; the microseconds are dropped). */
+function dateOfEpoch(text: string): Date {
+  const dot = text.indexOf(".");
+  const whole = dot < 0 ? text : text.slice(0, dot);
+  const fraction = dot < 0 ? 0 : Number(`${text.slice(dot + 1)}000000`.slice(0, 6));
+  const micros = Number(whole) * 1e6 + (whole.startsWith("-") ? -fraction : fraction);
+  return new Date(Math.floor(micros / 1000));
+}
+
+/**
+ * Reads `limit` records of a row set, oldest first, with the values of `columns` (NaN = missing):
+ * one statement. The time comes as epoch seconds text (exact, and cheaper to read than a timestamp).
+ */
+async function readRecords(
+  db: Tx,
+  rs: RowSet,
+  columns: readonly Cell[],
+  limit: number,
+  oldestFirst: boolean,
+): Promise<WindowRecord[]> {
+  // Stations: the base one ("r") and one lateral join per other station read.
+  const aliases = new Map<string, string>([[rs.baseStation, "r"]]);
+  const aliasOf = (stationId: string) => {
+    let a = aliases.get(stationId);
+    if (!a) {
+      a = `s${aliases.size}`;
+      aliases.set(stationId, a);
+    }
+    return a;
+  };
+  for (const st of rs.required) aliasOf(st);
+  /** The value of a cell as SQL: num_values / text_values are 1-based in SQL. */
+  const numOf = (c: Cell) => sql`${sql.raw(aliasOf(c.stationId))}.num_values[${c.slot + 1}::int]`;
+  const textOf = (c: Cell) =>
+    c.storage === "text"
+      ? sql`${sql.raw(aliasOf(c.stationId))}.text_values[${c.slot + 1}::int]`
+      : sql`(${numOf(c)})::text`;
+
+  const where: SQL[] = [sql`r.station_id = ${rs.baseStation}`];
+  if (rs.from) where.push(sql`r.ts >= ${new Date(rs.from)}`);
+  if (rs.to) where.push(sql`r.ts <= ${new Date(rs.to)}`);
+  if (rs.partNumbers.length) where.push(inList(sql`r.model_number`, rs.partNumbers));
+  for (const rsig of rs.resultSignals) {
+    where.push(sql`exists (select 1 from ${resultClassifications} rc
+      where rc.signal_id = ${rsig.id} and rc.value = ${textOf(rsig.cell)}
+        and ${inList(sql`rc.result`, rs.results)})`);
+  }
+  for (const pa of rs.attributes) where.push(inList(textOf(pa.cell), pa.values));
+  if (rs.excludedPartIds) {
+    where.push(sql`not ${inList(sql`r.part_id`, rs.excludedPartIds)}`);
+    where.push(
+      sql`not exists (select 1 from challenge_parts cp where cp.line_id = ${rs.lineId} and cp.part_id = r.part_id)`,
+    );
+  }
+  if (rs.excludedModelNumbers) {
+    where.push(sql`(r.model_number is null or not ${inList(sql`r.model_number`, rs.excludedModelNumbers)})`);
+    where.push(sql`not exists (select 1 from model_numbers mn
+      where mn.line_id = ${rs.lineId} and mn.value = r.model_number and mn.is_challenge)`);
+  }
+  if (rs.op) {
+    const cmp = rs.op === "FIRST" ? sql`<` : sql`>`;
+    where.push(sql`not exists (select 1 from part_records x
+      where x.station_id = r.station_id and x.part_id = r.part_id and (x.op, x.ts) ${cmp} (r.op, r.ts))`);
+  }
+  const selectCols = columns.map((c, i) => sql`${numOf(c)} as ${sql.raw(`v${i}`)}`);
+
+  const required = new Set(rs.required);
   const joins: SQL[] = [];
   for (const [stationId, a] of aliases) {
     if (a === "r") continue;
@@ -233,28 +387,117 @@ export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
     joins.push(required.has(stationId) ? sql`cross join ${lateral}` : sql`left join ${lateral} on true`);
   }
 
-  const selectCols = columns.map((c, i) => sql`${c} as ${sql.raw(`v${i}`)}`);
-  const oldestFirst = period?.anchor === "start";
   const result = await db.execute(sql`
-    select r.ts, r.part_id, r.model_number, ${sql.join(selectCols, sql`, `)}
+    select extract(epoch from r.ts)::text as t, r.part_id, r.model_number${selectCols.length ? sql`, ${sql.join(selectCols, sql`, `)}` : sql``}
     from part_records r ${sql.join(joins, sql` `)}
     where ${sql.join(where, sql` and `)}
     order by ${oldestFirst ? sql`r.ts asc, r.part_id asc, r.op asc` : sql`r.ts desc, r.part_id desc, r.op desc`}
-    limit ${period ? period.limit : filter.sample_size}`);
+    limit ${limit}`);
   const rows = rowsOf<Record<string, unknown>>(result);
-  const records = (oldestFirst ? rows : rows.reverse()).map((row) => ({
-    ts: row.ts instanceof Date ? row.ts : new Date(String(row.ts)),
-    partId: String(row.part_id),
-    modelNumber: (row.model_number as string | null) ?? null,
-    values: columns.map((_, i) => {
-      const v = row[`v${i}`];
-      return v == null ? Number.NaN : Number(v);
+  const n = rows.length;
+  const width = columns.length;
+  const keys = columns.map((_, i) => `v${i}`);
+  const records = new Array<WindowRecord>(n);
+  for (let i = 0; i < n; i++) {
+    const row = rows[oldestFirst ? i : n - 1 - i] as Record<string, unknown>;
+    const values = new Array<number>(width);
+    for (let j = 0; j < width; j++) {
+      const v = row[keys[j] as string];
+      values[j] = v == null ? Number.NaN : Number(v);
+    }
+    records[i] = {
+      ts: dateOfEpoch(String(row.t)),
+      partId: String(row.part_id),
+      modelNumber: (row.model_number as string | null) ?? null,
+      values,
+    };
+  }
+  return records;
+}
+
+const windowOf = (plan: Plan, records: WindowRecord[]): Window => ({
+  signals: plan.signals.map(toWindowSignal),
+  references: plan.references.map(toWindowSignal),
+  records,
+  ...(plan.limits ? { limits: plan.limits } : {}),
+});
+
+const EMPTY: Window = { signals: [], references: [], records: [] };
+
+/** Loads the window of a monitor (or of a preview's settings). */
+export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
+  const plan = planWindow(await loadCatalog(db, [q]), q);
+  if (!plan) return { ...EMPTY };
+  return windowOf(plan, await readRecords(db, plan.rowSet, plan.columns, plan.limit, plan.oldestFirst));
+}
+
+/**
+ * Loads the windows of several monitors (the worker's batch), each exactly as loadWindow would:
+ * the window or the error loading it, in the order of the queries. Queries with a period are read
+ * one by one.
+ */
+export async function loadWindows(db: Tx, queries: readonly WindowQuery[]): Promise<(Window | Error)[]> {
+  const out: (Window | Error)[] = new Array(queries.length);
+  const catalog = await loadCatalog(db, queries);
+  const groups = new Map<string, { rowSet: RowSet; members: { index: number; plan: Plan }[] }>();
+  queries.forEach((q, index) => {
+    try {
+      const plan = planWindow(catalog, q);
+      if (!plan) {
+        out[index] = { ...EMPTY };
+        return;
+      }
+      const key = q.period ? `period:${index}` : JSON.stringify(plan.rowSet);
+      const group = groups.get(key) ?? { rowSet: plan.rowSet, members: [] };
+      group.members.push({ index, plan });
+      groups.set(key, group);
+    } catch (err) {
+      out[index] = err instanceof Error ? err : new Error(String(err));
+    }
+  });
+  await Promise.all(
+    [...groups.values()].map(async ({ rowSet, members }) => {
+      try {
+        const only = members.length === 1 ? members[0] : undefined;
+        if (only) {
+          const { plan } = only;
+          out[only.index] = windowOf(
+            plan,
+            await readRecords(db, rowSet, plan.columns, plan.limit, plan.oldestFirst),
+          );
+          return;
+        }
+        // The union of the members' columns and their largest sample size, read once.
+        const columns: Cell[] = [];
+        const at = new Map<string, number>();
+        for (const { plan } of members)
+          for (const c of plan.columns) {
+            const k = cellKey(c);
+            if (!at.has(k)) {
+              at.set(k, columns.length);
+              columns.push(c);
+            }
+          }
+        const limit = Math.max(...members.map((m) => m.plan.limit));
+        const records = await readRecords(db, rowSet, columns, limit, false);
+        for (const { index, plan } of members) {
+          // Its newest `limit` records (oldest first) and its own columns, in its order.
+          const own = records.slice(Math.max(0, records.length - plan.limit));
+          const pick = plan.columns.map((c) => at.get(cellKey(c)) as number);
+          out[index] = windowOf(
+            plan,
+            own.map((r) => ({
+              ts: r.ts,
+              partId: r.partId,
+              modelNumber: r.modelNumber,
+              values: pick.map((i) => r.values[i] as number),
+            })),
+          );
+        }
+      } catch (err) {
+        for (const { index } of members) out[index] = err instanceof Error ? err : new Error(String(err));
+      }
     }),
-  }));
-  return {
-    signals: selected.map(toWindowSignal),
-    references: references.map(toWindowSignal),
-    records,
-    ...(limits ? { limits } : {}),
-  };
+  );
+  return out;
 }

@@ -6,9 +6,10 @@
  *   monitors.next_run_at. An active monitor without one (new or re-activated) gets `now` as its
  *   first slot.
  * - claimDue takes a lease on due monitors with SELECT … FOR UPDATE SKIP LOCKED, so workers never
- *   claim the same monitor; a lease whose worker died expires and the monitor is claimed again for
- *   the same slot. A living worker renews the leases of the evaluations it is running
- *   (renewLeases), so an evaluation longer than the lease is not claimed a second time.
+ *   claim the same monitor (oldest slot first; the monitors of one slot by line, so a batch holds
+ *   monitors whose windows can share a query); a lease whose worker died expires and the monitor
+ *   is claimed again for the same slot. A living worker renews the leases of the evaluations it
+ *   is running (renewLeases), so an evaluation longer than the lease is not claimed a second time.
  * - completeClaim stores the evaluation for slot = the claimed next_run_at (unique (monitor_id,
  *   slot): once), runs the onEvaluated hook in the same transaction, moves next_run_at to the
  *   first slot strictly after `now` (a slow evaluation skips ticks instead of piling them up) and
@@ -64,7 +65,7 @@ export async function claimDue(
       where m.active and m.next_run_at <= ${opts.now}
         and (m.lease_until is null or m.lease_until < ${opts.now})
         and exists (select 1 from lines l where l.id = m.line_id and l.active)
-      order by m.next_run_at
+      order by m.next_run_at, m.line_id
       limit ${opts.limit}
       for update of m skip locked)
     returning id, customer_id, line_id, name, type, frequency, alert_threshold, filter,
@@ -110,6 +111,27 @@ export function nextSlotAfter(slot: Date, periodMs: number, now: Date): Date {
   if (!(periodMs > 0)) throw new Error("period must be positive");
   const k = Math.max(1, Math.floor((now.getTime() - slot.getTime()) / periodMs) + 1);
   return new Date(slot.getTime() + k * periodMs);
+}
+
+/**
+ * The newest record time of each monitor's latest evaluation that had one (the "nothing new"
+ * check), for a batch of monitors in one statement: the same answer previousLastRecordTs gives
+ * for each; monitors without one are absent.
+ */
+export async function previousLastRecordTsOf(
+  db: Tx,
+  monitorIds: readonly string[],
+): Promise<Map<string, Date>> {
+  const out = new Map<string, Date>();
+  if (monitorIds.length === 0) return out;
+  const r = await db.execute(sql`
+    select m.id, (select e.last_record_ts from evaluations e
+        where e.monitor_id = m.id and e.last_record_ts is not null
+        order by e.slot desc limit 1) as last_record_ts
+    from (select jsonb_array_elements_text(${JSON.stringify(monitorIds)}::jsonb)::uuid as id) m`);
+  for (const row of rowsOf<{ id: unknown; last_record_ts: unknown }>(r))
+    if (row.last_record_ts) out.set(String(row.id), date(row.last_record_ts));
+  return out;
 }
 
 /** newest record time of the monitor's latest evaluation that had one (the "nothing new" check). */
