@@ -40,7 +40,7 @@ export function createServices(opts: ServicesOptions) {
   const maxRecordCount = opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount;
   const monitors = createMonitorsService({ db, lines, plants, now: opts.now, maxRecordCount });
   const monitorPreview = createMonitorPreview({ db, maxRecordCount });
-  const alerts = createAlertsService({ db, now: opts.now });
+  const alerts = createAlertsService({ db, now: opts.now, maxRecordCount });
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
   const dataSources = createDataSourcesService({ db, plants, onChange: opts.onDataSourcesChange });

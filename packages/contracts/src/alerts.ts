@@ -29,6 +29,8 @@ export const ALERT_MESSAGES = {
   commentRequired: "Comment is required",
   commentTooLong: `Comment must be at most ${ALERT_COMMENT_MAX} characters`,
   causeTooLong: `Cause must be at most ${ALERT_CAUSE_MAX} characters`,
+  evaluationNotFound: "Evaluation not found",
+  valuesNotForMvd: "An MVD evaluation keeps its worst rows in its details; its values are not served",
 } as const;
 
 export const ZAlertMonitor = z.object({
@@ -126,3 +128,68 @@ export type TAlertResolveBody = z.infer<typeof ZAlertResolveBody>;
 /** GET /api/alerts/{alertId}/causes: failure modes offered as causes, sorted. */
 export const ZAlertCauses = z.object({ causes: z.array(z.string()) });
 export type TAlertCauses = z.infer<typeof ZAlertCauses>;
+
+// ── Values of one evaluation (the alert drawer's SVD and CAP charts) ─────────────────────────
+
+export const ZAlertEvaluationParams = z.strictObject({ alertId: ZId, evaluationId: ZId });
+
+/** What every values answer says about how the window was read again. */
+const ZEvaluationWindow = z.object({
+  evaluationId: ZId,
+  signal: z.object({ id: ZId, name: z.string() }).nullable(),
+  /** The evaluation's newest record: the window is the newest records up to it. */
+  lastRecordTs: z.iso.datetime({ offset: true }).nullable(),
+  /** Records read: the monitor's sample_size, at most MVD_QUERY_MAX_RECORD_COUNT. */
+  windowSize: z.number().int(),
+  trainingFrom: z.iso.datetime({ offset: true }).nullable(),
+  evaluationFrom: z.iso.datetime({ offset: true }).nullable(),
+  /** The monitor's settings changed after the evaluation: the values are read with the current ones. */
+  isMonitorChanged: z.boolean(),
+  /** The sizes read again equal the stored training and evaluation sizes. */
+  isSameAsEvaluated: z.boolean(),
+});
+
+/** SVD: the signal's training and evaluation values, oldest first (missing values left out). */
+export const ZSvdEvaluationValues = ZEvaluationWindow.extend({
+  type: z.literal("svd"),
+  training: z.array(z.number()),
+  evaluation: z.array(z.number()),
+});
+export type TSvdEvaluationValues = z.infer<typeof ZSvdEvaluationValues>;
+
+/** One record of a CAP evaluation set with the limits its formulas gave (null = none). */
+export const ZCapEvaluationRecord = z.object({
+  ts: z.iso.datetime({ offset: true }),
+  partId: z.string(),
+  modelNumber: z.string().nullable(),
+  value: z.number().nullable(),
+  lsl: z.number().nullable(),
+  lcl: z.number().nullable(),
+  ucl: z.number().nullable(),
+  usl: z.number().nullable(),
+});
+export type TCapEvaluationRecord = z.infer<typeof ZCapEvaluationRecord>;
+
+/** CAP: the evaluation records, oldest first; the limits and indices stored with the evaluation. */
+export const ZCapEvaluationValues = ZEvaluationWindow.extend({
+  type: z.literal("cap"),
+  records: z.array(ZCapEvaluationRecord),
+  limits: z.object({
+    lsl: z.number().nullable(),
+    usl: z.number().nullable(),
+    lcl: z.array(z.number()),
+    ucl: z.array(z.number()),
+  }),
+  indices: z.object({
+    cp: z.number().nullable(),
+    cpk: z.number().nullable(),
+    pp: z.number().nullable(),
+    ppk: z.number().nullable(),
+    cpkTarget: z.number().nullable(),
+  }),
+});
+export type TCapEvaluationValues = z.infer<typeof ZCapEvaluationValues>;
+
+/** GET /api/alerts/{alertId}/evaluations/{evaluationId}/values */
+export const ZEvaluationValues = z.discriminatedUnion("type", [ZSvdEvaluationValues, ZCapEvaluationValues]);
+export type TEvaluationValues = z.infer<typeof ZEvaluationValues>;

@@ -3,10 +3,12 @@ import {
   ZAlertCauses,
   ZAlertCommentBody,
   ZAlertDetail,
+  ZAlertEvaluationParams,
   ZAlertEvent,
   ZAlertList,
   ZAlertParams,
   ZAlertResolveBody,
+  ZEvaluationValues,
   ZLineParams,
   ZMessage,
 } from "@linewatch/contracts";
@@ -59,6 +61,21 @@ export function alertsRoutes(app: FastifyInstance, { services }: AppOptions) {
       },
     },
     (req) => services.alerts.causes(authOf(req), req.params.alertId),
+  );
+
+  r.get(
+    "/api/alerts/:alertId/evaluations/:evaluationId/values",
+    {
+      schema: {
+        operationId: "getAlertEvaluationValues",
+        tags,
+        description:
+          "The values an SVD or CAP evaluation of the alert's monitor judged, read again from its window: the newest sample_size records (at most MVD_QUERY_MAX_RECORD_COUNT) matching the monitor's current filter up to the evaluation's newest record, split into training and evaluation sets as the worker splits them. SVD: the signal's values of both sets; CAP: the evaluation records with their limits, and the limits and indices stored with the evaluation. An MVD evaluation answers 400 (its worst rows are in its details).",
+        params: ZAlertEvaluationParams,
+        response: { 200: ZEvaluationValues, ...errors },
+      },
+    },
+    (req) => services.alerts.evaluationValues(authOf(req), req.params.alertId, req.params.evaluationId),
   );
 
   r.post(

@@ -111,7 +111,15 @@ export function createAlertsRepo() {
 
     async monitorOf(tx: Tx, alertId: string) {
       const [row] = await tx
-        .select({ id: monitors.id, lineId: monitors.lineId, filter: monitors.filter })
+        .select({
+          id: monitors.id,
+          lineId: monitors.lineId,
+          type: monitors.type,
+          filter: monitors.filter,
+          useExcludedPartIds: monitors.useExcludedPartIds,
+          useExcludedModelNumbers: monitors.useExcludedModelNumbers,
+          updatedAt: monitors.updatedAt,
+        })
         .from(alerts)
         .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
         .where(eq(alerts.id, alertId));
@@ -164,6 +172,29 @@ export function createAlertsRepo() {
         evaluatedAt: r.evaluatedAt.toISOString(),
         details: r.details ?? null,
       }));
+    },
+
+    /** One evaluation of the customer's monitor, or null. */
+    async evaluationOf(tx: Tx, customerId: string, monitorId: string, evaluationId: string) {
+      const [row] = await tx
+        .select({
+          id: evaluations.id,
+          state: evaluations.state,
+          evaluatedAt: evaluations.evaluatedAt,
+          trainingSize: evaluations.trainingSize,
+          evaluationSize: evaluations.evaluationSize,
+          lastRecordTs: evaluations.lastRecordTs,
+          details: evaluations.details,
+        })
+        .from(evaluations)
+        .where(
+          and(
+            eq(evaluations.customerId, customerId),
+            eq(evaluations.monitorId, monitorId),
+            eq(evaluations.id, evaluationId),
+          ),
+        );
+      return row ?? null;
     },
 
     async notifications(tx: Tx, alertId: string): Promise<TAlertNotification[]> {

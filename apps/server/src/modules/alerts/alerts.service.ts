@@ -10,15 +10,21 @@ import {
   type TAlertDetail,
   type TAlertEvent,
   type TAlertResolveBody,
+  type TEvaluationValues,
 } from "@linewatch/contracts";
 import type { Db, Tx } from "../../db/client.js";
-import { AppError, conflict } from "../../errors.js";
+import { AppError, badRequest, conflict } from "../../errors.js";
+import type { Window } from "../../worker/evaluate/evaluate.js";
+import { parseMonitorFilter, ratioOf } from "../../worker/evaluate/filter.js";
+import { loadWindow, WindowError } from "../../worker/evaluate/window.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import { lineNotFound } from "../lines/lines.service.js";
+import { capValues, svdValues } from "./alerts.fns.js";
 import { createAlertsRepo } from "./alerts.repo.js";
 
 const DAY_MS = 86_400_000;
 const alertNotFound = () => new AppError("NOT_FOUND", ALERT_MESSAGES.notFound);
+const evaluationNotFound = () => new AppError("NOT_FOUND", ALERT_MESSAGES.evaluationNotFound);
 
 /** The signals a monitor's filter names (spec monitor-forms §3: signal_uuids, signal_group_uuids). */
 function filterIds(filter: unknown, key: "signal_uuids" | "signal_group_uuids"): string[] {
@@ -27,7 +33,12 @@ function filterIds(filter: unknown, key: "signal_uuids" | "signal_group_uuids"):
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string" && uuid.test(x)) : [];
 }
 
-export function createAlertsService(deps: { db: Db; now?: () => Date }) {
+export function createAlertsService(deps: {
+  db: Db;
+  now?: () => Date;
+  /** MVD_QUERY_MAX_RECORD_COUNT: the largest window read again for an evaluation's values. */
+  maxRecordCount: number;
+}) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const repo = createAlertsRepo();
@@ -107,6 +118,57 @@ export function createAlertsService(deps: { db: Db; now?: () => Date }) {
         });
       });
       return (await repo.find(db, ctx.customerId, alertId)) as TAlert;
+    },
+
+    /**
+     * The values an SVD or CAP evaluation of the alert's monitor judged, read again: the newest
+     * sample_size records (at most maxRecordCount) matching the monitor's filter up to the
+     * evaluation's newest record, split as the worker splits them. The monitor's current settings
+     * are used (isMonitorChanged says whether they changed after the evaluation).
+     */
+    async evaluationValues(
+      ctx: AuthContext,
+      alertId: string,
+      evaluationId: string,
+    ): Promise<TEvaluationValues> {
+      const alert = await repo.find(db, ctx.customerId, alertId);
+      if (!alert) throw alertNotFound();
+      const monitor = await repo.monitorOf(db, alertId);
+      const ev = monitor && (await repo.evaluationOf(db, ctx.customerId, monitor.id, evaluationId));
+      if (!monitor || !ev) throw evaluationNotFound();
+      if (monitor.type === "mvd") throw badRequest(ALERT_MESSAGES.valuesNotForMvd);
+      let filter: ReturnType<typeof parseMonitorFilter>;
+      try {
+        filter = parseMonitorFilter(monitor.filter);
+      } catch (err) {
+        throw badRequest(err instanceof Error ? err.message : String(err));
+      }
+      const limit = Math.min(filter.sample_size, deps.maxRecordCount);
+      let window: Window = { signals: [], references: [], records: [] };
+      if (ev.lastRecordTs && limit > 0) {
+        try {
+          window = await loadWindow(db, {
+            customerId: ctx.customerId,
+            lineId: monitor.lineId,
+            type: monitor.type,
+            filter,
+            useExcludedPartIds: monitor.useExcludedPartIds,
+            useExcludedModelNumbers: monitor.useExcludedModelNumbers,
+            // Record times are read to the millisecond: 1 ms wider, the newer ones dropped after.
+            period: { from: null, to: new Date(ev.lastRecordTs.getTime() + 1), limit, anchor: "end" },
+          });
+        } catch (err) {
+          if (err instanceof WindowError)
+            throw new AppError(err.code === "NOT_FOUND" ? "NOT_FOUND" : "BAD_REQUEST", err.message);
+          throw err;
+        }
+      }
+      const settings = {
+        sampleSize: filter.sample_size,
+        ratio: ratioOf(filter),
+        isMonitorChanged: monitor.updatedAt.getTime() > ev.evaluatedAt.getTime(),
+      };
+      return monitor.type === "svd" ? svdValues(window, ev, settings) : capValues(window, ev, settings);
     },
 
     /**
