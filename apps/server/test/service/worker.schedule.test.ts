@@ -292,6 +292,32 @@ describe("schedule", () => {
     expect(byId.get(first.id)?.evaluationSize).toBe(38);
   });
 
+  it("a frequency changed after the claim schedules the next slot with the new one", async () => {
+    await clearAll();
+    const m = await createMonitor({ nextRunAt: T0 });
+    const db = database.db;
+    const [c] = await claimDue(db, { owner: "A", now: T0, leaseMs: 30 * MIN, limit: 10 });
+    if (!c) throw new Error("not claimed");
+    await db.update(monitors).set({ frequency: 15 }).where(eq(monitors.id, m.id));
+    const r = await evaluateClaim(db, c);
+    const done = new Date(T0.getTime() + MIN);
+    const out = await completeClaim(db, { owner: "A", claim: c, result: r, now: () => done, minuteMs: MIN });
+    expect(out).toMatchObject({ status: "stored", nextRunAt: new Date(T0.getTime() + 15 * MIN) });
+    expect(await monitorRow(m.id)).toMatchObject({
+      nextRunAt: new Date(T0.getTime() + 15 * MIN),
+      leaseOwner: null,
+      lastEvaluatedAt: done,
+      lastState: r.state,
+    });
+    // Completing the same claim again: the lease is gone, nothing is written.
+    expect(
+      await completeClaim(db, { owner: "A", claim: c, result: r, now: () => done, minuteMs: MIN }),
+    ).toEqual({
+      status: "lost",
+    });
+    expect(await slotsOf(m.id)).toHaveLength(1);
+  });
+
   it("a slow evaluation skips ticks instead of piling them up", async () => {
     await clearAll();
     const m = await createMonitor({ nextRunAt: T0 });

@@ -13,7 +13,8 @@
  * - completeClaim stores the evaluation for slot = the claimed next_run_at (unique (monitor_id,
  *   slot): once), runs the onEvaluated hook in the same transaction, moves next_run_at to the
  *   first slot strictly after `now` (a slow evaluation skips ticks instead of piling them up) and
- *   releases the lease — only while the lease is still ours for that slot.
+ *   releases the lease — only while the lease is still ours for that slot. The lease check and
+ *   the rescheduling are one statement unless the monitor's frequency changed after the claim.
  * - Inactive monitors and monitors on inactive lines are never claimed; their next_run_at is left
  *   as it is, so a line switched back on evaluates its monitors at once (one slot, then on the grid).
  */
@@ -168,26 +169,47 @@ export async function completeClaim(
 ): Promise<CompleteOutcome> {
   const { claim, result } = opts;
   return db.transaction(async (tx) => {
-    const locked = rowsOf<{ lease_owner: string | null; next_run_at: unknown; frequency: number }>(
+    const schedule = (frequency: number) => {
+      const now = opts.now();
+      const nextRunAt = nextSlotAfter(claim.slot, frequency * opts.minuteMs, now);
+      const set = sql`next_run_at = ${nextRunAt}, lease_owner = null, lease_until = null,
+        last_evaluated_at = ${now}, last_state = ${result.state}`;
+      return { now, nextRunAt, set };
+    };
+    // Usually one statement locks the monitor, checks the lease is still ours for this slot and
+    // schedules the next slot (the frequency it was claimed with, unchanged since).
+    let next = schedule(claim.frequency);
+    const updated = rowsOf(
       await tx.execute(sql`
-        select lease_owner, next_run_at, frequency from monitors where id = ${claim.id} for update`),
-    )[0];
-    if (
-      !locked ||
-      locked.lease_owner !== opts.owner ||
-      !locked.next_run_at ||
-      date(locked.next_run_at).getTime() !== claim.slot.getTime()
-    ) {
-      return { status: "lost" } as const;
+        update ${monitors} set ${next.set}
+        where id = ${claim.id} and lease_owner = ${opts.owner} and next_run_at = ${claim.slot}
+          and frequency = ${claim.frequency}
+        returning id`),
+    );
+    if (updated.length === 0) {
+      // Not ours any more, or the frequency changed meanwhile: decide on the locked row.
+      const locked = rowsOf<{ lease_owner: string | null; next_run_at: unknown; frequency: number }>(
+        await tx.execute(sql`
+          select lease_owner, next_run_at, frequency from monitors where id = ${claim.id} for update`),
+      )[0];
+      if (
+        !locked ||
+        locked.lease_owner !== opts.owner ||
+        !locked.next_run_at ||
+        date(locked.next_run_at).getTime() !== claim.slot.getTime()
+      ) {
+        return { status: "lost" } as const;
+      }
+      next = schedule(Number(locked.frequency));
+      await tx.execute(sql`update ${monitors} set ${next.set} where id = ${claim.id}`);
     }
-    const now = opts.now();
     const [stored] = await tx
       .insert(evaluations)
       .values({
         customerId: claim.customerId,
         monitorId: claim.id,
         slot: claim.slot,
-        evaluatedAt: now,
+        evaluatedAt: next.now,
         state: result.state,
         reason: result.reason,
         score: result.score,
@@ -200,11 +222,7 @@ export async function completeClaim(
       .onConflictDoNothing({ target: [evaluations.monitorId, evaluations.slot] })
       .returning();
     if (stored && opts.onEvaluated) await opts.onEvaluated(tx, stored);
-    const nextRunAt = nextSlotAfter(claim.slot, Number(locked.frequency) * opts.minuteMs, now);
-    await tx.execute(sql`
-      update ${monitors} set next_run_at = ${nextRunAt}, lease_owner = null, lease_until = null,
-        last_evaluated_at = ${now}, last_state = ${result.state}
-      where id = ${claim.id}`);
+    const { nextRunAt } = next;
     return stored ? { status: "stored", evaluation: stored, nextRunAt } : { status: "duplicate", nextRunAt };
   });
 }
