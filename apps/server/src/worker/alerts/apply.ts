@@ -2,8 +2,8 @@
 // applyEvaluation inside the transaction that stored the evaluation, so the evaluation, the alert
 // change, its event and its outbox rows commit together or not at all.
 import { ALERT_AUTO_RESOLVE_CLEAN_EVALUATIONS } from "@linewatch/contracts";
-import { and, desc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.js";
+import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { rowsOf, type Tx } from "../../db/client.js";
 import {
   alertEvents,
   alerts,
@@ -100,17 +100,24 @@ export async function applyEvaluation(
   opts: { now: Date },
 ): Promise<ApplyOutcome> {
   const { now } = opts;
-  const [monitor] = await tx
-    .select({ customerId: monitors.customerId, lineId: monitors.lineId })
-    .from(monitors)
-    .where(eq(monitors.id, ev.monitorId));
-  if (!monitor) return { kind: "none" };
-
-  const [open] = await tx
-    .select({ id: alerts.id, cleanStreak: alerts.cleanStreak })
-    .from(alerts)
-    .where(and(eq(alerts.monitorId, ev.monitorId), ne(alerts.state, "RESOLVED")))
-    .for("update");
+  // The monitor and its open alert (locked), in one statement: this runs for every evaluation.
+  const [row] = rowsOf<{
+    customer_id: string;
+    line_id: string;
+    alert_id: string | null;
+    clean_streak: number | null;
+  }>(
+    await tx.execute(sql`
+      select m.customer_id, m.line_id, a.id as alert_id, a.clean_streak
+      from ${monitors} m
+      left join lateral (select al.id, al.clean_streak from ${alerts} al
+        where al.monitor_id = m.id and al.state <> 'RESOLVED' for update) a on true
+      where m.id = ${ev.monitorId}`),
+  );
+  if (!row) return { kind: "none" };
+  const monitor = { customerId: String(row.customer_id), lineId: String(row.line_id) };
+  const open =
+    row.alert_id == null ? undefined : { id: String(row.alert_id), cleanStreak: Number(row.clean_streak) };
 
   if (ev.state === "BREACH") {
     const rules = await tx
