@@ -127,6 +127,7 @@ const server = setupServer(
     const body = (await request.json()) as TTaskCreateBody;
     if (createStatus === 409)
       return HttpResponse.json({ message: "duplicate", task_uuid: OTHER }, { status: 409 });
+    if (createStatus === 4090) return HttpResponse.json({ message: "duplicate" }, { status: 409 });
     created.push(body);
     return HttpResponse.json(monitor(MID, body.task_name), { status: 201 });
   }),
@@ -308,5 +309,18 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Cancel" }));
     await ue.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Discard" }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("says the duplicate could not be loaded when the 409 names no monitor", async () => {
+    createStatus = 4090;
+    const ue = userEvent.setup();
+    renderForm();
+    await waitFor(() => expect(nameField().value).not.toBe(""));
+    await ue.click(screen.getByRole("tab", { name: "Signals" }));
+    await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
+    await ue.click(screen.getByRole("button", { name: "Save" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorLoading)).toBeTruthy();
+    expect(created).toHaveLength(0);
   });
 });

@@ -260,6 +260,7 @@ type Dialog =
   | { kind: "validation"; errors: TFormError[] }
   | { kind: "duplicate"; monitor: TMonitor }
   | { kind: "saveError"; message: string }
+  | { kind: "loadError" }
   | { kind: "partial"; outcome: Extract<SaveOutcome, { kind: "partial" }> }
   | { kind: "discard" }
   | null;
@@ -332,7 +333,7 @@ function MonitorFormBody(p: BodyProps) {
         const id = typeof e.body.task_uuid === "string" ? e.body.task_uuid : null;
         const existing = id ? await fetchMonitorById(id).catch(() => null) : null;
         if (existing) setDialog({ kind: "duplicate", monitor: existing });
-        else setDialog({ kind: "saveError", message: MONITOR_MESSAGES.errorLoading });
+        else setDialog({ kind: "loadError" });
         return;
       }
       const detail = e instanceof Error && e.message ? `: ${e.message}` : "";
@@ -565,6 +566,16 @@ function MonitorFormBody(p: BodyProps) {
         onCancel={() => setDialog(null)}
       >
         The changes to this monitor have not been saved.
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={dialog?.kind === "loadError"}
+        title={MONITOR_MESSAGES.errorLoading}
+        confirmLabel="OK"
+        onConfirm={() => setDialog(null)}
+        onCancel={() => setDialog(null)}
+      >
+        {MONITOR_MESSAGES.duplicate}: the existing monitor and its alert rules could not be loaded.
       </ConfirmDialog>
 
       <ConfirmDialog

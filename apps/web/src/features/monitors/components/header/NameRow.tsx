@@ -1,7 +1,8 @@
-import type { TMonitorFormValues } from "@linewatch/contracts";
+import { MONITOR_FORM_TIMINGS, type TMonitorFormValues } from "@linewatch/contracts";
 import { Button, CircularProgress, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
+import { useDebouncedValue } from "../filters/useDebounced";
 import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
 
 /**
@@ -12,7 +13,8 @@ export function NameRow(p: { fetchDefaultName: () => Promise<string> }) {
   const { readOnly } = useMonitorFormCtx();
   const { control, setValue } = useFormContext<TMonitorFormValues>();
   const name = useWatch({ control, name: "monitor_name" });
-  const error = useFieldError("monitor_name");
+  // The name's message follows typing after 500 ms (spec §5: the name field's debounce).
+  const error = useDebouncedValue(useFieldError("monitor_name") ?? null, MONITOR_FORM_TIMINGS.nameDebounceMs);
   const [busy, setBusy] = useState(false);
   const [fetchError, setFetchError] = useState<string | null>(null);
 
