@@ -136,7 +136,7 @@ export const ZAlertEvaluationParams = z.strictObject({ alertId: ZId, evaluationI
 /** What every values answer says about how the window was read again. */
 const ZEvaluationWindow = z.object({
   evaluationId: ZId,
-  signal: z.object({ id: ZId, name: z.string() }).nullable(),
+  signal: z.object({ id: ZId, name: z.string(), unit: z.string().nullable() }).nullable(),
   /** The evaluation's newest record: the window is the newest records up to it. */
   lastRecordTs: z.iso.datetime({ offset: true }).nullable(),
   /** Records read: the monitor's sample_size, at most MVD_QUERY_MAX_RECORD_COUNT. */

@@ -41,6 +41,7 @@ async function tenantWithRecords() {
         lineId: tn.line.id,
         stationId: station.id,
         name,
+        unit: "kN",
         entityType: "MEASUREMENT" as const,
         storage: "num" as const,
         slot,
@@ -118,7 +119,7 @@ describe("SVD values", () => {
     expect(body.evaluation).toEqual(range(120, 150).map((i) => forceOf(i)));
     expect(body).toMatchObject({
       evaluationId: a.evaluation.id,
-      signal: { id: tn.signal.id, name: "Press force" },
+      signal: { id: tn.signal.id, name: "Press force", unit: "kN" },
       lastRecordTs: at(149).toISOString(),
       windowSize: 100,
       trainingFrom: at(50).toISOString(),

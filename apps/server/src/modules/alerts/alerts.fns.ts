@@ -16,6 +16,14 @@ export type EvaluationRow = {
   details: unknown;
 };
 
+/** How the window was read: the monitor's sizes, whether it changed since, the signal's unit. */
+export type ValuesSettings = {
+  sampleSize: number;
+  ratio: number;
+  isMonitorChanged: boolean;
+  unit: string | null;
+};
+
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x != null && !Array.isArray(x);
 const num = (x: unknown): number | null => (typeof x === "number" && Number.isFinite(x) ? x : null);
@@ -28,11 +36,7 @@ const iso = (r: WindowRecord | undefined) => r?.ts.toISOString() ?? null;
  * The window as the worker split it: records newer than the evaluation's newest one are dropped
  * (the query's time bound is 1 ms wider, as record times are read to the millisecond).
  */
-export function splitEvaluationWindow(
-  window: Window,
-  ev: EvaluationRow,
-  settings: { sampleSize: number; ratio: number; isMonitorChanged: boolean },
-) {
+export function splitEvaluationWindow(window: Window, ev: EvaluationRow, settings: ValuesSettings) {
   const last = ev.lastRecordTs?.getTime() ?? Number.NEGATIVE_INFINITY;
   const records = window.records.filter((r) => r.ts.getTime() <= last);
   const { training, evaluation } = splitWindow(records, settings.sampleSize, settings.ratio);
@@ -42,7 +46,7 @@ export function splitEvaluationWindow(
     evaluation,
     head: {
       evaluationId: ev.id,
-      signal: signal ? { id: signal.id, name: signal.name } : null,
+      signal: signal ? { id: signal.id, name: signal.name, unit: settings.unit } : null,
       lastRecordTs: ev.lastRecordTs?.toISOString() ?? null,
       windowSize: records.length,
       trainingFrom: iso(training[0]),
@@ -61,11 +65,7 @@ function isSame(ev: EvaluationRow, training: number, evaluation: number, isMonit
 }
 const scored = (ev: EvaluationRow) => ev.state === "OK" || ev.state === "BREACH";
 
-export function svdValues(
-  window: Window,
-  ev: EvaluationRow,
-  settings: { sampleSize: number; ratio: number; isMonitorChanged: boolean },
-): TSvdEvaluationValues {
+export function svdValues(window: Window, ev: EvaluationRow, settings: ValuesSettings): TSvdEvaluationValues {
   const { training, evaluation, head } = splitEvaluationWindow(window, ev, settings);
   const valuesOf = (rows: WindowRecord[]) =>
     rows.map((r) => r.values[0]).filter((v): v is number => v != null && Number.isFinite(v));
@@ -96,11 +96,7 @@ function parsedLimits(window: Window) {
   return out;
 }
 
-export function capValues(
-  window: Window,
-  ev: EvaluationRow,
-  settings: { sampleSize: number; ratio: number; isMonitorChanged: boolean },
-): TCapEvaluationValues {
+export function capValues(window: Window, ev: EvaluationRow, settings: ValuesSettings): TCapEvaluationValues {
   const { training, evaluation, head } = splitEvaluationWindow(window, ev, settings);
   const parsed = parsedLimits(window);
   const columns = [...window.signals, ...window.references];

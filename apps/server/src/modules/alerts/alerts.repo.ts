@@ -174,6 +174,15 @@ export function createAlertsRepo() {
       }));
     },
 
+    /** The unit of the customer's signal, or null. */
+    async signalUnit(tx: Tx, customerId: string, signalId: string): Promise<string | null> {
+      const [row] = await tx
+        .select({ unit: signals.unit })
+        .from(signals)
+        .where(and(eq(signals.customerId, customerId), eq(signals.id, signalId)));
+      return row?.unit ?? null;
+    },
+
     /** One evaluation of the customer's monitor, or null. */
     async evaluationOf(tx: Tx, customerId: string, monitorId: string, evaluationId: string) {
       const [row] = await tx

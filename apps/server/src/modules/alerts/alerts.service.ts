@@ -167,6 +167,7 @@ export function createAlertsService(deps: {
         sampleSize: filter.sample_size,
         ratio: ratioOf(filter),
         isMonitorChanged: monitor.updatedAt.getTime() > ev.evaluatedAt.getTime(),
+        unit: window.signals[0] ? await repo.signalUnit(db, ctx.customerId, window.signals[0].id) : null,
       };
       return monitor.type === "svd" ? svdValues(window, ev, settings) : capValues(window, ev, settings);
     },
