@@ -1,4 +1,4 @@
-import type { TAlert, TAlertCauses, TAlertDetail, TMonitor } from "@linewatch/contracts";
+import type { TAlert, TAlertCauses, TAlertDetail, TEvaluationValues, TMonitor } from "@linewatch/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../../shared/api/client";
 import { lineKeys } from "./keys";
@@ -24,6 +24,14 @@ export const useAlertCauses = (alertId: string | null) =>
     queryFn: () => get<TAlertCauses>(`/api/alerts/${alertId}/causes`),
     enabled: !!alertId,
     staleTime: 60_000,
+  });
+
+/** The values an SVD or CAP evaluation judged (its window read again); they do not change. */
+export const useEvaluationValues = (alertId: string, evaluationId: string) =>
+  useQuery({
+    queryKey: lineKeys.evaluationValues(alertId, evaluationId),
+    queryFn: () => get<TEvaluationValues>(`/api/alerts/${alertId}/evaluations/${evaluationId}/values`),
+    staleTime: 5 * 60_000,
   });
 
 /** Every monitor of the line, all three types, sorted by name. */

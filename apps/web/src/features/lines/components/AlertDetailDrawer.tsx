@@ -99,6 +99,7 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
               </section>
               <Suspense fallback={null}>
                 <EvaluationDetailsPanel
+                  alertId={a.id}
                   type={a.monitor.type}
                   evaluations={a.evaluations}
                   timeZone={p.timeZone}

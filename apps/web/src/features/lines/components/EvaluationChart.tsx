@@ -3,24 +3,8 @@ import { Typography, useTheme } from "@mui/material";
 import { useDrawingArea, useXScale } from "@mui/x-charts/hooks";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
 import { formatDateTime } from "../../../shared/format";
+import { tickLabel, tickSpanOf } from "./chartTime";
 import { chartCaption, chartLines } from "./evaluationDetails";
-
-/** "14:05", "14:05:30" or "11-22 14:05" in the plant's time zone, for the axis ticks. */
-function tickLabel(d: Date, timeZone: string, span: "seconds" | "minutes" | "days"): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(d);
-  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? "";
-  const time = `${p("hour")}:${p("minute")}`;
-  if (span === "days") return `${p("month")}-${p("day")} ${time}`;
-  return span === "seconds" ? `${time}:${p("second")}` : time;
-}
 
 /** Marks only the points without a neighbour, which a line alone would not show. */
 function isolated(data: readonly (number | null)[]) {
@@ -68,10 +52,7 @@ export function EvaluationChart(p: {
     return <Typography color="text.secondary">No evaluations yet.</Typography>;
   }
   const times = evaluations.map((e) => new Date(e.slot));
-  const first = times[0] as Date;
-  const last = times[times.length - 1] as Date;
-  const spanMs = last.getTime() - first.getTime();
-  const span = spanMs > 20 * 3600_000 ? "days" : spanMs < 15 * 60_000 ? "seconds" : "minutes";
+  const span = tickSpanOf(times);
   const lines = chartLines(p.type, evaluations);
   const breaches = evaluations.map((e, i) => (e.state === "BREACH" ? (lines.score[i] ?? null) : null));
   const breachCount = evaluations.filter((e) => e.state === "BREACH").length;
@@ -81,7 +62,7 @@ export function EvaluationChart(p: {
     <>
       <LineChart
         height={260}
-        margin={{ left: 8, right: 16 }}
+        margin={{ left: 8, right: 28 }}
         xAxis={[
           {
             data: times,

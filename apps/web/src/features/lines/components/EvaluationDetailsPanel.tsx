@@ -1,151 +1,113 @@
 import type { TAlertEvaluation } from "@linewatch/contracts";
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography, useTheme } from "@mui/material";
+import { Typography, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
-import { LineChart } from "@mui/x-charts/LineChart";
+import { useId } from "react";
 import { formatDateTime } from "../../../shared/format";
-import { latestWithDetails, type TCapDetails, type TMvdDetails, type TSvdDetails } from "./evaluationDetails";
+import { QueryState } from "../../../shared/ui/QueryState";
+import { useEvaluationValues } from "../api/queries";
+import { CapValuesChart } from "./CapValuesChart";
+import {
+  latestWithDetails,
+  type TCapDetails,
+  type TMvdDetails,
+  type TMvdWorstRow,
+  type TSvdDetails,
+} from "./evaluationDetails";
+import { SvdValuesHistogram } from "./SvdValuesHistogram";
 
 const fmt = (v: number | null | undefined) => (v == null ? "–" : Number(v.toPrecision(4)).toString());
 
-const normalPdf = (x: number, mean: number, sd: number) =>
-  Math.exp(-0.5 * ((x - mean) / sd) ** 2) / (sd * Math.sqrt(2 * Math.PI));
-
-/** SVD: training and evaluation distributions as normal curves from the stored means and sds. */
-function SvdDistributions({ d }: { d: TSvdDetails }) {
-  const theme = useTheme();
-  const sds = [d.trainingSd, d.evaluationSd];
-  if (sds.some((s) => !(s > 0))) {
-    return (
-      <Typography variant="body2">
-        Training mean {fmt(d.trainingMean)} (sd {fmt(d.trainingSd)}), evaluation mean {fmt(d.evaluationMean)}{" "}
-        (sd {fmt(d.evaluationSd)}): a standard deviation of 0 leaves no curve to draw.
-      </Typography>
-    );
-  }
-  const lo = Math.min(d.trainingMean - 4 * d.trainingSd, d.evaluationMean - 4 * d.evaluationSd);
-  const hi = Math.max(d.trainingMean + 4 * d.trainingSd, d.evaluationMean + 4 * d.evaluationSd);
-  const xs = Array.from({ length: 121 }, (_, i) => lo + ((hi - lo) * i) / 120);
-  return (
-    <>
-      <LineChart
-        height={220}
-        margin={{ left: 8, right: 16 }}
-        xAxis={[{ data: xs, scaleType: "linear", label: d.signalName ?? undefined, valueFormatter: fmt }]}
-        yAxis={[{ width: 56, valueFormatter: fmt }]}
-        series={[
-          {
-            id: "training",
-            label: `Training (n = ${d.m ?? "?"})`,
-            data: xs.map((x) => normalPdf(x, d.trainingMean, d.trainingSd)),
-            showMark: false,
-            area: true,
-            color: theme.palette.info.main,
-            valueFormatter: fmt,
-          },
-          {
-            id: "evaluation",
-            label: `Evaluation (n = ${d.n ?? "?"})`,
-            data: xs.map((x) => normalPdf(x, d.evaluationMean, d.evaluationSd)),
-            showMark: false,
-            area: true,
-            color: theme.palette.error.main,
-            valueFormatter: fmt,
-          },
-        ]}
-        sx={{ "& path[data-series]": { fillOpacity: 0.25 } }}
-      />
-      <Typography variant="caption" component="p" color="text.secondary">
-        Normal curves drawn from the stored means and standard deviations (the raw values are not stored):
-        training mean {fmt(d.trainingMean)}, sd {fmt(d.trainingSd)}; evaluation mean {fmt(d.evaluationMean)},
-        sd {fmt(d.evaluationSd)}; W1 {fmt(d.w1)}.
-      </Typography>
-    </>
-  );
-}
-
 /** MVD: the top contributing signals of the worst rows of the evaluation set. */
 function MvdContributions({ d, timeZone }: { d: TMvdDetails; timeZone: string }) {
+  const theme = useTheme();
+  const captionId = useId();
+  const rowName = (w: TMvdWorstRow) => w.partId ?? (w.ts ? formatDateTime(w.ts, timeZone) : "?");
+  // One color per signal, so a signal driving several rows reads as the same bar color.
+  const names = [...new Set(d.worstRows.flatMap((w) => w.topSignals.map((t) => t.name ?? t.id ?? "?")))];
+  const palette = [
+    theme.palette.primary.main,
+    theme.palette.warning.main,
+    theme.palette.success.main,
+    theme.palette.secondary.main,
+    theme.palette.info.dark,
+    theme.palette.error.light,
+  ];
   const bars = d.worstRows.flatMap((w) =>
-    w.topSignals.map((t) => ({
-      label: `${t.name ?? t.id ?? "?"} · ${w.partId ?? (w.ts ? formatDateTime(w.ts, timeZone) : "?")}`,
-      contribution: t.contribution,
-    })),
+    w.topSignals.map((t) => {
+      const signal = t.name ?? t.id ?? "?";
+      return {
+        label: `${rowName(w)} · ${signal}`,
+        color: palette[names.indexOf(signal) % palette.length] as string,
+        contribution: t.contribution,
+      };
+    }),
   );
   if (bars.length === 0) return <Typography color="text.secondary">No worst rows were recorded.</Typography>;
   return (
-    <>
+    <figure style={{ margin: 0 }} aria-labelledby={captionId}>
       <BarChart
         layout="horizontal"
         height={60 + bars.length * 28}
-        margin={{ right: 16 }}
+        margin={{ right: 24 }}
         dataset={bars}
-        yAxis={[{ scaleType: "band", dataKey: "label", width: 220 }]}
-        xAxis={[{ label: "Contribution to T²", valueFormatter: fmt }]}
+        yAxis={[
+          {
+            scaleType: "band",
+            dataKey: "label",
+            width: 240,
+            colorMap: { type: "ordinal", values: bars.map((b) => b.label), colors: bars.map((b) => b.color) },
+          },
+        ]}
+        xAxis={[{ label: "Contribution to the row's T²", valueFormatter: fmt }]}
         series={[{ dataKey: "contribution", label: "Contribution", valueFormatter: fmt }]}
         hideLegend
       />
-      <Typography variant="caption" component="p" color="text.secondary">
-        The {d.worstRows.length} rows with the highest T² (signal · part), each with its top signals (up to
-        3). Per-row UCL {fmt(d.ucl)}; {d.exceedances ?? "?"} of {d.n ?? "?"} rows above it; p-value{" "}
+      <Typography id={captionId} variant="caption" component="figcaption" color="text.secondary">
+        Top contributing signals of the {d.worstRows.length} rows with the highest T² (part · signal; up to 3
+        signals each, one color per signal):{" "}
+        {d.worstRows
+          .map(
+            (w) =>
+              `${rowName(w)} T² ${fmt(w.t2)}${w.ts && w.partId ? ` at ${formatDateTime(w.ts, timeZone)}` : ""}`,
+          )
+          .join("; ")}
+        . Per-row UCL {fmt(d.ucl)}; {d.exceedances ?? "?"} of {d.n ?? "?"} rows above it; p-value{" "}
         {fmt(d.pValue)} against α {fmt(d.alpha)}.
       </Typography>
-    </>
+    </figure>
   );
 }
 
-/** CAP: the limits used and the capability indices (the values per record are not stored). */
-function CapIndices({ d }: { d: TCapDetails }) {
-  const list = (xs: number[]) =>
-    xs.length === 0
-      ? "–"
-      : xs.length <= 3
-        ? xs.map(fmt).join(", ")
-        : `${fmt(Math.min(...xs))} … ${fmt(Math.max(...xs))} (${xs.length} values)`;
-  const rows: [string, string][] = [
-    ["LSL", fmt(d.lsl)],
-    ["LCL", list(d.lcl)],
-    ["UCL", list(d.ucl)],
-    ["USL", fmt(d.usl)],
-    ["Cp", fmt(d.cp)],
-    ["Cpk", fmt(d.cpk)],
-    ["Pp", fmt(d.pp)],
-    ["Ppk", fmt(d.ppk)],
-    ["Cpk target", fmt(d.cpkTarget)],
-    ["Points outside LCL/UCL", String(d.violations)],
-  ];
+/** SVD and CAP: the values the evaluation judged, read again from its window. */
+function EvaluationValues(p: {
+  alertId: string;
+  evaluation: TAlertEvaluation;
+  type: "svd" | "cap";
+  details: TSvdDetails | TCapDetails;
+  timeZone: string;
+}) {
+  const values = useEvaluationValues(p.alertId, p.evaluation.id);
+  const v = values.data;
   return (
-    <>
-      <Table size="small" aria-label="Limits and indices">
-        <TableHead>
-          <TableRow>
-            <TableCell>{d.signalName ?? "Signal"}</TableCell>
-            <TableCell align="right">Value</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map(([k, v]) => (
-            <TableRow
-              key={k}
-              selected={
-                (k === "Ppk" && d.ppk != null && d.cpkTarget != null && d.ppk < d.cpkTarget) ||
-                (k.startsWith("Points") && d.violations > 0)
-              }
-            >
-              <TableCell>{k}</TableCell>
-              <TableCell align="right">{v}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      <Typography variant="caption" component="p" color="text.secondary">
-        Limits and indices of the evaluation set ({d.n ?? "?"} values); the values per record are not stored.
-      </Typography>
-    </>
+    <QueryState
+      isLoading={values.isLoading}
+      error={values.error}
+      onRetry={() => values.refetch()}
+      errorTitle="The evaluation's values could not be read"
+    >
+      {v?.type === "svd" && p.type === "svd" && (
+        <SvdValuesHistogram values={v} details={p.details as TSvdDetails} timeZone={p.timeZone} />
+      )}
+      {v?.type === "cap" && p.type === "cap" && (
+        <CapValuesChart values={v} details={p.details as TCapDetails} timeZone={p.timeZone} />
+      )}
+    </QueryState>
   );
 }
 
 /** The details of the monitor's latest evaluation that has them, by monitor type. */
 export function EvaluationDetailsPanel(p: {
+  alertId: string;
   type: string;
   evaluations: readonly TAlertEvaluation[];
   timeZone: string;
@@ -157,7 +119,7 @@ export function EvaluationDetailsPanel(p: {
       : p.type === "mvd"
         ? "Top contributing signals of the worst rows"
         : p.type === "cap"
-          ? "Control and specification limits, capability"
+          ? "Values against the control and specification limits, capability"
           : "Details";
   return (
     <section aria-label="Latest evaluation">
@@ -172,9 +134,16 @@ export function EvaluationDetailsPanel(p: {
             Latest evaluation with a result: {formatDateTime(latest.evaluation.slot, p.timeZone)} (
             {latest.evaluation.state.replace("_", " ").toLowerCase()})
           </Typography>
-          {p.type === "svd" && <SvdDistributions d={latest.details as TSvdDetails} />}
+          {(p.type === "svd" || p.type === "cap") && (
+            <EvaluationValues
+              alertId={p.alertId}
+              evaluation={latest.evaluation}
+              type={p.type}
+              details={latest.details as TSvdDetails | TCapDetails}
+              timeZone={p.timeZone}
+            />
+          )}
           {p.type === "mvd" && <MvdContributions d={latest.details as TMvdDetails} timeZone={p.timeZone} />}
-          {p.type === "cap" && <CapIndices d={latest.details as TCapDetails} />}
         </>
       )}
     </section>
