@@ -68,7 +68,7 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
   const details = page.getByRole("region", { name: "Latest evaluation" });
   if (type === "SVD") {
     await expect(details).toContainText("Training and evaluation distributions");
-    await expect(details).toContainText("from the stored means and standard deviations");
+    await expect(details.getByRole("figure", { name: /^Training and evaluation values of / })).toBeVisible();
     await expect(details.locator('path[data-series="evaluation"]').first()).toBeAttached();
   } else if (type === "MVD") {
     await expect(details).toContainText("Top contributing signals of the worst rows");
@@ -77,6 +77,40 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
     expect(type).toBe("CAP");
     const table = details.getByRole("table", { name: "Limits and indices" });
     await expect(table).toContainText("Ppk");
-    await expect(table).toContainText("Points outside LCL/UCL");
+    await expect(table).toContainText("Outside LCL/UCL");
   }
+});
+
+test("a CAP alert shows the values of its latest evaluation against the limits, with Cpk and Ppk", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, "user");
+  const plants = await (await page.request.get("/api/plants")).json();
+  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
+  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
+  const axle = lines.find((l: { name: string }) => l.name === "Axle Assembly");
+
+  // The demo's press force capability monitor breaches within seconds of live data.
+  let alertId = "";
+  await expect(async () => {
+    const alerts = await (await page.request.get(`/api/lines/${axle.id}/alerts`)).json();
+    alertId = alerts.find((a: { monitor: { type: string } }) => a.monitor.type === "cap")?.id ?? "";
+    expect(alertId).not.toBe("");
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+
+  await page.goto(`/lines/${axle.id}?alert=${alertId}`);
+  const details = page.getByRole("region", { name: "Latest evaluation" });
+  const chart = details.getByRole("figure", {
+    name: /^Values of Press Force \(kN\) against the control limits \(LCL\/UCL, dashed\) and the specification limits/,
+  });
+  await expect(chart).toBeVisible();
+  await expect(chart).toContainText("times in America/Detroit");
+  await expect(chart.locator('path[data-series="value"]').first()).toBeAttached();
+  // The demo's press force limits are specification limits: LSL and USL drawn as reference lines.
+  await expect(chart.locator("svg text").filter({ hasText: /^USL$/ })).toBeVisible();
+  await expect(chart.locator("svg text").filter({ hasText: /^LSL$/ })).toBeVisible();
+  const table = chart.getByRole("table", { name: "Limits and indices" });
+  await expect(table.getByRole("row", { name: /^Cpk \d/ })).toBeVisible();
+  await expect(table.getByRole("row", { name: /^Ppk \d/ })).toBeVisible();
 });
