@@ -239,21 +239,26 @@ describe("window query", () => {
 });
 
 describe("windows loaded together (the worker's batch)", () => {
-  /** The database, counting the record queries (db.execute) made through it. */
+  /**
+   * The database, counting the record queries made through it: db.execute, or the node-postgres
+   * pool's own query (what the window reads arrays of rows through).
+   */
   const counting = () => {
     const counter = { executes: 0 };
-    const db = new Proxy(database.db, {
-      get(target, prop, receiver) {
-        if (prop === "execute")
-          return (q: Parameters<typeof target.execute>[0]) => {
-            counter.executes++;
-            return target.execute(q);
-          };
-        const v = Reflect.get(target, prop, receiver);
-        return typeof v === "function" ? v.bind(target) : v;
-      },
-    }) as Tx;
-    return { db, counter };
+    const counted = <T extends object>(target: T, name: string): T =>
+      new Proxy(target, {
+        get(t, prop) {
+          const v = Reflect.get(t, prop, t);
+          if (prop === name && typeof v === "function")
+            return (...args: unknown[]) => {
+              counter.executes++;
+              return v.apply(t, args);
+            };
+          if (prop === "$client" && v && typeof v === "object") return counted(v, "query");
+          return typeof v === "function" ? v.bind(t) : v;
+        },
+      });
+    return { db: counted(database.db, "execute") as Tx, counter };
   };
   const q = (
     type: WindowQuery["type"],
@@ -363,18 +368,16 @@ describe("windows loaded together (the worker's batch)", () => {
       .returning();
     if (!c) throw new Error("no station");
     const gauge = randomUUID();
-    await database.db
-      .insert(signals)
-      .values({
-        id: gauge,
-        customerId,
-        lineId,
-        stationId: c.id,
-        name: "Gauge",
-        entityType: "MEASUREMENT",
-        storage: "num",
-        slot: 0,
-      });
+    await database.db.insert(signals).values({
+      id: gauge,
+      customerId,
+      lineId,
+      stationId: c.id,
+      name: "Gauge",
+      entityType: "MEASUREMENT",
+      storage: "num",
+      slot: 0,
+    });
     const times = [
       "2026-11-22 08:00:00.123456+00",
       "2026-11-22 08:00:00.999999+00",

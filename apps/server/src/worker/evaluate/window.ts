@@ -29,6 +29,8 @@
  */
 import { parseLimitFormula } from "@linewatch/stats";
 import { inArray, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
 import { rowsOf, type Tx } from "../../db/client.js";
 import {
   lines,
@@ -387,32 +389,52 @@ async function readRecords(
     joins.push(required.has(stationId) ? sql`cross join ${lateral}` : sql`left join ${lateral} on true`);
   }
 
-  const result = await db.execute(sql`
+  const rows = await arrayRows(
+    db,
+    sql`
     select extract(epoch from r.ts)::text as t, r.part_id, r.model_number${selectCols.length ? sql`, ${sql.join(selectCols, sql`, `)}` : sql``}
     from part_records r ${sql.join(joins, sql` `)}
     where ${sql.join(where, sql` and `)}
     order by ${oldestFirst ? sql`r.ts asc, r.part_id asc, r.op asc` : sql`r.ts desc, r.part_id desc, r.op desc`}
-    limit ${limit}`);
-  const rows = rowsOf<Record<string, unknown>>(result);
+    limit ${limit}`,
+  );
   const n = rows.length;
   const width = columns.length;
-  const keys = columns.map((_, i) => `v${i}`);
   const records = new Array<WindowRecord>(n);
   for (let i = 0; i < n; i++) {
-    const row = rows[oldestFirst ? i : n - 1 - i] as Record<string, unknown>;
+    const row = rows[oldestFirst ? i : n - 1 - i] as unknown[];
     const values = new Array<number>(width);
     for (let j = 0; j < width; j++) {
-      const v = row[keys[j] as string];
+      const v = row[3 + j];
       values[j] = v == null ? Number.NaN : Number(v);
     }
     records[i] = {
-      ts: dateOfEpoch(String(row.t)),
-      partId: String(row.part_id),
-      modelNumber: (row.model_number as string | null) ?? null,
+      ts: dateOfEpoch(String(row[0])),
+      partId: String(row[1]),
+      modelNumber: (row[2] as string | null) ?? null,
       values,
     };
   }
   return records;
+}
+
+const dialect = new PgDialect();
+/** node-postgres: every field as the text PostgreSQL sends (the caller reads it). */
+const TEXT_FIELDS = { getTypeParser: () => (text: string) => text };
+
+/**
+ * A query's rows as arrays in select order. On a node-postgres pool the rows come as arrays of
+ * unparsed text (no per-row objects, no type parsing: windows are thousands of rows); any other
+ * database or transaction goes through Drizzle.
+ */
+async function arrayRows(db: Tx, query: SQL): Promise<unknown[][]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query({ text, values: params, rowMode: "array", types: TEXT_FIELDS });
+    return result.rows as unknown[][];
+  }
+  return rowsOf<Record<string, unknown>>(await db.execute(query)).map((row) => Object.values(row));
 }
 
 const windowOf = (plan: Plan, records: WindowRecord[]): Window => ({
@@ -434,7 +456,7 @@ export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
 /**
  * Loads the windows of several monitors (the worker's batch), each exactly as loadWindow would:
  * the window or the error loading it, in the order of the queries. Queries with a period are read
- * one by one.
+ * one by one. Windows of one call may share record objects: they are read-only.
  */
 export async function loadWindows(db: Tx, queries: readonly WindowQuery[]): Promise<(Window | Error)[]> {
   const out: (Window | Error)[] = new Array(queries.length);
@@ -484,15 +506,17 @@ export async function loadWindows(db: Tx, queries: readonly WindowQuery[]): Prom
           // Its newest `limit` records (oldest first) and its own columns, in its order.
           const own = records.slice(Math.max(0, records.length - plan.limit));
           const pick = plan.columns.map((c) => at.get(cellKey(c)) as number);
-          out[index] = windowOf(
-            plan,
-            own.map((r) => ({
-              ts: r.ts,
-              partId: r.partId,
-              modelNumber: r.modelNumber,
-              values: pick.map((i) => r.values[i] as number),
-            })),
-          );
+          const same = pick.length === columns.length && pick.every((p, i) => p === i);
+          if (!same) {
+            const k = pick.length;
+            for (let i = 0; i < own.length; i++) {
+              const r = own[i] as WindowRecord;
+              const values = new Array<number>(k);
+              for (let j = 0; j < k; j++) values[j] = r.values[pick[j] as number] as number;
+              own[i] = { ts: r.ts, partId: r.partId, modelNumber: r.modelNumber, values };
+            }
+          }
+          out[index] = windowOf(plan, own);
         }
       } catch (err) {
         for (const { index } of members) out[index] = err instanceof Error ? err : new Error(String(err));
