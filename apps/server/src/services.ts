@@ -38,7 +38,7 @@ export function createServices(opts: ServicesOptions) {
   const notifications = createNotificationsService({ db, now: opts.now }, opts.notifications);
   const signals = createSignalsService({ db, lines });
   const maxRecordCount = opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount;
-  const monitors = createMonitorsService({ db, lines, plants, now: opts.now, maxRecordCount });
+  const monitors = createMonitorsService({ db, lines, plants, flags, now: opts.now, maxRecordCount });
   const monitorPreview = createMonitorPreview({ db, maxRecordCount });
   const alerts = createAlertsService({ db, now: opts.now, maxRecordCount });
   const users = createUsersService({ db, auth, flags });

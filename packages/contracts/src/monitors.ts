@@ -115,6 +115,7 @@ export const MONITOR_MESSAGES = {
   groupsNotOnLine: "Only signal groups of the line can be monitored",
   plantMismatch: "The line does not belong to the plant",
   typeChange: "The monitor type cannot be changed",
+  mvdCreationDisabled: "MVD monitor creation is not enabled for this customer",
   notFound: "Monitor not found",
   // spec monitor-forms §8
   duplicate: "Duplicate Monitor Found",

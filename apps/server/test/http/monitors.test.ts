@@ -138,6 +138,24 @@ describe("monitors: access", () => {
   });
 });
 
+describe("monitors: the MVD monitor creation flag", () => {
+  it("refuses to create MVD monitors while the flag is off, and allows SVD", async () => {
+    const off = await call("PUT", "/api/feature-flags/mvdMonitorCreation", a.adminHeaders, {
+      enabled: false,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      const res = await create(task());
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().message).toBe(MONITOR_MESSAGES.mvdCreationDisabled);
+      await created(task({ task_type: "svd" }, { signal_uuids: [sa.measurements[2]?.id] }));
+    } finally {
+      await call("PUT", "/api/feature-flags/mvdMonitorCreation", a.adminHeaders, { enabled: true });
+    }
+    await created(task());
+  });
+});
+
 describe("monitors: validation (spec monitor-forms §5, §9)", () => {
   it("checks the name: required, 3 to 100 characters, no leading spaces", async () => {
     await expect400(task({ task_name: "" }), MONITOR_MESSAGES.nameRequired);

@@ -20,8 +20,9 @@ import {
   type TTaskCreate,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
-import { AppError, badRequest, conflict } from "../../errors.js";
+import { AppError, badRequest, conflict, forbidden } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
 import type { LinesService } from "../lines/lines.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
 import { createSignalsRepo } from "../signals/signals.repo.js";
@@ -86,6 +87,8 @@ export function createMonitorsService(deps: {
   db: Db;
   lines: LinesService;
   plants: PlantsService;
+  /** The MVD monitor creation flag gates creating MVD monitors (spec monitor-forms §1). */
+  flags: FeatureFlagsService;
   now?: () => Date;
   /** MVD_QUERY_MAX_RECORD_COUNT (config.mvdQueryMaxRecordCount): the largest records window. */
   maxRecordCount: number;
@@ -180,6 +183,8 @@ export function createMonitorsService(deps: {
     },
 
     async create(ctx: AuthContext, task: TTaskCreate): Promise<TMonitor> {
+      if (task.task_type === "mvd" && !(await deps.flags.get(ctx.customerId)).flags.mvdMonitorCreation)
+        throw forbidden(MONITOR_MESSAGES.mvdCreationDisabled);
       const line = await resolveDetails(ctx, task.task_details);
       const filter = storedFilterOf(task.task_details);
       const md5 = filterMd5(task.task_type, filter);

@@ -2,6 +2,7 @@ import type { TAlert } from "@linewatch/contracts";
 import { Button, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
+import { useFeatureFlags } from "../../app/auth/session";
 import { usePlantLine } from "../../app/context/PlantLineContext";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useAlertActions } from "./api/mutations";
@@ -17,6 +18,7 @@ export function LineOverviewPage() {
   const { lineId = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const { lines, plant } = usePlantLine();
+  const mvdAllowed = useFeatureFlags().data?.flags.mvdMonitorCreation ?? false;
   const line = lines.find((l) => l.id === lineId);
   const timeZone = plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const alerts = useLineAlerts(lineId);
@@ -64,14 +66,16 @@ export function LineOverviewPage() {
           <Typography variant="h6" component="h2" sx={{ mr: "auto" }}>
             Monitors
           </Typography>
-          <Button
-            component={RouterLink}
-            to={`/monitors/new?type=mvd&lineId=${lineId}`}
-            size="small"
-            variant="outlined"
-          >
-            New MVD monitor
-          </Button>
+          {mvdAllowed && (
+            <Button
+              component={RouterLink}
+              to={`/monitors/new?type=mvd&lineId=${lineId}`}
+              size="small"
+              variant="outlined"
+            >
+              New MVD monitor
+            </Button>
+          )}
           <Button
             component={RouterLink}
             to={`/monitors/new?type=svd&lineId=${lineId}`}

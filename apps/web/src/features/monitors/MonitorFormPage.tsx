@@ -1,6 +1,7 @@
-import type { TFormMode, TFormMonitorType } from "@linewatch/contracts";
+import { MONITOR_MESSAGES, type TFormMode, type TFormMonitorType } from "@linewatch/contracts";
 import { Alert, Box, Breadcrumbs, Link, Paper, Typography } from "@mui/material";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
+import { useFeatureFlags } from "../../app/auth/session";
 import { usePlantLine } from "../../app/context/PlantLineContext";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useMonitor } from "./api/queries";
@@ -18,6 +19,7 @@ export function MonitorFormPage() {
   const navigate = useNavigate();
   const { line } = usePlantLine();
   const monitorQ = useMonitor(monitorId ?? null);
+  const flags = useFeatureFlags();
 
   if (!monitorId) {
     const type: TFormMonitorType = search.get("type") === "svd" ? "svd" : "mvd";
@@ -25,7 +27,9 @@ export function MonitorFormPage() {
     const back = () => navigate(lineId ? `/lines/${lineId}` : "/");
     return (
       <Page title={`New ${TITLES[type]}`} lineId={lineId}>
-        {lineId ? (
+        {type === "mvd" && flags.data && !flags.data.flags.mvdMonitorCreation ? (
+          <Alert severity="info">{MONITOR_MESSAGES.mvdCreationDisabled}</Alert>
+        ) : lineId ? (
           <MonitorForm type={type} mode="CREATE" lineId={lineId} onClose={back} />
         ) : (
           <Alert severity="info">Pick a line first.</Alert>
