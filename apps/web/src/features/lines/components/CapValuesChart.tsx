@@ -25,6 +25,12 @@ function limitLine(records: readonly TCapEvaluationRecord[], key: (typeof LIMITS
   return { constant: null, values };
 }
 
+/** A limit that varies between records, as its lowest and highest value. */
+function rangeOf(values: readonly (number | null)[]) {
+  const xs = values.filter((v): v is number => v != null);
+  return `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
+}
+
 const isOutsideControl = (r: TCapEvaluationRecord) =>
   r.value != null && ((r.lcl != null && r.value < r.lcl) || (r.ucl != null && r.value > r.ucl));
 const isOutsideSpec = (r: TCapEvaluationRecord) =>
@@ -81,7 +87,7 @@ export function CapValuesChart(p: { values: TCapEvaluationValues; details: TCapD
     ["Cpk target", fmt(d.cpkTarget), false],
     ...lines.map((l): [string, string, boolean] => [
       l.label,
-      l.line == null ? "–" : l.line.constant != null ? fmt(l.line.constant) : "per record",
+      l.line == null ? "–" : l.line.constant != null ? fmt(l.line.constant) : rangeOf(l.line.values),
       false,
     ]),
     ["Outside LCL/UCL", String(outsideControl), outsideControl > 0],
@@ -172,7 +178,7 @@ export function CapValuesChart(p: { values: TCapEvaluationValues; details: TCapD
             {indexRows.map(([k, v, isBad]) => (
               <TableRow key={k} selected={isBad}>
                 <TableCell sx={{ py: 0.5, whiteSpace: "nowrap" }}>{k}</TableCell>
-                <TableCell sx={{ py: 0.5 }} align="right">
+                <TableCell sx={{ py: 0.5, whiteSpace: "nowrap" }} align="right">
                   {v}
                 </TableCell>
               </TableRow>
@@ -185,8 +191,9 @@ export function CapValuesChart(p: { values: TCapEvaluationValues; details: TCapD
         {unit} against the control limits (LCL/UCL, dashed) and the specification limits (LSL/USL): the{" "}
         {records.length} records of the evaluation set
         {p.values.evaluationFrom ? ` from ${formatDateTime(p.values.evaluationFrom, p.timeZone)}` : ""}, times
-        in {p.timeZone}. Diamonds: values outside a limit. Cp/Cpk/Pp/Ppk as the evaluation computed them;
-        highlighted when below the Cpk target.
+        in {p.timeZone}. Diamonds: values outside a limit; a limit that differs between records (by model
+        number) is a step line. Cp/Cpk/Pp/Ppk as the evaluation computed them; highlighted when below the Cpk
+        target.
       </Typography>
       <ValuesNotes values={p.values} />
     </figure>
