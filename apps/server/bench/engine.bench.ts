@@ -22,7 +22,7 @@ import { seedDemoIfEmpty } from "../src/modules/demo/demo.seed.js";
 import { createOnEvaluated } from "../src/worker/alerts/apply.js";
 import { evaluateMonitor } from "../src/worker/evaluate/evaluate.js";
 import { parseMonitorFilter, ratioOf } from "../src/worker/evaluate/filter.js";
-import { loadWindow } from "../src/worker/evaluate/window.js";
+import { loadWindow, loadWindows } from "../src/worker/evaluate/window.js";
 import { previousLastRecordTs } from "../src/worker/schedule/schedule.js";
 import { startWorker } from "../src/worker/worker.js";
 import { openBenchDatabase } from "./bench-db.js";
@@ -224,6 +224,10 @@ type Phase = {
   evaluated: number;
   seconds: number;
   complete: boolean;
+  /** CPU ms per evaluation of the worker processes and of the PostgreSQL backends (when read). */
+  cpu?: { worker: number; postgres: number };
+  /** 1-minute load average when the phase ended. */
+  load: number;
 };
 
 /** Makes every bench monitor due at one fresh slot, lets the runners work, measures from the table. */
@@ -277,9 +281,11 @@ async function runPhase(
       ["OK", "BREACH", "NO_DATA", "ERROR"].map(share).join(", "),
   );
   const perEval = (sec: number) => `${((sec / Math.max(1, evaluated)) * 1000).toFixed(1)} ms`;
+  let cpu: Phase["cpu"];
   if (cpu0 && cpu1) {
     const w = cpu1.workers - cpu0.workers;
     const p = cpu1.postgres - cpu0.postgres;
+    cpu = { worker: (w / Math.max(1, evaluated)) * 1000, postgres: (p / Math.max(1, evaluated)) * 1000 };
     console.log(
       `    CPU per evaluation: worker process${pids.length > 1 ? "es" : ""} ${perEval(w)}, ` +
         `PostgreSQL backends ${p > 0 ? perEval(p) : "not readable"}; ` +
@@ -306,12 +312,16 @@ async function runPhase(
     );
     for (const r of reasons) console.log(`    NO_DATA ×${r.n}: ${r.reason}`);
   }
+  const load = loadavg()[0] ?? 0;
+  console.log(`    load average ${load.toFixed(2)} when the phase ended`);
   return {
     perMinute,
     wallPerMinute,
     evaluated,
     seconds: (t1 - slot.getTime()) / 1000,
     complete: evaluated >= MONITORS,
+    ...(cpu ? { cpu } : {}),
+    load,
   };
 }
 
@@ -386,6 +396,24 @@ async function profile(database: Database, sample: number) {
       `  ${type}: window query ${ms(a.window)} (${Math.round(a.records / a.n)} records), previous evaluation ${ms(a.previous)}, statistics ${ms(a.stats)} — ${a.n} monitors`,
     );
   }
+  // The worker's way: a claimed batch's windows together (the claims of one slot come by line).
+  const queries = [...rows]
+    .sort((a, b) => (a.line_id < b.line_id ? -1 : a.line_id > b.line_id ? 1 : 0))
+    .map((m) => ({
+      customerId: m.customer_id,
+      lineId: m.line_id,
+      type: m.type,
+      filter: parseMonitorFilter(typeof m.filter === "string" ? JSON.parse(m.filter) : m.filter),
+    }));
+  const t0 = performance.now();
+  let records = 0;
+  for (let i = 0; i < queries.length; i += BATCH_SIZE)
+    for (const w of await loadWindows(db, queries.slice(i, i + BATCH_SIZE)))
+      if (!(w instanceof Error)) records += w.records.length;
+  console.log(
+    `  all ${queries.length} windows as the worker loads them (batches of ${BATCH_SIZE}, monitors reading the same records share a query): ` +
+      `${((performance.now() - t0) / queries.length).toFixed(1)} ms per monitor (${Math.round(records / queries.length)} records)`,
+  );
 }
 
 async function main() {
@@ -479,6 +507,19 @@ async function main() {
       console.log(
         `             ratio to 2 × one worker: ${(two.perMinute / (2 * one.perMinute)).toFixed(2)} (speed-up ${(two.perMinute / one.perMinute).toFixed(2)}×)`,
       );
+      if (one.cpu && one.cpu.postgres > 0) {
+        // One worker is bound by its own core: w ms of it per evaluation, while PostgreSQL spends p
+        // ms on another, so it keeps (w + p) / w cores busy. Two workers can at most fill the
+        // machine's cores: a speed-up of min(2, cores × w / (w + p)) over one.
+        const { worker: w, postgres: p } = one.cpu;
+        const cores = availableParallelism();
+        const ceiling = Math.min(2, (cores * w) / (w + p));
+        console.log(
+          `             why: one worker costs ${w.toFixed(1)} ms CPU + PostgreSQL ${p.toFixed(1)} ms per evaluation, ` +
+            `${((w + p) / w).toFixed(2)} cores busy; on ${cores} cores two workers can gain at most ${ceiling.toFixed(2)}× ` +
+            `(${(ceiling / 2).toFixed(2)} of 2×), less what else runs (load average ${one.load.toFixed(2)} / ${two.load.toFixed(2)} after each phase)`,
+        );
+      }
     } else {
       console.log(
         "two workers: skipped — PGlite is one process's database; set DATABASE_URL to run two worker processes",
