@@ -65,7 +65,7 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
   await expect(evaluations.locator('path[data-series="score"]').first()).toBeAttached();
   const summary = (await page.getByText(/^(SVD|MVD|CAP) · rule/).textContent()) ?? "";
   const type = summary.slice(0, 3);
-  const details = page.getByRole("region", { name: "Latest evaluation" });
+  const details = page.getByRole("region", { name: "Evaluation details" });
   if (type === "SVD") {
     await expect(details).toContainText("Training and evaluation distributions");
     await expect(details.getByRole("figure", { name: /^Training and evaluation values of / })).toBeVisible();
@@ -81,7 +81,7 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
   }
 });
 
-test("a CAP alert shows the values of its latest evaluation against the limits, with Cpk and Ppk", async ({
+test("a CAP alert shows the values its newest breach judged against the limits, with Cpk and Ppk", async ({
   page,
 }) => {
   test.setTimeout(150_000);
@@ -100,7 +100,7 @@ test("a CAP alert shows the values of its latest evaluation against the limits, 
   }).toPass({ timeout: 120_000, intervals: [3_000] });
 
   await page.goto(`/lines/${axle.id}?alert=${alertId}`);
-  const details = page.getByRole("region", { name: "Latest evaluation" });
+  const details = page.getByRole("region", { name: "Evaluation details" });
   const chart = details.getByRole("figure", {
     name: /^Values of Press Force \(kN\) against the control limits \(LCL\/UCL, dashed\) and the specification limits/,
   });

@@ -111,7 +111,7 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
                 </Typography>
                 {a.notifications.length === 0 ? (
                   <Typography color="text.secondary">
-                    No Teams or ETQ Reliance channel is configured for this line.
+                    No notification: the line had no Teams or ETQ Reliance channel when this alert opened.
                   </Typography>
                 ) : (
                   a.notifications.map((n) => (

@@ -7,7 +7,7 @@ import { QueryState } from "../../../shared/ui/QueryState";
 import { useEvaluationValues } from "../api/queries";
 import { CapValuesChart } from "./CapValuesChart";
 import {
-  latestWithDetails,
+  evaluationToShow,
   type TCapDetails,
   type TMvdDetails,
   type TMvdWorstRow,
@@ -105,14 +105,14 @@ function EvaluationValues(p: {
   );
 }
 
-/** The details of the monitor's latest evaluation that has them, by monitor type. */
+/** The details of the alert's newest breach (else of the latest evaluation that has them), by monitor type. */
 export function EvaluationDetailsPanel(p: {
   alertId: string;
   type: string;
   evaluations: readonly TAlertEvaluation[];
   timeZone: string;
 }) {
-  const latest = latestWithDetails(p.type, p.evaluations);
+  const latest = evaluationToShow(p.type, p.evaluations);
   const title =
     p.type === "svd"
       ? "Training and evaluation distributions"
@@ -122,7 +122,7 @@ export function EvaluationDetailsPanel(p: {
           ? "Values against the control and specification limits, capability"
           : "Details";
   return (
-    <section aria-label="Latest evaluation">
+    <section aria-label="Evaluation details">
       <Typography variant="subtitle1" component="h3">
         {title}
       </Typography>
@@ -131,8 +131,9 @@ export function EvaluationDetailsPanel(p: {
       ) : (
         <>
           <Typography variant="caption" component="p" color="text.secondary">
-            Latest evaluation with a result: {formatDateTime(latest.evaluation.slot, p.timeZone)} (
-            {latest.evaluation.state.replace("_", " ").toLowerCase()})
+            {latest.isBreach
+              ? `Newest breach of the alert: the evaluation of ${formatDateTime(latest.evaluation.slot, p.timeZone)}`
+              : `No breach with details; latest evaluation with a result: ${formatDateTime(latest.evaluation.slot, p.timeZone)} (${latest.evaluation.state.replace("_", " ").toLowerCase()})`}
           </Typography>
           {(p.type === "svd" || p.type === "cap") && (
             <EvaluationValues

@@ -132,6 +132,19 @@ export function latestWithDetails(type: string, evaluations: readonly TAlertEval
 }
 
 /**
+ * The evaluation an alert's page details (evaluations oldest first, up to the alert's resolution):
+ * the newest breach with details of the monitor's type — what the alert is about — else the
+ * newest evaluation with details.
+ */
+export function evaluationToShow(type: string, evaluations: readonly TAlertEvaluation[]) {
+  const breaches = evaluations.filter((e) => e.state === "BREACH");
+  const breach = latestWithDetails(type, breaches);
+  if (breach) return { ...breach, isBreach: true };
+  const latest = latestWithDetails(type, evaluations);
+  return latest ? { ...latest, isBreach: false } : null;
+}
+
+/**
  * What the evaluation chart plots for a monitor type: the score and the bar it is compared with.
  * MVD stores α as its threshold (a breach is p_value < α), which is not on the score's scale; the bar
  * charted is the per-row UCL divided by p, the scale of the score (mean T² / p).
