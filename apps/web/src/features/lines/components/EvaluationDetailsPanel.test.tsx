@@ -1,0 +1,151 @@
+import type { TAlertEvaluation, TCapEvaluationValues, TSvdEvaluationValues } from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { EvaluationDetailsPanel } from "./EvaluationDetailsPanel";
+
+// jsdom has no layout: give the charts a size and a ResizeObserver.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+const size = { width: 700, height: 300, top: 0, left: 0, right: 700, bottom: 300, x: 0, y: 0 };
+Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
+
+const alertId = "00000000-0000-4000-8000-000000000001";
+const evaluationId = "00000000-0000-4000-8000-000000000002";
+const signal = { id: "00000000-0000-4000-8000-000000000003", name: "Wheel Nut Torque", unit: "Nm" };
+const head = {
+  evaluationId,
+  signal,
+  lastRecordTs: "2026-11-22T10:39:00.000Z",
+  windowSize: 100,
+  trainingFrom: "2026-11-22T10:00:00.000Z",
+  evaluationFrom: "2026-11-22T10:30:00.000Z",
+  isMonitorChanged: false,
+  isSameAsEvaluated: true,
+};
+const breach = (details: unknown): TAlertEvaluation => ({
+  id: evaluationId,
+  slot: "2026-11-22T10:40:00.000Z",
+  evaluatedAt: "2026-11-22T10:40:01.000Z",
+  state: "BREACH",
+  score: 1,
+  threshold: 0.6,
+  details,
+});
+const svdDetails = {
+  trainingMean: 46,
+  trainingSd: 0.6,
+  evaluationMean: 45.5,
+  evaluationSd: 0.5,
+  m: 75,
+  n: 25,
+  w1: 0.5,
+};
+const svdValues: TSvdEvaluationValues = {
+  type: "svd",
+  ...head,
+  training: Array.from({ length: 75 }, (_, i) => 45 + (i % 10) / 5),
+  evaluation: Array.from({ length: 25 }, (_, i) => 44.8 + (i % 5) / 5),
+};
+const capDetails = {
+  ppk: 0.8,
+  cpk: 0.9,
+  cp: 1,
+  pp: 0.9,
+  cpkTarget: 1.33,
+  n: 25,
+  limits: { lsl: 21, usl: 27, lcl: [], ucl: [] },
+};
+const capValues: TCapEvaluationValues = {
+  type: "cap",
+  ...head,
+  isMonitorChanged: true,
+  signal: { ...signal, name: "Press Force", unit: "kN" },
+  records: Array.from({ length: 25 }, (_, i) => ({
+    ts: new Date(Date.UTC(2026, 10, 22, 10, 30, i * 2)).toISOString(),
+    partId: `P-${i}`,
+    modelNumber: "AX-100",
+    value: i === 3 ? 28 : 24 + (i % 4) / 2,
+    lsl: 21,
+    lcl: null,
+    ucl: null,
+    usl: 27,
+  })),
+  limits: { lsl: 21, usl: 27, lcl: [], ucl: [] },
+  indices: { cp: 1, cpk: 0.9, pp: 0.9, ppk: 0.8, cpkTarget: 1.33 },
+};
+
+const valuesUrl = `/api/alerts/${alertId}/evaluations/${evaluationId}/values`;
+let answers: (() => Response)[] = [];
+const server = setupServer(
+  http.get(valuesUrl, () => {
+    const next = answers.shift();
+    return next ? next() : HttpResponse.json({ message: "no answer queued" }, { status: 500 });
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  cleanup();
+  answers = [];
+});
+afterAll(() => server.close());
+
+function renderPanel(type: "svd" | "cap", details: unknown) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <EvaluationDetailsPanel
+        alertId={alertId}
+        type={type}
+        evaluations={[breach(details)]}
+        timeZone="America/Detroit"
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe("EvaluationDetailsPanel", () => {
+  it("SVD: loads the values, then draws the training and evaluation histogram with its caption", async () => {
+    answers.push(() => HttpResponse.json(svdValues));
+    renderPanel("svd", svdDetails);
+    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeTruthy();
+    const figure = await screen.findByRole("figure", {
+      name: /^Training and evaluation values of Wheel Nut Torque \(Nm\)/,
+    });
+    expect(figure.textContent).toContain("Training: 75 values from 2026-11-22 05:00:00 EST");
+    expect(
+      screen.getByText(/Newest breach of the alert: the evaluation of 2026-11-22 05:40:00 EST/),
+    ).toBeTruthy();
+  });
+
+  it("shows the error with a retry that reads the values again", async () => {
+    answers.push(() => HttpResponse.json({ message: "Evaluation not found" }, { status: 404 }));
+    answers.push(() => HttpResponse.json(svdValues));
+    renderPanel("svd", svdDetails);
+    const error = await screen.findByRole("alert");
+    expect(error.textContent).toContain("The evaluation's values could not be read: Evaluation not found");
+    await userEvent.click(within(error).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByRole("figure", { name: /^Training and evaluation values/ })).toBeTruthy();
+  });
+
+  it("CAP: values against the limits with Cpk and Ppk beside, and a note when the monitor changed since", async () => {
+    answers.push(() => HttpResponse.json(capValues));
+    renderPanel("cap", capDetails);
+    const figure = await screen.findByRole("figure", {
+      name: /^Values of Press Force \(kN\) against the control limits/,
+    });
+    const table = within(figure).getByRole("table", { name: "Limits and indices" });
+    expect(within(table).getByRole("row", { name: "Ppk 0.8" })).toBeTruthy();
+    expect(within(table).getByRole("row", { name: "Cpk 0.9" })).toBeTruthy();
+    expect(within(table).getByRole("row", { name: "USL 27" })).toBeTruthy();
+    expect(within(table).getByRole("row", { name: "Outside LSL/USL 1" })).toBeTruthy();
+    expect(within(figure).getByText(/The monitor's settings changed after this evaluation/)).toBeTruthy();
+  });
+});
