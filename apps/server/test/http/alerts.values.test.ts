@@ -111,6 +111,16 @@ describe("SVD values", () => {
     // sample_size 100, ratio 0.3, newest record 149: records 50–149; evaluation 120–149, training
     // 50–119 of which record 60 has no value (left out, as the evaluation left it out).
     const a = await alertOf(tn, "svd", { last: 149, trainingSize: 69, evaluationSize: 30 });
+    // A record 1 ms after the evaluation's newest is not part of its window.
+    await db()
+      .insert(partRecords)
+      .values({
+        stationId: tn.signal.stationId,
+        ts: new Date(at(149).getTime() + 1),
+        partId: "P-late",
+        modelNumber: "AX-100",
+        numValues: [99, 10],
+      });
     const res = await get(a.alert.id, a.evaluation.id, tn.userHeaders);
     expect(res.statusCode).toBe(200);
     const body = ZEvaluationValues.parse(res.json());

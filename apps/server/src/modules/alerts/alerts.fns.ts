@@ -18,6 +18,8 @@ export type EvaluationRow = {
 
 /** How the window was read: the monitor's sizes, whether it changed since, the signal's unit. */
 export type ValuesSettings = {
+  /** Records in the window: sample_size, at most MVD_QUERY_MAX_RECORD_COUNT. */
+  limit: number;
   sampleSize: number;
   ratio: number;
   isMonitorChanged: boolean;
@@ -33,12 +35,14 @@ const finite = (v: number | undefined): number | null => (v != null && Number.is
 const iso = (r: WindowRecord | undefined) => r?.ts.toISOString() ?? null;
 
 /**
- * The window as the worker split it: records newer than the evaluation's newest one are dropped
- * (the query's time bound is 1 ms wider, as record times are read to the millisecond).
+ * The window as the worker split it: its newest `limit` records up to the evaluation's newest one.
+ * The query's time bound is 1 ms wider (record times are read to the millisecond) and it reads
+ * one record more, so a record just past the bound that it dropped leaves the window whole.
  */
 export function splitEvaluationWindow(window: Window, ev: EvaluationRow, settings: ValuesSettings) {
   const last = ev.lastRecordTs?.getTime() ?? Number.NEGATIVE_INFINITY;
-  const records = window.records.filter((r) => r.ts.getTime() <= last);
+  const upToLast = window.records.filter((r) => r.ts.getTime() <= last);
+  const records = upToLast.slice(Math.max(0, upToLast.length - settings.limit));
   const { training, evaluation } = splitWindow(records, settings.sampleSize, settings.ratio);
   const signal = window.signals[0];
   return {

@@ -154,8 +154,14 @@ export function createAlertsService(deps: {
             filter,
             useExcludedPartIds: monitor.useExcludedPartIds,
             useExcludedModelNumbers: monitor.useExcludedModelNumbers,
-            // Record times are read to the millisecond: 1 ms wider, the newer ones dropped after.
-            period: { from: null, to: new Date(ev.lastRecordTs.getTime() + 1), limit, anchor: "end" },
+            // Record times are read to the millisecond: 1 ms wider and one record more; the
+            // records past the evaluation's newest are dropped after (splitEvaluationWindow).
+            period: {
+              from: null,
+              to: new Date(ev.lastRecordTs.getTime() + 1),
+              limit: limit + 1,
+              anchor: "end",
+            },
           });
         } catch (err) {
           if (err instanceof WindowError)
@@ -164,6 +170,7 @@ export function createAlertsService(deps: {
         }
       }
       const settings = {
+        limit,
         sampleSize: filter.sample_size,
         ratio: ratioOf(filter),
         isMonitorChanged: monitor.updatedAt.getTime() > ev.evaluatedAt.getTime(),
