@@ -18,7 +18,7 @@
  * - Inactive monitors and monitors on inactive lines are never claimed; their next_run_at is left
  *   as it is, so a line switched back on evaluates its monitors at once (one slot, then on the grid).
  */
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../../db/client.js";
 import { evaluations, monitors } from "../../db/schema/index.js";
 import type { EvaluationResult } from "../evaluate/evaluate.js";
@@ -177,15 +177,37 @@ export async function completeClaim(
       return { now, nextRunAt, set };
     };
     // Usually one statement locks the monitor, checks the lease is still ours for this slot and
-    // schedules the next slot (the frequency it was claimed with, unchanged since).
+    // schedules the next slot (the frequency it was claimed with, unchanged since). It and the
+    // insert below run for every evaluation: named statements, parsed once per connection.
     let next = schedule(claim.frequency);
-    const updated = rowsOf(
-      await tx.execute(sql`
-        update ${monitors} set ${next.set}
-        where id = ${claim.id} and lease_owner = ${opts.owner} and next_run_at = ${claim.slot}
-          and frequency = ${claim.frequency}
-        returning id`),
-    );
+    const updated = await tx
+      .update(monitors)
+      .set({
+        nextRunAt: sql`${sql.placeholder("nextRunAt")}`,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastEvaluatedAt: sql`${sql.placeholder("now")}`,
+        lastState: sql`${sql.placeholder("state")}`,
+      })
+      .where(
+        and(
+          eq(monitors.id, sql.placeholder("id")),
+          eq(monitors.leaseOwner, sql.placeholder("owner")),
+          eq(monitors.nextRunAt, sql.placeholder("slot")),
+          eq(monitors.frequency, sql.placeholder("frequency")),
+        ),
+      )
+      .returning({ id: monitors.id })
+      .prepare("worker_complete_claim")
+      .execute({
+        nextRunAt: next.nextRunAt,
+        now: next.now,
+        state: result.state,
+        id: claim.id,
+        owner: opts.owner,
+        slot: claim.slot,
+        frequency: claim.frequency,
+      });
     if (updated.length === 0) {
       // Not ours any more, or the frequency changed meanwhile: decide on the locked row.
       const locked = rowsOf<{ lease_owner: string | null; next_run_at: unknown; frequency: number }>(
@@ -206,6 +228,23 @@ export async function completeClaim(
     const [stored] = await tx
       .insert(evaluations)
       .values({
+        customerId: sql.placeholder("customerId"),
+        monitorId: sql.placeholder("monitorId"),
+        slot: sql.placeholder("slot"),
+        evaluatedAt: sql.placeholder("evaluatedAt"),
+        state: sql.placeholder("state"),
+        reason: sql.placeholder("reason"),
+        score: sql.placeholder("score"),
+        threshold: sql.placeholder("threshold"),
+        trainingSize: sql.placeholder("trainingSize"),
+        evaluationSize: sql.placeholder("evaluationSize"),
+        lastRecordTs: sql.placeholder("lastRecordTs"),
+        details: sql.placeholder("details"),
+      })
+      .onConflictDoNothing({ target: [evaluations.monitorId, evaluations.slot] })
+      .returning()
+      .prepare("worker_store_evaluation")
+      .execute({
         customerId: claim.customerId,
         monitorId: claim.id,
         slot: claim.slot,
@@ -218,9 +257,7 @@ export async function completeClaim(
         evaluationSize: result.evaluationSize,
         lastRecordTs: result.lastRecordTs,
         details: { ...(result.details ?? {}), worker: opts.owner },
-      })
-      .onConflictDoNothing({ target: [evaluations.monitorId, evaluations.slot] })
-      .returning();
+      });
     if (stored && opts.onEvaluated) await opts.onEvaluated(tx, stored);
     const { nextRunAt } = next;
     return stored ? { status: "stored", evaluation: stored, nextRunAt } : { status: "duplicate", nextRunAt };
