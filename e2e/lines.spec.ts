@@ -28,6 +28,14 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
     .filter({ has: page.getByRole("button", { name: "Acknowledge" }) })
     .first();
   const monitorName = (await row.getByRole("cell").nth(1).textContent()) ?? "";
+  // Its monitor is paused while the user works on the alert: three clean evaluations (15 s with
+  // this server's 1 s worker minute) would otherwise resolve it by itself mid-test.
+  const lineMonitors = await (await page.request.get(`/api/lines/${axle.id}/monitors`)).json();
+  const monitorId = lineMonitors.find(
+    (m: { monitor_name: string }) => m.monitor_name === monitorName,
+  ).monitor_uuid;
+  const pause = await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: false } });
+  expect(pause.status()).toBe(200);
   await row.getByRole("button", { name: "Acknowledge" }).click();
   await expect(page.getByText("Alert acknowledged")).toBeVisible();
   const acked = alerts.getByRole("row").filter({ hasText: monitorName }).first();
@@ -79,6 +87,7 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
     await expect(table).toContainText("Ppk");
     await expect(table).toContainText("Outside LCL/UCL");
   }
+  await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: true } });
 });
 
 test("a CAP alert shows the values its newest breach judged against the limits, with Cpk and Ppk", async ({
