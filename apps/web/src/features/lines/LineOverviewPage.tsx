@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { useFeatureFlags } from "../../app/auth/session";
 import { usePlantLine } from "../../app/context/PlantLineContext";
+import { ApiError } from "../../shared/api/client";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useAlertActions } from "./api/mutations";
 import { useLineAlerts, useLineMonitors } from "./api/queries";
@@ -113,7 +114,14 @@ export function LineOverviewPage() {
         onCancel={() => setResolveFor(null)}
         onResolve={(v) =>
           resolveFor &&
-          actions.resolve.mutate({ alertId: resolveFor.id, ...v }, { onSuccess: () => setResolveFor(null) })
+          actions.resolve.mutate(
+            { alertId: resolveFor.id, ...v },
+            {
+              onSuccess: () => setResolveFor(null),
+              // 409: resolved meanwhile (by itself after clean evaluations, or by someone else).
+              onError: (e) => e instanceof ApiError && e.status === 409 && setResolveFor(null),
+            },
+          )
         }
       />
       <AlertDetailDrawer alertId={openAlertId} timeZone={timeZone} onClose={() => openAlert(null)} />

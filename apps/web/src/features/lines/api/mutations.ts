@@ -1,6 +1,6 @@
 import type { TAlertResolveBody } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../shared/api/client";
+import { ApiError, api } from "../../../shared/api/client";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import { lineKeys } from "./keys";
 
@@ -12,7 +12,12 @@ export function useAlertActions(lineId: string) {
     void qc.invalidateQueries({ queryKey: lineKeys.alerts(lineId) });
     void qc.invalidateQueries({ queryKey: lineKeys.alert(alertId) });
   };
-  const onError = (err: Error) => snackbar(err.message, { severity: "error" });
+  const onError = (err: Error) => {
+    snackbar(err.message, { severity: "error" });
+    // A conflict means the alert changed meanwhile: show its state now.
+    if (err instanceof ApiError && err.status === 409)
+      void qc.invalidateQueries({ queryKey: lineKeys.alerts(lineId) });
+  };
   const acknowledge = useMutation({
     mutationFn: (alertId: string) => api("POST", `/api/alerts/${alertId}/acknowledge`),
     onSuccess: (_d, alertId) => {

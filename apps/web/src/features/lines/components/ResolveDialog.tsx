@@ -9,7 +9,7 @@ import {
   Stack,
   TextField,
 } from "@mui/material";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useAlertCauses } from "../api/queries";
 
 /** Resolve by hand with a cause: the failure modes of the monitor's result signals, or free text. */
@@ -22,6 +22,13 @@ export function ResolveDialog(p: {
   const causes = useAlertCauses(p.alertId);
   const [cause, setCause] = useState("");
   const [comment, setComment] = useState("");
+  // What was typed stays until the dialog closes: a failed resolve loses nothing.
+  useEffect(() => {
+    if (p.alertId == null) {
+      setCause("");
+      setComment("");
+    }
+  }, [p.alertId]);
   const cancel = () => {
     setCause("");
     setComment("");
@@ -69,11 +76,9 @@ export function ResolveDialog(p: {
           variant="contained"
           color="success"
           disabled={p.busy || cause.length > ALERT_CAUSE_MAX || comment.length > ALERT_COMMENT_MAX}
-          onClick={() => {
-            p.onResolve({ cause: cause.trim() || undefined, comment: comment.trim() || undefined });
-            setCause("");
-            setComment("");
-          }}
+          onClick={() =>
+            p.onResolve({ cause: cause.trim() || undefined, comment: comment.trim() || undefined })
+          }
         >
           Resolve
         </Button>
