@@ -516,7 +516,7 @@ async function main() {
         const ceiling = Math.min(2, (cores * w) / (w + p));
         console.log(
           `             why: one worker costs ${w.toFixed(1)} ms CPU + PostgreSQL ${p.toFixed(1)} ms per evaluation, ` +
-            `${((w + p) / w).toFixed(2)} cores busy; on ${cores} cores two workers can gain at most ${ceiling.toFixed(2)}× ` +
+            `${((w + p) / w).toFixed(2)} cores busy; on ${cores} cores two workers can gain about ${ceiling.toFixed(2)}× at most ` +
             `(${(ceiling / 2).toFixed(2)} of 2×), less what else runs (load average ${one.load.toFixed(2)} / ${two.load.toFixed(2)} after each phase)`,
         );
       }
