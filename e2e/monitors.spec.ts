@@ -28,6 +28,22 @@ async function openNewMonitor(page: Page, type: "MVD" | "SVD", lineId: string) {
 
 const nameField = (page: Page) => page.getByRole("textbox", { name: "Monitor name" });
 
+/** The press-and-leak settings both MVD tests use: two signals and a group. */
+async function pickPressAndLeak(page: Page) {
+  await page.getByRole("tab", { name: "Signals" }).click();
+  for (const name of ["Press Depth", "Leak Rate", "Tightening"]) await pick(page, name);
+}
+
+/** 120 records of passing parts. */
+async function filterPassingParts(page: Page) {
+  const records = page.getByRole("textbox", { name: "Start records" });
+  await records.fill("120");
+  await records.blur();
+  await page.getByRole("combobox", { name: "Result" }).click();
+  await page.getByRole("option", { name: "Pass" }).click();
+  await page.keyboard.press("Escape");
+}
+
 test.describe.configure({ mode: "serial" });
 
 test("an MVD monitor with two signals, a group, filters and two rules is created and evaluated", async ({
@@ -39,10 +55,7 @@ test("an MVD monitor with two signals, a group, filters and two rules is created
   await openNewMonitor(page, "MVD", lineId);
   await nameField(page).fill("Press and leak watch");
 
-  await page.getByRole("tab", { name: "Signals" }).click();
-  await pick(page, "Press Depth");
-  await pick(page, "Leak Rate");
-  await pick(page, "Tightening");
+  await pickPressAndLeak(page);
   const selected = page.getByRole("list", { name: "Selected Items" });
   await expect(selected).toContainText("Press Depth");
   await expect(selected).toContainText("Leak Rate");
@@ -57,12 +70,7 @@ test("an MVD monitor with two signals, a group, filters and two rules is created
   await page.getByRole("combobox", { name: "Start", exact: true }).click();
   await page.getByRole("option", { name: "Records" }).click();
   await expect(page.getByText("MVD monitor compatible")).toBeVisible();
-  const records = page.getByRole("textbox", { name: "Start records" });
-  await records.fill("120");
-  await records.blur();
-  await page.getByRole("combobox", { name: "Result" }).click();
-  await page.getByRole("option", { name: "Pass" }).click();
-  await page.keyboard.press("Escape");
+  await filterPassingParts(page);
   // 120 records lift the split's lower bound to 25 / 120: the split follows, and the preview
   // beside the filters reads the live records: 95 training and 25 evaluation parts.
   await expect(page.getByText("Min 20.83%")).toBeVisible();
@@ -114,17 +122,9 @@ test("creating the same settings again offers the existing monitor and opens it 
   const lineId = await axleLineId(page);
   await openNewMonitor(page, "MVD", lineId);
   await nameField(page).fill("Press and leak again");
-  await page.getByRole("tab", { name: "Signals" }).click();
-  await pick(page, "Press Depth");
-  await pick(page, "Leak Rate");
-  await pick(page, "Tightening");
+  await pickPressAndLeak(page);
   await page.getByRole("tab", { name: "Data Filters" }).click();
-  const records = page.getByRole("textbox", { name: "Start records" });
-  await records.fill("120");
-  await records.blur();
-  await page.getByRole("combobox", { name: "Result" }).click();
-  await page.getByRole("option", { name: "Pass" }).click();
-  await page.keyboard.press("Escape");
+  await filterPassingParts(page);
   await page.getByRole("button", { name: "Save" }).click();
 
   const dialog = page.getByRole("dialog");

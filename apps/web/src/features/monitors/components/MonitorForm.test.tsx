@@ -1,12 +1,9 @@
 import {
   DEFAULT_MONITOR_RULES,
   MONITOR_MESSAGES,
-  type TLine,
-  type TMe,
   type TMonitor,
   type TMonitorFormValues,
   type TMonitorRule,
-  type TPlant,
   type TTaskCreateBody,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -18,6 +15,7 @@ import { useFormContext } from "react-hook-form";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { testCustomer, testLine, testMe, testPlant } from "../../../test/fixtures";
 import { MonitorForm } from "./MonitorForm";
 
 // The tabs have their own tests; here each is a small stand-in that can pick signals, so the
@@ -36,45 +34,15 @@ vi.mock("./filters/DataFiltersTab", () => ({ DataFiltersTab: () => <p>Data filte
 vi.mock("./rules/AlertRulesTab", () => ({ AlertRulesTab: () => <p>Alert rules content</p> }));
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
-const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
-const plant: TPlant = {
-  id: "00000000-0000-4000-8000-000000000002",
-  name: "Detroit",
-  timeZone: "America/Detroit",
-};
-const LINE = "00000000-0000-4000-8000-000000000003";
+const plant = testPlant();
+const LINE = "00000000-0000-4000-8000-000000000005";
 const S1 = "00000000-0000-4000-8000-000000000011";
 const S2 = "00000000-0000-4000-8000-000000000012";
 const MID = "00000000-0000-4000-8000-000000000020";
 const OTHER = "00000000-0000-4000-8000-000000000021";
-const me: TMe = {
-  id: "00000000-0000-4000-8000-000000000004",
-  email: "user@acme.test",
-  isAdministrator: false,
-  isProviderStaff: false,
-  locationName: null,
-  locationPlantId: null,
-  homeCustomer: customer,
-  customer,
-  selectedPlantId: plant.id,
-  selectedLineId: LINE,
-};
-const line = {
-  id: LINE,
-  plantId: plant.id,
-  name: "Axle",
-  displayName: null,
-  friendlyName: null,
-  active: true,
-  lastIngestedTime: null,
-  isNewLine: false,
-  ingestionThresholdHours: null,
-  alertViewingWindowDays: 7,
-  activeMonitorsCount: 0,
-  feederLineIds: [],
-  excludedPartIds: [],
-  excludedModelNumbers: [],
-} satisfies TLine;
+const customer = testCustomer;
+const me = testMe({ selectedPlantId: plant.id, selectedLineId: LINE });
+const line = testLine({ id: LINE, plantId: plant.id });
 
 const monitor = (id: string, name: string): TMonitor => ({
   monitor_uuid: id,

@@ -1,11 +1,4 @@
-import {
-  MONITOR_MESSAGES,
-  type TLine,
-  type TMe,
-  type TMonitor,
-  type TMonitorType,
-  type TPlant,
-} from "@linewatch/contracts";
+import { MONITOR_MESSAGES, type TMonitor, type TMonitorType } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -14,6 +7,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { installResizeObserver, testCustomer, testLine, testMe, testPlant } from "../../../test/fixtures";
 import type { MonitorFormProps } from "../../monitors/components/MonitorForm";
 import { MvdMonitorsPage, SvdMonitorsPage } from "./MonitorsAdminPage";
 import { MONITORS_ADMIN_TEXTS as T } from "./texts";
@@ -46,47 +40,17 @@ vi.mock("../../monitors/components/MonitorForm", () => ({
 }));
 
 // jsdom has no layout: give the grid a size and a ResizeObserver so it renders its rows.
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+installResizeObserver();
 const size = { width: 1200, height: 800, top: 0, left: 0, right: 1200, bottom: 800, x: 0, y: 0 };
 Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
 
-const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
-const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Detroit", timeZone: "UTC" };
-const lineOf = (id: string, name: string): TLine => ({
-  id,
-  plantId: plant.id,
-  name,
-  displayName: null,
-  friendlyName: null,
-  active: true,
-  lastIngestedTime: null,
-  isNewLine: false,
-  ingestionThresholdHours: null,
-  alertViewingWindowDays: 90,
-  activeMonitorsCount: 0,
-  feederLineIds: [],
-  excludedPartIds: [],
-  excludedModelNumbers: [],
-});
+const customer = testCustomer;
+const plant = testPlant({ timeZone: "UTC" });
+const lineOf = (id: string, name: string) =>
+  testLine({ id, plantId: plant.id, name, alertViewingWindowDays: 90 });
 const line1 = lineOf("00000000-0000-4000-8000-000000000011", "Assembly");
 const line2 = lineOf("00000000-0000-4000-8000-000000000012", "Paint");
-const me: TMe = {
-  id: "00000000-0000-4000-8000-000000000003",
-  email: "user@acme.test",
-  isAdministrator: false,
-  isProviderStaff: false,
-  locationName: null,
-  locationPlantId: null,
-  homeCustomer: customer,
-  customer,
-  selectedPlantId: plant.id,
-  selectedLineId: line1.id,
-};
+const me = testMe({ selectedPlantId: plant.id, selectedLineId: line1.id });
 
 let nextId = 100;
 function monitorOf(name: string, type: TMonitorType, active: boolean, line = line1): TMonitor {

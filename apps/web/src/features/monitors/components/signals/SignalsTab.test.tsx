@@ -4,10 +4,7 @@ import {
   newMonitorForm,
   type TFormMode,
   type TFormMonitorType,
-  type TLine,
-  type TMe,
   type TMonitorFormValues,
-  type TPlant,
   type TSignalGroup,
   type TStation,
 } from "@linewatch/contracts";
@@ -19,6 +16,7 @@ import { setupServer } from "msw/node";
 import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../../app/context/PlantLineContext";
+import { installResizeObserver, testCustomer, testLine, testMe, testPlant } from "../../../../test/fixtures";
 import { MonitorFormContext } from "../MonitorFormContext";
 import { SignalsTab } from "./SignalsTab";
 import { SECTION_LABELS, SELECTED_ITEM_TEXT } from "./signal-tree";
@@ -26,47 +24,22 @@ import { buildGroup, buildLargeLine, buildStation, fixtureId } from "./signal-tr
 import { SIGNALS_TAB_TEXT } from "./signals-text";
 
 // jsdom has no layout: give scroll containers a size and a ResizeObserver so the virtual tree draws rows.
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+installResizeObserver();
 Object.defineProperty(HTMLElement.prototype, "clientHeight", { configurable: true, get: () => 432 });
 Object.defineProperty(HTMLElement.prototype, "clientWidth", { configurable: true, get: () => 600 });
 
 const id = (n: number) => fixtureId(5, n);
 const NOW = Date.parse("2026-11-22T10:00:00Z");
-const customer = { id: id(1), name: "Acme" };
-const plant: TPlant = { id: id(2), name: "Detroit", timeZone: "America/Detroit" };
-const me: TMe = {
+const customer = { ...testCustomer, id: id(1) };
+const plant = testPlant({ id: id(2) });
+const me = testMe({
   id: id(3),
   email: "planner@acme.test",
-  isAdministrator: false,
-  isProviderStaff: false,
-  locationName: null,
-  locationPlantId: null,
   homeCustomer: customer,
   customer,
   selectedPlantId: plant.id,
-  selectedLineId: null,
-};
-const buildLine = (lineId: string, name: string): TLine => ({
-  id: lineId,
-  plantId: plant.id,
-  name,
-  displayName: null,
-  friendlyName: null,
-  active: true,
-  lastIngestedTime: null,
-  isNewLine: false,
-  ingestionThresholdHours: null,
-  alertViewingWindowDays: 7,
-  activeMonitorsCount: 0,
-  feederLineIds: [],
-  excludedPartIds: [],
-  excludedModelNumbers: [],
 });
+const buildLine = (lineId: string, name: string) => testLine({ id: lineId, plantId: plant.id, name });
 const lineA = buildLine(id(10), "Line A");
 const lineB = buildLine(id(11), "Line B");
 const bigLine = buildLine(id(12), "Big Line");
