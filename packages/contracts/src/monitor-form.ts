@@ -14,6 +14,7 @@ import {
   QUERY_BOUNDS,
   recordsRange,
   round4,
+  signalSelectionError,
   type TAlertThreshold,
   type TMonitor,
   type TStoredMonitorFilter,
@@ -568,12 +569,8 @@ export function monitorFormErrors(
   if (!ZAlertThreshold.safeParse(v.alert_threshold).success)
     add("alert_threshold", null, "Alert threshold is required");
 
-  if (v.monitor_type === "mvd") {
-    if (v.signal_uuids.length < 2 && v.signal_group_uuids.length < 1)
-      add("signal_uuids", "signals", MONITOR_MESSAGES.mvdSignals);
-  } else if (v.signal_uuids.length === 0) add("signal_uuids", "signals", MONITOR_MESSAGES.svdSignalNone);
-  else if (v.signal_uuids.length > 1 || v.signal_group_uuids.length > 0)
-    add("signal_uuids", "signals", MONITOR_MESSAGES.svdSignalRequired);
+  const signals = signalSelectionError(v.monitor_type, v.signal_uuids.length, v.signal_group_uuids.length);
+  if (signals) add("signal_uuids", "signals", signals);
 
   for (const [k, m] of Object.entries(monitorQueryErrors(v.query, opts))) add(`query.${k}`, "filters", m);
   if (!isMonitorCompatible(v.query)) add("query.start_mode", "filters", QUERY_MESSAGES.incompatibleSave);

@@ -173,17 +173,25 @@ type TaskDetailsShape = {
   evaluation_ratio: number;
 };
 
+/**
+ * The signal-count rule (spec monitor-forms §5 "Signal selection"): MVD at least 2 signals or 1
+ * group, SVD exactly one signal and no group. The message, or null when the selection is valid.
+ */
+export function signalSelectionError(
+  type: TMonitorType,
+  signalCount: number,
+  groupCount: number,
+): string | null {
+  if (type === "mvd") return signalCount < 2 && groupCount < 1 ? MONITOR_MESSAGES.mvdSignals : null;
+  if (signalCount === 0) return MONITOR_MESSAGES.svdSignalNone;
+  return signalCount !== 1 || groupCount > 0 ? MONITOR_MESSAGES.svdSignalRequired : null;
+}
+
 function checkDetails(type: TMonitorType, d: TaskDetailsShape, ctx: z.RefinementCtx, at: string[]) {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: "custom", path: [...at, ...path], message });
-  if (type === "mvd") {
-    if (d.signal_uuids.length < 2 && d.signal_group_uuids.length < 1)
-      issue(["signal_uuids"], MONITOR_MESSAGES.mvdSignals);
-  } else if (d.signal_uuids.length === 0) {
-    issue(["signal_uuids"], MONITOR_MESSAGES.svdSignalNone);
-  } else if (d.signal_uuids.length !== 1 || d.signal_group_uuids.length > 0) {
-    issue(["signal_uuids"], MONITOR_MESSAGES.svdSignalRequired);
-  }
+  const signals = signalSelectionError(type, d.signal_uuids.length, d.signal_group_uuids.length);
+  if (signals) issue(["signal_uuids"], signals);
   d.part_attributes.forEach((a, i) => {
     if (a.attribute_uuid === "" || a.selected_attribute_values.length === 0)
       issue(["part_attributes", i], MONITOR_MESSAGES.partAttributeRequired);

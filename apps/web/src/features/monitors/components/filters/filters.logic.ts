@@ -4,6 +4,7 @@ import {
   previewPeriodOf,
   QUERY_BOUNDS,
   QUERY_MESSAGES,
+  signalSelectionError,
   storedFilterOfForm,
   type TAssociatedResultClassifications,
   type TMonitorFormValues,
@@ -48,9 +49,7 @@ export const msOfMinutes = (minutes: number) => minutes * MS_PER_MINUTE;
 export function isSignalSelectionValid(
   v: Pick<TMonitorFormValues, "monitor_type" | "signal_uuids" | "signal_group_uuids">,
 ) {
-  return v.monitor_type === "mvd"
-    ? v.signal_uuids.length >= 2 || v.signal_group_uuids.length >= 1
-    : v.signal_uuids.length === 1 && v.signal_group_uuids.length === 0;
+  return signalSelectionError(v.monitor_type, v.signal_uuids.length, v.signal_group_uuids.length) === null;
 }
 
 /**
