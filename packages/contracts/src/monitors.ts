@@ -134,6 +134,11 @@ export const MONITOR_MESSAGES = {
   errorLoadingForm: "Error loading form",
   // spec settings §8 "Monitors"
   adminSaved: "Monitor was successfully saved",
+  adminEmpty: (type: "svd" | "mvd") => `No ${type.toUpperCase()} monitors found`,
+  adminDrawerTitle: (type: "svd" | "mvd") => `${type.toUpperCase()} Monitor Details`,
+  deleteTitle: "Delete this monitor?",
+  deleteText: "You are about to permanently delete the monitor :",
+  deleteIrreversible: "This is irreversible.",
   errorDeleting: "Error deleting monitor",
 } as const;
 

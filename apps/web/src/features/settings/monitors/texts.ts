@@ -1,4 +1,4 @@
-import type { TFormMonitorType } from "@linewatch/contracts";
+import { MONITOR_MESSAGES, type TFormMonitorType } from "@linewatch/contracts";
 
 // User-facing text of the SVD / MVD monitor administration pages (spec settings §2.7, §8
 // "Monitors"). MONITOR_MESSAGES in contracts holds the save and error texts these pages share.
@@ -7,8 +7,8 @@ const TYPE_LABEL: Record<TFormMonitorType, string> = { svd: "SVD", mvd: "MVD" };
 
 export const MONITORS_ADMIN_TEXTS = {
   pageTitle: (type: TFormMonitorType) => `${TYPE_LABEL[type]} Monitors`,
-  drawerTitle: (type: TFormMonitorType) => `${TYPE_LABEL[type]} Monitor Details`,
-  empty: (type: TFormMonitorType) => `No ${TYPE_LABEL[type]} monitors found`,
+  drawerTitle: MONITOR_MESSAGES.adminDrawerTitle,
+  empty: MONITOR_MESSAGES.adminEmpty,
   newMonitor: "New monitor",
   lineLabel: "Line",
   noLines: "No lines exist for this plant.",
@@ -19,9 +19,9 @@ export const MONITORS_ADMIN_TEXTS = {
   editLabel: (name: string) => `Edit ${name}`,
   deleteLabel: (name: string) => `Delete ${name}`,
   // spec settings §8 "Monitors": the delete confirmation.
-  deleteTitle: "Delete this monitor?",
-  deleteText: "You are about to permanently delete the monitor :",
-  deleteIrreversible: "This is irreversible.",
+  deleteTitle: MONITOR_MESSAGES.deleteTitle,
+  deleteText: MONITOR_MESSAGES.deleteText,
+  deleteIrreversible: MONITOR_MESSAGES.deleteIrreversible,
   deleteConfirm: "Delete",
   /** The spec names no success text for a delete; this one says what happened. */
   deleted: "Monitor deleted",
