@@ -1,5 +1,6 @@
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
+import { describeDbError } from "./db/errors.js";
 import { buildApp } from "./http/app.js";
 import { BrokerPortTakenError } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
@@ -10,6 +11,9 @@ import { createServices } from "./services.js";
 import { createOnEvaluated } from "./worker/alerts/apply.js";
 import { startNotifierFor } from "./worker/notify/notifier.js";
 import { startWorkerFromEnv } from "./worker/worker.js";
+
+/** How long a stop may take before the process exits anyway (the promise is 10 s). */
+const SHUTDOWN_DEADLINE_MS = 9_000;
 
 async function main() {
   const started = Date.now();
@@ -92,7 +96,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log(`${signal}: stopping`);
-    for (const close of closers) await close().catch((err) => console.error(err));
+    // Whatever hangs (a database that does not answer, a client that does not let go), the
+    // process ends within 10 s; unacknowledged MQTT messages are redelivered by the broker.
+    setTimeout(() => {
+      log(`${signal}: not stopped after ${SHUTDOWN_DEADLINE_MS / 1000} s, exiting`);
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    for (const close of closers) await close().catch((err) => log(`stopping: ${describeDbError(err)}`));
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));

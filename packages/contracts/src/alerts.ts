@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 
 // ── Alerts API ─────────────────────────────────────────────────────────────────────────────────
 
@@ -35,7 +35,7 @@ export const ALERT_MESSAGES = {
 
 export const ZAlertMonitor = z.object({
   id: ZId,
-  name: z.string(),
+  name: zString(),
   type: z.enum(["mvd", "svd", "cap"]),
 });
 
@@ -49,11 +49,11 @@ export const ZAlert = z.object({
   lastSeenAt: z.iso.datetime({ offset: true }),
   count: z.number().int(),
   /** The rule that fired first: a rule type, or "breach" when no rule was enabled. */
-  rule: z.string(),
+  rule: zString(),
   score: z.number().nullable(),
   threshold: z.number().nullable(),
   resolvedAt: z.iso.datetime({ offset: true }).nullable(),
-  cause: z.string().nullable(),
+  cause: zString().nullable(),
 });
 export type TAlert = z.infer<typeof ZAlert>;
 export const ZAlertList = z.array(ZAlert);
@@ -64,9 +64,9 @@ export const ZAlertEvent = z.object({
   at: z.iso.datetime({ offset: true }),
   /** Null for the worker's own events (OPENED, FIRED, AUTO_RESOLVED) or a deleted user. */
   userId: ZId.nullable(),
-  userEmail: z.string().nullable(),
-  comment: z.string().nullable(),
-  cause: z.string().nullable(),
+  userEmail: zString().nullable(),
+  comment: zString().nullable(),
+  cause: zString().nullable(),
   evaluationId: ZId.nullable(),
 });
 export type TAlertEvent = z.infer<typeof ZAlertEvent>;
@@ -85,7 +85,7 @@ export type TAlertEvaluation = z.infer<typeof ZAlertEvaluation>;
 export const ZAlertNotificationAttempt = z.object({
   at: z.iso.datetime({ offset: true }),
   httpStatus: z.number().int().nullable(),
-  error: z.string().nullable(),
+  error: zString().nullable(),
   durationMs: z.number().int().nullable(),
 });
 
@@ -94,7 +94,7 @@ export const ZAlertNotification = z.object({
   channel: z.enum(["teams", "etq"]),
   state: z.enum(["PENDING", "DELIVERED", "FAILED"]),
   deliveredAt: z.iso.datetime({ offset: true }).nullable(),
-  lastError: z.string().nullable(),
+  lastError: zString().nullable(),
   attempts: z.array(ZAlertNotificationAttempt),
 });
 export type TAlertNotification = z.infer<typeof ZAlertNotification>;
@@ -120,13 +120,13 @@ export type TAlertCommentBody = z.infer<typeof ZAlertCommentBody>;
 
 /** Resolve by hand, optionally with a cause (one of the offered failure modes or free text). */
 export const ZAlertResolveBody = z.strictObject({
-  cause: z.string().trim().max(ALERT_CAUSE_MAX, ALERT_MESSAGES.causeTooLong).optional(),
-  comment: z.string().trim().max(ALERT_COMMENT_MAX, ALERT_MESSAGES.commentTooLong).optional(),
+  cause: zString().trim().max(ALERT_CAUSE_MAX, ALERT_MESSAGES.causeTooLong).optional(),
+  comment: zString().trim().max(ALERT_COMMENT_MAX, ALERT_MESSAGES.commentTooLong).optional(),
 });
 export type TAlertResolveBody = z.infer<typeof ZAlertResolveBody>;
 
 /** GET /api/alerts/{alertId}/causes: failure modes offered as causes, sorted. */
-export const ZAlertCauses = z.object({ causes: z.array(z.string()) });
+export const ZAlertCauses = z.object({ causes: z.array(zString()) });
 export type TAlertCauses = z.infer<typeof ZAlertCauses>;
 
 // ── Values of one evaluation (the alert drawer's SVD and CAP charts) ─────────────────────────
@@ -136,7 +136,7 @@ export const ZAlertEvaluationParams = z.strictObject({ alertId: ZId, evaluationI
 /** What every values answer says about how the window was read again. */
 const ZEvaluationWindow = z.object({
   evaluationId: ZId,
-  signal: z.object({ id: ZId, name: z.string(), unit: z.string().nullable() }).nullable(),
+  signal: z.object({ id: ZId, name: zString(), unit: zString().nullable() }).nullable(),
   /** The evaluation's newest record: the window is the newest records up to it. */
   lastRecordTs: z.iso.datetime({ offset: true }).nullable(),
   /** Records read: the monitor's sample_size, at most MVD_QUERY_MAX_RECORD_COUNT. */
@@ -160,8 +160,8 @@ export type TSvdEvaluationValues = z.infer<typeof ZSvdEvaluationValues>;
 /** One record of a CAP evaluation set with the limits its formulas gave (null = none). */
 export const ZCapEvaluationRecord = z.object({
   ts: z.iso.datetime({ offset: true }),
-  partId: z.string(),
-  modelNumber: z.string().nullable(),
+  partId: zString(),
+  modelNumber: zString().nullable(),
   value: z.number().nullable(),
   lsl: z.number().nullable(),
   lcl: z.number().nullable(),

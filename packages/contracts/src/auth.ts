@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 
 export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid email or password",
@@ -15,14 +15,14 @@ export const SESSION_LIMITS = { idleMs: 12 * 3_600_000, absoluteMs: 7 * 24 * 3_6
 export const SESSION_COOKIE = "lw_session";
 
 export const ZLoginBody = z.strictObject({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  email: zString().trim().min(1).max(254),
+  password: zString().min(1).max(1024),
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const ZSetPasswordBody = z.strictObject({
-  token: z.string().min(20).max(200),
+  token: zString().min(20).max(200),
   password: z
     .string()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -30,16 +30,16 @@ export const ZSetPasswordBody = z.strictObject({
 });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
 
-export const ZCustomerRef = z.object({ id: ZId, name: z.string() });
+export const ZCustomerRef = z.object({ id: ZId, name: zString() });
 export type TCustomerRef = z.infer<typeof ZCustomerRef>;
 
 /** The signed-in user as the web app sees it. */
 export const ZMe = z.object({
   id: ZId,
-  email: z.string(),
+  email: zString(),
   isAdministrator: z.boolean(),
   isProviderStaff: z.boolean(),
-  locationName: z.string().nullable(),
+  locationName: zString().nullable(),
   locationPlantId: ZId.nullable(),
   homeCustomer: ZCustomerRef,
   customer: ZCustomerRef,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 
 /**
  * Whether a string is a valid MQTT topic filter (MQTT 3.1.1 §4.7): '+' fills a whole level,
@@ -80,8 +80,8 @@ export const DATA_SOURCE_MESSAGES = {
 /** A data source (spec monitor-forms §3 "Other entities"). */
 export const ZDataSource = z.object({
   id: ZId,
-  name: z.string(),
-  topic: z.string(),
+  name: zString(),
+  topic: zString(),
   createdAt: z.iso.datetime({ offset: true }),
   ingestorId: ZId,
 });
@@ -138,31 +138,31 @@ export const INSIGHT_MESSAGES = {
 
 /** How one field of a message becomes a signal: `measurements.Torque` → Torque (MEASUREMENT). */
 export const ZInsightField = z.object({
-  path: z.string(),
-  signalName: z.string(),
+  path: zString(),
+  signalName: zString(),
   entityType: ZSignalEntityType,
   /** New with this message: no such signal at the station yet, or this message's record created it. */
   isNew: z.boolean(),
-  value: z.string().nullable(),
+  value: zString().nullable(),
   /** Why the record would be refused for this field (e.g. a text value for a numeric signal). */
-  problem: z.string().nullable(),
+  problem: zString().nullable(),
 });
 export type TInsightField = z.infer<typeof ZInsightField>;
 
 /** One record of a message, resolved the way the ingestor resolves it. */
 export const ZInsightRecord = z.object({
-  line: z.string().nullable(),
+  line: zString().nullable(),
   /** Where the line name came from: the record's body wins over the topic's last two levels. */
   lineFrom: z.enum(["body", "topic"]).nullable(),
   /** New with this message, like a field's isNew. */
   isNewLine: z.boolean(),
-  station: z.string().nullable(),
+  station: zString().nullable(),
   stationFrom: z.enum(["body", "topic"]).nullable(),
   isNewStation: z.boolean(),
-  partId: z.string().nullable(),
-  timestamp: z.string().nullable(),
+  partId: zString().nullable(),
+  timestamp: zString().nullable(),
   /** Why the ingestor would refuse this record; null when it would be stored. */
-  problem: z.string().nullable(),
+  problem: zString().nullable(),
   fields: z.array(ZInsightField),
 });
 export type TInsightRecord = z.infer<typeof ZInsightRecord>;
@@ -170,10 +170,10 @@ export type TInsightRecord = z.infer<typeof ZInsightRecord>;
 export const ZInsightMessage = z.object({
   id: ZId,
   receivedAt: z.iso.datetime({ offset: true }),
-  topic: z.string(),
-  payload: z.string(),
+  topic: zString(),
+  payload: zString(),
   /** Why the payload holds no records (not JSON); null otherwise. */
-  error: z.string().nullable(),
+  error: zString().nullable(),
   records: z.array(ZInsightRecord),
   /** Records of the message beyond INSIGHT_RECORDS_PER_MESSAGE_MAX. */
   moreRecords: z.number().int(),
@@ -183,16 +183,16 @@ export type TInsightMessage = z.infer<typeof ZInsightMessage>;
 export const ZDeadLetter = z.object({
   id: ZId,
   receivedAt: z.iso.datetime({ offset: true }),
-  topic: z.string().nullable(),
-  reason: z.string(),
-  payload: z.string(),
+  topic: zString().nullable(),
+  reason: zString(),
+  payload: zString(),
 });
 export type TDeadLetter = z.infer<typeof ZDeadLetter>;
 
 /** GET /api/data-sources/{dataSourceId}/insight: newest first, times in the plant's time zone. */
 export const ZDataSourceInsight = z.object({
   source: ZDataSource,
-  timeZone: z.string(),
+  timeZone: zString(),
   messages: z.array(ZInsightMessage),
   deadLetters: z.array(ZDeadLetter),
   /** Dead letters of the source in all (the list holds the newest INSIGHT_DEAD_LETTERS_MAX). */

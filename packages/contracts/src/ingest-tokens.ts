@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 
 /** An ingest token as administrators see it: never the secret after creation. */
 export const ZIngestToken = z.object({
   id: ZId,
-  name: z.string(),
-  prefix: z.string(),
+  name: zString(),
+  prefix: zString(),
   createdAt: z.iso.datetime({ offset: true }),
   lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
   revokedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -15,12 +15,12 @@ export const ZIngestTokenList = z.array(ZIngestToken);
 export const ZIngestTokenParams = z.strictObject({ tokenId: ZId });
 
 export const ZCreateIngestTokenBody = z.strictObject({
-  name: z.string().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
+  name: zString().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
 });
 export type TCreateIngestTokenBody = z.infer<typeof ZCreateIngestTokenBody>;
 
 /** The secret is in this answer only: it is shown once. */
-export const ZCreateIngestTokenResponse = z.object({ token: ZIngestToken, secret: z.string() });
+export const ZCreateIngestTokenResponse = z.object({ token: ZIngestToken, secret: zString() });
 export type TCreateIngestTokenResponse = z.infer<typeof ZCreateIngestTokenResponse>;
 
 export const INGEST_TOKEN_PREFIX = "lwi_";

@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 
 /** A line (spec settings §3 "Line"). */
 export const ZLine = z.object({
   id: ZId,
   plantId: ZId,
-  name: z.string(),
-  displayName: z.string().nullable(),
-  friendlyName: z.string().nullable(),
+  name: zString(),
+  displayName: zString().nullable(),
+  friendlyName: zString().nullable(),
   active: z.boolean(),
   lastIngestedTime: z.iso.datetime({ offset: true }).nullable(),
   isNewLine: z.boolean(),
@@ -15,8 +15,8 @@ export const ZLine = z.object({
   alertViewingWindowDays: z.number().int(),
   activeMonitorsCount: z.number().int(),
   feederLineIds: z.array(ZId),
-  excludedPartIds: z.array(z.string()),
-  excludedModelNumbers: z.array(z.string()),
+  excludedPartIds: z.array(zString()),
+  excludedModelNumbers: z.array(zString()),
 });
 export type TLine = z.infer<typeof ZLine>;
 export const ZLineList = z.array(ZLine);

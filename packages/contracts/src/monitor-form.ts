@@ -1,5 +1,6 @@
 import { md5 } from "js-md5";
 import { z } from "zod";
+import { zString } from "./common.js";
 import {
   DEFAULT_MONITOR_RULES,
   RULE_BOUNDS,
@@ -611,8 +612,8 @@ export const ZPreviewFilter = z.object({
   part_attributes: z
     .array(
       z.object({
-        attribute_uuid: z.string().max(100),
-        selected_attribute_values: z.array(z.string().max(500)).max(1000),
+        attribute_uuid: zString().max(100),
+        selected_attribute_values: z.array(zString().max(500)).max(1000),
       }),
     )
     .max(200)
@@ -620,8 +621,8 @@ export const ZPreviewFilter = z.object({
   sample_size: z.number().int().min(1),
   pass_fail_filter: z.array(ZPassFail).max(2).default([]),
   evaluation_ratio: z.number().min(0).max(1),
-  part_numbers: z.array(z.string().max(200)).max(1000).default([]),
-  part_groups: z.array(z.string().max(200)).max(1000).default([]),
+  part_numbers: z.array(zString().max(200)).max(1000).default([]),
+  part_groups: z.array(zString().max(200)).max(1000).default([]),
   op_count: z.enum(["ALL", "FIRST", "LAST"]).optional(),
 });
 
@@ -645,18 +646,18 @@ export const ZMonitorPreview = z.object({
   window_size: z.number().int(),
   training_size: z.number().int(),
   evaluation_size: z.number().int(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
-  training_from: z.string().nullable(),
-  evaluation_from: z.string().nullable(),
+  from: zString().nullable(),
+  to: zString().nullable(),
+  training_from: zString().nullable(),
+  evaluation_from: zString().nullable(),
   evaluation: z.object({
     state: z.enum(["OK", "BREACH", "NO_DATA", "ERROR"]),
-    reason: z.string().nullable(),
+    reason: zString().nullable(),
     score: z.number().nullable(),
     threshold: z.number().nullable(),
     training_size: z.number().int().nullable(),
     evaluation_size: z.number().int().nullable(),
-    details: z.record(z.string(), z.unknown()).nullable(),
+    details: z.record(zString(), z.unknown()).nullable(),
   }),
 });
 export type TMonitorPreview = z.infer<typeof ZMonitorPreview>;

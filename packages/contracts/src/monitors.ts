@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 
 // ── Types and thresholds ─────────────────────────────────────────────────────────────────────
 
@@ -158,14 +158,14 @@ export const ZFrequency = z
   .min(MONITOR_BOUNDS.minFrequency, MONITOR_MESSAGES.frequencyMin)
   .max(MONITOR_BOUNDS.maxFrequency, MONITOR_MESSAGES.frequencyMax);
 
-export const ZNotes = z.string().max(MONITOR_BOUNDS.notesMaxLength, MONITOR_MESSAGES.notesMax);
+export const ZNotes = zString().max(MONITOR_BOUNDS.notesMaxLength, MONITOR_MESSAGES.notesMax);
 
-const zLabel = z.string().trim().min(1).max(200);
+const zLabel = zString().trim().min(1).max(200);
 
 /** Server form of a part attribute selection. */
 export const ZTaskPartAttribute = z.strictObject({
-  attribute_uuid: z.string().trim().max(100),
-  selected_attribute_values: z.array(z.string().max(500)).max(1000),
+  attribute_uuid: zString().trim().max(100),
+  selected_attribute_values: z.array(zString().max(500)).max(1000),
 });
 
 // ── Server task (send shape, spec monitor-forms §3) ──────────────────────────────────────────
@@ -268,16 +268,16 @@ export type TTaskCreate = z.output<typeof ZTaskCreateBody>;
 // ── Stored filter (monitors.filter jsonb; shared with the worker — keep these keys) ─────────
 
 export const ZStoredMonitorFilter = z.object({
-  signal_uuids: z.array(z.string()),
-  signal_group_uuids: z.array(z.string()),
+  signal_uuids: z.array(zString()),
+  signal_group_uuids: z.array(zString()),
   part_attributes: z.array(
-    z.object({ attribute_uuid: z.string(), selected_attribute_values: z.array(z.string()) }),
+    z.object({ attribute_uuid: zString(), selected_attribute_values: z.array(zString()) }),
   ),
   sample_size: z.number(),
   pass_fail_filter: z.array(ZPassFail),
   evaluation_ratio: z.number(),
-  part_numbers: z.array(z.string()),
-  part_groups: z.array(z.string()),
+  part_numbers: z.array(zString()),
+  part_groups: z.array(zString()),
   op_count: ZOpCount.optional(),
 });
 export type TStoredMonitorFilter = z.infer<typeof ZStoredMonitorFilter>;
@@ -345,12 +345,12 @@ export const ZMonitorFilter = z.object({
   cust_uuid: ZId,
   plant_uuid: ZId,
   line_uuid: ZId,
-  signal_uuids: z.array(z.string()),
-  signal_group_uuids: z.array(z.string()),
-  part_groups: z.array(z.string()),
-  part_numbers: z.array(z.string()),
+  signal_uuids: z.array(zString()),
+  signal_group_uuids: z.array(zString()),
+  part_groups: z.array(zString()),
+  part_numbers: z.array(zString()),
   part_attributes: z.array(
-    z.object({ attributeUuid: z.string(), selectedAttributeValues: z.array(z.string()) }),
+    z.object({ attributeUuid: zString(), selectedAttributeValues: z.array(zString()) }),
   ),
   pass_fail_filter: z.array(ZPassFail),
   evaluation_ratio: z.number(),
@@ -362,11 +362,11 @@ export type TMonitorFilter = z.infer<typeof ZMonitorFilter>;
 
 export const ZMonitor = z.object({
   monitor_uuid: ZId,
-  monitor_name: z.string(),
+  monitor_name: zString(),
   monitor_type: ZMonitorType,
   active: z.boolean(),
   frequency: z.number().int(),
-  notes: z.string(),
+  notes: zString(),
   use_excluded_part_ids: z.boolean(),
   use_excluded_model_numbers: z.boolean(),
   monitor_filter: ZMonitorFilter,
@@ -375,7 +375,7 @@ export const ZMonitor = z.object({
   last_evaluated_at: z.iso.datetime({ offset: true }).nullable().optional(),
   next_run_at: z.iso.datetime({ offset: true }).nullable().optional(),
   /** md5 of the canonical filter the monitor was saved with (spec monitor-forms §3, §4). */
-  monitor_filter_md5: z.string().nullable().optional(),
+  monitor_filter_md5: zString().nullable().optional(),
 });
 export type TMonitor = z.infer<typeof ZMonitor>;
 export const ZMonitorList = z.array(ZMonitor);
@@ -421,11 +421,11 @@ export const ZGetTaskByIdBody = z.strictObject({ taskId: ZId });
 export const ZDeleteTaskBody = z.strictObject({ monitor_uuid: ZId });
 export const ZMonitorListQuery = z.strictObject({ type: ZMonitorType.optional() });
 export const ZNextMonitorNameQuery = z.strictObject({ type: ZMonitorType });
-export const ZNextMonitorName = z.object({ name: z.string() });
+export const ZNextMonitorName = z.object({ name: zString() });
 export const ZMonitorParams = z.strictObject({ monitorId: ZId });
 export const ZMonitorUuidParams = z.strictObject({ monitorUuid: ZId });
 /** 409 on a duplicate: the existing monitor's id (spec monitor-forms §8). */
-export const ZDuplicateMonitor = z.object({ message: z.string(), task_uuid: ZId.optional() });
+export const ZDuplicateMonitor = z.object({ message: zString(), task_uuid: ZId.optional() });
 
 /** Capability-service variant (spec monitor-forms §7). */
 export const ZCreateCapMonitorBody = z.strictObject({ signalId: ZId });

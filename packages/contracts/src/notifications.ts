@@ -1,7 +1,7 @@
 // Integrations: Microsoft Teams webhooks and ETQ Reliance configurations per line
 // (spec settings §2.2, §2.3, §3, §5, §7, §8; design/monitoring.md "Notifications").
 import { z } from "zod";
-import { ZId, ZIsoDateTime } from "./common.js";
+import { ZId, ZIsoDateTime, zString } from "./common.js";
 
 /** Spec settings §8 "Teams" and "ETQ Reliance", plus the server's own words. */
 export const TEAMS_MESSAGES = {
@@ -51,14 +51,14 @@ export const ZTeamsWebhook = z.object({
   id: ZId,
   lineId: ZId,
   lastModifiedDateTime: ZIsoDateTime,
-  urlHost: z.string(),
+  urlHost: zString(),
 });
 export type TTeamsWebhook = z.infer<typeof ZTeamsWebhook>;
 export const ZTeamsWebhookList = z.array(ZTeamsWebhook);
 
 /** PUT …/plants/{plantId}/lines/{lineId} (spec settings §5 "Teams URL"). */
 export const ZTeamsWebhookBody = z.strictObject({
-  url: z.string({ error: TEAMS_MESSAGES.urlBlank }).trim().min(1, TEAMS_MESSAGES.urlBlank).max(2048),
+  url: zString({ error: TEAMS_MESSAGES.urlBlank }).trim().min(1, TEAMS_MESSAGES.urlBlank).max(2048),
 });
 export type TTeamsWebhookBody = z.infer<typeof ZTeamsWebhookBody>;
 
@@ -73,9 +73,9 @@ export const RELIANCE_CONNECTION_STATUSES = ["SUCCESS", "ERROR"] as const;
 export const ZRelianceConfig = z.object({
   id: ZId,
   lineId: ZId,
-  apiHost: z.string(),
-  clientId: z.string(),
-  tokenEndpoint: z.string(),
+  apiHost: zString(),
+  clientId: zString(),
+  tokenEndpoint: zString(),
   /** null: not tested yet ("Not Configured" chip only when there is no configuration at all). */
   connectionStatus: z.enum(RELIANCE_CONNECTION_STATUSES).nullable(),
   updatedTime: ZIsoDateTime,
@@ -85,11 +85,11 @@ export const ZRelianceConfig = z.object({
 export type TRelianceConfig = z.infer<typeof ZRelianceConfig>;
 
 /** GET /api/reliance-configuration/plants/{plantId}: configured lines only, keyed by line id. */
-export const ZRelianceConfigMap = z.record(z.string(), ZRelianceConfig);
+export const ZRelianceConfigMap = z.record(zString(), ZRelianceConfig);
 export type TRelianceConfigMap = z.infer<typeof ZRelianceConfigMap>;
 
 const required = (max: number) =>
-  z.string({ error: ETQ_MESSAGES.required }).trim().min(1, ETQ_MESSAGES.required).max(max);
+  zString({ error: ETQ_MESSAGES.required }).trim().min(1, ETQ_MESSAGES.required).max(max);
 
 /**
  * POST /api/reliance-configuration/lines/{lineId} (spec settings §5 "ETQ form": all four
@@ -115,6 +115,6 @@ export const ZIntegrationTestResult = z.object({
   ok: z.boolean(),
   /** The far end's HTTP status, when it answered. */
   httpStatus: z.number().int().nullable(),
-  message: z.string(),
+  message: zString(),
 });
 export type TIntegrationTestResult = z.infer<typeof ZIntegrationTestResult>;

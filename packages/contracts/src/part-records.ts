@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { zString } from "./common.js";
 
 /** Largest HTTP ingest batch (issue: batches up to 10,000 records). */
 export const INGEST_BATCH_MAX = 10_000;
 /** Bounds that keep one record from exhausting memory or the database. */
 export const PART_RECORD_BOUNDS = { name: 200, value: 500, signals: 2_000 } as const;
 
-const name = z.string().trim().min(1).max(PART_RECORD_BOUNDS.name);
+const name = zString().trim().min(1).max(PART_RECORD_BOUNDS.name);
 const finite = z.number().refine(Number.isFinite, "must be a finite number");
 const signalMap = <T extends z.ZodType>(v: T) =>
   z
@@ -30,8 +31,8 @@ export const ZPartRecord = z.strictObject({
   limits: signalMap(
     z.strictObject({ lower: finite.nullable().optional(), upper: finite.nullable().optional() }),
   ).default({}),
-  results: signalMap(z.string().trim().max(PART_RECORD_BOUNDS.value).nullable()).default({}),
-  attributes: signalMap(z.string().trim().max(PART_RECORD_BOUNDS.value).nullable()).default({}),
+  results: signalMap(zString().trim().max(PART_RECORD_BOUNDS.value).nullable()).default({}),
+  attributes: signalMap(zString().trim().max(PART_RECORD_BOUNDS.value).nullable()).default({}),
 });
 export type TPartRecord = z.infer<typeof ZPartRecord>;
 export type TPartRecordInput = z.input<typeof ZPartRecord>;
@@ -42,7 +43,7 @@ export const ZIngestBatch = z.array(z.unknown()).min(1).max(INGEST_BATCH_MAX);
 export const ZIngestResult = z.object({
   stored: z.number().int(),
   duplicates: z.number().int(),
-  rejected: z.array(z.object({ index: z.number().int(), reason: z.string() })),
+  rejected: z.array(z.object({ index: z.number().int(), reason: zString() })),
 });
 export type TIngestResult = z.infer<typeof ZIngestResult>;
 
@@ -153,10 +154,10 @@ export const ZCsvUploadResult = ZIngestResult.pick({ stored: true, duplicates: t
   /** Data rows read (the header and blank lines not counted). */
   rows: z.number().int(),
   /** Row = 1-based line of the file where the row ends (the header is line 1). */
-  rejected: z.array(z.object({ row: z.number().int(), reason: z.string() })),
+  rejected: z.array(z.object({ row: z.number().int(), reason: zString() })),
   /** Rejected rows beyond the first CSV_REJECTED_MAX. */
   rejectedMore: z.number().int(),
   /** Why the file could not be read to its end; null when it was. */
-  error: z.string().nullable(),
+  error: zString().nullable(),
 });
 export type TCsvUploadResult = z.infer<typeof ZCsvUploadResult>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 
-export const ZPlant = z.object({ id: ZId, name: z.string(), timeZone: z.string() });
+export const ZPlant = z.object({ id: ZId, name: zString(), timeZone: zString() });
 export type TPlant = z.infer<typeof ZPlant>;
 export const ZPlantList = z.array(ZPlant);
 export const ZPlantParams = z.strictObject({ plantId: ZId });

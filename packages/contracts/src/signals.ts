@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 import { ZSignalEntityType } from "./data-sources.js";
 
 // Line signals as the monitor forms read them (spec settings §3 "Signal", "Signal group";
@@ -13,12 +13,12 @@ export const ZSignalLimitSide = z.enum(SIGNAL_LIMIT_SIDES);
 
 export const ZSignal = z.object({
   id: ZId,
-  name: z.string(),
-  friendlyName: z.string().nullable(),
+  name: zString(),
+  friendlyName: zString().nullable(),
   entityType: ZSignalEntityType,
   isSignalActive: z.boolean(),
   qualityCharacteristic: ZQualityCharacteristic,
-  stationName: z.string(),
+  stationName: zString(),
   /** Associated signals' ids: a measurement's upper limit, lower limit and result. */
   upperLimit: ZId.nullable(),
   lowerLimit: ZId.nullable(),
@@ -29,7 +29,7 @@ export type TSignal = z.infer<typeof ZSignal>;
 
 export const ZStation = z.object({
   id: ZId,
-  name: z.string(),
+  name: zString(),
   final: z.boolean(),
   signals: z.array(ZSignal),
 });
@@ -43,7 +43,7 @@ export const ZLineSignalsQuery = z.strictObject({
 
 export const ZSignalGroup = z.object({
   signalGroupUuid: ZId,
-  signalGroupName: z.string(),
+  signalGroupName: zString(),
   signalUuids: z.array(ZId),
 });
 export type TSignalGroup = z.infer<typeof ZSignalGroup>;
@@ -53,20 +53,20 @@ export const ZSignalGroupsBody = z.strictObject({ customerUuid: ZId, plantUuid: 
 /** A part attribute (a PART_ATTRIBUTE signal) with the values seen for it. */
 export const ZPartAttribute = z.object({
   attributeUuid: ZId,
-  attributeName: z.string(),
-  stationName: z.string(),
+  attributeName: zString(),
+  stationName: zString(),
   isSignalActive: z.boolean(),
-  attributeValues: z.array(z.string()),
+  attributeValues: z.array(zString()),
 });
 export type TPartAttribute = z.infer<typeof ZPartAttribute>;
 export const ZPartAttributeList = z.array(ZPartAttribute);
 
-export const ZModelNumber = z.object({ value: z.string(), isChallenge: z.boolean() });
+export const ZModelNumber = z.object({ value: zString(), isChallenge: z.boolean() });
 export type TModelNumber = z.infer<typeof ZModelNumber>;
 export const ZModelNumberList = z.array(ZModelNumber);
 
 export const RESULT_VALUES = ["pass", "fail", "other"] as const;
-export const ZClassificationEntry = z.object({ value: z.string(), failureMode: z.string().nullable() });
+export const ZClassificationEntry = z.object({ value: zString(), failureMode: zString().nullable() });
 export const ZResultClassifications = z.object({
   pass: z.array(ZClassificationEntry),
   fail: z.array(ZClassificationEntry),
@@ -77,7 +77,7 @@ export type TResultClassifications = z.infer<typeof ZResultClassifications>;
 /** Body: signal ids. Answer: by signal id, the classifications of its result signal. */
 export const ZAssociatedResultClassificationsBody = z.array(ZId).min(1).max(1000);
 export const ZAssociatedResultClassifications = z.record(
-  z.string(),
+  zString(),
   z.object({ associatedResultClassifications: ZResultClassifications }),
 );
 export type TAssociatedResultClassifications = z.infer<typeof ZAssociatedResultClassifications>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId } from "./common.js";
+import { ZId, zString } from "./common.js";
 
 /** Location names besides plants (spec monitor-forms §2 "User location selector"). */
 export const LOCATION_CORPORATE = "CORPORATE";
@@ -12,7 +12,7 @@ export const ZUserRole = z.enum(USER_ROLES);
 export type TUserRole = z.infer<typeof ZUserRole>;
 
 export const ZLocationConfig = z.object({
-  locationName: z.string().nullable(),
+  locationName: zString().nullable(),
   locationPlantId: ZId.nullable(),
 });
 export type TLocationConfig = z.infer<typeof ZLocationConfig>;
@@ -20,10 +20,10 @@ export type TLocationConfig = z.infer<typeof ZLocationConfig>;
 /** A row of the Users page (spec settings §3 "User row"). */
 export const ZUserRow = z.object({
   id: ZId,
-  email: z.string(),
+  email: zString(),
   lastLogin: z.iso.datetime({ offset: true }).nullable(),
   role: ZUserRole,
-  locationName: z.string().nullable(),
+  locationName: zString().nullable(),
   locationPlantId: ZId.nullable(),
   isProviderStaff: z.boolean(),
 });
@@ -41,14 +41,14 @@ const ZEmail = z
 export const ZAddUserBody = z.strictObject({
   email: ZEmail,
   locationPlantId: ZId.nullable(),
-  locationName: z.string().trim().max(200).nullable(),
+  locationName: zString().trim().max(200).nullable(),
 });
 export type TAddUserBody = z.infer<typeof ZAddUserBody>;
 export const ZAddUserQuery = z.strictObject({ customerId: ZId });
 export const ZAddUserResponse = z.object({
   user: ZUserRow,
   /** One-time link to set a password, shown to the administrator once. */
-  passwordLink: z.string(),
+  passwordLink: zString(),
 });
 export type TAddUserResponse = z.infer<typeof ZAddUserResponse>;
 
@@ -66,7 +66,7 @@ export type TDeleteUserBody = z.infer<typeof ZDeleteUserBody>;
 
 /** PATCH /api/users/{userId}; both null for Unassigned. */
 export const ZUpdateUserLocationBody = z.strictObject({
-  locationName: z.string().trim().max(200).nullable(),
+  locationName: zString().trim().max(200).nullable(),
   locationPlantId: ZId.nullable(),
 });
 export type TUpdateUserLocationBody = z.infer<typeof ZUpdateUserLocationBody>;
@@ -77,7 +77,7 @@ export const ZCheckUsersRolesBody = z.strictObject({
   userIds: z.array(ZId).max(1000),
   role: z.literal("administrator"),
 });
-export const ZCheckUsersRolesResponse = z.record(z.string(), z.boolean());
+export const ZCheckUsersRolesResponse = z.record(zString(), z.boolean());
 
 /** Spec settings §8 "Users", word for word. */
 export const USER_MESSAGES = {

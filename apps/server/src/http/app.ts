@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { loggableError } from "../db/errors.js";
 import { AppError, STATUS_OF } from "../errors.js";
 import type { AuthContext } from "../modules/auth/auth.service.js";
 import type { Services } from "../services.js";
@@ -110,14 +111,17 @@ export async function buildApp(opts: AppOptions) {
       return reply.code(400).send({ message });
     }
     if (isResponseSerializationError(error)) {
-      req.log.error({ err: error, cause: error.cause }, "response does not match its schema");
+      req.log.error(
+        { err: loggableError(error), cause: loggableError(error.cause), route: req.routeOptions.url },
+        "response does not match its schema",
+      );
       return reply.code(500).send({ message: SERVER_MESSAGES.internal });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       return reply.code(status).send({ message: (error as Error).message });
     }
-    req.log.error({ err: error }, "unhandled error");
+    req.log.error({ err: loggableError(error), route: req.routeOptions.url }, "unhandled error");
     return reply.code(500).send({ message: SERVER_MESSAGES.internal });
   });
 

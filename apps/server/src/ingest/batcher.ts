@@ -1,5 +1,6 @@
 import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
+import { describeDbError, isTransientDbError } from "../db/errors.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
 import { createIngestLog } from "./ingest-log.js";
 import type { SourceDirectory } from "./sources.js";
@@ -16,11 +17,27 @@ export function topicDefaults(topic: string): { line?: string; station?: string 
 
 type Waiting = { packet: IPublishPacket; resolve: () => void };
 
+/** Backoff of a batch that failed because the database was away: 1 s, doubling, at most 30 s. */
+export const RETRY_FIRST_MS = 1_000;
+export const RETRY_MAX_MS = 30_000;
+
 /**
  * Collects MQTT messages and stores them in batches (a batch is stored when it has batchSize
  * messages or flushMs after its first). `add` resolves once the message's records are committed
- * — or kept as dead letters — so callers acknowledge only then. A failed store is retried every
- * second, never dropped.
+ * — or kept as dead letters — so callers acknowledge only then.
+ *
+ * What the database refuses never stops ingestion: part-records rejects each refused record on
+ * its own (it halves its transaction until the refused record stands alone) and the record
+ * becomes a dead letter; anything else the database refuses in a batch splits the batch in
+ * halves here, down to the one message, which is kept whole as a dead letter. A batch is retried
+ * only when the database is away (isTransientDbError), with backoff; so a bad message delays the
+ * others by no more than its own batch's splitting.
+ *
+ * After `close` nothing new is stored and retries stop: messages not yet committed stay
+ * unacknowledged, for the broker to redeliver.
+ *
+ * Log lines name the data source, the topic and the reason, never a payload or a statement's
+ * parameters.
  */
 export function createIngestBatcher(opts: {
   db: Db;
@@ -40,24 +57,84 @@ export function createIngestBatcher(opts: {
   let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   let chain: Promise<void> = Promise.resolve();
   let closed = false;
+  // Wakes a backoff wait early when the batcher closes.
+  let wake: (() => void) | undefined;
 
-  async function store(batch: Waiting[]) {
+  /** "data source <id> (topic a/b/c)" for up to three messages of a batch. */
+  function whose(batch: Waiting[]): string {
+    const named = batch.slice(0, 3).map(({ packet }) => {
+      const source = opts.directory.match(packet.topic);
+      return `data source ${source?.id ?? "(none)"} (topic ${JSON.stringify(packet.topic)})`;
+    });
+    return batch.length > 3 ? `${named.join(", ")} and ${batch.length - 3} more` : named.join(", ");
+  }
+
+  async function pause(ms: number) {
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(t);
+        resolve();
+      };
+    });
+    wake = undefined;
+  }
+
+  /** Runs `write` until it succeeds or fails for good; retries while the database is away. */
+  async function untilStored(
+    what: string,
+    write: () => Promise<void>,
+  ): Promise<{ outcome: "stored" } | { outcome: "closed" } | { outcome: "refused"; err: unknown }> {
+    let delay = RETRY_FIRST_MS;
     for (;;) {
+      if (closed) return { outcome: "closed" };
       try {
-        await ingestLog.store(
-          batch.map((w) => w.packet),
-          opts.directory.current(),
-          opts.partRecords,
-          topicDefaults,
-        );
-        for (const w of batch) w.resolve();
-        return;
+        await write();
+        return { outcome: "stored" };
       } catch (err) {
-        log(`storing ${batch.length} MQTT messages failed, retrying in 1 s: ${(err as Error).message}`);
-        if (closed) return;
-        await new Promise((r) => setTimeout(r, 1_000));
+        if (!isTransientDbError(err)) return { outcome: "refused", err };
+        if (closed) return { outcome: "closed" };
+        log(`storing ${what} failed, retrying in ${delay / 1000} s: ${describeDbError(err)}`);
+        await pause(delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
       }
     }
+  }
+
+  async function store(batch: Waiting[]): Promise<void> {
+    const what =
+      batch.length === 1
+        ? `an MQTT message of ${whose(batch)}`
+        : `${batch.length} MQTT messages of ${whose(batch)}`;
+    const result = await untilStored(what, () =>
+      ingestLog.store(
+        batch.map((w) => w.packet),
+        opts.directory.current(),
+        opts.partRecords,
+        topicDefaults,
+      ),
+    );
+    if (result.outcome === "closed") return;
+    if (result.outcome === "stored") {
+      for (const w of batch) w.resolve();
+      return;
+    }
+    if (batch.length > 1) {
+      const mid = batch.length >> 1;
+      await store(batch.slice(0, mid));
+      await store(batch.slice(mid));
+      return;
+    }
+    const [only] = batch;
+    if (!only) return;
+    const reason = `the database refused the message (${describeDbError(result.err)})`;
+    log(`kept ${what} as a dead letter: ${reason}`);
+    const kept = await untilStored(`the dead letter of ${what}`, () =>
+      ingestLog.deadLetter(only.packet, opts.directory.current(), reason),
+    );
+    if (kept.outcome === "refused")
+      log(`dropped ${what}: its dead letter was refused too (${describeDbError(kept.err)})`);
+    if (kept.outcome !== "closed") only.resolve();
   }
 
   function flush(): Promise<void> {
@@ -68,13 +145,14 @@ export function createIngestBatcher(opts: {
     timer = undefined;
     const batch = waiting;
     waiting = [];
-    if (batch.length) chain = chain.then(() => store(batch));
+    if (batch.length && !closed) chain = chain.then(() => store(batch));
     return chain;
   }
 
   return {
     add(packet: IPublishPacket): Promise<void> {
       return new Promise<void>((resolve) => {
+        if (closed) return; // never acknowledged: the broker redelivers it
         waiting.push({ packet, resolve });
         if (waiting.length >= batchSize) void flush();
         else
@@ -82,9 +160,20 @@ export function createIngestBatcher(opts: {
       });
     },
     flush,
+    /**
+     * Stops storing: waits for the statement under way (not for retries, which stop), and leaves
+     * what is not committed unacknowledged.
+     */
     async close() {
-      await flush();
       closed = true;
+      if (timer) {
+        clearTimeout(timer as NodeJS.Timeout);
+        clearImmediate(timer as NodeJS.Immediate);
+      }
+      timer = undefined;
+      waiting = [];
+      wake?.();
+      await chain;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { topicMatches } from "@linewatch/contracts";
+import { topicMatches, toStorableText } from "@linewatch/contracts";
 import { lt, sql } from "drizzle-orm";
 import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
@@ -16,6 +16,9 @@ type Dead = {
 };
 
 const PAYLOAD_MAX = 64 * 1024;
+
+/** A payload, topic or reason as the dead-letter and sample tables can hold it. */
+const storable = (text: string, max = PAYLOAD_MAX) => toStorableText(text.slice(0, max));
 /** Messages kept per data source for the insight-mapping page. */
 export const SAMPLES_PER_SOURCE = 20;
 const SAMPLE_EVERY_MS = 1_000;
@@ -34,7 +37,7 @@ export function createIngestLog(db: Db) {
     lastSample.set(source.id, now);
     await db
       .insert(dataSourceMessages)
-      .values({ dataSourceId: source.id, topic, payload: payload.slice(0, PAYLOAD_MAX) });
+      .values({ dataSourceId: source.id, topic: storable(topic), payload: storable(payload) });
     // Keep the newest few only.
     await db.execute(sql`delete from ${dataSourceMessages} where ${dataSourceMessages.dataSourceId} = ${source.id}
       and ${dataSourceMessages.id} not in (select ${dataSourceMessages.id} from ${dataSourceMessages}
@@ -56,14 +59,12 @@ export function createIngestLog(db: Db) {
       for (const packet of packets) {
         const source = sources.find((s) => topicMatches(s.topic, packet.topic));
         if (!source) continue; // A topic no data source claims any more (deleted meanwhile).
-        const payload = Buffer.isBuffer(packet.payload)
-          ? packet.payload.toString("utf8")
-          : String(packet.payload);
+        const payload = payloadText(packet);
         const base = {
           customerId: source.customerId,
           ingestorId: source.ingestorId,
           dataSourceId: source.id,
-          topic: packet.topic,
+          topic: storable(packet.topic),
         };
         await sample(source, packet.topic, payload).catch(() => {});
         let parsed: unknown;
@@ -72,12 +73,20 @@ export function createIngestLog(db: Db) {
         } catch (err) {
           dead.push({
             ...base,
-            payload: payload.slice(0, PAYLOAD_MAX),
-            reason: `payload is not JSON: ${(err as Error).message}`,
+            payload: storable(payload),
+            reason: storable(`payload is not JSON: ${(err as Error).message}`),
           });
           continue;
         }
         const items = Array.isArray(parsed) ? parsed : [parsed];
+        if (!items.length) {
+          dead.push({
+            ...base,
+            payload: storable(payload),
+            reason: "the message holds no records (an empty array)",
+          });
+          continue;
+        }
         const defaults = topicDefaults(packet.topic);
         let group = byPlant.get(source.plantId);
         if (!group) {
@@ -109,15 +118,42 @@ export function createIngestLog(db: Db) {
             customerId: o.source.customerId,
             ingestorId: o.source.ingestorId,
             dataSourceId: o.source.id,
-            topic: o.topic,
-            payload: o.payload.slice(0, PAYLOAD_MAX),
-            reason: r.reason,
+            topic: storable(o.topic),
+            payload: storable(o.payload),
+            reason: storable(r.reason),
           });
         }
       }
       if (dead.length) await db.insert(deadLetters).values(dead);
     },
+
+    /**
+     * Keeps one whole message as a dead letter when storing it failed in a way the parsing above
+     * did not foresee (the database refused it): its payload as far as the table can hold it,
+     * else the reason alone.
+     */
+    async deadLetter(packet: IPublishPacket, sources: Source[], reason: string) {
+      const source = sources.find((s) => topicMatches(s.topic, packet.topic));
+      if (!source) return;
+      const row = {
+        customerId: source.customerId,
+        ingestorId: source.ingestorId,
+        dataSourceId: source.id,
+        topic: storable(packet.topic),
+        payload: storable(payloadText(packet)),
+        reason: storable(reason),
+      };
+      try {
+        await db.insert(deadLetters).values(row);
+      } catch {
+        await db.insert(deadLetters).values({ ...row, payload: "" });
+      }
+    },
   };
+}
+
+function payloadText(packet: IPublishPacket) {
+  return Buffer.isBuffer(packet.payload) ? packet.payload.toString("utf8") : String(packet.payload);
 }
 export type IngestLog = ReturnType<typeof createIngestLog>;
 

@@ -59,8 +59,10 @@ export async function startIngest(opts: IngestOptions) {
     subscriptions: () => directory.current().map((s) => s.topic),
     async close() {
       clearInterval(interval);
-      await broker.close();
+      // Storing stops first: what is not committed is never acknowledged, and the publishers
+      // send it again to the next broker they reach.
       await batcher.close();
+      await broker.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import mqtt, { type MqttClient } from "mqtt";
+import { describeDbError } from "../db/errors.js";
 import type { IngestBatcher } from "./batcher.js";
 import type { SourceDirectory } from "./sources.js";
 
@@ -75,7 +76,7 @@ export async function startMqttIngestor(opts: MqttIngestorOptions) {
   let syncing: Promise<void> | undefined;
   const refresh = () => {
     syncing ??= syncSubscriptions()
-      .catch((err) => log(`data source refresh failed: ${(err as Error).message}`))
+      .catch((err) => log(`data source refresh failed: ${describeDbError(err)}`))
       .finally(() => {
         syncing = undefined;
       });
@@ -100,9 +101,10 @@ export async function startMqttIngestor(opts: MqttIngestorOptions) {
     refresh,
     /** Topic filters subscribed to right now. */
     subscriptions: () => [...subscribed],
+    /** Stops storing and disconnects; messages not yet committed stay unacknowledged, for redelivery. */
     async close() {
       clearInterval(interval);
-      await opts.batcher.flush();
+      await opts.batcher.close();
       await client.endAsync();
     },
   };

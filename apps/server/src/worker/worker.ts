@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { AlertThreshold } from "@linewatch/stats";
 import type { Db, Tx } from "../db/client.js";
+import { describeDbError } from "../db/errors.js";
 import { type EvaluationResult, evaluateMonitor, type Window } from "./evaluate/evaluate.js";
 import { type MonitorFilter, parseMonitorFilter, ratioOf } from "./evaluate/filter.js";
 import { loadWindows } from "./evaluate/window.js";
@@ -152,7 +153,7 @@ export function startWorker(opts: WorkerOptions): Worker {
   const renew = () => {
     renewal = renewLeases(opts.db, { owner, monitorIds: [...running], now: now(), leaseMs: opts.leaseMs })
       .then(() => undefined)
-      .catch((err) => log(`lease renewal failed: ${err instanceof Error ? err.message : String(err)}`));
+      .catch((err) => log(`lease renewal failed: ${describeDbError(err)}`));
   };
   const track = (id: string) => {
     running.add(id);
@@ -211,7 +212,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       try {
         handled = await tick();
       } catch (err) {
-        log(`poll failed: ${err instanceof Error ? err.message : String(err)}`);
+        log(`poll failed: ${describeDbError(err)}`);
       }
       if (stopped) break;
       // Full batch: more may be due, poll again at once.

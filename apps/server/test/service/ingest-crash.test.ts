@@ -1,84 +1,22 @@
 // Restart and failure: kill -9 of the ingesting process while a publisher sends QoS 1 messages
 // loses no acknowledged record and stores none twice — on the embedded broker and on Mosquitto.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import net from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import mqtt from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase, rowsOf } from "../../src/db/client.js";
-import { dataSources, partRecords } from "../../src/db/schema/index.js";
-import { createCustomer, createPlant } from "../factories.js";
-import { createTestDatabase } from "../helpers/db.js";
+import { partRecords } from "../../src/db/schema/index.js";
+import {
+  createDataSourceRow,
+  exited,
+  freePort,
+  sharedDatabase,
+  startIngestProcess,
+} from "../helpers/ingest-process.js";
 import { eventually, reachableExternalBroker } from "../helpers/mqtt.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const external = await reachableExternalBroker();
 const usePostgres = !!process.env.DATABASE_URL;
-const CRASH_TEST_KEY = randomBytes(32).toString("base64");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === "object" && a ? a.port : 0));
-    });
-  });
-}
-
-/** A database the child process can open too: PostgreSQL, or PGlite in a folder. */
-async function sharedDatabase(): Promise<{
-  env: Record<string, string>;
-  open: () => Promise<Database>;
-  drop: () => Promise<void>;
-}> {
-  if (usePostgres) {
-    const d = await createTestDatabase();
-    return { env: { DATABASE_URL: d.url ?? "" }, open: async () => d, drop: () => d.close() };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), "lw-crash-"));
-  return {
-    env: { DATA_DIR: dir, DATABASE_URL: "" },
-    open: () => openDatabase({ dataDir: dir }),
-    drop: async () => {},
-  };
-}
-
-function startIngestProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(root, "apps/server/src/main.ts"), "--role", "ingest"],
-    {
-      // One process (no tsx wrapper), so SIGKILL really kills the one holding the broker and the session.
-      cwd: root,
-      // Every process of an installation shares the encryption key (required with DATABASE_URL).
-      env: {
-        ...process.env,
-        DEMO: "false",
-        LOG_LEVEL: "warn",
-        MQTT_URL: "",
-        ENCRYPTION_KEY: CRASH_TEST_KEY,
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let out = "";
-  return new Promise((resolve, reject) => {
-    const onData = (b: Buffer) => {
-      out += b.toString();
-      if (/embedded MQTT broker on|ingesting from/.test(out)) resolve(child);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (b: Buffer) => (out += b.toString()));
-    child.on("exit", (code) => reject(new Error(`ingest process exited ${code}: ${out}`)));
-    setTimeout(() => reject(new Error(`ingest process did not start: ${out}`)), 60_000);
-  });
-}
 
 const cases = [
   { name: "embedded broker", external: false },
@@ -99,17 +37,7 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
     const topicRoot = `lwcrash-${run}`;
     // The child needs the data source before it starts.
     let db = await shared.open();
-    const customer = await createCustomer(db.db);
-    const plant = await createPlant(db.db, customer.id);
-    const [ingestor] = rowsOf<{ id: string }>(
-      await db.db.execute(sql`select id from ingestors where plant_id = ${plant.id}`),
-    );
-    await db.db.insert(dataSources).values({
-      customerId: customer.id,
-      ingestorId: ingestor?.id ?? "",
-      name: "crash",
-      topic: `${topicRoot}/#`,
-    });
+    await createDataSourceRow(db, `${topicRoot}/#`);
     if (!usePostgres) await db.close();
 
     const port = await freePort();
@@ -119,7 +47,7 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
         ? { MQTT_URL: external ?? "", INGEST_CLIENT_ID: `lwcrash-${run}` }
         : { MQTT_PORT: String(port) }),
     };
-    child = await startIngestProcess(env);
+    child = (await startIngestProcess(env)).child;
     const url = useExternal ? (external ?? "") : `mqtt://127.0.0.1:${port}`;
     publisher = await mqtt.connectAsync(url, {
       clientId: `lwcrash-pub-${run}`,
@@ -151,8 +79,8 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
         await eventually(async () => acknowledged.size > total / 6, 30_000);
         child.kill("SIGKILL");
         killed = true;
-        await new Promise<void>((r) => child?.once("exit", () => r()));
-        child = await startIngestProcess(env);
+        await exited(child);
+        child = (await startIngestProcess(env)).child;
       }
       if (i % 50 === 0) await new Promise((r) => setTimeout(r, useExternal ? 25 : 5));
     }
@@ -163,7 +91,7 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
       // Give the last batch time to commit, then stop the child so the data folder can be opened.
       await new Promise((r) => setTimeout(r, 1_000));
       child.kill("SIGTERM");
-      await new Promise<void>((r) => child?.once("exit", () => r()));
+      await exited(child);
       child = undefined;
       db = await shared.open();
     }

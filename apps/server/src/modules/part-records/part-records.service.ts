@@ -1,6 +1,7 @@
 import { describeIssues, type TIngestResult, type TPartRecord, ZPartRecord } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { describeDbError, isTransientDbError } from "../../db/errors.js";
 import { lines, modelNumbers, partAttributeValues, partRecords } from "../../db/schema/index.js";
 import { createPartRecordsCatalog, type SignalWant } from "./part-records.catalog.js";
 
@@ -62,6 +63,8 @@ function recordValue(r: TPartRecord, w: SignalWant): number | string | null | un
   if (w.entityType === "PART_ATTRIBUTE") return r.attributes[w.name];
   return r.measurements[w.name];
 }
+
+const refusedReason = (err: unknown) => `the database refused the record (${describeDbError(err)})`;
 
 export function createPartRecordsService(deps: { db: Db }) {
   const { db } = deps;
@@ -160,11 +163,39 @@ export function createPartRecordsService(deps: { db: Db }) {
     return stored;
   }
 
+  /**
+   * Stores rows in one transaction. When the database refuses something in it, the rows are
+   * halved and each half stored on its own, down to the single refused records, which are
+   * rejected with the database's reason: the good rows beside them are stored whatever the batch
+   * holds. A database that is away (isTransientDbError) fails the whole call, for a retry.
+   */
+  async function storeSplitting(
+    target: IngestTarget,
+    pending: Pending[],
+    rejected: TIngestResult["rejected"],
+  ): Promise<number> {
+    if (!pending.length) return 0;
+    try {
+      return await db.transaction((tx) => store(tx, target, pending));
+    } catch (err) {
+      if (isTransientDbError(err)) throw err;
+      const [only] = pending;
+      if (pending.length === 1 && only) {
+        rejected.push({ index: only.index, reason: refusedReason(err) });
+        return 0;
+      }
+      const mid = pending.length >> 1;
+      const first = await storeSplitting(target, pending.slice(0, mid), rejected);
+      return first + (await storeSplitting(target, pending.slice(mid), rejected));
+    }
+  }
+
   return {
     catalog,
     /**
-     * Validates and stores part records. Each record is judged on its own: a bad one is rejected
-     * with its reason and never stops the good ones. A replay of a stored key changes nothing.
+     * Validates and stores part records. Each record is judged on its own: a bad one — refused by
+     * its schema or by the database — is rejected with its reason and never stops the good ones.
+     * A replay of a stored key changes nothing.
      */
     async ingest(
       target: IngestTarget,
@@ -181,7 +212,14 @@ export function createPartRecordsService(deps: { db: Db }) {
           rejected.push({ index, reason: describeIssues(parsed.error) });
           continue;
         }
-        const p = await toRow(target, parsed.data, defaults, index);
+        let p: Pending | string;
+        try {
+          p = await toRow(target, parsed.data, defaults, index);
+        } catch (err) {
+          // Creating its line, station or signals failed: the database refused this record's names.
+          if (isTransientDbError(err)) throw err;
+          p = refusedReason(err);
+        }
         if (typeof p === "string") {
           rejected.push({ index, reason: p });
           continue;
@@ -194,8 +232,11 @@ export function createPartRecordsService(deps: { db: Db }) {
         seen.add(key);
         pending.push(p);
       }
-      const stored = pending.length ? await db.transaction((tx) => store(tx, target, pending)) : 0;
-      return { stored, duplicates: duplicates + pending.length - stored, rejected };
+      const refusedBefore = rejected.length;
+      const stored = await storeSplitting(target, pending, rejected);
+      const refused = rejected.length - refusedBefore;
+      rejected.sort((a, b) => a.index - b.index);
+      return { stored, duplicates: duplicates + pending.length - refused - stored, rejected };
     },
   };
 }

@@ -2,6 +2,7 @@
 // a lease, sends, logs every attempt, retries with backoff. At-least-once, one row per alert and
 // channel; an ETQ document id stored on the alert stops a retry from creating a second document.
 import type { Db } from "../../db/client.js";
+import { describeDbError } from "../../db/errors.js";
 import type { SecretBox } from "../../lib/crypto.js";
 import { createOutboundFetch, type OutboundFetch } from "../../lib/outbound.js";
 import {
@@ -124,7 +125,7 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     if (running) return running;
     running = (async () => {
       const rows = await repo.claim(now(), leaseMs, batchSize);
-      await Promise.all(rows.map((r) => deliver(r).catch((err) => log(`notify: ${(err as Error).message}`))));
+      await Promise.all(rows.map((r) => deliver(r).catch((err) => log(`notify: ${describeDbError(err)}`))));
       return rows.length;
     })();
     try {
@@ -141,7 +142,7 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     try {
       handled = await runOnce();
     } catch (err) {
-      log(`notify: ${(err as Error).message}`);
+      log(`notify: ${describeDbError(err)}`);
     }
     // A full batch means more may be due: go again at once.
     if (!stopped) timer = setTimeout(loop, handled >= batchSize ? 0 : opts.pollMs);
