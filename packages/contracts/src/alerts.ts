@@ -110,8 +110,7 @@ export type TAlertDetail = z.infer<typeof ZAlertDetail>;
 export const ZAlertParams = z.strictObject({ alertId: ZId });
 
 export const ZAlertCommentBody = z.strictObject({
-  comment: z
-    .string()
+  comment: zString()
     .trim()
     .min(1, ALERT_MESSAGES.commentRequired)
     .max(ALERT_COMMENT_MAX, ALERT_MESSAGES.commentTooLong),

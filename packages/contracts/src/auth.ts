@@ -23,8 +23,7 @@ export type TLoginBody = z.infer<typeof ZLoginBody>;
 export const PASSWORD_MIN_LENGTH = 10;
 export const ZSetPasswordBody = z.strictObject({
   token: zString().min(20).max(200),
-  password: z
-    .string()
+  password: zString()
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(1024),
 });

@@ -95,13 +95,11 @@ export const ZDataSourceParams = z.strictObject({ dataSourceId: ZId });
  * subscriptions ($share), which the ingestor builds itself.
  */
 export const ZCreateDataSourceBody = z.strictObject({
-  name: z
-    .string()
+  name: zString()
     .trim()
     .min(1, DATA_SOURCE_MESSAGES.nameRequired)
     .max(DATA_SOURCE_NAME_MAX, DATA_SOURCE_MESSAGES.nameTooLong),
-  topic: z
-    .string()
+  topic: zString()
     .trim()
     // One message per problem: a failed bound stops the later checks.
     .min(1, { error: DATA_SOURCE_MESSAGES.topicRequired, abort: true })

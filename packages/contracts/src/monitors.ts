@@ -145,8 +145,7 @@ export const MONITOR_MESSAGES = {
 // ── Fields ───────────────────────────────────────────────────────────────────────────────────
 
 /** spec monitor-forms §5; rule from architecture.md: required, 3 to 100, no leading spaces. */
-export const ZMonitorName = z
-  .string(MONITOR_MESSAGES.nameRequired)
+export const ZMonitorName = zString(MONITOR_MESSAGES.nameRequired)
   .min(1, MONITOR_MESSAGES.nameRequired)
   .refine((s) => !/^\s/.test(s), MONITOR_MESSAGES.nameLeadingSpaces)
   .refine((s) => s.trim().length === 0 || s.length >= MONITOR_BOUNDS.nameMinLength, MONITOR_MESSAGES.nameMin)

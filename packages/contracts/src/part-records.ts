@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { zString } from "./common.js";
+import { toStorableText, zString } from "./common.js";
 
 /** Largest HTTP ingest batch (issue: batches up to 10,000 records). */
 export const INGEST_BATCH_MAX = 10_000;
@@ -49,10 +49,13 @@ export type TIngestResult = z.infer<typeof ZIngestResult>;
 
 /** Turns a zod failure into one line a person can act on: "timestamp: Invalid ISO datetime". */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`)
-    .join("; ");
+  // A path may hold the refused key itself (a signal name with a NUL): the answer must be storable.
+  return toStorableText(
+    error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.length ? `${i.path.join(".")}: ` : ""}${i.message}`)
+      .join("; "),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

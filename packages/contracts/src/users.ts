@@ -30,8 +30,7 @@ export const ZUserRow = z.object({
 export type TUserRow = z.infer<typeof ZUserRow>;
 export const ZUserList = z.array(ZUserRow);
 
-const ZEmail = z
-  .string()
+const ZEmail = zString()
   .trim()
   .min(1, "Email is required")
   .max(254)
