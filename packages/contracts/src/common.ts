@@ -26,7 +26,8 @@ export const toStorableText = (s: string) =>
  * field instead of failing in the database. Contracts use this, never `z.string()` directly.
  */
 export const zString = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(isStorableText, TEXT_MESSAGES.unstorable);
+  // abort: one message for the one problem; the field's other checks would only add noise.
+  z.string(params).refine(isStorableText, { error: TEXT_MESSAGES.unstorable, abort: true });
 
 export const ZId = z.uuid();
 export type TId = z.infer<typeof ZId>;

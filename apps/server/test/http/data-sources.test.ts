@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DATA_SOURCE_MESSAGES, DATA_SOURCE_NAME_MAX, ZDataSource } from "@linewatch/contracts";
+import { DATA_SOURCE_MESSAGES, DATA_SOURCE_NAME_MAX, TEXT_MESSAGES, ZDataSource } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlant, createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
@@ -214,7 +214,7 @@ describe("POST /api/plants/:plantId/data-sources", () => {
     ["a+/b", DATA_SOURCE_MESSAGES.topicInvalid],
     ["a/b#", DATA_SOURCE_MESSAGES.topicInvalid],
     ["a/+b", DATA_SOURCE_MESSAGES.topicInvalid],
-    ["a/\u0000", DATA_SOURCE_MESSAGES.topicInvalid],
+    ["a/\u0000", TEXT_MESSAGES.unstorable],
     ["", DATA_SOURCE_MESSAGES.topicRequired],
     ["   ", DATA_SOURCE_MESSAGES.topicRequired],
     ["$SYS/#", DATA_SOURCE_MESSAGES.topicReserved],
