@@ -12,6 +12,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   canonicalMonitorFilterJson,
+  EVALUATION_STATES,
+  parseStoredMonitorFilter,
+  ratioOf,
   type TMonitorType,
   type TStoredMonitorFilter,
 } from "@linewatch/contracts";
@@ -19,10 +22,9 @@ import { sql } from "drizzle-orm";
 import { type Database, rowsOf } from "../src/db/client.js";
 import { monitors } from "../src/db/schema/index.js";
 import { seedDemoIfEmpty } from "../src/modules/demo/demo.seed.js";
+import { evaluateMonitor } from "../src/modules/evaluation/evaluate.js";
+import { loadWindow, loadWindows } from "../src/modules/evaluation/window.read.js";
 import { createOnEvaluated } from "../src/worker/alerts/apply.js";
-import { evaluateMonitor } from "../src/worker/evaluate/evaluate.js";
-import { parseMonitorFilter, ratioOf } from "../src/worker/evaluate/filter.js";
-import { loadWindow, loadWindows } from "../src/worker/evaluate/window.js";
 import { previousLastRecordTs } from "../src/worker/schedule/schedule.js";
 import { startWorker } from "../src/worker/worker.js";
 import { openBenchDatabase } from "./bench-db.js";
@@ -278,7 +280,7 @@ async function runPhase(
   const share = (s: string) => `${s} ${(((byState[s] ?? 0) / Math.max(1, evaluated)) * 100).toFixed(1)} %`;
   console.log(
     `  ${label}: ${evaluated} of ${MONITORS} evaluated in ${((t1 - slot.getTime()) / 1000).toFixed(1)} s; ` +
-      ["OK", "BREACH", "NO_DATA", "ERROR"].map(share).join(", "),
+      EVALUATION_STATES.map(share).join(", "),
   );
   const perEval = (sec: number) => `${((sec / Math.max(1, evaluated)) * 1000).toFixed(1)} ms`;
   let cpu: Phase["cpu"];
@@ -360,7 +362,7 @@ async function profile(database: Database, sample: number) {
   for (let i = 0; i < rows.length; i += step) {
     const m = rows[i];
     if (!m) continue;
-    const filter = parseMonitorFilter(typeof m.filter === "string" ? JSON.parse(m.filter) : m.filter);
+    const filter = parseStoredMonitorFilter(typeof m.filter === "string" ? JSON.parse(m.filter) : m.filter);
     const t0 = performance.now();
     const window = await loadWindow(db, {
       customerId: m.customer_id,
@@ -403,7 +405,7 @@ async function profile(database: Database, sample: number) {
       customerId: m.customer_id,
       lineId: m.line_id,
       type: m.type,
-      filter: parseMonitorFilter(typeof m.filter === "string" ? JSON.parse(m.filter) : m.filter),
+      filter: parseStoredMonitorFilter(typeof m.filter === "string" ? JSON.parse(m.filter) : m.filter),
     }));
   const t0 = performance.now();
   let records = 0;

@@ -1,21 +1,8 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
+import { ZAlertEventKind, ZAlertState, ZEvaluationState, ZMonitorType } from "./domain.js";
 
 // ── Alerts API ─────────────────────────────────────────────────────────────────────────────────
-
-export const ALERT_STATES = ["OPEN", "ACKNOWLEDGED", "RESOLVED"] as const;
-export const ZAlertState = z.enum(ALERT_STATES);
-export type TAlertState = z.infer<typeof ZAlertState>;
-
-export const ALERT_EVENT_KINDS = [
-  "OPENED",
-  "FIRED",
-  "ACKNOWLEDGED",
-  "COMMENTED",
-  "RESOLVED",
-  "AUTO_RESOLVED",
-] as const;
-export const ZAlertEventKind = z.enum(ALERT_EVENT_KINDS);
 
 export const ALERT_COMMENT_MAX = 1000;
 export const ALERT_CAUSE_MAX = 200;
@@ -36,7 +23,7 @@ export const ALERT_MESSAGES = {
 export const ZAlertMonitor = z.object({
   id: ZId,
   name: zString(),
-  type: z.enum(["mvd", "svd", "cap"]),
+  type: ZMonitorType,
 });
 
 /** One alert as the line's alert list shows it. */
@@ -75,7 +62,7 @@ export const ZAlertEvaluation = z.object({
   id: ZId,
   slot: z.iso.datetime({ offset: true }),
   evaluatedAt: z.iso.datetime({ offset: true }),
-  state: z.enum(["OK", "BREACH", "NO_DATA", "ERROR"]),
+  state: ZEvaluationState,
   score: z.number().nullable(),
   threshold: z.number().nullable(),
   details: z.unknown().nullable(),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
+import { ZSignalEntityType } from "./domain.js";
 
 /**
  * Whether a string is a valid MQTT topic filter (MQTT 3.1.1 §4.7): '+' fills a whole level,
@@ -108,20 +109,6 @@ export const ZCreateDataSourceBody = z.strictObject({
     .refine(isMqttTopicFilter, DATA_SOURCE_MESSAGES.topicInvalid),
 });
 export type TCreateDataSourceBody = z.infer<typeof ZCreateDataSourceBody>;
-
-/** A signal's entity type (architecture "Domain model"). */
-export const SIGNAL_ENTITY_TYPES = [
-  "MEASUREMENT",
-  "PART_ATTRIBUTE",
-  "UPPER_LIMIT",
-  "LOWER_LIMIT",
-  "RESULT",
-  "COMPONENT_ID",
-  "UNITS",
-  "UNKNOWN",
-] as const;
-export const ZSignalEntityType = z.enum(SIGNAL_ENTITY_TYPES);
-export type TSignalEntityType = z.infer<typeof ZSignalEntityType>;
 
 /** Messages and dead letters shown on the insight-mapping page. */
 export const INSIGHT_DEAD_LETTERS_MAX = 50;

@@ -1,6 +1,7 @@
 import { md5 } from "js-md5";
 import { z } from "zod";
 import { zString } from "./common.js";
+import { type TAlertThreshold, ZAlertThreshold, ZEvaluationState, ZMonitorType } from "./domain.js";
 import {
   DEFAULT_MONITOR_RULES,
   RULE_BOUNDS,
@@ -16,11 +17,9 @@ import {
   recordsRange,
   round4,
   signalSelectionError,
-  type TAlertThreshold,
   type TMonitor,
   type TStoredMonitorFilter,
   trainingSplitLowerBound,
-  ZAlertThreshold,
   ZMonitorName,
   ZPassFail,
 } from "./monitors.js";
@@ -632,7 +631,7 @@ export const ZPreviewFilter = z.object({
  * period of the Data Filters tab.
  */
 export const ZMonitorPreviewBody = z.strictObject({
-  type: z.enum(["mvd", "svd", "cap"]),
+  type: ZMonitorType,
   line_id: z.uuid(),
   alert_threshold: ZAlertThreshold.default("medium"),
   use_excluded_part_ids: z.boolean().default(false),
@@ -651,7 +650,7 @@ export const ZMonitorPreview = z.object({
   training_from: zString().nullable(),
   evaluation_from: zString().nullable(),
   evaluation: z.object({
-    state: z.enum(["OK", "BREACH", "NO_DATA", "ERROR"]),
+    state: ZEvaluationState,
     reason: zString().nullable(),
     score: z.number().nullable(),
     threshold: z.number().nullable(),

@@ -1,12 +1,9 @@
 import { z } from "zod";
+import { RULE_TYPES, type TRuleType, ZRuleType } from "./domain.js";
 
 // A monitor's alert rules (design/monitoring.md "Alert rules"; spec monitor-forms §3, §5, §9;
 // settings §3 "Monitor rule"): their types, bounds, defaults and wording, the API's validation
 // and the worker's check of a stored rule. The one source for the forms, the API and the worker.
-
-export const RULE_TYPES = ["Consecutive", "ExceedanceRuns", "ExceedanceTime"] as const;
-export const ZRuleType = z.enum(RULE_TYPES);
-export type TRuleType = z.infer<typeof ZRuleType>;
 
 /** What an alert records as its rule when no rule is enabled and the breach itself fired. */
 export const ALERT_RULE_ANY_BREACH = "breach";

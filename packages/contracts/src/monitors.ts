@@ -1,21 +1,16 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
+import {
+  type TAlertThreshold,
+  type TMonitorType,
+  type TServerAlertThreshold,
+  ZAlertThreshold,
+  ZEvaluationState,
+  ZMonitorType,
+  ZServerAlertThreshold,
+} from "./domain.js";
 
 // ── Types and thresholds ─────────────────────────────────────────────────────────────────────
-
-export const MONITOR_TYPES = ["mvd", "svd", "cap"] as const;
-export const ZMonitorType = z.enum(MONITOR_TYPES);
-export type TMonitorType = z.infer<typeof ZMonitorType>;
-
-/** Client values of the alert threshold control (spec monitor-forms §2: Low, Medium, High). */
-export const ALERT_THRESHOLDS = ["low", "medium", "high"] as const;
-export const ZAlertThreshold = z.enum(ALERT_THRESHOLDS);
-export type TAlertThreshold = z.infer<typeof ZAlertThreshold>;
-
-/** Server values of task_details.alert_threshold (spec monitor-forms §3: "mapping not shown"). */
-export const SERVER_ALERT_THRESHOLDS = ["LOW", "MEDIUM", "HIGH"] as const;
-export const ZServerAlertThreshold = z.enum(SERVER_ALERT_THRESHOLDS);
-export type TServerAlertThreshold = z.infer<typeof ZServerAlertThreshold>;
 
 export const toServerAlertThreshold = (t: TAlertThreshold): TServerAlertThreshold =>
   t.toUpperCase() as TServerAlertThreshold;
@@ -264,22 +259,46 @@ export type TTaskCreateBody = z.input<typeof ZTaskCreateBody>;
 export type TTaskUpdateBody = z.input<typeof ZTaskUpdateBody>;
 export type TTaskCreate = z.output<typeof ZTaskCreateBody>;
 
-// ── Stored filter (monitors.filter jsonb; shared with the worker — keep these keys) ─────────
+// ── Stored filter (monitors.filter jsonb) ────────────────────────────────────────────────────
+// One schema writes it (storedFilterOf) and reads it (parseStoredMonitorFilter: the worker, the
+// preview, alert values). Reading is lenient with older rows: missing lists are empty, unknown
+// keys (cust_uuid, line_uuid…) are dropped, and a ratio above 1 is a percentage (ratioOf).
 
 export const ZStoredMonitorFilter = z.object({
-  signal_uuids: z.array(zString()),
-  signal_group_uuids: z.array(zString()),
-  part_attributes: z.array(
-    z.object({ attribute_uuid: zString(), selected_attribute_values: z.array(zString()) }),
-  ),
-  sample_size: z.number(),
-  pass_fail_filter: z.array(ZPassFail),
-  evaluation_ratio: z.number(),
-  part_numbers: z.array(zString()),
-  part_groups: z.array(zString()),
+  signal_uuids: z.array(zString()).default([]),
+  signal_group_uuids: z.array(zString()).default([]),
+  part_attributes: z
+    .array(
+      z.object({
+        attribute_uuid: zString(),
+        selected_attribute_values: z.array(zString()).default([]),
+      }),
+    )
+    .default([]),
+  sample_size: z.number().int().min(0).max(1_000_000).default(0),
+  pass_fail_filter: z.array(ZPassFail).default([]),
+  /** A fraction (0.2); values above 1 are read as a percentage (20 → 0.2). */
+  evaluation_ratio: z.number().min(0).max(100).default(0),
+  part_numbers: z.array(zString()).default([]),
+  /** No part-group table exists yet: accepted and ignored by the window query. */
+  part_groups: z.array(zString()).default([]),
   op_count: ZOpCount.optional(),
 });
 export type TStoredMonitorFilter = z.infer<typeof ZStoredMonitorFilter>;
+
+/** Reads a stored filter; throws a readable error when it does not fit. */
+export function parseStoredMonitorFilter(raw: unknown): TStoredMonitorFilter {
+  const r = ZStoredMonitorFilter.safeParse(raw ?? {});
+  if (!r.success) {
+    const msg = r.error.issues.map((i) => `${i.path.join(".") || "filter"}: ${i.message}`).join("; ");
+    throw new Error(`invalid monitor filter: ${msg}`);
+  }
+  return r.data;
+}
+
+/** evaluation_ratio as a fraction. */
+export const ratioOf = (f: Pick<TStoredMonitorFilter, "evaluation_ratio">) =>
+  f.evaluation_ratio > 1 ? f.evaluation_ratio / 100 : f.evaluation_ratio;
 
 /** The stored filter of a task's details; the evaluation ratio is kept to 4 places (spec §3). */
 export function storedFilterOf(d: z.output<typeof ZTaskDetails>): TStoredMonitorFilter {
@@ -370,7 +389,7 @@ export const ZMonitor = z.object({
   use_excluded_model_numbers: z.boolean(),
   monitor_filter: ZMonitorFilter,
   /** Where the schedule stands (answers only; the forms never send it). */
-  last_state: z.enum(["OK", "BREACH", "NO_DATA", "ERROR"]).nullable().optional(),
+  last_state: ZEvaluationState.nullable().optional(),
   last_evaluated_at: z.iso.datetime({ offset: true }).nullable().optional(),
   next_run_at: z.iso.datetime({ offset: true }).nullable().optional(),
   /** md5 of the canonical filter the monitor was saved with (spec monitor-forms §3, §4). */

@@ -2,6 +2,7 @@
 // (spec settings §2.2, §2.3, §3, §5, §7, §8; design/monitoring.md "Notifications").
 import { z } from "zod";
 import { ZId, ZIsoDateTime, zString } from "./common.js";
+import { RELIANCE_CONNECTION_STATUSES } from "./domain.js";
 
 /** Spec settings §8 "Teams" and "ETQ Reliance", plus the server's own words. */
 export const TEAMS_MESSAGES = {
@@ -66,8 +67,6 @@ export const ZTeamsPlantParams = z.strictObject({ plantId: ZId });
 export const ZTeamsPlantLineParams = z.strictObject({ plantId: ZId, lineId: ZId });
 
 // ── ETQ Reliance ───────────────────────────────────────────────────────────────────────────
-
-export const RELIANCE_CONNECTION_STATUSES = ["SUCCESS", "ERROR"] as const;
 
 /** A configuration as answered: never the client secret (spec settings §3). */
 export const ZRelianceConfig = z.object({

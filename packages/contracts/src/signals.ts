@@ -1,15 +1,9 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
-import { ZSignalEntityType } from "./data-sources.js";
+import { ZQualityCharacteristic, ZSignalEntityType, ZSignalLimitSide } from "./domain.js";
 
 // Line signals as the monitor forms read them (spec settings §3 "Signal", "Signal group";
 // spec monitor-forms §2 "Signals tab", §7).
-
-export const QUALITY_CHARACTERISTICS = ["NONE", "CRITICAL", "SIGNIFICANT", "HIGH_IMPACT"] as const;
-export const ZQualityCharacteristic = z.enum(QUALITY_CHARACTERISTICS);
-
-export const SIGNAL_LIMIT_SIDES = ["LOWER", "UPPER"] as const;
-export const ZSignalLimitSide = z.enum(SIGNAL_LIMIT_SIDES);
 
 export const ZSignal = z.object({
   id: ZId,
@@ -65,7 +59,6 @@ export const ZModelNumber = z.object({ value: zString(), isChallenge: z.boolean(
 export type TModelNumber = z.infer<typeof ZModelNumber>;
 export const ZModelNumberList = z.array(ZModelNumber);
 
-export const RESULT_VALUES = ["pass", "fail", "other"] as const;
 export const ZClassificationEntry = z.object({ value: zString(), failureMode: zString().nullable() });
 export const ZResultClassifications = z.object({
   pass: z.array(ZClassificationEntry),

@@ -7,12 +7,12 @@
 
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
+import { parseStoredMonitorFilter, ratioOf, type TStoredMonitorFilter } from "@linewatch/contracts";
 import type { AlertThreshold } from "@linewatch/stats";
 import type { Db, Tx } from "../db/client.js";
 import { describeDbError } from "../db/errors.js";
-import { type EvaluationResult, evaluateMonitor, type Window } from "./evaluate/evaluate.js";
-import { type MonitorFilter, parseMonitorFilter, ratioOf } from "./evaluate/filter.js";
-import { loadWindows } from "./evaluate/window.js";
+import { type EvaluationResult, evaluateMonitor, type Window } from "../modules/evaluation/evaluate.js";
+import { loadWindows } from "../modules/evaluation/window.read.js";
 import {
   type ClaimedMonitor,
   type CompleteOutcome,
@@ -80,10 +80,10 @@ const errorResult = (err: unknown): EvaluationResult => ({
  */
 export async function evaluateClaims(db: Tx, claims: readonly ClaimedMonitor[]): Promise<EvaluationResult[]> {
   const results: EvaluationResult[] = new Array(claims.length);
-  const pending: { index: number; claim: ClaimedMonitor; filter: MonitorFilter }[] = [];
+  const pending: { index: number; claim: ClaimedMonitor; filter: TStoredMonitorFilter }[] = [];
   claims.forEach((claim, index) => {
     try {
-      pending.push({ index, claim, filter: parseMonitorFilter(claim.filter) });
+      pending.push({ index, claim, filter: parseStoredMonitorFilter(claim.filter) });
     } catch (err) {
       results[index] = errorResult(err);
     }

@@ -29,7 +29,8 @@ function stringPaths(schema: JsonSchema, at: Segment[] = []): { path: Segment[];
   if (types.includes("string") && !schema.format && !schema.enum && !schema.pattern) {
     found.push({ path: at, maxLength: schema.maxLength ?? 200 });
   }
-  for (const [key, child] of Object.entries(schema.properties ?? {})) found.push(...stringPaths(child, [...at, key]));
+  for (const [key, child] of Object.entries(schema.properties ?? {}))
+    found.push(...stringPaths(child, [...at, key]));
   if (schema.items) found.push(...stringPaths(schema.items, [...at, 0]));
   return found;
 }
@@ -61,7 +62,10 @@ afterAll(() => closeTestApp(t));
 describe("text the database cannot hold", () => {
   it("answers 400 naming the field on every string field of every body route", async () => {
     const doc = t.app.swagger() as {
-      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+      >;
     };
     const routes = Object.entries(doc.paths).flatMap(([url, ops]) =>
       Object.entries(ops).flatMap(([method, op]) => {

@@ -1,3 +1,4 @@
+import { SIGNAL_ENTITY_TYPES } from "@linewatch/contracts";
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +6,6 @@ import type { Database, Db } from "../../src/db/client.js";
 import {
   challengeParts,
   customers,
-  ENTITY_TYPES,
   ingestors,
   lines,
   modelNumbers,
@@ -117,7 +117,7 @@ describe("demo seed", () => {
 
   it("has signals of every entity type, associations to signals of the right type, final stations with a result", async () => {
     const all = await db.select().from(signals);
-    expect(new Set(all.map((s) => s.entityType))).toEqual(new Set(ENTITY_TYPES));
+    expect(new Set(all.map((s) => s.entityType))).toEqual(new Set(SIGNAL_ENTITY_TYPES));
     const byId = new Map(all.map((s) => [s.id, s]));
     const links = [
       ["upperLimitSignalId", "UPPER_LIMIT"],

@@ -1,14 +1,14 @@
 // Realistic windows: the seeded demo plant (14 days, two lines with records). Every signal group
 // (MVD, some across stations), every active measurement (SVD) and every measurement with limits
 // (CAP, op_count LAST, exclusions on) gives a computed evaluation or NO_DATA with a reason, never ERROR.
+import { parseStoredMonitorFilter, type TMonitorType } from "@linewatch/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
 import { customers, lines, signalGroups, signals } from "../../src/db/schema/index.js";
 import { seedDemoIfEmpty } from "../../src/modules/demo/demo.seed.js";
-import { evaluateMonitor, type MonitorType } from "../../src/worker/evaluate/evaluate.js";
-import { parseMonitorFilter } from "../../src/worker/evaluate/filter.js";
-import { loadWindow } from "../../src/worker/evaluate/window.js";
+import { evaluateMonitor } from "../../src/modules/evaluation/evaluate.js";
+import { loadWindow } from "../../src/modules/evaluation/window.read.js";
 import { createTestDatabase } from "../helpers/db.js";
 
 let database: Database;
@@ -23,8 +23,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-async function run(type: MonitorType, lineId: string, filter: Record<string, unknown>, extra = {}) {
-  const f = parseMonitorFilter({ sample_size: 500, evaluation_ratio: 0.2, ...filter });
+async function run(type: TMonitorType, lineId: string, filter: Record<string, unknown>, extra = {}) {
+  const f = parseStoredMonitorFilter({ sample_size: 500, evaluation_ratio: 0.2, ...filter });
   const window = await loadWindow(database.db, { customerId, lineId, type, filter: f, ...extra });
   const r = evaluateMonitor(
     { type, alertThreshold: "medium", sampleSize: f.sample_size, evaluationRatio: f.evaluation_ratio },

@@ -8,7 +8,7 @@ import {
   splitWindow,
   type Window,
   type WindowRecord,
-} from "../../src/worker/evaluate/evaluate.js";
+} from "../../src/modules/evaluation/evaluate.js";
 
 function rng(seed: number) {
   let s = seed >>> 0;

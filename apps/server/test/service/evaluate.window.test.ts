@@ -1,7 +1,9 @@
 // The window query (worker/evaluate/window.ts) on a factory-built line: newest sample_size records,
 // model numbers, pass/fail, attributes, cap exclusions and op_count, MVD across stations, cap limits;
 // windows loaded together (the worker's batch, sharing queries) equal windows loaded one by one.
+
 import { randomUUID } from "node:crypto";
+import { parseStoredMonitorFilter } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Tx } from "../../src/db/client.js";
@@ -16,8 +18,12 @@ import {
   spcLimits,
   stations,
 } from "../../src/db/schema/index.js";
-import { parseMonitorFilter } from "../../src/worker/evaluate/filter.js";
-import { loadWindow, loadWindows, WindowError, type WindowQuery } from "../../src/worker/evaluate/window.js";
+import {
+  loadWindow,
+  loadWindows,
+  WindowError,
+  type WindowQuery,
+} from "../../src/modules/evaluation/window.read.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 
@@ -143,7 +149,7 @@ const query = (
     customerId,
     lineId,
     type,
-    filter: parseMonitorFilter({ sample_size: 1000, evaluation_ratio: 0.2, ...filter }),
+    filter: parseStoredMonitorFilter({ sample_size: 1000, evaluation_ratio: 0.2, ...filter }),
     ...extra,
   });
 const parts = (w: { records: { partId: string }[] }) => w.records.map((r) => r.partId);
@@ -268,7 +274,7 @@ describe("windows loaded together (the worker's batch)", () => {
     customerId,
     lineId,
     type,
-    filter: parseMonitorFilter({ sample_size: 1000, evaluation_ratio: 0.2, ...filter }),
+    filter: parseStoredMonitorFilter({ sample_size: 1000, evaluation_ratio: 0.2, ...filter }),
     ...extra,
   });
   const alone = async (x: WindowQuery) => {

@@ -1,6 +1,22 @@
 // Database schema: one PostgreSQL dialect for PGlite (embedded) and PostgreSQL (DATABASE_URL).
 // Every customer-owned row carries customer_id so every query can be scoped by the session's
 // customer (architecture.md "Domain model").
+import {
+  ALERT_EVENT_KINDS,
+  ALERT_STATES,
+  ALERT_THRESHOLDS,
+  EVALUATION_STATES,
+  MONITOR_TYPES,
+  NOTIFICATION_CHANNELS,
+  OUTBOX_STATES,
+  QUALITY_CHARACTERISTICS,
+  RELIANCE_CONNECTION_STATUSES,
+  RESULT_VALUES,
+  RULE_TYPES,
+  SIGNAL_ENTITY_TYPES,
+  SIGNAL_LIMIT_SIDES,
+  SIGNAL_STORAGES,
+} from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -144,17 +160,6 @@ export const stations = pgTable(
   (t) => [uniqueIndex("stations_line_name_uq").on(t.lineId, t.name)],
 );
 
-export const ENTITY_TYPES = [
-  "MEASUREMENT",
-  "PART_ATTRIBUTE",
-  "UPPER_LIMIT",
-  "LOWER_LIMIT",
-  "RESULT",
-  "COMPONENT_ID",
-  "UNITS",
-  "UNKNOWN",
-] as const;
-
 export const signals = pgTable(
   "signals",
   {
@@ -168,14 +173,12 @@ export const signals = pgTable(
       .references(() => stations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     friendlyName: text("friendly_name"),
-    entityType: text("entity_type", { enum: ENTITY_TYPES }).notNull(),
+    entityType: text("entity_type", { enum: SIGNAL_ENTITY_TYPES }).notNull(),
     isSignalActive: boolean("is_signal_active").notNull().default(true),
-    qualityCharacteristic: text("quality_characteristic", {
-      enum: ["NONE", "CRITICAL", "SIGNIFICANT", "HIGH_IMPACT"],
-    })
+    qualityCharacteristic: text("quality_characteristic", { enum: QUALITY_CHARACTERISTICS })
       .notNull()
       .default("NONE"),
-    singleSide: text("single_side", { enum: ["LOWER", "UPPER"] }),
+    singleSide: text("single_side", { enum: SIGNAL_LIMIT_SIDES }),
     unit: text("unit"),
     upperLimitSignalId: uuid("upper_limit_signal_id"),
     lowerLimitSignalId: uuid("lower_limit_signal_id"),
@@ -185,7 +188,7 @@ export const signals = pgTable(
      * text signals (results, attributes, component ids) in part_records.text_values. Fixed at
      * creation so a later entity-type change never moves stored data.
      */
-    storage: text("storage", { enum: ["num", "text"] }).notNull(),
+    storage: text("storage", { enum: SIGNAL_STORAGES }).notNull(),
     slot: integer("slot").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
@@ -205,7 +208,7 @@ export const resultClassifications = pgTable(
       .notNull()
       .references(() => signals.id, { onDelete: "cascade" }),
     value: text("value").notNull(),
-    result: text("result", { enum: ["pass", "fail", "other"] }).notNull(),
+    result: text("result", { enum: RESULT_VALUES }).notNull(),
     failureMode: text("failure_mode"),
   },
   (t) => [uniqueIndex("result_classifications_signal_value_uq").on(t.signalId, t.value)],
@@ -438,9 +441,6 @@ export const dataSourceMessages = pgTable(
 
 // ── Monitoring (design/monitoring.md) ───────────────────────────────────────────────────────
 
-export const MONITOR_TYPES = ["mvd", "svd", "cap"] as const;
-export const ALERT_THRESHOLDS = ["low", "medium", "high"] as const;
-
 /**
  * A monitor: what it watches (filter), how often, and its schedule lease. `filter` holds the
  * spec's monitor_filter (signal_uuids, signal_group_uuids, part_attributes, sample_size,
@@ -477,7 +477,7 @@ export const monitors = pgTable(
     leaseOwner: text("lease_owner"),
     leaseUntil: ts("lease_until"),
     lastEvaluatedAt: ts("last_evaluated_at"),
-    lastState: text("last_state", { enum: ["OK", "BREACH", "NO_DATA", "ERROR"] }),
+    lastState: text("last_state", { enum: EVALUATION_STATES }),
   },
   (t) => [
     uniqueIndex("monitors_line_type_name_uq").on(t.lineId, t.type, t.name),
@@ -485,8 +485,6 @@ export const monitors = pgTable(
     index("monitors_due_idx").on(t.nextRunAt).where(sql`${t.active}`),
   ],
 );
-
-export const RULE_TYPES = ["Consecutive", "ExceedanceRuns", "ExceedanceTime"] as const;
 
 /** A monitor's alert rules (one row per type); with none active every breach fires. */
 export const monitorRules = pgTable(
@@ -503,8 +501,6 @@ export const monitorRules = pgTable(
   },
   (t) => [primaryKey({ columns: [t.monitorId, t.type] })],
 );
-
-export const EVALUATION_STATES = ["OK", "BREACH", "NO_DATA", "ERROR"] as const;
 
 /** One evaluation of a monitor for one scheduled slot: the (monitor, slot) pair is stored once. */
 export const evaluations = pgTable(
@@ -530,8 +526,6 @@ export const evaluations = pgTable(
   },
   (t) => [uniqueIndex("evaluations_monitor_slot_uq").on(t.monitorId, t.slot)],
 );
-
-export const ALERT_STATES = ["OPEN", "ACKNOWLEDGED", "RESOLVED"] as const;
 
 /** An alert of a monitor: open while firings continue, resolved by itself or by a user. */
 export const alerts = pgTable(
@@ -576,9 +570,7 @@ export const alertEvents = pgTable(
       .references(() => alerts.id, { onDelete: "cascade" }),
     at: ts("at").notNull().defaultNow(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    kind: text("kind", {
-      enum: ["OPENED", "FIRED", "ACKNOWLEDGED", "COMMENTED", "RESOLVED", "AUTO_RESOLVED"],
-    }).notNull(),
+    kind: text("kind", { enum: ALERT_EVENT_KINDS }).notNull(),
     comment: text("comment"),
     cause: text("cause"),
     evaluationId: uuid("evaluation_id"),
@@ -595,10 +587,8 @@ export const notificationOutbox = pgTable(
     alertId: uuid("alert_id")
       .notNull()
       .references(() => alerts.id, { onDelete: "cascade" }),
-    channel: text("channel", { enum: ["teams", "etq"] }).notNull(),
-    state: text("state", { enum: ["PENDING", "DELIVERED", "FAILED"] })
-      .notNull()
-      .default("PENDING"),
+    channel: text("channel", { enum: NOTIFICATION_CHANNELS }).notNull(),
+    state: text("state", { enum: OUTBOX_STATES }).notNull().default("PENDING"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     leaseUntil: ts("lease_until"),
@@ -657,7 +647,7 @@ export const relianceConfigs = pgTable("reliance_configs", {
   clientId: text("client_id").notNull(),
   clientSecretEncrypted: text("client_secret_encrypted").notNull(),
   tokenEndpoint: text("token_endpoint").notNull(),
-  connectionStatus: text("connection_status", { enum: ["SUCCESS", "ERROR"] }),
+  connectionStatus: text("connection_status", { enum: RELIANCE_CONNECTION_STATUSES }),
   updatedTime: ts("updated_time").notNull().defaultNow(),
 });
 

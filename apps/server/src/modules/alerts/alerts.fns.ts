@@ -1,14 +1,19 @@
 // The values an evaluation judged, read again from its window (the alert drawer's SVD and CAP
 // charts). Pure: the service loads the window; these split and shape it as the worker did
 // (worker/evaluate/evaluate.ts, monitoring.md "The window", "SVD", "CAP").
-import type { TCapEvaluationRecord, TCapEvaluationValues, TSvdEvaluationValues } from "@linewatch/contracts";
+import type {
+  TCapEvaluationRecord,
+  TCapEvaluationValues,
+  TEvaluationState,
+  TSvdEvaluationValues,
+} from "@linewatch/contracts";
 import { evaluateLimitFormula, type FormulaNode, parseLimitFormula } from "@linewatch/stats";
-import { splitWindow, type Window, type WindowRecord } from "../../worker/evaluate/evaluate.js";
+import { splitWindow, type Window, type WindowRecord } from "../evaluation/evaluate.js";
 
 /** The stored evaluation the values are read for. */
 export type EvaluationRow = {
   id: string;
-  state: "OK" | "BREACH" | "NO_DATA" | "ERROR";
+  state: TEvaluationState;
   evaluatedAt: Date;
   trainingSize: number | null;
   evaluationSize: number | null;

@@ -4,6 +4,8 @@
 import {
   ALERT_EVALUATIONS_MAX,
   ALERT_MESSAGES,
+  parseStoredMonitorFilter,
+  ratioOf,
   type TAlert,
   type TAlertCauses,
   type TAlertCommentBody,
@@ -14,10 +16,9 @@ import {
 } from "@linewatch/contracts";
 import type { Db, Tx } from "../../db/client.js";
 import { AppError, badRequest, conflict } from "../../errors.js";
-import type { Window } from "../../worker/evaluate/evaluate.js";
-import { parseMonitorFilter, ratioOf } from "../../worker/evaluate/filter.js";
-import { loadWindow, WindowError } from "../../worker/evaluate/window.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import type { Window } from "../evaluation/evaluate.js";
+import { loadWindow, WindowError } from "../evaluation/window.read.js";
 import { lineNotFound } from "../lines/lines.service.js";
 import { capValues, svdValues } from "./alerts.fns.js";
 import { createAlertsRepo } from "./alerts.repo.js";
@@ -137,9 +138,9 @@ export function createAlertsService(deps: {
       const ev = monitor && (await repo.evaluationOf(db, ctx.customerId, monitor.id, evaluationId));
       if (!monitor || !ev) throw evaluationNotFound();
       if (monitor.type === "mvd") throw badRequest(ALERT_MESSAGES.valuesNotForMvd);
-      let filter: ReturnType<typeof parseMonitorFilter>;
+      let filter: ReturnType<typeof parseStoredMonitorFilter>;
       try {
-        filter = parseMonitorFilter(monitor.filter);
+        filter = parseStoredMonitorFilter(monitor.filter);
       } catch (err) {
         throw badRequest(err instanceof Error ? err.message : String(err));
       }

@@ -2,8 +2,8 @@
  * The shapes of the demo catalog, and where each signal's value sits in a part record's arrays
  * (part_records.num_values / text_values by the signal's storage and slot).
  */
-import type { ENTITY_TYPES } from "../../db/schema/index.js";
-export type EntityType = (typeof ENTITY_TYPES)[number];
+import type { TSignalEntityType } from "@linewatch/contracts";
+export type EntityType = TSignalEntityType;
 export type Storage = "num" | "text";
 
 export type DemoClassification = {

@@ -14,29 +14,26 @@ import {
   MONITOR_MESSAGES,
   QUERY_BOUNDS,
   QUERY_MESSAGES,
+  ratioOf,
   type TAlertThreshold,
   type TMonitorPreview,
+  type TMonitorType,
   type TPreviewPeriod,
+  type TStoredMonitorFilter,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
-import {
-  type EvaluationResult,
-  evaluateMonitor,
-  type MonitorType,
-  splitWindow,
-} from "../../worker/evaluate/evaluate.js";
-import { type MonitorFilter, ratioOf } from "../../worker/evaluate/filter.js";
-import { loadWindow, WindowError, type WindowPeriod } from "../../worker/evaluate/window.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import { type EvaluationResult, evaluateMonitor, splitWindow } from "../evaluation/evaluate.js";
+import { loadWindow, WindowError, type WindowPeriod } from "../evaluation/window.read.js";
 
 export type MonitorPreviewInput = {
-  type: MonitorType;
+  type: TMonitorType;
   lineId: string;
   alertThreshold: TAlertThreshold;
   useExcludedPartIds: boolean;
   useExcludedModelNumbers: boolean;
-  filter: MonitorFilter;
+  filter: TStoredMonitorFilter;
   period?: TPreviewPeriod;
 };
 

@@ -6,11 +6,11 @@ import {
   alertRuleNeverFiresWarning,
   RULE_TYPES,
   type TAlertRuleValues,
+  type TEvaluationState,
   type TRuleType,
 } from "@linewatch/contracts";
 
-export type EvaluationState = "OK" | "BREACH" | "NO_DATA" | "ERROR";
-export type EvaluationPoint = { state: EvaluationState; evaluatedAt: Date };
+export type EvaluationPoint = { state: TEvaluationState; evaluatedAt: Date };
 export type AlertRule = TAlertRuleValues;
 /** What fired: the first enabled rule (Consecutive, ExceedanceRuns, ExceedanceTime order), or "breach". */
 export type FiringRule = TRuleType | typeof ALERT_RULE_ANY_BREACH;
@@ -25,9 +25,9 @@ const RULE_ORDER: readonly TRuleType[] = RULE_TYPES;
  * break of a streak (design), so it is skipped. ERROR is skipped the same way: a failed evaluation
  * says nothing about the process, and must neither fire nor break a breach streak.
  */
-export const isCounted = (e: { state: EvaluationState }) => e.state === "OK" || e.state === "BREACH";
+export const isCounted = (e: { state: TEvaluationState }) => e.state === "OK" || e.state === "BREACH";
 
-const isBreach = (e: { state: EvaluationState }) => e.state === "BREACH";
+const isBreach = (e: { state: TEvaluationState }) => e.state === "BREACH";
 
 /** How many counted evaluations (newest last) each rule needs to look back; for loading history. */
 export function runsNeeded(rules: readonly AlertRule[]): number {

@@ -18,17 +18,18 @@
  * - Inactive monitors and monitors on inactive lines are never claimed; their next_run_at is left
  *   as it is, so a line switched back on evaluates its monitors at once (one slot, then on the grid).
  */
+import type { TMonitorType } from "@linewatch/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../../db/client.js";
 import { evaluations, monitors } from "../../db/schema/index.js";
-import type { EvaluationResult } from "../evaluate/evaluate.js";
+import type { EvaluationResult } from "../../modules/evaluation/evaluate.js";
 
 export type ClaimedMonitor = {
   id: string;
   customerId: string;
   lineId: string;
   name: string;
-  type: "svd" | "mvd" | "cap";
+  type: TMonitorType;
   frequency: number;
   alertThreshold: "low" | "medium" | "high";
   filter: unknown;

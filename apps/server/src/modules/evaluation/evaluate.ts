@@ -4,6 +4,7 @@
  * and "CAP", computed by packages/stats. No I/O, no clock: the caller passes the previous
  * evaluation's newest record time for the "nothing new" check.
  */
+import type { TEvaluationState, TMonitorType } from "@linewatch/contracts";
 import {
   type AlertThreshold,
   type CapLimits,
@@ -16,9 +17,6 @@ import {
   matrixFromRows,
   parseLimitFormula,
 } from "@linewatch/stats";
-
-export type MonitorType = "svd" | "mvd" | "cap";
-export type EvaluationState = "OK" | "BREACH" | "NO_DATA" | "ERROR";
 
 export type WindowSignal = {
   id: string;
@@ -49,7 +47,7 @@ export type Window = {
 };
 
 export type EvaluationSettings = {
-  type: MonitorType;
+  type: TMonitorType;
   alertThreshold: AlertThreshold;
   sampleSize: number;
   /** Fraction of sample_size in the evaluation set. */
@@ -59,7 +57,7 @@ export type EvaluationSettings = {
 };
 
 export type EvaluationResult = {
-  state: EvaluationState;
+  state: TEvaluationState;
   reason: string | null;
   score: number | null;
   threshold: number | null;

@@ -1,0 +1,236 @@
+/**
+ * Reading windows (the planning and what a window is: window.plan.ts). One statement a window, or
+ * one a shared row set: monitors of the worker's batch whose records are the same share it.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import pg from "pg";
+import { rowsOf, type Tx } from "../../db/client.js";
+import { resultClassifications } from "../../db/schema/index.js";
+import type { Window, WindowRecord } from "./evaluate.js";
+import {
+  type Cell,
+  cellKey,
+  inList,
+  loadCatalog,
+  type Plan,
+  planWindow,
+  type RowSet,
+  toWindowSignal,
+  type WindowQuery,
+} from "./window.plan.js";
+
+export { WindowError, type WindowPeriod, type WindowQuery } from "./window.plan.js";
+
+/** The exact time the record's ts gives as a Date (milliseconds; the microseconds are dropped). */
+function dateOfEpoch(text: string): Date {
+  const dot = text.indexOf(".");
+  const whole = dot < 0 ? text : text.slice(0, dot);
+  const fraction = dot < 0 ? 0 : Number(`${text.slice(dot + 1)}000000`.slice(0, 6));
+  const micros = Number(whole) * 1e6 + (whole.startsWith("-") ? -fraction : fraction);
+  return new Date(Math.floor(micros / 1000));
+}
+
+/**
+ * Reads `limit` records of a row set, oldest first, with the values of `columns` (NaN = missing):
+ * one statement. The time comes as epoch seconds text (exact, and cheaper to read than a timestamp).
+ */
+async function readRecords(
+  db: Tx,
+  rs: RowSet,
+  columns: readonly Cell[],
+  limit: number,
+  oldestFirst: boolean,
+): Promise<WindowRecord[]> {
+  // Stations: the base one ("r") and one lateral join per other station read.
+  const aliases = new Map<string, string>([[rs.baseStation, "r"]]);
+  const aliasOf = (stationId: string) => {
+    let a = aliases.get(stationId);
+    if (!a) {
+      a = `s${aliases.size}`;
+      aliases.set(stationId, a);
+    }
+    return a;
+  };
+  for (const st of rs.required) aliasOf(st);
+  /** The value of a cell as SQL: num_values / text_values are 1-based in SQL. */
+  const numOf = (c: Cell) => sql`${sql.raw(aliasOf(c.stationId))}.num_values[${c.slot + 1}::int]`;
+  const textOf = (c: Cell) =>
+    c.storage === "text"
+      ? sql`${sql.raw(aliasOf(c.stationId))}.text_values[${c.slot + 1}::int]`
+      : sql`(${numOf(c)})::text`;
+
+  const where: SQL[] = [sql`r.station_id = ${rs.baseStation}`];
+  if (rs.from) where.push(sql`r.ts >= ${new Date(rs.from)}`);
+  if (rs.to) where.push(sql`r.ts <= ${new Date(rs.to)}`);
+  if (rs.partNumbers.length) where.push(inList(sql`r.model_number`, rs.partNumbers));
+  for (const rsig of rs.resultSignals) {
+    where.push(sql`exists (select 1 from ${resultClassifications} rc
+      where rc.signal_id = ${rsig.id} and rc.value = ${textOf(rsig.cell)}
+        and ${inList(sql`rc.result`, rs.results)})`);
+  }
+  for (const pa of rs.attributes) where.push(inList(textOf(pa.cell), pa.values));
+  if (rs.excludedPartIds) {
+    where.push(sql`not ${inList(sql`r.part_id`, rs.excludedPartIds)}`);
+    where.push(
+      sql`not exists (select 1 from challenge_parts cp where cp.line_id = ${rs.lineId} and cp.part_id = r.part_id)`,
+    );
+  }
+  if (rs.excludedModelNumbers) {
+    where.push(sql`(r.model_number is null or not ${inList(sql`r.model_number`, rs.excludedModelNumbers)})`);
+    where.push(sql`not exists (select 1 from model_numbers mn
+      where mn.line_id = ${rs.lineId} and mn.value = r.model_number and mn.is_challenge)`);
+  }
+  if (rs.op) {
+    const cmp = rs.op === "FIRST" ? sql`<` : sql`>`;
+    where.push(sql`not exists (select 1 from part_records x
+      where x.station_id = r.station_id and x.part_id = r.part_id and (x.op, x.ts) ${cmp} (r.op, r.ts))`);
+  }
+  const selectCols = columns.map((c, i) => sql`${numOf(c)} as ${sql.raw(`v${i}`)}`);
+
+  const required = new Set(rs.required);
+  const joins: SQL[] = [];
+  for (const [stationId, a] of aliases) {
+    if (a === "r") continue;
+    const lateral = sql`lateral (select x.num_values, x.text_values from part_records x
+      where x.station_id = ${stationId} and x.part_id = r.part_id
+      order by x.ts desc, x.op desc limit 1) ${sql.raw(a)}`;
+    joins.push(required.has(stationId) ? sql`cross join ${lateral}` : sql`left join ${lateral} on true`);
+  }
+
+  const rows = await arrayRows(
+    db,
+    sql`
+    select extract(epoch from r.ts)::text as t, r.part_id, r.model_number${selectCols.length ? sql`, ${sql.join(selectCols, sql`, `)}` : sql``}
+    from part_records r ${sql.join(joins, sql` `)}
+    where ${sql.join(where, sql` and `)}
+    order by ${oldestFirst ? sql`r.ts asc, r.part_id asc, r.op asc` : sql`r.ts desc, r.part_id desc, r.op desc`}
+    limit ${limit}`,
+  );
+  const n = rows.length;
+  const width = columns.length;
+  const records = new Array<WindowRecord>(n);
+  for (let i = 0; i < n; i++) {
+    const row = rows[oldestFirst ? i : n - 1 - i] as unknown[];
+    const values = new Array<number>(width);
+    for (let j = 0; j < width; j++) {
+      const v = row[3 + j];
+      values[j] = v == null ? Number.NaN : Number(v);
+    }
+    records[i] = {
+      ts: dateOfEpoch(String(row[0])),
+      partId: String(row[1]),
+      modelNumber: (row[2] as string | null) ?? null,
+      values,
+    };
+  }
+  return records;
+}
+
+const dialect = new PgDialect();
+/** node-postgres: every field as the text PostgreSQL sends (the caller reads it). */
+const TEXT_FIELDS = { getTypeParser: () => (text: string) => text };
+
+/**
+ * A query's rows as arrays in select order. On a node-postgres pool the rows come as arrays of
+ * unparsed text (no per-row objects, no type parsing: windows are thousands of rows); any other
+ * database or transaction goes through Drizzle.
+ */
+async function arrayRows(db: Tx, query: SQL): Promise<unknown[][]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query({ text, values: params, rowMode: "array", types: TEXT_FIELDS });
+    return result.rows as unknown[][];
+  }
+  return rowsOf<Record<string, unknown>>(await db.execute(query)).map((row) => Object.values(row));
+}
+
+const windowOf = (plan: Plan, records: WindowRecord[]): Window => ({
+  signals: plan.signals.map(toWindowSignal),
+  references: plan.references.map(toWindowSignal),
+  records,
+  ...(plan.limits ? { limits: plan.limits } : {}),
+});
+
+const EMPTY: Window = { signals: [], references: [], records: [] };
+
+/** Loads the window of a monitor (or of a preview's settings). */
+export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
+  const plan = planWindow(await loadCatalog(db, [q]), q);
+  if (!plan) return { ...EMPTY };
+  return windowOf(plan, await readRecords(db, plan.rowSet, plan.columns, plan.limit, plan.oldestFirst));
+}
+
+/**
+ * Loads the windows of several monitors (the worker's batch), each exactly as loadWindow would:
+ * the window or the error loading it, in the order of the queries. Queries with a period are read
+ * one by one. Windows of one call may share record objects: they are read-only.
+ */
+export async function loadWindows(db: Tx, queries: readonly WindowQuery[]): Promise<(Window | Error)[]> {
+  const out: (Window | Error)[] = new Array(queries.length);
+  const catalog = await loadCatalog(db, queries);
+  const groups = new Map<string, { rowSet: RowSet; members: { index: number; plan: Plan }[] }>();
+  queries.forEach((q, index) => {
+    try {
+      const plan = planWindow(catalog, q);
+      if (!plan) {
+        out[index] = { ...EMPTY };
+        return;
+      }
+      const key = q.period ? `period:${index}` : JSON.stringify(plan.rowSet);
+      const group = groups.get(key) ?? { rowSet: plan.rowSet, members: [] };
+      group.members.push({ index, plan });
+      groups.set(key, group);
+    } catch (err) {
+      out[index] = err instanceof Error ? err : new Error(String(err));
+    }
+  });
+  await Promise.all(
+    [...groups.values()].map(async ({ rowSet, members }) => {
+      try {
+        const only = members.length === 1 ? members[0] : undefined;
+        if (only) {
+          const { plan } = only;
+          out[only.index] = windowOf(
+            plan,
+            await readRecords(db, rowSet, plan.columns, plan.limit, plan.oldestFirst),
+          );
+          return;
+        }
+        // The union of the members' columns and their largest sample size, read once.
+        const columns: Cell[] = [];
+        const at = new Map<string, number>();
+        for (const { plan } of members)
+          for (const c of plan.columns) {
+            const k = cellKey(c);
+            if (!at.has(k)) {
+              at.set(k, columns.length);
+              columns.push(c);
+            }
+          }
+        const limit = Math.max(...members.map((m) => m.plan.limit));
+        const records = await readRecords(db, rowSet, columns, limit, false);
+        for (const { index, plan } of members) {
+          // Its newest `limit` records (oldest first) and its own columns, in its order.
+          const own = records.slice(Math.max(0, records.length - plan.limit));
+          const pick = plan.columns.map((c) => at.get(cellKey(c)) as number);
+          const same = pick.length === columns.length && pick.every((p, i) => p === i);
+          if (!same) {
+            const k = pick.length;
+            for (let i = 0; i < own.length; i++) {
+              const r = own[i] as WindowRecord;
+              const values = new Array<number>(k);
+              for (let j = 0; j < k; j++) values[j] = r.values[pick[j] as number] as number;
+              own[i] = { ts: r.ts, partId: r.partId, modelNumber: r.modelNumber, values };
+            }
+          }
+          out[index] = windowOf(plan, own);
+        }
+      } catch (err) {
+        for (const { index } of members) out[index] = err instanceof Error ? err : new Error(String(err));
+      }
+    }),
+  );
+  return out;
+}
