@@ -49,7 +49,14 @@ beforeAll(async () => {
   ingest = await startIngest({ db, partRecords: services.partRecords, mqttPort: 0, refreshMs: 300 });
   const realStart = Date.now();
   const clock = () => SEED_END.getTime() + (Date.now() - realStart) * SCALE;
-  const started = await startDemoLive({ db, url: ingest.url, rate: RATE, now: clock, tickMs: 20 });
+  const started = await startDemoLive({
+    db,
+    url: ingest.url,
+    loginFor: ingest.internalLogin,
+    rate: RATE,
+    now: clock,
+    tickMs: 20,
+  });
   if (!started) throw new Error("simulator not started");
   simulator = started;
   startedAt = simulator.startedAt;

@@ -11,7 +11,8 @@ import { sql } from "drizzle-orm";
 import mqtt from "mqtt";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase, rowsOf } from "../../src/db/client.js";
-import { dataSources, partRecords } from "../../src/db/schema/index.js";
+import { dataSources, mqttCredentials, partRecords } from "../../src/db/schema/index.js";
+import { hashToken } from "../../src/lib/tokens.js";
 import { createCustomer, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 import { eventually, reachableExternalBroker } from "../helpers/mqtt.js";
@@ -104,6 +105,13 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
     const [ingestor] = rowsOf<{ id: string }>(
       await db.db.execute(sql`select id from ingestors where plant_id = ${plant.id}`),
     );
+    // The plant's MQTT login on the embedded broker (set on the Data Sources page in real life).
+    const password = `lwm_${randomBytes(32).toString("base64url")}`;
+    await db.db.insert(mqttCredentials).values({
+      ingestorId: ingestor?.id ?? "",
+      customerId: customer.id,
+      passwordHash: hashToken(password),
+    });
     await db.db.insert(dataSources).values({
       customerId: customer.id,
       ingestorId: ingestor?.id ?? "",
@@ -125,6 +133,7 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
       clientId: `lwcrash-pub-${run}`,
       reconnectPeriod: 200,
       clean: true,
+      ...(useExternal ? {} : { username: ingestor?.id, password }),
     });
 
     // Mosquitto queues at most 1,000 messages for an absent client by default: stay well below.
