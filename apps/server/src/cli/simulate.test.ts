@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { withoutPassword } from "../lib/urls.js";
+import { createLiveParts } from "../modules/demo/demo.live.js";
 import { parseSimulateArgs } from "./simulate.js";
 
 describe("npm run simulate: credentials and plant", () => {
@@ -31,6 +32,18 @@ describe("npm run simulate: credentials and plant", () => {
     expect(parseSimulateArgs(["--plant", "paris"], {})).toEqual({
       error: '--plant must be one of detroit, stuttgart, got "paris"',
     });
+  });
+
+  it("makes only the chosen plant's parts, on its topics", () => {
+    const parts = createLiveParts({
+      rate: 60,
+      startedAt: Date.UTC(2026, 10, 22),
+      plants: ["Stuttgart Components"],
+    });
+    expect(parts.lines).toEqual(["Valve Machining"]);
+    const due = parts.due(Date.UTC(2026, 10, 22, 0, 5));
+    expect(due.length).toBeGreaterThan(0);
+    expect(due.every((r) => r.topic.startsWith("linewatch/demo/stuttgart/"))).toBe(true);
   });
 
   it("never prints a password given in the broker URL", () => {

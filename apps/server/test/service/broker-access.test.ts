@@ -211,3 +211,39 @@ describe("embedded broker: a new password", () => {
     expect(await stored(`ROT-${run}`)).toBe(1);
   });
 });
+
+describe("embedded broker: a deleted data source", () => {
+  it("disconnects a client whose subscription is no longer within its plant's data sources", async () => {
+    const tenant = await createTenant(t.app, t.database.db);
+    const topic = `lwacl-${run}/deleted`;
+    await addSource(tenant, `${topic}/#`);
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/plants/${tenant.plant.id}/data-sources`,
+      headers: tenant.adminHeaders,
+      payload: { name: "Kept", topic: `lwacl-${run}/kept/#` },
+    });
+    expect(res.statusCode).toBe(201);
+    const login = await newPassword(tenant);
+    await ingest.refresh();
+    const client = await connect(ingest.url, login);
+    expect(await subackCode(client, `${topic}/#`)).toBe(1);
+    const gone = closed(client);
+    const sources = await t.app.inject({
+      method: "GET",
+      url: `/api/plants/${tenant.plant.id}/data-sources`,
+      headers: tenant.adminHeaders,
+    });
+    const source = (sources.json() as { id: string; topic: string }[]).find((s) => s.topic === `${topic}/#`);
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/data-sources/${source?.id}`,
+      headers: tenant.adminHeaders,
+    });
+    expect(del.statusCode).toBe(204);
+    await gone;
+    // Its plant's other source still takes its login.
+    const again = await connect(ingest.url, login);
+    expect(await subackCode(again, `lwacl-${run}/kept/#`)).toBe(1);
+  });
+});
