@@ -319,4 +319,23 @@ describe("the live line simulator over MQTT", () => {
     await sim.stop();
     expect(Date.now() - t0).toBeLessThan(3_000);
   });
+
+  it("says at once when the embedded broker refuses its login, and publishes nothing", async () => {
+    for (const [login, refusal] of [
+      [{}, "Not authorized"],
+      [{ username: "nobody", password: "wrong" }, "Bad username or password"],
+    ] as const) {
+      const logged: string[] = [];
+      const sim = startLineSimulator({
+        url: ingest.url,
+        rate: 600,
+        log: (m) => logged.push(m),
+        ...login,
+      });
+      await eventually(async () => logged.some((m) => m.includes(refusal)), 10_000);
+      expect(logged.join("\n")).toContain(`the broker at ${ingest.url} refused the login`);
+      expect(sim.stats().published).toBe(0);
+      await sim.stop();
+    }
+  });
 });

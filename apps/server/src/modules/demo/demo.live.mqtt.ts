@@ -72,7 +72,11 @@ export function startLineSimulator(opts: LineSimulatorOptions) {
     ...(opts.username ? { username: opts.username, password: opts.password } : {}),
   });
   let lastError: string | undefined;
-  client.on("error", (err) => {
+  client.on("error", (err: Error & { code?: unknown }) => {
+    // A refused login (CONNACK 4 or 5) will not mend itself: say so at once, once per message.
+    if ((err.code === 4 || err.code === 5) && err.message !== lastError) {
+      log(`the broker at ${withoutPassword(opts.url)} refused the login: ${err.message}`);
+    }
     lastError = err.message;
   });
   client.on("connect", () => {
