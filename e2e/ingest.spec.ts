@@ -26,6 +26,25 @@ async function currentPlantId(page: Page): Promise<string> {
   return plant.id;
 }
 
+/** A new MQTT password for the plant through the API (the page shows the same answer once). */
+async function newMqttPassword(page: Page, plantId: string): Promise<{ username: string; password: string }> {
+  const res = await page.request.post(`/api/plants/${plantId}/mqtt-credential/password`);
+  expect(res.status(), await res.text()).toBe(201);
+  const body: { credential: { username: string }; password: string } = await res.json();
+  return { username: body.credential.username, password: body.password };
+}
+
+/** The CONNACK return code of a refused connection, or 0 when it was accepted. */
+async function connackCode(login?: { username: string; password: string }): Promise<number> {
+  try {
+    const c = await mqtt.connectAsync(MQTT_URL, { reconnectPeriod: 0, connectTimeout: 5_000, ...login });
+    await c.endAsync();
+    return 0;
+  } catch (err) {
+    return (err as { code?: number }).code ?? -1;
+  }
+}
+
 const record = (partId: string) => ({
   line: "E2E Token Line",
   station: "OP10",
@@ -81,6 +100,64 @@ test("creates an ingest token, shows its secret once with a curl example, and re
   await expect(row.getByRole("button", { name: /Revoke/ })).toHaveCount(0);
   const refused = await page.request.post("/api/ingest", { headers, data: [record(unique("TOK"))] });
   expect(refused.status()).toBe(401);
+});
+
+test("sets the plant's MQTT password, shown once; a client is kept to its plant's topics and a new password disconnects it", async ({
+  page,
+}) => {
+  await openDataSources(page);
+  const plantId = await currentPlantId(page);
+  const ingestorId = (await (await page.request.get(`/api/plants/${plantId}/ingestor`)).json()).id as string;
+  const section = page.getByRole("region", { name: "MQTT credential" });
+  await expect(section.getByTestId("mqtt-credential-username")).toHaveText(ingestorId);
+  // Anonymous clients are refused (CONNACK 5).
+  expect(await connackCode()).toBe(5);
+
+  // An earlier test of the run may have set one already: either way a new password is shown once.
+  const button = section.getByRole("button", { name: /^(Set|New) MQTT password$/ });
+  const title = /^New MQTT password : /;
+  const replacing = (await button.textContent())?.startsWith("New");
+  await button.click();
+  if (replacing) {
+    await page
+      .getByRole("dialog", { name: title })
+      .filter({ hasText: "disconnected" })
+      .getByRole("button", { name: "Set new password" })
+      .click();
+  }
+  const dialog = page.getByRole("dialog", { name: title }).filter({ hasText: "Copy it now" });
+  await expect(dialog.getByTestId("mqtt-username")).toHaveText(ingestorId);
+  const password = (await dialog.getByTestId("mqtt-password").textContent()) ?? "";
+  expect(password).toMatch(/^lwm_\S{40,}$/);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(password)).toHaveCount(0);
+  await expect(section.getByTestId("mqtt-credential-password")).toContainText("Set ");
+
+  // With it a client publishes on its plant's topic; '#' is refused (SUBACK 0x80).
+  const login = { username: ingestorId, password };
+  const client = await mqtt.connectAsync(MQTT_URL, { reconnectPeriod: 0, connectTimeout: 5_000, ...login });
+  const wide = await client.subscribeAsync("#", { qos: 1 }).then(
+    (granted) => granted[0]?.qos,
+    (err: { packet?: { granted?: number[] } }) => err.packet?.granted?.[0],
+  );
+  expect(wide).toBe(0x80);
+
+  // A new password disconnects the client and refuses the old one (CONNACK 4).
+  const closed = new Promise<void>((resolve) => client.once("close", () => resolve()));
+  await section.getByRole("button", { name: "New MQTT password" }).click();
+  await page
+    .getByRole("dialog", { name: title })
+    .filter({ hasText: "disconnected" })
+    .getByRole("button", { name: "Set new password" })
+    .click();
+  const second = page.getByRole("dialog", { name: title }).filter({ hasText: "Copy it now" });
+  await expect(second.getByTestId("mqtt-password")).not.toHaveText(password);
+  const fresh = (await second.getByTestId("mqtt-password").textContent()) ?? "";
+  await second.getByRole("button", { name: "Done" }).click();
+  await closed;
+  expect(await connackCode(login)).toBe(4);
+  expect(await connackCode({ username: ingestorId, password: fresh })).toBe(0);
 });
 
 test("uploads a CSV of part records and shows stored, duplicates and rejected rows", async ({ page }) => {
@@ -204,7 +281,9 @@ test("Insight shows a source's last messages mapped to signals and its dead lett
       deadLetterCount: number;
     }>;
 
-  const client = await mqtt.connectAsync(MQTT_URL, { reconnectPeriod: 0, connectTimeout: 5_000 });
+  // The embedded broker takes the plant's MQTT login only (a new password, shown once).
+  const login = await newMqttPassword(page, plantId);
+  const client = await mqtt.connectAsync(MQTT_URL, { reconnectPeriod: 0, connectTimeout: 5_000, ...login });
   try {
     // QoS 1: the broker acknowledges once the message is stored or kept as a dead letter. The
     // ingestor re-reads its sources right after a change: publish until the new one is heard.

@@ -52,6 +52,8 @@ async function main() {
     topic: `${topicRoot}/#`,
   });
 
+  const loginEnv = (login: { username: string; password: string } | undefined) =>
+    login ? { MQTT_USERNAME: login.username, MQTT_PASSWORD: login.password } : {};
   const ingest = await startIngest({
     db,
     partRecords: services.partRecords,
@@ -83,6 +85,8 @@ async function main() {
     {
       cwd: path.resolve(here, "../../.."),
       stdio: ["ignore", "pipe", "inherit"],
+      // The embedded broker's login for the bench plant's topics (an external broker: MQTT_URL's user).
+      env: { ...process.env, ...loginEnv(ingest.internalLogin([ingestor?.id ?? ""])) },
     },
   );
   let publisherDone = false;

@@ -11,7 +11,13 @@ const WINDOW = 2_000;
 const MEASUREMENTS = Array.from({ length: 40 }, (_, i) => `M${String(i + 1).padStart(2, "0")}`);
 const base = Date.UTC(2026, 0, 1);
 
-const client = await mqtt.connectAsync(url ?? "", { clientId: `lw-bench-pub-${process.pid}`, clean: true });
+const client = await mqtt.connectAsync(url ?? "", {
+  clientId: `lw-bench-pub-${process.pid}`,
+  clean: true,
+  // The embedded broker's login, from the bench (ingest.internalLogin).
+  username: process.env.MQTT_USERNAME || undefined,
+  password: process.env.MQTT_PASSWORD || undefined,
+});
 let sent = 0;
 let acked = 0;
 await new Promise<void>((resolve) => {

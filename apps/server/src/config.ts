@@ -13,6 +13,8 @@ export type Config = {
   simulatorRate: number;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** MQTT_ALLOW_ANONYMOUS: the embedded broker accepts clients without credentials (local experiments only). */
+  mqttAllowAnonymous: boolean;
   publicUrl: string;
   webDist: string;
   roles: Set<Role>;
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     simulatorRate: rate("SIMULATOR_RATE", env.SIMULATOR_RATE, 1),
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: int("MQTT_PORT", env.MQTT_PORT, 1883),
+    mqttAllowAnonymous: bool(env.MQTT_ALLOW_ANONYMOUS, false),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     roles,

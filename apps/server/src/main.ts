@@ -5,6 +5,7 @@ import { buildApp } from "./http/app.js";
 import { BrokerPortTakenError } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
+import { withoutPassword } from "./lib/urls.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createServices } from "./services.js";
@@ -36,6 +37,7 @@ async function main() {
     mvdQueryMaxRecordCount: config.mvdQueryMaxRecordCount,
     notifications: { secrets, allowLoopbackOutbound: config.allowLoopbackOutbound },
     onDataSourcesChange: () => void ingest?.refresh(),
+    onMqttCredentialsChange: () => void ingest?.refresh(),
   });
 
   if (config.roles.has("ingest")) {
@@ -46,11 +48,16 @@ async function main() {
       mqttPort: config.mqttPort,
       clientId: process.env.INGEST_CLIENT_ID,
       shared: ["1", "true", "yes"].includes((process.env.MQTT_SHARED_SUBSCRIPTIONS ?? "").toLowerCase()),
+      allowAnonymous: config.mqttAllowAnonymous,
       log: (m) => log(`ingest: ${m}`),
     });
     const ing = ingest;
     closers.unshift(() => ing.close());
-    log(ing.embedded ? `embedded MQTT broker on ${ing.url}` : `ingesting from ${ing.url}`);
+    log(ing.embedded ? `embedded MQTT broker on ${ing.url}` : `ingesting from ${withoutPassword(ing.url)}`);
+    if (ing.embedded && config.mqttAllowAnonymous)
+      log(
+        "MQTT_ALLOW_ANONYMOUS: the embedded broker accepts anyone without credentials (local experiments only)",
+      );
   }
 
   if (config.demo) {
@@ -64,12 +71,13 @@ async function main() {
     const simulator = await startDemoLive({
       db: database.db,
       url: ingest.url,
+      loginFor: ingest.internalLogin,
       rate: config.simulatorRate,
       log: (m) => log(`simulator: ${m}`),
     });
     if (simulator) {
       closers.unshift(() => simulator.stop());
-      log(`line simulator: ${config.simulatorRate} parts a minute per station to ${ingest.url}`);
+      log(`line simulator: ${config.simulatorRate} parts a minute per station to ${simulator.url}`);
     }
   }
 

@@ -11,6 +11,7 @@ import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens
 import { createLinesService } from "./modules/lines/lines.service.js";
 import { createMonitorPreview } from "./modules/monitor-preview/monitor-preview.service.js";
 import { createMonitorsService } from "./modules/monitors/monitors.service.js";
+import { createMqttCredentialsService } from "./modules/mqtt-credentials/mqtt-credentials.service.js";
 import { createNotificationsService } from "./modules/notifications/notifications.service.js";
 import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js";
 import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
@@ -25,6 +26,8 @@ export type ServicesOptions = {
   /** MVD_QUERY_MAX_RECORD_COUNT (config.mvdQueryMaxRecordCount); default 10,000. */
   mvdQueryMaxRecordCount?: number;
   onDataSourcesChange?: () => void;
+  /** A plant's MQTT password changed: the embedded broker disconnects clients holding the old one. */
+  onMqttCredentialsChange?: () => void;
   notifications?: Parameters<typeof createNotificationsService>[1];
 };
 
@@ -45,6 +48,12 @@ export function createServices(opts: ServicesOptions) {
   const customers = createCustomersService({ db });
   const dataSources = createDataSourcesService({ db, plants, onChange: opts.onDataSourcesChange });
   const ingestTokens = createIngestTokensService({ db, plants, now: opts.now });
+  const mqttCredentials = createMqttCredentialsService({
+    db,
+    plants,
+    now: opts.now,
+    onChange: opts.onMqttCredentialsChange,
+  });
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });
@@ -65,6 +74,7 @@ export function createServices(opts: ServicesOptions) {
     customers,
     dataSources,
     ingestTokens,
+    mqttCredentials,
     partRecords,
     partRecordsCsv,
     dataSourceInsight,

@@ -10,6 +10,7 @@ export * from "./lines.js";
 export * from "./monitor-form.js";
 export * from "./monitor-rules.js";
 export * from "./monitors.js";
+export * from "./mqtt-credentials.js";
 export * from "./notifications.js";
 export * from "./part-records.js";
 export * from "./plants.js";

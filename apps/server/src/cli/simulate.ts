@@ -2,6 +2,7 @@
  * Runs the demo line simulator on its own against any MQTT broker (README "Line simulator"):
  *
  *   npm run simulate -- [--url mqtt://127.0.0.1:1883] [--rate 1] [--seed N] [--duration <minutes>]
+ *                       [--plant detroit|stuttgart] [--username <u> --password <p>]   (or MQTT_USERNAME, MQTT_PASSWORD)
  *
  * Publishes the demo lines' part records, QoS 1, on linewatch/demo/<plant>/<line>/<station>
  * (the demo data sources' topics), starting now, with the scheduled disturbances of
@@ -10,17 +11,31 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { DEMO_SEED } from "../modules/demo/demo.constants.js";
+import { DEMO_PLANTS, DEMO_SEED } from "../modules/demo/demo.constants.js";
 import { startLineSimulator } from "../modules/demo/demo.live.mqtt.js";
 import { cycleMs, DEMO_LIVE_SCHEDULE } from "../modules/demo/demo.live.schedule.js";
 
 const USAGE =
-  "Usage: npm run simulate -- [--url mqtt://127.0.0.1:1883] [--rate <parts a minute per station>] [--seed <n>] [--duration <minutes>]";
+  "Usage: npm run simulate -- [--url mqtt://127.0.0.1:1883] [--rate <parts a minute per station>] [--seed <n>] [--duration <minutes>] [--plant detroit|stuttgart] [--username <MQTT username> --password <MQTT password>]\n" +
+  "With a plant's MQTT credential (Settings → Data Sources) simulate that plant only: --plant.\n" +
+  "MQTT_USERNAME and MQTT_PASSWORD in the environment do the same as --username and --password (and keep the password out of the process list).";
 
-export type SimulateArgs = { url: string; rate: number; seed: number; durationMinutes: number | undefined };
+export type SimulateArgs = {
+  url: string;
+  rate: number;
+  seed: number;
+  durationMinutes: number | undefined;
+  /** Only this demo plant's lines (its name); all when unset. */
+  plant?: string;
+  username?: string;
+  password?: string;
+};
 
-/** The options, or a message for the person at the terminal. */
-export function parseSimulateArgs(argv: string[]): SimulateArgs | { error: string } {
+/** The options, or a message for the person at the terminal. Flags win over MQTT_USERNAME / MQTT_PASSWORD. */
+export function parseSimulateArgs(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): SimulateArgs | { error: string } {
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -30,6 +45,9 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs | { error: strin
         rate: { type: "string" },
         seed: { type: "string" },
         duration: { type: "string" },
+        plant: { type: "string" },
+        username: { type: "string" },
+        password: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
       strict: true,
@@ -50,7 +68,18 @@ export function parseSimulateArgs(argv: string[]): SimulateArgs | { error: strin
   const url = typeof values.url === "string" ? values.url : "mqtt://127.0.0.1:1883";
   if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(url))
     return { error: `--url must be a broker URL such as mqtt://127.0.0.1:1883, got "${url}"` };
-  return { url, rate, seed, durationMinutes };
+  let plant: string | undefined;
+  if (typeof values.plant === "string") {
+    plant = DEMO_PLANTS[values.plant.toLowerCase() as keyof typeof DEMO_PLANTS]?.name;
+    if (!plant)
+      return {
+        error: `--plant must be one of ${Object.keys(DEMO_PLANTS).join(", ")}, got "${values.plant}"`,
+      };
+  }
+  const username = (typeof values.username === "string" ? values.username : env.MQTT_USERNAME) || undefined;
+  const password = (typeof values.password === "string" ? values.password : env.MQTT_PASSWORD) || undefined;
+  if (password && !username) return { error: "--password needs --username (or MQTT_USERNAME)" };
+  return { url, rate, seed, durationMinutes, plant, username, password };
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -64,10 +93,14 @@ export async function main(argv: string[]): Promise<number> {
     url: args.url,
     rate: args.rate,
     seed: args.seed,
+    plants: args.plant ? [args.plant] : undefined,
+    username: args.username,
+    password: args.password,
     log: (m) => console.log(`${stamp()} ${m}`),
   });
   console.log(
-    `Line simulator: ${args.rate} parts a minute per station of ${simulator.lines.join(", ")} to ${args.url}` +
+    `Line simulator: ${args.rate} parts a minute per station of ${simulator.lines.join(", ")} to ${simulator.url}` +
+      `${args.username ? ` as ${args.username}` : ""}` +
       `${args.durationMinutes ? ` for ${args.durationMinutes} min` : ""} (Ctrl-C stops)`,
   );
   console.log(`Disturbances, repeating every ${cycleMs() / 60_000} min:`);

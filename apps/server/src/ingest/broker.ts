@@ -1,6 +1,7 @@
 import net from "node:net";
 import { Aedes } from "aedes";
 import type { IngestBatcher } from "./batcher.js";
+import type { BrokerAccess } from "./broker-access.js";
 import type { SourceDirectory } from "./sources.js";
 
 export class BrokerPortTakenError extends Error {}
@@ -14,11 +15,24 @@ export type EmbeddedIngest = { directory: SourceDirectory; batcher: IngestBatche
  * With `ingest`, the broker itself stores what is published on a data source's topic before it
  * acknowledges the PUBLISH (Aedes asks authorizePublish before it sends the PUBACK), so a QoS 1
  * publisher never holds an acknowledgement for a record that a crash could still lose.
+ *
+ * `access` authenticates every CONNECT and keeps each client to its plant's data source topics
+ * (broker-access.ts).
  */
-export async function startEmbeddedBroker(port: number, opts: { ingest?: EmbeddedIngest } = {}) {
+export async function startEmbeddedBroker(
+  port: number,
+  opts: { ingest?: EmbeddedIngest; access: BrokerAccess },
+) {
   const ingest = opts.ingest;
+  const access = opts.access;
   const aedes = await Aedes.createBroker({
+    authenticate: access.authenticate,
+    authorizeSubscribe: access.authorizeSubscribe,
     authorizePublish: (client, packet, callback) => {
+      // A client publishes only on its own plant's topics; refused = disconnected (MQTT 3.1.1 §3.3.5).
+      if (client && !access.canPublish(client, packet.topic)) {
+        return callback(new Error(`not authorised to publish on ${packet.topic}`));
+      }
       // Messages the broker publishes itself ($SYS, wills) and topics no data source claims pass.
       if (!ingest || !client || !ingest.directory.match(packet.topic)) return callback(null);
       ingest.batcher.add(packet).then(
@@ -27,6 +41,7 @@ export async function startEmbeddedBroker(port: number, opts: { ingest?: Embedde
       );
     },
   });
+  access.attach(aedes);
   const server = net.createServer(aedes.handle);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (err: NodeJS.ErrnoException) => {

@@ -2,6 +2,7 @@ import type { Db } from "../db/client.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
 import { createIngestBatcher } from "./batcher.js";
 import { startEmbeddedBroker } from "./broker.js";
+import { createBrokerAccess, type MqttLogin } from "./broker-access.js";
 import { startMqttIngestor } from "./mqtt-ingestor.js";
 import { createSourceDirectory } from "./sources.js";
 
@@ -13,6 +14,8 @@ export type IngestOptions = {
   mqttPort: number;
   clientId?: string;
   shared?: boolean;
+  /** MQTT_ALLOW_ANONYMOUS: the embedded broker accepts clients without credentials (local experiments). */
+  allowAnonymous?: boolean;
   refreshMs?: number;
   log?: (msg: string) => void;
 };
@@ -45,18 +48,30 @@ export async function startIngest(opts: IngestOptions) {
       embedded: false,
       refresh: () => ingestor.refresh(),
       subscriptions: ingestor.subscriptions,
+      /** On an external broker the credentials are the broker's business (MQTT_URL's user). */
+      internalLogin: (_ingestorIds: string[]): MqttLogin | undefined => undefined,
       close: () => ingestor.close(),
     };
   }
-  const broker = await startEmbeddedBroker(opts.mqttPort, { ingest: { directory, batcher } });
-  const interval = setInterval(() => void directory.refresh().catch(() => {}), opts.refreshMs ?? 2_000);
+  const access = createBrokerAccess({
+    db: opts.db,
+    directory,
+    allowAnonymous: opts.allowAnonymous,
+    log: opts.log,
+  });
+  const broker = await startEmbeddedBroker(opts.mqttPort, { ingest: { directory, batcher }, access });
+  const refresh = async () => {
+    await directory.refresh();
+    await access.refresh();
+  };
+  const interval = setInterval(() => void refresh().catch(() => {}), opts.refreshMs ?? 2_000);
   return {
     url: broker.url,
     embedded: true,
-    refresh: async () => {
-      await directory.refresh();
-    },
+    refresh,
     subscriptions: () => directory.current().map((s) => s.topic),
+    /** A login for this process's own client (the line simulator) on these ingestors' topics. */
+    internalLogin: (ingestorIds: string[]): MqttLogin | undefined => access.issueInternal(ingestorIds),
     async close() {
       clearInterval(interval);
       // Storing stops first: what is not committed is never acknowledged, and the publishers

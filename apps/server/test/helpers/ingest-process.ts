@@ -7,7 +7,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { type Database, openDatabase, rowsOf } from "../../src/db/client.js";
-import { dataSources } from "../../src/db/schema/index.js";
+import { dataSources, mqttCredentials } from "../../src/db/schema/index.js";
+import { hashToken } from "../../src/lib/tokens.js";
 import { createCustomer, createPlant } from "../factories.js";
 import { createTestDatabase } from "./db.js";
 
@@ -49,7 +50,10 @@ export async function sharedDatabase(): Promise<SharedDatabase> {
   };
 }
 
-/** A customer, a plant and one data source on `topic`, written straight into the database. */
+/**
+ * A customer, a plant, its MQTT login and one data source on `topic`, written straight into the
+ * database (the login is set on the Data Sources page in real life).
+ */
 export async function createDataSourceRow(db: Database, topic: string) {
   const customer = await createCustomer(db.db);
   const plant = await createPlant(db.db, customer.id);
@@ -62,7 +66,15 @@ export async function createDataSourceRow(db: Database, topic: string) {
     name: "test source",
     topic,
   });
-  return { customer, plant };
+  const password = `lwm_${randomBytes(32).toString("base64url")}`;
+  await db.db.insert(mqttCredentials).values({
+    ingestorId: ingestor?.id ?? "",
+    customerId: customer.id,
+    passwordHash: hashToken(password),
+  });
+  /** The plant's login on the embedded broker. */
+  const login = { username: ingestor?.id ?? "", password };
+  return { customer, plant, login };
 }
 
 export type IngestProcess = { child: ChildProcess; output: () => string };

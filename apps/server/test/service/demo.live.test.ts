@@ -49,7 +49,14 @@ beforeAll(async () => {
   ingest = await startIngest({ db, partRecords: services.partRecords, mqttPort: 0, refreshMs: 300 });
   const realStart = Date.now();
   const clock = () => SEED_END.getTime() + (Date.now() - realStart) * SCALE;
-  const started = await startDemoLive({ db, url: ingest.url, rate: RATE, now: clock, tickMs: 20 });
+  const started = await startDemoLive({
+    db,
+    url: ingest.url,
+    loginFor: ingest.internalLogin,
+    rate: RATE,
+    now: clock,
+    tickMs: 20,
+  });
   if (!started) throw new Error("simulator not started");
   simulator = started;
   startedAt = simulator.startedAt;
@@ -311,5 +318,24 @@ describe("the live line simulator over MQTT", () => {
     const t0 = Date.now();
     await sim.stop();
     expect(Date.now() - t0).toBeLessThan(3_000);
+  });
+
+  it("says at once when the embedded broker refuses its login, and publishes nothing", async () => {
+    for (const [login, refusal] of [
+      [{}, "Not authorized"],
+      [{ username: "nobody", password: "wrong" }, "Bad username or password"],
+    ] as const) {
+      const logged: string[] = [];
+      const sim = startLineSimulator({
+        url: ingest.url,
+        rate: 600,
+        log: (m) => logged.push(m),
+        ...login,
+      });
+      await eventually(async () => logged.some((m) => m.includes(refusal)), 10_000);
+      expect(logged.join("\n")).toContain(`the broker at ${ingest.url} refused the login`);
+      expect(sim.stats().published).toBe(0);
+      await sim.stop();
+    }
   });
 });

@@ -37,7 +37,7 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
     const topicRoot = `lwcrash-${run}`;
     // The child needs the data source before it starts.
     let db = await shared.open();
-    await createDataSourceRow(db, `${topicRoot}/#`);
+    const { login } = await createDataSourceRow(db, `${topicRoot}/#`);
     if (!usePostgres) await db.close();
 
     const port = await freePort();
@@ -53,6 +53,7 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
       clientId: `lwcrash-pub-${run}`,
       reconnectPeriod: 200,
       clean: true,
+      ...(useExternal ? {} : login),
     });
 
     // Mosquitto queues at most 1,000 messages for an absent client by default: stay well below.

@@ -68,8 +68,24 @@ describe.each(brokers)("a poison message on the $name", ({ external: useExternal
       refreshMs: 300,
     });
     await eventually(async () => ingestor.subscriptions().length >= 2);
-    publisherA = await mqtt.connectAsync(ingestor.url, { clientId: `lwpoison-a-${run}` });
-    publisherB = await mqtt.connectAsync(ingestor.url, { clientId: `lwpoison-b-${run}` });
+    // Each plant's own login on the embedded broker (Mosquitto here takes anyone).
+    const loginOf = async (tenant: typeof a) => {
+      if (useExternal) return {};
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/plants/${tenant.plant.id}/mqtt-credential/password`,
+        headers: tenant.adminHeaders,
+      });
+      return { username: res.json().credential.username as string, password: res.json().password as string };
+    };
+    publisherA = await mqtt.connectAsync(ingestor.url, {
+      clientId: `lwpoison-a-${run}`,
+      ...(await loginOf(a)),
+    });
+    publisherB = await mqtt.connectAsync(ingestor.url, {
+      clientId: `lwpoison-b-${run}`,
+      ...(await loginOf(b)),
+    });
   });
   afterAll(async () => {
     await publisherA?.endAsync(true);

@@ -34,7 +34,7 @@ describe.each(cases)("SIGTERM with a message in flight on the $name", ({ externa
     const run = randomBytes(4).toString("hex");
     const topicRoot = `lwterm-${run}`;
     const db = await shared.open();
-    await createDataSourceRow(db, `${topicRoot}/#`);
+    const { login } = await createDataSourceRow(db, `${topicRoot}/#`);
     // Every insert of this part is refused as "insufficient resources": retried for ever.
     await db.db.execute(
       sql.raw(`create function lw_test_busy() returns trigger language plpgsql as $$
@@ -59,7 +59,11 @@ describe.each(cases)("SIGTERM with a message in flight on the $name", ({ externa
     });
     child = ingest.child;
     const url = useExternal ? (external ?? "") : `mqtt://127.0.0.1:${port}`;
-    publisher = await mqtt.connectAsync(url, { clientId: `lwterm-pub-${run}`, reconnectPeriod: 0 });
+    publisher = await mqtt.connectAsync(url, {
+      clientId: `lwterm-pub-${run}`,
+      reconnectPeriod: 0,
+      ...(useExternal ? {} : login),
+    });
     await eventually(async () => /subscribed to/.test(ingest.output()) || !useExternal, 30_000);
     let acknowledged = false;
     const body = JSON.stringify({

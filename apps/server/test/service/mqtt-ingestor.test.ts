@@ -21,6 +21,8 @@ describe.each(brokers)("MQTT ingestion through the $name", ({ external: useExter
   let tenant: Awaited<ReturnType<typeof createTenant>>;
   let ingestor: Ingest;
   let publisher: mqtt.MqttClient;
+  /** The plant's MQTT login on the embedded broker; Mosquitto here takes anonymous clients. */
+  let login: { username?: string; password?: string } = {};
   // Topics unique to this run, so runs on a shared broker cannot meet.
   const root = `lwtest-${randomBytes(4).toString("hex")}`;
 
@@ -53,7 +55,15 @@ describe.each(brokers)("MQTT ingestion through the $name", ({ external: useExter
       mqttPort: 0,
       refreshMs: 300,
     });
-    publisher = await mqtt.connectAsync(ingestor.url, { clientId: `lwtest-pub-${root}` });
+    if (!useExternal) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/plants/${tenant.plant.id}/mqtt-credential/password`,
+        headers: tenant.adminHeaders,
+      });
+      login = { username: res.json().credential.username, password: res.json().password };
+    }
+    publisher = await mqtt.connectAsync(ingestor.url, { clientId: `lwtest-pub-${root}`, ...login });
   });
   afterAll(async () => {
     await publisher?.endAsync();
@@ -125,8 +135,21 @@ describe.each(brokers)("MQTT ingestion through the $name", ({ external: useExter
     });
     expect(del.statusCode).toBe(204);
     await eventually(async () => !ingestor.subscriptions().includes(`${root}/paint/+/+`));
-    await publisher.publishAsync(`${root}/paint/Line P/OP50`, JSON.stringify(record("D-2")), { qos: 1 });
-    await new Promise((r) => setTimeout(r, 500));
+    if (useExternal) {
+      await publisher.publishAsync(`${root}/paint/Line P/OP50`, JSON.stringify(record("D-2")), { qos: 1 });
+      await new Promise((r) => setTimeout(r, 500));
+    } else {
+      // The embedded broker refuses a topic none of the plant's data sources matches: it disconnects.
+      const once = await mqtt.connectAsync(ingestor.url, {
+        clientId: `lwtest-pub2-${root}`,
+        reconnectPeriod: 0,
+        ...login,
+      });
+      const gone = new Promise<void>((r) => once.once("close", () => r()));
+      once.publish(`${root}/paint/Line P/OP50`, JSON.stringify(record("D-2")), { qos: 1 });
+      await gone;
+      await once.endAsync(true);
+    }
     expect(await count("D-")).toBe(1);
   });
 

@@ -405,6 +405,21 @@ export const ingestTokens = pgTable(
   (t) => [index("ingest_tokens_ingestor_idx").on(t.ingestorId)],
 );
 
+/**
+ * The MQTT credential of a plant's ingestor on the embedded broker: username = the ingestor id,
+ * the password only as its SHA-256 (a 256-bit random secret needs no slow hash). Rotating
+ * replaces the hash, so the old password stops working at once.
+ */
+export const mqttCredentials = pgTable("mqtt_credentials", {
+  ingestorId: uuid("ingestor_id")
+    .primaryKey()
+    .references(() => ingestors.id, { onDelete: "cascade" }),
+  customerId: customerRef(),
+  passwordHash: text("password_hash").notNull(),
+  passwordSetAt: ts("password_set_at").notNull().defaultNow(),
+  lastConnectedAt: ts("last_connected_at"),
+});
+
 /** Messages the ingestor could not store, with the reason; visible to administrators. */
 export const deadLetters = pgTable(
   "dead_letters",

@@ -8,6 +8,7 @@ import { ingestRoutes } from "./ingest.routes.js";
 import { linesRoutes } from "./lines.routes.js";
 import { monitorPreviewRoutes } from "./monitor-preview.routes.js";
 import { monitorsRoutes } from "./monitors.routes.js";
+import { mqttCredentialsRoutes } from "./mqtt-credentials.routes.js";
 import { notificationsRoutes } from "./notifications.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
 import { signalsRoutes } from "./signals.routes.js";
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
     dataSourcesRoutes,
     featureFlagsRoutes,
     ingestRoutes,
+    mqttCredentialsRoutes,
     notificationsRoutes,
     signalsRoutes,
     monitorsRoutes,

@@ -5,6 +5,7 @@
  * dropped past it), nothing throws, and the log gets one summary a minute at most.
  */
 import mqtt from "mqtt";
+import { withoutPassword } from "../../lib/urls.js";
 import { createLiveParts, type LiveRecord, type LiveResume } from "./demo.live.js";
 import type { ActiveDisturbance } from "./demo.live.schedule.js";
 
@@ -24,6 +25,11 @@ export type LineSimulatorOptions = {
   log?: (msg: string) => void;
   reportMs?: number;
   clientId?: string;
+  /** Only these demo plants' lines (by plant name); all when unset. */
+  plants?: readonly string[];
+  /** The broker's login: on the embedded broker a plant's MQTT credential, or the server's own. */
+  username?: string;
+  password?: string;
 };
 
 export type LineSimulatorStats = {
@@ -54,6 +60,7 @@ export function startLineSimulator(opts: LineSimulatorOptions) {
     seed: opts.seed,
     startedAt: now(),
     resume: opts.resume,
+    plants: opts.plants,
   });
   const realIntervalMs = 60_000 / opts.rate;
   const tickMs = opts.tickMs ?? Math.min(1_000, Math.max(50, realIntervalMs / 4));
@@ -62,9 +69,14 @@ export function startLineSimulator(opts: LineSimulatorOptions) {
     clientId: opts.clientId ?? `linewatch-simulator-${Math.random().toString(16).slice(2, 10)}`,
     reconnectPeriod: 2_000,
     connectTimeout: 10_000,
+    ...(opts.username ? { username: opts.username, password: opts.password } : {}),
   });
   let lastError: string | undefined;
-  client.on("error", (err) => {
+  client.on("error", (err: Error & { code?: unknown }) => {
+    // A refused login (CONNACK 4 or 5) will not mend itself: say so at once, once per message.
+    if ((err.code === 4 || err.code === 5) && err.message !== lastError) {
+      log(`the broker at ${withoutPassword(opts.url)} refused the login: ${err.message}`);
+    }
     lastError = err.message;
   });
   client.on("connect", () => {
@@ -123,7 +135,7 @@ export function startLineSimulator(opts: LineSimulatorOptions) {
     ];
     if (!client.connected)
       notes.push(
-        `waiting for the broker at ${opts.url}${lastError ? ` (${lastError})` : ""}, ${stats.queued} queued`,
+        `waiting for the broker at ${withoutPassword(opts.url)}${lastError ? ` (${lastError})` : ""}, ${stats.queued} queued`,
       );
     if (droppedSinceReport) notes.push(`${droppedSinceReport} dropped (queue full)`);
     notes.push(
@@ -139,7 +151,7 @@ export function startLineSimulator(opts: LineSimulatorOptions) {
   tick();
 
   return {
-    url: opts.url,
+    url: withoutPassword(opts.url),
     startedAt: parts.startedAt,
     lines: parts.lines,
     stats: (): LineSimulatorStats => ({ ...stats, byLine: { ...stats.byLine } }),

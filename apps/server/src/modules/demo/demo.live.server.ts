@@ -5,7 +5,8 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
-import { customers, lines, partRecords, plants, stations } from "../../db/schema/index.js";
+import { customers, ingestors, lines, partRecords, plants, stations } from "../../db/schema/index.js";
+import type { MqttLogin } from "../../ingest/broker-access.js";
 import { DEMO_CATALOG } from "./demo.catalog.js";
 import type { LiveResume } from "./demo.live.js";
 import { type LineSimulatorHandle, type LineSimulatorOptions, startLineSimulator } from "./demo.live.mqtt.js";
@@ -60,7 +61,24 @@ export async function findLiveResume(db: Db): Promise<Map<string, LiveResume> | 
   return resume;
 }
 
-export type DemoLiveOptions = Omit<LineSimulatorOptions, "resume"> & { db: Db };
+export type DemoLiveOptions = Omit<LineSimulatorOptions, "resume"> & {
+  db: Db;
+  /**
+   * The login for the demo plants' topics on the embedded broker (ingest.internalLogin); on an
+   * external broker undefined, and the URL's user (MQTT_URL) is used.
+   */
+  loginFor?: (ingestorIds: string[]) => MqttLogin | undefined;
+};
+
+/** The demo customer's ingestors: the plants whose topics the simulator publishes on. */
+async function demoIngestorIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: ingestors.id })
+    .from(ingestors)
+    .innerJoin(customers, eq(customers.id, ingestors.customerId))
+    .where(eq(customers.isDemo, true));
+  return rows.map((r) => r.id);
+}
 
 /**
  * Starts the line simulator against the broker at `url` when there is a demo customer and the
@@ -73,6 +91,7 @@ export async function startDemoLive(opts: DemoLiveOptions): Promise<LineSimulato
     opts.log?.("no demo customer in the database: line simulator off");
     return null;
   }
-  const { db: _db, ...rest } = opts;
-  return startLineSimulator({ ...rest, resume });
+  const { db, loginFor, ...rest } = opts;
+  const login = loginFor?.(await demoIngestorIds(db));
+  return startLineSimulator({ ...rest, ...login, resume });
 }

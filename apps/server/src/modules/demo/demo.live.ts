@@ -32,6 +32,8 @@ export type LiveOptions = {
   /** By line name; a line without one starts at `startedAt`, numbered by the clock. */
   resume?: ReadonlyMap<string, LiveResume>;
   schedule?: LiveSchedule;
+  /** Only these plants' lines (by plant name); all when unset. A plant's MQTT login covers its own topics only. */
+  plants?: readonly string[];
 };
 
 export type LiveRecord = {
@@ -216,6 +218,7 @@ export function createLiveParts(opts: LiveOptions) {
 
   const states: LineState[] = [];
   for (const plant of DEMO_CATALOG) {
+    if (opts.plants && !opts.plants.includes(plant.name)) continue;
     for (const line of plant.lines) {
       const sim = LINE_SIMULATORS[line.name];
       if (!line.hasRecords || !sim) continue;

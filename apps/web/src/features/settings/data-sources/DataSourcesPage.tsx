@@ -16,6 +16,7 @@ import { DeleteErrorDialog } from "./components/DeleteErrorDialog";
 import { IngestorInfo } from "./components/IngestorInfo";
 import { SourcesLoadError } from "./components/SourcesLoadError";
 import { IngestTokensSection } from "./IngestTokensSection";
+import { MqttCredentialSection } from "./MqttCredentialSection";
 
 /** Which dialog is open: at most one at a time. */
 type OpenDialog = "add" | "confirmDelete" | "deleteFailed" | null;
@@ -23,7 +24,7 @@ type OpenDialog = "add" | "confirmDelete" | "deleteFailed" | null;
 /**
  * Settings → Data Sources (administrators only; spec monitor-forms §2, settings §2.1): the
  * current plant's ingestor id and one card per data source, with add, insight and delete; then
- * the plant's ingest tokens and CSV upload of part records.
+ * the plant's MQTT credential, its ingest tokens and CSV upload of part records.
  */
 export function DataSourcesPage() {
   const me = useMe().data;
@@ -124,6 +125,8 @@ export function DataSourcesPage() {
           )}
           {plant && (
             <>
+              <Divider />
+              <MqttCredentialSection plant={plant} />
               <Divider />
               <IngestTokensSection plant={plant} />
               <Divider />

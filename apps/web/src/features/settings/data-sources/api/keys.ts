@@ -6,4 +6,5 @@ export const dataSourceKeys = {
   insight: (dataSourceId: string) => ["data-sources", "insight", dataSourceId] as const,
   ingestor: (plantId: string) => ["plants", plantId, "ingestor"] as const,
   ingestTokens: (plantId: string) => ["plants", plantId, "ingest-tokens"] as const,
+  mqttCredential: (plantId: string) => ["plants", plantId, "mqtt-credential"] as const,
 };

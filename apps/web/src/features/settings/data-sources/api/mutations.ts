@@ -7,6 +7,7 @@ import {
   type TCsvUploadResult,
   type TDataSource,
   type TIngestToken,
+  type TRotateMqttPasswordResponse,
 } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { plantKeys } from "../../../../app/context/PlantLineContext";
@@ -76,6 +77,23 @@ export function useRevokeIngestToken(plantId: string | undefined) {
     onError: (err) => snackbar(err.message, { severity: "error" }),
     onSettled: () => {
       if (plantId) return qc.invalidateQueries({ queryKey: dataSourceKeys.ingestTokens(plantId) });
+    },
+  });
+}
+
+/**
+ * POST /api/plants/{plantId}/mqtt-credential/password: a new password, in the answer only (the
+ * caller shows it once); the old one stops working and its clients are disconnected.
+ */
+export function useRotateMqttPassword(plantId: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation<TRotateMqttPasswordResponse, Error, void>({
+    mutationFn: () => {
+      if (!plantId) throw new Error(DATA_SOURCE_MESSAGES.plantRequired);
+      return api<TRotateMqttPasswordResponse>("POST", `/api/plants/${plantId}/mqtt-credential/password`);
+    },
+    onSuccess: (answer) => {
+      if (plantId) qc.setQueryData(dataSourceKeys.mqttCredential(plantId), answer.credential);
     },
   });
 }

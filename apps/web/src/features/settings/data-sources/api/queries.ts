@@ -4,6 +4,7 @@ import {
   type TDataSourceInsight,
   type TIngestor,
   type TIngestToken,
+  type TMqttCredential,
 } from "@linewatch/contracts";
 import { useQuery } from "@tanstack/react-query";
 import { get } from "../../../../shared/api/client";
@@ -55,6 +56,15 @@ export function useIngestTokens(plantId: string | undefined) {
   return useQuery({
     queryKey: plantId ? dataSourceKeys.ingestTokens(plantId) : ["plants", "none", "ingest-tokens"],
     queryFn: () => get<TIngestToken[]>(`/api/plants/${plantId}/ingest-tokens`),
+    enabled: !!plantId,
+  });
+}
+
+/** GET /api/plants/{plantId}/mqtt-credential: the plant's MQTT username and when its password was set. */
+export function useMqttCredential(plantId: string | undefined) {
+  return useQuery({
+    queryKey: plantId ? dataSourceKeys.mqttCredential(plantId) : ["plants", "none", "mqtt-credential"],
+    queryFn: () => get<TMqttCredential>(`/api/plants/${plantId}/mqtt-credential`),
     enabled: !!plantId,
   });
 }
