@@ -28,7 +28,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
 export const badRequest = (message: string) => new AppError("BAD_REQUEST", message);
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new AppError("CONFLICT", message, details);

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
 
+export const PLANT_MESSAGES = { notFound: "Plant not found" } as const;
+
 export const ZPlant = z.object({ id: ZId, name: zString(), timeZone: zString() });
 export type TPlant = z.infer<typeof ZPlant>;
 export const ZPlantList = z.array(ZPlant);

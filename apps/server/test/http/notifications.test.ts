@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { ETQ_MESSAGES, TEAMS_MESSAGES } from "@linewatch/contracts";
+import { ETQ_MESSAGES, LINE_MESSAGES, TEAMS_MESSAGES } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { relianceConfigs, teamsWebhooks } from "../../src/db/schema/index.js";
 import { type App, buildApp } from "../../src/http/app.js";
@@ -196,7 +196,7 @@ describe("Teams webhooks", () => {
     const line2 = await createLine(database.db, a.customer.id, plant2.id);
     const wrongPlant = await call("PUT", teamsPut(a, line2.id), a.adminHeaders, { url: WEBHOOK_URL });
     expect(wrongPlant.statusCode).toBe(404);
-    expect(wrongPlant.json().message).toBe("Line not found");
+    expect(wrongPlant.json().message).toBe(LINE_MESSAGES.notFound);
     expect((await call("DELETE", `/api/notifications/teams-webhooks/${id}`, b.adminHeaders)).statusCode).toBe(
       404,
     );

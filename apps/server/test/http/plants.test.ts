@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ZLine, ZPlant } from "@linewatch/contracts";
+import { LINE_MESSAGES, ZLine, ZPlant } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLine, createPlant, createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
@@ -149,7 +149,7 @@ describe("GET /api/lines/:lineId", () => {
     for (const id of [b.line.id, randomUUID()]) {
       const res = await t.app.inject({ url: `/api/lines/${id}`, headers: a.adminHeaders });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: "Line not found" });
+      expect(res.json()).toEqual({ message: LINE_MESSAGES.notFound });
     }
     const bad = await t.app.inject({ url: "/api/lines/line-1", headers: a.userHeaders });
     expect(bad.statusCode).toBe(400);

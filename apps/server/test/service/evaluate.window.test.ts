@@ -3,7 +3,7 @@
 // windows loaded together (the worker's batch, sharing queries) equal windows loaded one by one.
 
 import { randomUUID } from "node:crypto";
-import { parseStoredMonitorFilter } from "@linewatch/contracts";
+import { LINE_MESSAGES, parseStoredMonitorFilter } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Tx } from "../../src/db/client.js";
@@ -240,7 +240,7 @@ describe("window query", () => {
     await expect(query("svd", { signal_uuids: [id.foreign] })).rejects.toBeInstanceOf(WindowError);
     await expect(
       query("svd", { signal_uuids: [id.torque] }, { customerId: otherCustomerId }),
-    ).rejects.toThrow(/Line not found/);
+    ).rejects.toThrow(LINE_MESSAGES.notFound);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   SESSION_LIMITS,
   type TLoginBody,
   type TMe,
+  USER_MESSAGES,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../errors.js";
@@ -121,7 +122,7 @@ export function createAuthService(deps: { db: Db; publicUrl: string; now?: () =>
     async switchCustomer(ctx: AuthContext, customerId: string) {
       if (!ctx.isProviderStaff) throw new AppError("FORBIDDEN", "Forbidden resource");
       const c = await repo.customerName(customerId);
-      if (!c) throw new AppError("NOT_FOUND", "Customer not found");
+      if (!c) throw new AppError("NOT_FOUND", USER_MESSAGES.customerNotFound);
       await repo.setActingCustomer(ctx.sessionHash, customerId);
     },
 

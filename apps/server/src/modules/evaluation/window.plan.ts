@@ -29,6 +29,7 @@
  */
 
 import type { TMonitorType, TStoredMonitorFilter } from "@linewatch/contracts";
+import { LINE_MESSAGES, MONITOR_MESSAGES, SIGNAL_MESSAGES } from "@linewatch/contracts";
 import { parseLimitFormula } from "@linewatch/stats";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
@@ -175,7 +176,7 @@ export async function loadCatalog(db: Tx, queries: readonly WindowQuery[]): Prom
 
 function lineOf(catalog: Catalog, q: WindowQuery) {
   const line = catalog.lines.get(q.lineId);
-  if (!line || line.customerId !== q.customerId) throw new WindowError("NOT_FOUND", "Line not found");
+  if (!line || line.customerId !== q.customerId) throw new WindowError("NOT_FOUND", LINE_MESSAGES.notFound);
   const lineSignals = (catalog.signalsByLine.get(line.id) ?? []).filter((s) => s.customerId === q.customerId);
   return { line, lineSignals, byId: new Map(lineSignals.map((s) => [s.id, s])) };
 }
@@ -187,7 +188,7 @@ function selectedSignals(catalog: Catalog, q: WindowQuery): SignalRow[] {
   const selected: SignalRow[] = [];
   for (const id of filter.signal_uuids) {
     const s = byId.get(id);
-    if (!s) throw new WindowError("NOT_FOUND", `Signal ${id} not found on this line`);
+    if (!s) throw new WindowError("NOT_FOUND", SIGNAL_MESSAGES.notFound);
     if (s.storage !== "num") throw new WindowError("INVALID", `Signal ${s.name} is not numeric`);
     if (!selected.includes(s)) selected.push(s);
   }
@@ -279,7 +280,7 @@ export function planWindow(catalog: Catalog, q: WindowQuery): Plan | null {
   for (const pa of filter.part_attributes) {
     if (pa.selected_attribute_values.length === 0) continue;
     const s = byId.get(pa.attribute_uuid);
-    if (!s) throw new WindowError("NOT_FOUND", `Attribute ${pa.attribute_uuid} not found on this line`);
+    if (!s) throw new WindowError("NOT_FOUND", MONITOR_MESSAGES.partAttributesNotFound);
     rowSet.attributes.push({ cell: cellOf(s), values: sortedSet(pa.selected_attribute_values) });
   }
   rowSet.attributes.sort((a, b) => {

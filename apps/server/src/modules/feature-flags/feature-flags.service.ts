@@ -3,6 +3,7 @@ import {
   FEATURE_FLAG_KEYS,
   type TFeatureFlagKey,
   type TFeatureFlagsResponse,
+  USER_MESSAGES,
 } from "@linewatch/contracts";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
@@ -17,7 +18,7 @@ export function createFeatureFlagsService(deps: { db: Db }) {
         .select({ isDemo: customers.isDemo, etqOverride: customers.etqOverride })
         .from(customers)
         .where(eq(customers.id, customerId));
-      if (!customer) throw new AppError("NOT_FOUND", "Customer not found");
+      if (!customer) throw new AppError("NOT_FOUND", USER_MESSAGES.customerNotFound);
       const flags = defaultFeatureFlags(customer.isDemo);
       const stored = await db
         .select({ key: featureFlags.key, enabled: featureFlags.enabled })

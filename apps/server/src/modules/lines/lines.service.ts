@@ -1,4 +1,4 @@
-import type { TLine } from "@linewatch/contracts";
+import { LINE_MESSAGES, type TLine } from "@linewatch/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { lines } from "../../db/schema/index.js";
@@ -50,7 +50,7 @@ function toLine(r: Row): TLine {
   };
 }
 
-export const lineNotFound = () => new AppError("NOT_FOUND", "Line not found");
+export const lineNotFound = () => new AppError("NOT_FOUND", LINE_MESSAGES.notFound);
 
 export function createLinesService(deps: { db: Db; plants: PlantsService }) {
   const { db } = deps;

@@ -18,6 +18,7 @@ import {
   type TPatchMonitorBody,
   type TStoredMonitorFilter,
   type TTaskCreate,
+  USER_MESSAGES,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest, conflict, forbidden } from "../../errors.js";
@@ -116,7 +117,7 @@ export function createMonitorsService(deps: {
 
   /** Where the task's details point: the caller's customer, a plant and one of its lines. */
   async function resolveDetails(ctx: AuthContext, d: TTaskCreate["task_details"]) {
-    if (d.cust_uuid !== ctx.customerId) throw new AppError("NOT_FOUND", "Customer not found");
+    if (d.cust_uuid !== ctx.customerId) throw new AppError("NOT_FOUND", USER_MESSAGES.customerNotFound);
     const line = await deps.lines.get(ctx, d.line_uuid);
     if (line.plantId !== d.plant_uuid) {
       await deps.plants.get(ctx, d.plant_uuid);

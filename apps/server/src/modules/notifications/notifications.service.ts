@@ -9,7 +9,7 @@ import {
   type TTeamsWebhook,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
-import { AppError, badRequest, notFound } from "../../errors.js";
+import { AppError, badRequest } from "../../errors.js";
 import type { SecretBox } from "../../lib/crypto.js";
 import {
   createOutboundFetch,
@@ -19,6 +19,7 @@ import {
   parseOutboundUrl,
 } from "../../lib/outbound.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import { lineNotFound } from "../lines/lines.service.js";
 import { plantNotFound } from "../plants/plants.service.js";
 import {
   apiBase,
@@ -43,8 +44,6 @@ export type NotificationsOptions = {
   /** Per outbound call (default 10 s). */
   requestTimeoutMs?: number;
 };
-
-const lineNotFound = () => notFound("Line");
 
 function isLoopbackUrl(url: URL) {
   const host = url.hostname.replace(/^\[|\]$/g, "");

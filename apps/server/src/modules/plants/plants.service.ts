@@ -1,11 +1,12 @@
 import type { TIngestor, TPlant } from "@linewatch/contracts";
+import { PLANT_MESSAGES } from "@linewatch/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ingestors, plants } from "../../db/schema/index.js";
 import { AppError } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
 
-export const plantNotFound = () => new AppError("NOT_FOUND", "Plant not found");
+export const plantNotFound = () => new AppError("NOT_FOUND", PLANT_MESSAGES.notFound);
 
 export function createPlantsService(deps: { db: Db }) {
   const { db } = deps;

@@ -1,4 +1,5 @@
 import {
+  LINE_MESSAGES,
   SIGNAL_MESSAGES,
   type TAssociatedResultClassifications,
   type TModelNumber,
@@ -7,6 +8,7 @@ import {
   type TSignal,
   type TSignalGroup,
   type TStation,
+  USER_MESSAGES,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
 import { AppError } from "../../errors.js";
@@ -82,9 +84,10 @@ export function createSignalsService(deps: { db: Db; lines: LinesService }) {
       ctx: AuthContext,
       body: { customerUuid: string; plantUuid: string; lineUuid: string },
     ): Promise<TSignalGroup[]> {
-      if (body.customerUuid !== ctx.customerId) throw new AppError("NOT_FOUND", "Customer not found");
+      if (body.customerUuid !== ctx.customerId)
+        throw new AppError("NOT_FOUND", USER_MESSAGES.customerNotFound);
       const line = await deps.lines.get(ctx, body.lineUuid);
-      if (line.plantId !== body.plantUuid) throw new AppError("NOT_FOUND", "Line not found");
+      if (line.plantId !== body.plantUuid) throw new AppError("NOT_FOUND", LINE_MESSAGES.notFound);
       const groups = await repo.groups(ctx.customerId, line.id);
       const members = await repo.groupMembers(groups.map((g) => g.id));
       return groups.map((g) => ({
