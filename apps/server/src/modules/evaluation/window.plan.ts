@@ -28,8 +28,13 @@
  * query returns.
  */
 
-import type { TMonitorType, TStoredMonitorFilter } from "@linewatch/contracts";
-import { LINE_MESSAGES, MONITOR_MESSAGES, SIGNAL_MESSAGES } from "@linewatch/contracts";
+import {
+  LINE_MESSAGES,
+  MONITOR_MESSAGES,
+  SIGNAL_MESSAGES,
+  type TMonitorType,
+  type TStoredMonitorFilter,
+} from "@linewatch/contracts";
 import { parseLimitFormula } from "@linewatch/stats";
 import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";

@@ -1,5 +1,4 @@
-import type { TIngestor, TPlant } from "@linewatch/contracts";
-import { PLANT_MESSAGES } from "@linewatch/contracts";
+import { PLANT_MESSAGES, type TIngestor, type TPlant } from "@linewatch/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { ingestors, plants } from "../../db/schema/index.js";
