@@ -32,6 +32,7 @@ async function main() {
     mvdQueryMaxRecordCount: config.mvdQueryMaxRecordCount,
     notifications: { secrets, allowLoopbackOutbound: config.allowLoopbackOutbound },
     onDataSourcesChange: () => void ingest?.refresh(),
+    signinFailuresPerAddress: config.signinFailuresPerAddress,
   });
 
   if (config.roles.has("ingest")) {
@@ -81,6 +82,7 @@ async function main() {
       webDist: config.webDist,
       cookieSecure: config.cookieSecure,
       logger: { level: config.logLevel },
+      settings: config,
     });
     closers.unshift(() => app.close());
     await app.listen({ port: config.port, host: config.host });

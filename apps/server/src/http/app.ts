@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -14,6 +15,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { type Config, loadConfig } from "../config.js";
 import { AppError, STATUS_OF } from "../errors.js";
 import type { AuthContext } from "../modules/auth/auth.service.js";
 import type { Services } from "../services.js";
@@ -38,15 +40,41 @@ export type AppOptions = {
   logger?: boolean | FastifyBaseLogger | { level: string };
   /** Largest JSON body accepted, in bytes (10,000-record ingest batches need room). */
   bodyLimit?: number;
+  /** The settings of config.ts the HTTP layer reads; what is left out takes loadConfig's default. */
+  settings?: Partial<AppSettings>;
 };
+
+export type AppSettings = Pick<
+  Config,
+  "publicUrl" | "trustProxy" | "rateLimitPerMinute" | "ingestRateLimitPerMinute"
+>;
+
+/** What route files receive: the app's options with every setting resolved. */
+export type RoutesOptions = AppOptions & { settings: AppSettings };
+
+/** The settings with loadConfig's defaults under what the caller gave. */
+export function appSettings(given: Partial<AppSettings> = {}): AppSettings {
+  const d = loadConfig({}, []);
+  return {
+    publicUrl: given.publicUrl ?? d.publicUrl,
+    trustProxy: given.trustProxy ?? d.trustProxy,
+    rateLimitPerMinute: given.rateLimitPerMinute ?? d.rateLimitPerMinute,
+    ingestRateLimitPerMinute: given.ingestRateLimitPerMinute ?? d.ingestRateLimitPerMinute,
+  };
+}
+
+/** A route's request rate limit per client address: `perMinute` requests a minute, 0 = none. */
+export const rateLimitPerMinute = (perMinute: number) =>
+  perMinute > 0 ? { max: perMinute, timeWindow: 60_000 } : false;
 
 export type App = FastifyInstance;
 
 export async function buildApp(opts: AppOptions) {
+  const settings = appSettings(opts.settings);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: opts.bodyLimit ?? 1_048_576,
-    trustProxy: true,
+    trustProxy: settings.trustProxy,
     // Request lines are noise at info level; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: false } },
@@ -55,6 +83,16 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
+  // Request rate limits per client address, only on the routes that set config.rateLimit (the
+  // public ones: sign-in, set password, ingest). The counters live in this process's memory:
+  // with several API processes behind a load balancer each counts for itself (README "Security").
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Try again in ${ctx.after}.`,
+    }),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Linewatch API", version: "0.1.0" },
@@ -121,7 +159,7 @@ export async function buildApp(opts: AppOptions) {
     return reply.code(500).send({ message: SERVER_MESSAGES.internal });
   });
 
-  await registerRoutes(app, opts);
+  await registerRoutes(app, { ...opts, settings });
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, "index.html") : undefined;
   if (opts.webDist && indexHtml && existsSync(indexHtml)) {
