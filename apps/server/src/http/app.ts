@@ -21,8 +21,8 @@ import type { AuthContext } from "../modules/auth/auth.service.js";
 import type { Services } from "../services.js";
 import { registerRoutes } from "./routes/index.js";
 
-/** Who may call a route: nobody signed in, any signed-in user, or administrators. */
-export type Access = "public" | "user" | "admin";
+/** Who may call a route: nobody signed in, any signed-in user, administrators, or provider staff. */
+export type Access = "public" | "user" | "admin" | "provider";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -117,7 +117,10 @@ export async function buildApp(opts: AppOptions) {
     if (access === "public") return;
     req.auth = await opts.services.auth.resolve(req.cookies[SESSION_COOKIE]);
     if (!req.auth) return reply.code(401).send({ message: SERVER_MESSAGES.unauthorized });
-    if (access === "admin" && !req.auth.isAdministrator) {
+    if (
+      (access === "admin" && !req.auth.isAdministrator) ||
+      (access === "provider" && !req.auth.isProviderStaff)
+    ) {
       return reply.code(403).send({ message: SERVER_MESSAGES.forbidden });
     }
   });
