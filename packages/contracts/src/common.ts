@@ -19,4 +19,5 @@ export const SERVER_MESSAGES = {
   unauthorized: "Unauthorized",
   forbidden: "Forbidden resource",
   internal: "Internal server error",
+  crossOrigin: "Requests from another site are refused",
 } as const;

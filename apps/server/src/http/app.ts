@@ -1,12 +1,18 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { SERVER_MESSAGES, SESSION_COOKIE } from "@linewatch/contracts";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -67,6 +73,26 @@ export function appSettings(given: Partial<AppSettings> = {}): AppSettings {
 export const rateLimitPerMinute = (perMinute: number) =>
   perMinute > 0 ? { max: perMinute, timeWindow: 60_000 } : false;
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A browser's state-changing request from another site (CSRF): a cross-site Sec-Fetch-Site, or an
+ * Origin whose host is neither the request's own host nor PUBLIC_URL's. Requests without Origin
+ * (curl, server-to-server ingest with a bearer token) are not a browser's and pass.
+ */
+function isCrossOrigin(req: FastifyRequest, publicHost: string): boolean {
+  if (req.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (origin == null) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true; // "null" (sandboxed frames, privacy redirects) and anything unparsable
+  }
+  return host !== req.host && host !== publicHost;
+}
+
 export type App = FastifyInstance;
 
 export async function buildApp(opts: AppOptions) {
@@ -83,6 +109,30 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
+  // Security headers on every answer. The CSP allows what the built web app needs and no more:
+  // its own scripts, and inline styles (MUI's emotion injects <style> elements and style
+  // attributes); no framing at all. No upgrade-insecure-requests: plants run it over plain http.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+      },
+    },
+    frameguard: { action: "deny" },
+    // Set below for every answer (same-origin keeps the Referer within the app).
+    referrerPolicy: false,
+  });
   // Request rate limits per client address, only on the routes that set config.rateLimit (the
   // public ones: sign-in, set password, ingest). The counters live in this process's memory:
   // with several API processes behind a load balancer each counts for itself (README "Security").
@@ -110,9 +160,15 @@ export async function buildApp(opts: AppOptions) {
 
   app.decorateRequest("auth", null);
 
+  const publicHost = new URL(settings.publicUrl).host;
   // Every /api route but the public ones needs a session, checked before the body is read.
+  // Before that, state-changing requests from another site are refused, public routes included.
   app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith("/api/") || req.url.startsWith("/api/docs")) return;
+    if (!req.url.startsWith("/api/")) return;
+    if (!SAFE_METHODS.has(req.method) && isCrossOrigin(req, publicHost)) {
+      return reply.code(403).send({ message: SERVER_MESSAGES.crossOrigin });
+    }
+    if (req.url.startsWith("/api/docs")) return;
     const access = req.routeOptions.config?.access ?? "user";
     if (access === "public") return;
     req.auth = await opts.services.auth.resolve(req.cookies[SESSION_COOKIE]);
