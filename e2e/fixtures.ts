@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page, request } from "@playwright/test";
 
 /** Demo sign-ins (README "Demo sign-ins"). */
 export const DEMO_USERS = {
@@ -18,10 +18,25 @@ export async function signIn(page: Page, who: DemoUser) {
   await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 }
 
-/** Switches a feature flag of the signed-in administrator's customer through the API. */
+/**
+ * Switches a feature flag of the signed-in user's customer through the API, the only way there is:
+ * as provider staff acting for that customer, in a session of their own.
+ */
 export async function setFlag(page: Page, key: string, enabled: boolean) {
-  const res = await page.request.put(`/api/feature-flags/${key}`, { data: { enabled } });
-  expect(res.status(), await res.text()).toBe(200);
+  const me = await page.request.get("/api/auth/me");
+  expect(me.status(), await me.text()).toBe(200);
+  const customerId = (await me.json()).customer.id as string;
+  const staff = await request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const login = await staff.post("/api/auth/login", { data: DEMO_USERS.support });
+    expect(login.status(), await login.text()).toBe(200);
+    const sw = await staff.post("/api/auth/switch-customer", { data: { customerId } });
+    expect(sw.status(), await sw.text()).toBe(200);
+    const res = await staff.put(`/api/feature-flags/${key}`, { data: { enabled } });
+    expect(res.status(), await res.text()).toBe(200);
+  } finally {
+    await staff.dispose();
+  }
 }
 
 /** Opens a Settings section by its menu label. */

@@ -1,3 +1,4 @@
+import { FEATURE_FLAG_MESSAGES } from "@linewatch/contracts";
 import { expect, openSettings, setFlag, signIn, test } from "./fixtures";
 
 const menu = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Settings" });
@@ -77,22 +78,48 @@ test("the MVD and ETQ items follow their flags; ETQ without its flag sends the u
   await expect(menu(page).getByRole("button", { name: "ETQ Reliance" })).toBeVisible();
 });
 
-test("administrators switch flags on the Feature flags page from the user menu", async ({ page }) => {
+test("provider staff switch a customer's flags on the Feature flags page from the user menu", async ({
+  page,
+}) => {
+  await signIn(page, "support");
+  await page.getByRole("button", { name: "User menu" }).click();
+  const select = page.getByRole("menu").getByLabel("Customer");
+  await expect(select.locator("option", { hasText: "Demo" }).first()).toBeAttached();
+  const demo = await select.locator("option", { hasText: "Demo" }).first().getAttribute("value");
+  await select.selectOption(demo ?? "");
+  await expect(page.getByText(/Now acting for/)).toBeVisible();
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Feature flags" }).click();
+  await expect(page.getByRole("heading", { name: "Feature flags" })).toBeVisible();
+  await expect(page.getByText(FEATURE_FLAG_MESSAGES.readOnly)).toHaveCount(0);
+  const mvd = page.getByLabel("MVD monitor creation");
+  await expect(mvd).toBeChecked();
+  await expect(mvd).toBeEnabled();
+  await mvd.click();
+  await expect(mvd).not.toBeChecked();
+  try {
+    await openSettings(page, "Alerts");
+    expect(await menu(page).getByRole("button").allTextContents()).not.toContain("Multi-Variate (MVD)");
+  } finally {
+    await page.goto("/feature-flags");
+    await page.getByLabel("MVD monitor creation").click();
+    await expect(page.getByLabel("MVD monitor creation")).toBeChecked();
+  }
+});
+
+test("administrators see the Feature flags page read-only, and the API refuses their changes", async ({
+  page,
+}) => {
   await signIn(page, "admin");
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Feature flags" }).click();
   await expect(page.getByRole("heading", { name: "Feature flags" })).toBeVisible();
-  const mvd = page
-    .getByRole("switch", { name: "MVD monitor creation" })
-    .or(page.getByLabel("MVD monitor creation"));
+  await expect(page.getByText(FEATURE_FLAG_MESSAGES.readOnly)).toBeVisible();
+  const mvd = page.getByLabel("MVD monitor creation");
   await expect(mvd).toBeChecked();
-  await mvd.click();
-  await expect(mvd).not.toBeChecked();
-  await openSettings(page, "Alerts");
-  expect(await menu(page).getByRole("button").allTextContents()).not.toContain("Multi-Variate (MVD)");
-  await page.goto("/feature-flags");
-  await page.getByLabel("MVD monitor creation").click();
-  await expect(page.getByLabel("MVD monitor creation")).toBeChecked();
+  await expect(mvd).toBeDisabled();
+  const put = await page.request.put("/api/feature-flags/mvdMonitorCreation", { data: { enabled: false } });
+  expect(put.status()).toBe(403);
 });
 
 test("users have no Feature flags item", async ({ page }) => {

@@ -26,6 +26,18 @@ export type Config = {
   encryptionKey: string | undefined;
   /** ALLOW_LOOPBACK_OUTBOUND: let integrations call loopback (local fake servers in tests only). */
   allowLoopbackOutbound: boolean;
+  /** Failed sign-ins one client address may make in 5 minutes across emails, then 429 (0 = no limit). */
+  signinFailuresPerAddress: number;
+  /** Requests a minute one client address may make to each sign-in route (login, set password); 0 = no limit. */
+  rateLimitPerMinute: number;
+  /** Requests a minute one client address may make to POST /api/ingest; 0 = no limit. */
+  ingestRateLimitPerMinute: number;
+  /**
+   * Which proxies' X-Forwarded-For / -Proto / -Host the API believes (Fastify's trustProxy):
+   * true (any), false (none), or a comma-separated list of addresses, CIDRs and the names
+   * loopback, linklocal, uniquelocal. A client that is not a trusted proxy cannot pick its own address.
+   */
+  trustProxy: boolean | string;
 };
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -43,6 +55,14 @@ function rate(name: string, v: string | undefined, dflt: number): number {
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of 0 or more, got "${v}"`);
   return n;
+}
+
+function trustProxy(v: string | undefined): boolean | string {
+  if (v == null || v.trim() === "") return "loopback,linklocal,uniquelocal";
+  const s = v.trim().toLowerCase();
+  if (["true", "yes", "on"].includes(s)) return true;
+  if (["false", "no", "off"].includes(s)) return false;
+  return v.trim();
 }
 
 /** Every setting with its default; the README lists the same. */
@@ -82,5 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       env.COOKIE_SECURE == null || env.COOKIE_SECURE === "auto" ? "auto" : bool(env.COOKIE_SECURE, false),
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     allowLoopbackOutbound: bool(env.ALLOW_LOOPBACK_OUTBOUND, false),
+    signinFailuresPerAddress: int("SIGNIN_FAILURES_PER_ADDRESS", env.SIGNIN_FAILURES_PER_ADDRESS, 20),
+    rateLimitPerMinute: int("RATE_LIMIT_PER_MINUTE", env.RATE_LIMIT_PER_MINUTE, 120),
+    ingestRateLimitPerMinute: int("INGEST_RATE_LIMIT_PER_MINUTE", env.INGEST_RATE_LIMIT_PER_MINUTE, 1200),
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

@@ -38,6 +38,7 @@ async function main() {
     notifications: { secrets, allowLoopbackOutbound: config.allowLoopbackOutbound },
     onDataSourcesChange: () => void ingest?.refresh(),
     onMqttCredentialsChange: () => void ingest?.refresh(),
+    signinFailuresPerAddress: config.signinFailuresPerAddress,
   });
 
   if (config.roles.has("ingest")) {
@@ -93,6 +94,7 @@ async function main() {
       webDist: config.webDist,
       cookieSecure: config.cookieSecure,
       logger: { level: config.logLevel },
+      settings: config,
     });
     closers.unshift(() => app.close());
     await app.listen({ port: config.port, host: config.host });

@@ -28,13 +28,20 @@ export type ServicesOptions = {
   onDataSourcesChange?: () => void;
   /** A plant's MQTT password changed: the embedded broker disconnects clients holding the old one. */
   onMqttCredentialsChange?: () => void;
+  /** SIGNIN_FAILURES_PER_ADDRESS (config.signinFailuresPerAddress); 0 = no limit per address. */
+  signinFailuresPerAddress?: number;
   notifications?: Parameters<typeof createNotificationsService>[1];
 };
 
 /** The composition root: every service, wired by hand. */
 export function createServices(opts: ServicesOptions) {
   const { db } = opts;
-  const auth = createAuthService({ db, publicUrl: opts.publicUrl, now: opts.now });
+  const auth = createAuthService({
+    db,
+    publicUrl: opts.publicUrl,
+    now: opts.now,
+    signinFailuresPerAddress: opts.signinFailuresPerAddress,
+  });
   const flags = createFeatureFlagsService({ db });
   const plants = createPlantsService({ db });
   const lines = createLinesService({ db, plants });

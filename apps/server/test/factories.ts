@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from "@linewatch/contracts";
+import { LOCATION_PROVIDER, SESSION_COOKIE } from "@linewatch/contracts";
 import type { Db } from "../src/db/client.js";
 import {
   customers,
@@ -90,6 +90,36 @@ export async function signIn(app: App, email: string, password = PASSWORD): Prom
   const c = res.cookies.find((x) => x.name === SESSION_COOKIE);
   if (!c) throw new Error("no session cookie");
   return { cookie: `${SESSION_COOKIE}=${c.value}` };
+}
+
+/** A provider company with one member of its staff (administrator at the provider location), signed in. */
+export async function createProviderStaff(app: App, db: Db) {
+  const provider = await createCustomer(db, { isProvider: true });
+  const staff = await createUser(db, provider.id, { admin: true, locationName: LOCATION_PROVIDER });
+  return { provider, staff, headers: await signIn(app, staff.email) };
+}
+
+const flagSetters = new WeakMap<App, Promise<{ cookie: string }>>();
+
+/**
+ * Switches a customer's feature flag the only way there is: as provider staff acting for that
+ * customer (one provider-staff session per app). Returns the PUT's answer.
+ */
+export async function setFeatureFlag(app: App, db: Db, customerId: string, key: string, enabled: boolean) {
+  let staff = flagSetters.get(app);
+  if (!staff) {
+    staff = createProviderStaff(app, db).then((p) => p.headers);
+    flagSetters.set(app, staff);
+  }
+  const headers = await staff;
+  const sw = await app.inject({
+    method: "POST",
+    url: "/api/auth/switch-customer",
+    headers,
+    payload: { customerId },
+  });
+  if (sw.statusCode !== 200) throw new Error(`switch-customer failed: ${sw.statusCode} ${sw.body}`);
+  return app.inject({ method: "PUT", url: `/api/feature-flags/${key}`, headers, payload: { enabled } });
 }
 
 /**

@@ -4,6 +4,8 @@ import { ZId, zString } from "./common.js";
 export const AUTH_MESSAGES = {
   invalidCredentials: "Invalid email or password",
   tooManyAttempts: "Too many failed sign-ins for this email. Wait 5 minutes and try again.",
+  tooManyAttemptsFromAddress:
+    "Too many failed sign-ins from this network address. Wait 5 minutes and try again.",
   passwordSet: "Password set. You can sign in now.",
   invalidPasswordLink: "This password link is invalid or has expired. Ask an administrator for a new one.",
 } as const;

@@ -48,4 +48,5 @@ export const SERVER_MESSAGES = {
   unauthorized: "Unauthorized",
   forbidden: "Forbidden resource",
   internal: "Internal server error",
+  crossOrigin: "Requests from another site are refused",
 } as const;

@@ -114,3 +114,17 @@ export const ZFeatureFlagBody = z.strictObject({ enabled: z.boolean() });
 
 export const defaultFeatureFlags = (allOn = false): TFeatureFlags =>
   Object.fromEntries(FEATURE_FLAG_KEYS.map((k) => [k, allOn || FEATURE_FLAGS[k].default])) as TFeatureFlags;
+
+export const FEATURE_FLAG_MESSAGES = {
+  readOnly: "Feature flags are set by Linewatch. To change one, ask Linewatch support.",
+} as const;
+
+/**
+ * Who sees and who switches a customer's feature flags (architecture.md "who may change what"):
+ * flags are the provider's, so only provider staff switch them; the customer's administrators
+ * see them read-only; other users not at all.
+ */
+export const featureFlagAccess = (me: { isAdministrator: boolean; isProviderStaff: boolean }) => ({
+  canView: me.isAdministrator || me.isProviderStaff,
+  canChange: me.isProviderStaff,
+});

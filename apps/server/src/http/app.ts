@@ -1,11 +1,18 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { SERVER_MESSAGES, SESSION_COOKIE } from "@linewatch/contracts";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+  LogController,
+} from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -14,14 +21,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { type Config, loadConfig } from "../config.js";
 import { loggableError } from "../db/errors.js";
 import { AppError, STATUS_OF } from "../errors.js";
 import type { AuthContext } from "../modules/auth/auth.service.js";
 import type { Services } from "../services.js";
 import { registerRoutes } from "./routes/index.js";
 
-/** Who may call a route: nobody signed in, any signed-in user, or administrators. */
-export type Access = "public" | "user" | "admin";
+/** Who may call a route: nobody signed in, any signed-in user, administrators, or provider staff. */
+export type Access = "public" | "user" | "admin" | "provider";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -39,15 +47,61 @@ export type AppOptions = {
   logger?: boolean | FastifyBaseLogger | { level: string };
   /** Largest JSON body accepted, in bytes (10,000-record ingest batches need room). */
   bodyLimit?: number;
+  /** The settings of config.ts the HTTP layer reads; what is left out takes loadConfig's default. */
+  settings?: Partial<AppSettings>;
 };
+
+export type AppSettings = Pick<
+  Config,
+  "publicUrl" | "trustProxy" | "rateLimitPerMinute" | "ingestRateLimitPerMinute"
+>;
+
+/** What route files receive: the app's options with every setting resolved. */
+export type RoutesOptions = AppOptions & { settings: AppSettings };
+
+/** The settings with loadConfig's defaults under what the caller gave. */
+export function appSettings(given: Partial<AppSettings> = {}): AppSettings {
+  const d = loadConfig({}, []);
+  return {
+    publicUrl: given.publicUrl ?? d.publicUrl,
+    trustProxy: given.trustProxy ?? d.trustProxy,
+    rateLimitPerMinute: given.rateLimitPerMinute ?? d.rateLimitPerMinute,
+    ingestRateLimitPerMinute: given.ingestRateLimitPerMinute ?? d.ingestRateLimitPerMinute,
+  };
+}
+
+/** A route's request rate limit per client address: `perMinute` requests a minute, 0 = none. */
+export const rateLimitPerMinute = (perMinute: number) =>
+  perMinute > 0 ? { max: perMinute, timeWindow: 60_000 } : false;
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A browser's state-changing request from another site (CSRF): a cross-site Sec-Fetch-Site, or an
+ * Origin whose host is neither the request's own host nor PUBLIC_URL's. Requests without Origin
+ * (curl, server-to-server ingest with a bearer token) are not a browser's and pass.
+ */
+function isCrossOrigin(req: FastifyRequest, publicHost: string): boolean {
+  if (req.headers["sec-fetch-site"] === "cross-site") return true;
+  const origin = req.headers.origin;
+  if (origin == null) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true; // "null" (sandboxed frames, privacy redirects) and anything unparsable
+  }
+  return host !== req.host && host !== publicHost;
+}
 
 export type App = FastifyInstance;
 
 export async function buildApp(opts: AppOptions) {
+  const settings = appSettings(opts.settings);
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: opts.bodyLimit ?? 1_048_576,
-    trustProxy: true,
+    trustProxy: settings.trustProxy,
     // Request lines are noise at info level; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     ajv: { customOptions: { removeAdditional: false } },
@@ -56,6 +110,40 @@ export async function buildApp(opts: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
+  // Security headers on every answer. The CSP allows what the built web app needs and no more:
+  // its own scripts, and inline styles (MUI's emotion injects <style> elements and style
+  // attributes); no framing at all. No upgrade-insecure-requests: plants run it over plain http.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", "data:"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+      },
+    },
+    frameguard: { action: "deny" },
+    // Set below for every answer (same-origin keeps the Referer within the app).
+    referrerPolicy: false,
+  });
+  // Request rate limits per client address, only on the routes that set config.rateLimit (the
+  // public ones: sign-in, set password, ingest). The counters live in this process's memory:
+  // with several API processes behind a load balancer each counts for itself (README "Security").
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests. Try again in ${ctx.after}.`,
+    }),
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Linewatch API", version: "0.1.0" },
@@ -73,14 +161,23 @@ export async function buildApp(opts: AppOptions) {
 
   app.decorateRequest("auth", null);
 
+  const publicHost = new URL(settings.publicUrl).host;
   // Every /api route but the public ones needs a session, checked before the body is read.
+  // Before that, state-changing requests from another site are refused, public routes included.
   app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith("/api/") || req.url.startsWith("/api/docs")) return;
+    if (!req.url.startsWith("/api/")) return;
+    if (!SAFE_METHODS.has(req.method) && isCrossOrigin(req, publicHost)) {
+      return reply.code(403).send({ message: SERVER_MESSAGES.crossOrigin });
+    }
+    if (req.url.startsWith("/api/docs")) return;
     const access = req.routeOptions.config?.access ?? "user";
     if (access === "public") return;
     req.auth = await opts.services.auth.resolve(req.cookies[SESSION_COOKIE]);
     if (!req.auth) return reply.code(401).send({ message: SERVER_MESSAGES.unauthorized });
-    if (access === "admin" && !req.auth.isAdministrator) {
+    if (
+      (access === "admin" && !req.auth.isAdministrator) ||
+      (access === "provider" && !req.auth.isProviderStaff)
+    ) {
       return reply.code(403).send({ message: SERVER_MESSAGES.forbidden });
     }
   });
@@ -125,7 +222,7 @@ export async function buildApp(opts: AppOptions) {
     return reply.code(500).send({ message: SERVER_MESSAGES.internal });
   });
 
-  await registerRoutes(app, opts);
+  await registerRoutes(app, { ...opts, settings });
 
   const indexHtml = opts.webDist ? path.join(opts.webDist, "index.html") : undefined;
   if (opts.webDist && indexHtml && existsSync(indexHtml)) {

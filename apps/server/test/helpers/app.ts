@@ -1,23 +1,39 @@
+import { loadConfig } from "../../src/config.js";
 import type { Database } from "../../src/db/client.js";
-import { type App, buildApp } from "../../src/http/app.js";
+import { type App, type AppSettings, buildApp } from "../../src/http/app.js";
 import { createServices, type Services, type ServicesOptions } from "../../src/services.js";
 import { createTestDatabase } from "./db.js";
 
 export type TestContext = { app: App; database: Database; services: Services; now: { value: Date } };
 
-/** The real app on a fresh database, with a clock tests can move (and settings as main.ts passes them). */
+/**
+ * The real app on a fresh database, with a clock tests can move, and settings as main.ts passes
+ * them: loadConfig's defaults (rate limits included) unless a test gives its own.
+ */
 export async function createTestApp(
-  settings: Pick<ServicesOptions, "mvdQueryMaxRecordCount"> = {},
+  settings: Pick<ServicesOptions, "mvdQueryMaxRecordCount" | "signinFailuresPerAddress"> &
+    Partial<AppSettings> = {},
 ): Promise<TestContext> {
+  const config = loadConfig({}, []);
   const database = await createTestDatabase();
   const now = { value: new Date() };
   const services = createServices({
     db: database.db,
     publicUrl: "http://localhost:8080",
     now: () => now.value,
-    ...settings,
+    mvdQueryMaxRecordCount: settings.mvdQueryMaxRecordCount,
+    signinFailuresPerAddress: settings.signinFailuresPerAddress ?? config.signinFailuresPerAddress,
   });
-  const app = await buildApp({ services, cookieSecure: "auto" });
+  const app = await buildApp({
+    services,
+    cookieSecure: "auto",
+    settings: {
+      publicUrl: "http://localhost:8080",
+      trustProxy: settings.trustProxy,
+      rateLimitPerMinute: settings.rateLimitPerMinute,
+      ingestRateLimitPerMinute: settings.ingestRateLimitPerMinute,
+    },
+  });
   await app.ready();
   return { app, database, services, now };
 }

@@ -1,3 +1,5 @@
+import http from "node:http";
+import { INGEST_MESSAGES } from "@linewatch/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -177,6 +179,63 @@ describe("POST /api/ingest", () => {
       ).statusCode,
     ).toBe(204);
     expect((await ingest([record({ partId: "SN-t3" })], s2)).statusCode).toBe(401);
+  });
+
+  it("answers 401 to a 32 MB body without a valid token while the client is still sending it", async () => {
+    // A real socket: the client writes only as fast as the server reads (backpressure), so an
+    // answer that comes before the last byte was handed over was given without reading the body.
+    const url = new URL(await t.app.listen({ port: 0, host: "127.0.0.1" }));
+    const total = 32_000_000;
+    const spaces = Buffer.alloc(64 * 1024, 0x20);
+    const result = await new Promise<{ status?: number; body: string; sentBeforeAnswer: number }>(
+      (resolve, reject) => {
+        let sent = 0;
+        let answered = false;
+        const req = http.request({
+          host: url.hostname,
+          port: url.port,
+          method: "POST",
+          path: "/api/ingest",
+          headers: {
+            "content-type": "application/json",
+            "content-length": String(total),
+            authorization: "Bearer lwi_not-a-token",
+          },
+        });
+        req.on("response", (res) => {
+          answered = true;
+          const sentBeforeAnswer = sent;
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (d) => {
+            body += d;
+          });
+          res.on("end", () => {
+            req.destroy();
+            resolve({ status: res.statusCode, body, sentBeforeAnswer });
+          });
+        });
+        req.on("error", (err) => {
+          if (!answered) reject(err);
+        });
+        // A valid JSON body: "[", spaces, "]".
+        const pump = () => {
+          while (!answered && sent < total) {
+            const n = Math.min(spaces.length, total - sent);
+            const part = Buffer.from(spaces.subarray(0, n));
+            if (sent === 0) part[0] = 0x5b;
+            if (sent + n === total) part[n - 1] = 0x5d;
+            sent += n;
+            if (!req.write(part)) return void req.once("drain", pump);
+          }
+          if (!answered) req.end();
+        };
+        pump();
+      },
+    );
+    expect(result.status).toBe(401);
+    expect(JSON.parse(result.body)).toEqual({ message: INGEST_MESSAGES.invalidToken });
+    expect(result.sentBeforeAnswer).toBeLessThan(total);
   });
 
   it("answers 400 to a body that is not a non-empty array of at most 10,000", async () => {

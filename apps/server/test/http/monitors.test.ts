@@ -11,7 +11,7 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { monitors } from "../../src/db/schema/index.js";
-import { createLine, createStationWithSignals, createTenant } from "../factories.js";
+import { createLine, createStationWithSignals, createTenant, setFeatureFlag } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
 let t: TestContext;
@@ -140,9 +140,7 @@ describe("monitors: access", () => {
 
 describe("monitors: the MVD monitor creation flag", () => {
   it("refuses to create MVD monitors while the flag is off, and allows SVD", async () => {
-    const off = await call("PUT", "/api/feature-flags/mvdMonitorCreation", a.adminHeaders, {
-      enabled: false,
-    });
+    const off = await setFeatureFlag(t.app, t.database.db, a.customer.id, "mvdMonitorCreation", false);
     expect(off.statusCode, off.body).toBe(200);
     try {
       const res = await create(task());
@@ -150,7 +148,7 @@ describe("monitors: the MVD monitor creation flag", () => {
       expect(res.json().message).toBe(MONITOR_MESSAGES.mvdCreationDisabled);
       await created(task({ task_type: "svd" }, { signal_uuids: [sa.measurements[2]?.id] }));
     } finally {
-      await call("PUT", "/api/feature-flags/mvdMonitorCreation", a.adminHeaders, { enabled: true });
+      await setFeatureFlag(t.app, t.database.db, a.customer.id, "mvdMonitorCreation", true);
     }
     await created(task());
   });

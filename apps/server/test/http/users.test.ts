@@ -8,7 +8,14 @@ import {
   USER_MESSAGES,
 } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer, createPlant, createTenant, createUser, signIn } from "../factories.js";
+import {
+  createCustomer,
+  createPlant,
+  createTenant,
+  createUser,
+  setFeatureFlag,
+  signIn,
+} from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
 let t: TestContext;
@@ -35,8 +42,9 @@ const list = async (headers: Headers) => {
 };
 const addUser = (headers: Headers, customerId: string, body: Record<string, unknown>) =>
   call("POST", `/api/add-user?customerId=${customerId}`, headers, body);
-const setFlag = (headers: Headers, key: string, enabled: boolean) =>
-  call("PUT", `/api/feature-flags/${key}`, headers, { enabled });
+/** Feature flags are switched by provider staff acting for the customer. */
+const setFlag = (customerId: string, key: string, enabled: boolean) =>
+  setFeatureFlag(t.app, t.database.db, customerId, key, enabled);
 
 /** A provider company with one member of its staff (administrator, provider location). */
 async function createProviderStaff() {
@@ -134,8 +142,15 @@ describe("access", () => {
       expect(res.statusCode, res.body).toBe(404);
       expect([USER_MESSAGES.userNotFound, USER_MESSAGES.customerNotFound]).toContain(res.json().message);
     }
-    // Deletion, with the flag on for A: B's user is not found either way.
-    await setFlag(h, "userDeletion", true);
+    // Deletion, with the flag off and on for A: B's user is not found either way.
+    for (const body of [
+      { userId: b.user.id, customerId: b.customer.id },
+      { userId: b.user.id, customerId: a.customer.id },
+    ]) {
+      const res = await call("POST", "/api/users", h, body);
+      expect(res.statusCode, "flag off").toBe(404);
+    }
+    await setFlag(a.customer.id, "userDeletion", true);
     try {
       for (const body of [
         { userId: b.user.id, customerId: b.customer.id },
@@ -145,7 +160,7 @@ describe("access", () => {
         expect(res.statusCode).toBe(404);
       }
     } finally {
-      await setFlag(h, "userDeletion", false);
+      await setFlag(a.customer.id, "userDeletion", false);
     }
     // B is untouched and A's list never shows B's users.
     const bRows = await list(b.adminHeaders);
@@ -477,7 +492,7 @@ describe("deletion", () => {
     expect(off.json().message).toBe(USER_MESSAGES.deletionDisabled);
     expect((await list(c.adminHeaders)).map((u) => u.id)).toContain(c.user.id);
 
-    expect((await setFlag(c.adminHeaders, "userDeletion", true)).statusCode).toBe(200);
+    expect((await setFlag(c.customer.id, "userDeletion", true)).statusCode).toBe(200);
     const on = await call("POST", "/api/users", c.adminHeaders, body);
     expect(on.statusCode).toBe(204);
     expect((await list(c.adminHeaders)).map((u) => u.id)).not.toContain(c.user.id);
@@ -489,7 +504,7 @@ describe("deletion", () => {
 
   it("refuses to delete the caller's own account (403)", async () => {
     const c = await createTenant(t.app, t.database.db);
-    await setFlag(c.adminHeaders, "userDeletion", true);
+    await setFlag(c.customer.id, "userDeletion", true);
     const res = await call("POST", "/api/users", c.adminHeaders, {
       userId: c.admin.id,
       customerId: c.customer.id,

@@ -1,3 +1,4 @@
+import { featureFlagAccess } from "@linewatch/contracts";
 import AccountCircle from "@mui/icons-material/AccountCircle";
 import {
   Divider,
@@ -15,7 +16,10 @@ import { useNavigate } from "react-router";
 import { useSnackbar } from "../shared/ui/SnackbarProvider";
 import { useCustomersForSwitch, useLogout, useMe, useSwitchCustomer } from "./auth/session";
 
-/** The user menu: email, location, customer switch (provider staff), feature flags (administrators), sign out. */
+/**
+ * The user menu: email, location, customer switch (provider staff), feature flags (provider staff
+ * switch them, administrators see them read-only), sign out.
+ */
 export function UserMenu() {
   const me = useMe().data;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -72,7 +76,7 @@ export function UserMenu() {
           </MenuItem>,
         ]}
         <Divider />
-        {me.isAdministrator && (
+        {featureFlagAccess(me).canView && (
           <MenuItem
             onClick={() => {
               close();

@@ -364,15 +364,24 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Failed sign-ins, for the 5-in-5-minutes limit (kept in the database so every API process sees them). */
+/**
+ * Failed sign-ins, for the limits per email (5 in 5 minutes) and per client address (kept in the
+ * database so every API process sees them). A row is written before the password is checked and
+ * deleted when it was right, so concurrent attempts cannot check more passwords than the limit.
+ */
 export const loginFailures = pgTable(
   "login_failures",
   {
     id: id(),
     email: text("email").notNull(),
+    /** The client's address as the API saw it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+    clientAddress: text("client_address"),
     at: ts("at").notNull().defaultNow(),
   },
-  (t) => [index("login_failures_email_at_idx").on(t.email, t.at)],
+  (t) => [
+    index("login_failures_email_at_idx").on(t.email, t.at),
+    index("login_failures_address_at_idx").on(t.clientAddress, t.at),
+  ],
 );
 
 export const featureFlags = pgTable(

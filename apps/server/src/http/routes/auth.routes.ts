@@ -13,10 +13,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppOptions } from "../app.js";
+import { type RoutesOptions, rateLimitPerMinute } from "../app.js";
 import { authOf } from "../context.js";
 
-export function authRoutes(app: FastifyInstance, { services, cookieSecure }: AppOptions) {
+export function authRoutes(app: FastifyInstance, { services, cookieSecure, settings }: RoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const secure = (req: FastifyRequest) => (cookieSecure === "auto" ? req.protocol === "https" : cookieSecure);
   const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
@@ -28,10 +28,13 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure }: App
       maxAge: SESSION_LIMITS.absoluteMs / 1000,
     });
 
+  // Public and costly (a password hash each): limited per client address.
+  const rateLimit = rateLimitPerMinute(settings.rateLimitPerMinute);
+
   r.post(
     "/api/auth/login",
     {
-      config: { access: "public" },
+      config: { access: "public", rateLimit },
       schema: {
         operationId: "login",
         tags: ["auth"],
@@ -40,7 +43,7 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure }: App
       },
     },
     async (req, reply) => {
-      const { token } = await services.auth.login(req.body);
+      const { token } = await services.auth.login(req.body, req.ip);
       setCookie(req, reply, token);
       const ctx = await services.auth.resolve(token);
       return services.auth.me(authOf(Object.assign(req, { auth: ctx })));
@@ -80,12 +83,12 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure }: App
   r.post(
     "/api/auth/set-password",
     {
-      config: { access: "public" },
+      config: { access: "public", rateLimit },
       schema: {
         operationId: "setPassword",
         tags: ["auth"],
         body: ZSetPasswordBody,
-        response: { 204: z.null(), 400: ZMessage },
+        response: { 204: z.null(), 400: ZMessage, 429: ZMessage },
       },
     },
     async (req, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AppOptions } from "../app.js";
+import type { RoutesOptions } from "../app.js";
 import { alertsRoutes } from "./alerts.routes.js";
 import { authRoutes } from "./auth.routes.js";
 import { dataSourcesRoutes } from "./data-sources.routes.js";
@@ -14,7 +14,7 @@ import { plantsRoutes } from "./plants.routes.js";
 import { signalsRoutes } from "./signals.routes.js";
 import { usersRoutes } from "./users.routes.js";
 
-export async function registerRoutes(app: FastifyInstance, opts: AppOptions) {
+export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) {
   for (const routes of [
     authRoutes,
     usersRoutes,

@@ -12,17 +12,26 @@ import {
   ZMessage,
   ZPlantParams,
 } from "@linewatch/contracts";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppOptions } from "../app.js";
+import { type RoutesOptions, rateLimitPerMinute } from "../app.js";
 import { authOf } from "../context.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 403: ZMessage, 404: ZMessage };
 
-export function ingestRoutes(app: FastifyInstance, { services }: AppOptions) {
+export function ingestRoutes(app: FastifyInstance, { services, settings }: RoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["ingest"];
+
+  // The request rate limit runs first, then the token is checked, both before the body is read:
+  // without a valid token nobody gets to make the server receive and parse up to 32 MiB.
+  const ingestRateLimit = rateLimitPerMinute(settings.ingestRateLimitPerMinute);
+  const checkToken = async (req: FastifyRequest) => {
+    const header = req.headers.authorization;
+    const secret = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
+    (req as unknown as { ingestTarget: unknown }).ingestTarget = await services.ingestTokens.resolve(secret);
+  };
 
   r.post(
     "/api/ingest",
@@ -36,14 +45,9 @@ export function ingestRoutes(app: FastifyInstance, { services }: AppOptions) {
         tags,
         security: [{ ingestToken: [] }],
         body: ZIngestBatch,
-        response: { 200: ZIngestResult, ...errors },
+        response: { 200: ZIngestResult, ...errors, 429: ZMessage },
       },
-      preValidation: async (req) => {
-        const header = req.headers.authorization;
-        const secret = header?.startsWith("Bearer ") ? header.slice(7).trim() : undefined;
-        (req as unknown as { ingestTarget: unknown }).ingestTarget =
-          await services.ingestTokens.resolve(secret);
-      },
+      onRequest: ingestRateLimit ? [app.rateLimit(ingestRateLimit), checkToken] : [checkToken],
     },
     (req) => {
       const target = (req as unknown as { ingestTarget: { customerId: string; plantId: string } })

@@ -1,6 +1,10 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { customers, loginFailures, passwordTokens, sessions, users } from "../../db/schema/index.js";
+
+// Advisory lock namespaces (the first key of pg_advisory_xact_lock(int, int)).
+const LOCK_ADDRESS = 7301;
+const LOCK_EMAIL = 7302;
 
 export function createAuthRepo(db: Tx) {
   return {
@@ -12,18 +16,54 @@ export function createAuthRepo(db: Tx) {
       return row;
     },
 
-    async countRecentFailures(email: string, since: Date) {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
+    /**
+     * Reserves a sign-in attempt: under locks on the client address and the email (held until
+     * the transaction ends; run it in one), counts the failures of both within the window and,
+     * when neither is at its limit, writes the attempt as a failure. Concurrent attempts queue on
+     * the locks, so each sees the ones before it: at most `emailLimit` passwords of one email and
+     * `addressLimit` of one address are ever checked per window. Says which limit was reached, if any.
+     */
+    async reserveAttempt(a: {
+      email: string;
+      clientAddress: string | null;
+      at: Date;
+      since: Date;
+      emailLimit: number;
+      /** 0 = no limit per address. */
+      addressLimit: number;
+    }): Promise<"reserved" | "emailLimit" | "addressLimit"> {
+      const email = a.email.toLowerCase();
+      // Always the address first, then the email: no two attempts can wait on each other in a cycle.
+      // Two-key advisory locks: key 1 names the kind, so an address and an email never share a lock.
+      if (a.addressLimit > 0 && a.clientAddress != null) {
+        await db.execute(sql`select pg_advisory_xact_lock(${LOCK_ADDRESS}, hashtext(${a.clientAddress}))`);
+      }
+      await db.execute(sql`select pg_advisory_xact_lock(${LOCK_EMAIL}, hashtext(${email}))`);
+      const [counts] = await db
+        .select({
+          byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})::int`,
+          byAddress: sql<number>`count(*) filter (where ${loginFailures.clientAddress} = ${a.clientAddress})::int`,
+        })
         .from(loginFailures)
-        .where(and(eq(loginFailures.email, email.toLowerCase()), gt(loginFailures.at, since)));
-      return row?.n ?? 0;
+        .where(
+          and(
+            gt(loginFailures.at, a.since),
+            a.addressLimit > 0 && a.clientAddress != null
+              ? or(eq(loginFailures.email, email), eq(loginFailures.clientAddress, a.clientAddress))
+              : eq(loginFailures.email, email),
+          ),
+        );
+      if ((counts?.byEmail ?? 0) >= a.emailLimit) return "emailLimit";
+      if (a.addressLimit > 0 && (counts?.byAddress ?? 0) >= a.addressLimit) return "addressLimit";
+      // Failures of this email from before the window count for nothing any more.
+      await db
+        .delete(loginFailures)
+        .where(and(eq(loginFailures.email, email), lte(loginFailures.at, a.since)));
+      await db.insert(loginFailures).values({ email, clientAddress: a.clientAddress, at: a.at });
+      return "reserved";
     },
 
-    async recordFailure(email: string, at: Date) {
-      await db.insert(loginFailures).values({ email: email.toLowerCase(), at });
-    },
-
+    /** After a right password: the email's failures (the reserved attempt among them) are forgotten. */
     async clearFailures(email: string) {
       await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
     },

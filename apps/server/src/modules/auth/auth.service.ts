@@ -35,26 +35,40 @@ export const isProviderStaff = (u: { homeCustomerIsProvider: boolean; locationNa
 
 const PASSWORD_LINK_TTL_MS = 7 * 24 * 3_600_000;
 
-export function createAuthService(deps: { db: Db; publicUrl: string; now?: () => Date }) {
+export function createAuthService(deps: {
+  db: Db;
+  publicUrl: string;
+  now?: () => Date;
+  /** Failed sign-ins one client address may make within LOGIN_LIMIT.windowMs, across emails (0 = no limit). */
+  signinFailuresPerAddress?: number;
+}) {
   const now = deps.now ?? (() => new Date());
   const repo = createAuthRepo(deps.db);
 
   return {
-    /** Signs in: a fresh session id every time; same answer whether the email exists or not. */
-    async login(body: TLoginBody): Promise<{ token: string }> {
+    /**
+     * Signs in: a fresh session id every time; same answer whether the email exists or not.
+     * The attempt is recorded as a failure before the password is checked (and forgotten when it
+     * was right), so concurrent attempts cannot check more passwords than the limits allow.
+     */
+    async login(body: TLoginBody, clientAddress: string | null = null): Promise<{ token: string }> {
       const t = now();
-      const failures = await repo.countRecentFailures(
-        body.email,
-        new Date(t.getTime() - LOGIN_LIMIT.windowMs),
+      const attempt = await deps.db.transaction((tx) =>
+        createAuthRepo(tx).reserveAttempt({
+          email: body.email,
+          clientAddress,
+          at: t,
+          since: new Date(t.getTime() - LOGIN_LIMIT.windowMs),
+          emailLimit: LOGIN_LIMIT.failures,
+          addressLimit: deps.signinFailuresPerAddress ?? 0,
+        }),
       );
-      if (failures >= LOGIN_LIMIT.failures)
-        throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
+      if (attempt === "emailLimit") throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
+      if (attempt === "addressLimit")
+        throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttemptsFromAddress);
       const user = await repo.findUserByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) {
-        await repo.recordFailure(body.email, t);
-        throw new AppError("UNAUTHORIZED", AUTH_MESSAGES.invalidCredentials);
-      }
+      if (!user || !ok) throw new AppError("UNAUTHORIZED", AUTH_MESSAGES.invalidCredentials);
       await repo.clearFailures(body.email);
       const token = newToken();
       await repo.createSession(hashToken(token), user.id, user.customerId, t);

@@ -127,13 +127,16 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
       else await repo.removeRole(body.userId, "administrator");
     },
 
-    /** Deletion needs the user-deletion flag (spec settings §6). */
+    /**
+     * Deletion needs the user-deletion flag (spec settings §6). The customer and the user are
+     * checked first: another customer's ids are a 404 whatever the flag says.
+     */
     async delete(ctx: AuthContext, body: { userId: string; customerId: string }) {
-      const flags = await deps.flags.get(ctx.customerId);
-      if (!flags.flags.userDeletion) throw forbidden(USER_MESSAGES.deletionDisabled);
       scopeCustomer(ctx, body.customerId);
       const user = await repo.find(ctx.customerId, body.userId);
       if (!user) throw userNotFound();
+      const flags = await deps.flags.get(ctx.customerId);
+      if (!flags.flags.userDeletion) throw forbidden(USER_MESSAGES.deletionDisabled);
       if (body.userId === ctx.userId) throw forbidden(USER_MESSAGES.cannotDeleteSelf);
       await repo.delete(ctx.customerId, body.userId);
     },

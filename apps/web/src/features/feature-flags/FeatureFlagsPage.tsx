@@ -1,10 +1,13 @@
 import {
   FEATURE_FLAG_KEYS,
+  FEATURE_FLAG_MESSAGES,
   FEATURE_FLAGS,
+  featureFlagAccess,
   type TFeatureFlagKey,
   type TFeatureFlagsResponse,
 } from "@linewatch/contracts";
 import {
+  Alert,
   Paper,
   Stack,
   Switch,
@@ -23,7 +26,10 @@ import { api } from "../../shared/api/client";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useSnackbar } from "../../shared/ui/SnackbarProvider";
 
-/** Administrators switch the customer's feature flags; each switch says what it changes. */
+/**
+ * The customer's feature flags, each with what it changes. Provider staff switch them;
+ * administrators see them read-only (architecture.md "who may change what").
+ */
 export function FeatureFlagsPage() {
   const me = useMe().data;
   const flagsQ = useFeatureFlags();
@@ -38,13 +44,15 @@ export function FeatureFlagsPage() {
     },
     onError: (err) => snackbar(err.message, { severity: "error" }),
   });
-  if (me && !me.isAdministrator) return <Navigate to="/" replace />;
+  const access = featureFlagAccess(me ?? { isAdministrator: false, isProviderStaff: false });
+  if (me && !access.canView) return <Navigate to="/" replace />;
   return (
     <Stack spacing={2} sx={{ maxWidth: 1000 }}>
       <Typography variant="h5" component="h1">
         Feature flags
       </Typography>
       <Typography color="text.secondary">Flags apply to everyone at {me?.customer.name}.</Typography>
+      {me && !access.canChange && <Alert severity="info">{FEATURE_FLAG_MESSAGES.readOnly}</Alert>}
       <QueryState isLoading={flagsQ.isLoading} error={flagsQ.error} onRetry={() => flagsQ.refetch()}>
         <TableContainer component={Paper}>
           <Table size="small" aria-label="Feature flags">
@@ -63,7 +71,7 @@ export function FeatureFlagsPage() {
                   <TableCell align="right">
                     <Switch
                       checked={flagsQ.data?.flags[key] ?? false}
-                      disabled={set.isPending}
+                      disabled={!access.canChange || set.isPending}
                       onChange={(e) => set.mutate({ key, enabled: e.target.checked })}
                       slotProps={{ input: { "aria-label": FEATURE_FLAGS[key].label } }}
                     />
