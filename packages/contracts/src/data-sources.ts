@@ -35,6 +35,16 @@ export function topicMatches(filter: string, topic: string): boolean {
 }
 
 /**
+ * Line and station from the topic when the record has none: the last two levels name them
+ * (`…/<line>/<station>`).
+ */
+export function topicDefaults(topic: string): { line?: string; station?: string } {
+  const levels = topic.split("/").filter(Boolean);
+  if (levels.length < 2) return {};
+  return { line: levels[levels.length - 2], station: levels[levels.length - 1] };
+}
+
+/**
  * Whether some topic matches both filters. Used to keep every topic owned by one plant: a filter
  * overlapping another plant's would let one plant's data source read another's records.
  */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zString } from "./common.js";
 
 /**
  * A plant's MQTT credential on the embedded broker, as administrators see it: the username and
@@ -6,7 +7,7 @@ import { z } from "zod";
  */
 export const ZMqttCredential = z.object({
   /** The plant's ingestor id. */
-  username: z.string(),
+  username: zString(),
   /** null until a password is first set: the plant's clients cannot connect yet. */
   passwordSetAt: z.iso.datetime({ offset: true }).nullable(),
   lastConnectedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -14,8 +15,11 @@ export const ZMqttCredential = z.object({
 export type TMqttCredential = z.infer<typeof ZMqttCredential>;
 
 /** The new password is in this answer only: it is shown once. */
-export const ZRotateMqttPasswordResponse = z.object({ credential: ZMqttCredential, password: z.string() });
+export const ZRotateMqttPasswordResponse = z.object({ credential: ZMqttCredential, password: zString() });
 export type TRotateMqttPasswordResponse = z.infer<typeof ZRotateMqttPasswordResponse>;
+
+/** A login on the embedded broker: the plant's Ingestor ID and its password. */
+export type TMqttLogin = { username: string; password: string };
 
 export const MQTT_PASSWORD_PREFIX = "lwm_";
 export const MQTT_CREDENTIAL_MESSAGES = {

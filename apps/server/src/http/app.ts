@@ -7,12 +7,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { SERVER_MESSAGES, SESSION_COOKIE } from "@linewatch/contracts";
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyRequest,
-  LogController,
-} from "fastify";
+import Fastify, { type FastifyRequest, LogController } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -21,58 +16,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { type Config, loadConfig } from "../config.js";
 import { loggableError } from "../db/errors.js";
 import { AppError, STATUS_OF } from "../errors.js";
-import type { AuthContext } from "../modules/auth/auth.service.js";
-import type { Services } from "../services.js";
 import { registerRoutes } from "./routes/index.js";
+import { type AppOptions, appSettings } from "./types.js";
 
-/** Who may call a route: nobody signed in, any signed-in user, administrators, or provider staff. */
-export type Access = "public" | "user" | "admin" | "provider";
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    access?: Access;
-  }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-}
-
-export type AppOptions = {
-  services: Services;
-  webDist?: string;
-  cookieSecure: "auto" | boolean;
-  logger?: boolean | FastifyBaseLogger | { level: string };
-  /** Largest JSON body accepted, in bytes (10,000-record ingest batches need room). */
-  bodyLimit?: number;
-  /** The settings of config.ts the HTTP layer reads; what is left out takes loadConfig's default. */
-  settings?: Partial<AppSettings>;
-};
-
-export type AppSettings = Pick<
-  Config,
-  "publicUrl" | "trustProxy" | "rateLimitPerMinute" | "ingestRateLimitPerMinute"
->;
-
-/** What route files receive: the app's options with every setting resolved. */
-export type RoutesOptions = AppOptions & { settings: AppSettings };
-
-/** The settings with loadConfig's defaults under what the caller gave. */
-export function appSettings(given: Partial<AppSettings> = {}): AppSettings {
-  const d = loadConfig({}, []);
-  return {
-    publicUrl: given.publicUrl ?? d.publicUrl,
-    trustProxy: given.trustProxy ?? d.trustProxy,
-    rateLimitPerMinute: given.rateLimitPerMinute ?? d.rateLimitPerMinute,
-    ingestRateLimitPerMinute: given.ingestRateLimitPerMinute ?? d.ingestRateLimitPerMinute,
-  };
-}
-
-/** A route's request rate limit per client address: `perMinute` requests a minute, 0 = none. */
-export const rateLimitPerMinute = (perMinute: number) =>
-  perMinute > 0 ? { max: perMinute, timeWindow: 60_000 } : false;
+export type { Access, App, AppOptions, AppSettings, RoutesOptions } from "./types.js";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -93,8 +42,6 @@ function isCrossOrigin(req: FastifyRequest, publicHost: string): boolean {
   }
   return host !== req.host && host !== publicHost;
 }
-
-export type App = FastifyInstance;
 
 export async function buildApp(opts: AppOptions) {
   const settings = appSettings(opts.settings);

@@ -1,19 +1,10 @@
+import { topicDefaults } from "@linewatch/contracts";
 import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
 import { describeDbError, isTransientDbError } from "../db/errors.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
 import { createIngestLog } from "./ingest-log.js";
 import type { SourceDirectory } from "./sources.js";
-
-/**
- * Line and station from the topic when the record has none: the last two levels name them
- * (`…/<line>/<station>`).
- */
-export function topicDefaults(topic: string): { line?: string; station?: string } {
-  const levels = topic.split("/").filter(Boolean);
-  if (levels.length < 2) return {};
-  return { line: levels[levels.length - 2], station: levels[levels.length - 1] };
-}
 
 type Waiting = { packet: IPublishPacket; resolve: () => void };
 

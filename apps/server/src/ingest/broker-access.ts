@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { topicFilterWithin, topicMatches, ZId } from "@linewatch/contracts";
+import { type TMqttLogin, topicFilterWithin, topicMatches, ZId } from "@linewatch/contracts";
 import type { Aedes, AuthenticateError, Client, Subscription } from "aedes";
 import type { Db } from "../db/client.js";
 import { hashToken, newToken } from "../lib/tokens.js";
@@ -7,7 +7,6 @@ import { createMqttCredentialsRepo } from "../modules/mqtt-credentials/mqtt-cred
 import type { SourceDirectory } from "./sources.js";
 
 /** A username and password for an MQTT client. */
-export type MqttLogin = { username: string; password: string };
 
 /**
  * What a connected client may do: publish on, and subscribe within, the data source topics of
@@ -132,7 +131,7 @@ export function createBrokerAccess(opts: BrokerAccessOptions) {
      * A credential for a client of this process (the demo line simulator), valid until the
      * process ends and never stored or logged: it grants these ingestors' topics.
      */
-    issueInternal(ingestorIds: string[]): MqttLogin {
+    issueInternal(ingestorIds: string[]): TMqttLogin {
       const username = `linewatch-internal-${randomBytes(6).toString("hex")}`;
       const password = newToken();
       internal.set(username, {

@@ -1,8 +1,9 @@
+import type { TMqttLogin } from "@linewatch/contracts";
 import type { Db } from "../db/client.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
 import { createIngestBatcher } from "./batcher.js";
 import { startEmbeddedBroker } from "./broker.js";
-import { createBrokerAccess, type MqttLogin } from "./broker-access.js";
+import { createBrokerAccess } from "./broker-access.js";
 import { startMqttIngestor } from "./mqtt-ingestor.js";
 import { createSourceDirectory } from "./sources.js";
 
@@ -49,7 +50,7 @@ export async function startIngest(opts: IngestOptions) {
       refresh: () => ingestor.refresh(),
       subscriptions: ingestor.subscriptions,
       /** On an external broker the credentials are the broker's business (MQTT_URL's user). */
-      internalLogin: (_ingestorIds: string[]): MqttLogin | undefined => undefined,
+      internalLogin: (_ingestorIds: string[]): TMqttLogin | undefined => undefined,
       close: () => ingestor.close(),
     };
   }
@@ -71,7 +72,7 @@ export async function startIngest(opts: IngestOptions) {
     refresh,
     subscriptions: () => directory.current().map((s) => s.topic),
     /** A login for this process's own client (the line simulator) on these ingestors' topics. */
-    internalLogin: (ingestorIds: string[]): MqttLogin | undefined => access.issueInternal(ingestorIds),
+    internalLogin: (ingestorIds: string[]): TMqttLogin | undefined => access.issueInternal(ingestorIds),
     async close() {
       clearInterval(interval);
       // Storing stops first: what is not committed is never acknowledged, and the publishers

@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { DATA_SOURCE_MESSAGES, INSIGHT_DEAD_LETTERS_MAX, ZDataSourceInsight } from "@linewatch/contracts";
+import {
+  DATA_SOURCE_MESSAGES,
+  INSIGHT_DEAD_LETTERS_MAX,
+  topicDefaults,
+  ZDataSourceInsight,
+} from "@linewatch/contracts";
 import type { IPublishPacket } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataSourceMessages, deadLetters } from "../../src/db/schema/index.js";
-import { topicDefaults } from "../../src/ingest/batcher.js";
 import { createIngestLog } from "../../src/ingest/ingest-log.js";
 import { createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { topicDefaults } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
 import mqtt from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataSourceMessages, deadLetters, lines, partRecords } from "../../src/db/schema/index.js";
-import { topicDefaults } from "../../src/ingest/batcher.js";
 import { type Ingest, startIngest } from "../../src/ingest/ingest.js";
 import { createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";

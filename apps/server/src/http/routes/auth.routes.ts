@@ -13,8 +13,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type RoutesOptions, rateLimitPerMinute } from "../app.js";
 import { authOf } from "../context.js";
+import { type RoutesOptions, rateLimitPerMinute } from "../types.js";
 
 export function authRoutes(app: FastifyInstance, { services, cookieSecure, settings }: RoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { RoutesOptions } from "../app.js";
+import type { RoutesOptions } from "../types.js";
 import { alertsRoutes } from "./alerts.routes.js";
 import { authRoutes } from "./auth.routes.js";
 import { dataSourcesRoutes } from "./data-sources.routes.js";

@@ -15,8 +15,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { type RoutesOptions, rateLimitPerMinute } from "../app.js";
 import { authOf } from "../context.js";
+import { type RoutesOptions, rateLimitPerMinute } from "../types.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 403: ZMessage, 404: ZMessage };
 

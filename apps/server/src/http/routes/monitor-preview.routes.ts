@@ -1,8 +1,8 @@
 import { ZMessage, ZMonitorPreview, ZMonitorPreviewBody } from "@linewatch/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { AppOptions } from "../app.js";
 import { authOf } from "../context.js";
+import type { AppOptions } from "../types.js";
 
 export function monitorPreviewRoutes(app: FastifyInstance, { services }: AppOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -16,8 +16,8 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { AppOptions } from "../app.js";
 import { authOf } from "../context.js";
+import type { AppOptions } from "../types.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 403: ZMessage, 404: ZMessage };
 

@@ -8,6 +8,7 @@ import {
   type TInsightMessage,
   type TInsightRecord,
   type TSignalEntityType,
+  topicDefaults,
   ZPartRecord,
 } from "@linewatch/contracts";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
@@ -23,7 +24,6 @@ import {
   stations,
 } from "../../db/schema/index.js";
 import { AppError } from "../../errors.js";
-import { topicDefaults } from "../../ingest/batcher.js";
 import type { AuthContext } from "../auth/auth.service.js";
 
 type Storage = "num" | "text";

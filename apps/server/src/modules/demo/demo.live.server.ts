@@ -3,10 +3,10 @@
  * stored records end — the seed's last part, or the last live part before a restart — so the
  * live parts continue from there without a gap or a repeated part number, then starts it.
  */
+import type { TMqttLogin } from "@linewatch/contracts";
 import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { customers, ingestors, lines, partRecords, plants, stations } from "../../db/schema/index.js";
-import type { MqttLogin } from "../../ingest/broker-access.js";
 import { DEMO_CATALOG } from "./demo.catalog.js";
 import type { LiveResume } from "./demo.live.js";
 import { type LineSimulatorHandle, type LineSimulatorOptions, startLineSimulator } from "./demo.live.mqtt.js";
@@ -67,7 +67,7 @@ export type DemoLiveOptions = Omit<LineSimulatorOptions, "resume"> & {
    * The login for the demo plants' topics on the embedded broker (ingest.internalLogin); on an
    * external broker undefined, and the URL's user (MQTT_URL) is used.
    */
-  loginFor?: (ingestorIds: string[]) => MqttLogin | undefined;
+  loginFor?: (ingestorIds: string[]) => TMqttLogin | undefined;
 };
 
 /** The demo customer's ingestors: the plants whose topics the simulator publishes on. */
