@@ -31,3 +31,37 @@ describe("loadConfig: security settings", () => {
     expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: "lots" }, [])).toThrow(/RATE_LIMIT_PER_MINUTE/);
   });
 });
+
+describe("loadConfig: worker and ingest settings", () => {
+  it("defaults: poll 5 s, lease 2 min, batches of 8, a 60 s minute; no client id, no shared subscriptions", () => {
+    const c = loadConfig({}, []);
+    expect(c.worker).toEqual({
+      pollMs: 5_000,
+      leaseMs: 120_000,
+      batchSize: 8,
+      minuteMs: 60_000,
+      id: undefined,
+    });
+    expect(c.ingestClientId).toBeUndefined();
+    expect(c.mqttSharedSubscriptions).toBe(false);
+  });
+
+  it("reads WORKER_*, INGEST_CLIENT_ID and MQTT_SHARED_SUBSCRIPTIONS, and names a bad value", () => {
+    const c = loadConfig(
+      {
+        WORKER_POLL_MS: "100",
+        WORKER_LEASE_MS: "600",
+        WORKER_BATCH_SIZE: "4",
+        WORKER_MINUTE_MS: "1000",
+        WORKER_ID: "w1",
+        INGEST_CLIENT_ID: "ingest-1",
+        MQTT_SHARED_SUBSCRIPTIONS: "true",
+      },
+      [],
+    );
+    expect(c.worker).toEqual({ pollMs: 100, leaseMs: 600, batchSize: 4, minuteMs: 1_000, id: "w1" });
+    expect(c.ingestClientId).toBe("ingest-1");
+    expect(c.mqttSharedSubscriptions).toBe(true);
+    expect(() => loadConfig({ WORKER_BATCH_SIZE: "2.5" }, [])).toThrow(/WORKER_BATCH_SIZE/);
+  });
+});

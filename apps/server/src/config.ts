@@ -38,6 +38,22 @@ export type Config = {
    * loopback, linklocal, uniquelocal. A client that is not a trusted proxy cannot pick its own address.
    */
   trustProxy: boolean | string;
+  /** INGEST_CLIENT_ID: the ingestor's MQTT client id on an external broker (a persistent session). */
+  ingestClientId: string | undefined;
+  /** MQTT_SHARED_SUBSCRIPTIONS: subscribe as `$share/linewatch/<topic>` (several ingest processes). */
+  mqttSharedSubscriptions: boolean;
+  worker: WorkerConfig;
+};
+
+/** The worker role's settings (WORKER_*). */
+export type WorkerConfig = {
+  pollMs: number;
+  leaseMs: number;
+  batchSize: number;
+  /** Length of a schedule "minute" (demos and end-to-end tests shorten it). */
+  minuteMs: number;
+  /** WORKER_ID; unset = host:pid:random. */
+  id: string | undefined;
 };
 
 const bool = (v: string | undefined, dflt: boolean) =>
@@ -106,5 +122,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     rateLimitPerMinute: int("RATE_LIMIT_PER_MINUTE", env.RATE_LIMIT_PER_MINUTE, 120),
     ingestRateLimitPerMinute: int("INGEST_RATE_LIMIT_PER_MINUTE", env.INGEST_RATE_LIMIT_PER_MINUTE, 1200),
     trustProxy: trustProxy(env.TRUST_PROXY),
+    ingestClientId: env.INGEST_CLIENT_ID || undefined,
+    mqttSharedSubscriptions: bool(env.MQTT_SHARED_SUBSCRIPTIONS, false),
+    worker: {
+      pollMs: rate("WORKER_POLL_MS", env.WORKER_POLL_MS, 5_000),
+      leaseMs: rate("WORKER_LEASE_MS", env.WORKER_LEASE_MS, 120_000),
+      batchSize: int("WORKER_BATCH_SIZE", env.WORKER_BATCH_SIZE, 8),
+      minuteMs: rate("WORKER_MINUTE_MS", env.WORKER_MINUTE_MS, 60_000),
+      id: env.WORKER_ID || undefined,
+    },
   };
 }

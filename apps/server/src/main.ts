@@ -11,7 +11,7 @@ import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createServices } from "./services.js";
 import { createOnEvaluated } from "./worker/alerts/apply.js";
 import { startNotifierFor } from "./worker/notify/notifier.js";
-import { startWorkerFromEnv } from "./worker/worker.js";
+import { startWorkerFromConfig } from "./worker/worker.js";
 
 /** How long a stop may take before the process exits anyway (the promise is 10 s). */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -47,8 +47,8 @@ async function main() {
       partRecords: services.partRecords,
       mqttUrl: config.mqttUrl,
       mqttPort: config.mqttPort,
-      clientId: process.env.INGEST_CLIENT_ID,
-      shared: ["1", "true", "yes"].includes((process.env.MQTT_SHARED_SUBSCRIPTIONS ?? "").toLowerCase()),
+      clientId: config.ingestClientId,
+      shared: config.mqttSharedSubscriptions,
       allowAnonymous: config.mqttAllowAnonymous,
       log: (m) => log(`ingest: ${m}`),
     });
@@ -84,7 +84,9 @@ async function main() {
 
   // Alert rules run in the transaction that stores each evaluation (worker/alerts).
   if (config.roles.has("worker")) {
-    closers.unshift(startWorkerFromEnv(database.db, log, { onEvaluated: createOnEvaluated() }).stop);
+    closers.unshift(
+      startWorkerFromConfig(database.db, config.worker, log, { onEvaluated: createOnEvaluated() }).stop,
+    );
   }
   if (config.roles.has("worker")) closers.unshift(startNotifierFor(database.db, config, secrets, log).stop);
 

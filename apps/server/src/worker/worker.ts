@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { parseStoredMonitorFilter, ratioOf, type TStoredMonitorFilter } from "@linewatch/contracts";
 import type { AlertThreshold } from "@linewatch/stats";
+import type { WorkerConfig } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
 import { describeDbError } from "../db/errors.js";
 import { type EvaluationResult, evaluateMonitor, type Window } from "../modules/evaluation/evaluate.js";
@@ -45,8 +46,8 @@ export type WorkerOptions = {
   owner?: string;
   /** Alert rules: runs in the transaction that stores the evaluation. */
   onEvaluated?: (tx: Tx, evaluation: StoredEvaluation) => Promise<void>;
-  /** Test knob: wait this long between claiming and evaluating (to kill a worker holding leases). */
-  evaluationDelayMs?: number;
+  /** The evaluation of a claimed batch; default evaluateClaims (window queries + packages/stats). */
+  evaluate?: (db: Db, claims: ClaimedMonitor[]) => Promise<EvaluationResult[]>;
   log?: (message: string) => void;
   /** false: do not poll; the caller drives tick() (tests with a fake clock). Default true. */
   autoStart?: boolean;
@@ -60,7 +61,7 @@ export type Worker = {
   stop(): Promise<void>;
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const _sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const errorResult = (err: unknown): EvaluationResult => ({
   state: "ERROR",
@@ -174,8 +175,7 @@ export function startWorker(opts: WorkerOptions): Worker {
   const runBatch = async (claims: ClaimedMonitor[]): Promise<PromiseSettledResult<CompleteOutcome>[]> => {
     for (const claim of claims) track(claim.id);
     try {
-      if (opts.evaluationDelayMs) await sleep(opts.evaluationDelayMs);
-      const results = await evaluateClaims(opts.db, claims);
+      const results = await (opts.evaluate ?? evaluateClaims)(opts.db, claims);
       return await Promise.allSettled(
         claims.map((claim, i) =>
           completeClaim(opts.db, {
@@ -236,28 +236,20 @@ export function startWorker(opts: WorkerOptions): Worker {
   };
 }
 
-/** The worker of the "worker" role, with its settings from the environment. */
-export function startWorkerFromEnv(
+/** The worker of the "worker" role, with its settings from loadConfig. */
+export function startWorkerFromConfig(
   db: Db,
+  config: WorkerConfig,
   log: (m: string) => void,
-  opts: { onEvaluated?: WorkerOptions["onEvaluated"]; env?: NodeJS.ProcessEnv } = {},
+  opts: { onEvaluated?: WorkerOptions["onEvaluated"] } = {},
 ): Worker {
-  const env = opts.env ?? process.env;
-  const num = (name: string, dflt: number) => {
-    const v = env[name];
-    if (v == null || v === "") return dflt;
-    const n = Number(v);
-    if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of 0 or more, got "${v}"`);
-    return n;
-  };
   const worker = startWorker({
     db,
-    pollMs: num("WORKER_POLL_MS", 5_000),
-    leaseMs: num("WORKER_LEASE_MS", 120_000),
-    batchSize: num("WORKER_BATCH_SIZE", 8),
-    minuteMs: num("WORKER_MINUTE_MS", 60_000),
-    evaluationDelayMs: num("WORKER_TEST_EVALUATION_DELAY_MS", 0),
-    owner: env.WORKER_ID || undefined,
+    pollMs: config.pollMs,
+    leaseMs: config.leaseMs,
+    batchSize: config.batchSize,
+    minuteMs: config.minuteMs,
+    owner: config.id,
     onEvaluated: opts.onEvaluated,
     log: (m) => log(`worker: ${m}`),
   });

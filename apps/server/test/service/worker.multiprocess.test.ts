@@ -54,8 +54,6 @@ function startWorkerProcess(id: string, url: string): Promise<{ child: ChildProc
         WORKER_LEASE_MS: String(LEASE_MS),
         WORKER_MINUTE_MS: String(PERIOD_MS),
         WORKER_BATCH_SIZE: "4",
-        // Hold each claim 300 ms, so a kill -9 finds leases held.
-        WORKER_TEST_EVALUATION_DELAY_MS: "300",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -110,6 +108,17 @@ describe.skipIf(!usePostgres)("two worker processes on PostgreSQL", () => {
         partId: `P-${i}`,
         numValues: [10 + Math.sin(i * 1.7)],
       })),
+    );
+
+    // Each evaluation's insert takes 300 ms, so a kill -9 finds leases held.
+    await db.execute(
+      sql.raw(`create function lw_test_slow() returns trigger language plpgsql as $$
+        begin perform pg_sleep(0.3); return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(
+        "create trigger lw_test_slow before insert on evaluations for each row execute function lw_test_slow()",
+      ),
     );
 
     const [a, b] = await Promise.all([

@@ -185,7 +185,10 @@ describe("schedule", () => {
       leaseMs: 600,
       autoStart: false,
       owner: "long",
-      evaluationDelayMs: 2_000,
+      evaluate: async (db, claims) => {
+        await sleep(2_000);
+        return evaluateClaims(db, claims);
+      },
     });
     const started = Date.now();
     const tick = w.tick();
@@ -225,7 +228,10 @@ describe("schedule", () => {
       leaseRenewMs: 60_000,
       autoStart: false,
       owner: "hung",
-      evaluationDelayMs: 600,
+      evaluate: async (db, claims) => {
+        await sleep(600);
+        return evaluateClaims(db, claims);
+      },
     });
     const tick = w.tick();
     await sleep(350);
