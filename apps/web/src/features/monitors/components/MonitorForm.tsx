@@ -306,13 +306,18 @@ function MonitorFormBody(p: BodyProps) {
     [mode, readOnly, showErrors, errors, p.customerId, p.plant, p.maxRecordCount, p.now],
   );
 
+  // Leaving a tab is blocked while errors are active (spec §4), but a tab that holds an error is
+  // always reachable: otherwise the error could never be fixed (docs/spec-deviations.md).
   const changeTab = (next: TFormTab) => {
-    if (showErrors && errors.length > 0) {
+    if (showErrors && errors.length > 0 && !errors.some((e) => e.tab === next)) {
       setDialog({ kind: "validation", errors });
       return;
     }
     setTab(next);
   };
+  // The validation summary offers the way to the first error that sits on another tab.
+  const errorTab =
+    dialog?.kind === "validation" ? (dialog.errors.find((e) => e.tab && e.tab !== tab)?.tab ?? null) : null;
 
   const finish = (monitorId: string, message: string) => {
     invalidateMonitor(qc, monitorId, values.line_uuid);
@@ -525,8 +530,12 @@ function MonitorFormBody(p: BodyProps) {
       <ConfirmDialog
         open={dialog?.kind === "validation"}
         title="Please correct the following"
-        confirmLabel="OK"
-        onConfirm={() => setDialog(null)}
+        confirmLabel={errorTab ? `Go to ${TAB_LABELS[errorTab]}` : "OK"}
+        cancelLabel={errorTab ? "Close" : undefined}
+        onConfirm={() => {
+          if (errorTab) setTab(errorTab);
+          setDialog(null);
+        }}
         onCancel={() => setDialog(null)}
       >
         {dialog?.kind === "validation" && (
