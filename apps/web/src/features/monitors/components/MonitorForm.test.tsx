@@ -219,16 +219,21 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("switch", { name: "Deploy on create" })).toBeNull();
   });
 
-  it("shows VIEW read-only with tabs locked, and Edit moves to EDIT", async () => {
+  it("shows VIEW read-only, lets it switch tabs to see what the monitor watches, and Edit moves to EDIT", async () => {
     const ue = userEvent.setup();
     renderForm({ mode: "VIEW", monitorId: MID });
     await waitFor(() => expect(nameField().value).toBe("Press watch"));
     expect(nameField().readOnly).toBe(true);
-    expect(screen.getByRole("tab", { name: "Signals" }).hasAttribute("disabled")).toBe(true);
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
+    expect(screen.getByRole("tab", { name: "Alert Rules", selected: true })).toBeTruthy();
+    expect(screen.getByText("Alert rules content")).toBeTruthy();
+    await ue.click(screen.getByRole("tab", { name: "Signals" }));
+    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeTruthy();
+    expect(nameField().readOnly).toBe(true);
     await ue.click(screen.getByRole("button", { name: "Edit" }));
     expect(nameField().readOnly).toBe(false);
-    expect(screen.getByRole("tab", { name: "Signals" }).hasAttribute("disabled")).toBe(false);
+    expect(screen.getByRole("tab", { name: "Data Filters" }).hasAttribute("disabled")).toBe(false);
   });
 
   it("keeps the form open and lists each result when the rules fail on an edit", async () => {

@@ -460,6 +460,8 @@ function MonitorFormBody(p: BodyProps) {
           <NotesBox />
           <Divider />
           <Box>
+            {/* VIEW switches tabs too, so a viewer sees the signals, filters and rules without Edit;
+                each tab's inputs stay read-only (docs/spec-deviations.md). */}
             <Tabs
               value={tab}
               onChange={(_, t: TFormTab) => changeTab(t)}
@@ -471,7 +473,6 @@ function MonitorFormBody(p: BodyProps) {
                   key={t}
                   value={t}
                   label={TAB_LABELS[t]}
-                  disabled={readOnly && t !== tab}
                   id={`monitor-tab-${t}`}
                   aria-controls={`monitor-tabpanel-${t}`}
                 />
