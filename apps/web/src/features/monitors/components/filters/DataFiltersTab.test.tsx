@@ -378,6 +378,13 @@ describe("DataFiltersTab: Training Split", { timeout: 30_000 }, () => {
     await wait(MONITOR_FORM_TIMINGS.periodInputMs);
     expect(screen.getByText("Min 50%")).toBeTruthy();
     expect(form.getValues("evaluation_ratio")).toBe(0.5);
+    // Back at 150 records the chosen 20 % returns: the clamp held it only while the bounds required.
+    await ue.clear(records);
+    await ue.type(records, "150");
+    await wait(MONITOR_FORM_TIMINGS.periodInputMs);
+    expect(screen.getByText("Min 16.67%")).toBeTruthy();
+    expect(form.getValues("evaluation_ratio")).toBe(0.2);
+    expect(screen.getByText("Evaluation 20%")).toBeTruthy();
   });
 });
 
