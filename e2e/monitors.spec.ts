@@ -23,7 +23,10 @@ async function openNewMonitor(page: Page, type: "MVD" | "SVD", lineId: string) {
   await page.goto(`/lines/${lineId}`);
   await page.getByRole("link", { name: `New ${type} monitor` }).click();
   await expect(page.getByRole("tab", { name: "Data Filters", selected: true })).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Monitor name" })).not.toHaveValue("");
+  // The default name uses the line's friendly name, as everything else on screen does.
+  await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(
+    new RegExp(`^Rear Axle ${type} Monitor \\d+$`),
+  );
 }
 
 const nameField = (page: Page) => page.getByRole("textbox", { name: "Monitor name" });

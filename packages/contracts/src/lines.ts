@@ -22,6 +22,10 @@ export type TLine = z.infer<typeof ZLine>;
 export const ZLineList = z.array(ZLine);
 export const ZLineParams = z.strictObject({ lineId: ZId });
 
+/** The name a line is shown by: its friendly name when it has one. */
+export const lineLabel = (line: Pick<TLine, "name" | "friendlyName">): string =>
+  line.friendlyName || line.name;
+
 /**
  * "No Ingestion" shows when the last ingested time plus the threshold hours is in the past
  * (spec settings §2.9). No threshold or no data yet: nothing to compare, no chip.
