@@ -19,6 +19,8 @@ export const ZAlertEventKind = z.enum(ALERT_EVENT_KINDS);
 
 export const ALERT_COMMENT_MAX = 1000;
 export const ALERT_CAUSE_MAX = 200;
+/** The cause a user picks, explicitly, when none is known: Resolve needs a cause. */
+export const ALERT_NO_CAUSE = "No cause given";
 /** Evaluations returned with one alert for its chart: the newest ones up to its resolution. */
 export const ALERT_EVALUATIONS_MAX = 200;
 
@@ -29,6 +31,7 @@ export const ALERT_MESSAGES = {
   commentRequired: "Comment is required",
   commentTooLong: `Comment must be at most ${ALERT_COMMENT_MAX} characters`,
   causeTooLong: `Cause must be at most ${ALERT_CAUSE_MAX} characters`,
+  causeRequired: `Pick or describe a cause, or choose '${ALERT_NO_CAUSE}'`,
   evaluationNotFound: "Evaluation not found",
   valuesNotForMvd: "An MVD evaluation keeps its worst rows in its details; its values are not served",
 } as const;
