@@ -123,3 +123,38 @@ test("a CAP alert shows the values its newest breach judged against the limits, 
   await expect(table.getByRole("row", { name: /^Cpk \d/ })).toBeVisible();
   await expect(table.getByRole("row", { name: /^Ppk \d/ })).toBeVisible();
 });
+
+test("a link to another plant's line opens that line: the top bar, its times and its monitor form follow it", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  const plants = await (await page.request.get("/api/plants")).json();
+  const stuttgart = plants.find((p: { name: string }) => p.name === "Stuttgart Components");
+  const lines = await (await page.request.get(`/api/plants/${stuttgart.id}/lines`)).json();
+  const valve = lines.find((l: { name: string }) => l.name === "Valve Machining");
+
+  // Detroit picked in the top bar, then a colleague's link to a Stuttgart line.
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Plant" }).click();
+  await page.getByRole("option", { name: "Detroit Assembly" }).click();
+  await expect(page.getByTestId("plant-time-zone")).toHaveText("America/Detroit");
+  await page.goto(`/lines/${valve.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Valve Machining" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Plant" })).toHaveText("Stuttgart Components");
+  await expect(page.getByRole("combobox", { name: "Line" })).toHaveText("Valve Machining");
+  await expect(page.getByTestId("plant-time-zone")).toHaveText("Europe/Berlin");
+
+  // The same from Detroit straight to the new-monitor form of the Stuttgart line.
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Plant" }).click();
+  await page.getByRole("option", { name: "Detroit Assembly" }).click();
+  await expect(page.getByTestId("plant-time-zone")).toHaveText("America/Detroit");
+  await page.goto(`/monitors/new?type=mvd&lineId=${valve.id}`);
+  await expect(page.getByRole("combobox", { name: "Line" })).toHaveText("Valve Machining");
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await page.getByLabel("Search signals").fill("Bore Diameter");
+  await expect(page.getByRole("treeitem", { name: "Bore Diameter", exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Error loading signals/)).toHaveCount(0);
+  await page.getByRole("tab", { name: "Data Filters" }).click();
+  await expect(page.getByText("Time zone: Europe/Berlin")).toBeVisible();
+});

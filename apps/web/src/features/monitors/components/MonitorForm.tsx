@@ -38,7 +38,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useMe } from "../../../app/auth/session";
-import { usePlantLine } from "../../../app/context/PlantLineContext";
+import { useLine, usePlantLine } from "../../../app/context/PlantLineContext";
 import { ApiError } from "../../../shared/api/client";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
@@ -117,6 +117,8 @@ export function MonitorForm(p: MonitorFormProps) {
   const monitorQ = useMonitor(target.monitorId);
   const rulesQ = useMonitorRules(target.monitorId);
   const lineId = p.lineId ?? pickedLine?.id ?? null;
+  // A new monitor belongs to its line's plant, which need not be the one picked in the top bar.
+  const newLine = useLine(target.monitorId ? null : lineId);
   const [initial, setInitial] = useState<{
     key: string;
     values: TMonitorFormValues;
@@ -177,13 +179,22 @@ export function MonitorForm(p: MonitorFormProps) {
 
   useEffect(() => {
     setLoadError(
-      !!(bounds.error || monitorQ.error || rulesQ.error) ||
+      !!(bounds.error || monitorQ.error || rulesQ.error || newLine.error) ||
         (!!target.monitorId && monitorQ.isSuccess && !monitorQ.data),
     );
-  }, [bounds.error, monitorQ.error, rulesQ.error, monitorQ.isSuccess, monitorQ.data, target.monitorId]);
+  }, [
+    bounds.error,
+    monitorQ.error,
+    rulesQ.error,
+    newLine.error,
+    monitorQ.isSuccess,
+    monitorQ.data,
+    target.monitorId,
+  ]);
 
+  const ownPlantId = target.monitorId ? monitorQ.data?.monitor_filter.plant_uuid : newLine.line?.plantId;
   const plant =
-    (initial && plants.find((x) => x.id === monitorQ.data?.monitor_filter.plant_uuid)) ?? pickedPlant ?? null;
+    (initial && plants.find((x) => x.id === ownPlantId)) ?? (target.monitorId ? pickedPlant : null) ?? null;
 
   if (loadError)
     return (
@@ -195,6 +206,7 @@ export function MonitorForm(p: MonitorFormProps) {
               color="inherit"
               onClick={() => {
                 void bounds.refetch();
+                if (newLine.error) void newLine.refetch();
                 if (target.monitorId) {
                   void monitorQ.refetch();
                   void rulesQ.refetch();
