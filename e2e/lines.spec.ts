@@ -158,3 +158,12 @@ test("a link to another plant's line opens that line: the top bar, its times and
   await page.getByRole("tab", { name: "Data Filters" }).click();
   await expect(page.getByText("Time zone: Europe/Berlin")).toBeVisible();
 });
+
+test("a line that does not exist says so and offers the way back, not a Retry", async ({ page }) => {
+  await signIn(page, "user");
+  await page.goto("/lines/00000000-0000-4000-8000-00000000dead");
+  await expect(page.getByRole("heading", { level: 1, name: "Line not found" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to the lines" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

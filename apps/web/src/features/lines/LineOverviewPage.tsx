@@ -1,5 +1,5 @@
 import { lineLabel, type TAlert } from "@linewatch/contracts";
-import { Button, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { useFeatureFlags } from "../../app/auth/session";
@@ -19,7 +19,7 @@ export function LineOverviewPage() {
   const { lineId = "" } = useParams();
   const [params, setParams] = useSearchParams();
   // The page's line decides: the top bar follows it, and times are in its plant's time zone.
-  const { line, plant } = usePageLine(lineId);
+  const { line, plant, error: lineError } = usePageLine(lineId);
   const mvdAllowed = useFeatureFlags().data?.flags.mvdMonitorCreation ?? false;
   const timeZone = plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const alerts = useLineAlerts(lineId);
@@ -30,6 +30,25 @@ export function LineOverviewPage() {
   // The open alert is in the URL (?alert=…), so a Teams message can link straight to it.
   const openAlertId = params.get("alert");
   const openAlert = (id: string | null) => setParams(id ? { alert: id } : {}, { replace: !id });
+
+  if (lineError instanceof ApiError && lineError.status === 404)
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h5" component="h1">
+          Line not found
+        </Typography>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/">
+              Back to the lines
+            </Button>
+          }
+        >
+          This line does not exist, or it belongs to another customer.
+        </Alert>
+      </Stack>
+    );
 
   return (
     <Stack spacing={3}>

@@ -1,5 +1,5 @@
 import { MONITOR_MESSAGES, type TFormMode, type TFormMonitorType } from "@linewatch/contracts";
-import { Alert, Box, Breadcrumbs, Link, Paper, Typography } from "@mui/material";
+import { Alert, Box, Breadcrumbs, Button, Link, Paper, Typography } from "@mui/material";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
 import { useFeatureFlags } from "../../app/auth/session";
 import { usePageLine, usePlantLine } from "../../app/context/PlantLineContext";
@@ -49,6 +49,11 @@ export function MonitorFormPage() {
         isLoading={monitorQ.isLoading}
         error={monitorQ.error}
         onRetry={() => void monitorQ.refetch()}
+        notFoundAction={
+          <Button color="inherit" size="small" component={RouterLink} to="/">
+            Back to the lines
+          </Button>
+        }
         isEmpty={!m}
         empty={<Alert severity="warning">Monitor not found</Alert>}
       >
