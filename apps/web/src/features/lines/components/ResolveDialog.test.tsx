@@ -26,7 +26,7 @@ function renderDialog(alertId: string | null, onResolve = vi.fn()) {
   return { onResolve, rerender: (id: string | null) => r.rerender(ui(id)) };
 }
 
-describe("ResolveDialog", () => {
+describe("ResolveDialog", { timeout: 30_000 }, () => {
   it("needs a cause: Resolve stays disabled until one is typed, picked, or 'No cause given' is chosen", async () => {
     const ue = userEvent.setup();
     const { onResolve } = renderDialog(ALERT);
