@@ -55,6 +55,8 @@ export const ZAlert = z.object({
   rule: z.string(),
   score: z.number().nullable(),
   threshold: z.number().nullable(),
+  /** Score against threshold in the monitor type's words, with units (evaluationSummary). */
+  summary: z.string().nullable(),
   resolvedAt: z.iso.datetime({ offset: true }).nullable(),
   cause: z.string().nullable(),
 });
