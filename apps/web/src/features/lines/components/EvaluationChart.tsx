@@ -82,7 +82,7 @@ export function EvaluationChart(p: {
               ctx.location === "tick" ? tickLabel(d, p.timeZone, span) : formatDateTime(d, p.timeZone),
           },
         ]}
-        yAxis={[{ width: 56, scaleType: lines.scale }]}
+        yAxis={[{ width: "auto", scaleType: lines.scale }]}
         series={[
           {
             id: "score",
