@@ -1,4 +1,7 @@
+import mqtt from "mqtt";
 import { expect, signIn, test } from "./fixtures";
+
+const MQTT_URL = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? 18831}`;
 
 test("the line overview shows monitors and alerts, and a user acknowledges, comments and resolves one", async ({
   page,
@@ -122,4 +125,134 @@ test("a CAP alert shows the values its newest breach judged against the limits, 
   const table = chart.getByRole("table", { name: "Limits and indices" });
   await expect(table.getByRole("row", { name: /^Cpk \d/ })).toBeVisible();
   await expect(table.getByRole("row", { name: /^Ppk \d/ })).toBeVisible();
+});
+
+test("a link to another plant's line opens that line: the top bar, its times and its monitor form follow it", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  const plants = await (await page.request.get("/api/plants")).json();
+  const stuttgart = plants.find((p: { name: string }) => p.name === "Stuttgart Components");
+  const lines = await (await page.request.get(`/api/plants/${stuttgart.id}/lines`)).json();
+  const valve = lines.find((l: { name: string }) => l.name === "Valve Machining");
+
+  // Detroit picked in the top bar, then a colleague's link to a Stuttgart line.
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Plant" }).click();
+  await page.getByRole("option", { name: "Detroit Assembly" }).click();
+  await expect(page.getByTestId("plant-time-zone")).toHaveText("America/Detroit");
+  await page.goto(`/lines/${valve.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Valve Machining" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Plant" })).toHaveText("Stuttgart Components");
+  await expect(page.getByRole("combobox", { name: "Line" })).toHaveText("Valve Machining");
+  await expect(page.getByTestId("plant-time-zone")).toHaveText("Europe/Berlin");
+
+  // The same from Detroit straight to the new-monitor form of the Stuttgart line.
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Plant" }).click();
+  await page.getByRole("option", { name: "Detroit Assembly" }).click();
+  await expect(page.getByTestId("plant-time-zone")).toHaveText("America/Detroit");
+  await page.goto(`/monitors/new?type=mvd&lineId=${valve.id}`);
+  await expect(page.getByRole("combobox", { name: "Line" })).toHaveText("Valve Machining");
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await page.getByLabel("Search signals").fill("Bore Diameter");
+  await expect(page.getByRole("treeitem", { name: "Bore Diameter", exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Error loading signals/)).toHaveCount(0);
+  await page.getByRole("tab", { name: "Data Filters" }).click();
+  await expect(page.getByText("Time zone: Europe/Berlin")).toBeVisible();
+});
+
+test("a line that does not exist says so and offers the way back, not a Retry", async ({ page }) => {
+  await signIn(page, "user");
+  await page.goto("/lines/00000000-0000-4000-8000-00000000dead");
+  await expect(page.getByRole("heading", { level: 1, name: "Line not found" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Back to the lines" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+/** Every text of every chart in `scope` is whole and inside its chart (no "−0…"). */
+async function expectChartTextInside(scope: import("@playwright/test").Locator) {
+  const outside = await scope.evaluate((root) => {
+    const cut: string[] = [];
+    for (const svg of Array.from(root.querySelectorAll("svg"))) {
+      if (!svg.querySelector("text")) continue;
+      const box = svg.getBoundingClientRect();
+      for (const t of Array.from(svg.querySelectorAll("text"))) {
+        const r = t.getBoundingClientRect();
+        if (r.width === 0) continue;
+        // A label too long for its axis is shortened with an ellipsis ("−0…").
+        if (t.textContent?.includes("…")) cut.push(`${t.textContent} (shortened)`);
+        if (
+          r.left < box.left - 0.5 ||
+          r.right > box.right + 0.5 ||
+          r.top < box.top - 0.5 ||
+          r.bottom > box.bottom + 0.5
+        )
+          cut.push(
+            `${t.textContent} (${Math.round(r.left - box.left)} px from the left, chart ${Math.round(box.width)} px)`,
+          );
+      }
+    }
+    return cut;
+  });
+  expect(outside).toEqual([]);
+}
+
+test("an alert's charts keep every axis label inside them at 1280 × 720, negative values included", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, "user");
+  const plants = await (await page.request.get("/api/plants")).json();
+  const stuttgart = plants.find((p: { name: string }) => p.name === "Stuttgart Components");
+  const lines = await (await page.request.get(`/api/plants/${stuttgart.id}/lines`)).json();
+  const valve = lines.find((l: { name: string }) => l.name === "Valve Machining");
+
+  // 100 parts whose Position X (mm, around 0: negative values too) leaves ±0.05: the Position X
+  // capability monitor breaches at its next evaluation.
+  const station = "OP30 CMM";
+  const id = Date.now().toString(36);
+  const client = await mqtt.connectAsync(MQTT_URL, { reconnectPeriod: 0, connectTimeout: 5_000 });
+  try {
+    const start = Date.now() - 100 * 200;
+    const records = Array.from({ length: 100 }, (_, i) => ({
+      line: "Valve Machining",
+      station,
+      partId: `E2E-AXIS-${id}-${i}`,
+      modelNumber: "VB-25-S",
+      timestamp: new Date(start + i * 200).toISOString(),
+      measurements: {
+        "Position X": (i % 2 === 0 ? -1 : 1) * (0.03 + (i % 7) * 0.006),
+        "Position X Upper Limit": 0.05,
+        "Position X Lower Limit": -0.05,
+      },
+      results: { "CMM Result": "PASS" },
+    }));
+    await client.publishAsync(
+      `linewatch/demo/stuttgart/Valve Machining/${station}`,
+      JSON.stringify(records),
+      {
+        qos: 1,
+      },
+    );
+  } finally {
+    await client.endAsync();
+  }
+  let alertId = "";
+  await expect(async () => {
+    const alerts = await (await page.request.get(`/api/lines/${valve.id}/alerts`)).json();
+    alertId =
+      alerts.find((a: { monitor: { name: string } }) => a.monitor.name === "Position X capability")?.id ?? "";
+    expect(alertId).not.toBe("");
+  }).toPass({ timeout: 120_000, intervals: [2_000] });
+
+  await page.goto(`/lines/${valve.id}?alert=${alertId}`);
+  const details = page.getByRole("region", { name: "Evaluation details" });
+  const values = details.getByRole("figure", { name: /^Values of Position X \(mm\)/ });
+  await expect(values.locator('path[data-series="value"]').first()).toBeAttached({ timeout: 30_000 });
+  const history = page.getByRole("region", { name: "Evaluations" });
+  await expect(history.locator("svg").first()).toBeVisible();
+  await expectChartTextInside(values);
+  await expectChartTextInside(history);
 });

@@ -23,7 +23,10 @@ async function openNewMonitor(page: Page, type: "MVD" | "SVD", lineId: string) {
   await page.goto(`/lines/${lineId}`);
   await page.getByRole("link", { name: `New ${type} monitor` }).click();
   await expect(page.getByRole("tab", { name: "Data Filters", selected: true })).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Monitor name" })).not.toHaveValue("");
+  // The default name uses the line's friendly name, as everything else on screen does.
+  await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(
+    new RegExp(`^Rear Axle ${type} Monitor \\d+$`),
+  );
 }
 
 const nameField = (page: Page) => page.getByRole("textbox", { name: "Monitor name" });
@@ -168,7 +171,9 @@ test("an edit whose rules fail to save keeps the form open and lists each result
   expect(after.notes).toBe("Checked after the press rebuild");
 });
 
-test("an SVD monitor watches one signal; VIEW opens read-only and Edit unlocks it", async ({ page }) => {
+test("an SVD monitor watches one signal; VIEW opens read-only, shows every tab, and Edit unlocks it", async ({
+  page,
+}) => {
   await signIn(page, "user");
   const lineId = await axleLineId(page);
   await openNewMonitor(page, "SVD", lineId);
@@ -189,7 +194,10 @@ test("an SVD monitor watches one signal; VIEW opens read-only and Edit unlocks i
     .click();
   await expect(nameField(page)).toHaveValue("Press depth drift");
   await expect(nameField(page)).not.toBeEditable();
-  await expect(page.getByRole("tab", { name: "Signals" })).toBeDisabled();
+  // VIEW shows what the monitor watches: its signal is listed, and cannot be removed.
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await expect(page.getByRole("list", { name: "Selected Items" })).toContainText("Leak Rate");
+  await expect(page.getByRole("list", { name: "Selected Items" }).getByRole("button")).toHaveCount(0);
   await page.getByRole("button", { name: "Edit" }).click();
   await expect(nameField(page)).toBeEditable();
   await expect(page.getByRole("tab", { name: "Signals" })).toBeEnabled();

@@ -6,6 +6,8 @@ import { ZAlertEventKind, ZAlertState, ZEvaluationState, ZMonitorType } from "./
 
 export const ALERT_COMMENT_MAX = 1000;
 export const ALERT_CAUSE_MAX = 200;
+/** The cause a user picks, explicitly, when none is known: Resolve needs a cause. */
+export const ALERT_NO_CAUSE = "No cause given";
 /** Evaluations returned with one alert for its chart: the newest ones up to its resolution. */
 export const ALERT_EVALUATIONS_MAX = 200;
 
@@ -16,6 +18,7 @@ export const ALERT_MESSAGES = {
   commentRequired: "Comment is required",
   commentTooLong: `Comment must be at most ${ALERT_COMMENT_MAX} characters`,
   causeTooLong: `Cause must be at most ${ALERT_CAUSE_MAX} characters`,
+  causeRequired: `Pick or describe a cause, or choose '${ALERT_NO_CAUSE}'`,
   evaluationNotFound: "Evaluation not found",
   valuesNotForMvd: "An MVD evaluation keeps its worst rows in its details; its values are not served",
 } as const;
@@ -39,6 +42,8 @@ export const ZAlert = z.object({
   rule: zString(),
   score: z.number().nullable(),
   threshold: z.number().nullable(),
+  /** Score against threshold in the monitor type's words, with units (evaluationSummary). */
+  summary: z.string().nullable(),
   resolvedAt: z.iso.datetime({ offset: true }).nullable(),
   cause: zString().nullable(),
 });

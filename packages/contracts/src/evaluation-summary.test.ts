@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluationSummary } from "./evaluation-summary.js";
+import { CHART_P_VALUE_FLOOR, evaluationChartSeries, evaluationSummary } from "./evaluation-summary.js";
 
 describe("evaluationSummary", () => {
   it("reads an MVD evaluation by its p-value against α, not by its mean T²", () => {
@@ -19,5 +19,15 @@ describe("evaluationSummary", () => {
 
   it("says nothing when there is no score", () => {
     expect(evaluationSummary("svd", { score: null, threshold: 0.6 })).toBeNull();
+  });
+
+  it("charts MVD as its p-value against α, the same kind of figure, so breaches sit below the α line", () => {
+    const mvd = evaluationChartSeries("mvd");
+    const breach = { score: 13.788, threshold: 0.01, details: { p_value: 0.0002, k: 9, n: 30 } };
+    expect(mvd.score(breach)).toBe(0.0002);
+    expect((mvd.score(breach) ?? 1) < breach.threshold).toBe(true);
+    expect(mvd.score({ score: 2, threshold: 0.01, details: { p_value: 0 } })).toBe(CHART_P_VALUE_FLOOR);
+    expect([mvd.scoreLabel, mvd.thresholdLabel, mvd.scale]).toEqual(["p-value", "α", "log"]);
+    expect(evaluationChartSeries("svd").score({ score: 0.5, threshold: 0.62 })).toBe(0.5);
   });
 });

@@ -419,7 +419,13 @@ export type TMonitorFormValues = {
   signal_uuids: string[];
   signal_group_uuids: string[];
   query: TMonitorQuery;
+  /** The split saved and shown: the user's chosen split clamped into the record count's bounds. */
   evaluation_ratio: number;
+  /**
+   * The split the user chose, kept while a record count's bounds clamp it (Records 50 lifts the
+   * split to 50 %; back at 150 the chosen 20 % returns). Never saved; unset until a clamp differs.
+   */
+  chosen_evaluation_ratio?: number | null;
   part_numbers: string[];
   part_attributes: TPartAttributeSelection[];
   pass_fail_filter: ("pass" | "fail")[];

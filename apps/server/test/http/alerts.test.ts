@@ -203,6 +203,37 @@ describe("list", () => {
     });
   });
 
+  it("words each alert's score against its threshold by monitor type, an MVD by its p-value against α", async () => {
+    const tn = await createTenant(t.app, db());
+    const mvd = await createMonitorRow(db(), tn.line, { name: "Bore geometry", type: "mvd" });
+    const svd = await createMonitorRow(db(), tn.line, { name: "Bore drift", type: "svd" });
+    await db().transaction(async (tx) => {
+      const m = await createEvaluation(tx as never, mvd, {
+        state: "BREACH",
+        slot: t.now.value,
+        score: 13.788,
+        threshold: 0.01,
+        details: { ucl: 30, p: 2, p_value: 0.000153, k: 9, n: 25 },
+      });
+      await applyEvaluation(tx, m, { now: t.now.value });
+      const s = await createEvaluation(tx as never, svd, {
+        state: "BREACH",
+        slot: t.now.value,
+        score: 0.91,
+        threshold: 0.62,
+      });
+      await applyEvaluation(tx, s, { now: t.now.value });
+    });
+    const res = await t.app.inject({ method: "GET", url: url.list(tn.line.id), headers: tn.userHeaders });
+    const byName = Object.fromEntries(
+      res.json().map((a: { monitor: { name: string }; summary: string }) => [a.monitor.name, a.summary]),
+    );
+    expect(byName).toEqual({
+      "Bore geometry": "p-value 0.000153 vs α 0.01, 9 of 25 parts above the UCL (mean T²/p 13.8)",
+      "Bore drift": "Distance 0.91 σ vs threshold 0.62 σ",
+    });
+  });
+
   it("keeps to the line's alert viewing window; alerts still open always show", async () => {
     const tn = await tenantWithAlert("B");
     const old = (days: number) => new Date(t.now.value.getTime() - days * 86_400_000);

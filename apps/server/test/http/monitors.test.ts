@@ -331,6 +331,13 @@ describe("monitors: duplicates and names", () => {
     await created(on("Press MVD Monitor 3", 301));
     expect(await next("mvd")).toBe("Press MVD Monitor 2");
     expect(await next("cap")).toBe("Press CAP Monitor 1");
+    // A line with a friendly name is named by it, as everywhere else on screen.
+    const friendly = await createLine(t.database.db, a.customer.id, a.plant.id, {
+      name: "L-07",
+      friendlyName: "Front Press",
+    });
+    const res = await call("GET", `/api/lines/${friendly.id}/monitors/next-name?type=mvd`, a.userHeaders);
+    expect(res.json().name).toBe("Front Press MVD Monitor 1");
     expect(
       (await call("GET", `/api/lines/${line.id}/monitors/next-name?type=xyz`, a.userHeaders)).statusCode,
     ).toBe(400);

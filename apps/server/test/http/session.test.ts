@@ -1,6 +1,6 @@
 import { LOCATION_PROVIDER } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer, createTenant, createUser, signIn } from "../factories.js";
+import { createCustomer, createLine, createPlant, createTenant, createUser, signIn } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
 let t: TestContext;
@@ -86,7 +86,33 @@ describe("remembered plant and line", () => {
       payload: { selectedPlantId: a.plant.id, selectedLineId: a.line.id },
     });
     const me = await t.app.inject({ url: "/api/auth/me", headers: b.userHeaders });
-    expect(me.json()).toMatchObject({ selectedPlantId: null, selectedLineId: null });
+    // Nothing of a is stored: b's session opens on its own plant's default line.
+    expect(me.json()).toMatchObject({ selectedPlantId: b.plant.id, selectedLineId: b.line.id });
+  });
+
+  it("opens a new session on the plant's first active line by name, whatever line was created last", async () => {
+    const customer = await createCustomer(t.database.db);
+    const plant = await createPlant(t.database.db, customer.id, { name: "A plant" });
+    await createPlant(t.database.db, customer.id, { name: "B plant" });
+    const db = t.database.db;
+    await createLine(db, customer.id, plant.id, { name: "Axle Assembly", active: false });
+    await createLine(db, customer.id, plant.id, { name: "Brake Module" });
+    const first = await createLine(db, customer.id, plant.id, { name: "body shop" });
+    // Created last, as a CSV upload or an MQTT message creates a line.
+    await createLine(db, customer.id, plant.id, { name: "CSV Line 1", isNewLine: true });
+    const user = await createUser(db, customer.id);
+    const headers = await signIn(t.app, user.email);
+    const me = await t.app.inject({ url: "/api/auth/me", headers });
+    expect(me.json()).toMatchObject({ selectedPlantId: plant.id, selectedLineId: first.id });
+    // A remembered plant without a line opens on that plant's default line.
+    await t.app.inject({
+      method: "PATCH",
+      url: "/api/auth/me/selection",
+      headers,
+      payload: { selectedPlantId: plant.id, selectedLineId: null },
+    });
+    const again = await t.app.inject({ url: "/api/auth/me", headers });
+    expect(again.json()).toMatchObject({ selectedPlantId: plant.id, selectedLineId: first.id });
   });
 
   it("answers 400 to a malformed id and 401 without a session", async () => {

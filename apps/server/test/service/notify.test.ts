@@ -154,6 +154,9 @@ async function createAlert(
       score: 0.9123,
       threshold: 0.5,
       details: {
+        p_value: 0.0003,
+        k: 8,
+        n: 25,
         worstRows: [
           {
             topSignals: [
@@ -300,7 +303,8 @@ describe("notifier", () => {
       monitor.name,
       t.line.name,
       "Consecutive",
-      "0.9123 against threshold 0.5",
+      // The app's wording: an MVD alert reads by its p-value against α.
+      "p-value 0.0003 vs α 0.5, 8 of 25 parts above the UCL (mean T²/p 0.912)",
       "Angle",
       "Torque",
     ]) {

@@ -1,5 +1,6 @@
+import { lineLabel } from "@linewatch/contracts";
 import { AppBar, Box, Button, MenuItem, TextField, Toolbar, Typography } from "@mui/material";
-import { Outlet, Link as RouterLink, useLocation } from "react-router";
+import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { usePlantLine } from "./context/PlantLineContext";
 import { UserMenu } from "./UserMenu";
 
@@ -7,6 +8,18 @@ import { UserMenu } from "./UserMenu";
 export function AppShell() {
   const { plants, plant, lines, line, setPlantId, setLineId } = usePlantLine();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  // A page about one line shows the line of the top bar: picking another line opens that line's
+  // overview, picking another plant goes home (the top bar always shows the page's line).
+  const isLinePage = pathname.startsWith("/lines/") || pathname.startsWith("/monitors/");
+  const handlePlant = (id: string) => {
+    setPlantId(id);
+    if (isLinePage) navigate("/");
+  };
+  const handleLine = (id: string) => {
+    setLineId(id);
+    if (isLinePage) navigate(`/lines/${id}`);
+  };
   const selectSx = {
     minWidth: 180,
     "& .MuiInputBase-root": { color: "inherit" },
@@ -30,7 +43,7 @@ export function AppShell() {
             variant="standard"
             label="Plant"
             value={plant?.id ?? ""}
-            onChange={(e) => setPlantId(e.target.value)}
+            onChange={(e) => handlePlant(e.target.value)}
             sx={selectSx}
             slotProps={{ inputLabel: { sx: { color: "inherit" } } }}
           >
@@ -46,13 +59,13 @@ export function AppShell() {
             variant="standard"
             label="Line"
             value={line?.id ?? ""}
-            onChange={(e) => setLineId(e.target.value)}
+            onChange={(e) => handleLine(e.target.value)}
             sx={selectSx}
             slotProps={{ inputLabel: { sx: { color: "inherit" } } }}
           >
             {lines.map((l) => (
               <MenuItem key={l.id} value={l.id}>
-                {l.friendlyName || l.name}
+                {lineLabel(l)}
               </MenuItem>
             ))}
           </TextField>

@@ -1,5 +1,11 @@
-import type { TAlert, TAlertEvaluation, TAlertEvent, TAlertNotification } from "@linewatch/contracts";
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or } from "drizzle-orm";
+import {
+  evaluationSummary,
+  type TAlert,
+  type TAlertEvaluation,
+  type TAlertEvent,
+  type TAlertNotification,
+} from "@linewatch/contracts";
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import {
   alertEvents,
@@ -32,6 +38,18 @@ const alertColumns = {
   cause: alerts.cause,
 };
 
+/**
+ * With the figures its summary reads (contracts evaluationSummary: an MVD p-value and counts, CAP
+ * violations) from the alert's latest evaluation. Written out with table names, as in lines.service.
+ */
+const alertColumnsWithFigures = {
+  ...alertColumns,
+  figures: sql<Record<
+    string,
+    unknown
+  > | null>`(select jsonb_build_object('p_value', e.details->'p_value', 'k', e.details->'k', 'n', e.details->'n', 'violations', e.details->'violations') from alert_events ae join evaluations e on e.id = ae.evaluation_id where ae.alert_id = "alerts"."id" order by ae.at desc limit 1)`,
+};
+
 type AlertRow = {
   id: string;
   lineId: string;
@@ -47,6 +65,7 @@ type AlertRow = {
   threshold: number | null;
   resolvedAt: Date | null;
   cause: string | null;
+  figures?: Record<string, unknown> | null;
 };
 
 const toAlert = (r: AlertRow): TAlert => ({
@@ -60,6 +79,8 @@ const toAlert = (r: AlertRow): TAlert => ({
   rule: r.rule,
   score: r.score,
   threshold: r.threshold,
+  // One wording per monitor type, with units (an MVD reads by its p-value against α).
+  summary: evaluationSummary(r.monitorType, { score: r.score, threshold: r.threshold, details: r.figures }),
   resolvedAt: r.resolvedAt?.toISOString() ?? null,
   cause: r.cause,
 });
@@ -85,7 +106,7 @@ export function createAlertsRepo() {
     /** A line's alerts seen since `since`, plus any still open, newest first. */
     async listForLine(tx: Tx, customerId: string, lineId: string, since: Date): Promise<TAlert[]> {
       const rows = await tx
-        .select(alertColumns)
+        .select(alertColumnsWithFigures)
         .from(alerts)
         .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
         .where(
@@ -100,12 +121,19 @@ export function createAlertsRepo() {
     },
 
     async find(tx: Tx, customerId: string, alertId: string, opts: { lock?: boolean } = {}) {
-      const q = tx
-        .select(alertColumns)
-        .from(alerts)
-        .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
-        .where(and(eq(alerts.customerId, customerId), eq(alerts.id, alertId)));
-      const [row] = opts.lock ? await q.for("update", { of: alerts }) : await q;
+      const where = and(eq(alerts.customerId, customerId), eq(alerts.id, alertId));
+      const [row] = opts.lock
+        ? await tx
+            .select(alertColumns)
+            .from(alerts)
+            .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+            .where(where)
+            .for("update", { of: alerts })
+        : await tx
+            .select(alertColumnsWithFigures)
+            .from(alerts)
+            .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+            .where(where);
       return row ? toAlert(row) : null;
     },
 

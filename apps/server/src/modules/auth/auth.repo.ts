@@ -1,6 +1,14 @@
-import { and, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
-import { customers, loginFailures, passwordTokens, sessions, users } from "../../db/schema/index.js";
+import {
+  customers,
+  lines,
+  loginFailures,
+  passwordTokens,
+  plants,
+  sessions,
+  users,
+} from "../../db/schema/index.js";
 
 // Advisory lock namespaces (the first key of pg_advisory_xact_lock(int, int)).
 const LOCK_ADDRESS = 7301;
@@ -113,6 +121,22 @@ export function createAuthRepo(db: Tx) {
         .update(sessions)
         .set({ actingCustomerId: customerId })
         .where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** The customer's plants by name, and the lines (name, active) of one plant. */
+    async plantIds(customerId: string) {
+      return db
+        .select({ id: plants.id })
+        .from(plants)
+        .where(eq(plants.customerId, customerId))
+        .orderBy(asc(plants.name));
+    },
+
+    async linesOfPlant(customerId: string, plantId: string) {
+      return db
+        .select({ id: lines.id, plantId: lines.plantId, name: lines.name, active: lines.active })
+        .from(lines)
+        .where(and(eq(lines.customerId, customerId), eq(lines.plantId, plantId)));
     },
 
     async customerName(id: string) {

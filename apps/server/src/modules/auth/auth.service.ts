@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  defaultLine,
   LOCATION_PROVIDER,
   LOGIN_LIMIT,
   SESSION_LIMITS,
@@ -44,6 +45,22 @@ export function createAuthService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const repo = createAuthRepo(deps.db);
+
+  /**
+   * The plant and line a session opens on: the user's remembered pick (in the home customer),
+   * otherwise the plant's default line, its first active line by name (defaultLine). The server
+   * decides, so every new session and every client opens on the same line.
+   */
+  async function selectionOf(ctx: AuthContext): Promise<{ plantId: string | null; lineId: string | null }> {
+    const isHome = ctx.customerId === ctx.homeCustomerId;
+    const plantIds = (await repo.plantIds(ctx.customerId)).map((p) => p.id);
+    const remembered = isHome && ctx.selectedPlantId && plantIds.includes(ctx.selectedPlantId);
+    const plantId = remembered ? ctx.selectedPlantId : (plantIds[0] ?? null);
+    if (!plantId) return { plantId: null, lineId: null };
+    const plantLines = await repo.linesOfPlant(ctx.customerId, plantId);
+    const rememberedLine = isHome ? plantLines.find((l) => l.id === ctx.selectedLineId) : undefined;
+    return { plantId, lineId: (rememberedLine ?? defaultLine(plantLines))?.id ?? null };
+  }
 
   return {
     /**
@@ -118,6 +135,7 @@ export function createAuthService(deps: {
         repo.customerName(ctx.customerId),
       ]);
       if (!home || !acting) throw new AppError("UNAUTHORIZED", "Unauthorized");
+      const selection = await selectionOf(ctx);
       return {
         id: ctx.userId,
         email: ctx.email,
@@ -127,8 +145,8 @@ export function createAuthService(deps: {
         locationPlantId: ctx.locationPlantId,
         homeCustomer: home,
         customer: acting,
-        selectedPlantId: ctx.customerId === ctx.homeCustomerId ? ctx.selectedPlantId : null,
-        selectedLineId: ctx.customerId === ctx.homeCustomerId ? ctx.selectedLineId : null,
+        selectedPlantId: selection.plantId,
+        selectedLineId: selection.lineId,
       };
     },
 

@@ -3,6 +3,7 @@ import {
   createTaskSchemas,
   DEFAULT_MONITOR_RULES,
   fromServerAlertThreshold,
+  lineLabel,
   MONITOR_BOUNDS,
   MONITOR_MESSAGES,
   monitorFilterMd5,
@@ -255,7 +256,7 @@ export function createMonitorsService(deps: {
 
     async nextName(ctx: AuthContext, lineId: string, type: TMonitorType): Promise<{ name: string }> {
       const line = await deps.lines.get(ctx, lineId);
-      return { name: nextMonitorName(line.name, type, await repo.names(line.id, type)) };
+      return { name: nextMonitorName(lineLabel(line), type, await repo.names(line.id, type)) };
     },
 
     /** Capability-service variant: a cap monitor for one signal with the new-cap defaults. */
@@ -281,7 +282,7 @@ export function createMonitorsService(deps: {
         customerId: ctx.customerId,
         plantId: line.plantId,
         lineId: line.id,
-        name: nextMonitorName(line.name, "cap", await repo.names(line.id, "cap")),
+        name: nextMonitorName(lineLabel(line), "cap", await repo.names(line.id, "cap")),
         type: "cap",
         active: CAP_MONITOR_DEFAULTS.active,
         frequency: CAP_MONITOR_DEFAULTS.frequency,

@@ -1,5 +1,7 @@
 // What an alert says to Teams (an Adaptive Card 1.4) and to ETQ Reliance (a document): pure.
 
+import { evaluationSummary } from "@linewatch/contracts";
+
 export type AlertFacts = {
   alertId: string;
   lineId: string;
@@ -52,10 +54,16 @@ export function topDrivers(details: unknown, max = 3): string[] {
 export const alertLink = (publicUrl: string, f: { lineId: string; alertId: string }) =>
   `${publicUrl.replace(/\/$/, "")}/lines/${encodeURIComponent(f.lineId)}?alert=${encodeURIComponent(f.alertId)}`;
 
-const scoreText = (f: AlertFacts) =>
-  f.score == null
-    ? "—"
-    : `${round(f.score)}${f.threshold == null ? "" : ` against threshold ${round(f.threshold)}`}`;
+/** Score against threshold in the monitor type's words, as the app shows it (evaluationSummary). */
+const scoreText = (f: AlertFacts) => {
+  if (f.score == null) return "—";
+  const type = f.monitorType === "mvd" || f.monitorType === "svd" ? f.monitorType : "cap";
+  const details =
+    f.details && typeof f.details === "object" && !Array.isArray(f.details)
+      ? (f.details as Record<string, unknown>)
+      : null;
+  return evaluationSummary(type, { score: f.score, threshold: f.threshold, details }) ?? round(f.score);
+};
 
 /** The Adaptive Card (1.4) of an alert; postTeams wraps it in the Workflows message envelope. */
 export function alertCard(f: AlertFacts, publicUrl: string): Record<string, unknown> {

@@ -1,9 +1,9 @@
-import type { TAlert } from "@linewatch/contracts";
-import { Button, Paper, Stack, Typography } from "@mui/material";
+import { lineLabel, type TAlert } from "@linewatch/contracts";
+import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { useFeatureFlags } from "../../app/auth/session";
-import { usePlantLine } from "../../app/context/PlantLineContext";
+import { usePageLine } from "../../app/context/PlantLineContext";
 import { ApiError } from "../../shared/api/client";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useAlertActions } from "./api/mutations";
@@ -18,9 +18,9 @@ import { ResolveDialog } from "./components/ResolveDialog";
 export function LineOverviewPage() {
   const { lineId = "" } = useParams();
   const [params, setParams] = useSearchParams();
-  const { lines, plant } = usePlantLine();
+  // The page's line decides: the top bar follows it, and times are in its plant's time zone.
+  const { line, plant, error: lineError } = usePageLine(lineId);
   const mvdAllowed = useFeatureFlags().data?.flags.mvdMonitorCreation ?? false;
-  const line = lines.find((l) => l.id === lineId);
   const timeZone = plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const alerts = useLineAlerts(lineId);
   const monitors = useLineMonitors(lineId);
@@ -31,10 +31,29 @@ export function LineOverviewPage() {
   const openAlertId = params.get("alert");
   const openAlert = (id: string | null) => setParams(id ? { alert: id } : {}, { replace: !id });
 
+  if (lineError instanceof ApiError && lineError.status === 404)
+    return (
+      <Stack spacing={2}>
+        <Typography variant="h5" component="h1">
+          Line not found
+        </Typography>
+        <Alert
+          severity="warning"
+          action={
+            <Button color="inherit" size="small" component={RouterLink} to="/">
+              Back to the lines
+            </Button>
+          }
+        >
+          This line does not exist, or it belongs to another customer.
+        </Alert>
+      </Stack>
+    );
+
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1">
-        {line ? line.friendlyName || line.name : "Line"}
+        {line ? lineLabel(line) : "Line"}
       </Typography>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>

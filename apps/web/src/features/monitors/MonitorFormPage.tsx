@@ -1,8 +1,8 @@
 import { MONITOR_MESSAGES, type TFormMode, type TFormMonitorType } from "@linewatch/contracts";
-import { Alert, Box, Breadcrumbs, Link, Paper, Typography } from "@mui/material";
+import { Alert, Box, Breadcrumbs, Button, Link, Paper, Typography } from "@mui/material";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
 import { useFeatureFlags } from "../../app/auth/session";
-import { usePlantLine } from "../../app/context/PlantLineContext";
+import { usePageLine, usePlantLine } from "../../app/context/PlantLineContext";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useMonitor } from "./api/queries";
 import { MonitorForm } from "./components/MonitorForm";
@@ -20,6 +20,8 @@ export function MonitorFormPage() {
   const { line } = usePlantLine();
   const monitorQ = useMonitor(monitorId ?? null);
   const flags = useFeatureFlags();
+  // The page's line decides: a link to another plant's line (or its monitor) switches the top bar.
+  usePageLine(monitorId ? monitorQ.data?.monitor_filter.line_uuid : search.get("lineId"));
 
   if (!monitorId) {
     const type: TFormMonitorType = search.get("type") === "svd" ? "svd" : "mvd";
@@ -47,6 +49,11 @@ export function MonitorFormPage() {
         isLoading={monitorQ.isLoading}
         error={monitorQ.error}
         onRetry={() => void monitorQ.refetch()}
+        notFoundAction={
+          <Button color="inherit" size="small" component={RouterLink} to="/">
+            Back to the lines
+          </Button>
+        }
         isEmpty={!m}
         empty={<Alert severity="warning">Monitor not found</Alert>}
       >

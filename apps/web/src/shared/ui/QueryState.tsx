@@ -1,7 +1,11 @@
 import { Alert, Box, Button, CircularProgress } from "@mui/material";
 import type { ReactNode } from "react";
+import { ApiError } from "../api/client";
 
-/** Loading, error (with retry) and empty states for a query, so no screen is ever blank. */
+/**
+ * Loading, error (with retry) and empty states for a query, so no screen is ever blank. A 404 is
+ * not retried (it cannot succeed): it offers `notFoundAction`, the way back, instead.
+ */
 export function QueryState(p: {
   isLoading: boolean;
   error: unknown;
@@ -9,6 +13,7 @@ export function QueryState(p: {
   isEmpty?: boolean;
   empty?: ReactNode;
   errorTitle?: string;
+  notFoundAction?: ReactNode;
   children: ReactNode;
 }) {
   if (p.isLoading)
@@ -17,22 +22,26 @@ export function QueryState(p: {
         <CircularProgress />
       </Box>
     );
-  if (p.error)
+  if (p.error) {
+    const isNotFound = p.error instanceof ApiError && p.error.status === 404;
     return (
       <Alert
         severity="error"
         action={
-          p.onRetry && (
-            <Button color="inherit" size="small" onClick={p.onRetry}>
-              Retry
-            </Button>
-          )
+          isNotFound
+            ? p.notFoundAction
+            : p.onRetry && (
+                <Button color="inherit" size="small" onClick={p.onRetry}>
+                  Retry
+                </Button>
+              )
         }
       >
         {p.errorTitle ? `${p.errorTitle}: ` : ""}
         {p.error instanceof Error ? p.error.message : String(p.error)}
       </Alert>
     );
+  }
   if (p.isEmpty) return <>{p.empty}</>;
   return <>{p.children}</>;
 }

@@ -13,8 +13,6 @@ export type AlertsTableProps = {
   onResolve: (alert: TAlert) => void;
 };
 
-const fmt = (v: number | null) => (v == null ? "–" : v.toFixed(3));
-
 /** The line's alerts, newest first, with the actions a user takes on them. */
 export function AlertsTable(p: AlertsTableProps) {
   return (
@@ -27,7 +25,7 @@ export function AlertsTable(p: AlertsTableProps) {
           <TableCell>Opened ({p.timeZone})</TableCell>
           <TableCell>Last seen</TableCell>
           <TableCell align="right">Count</TableCell>
-          <TableCell align="right">Score / threshold</TableCell>
+          <TableCell>Latest evaluation</TableCell>
           <TableCell align="right">Actions</TableCell>
         </TableRow>
       </TableHead>
@@ -42,9 +40,7 @@ export function AlertsTable(p: AlertsTableProps) {
             <TableCell>{formatDateTime(a.openedAt, p.timeZone)}</TableCell>
             <TableCell>{formatDateTime(a.lastSeenAt, p.timeZone)}</TableCell>
             <TableCell align="right">{a.count}</TableCell>
-            <TableCell align="right">
-              {fmt(a.score)} / {fmt(a.threshold)}
-            </TableCell>
+            <TableCell>{a.summary ?? "–"}</TableCell>
             <TableCell align="right">
               <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
                 <Button size="small" onClick={() => p.onOpen(a)}>

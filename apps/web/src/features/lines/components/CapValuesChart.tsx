@@ -116,7 +116,7 @@ export function CapValuesChart(p: { values: TCapEvaluationValues; details: TCapD
                   ctx.location === "tick" ? tickLabel(t, p.timeZone, span) : formatDateTime(t, p.timeZone),
               },
             ]}
-            yAxis={[{ width: 56, min: lo - pad, max: hi + pad, label: `${signal}${unit}` }]}
+            yAxis={[{ width: "auto", min: lo - pad, max: hi + pad, label: `${signal}${unit}` }]}
             series={[
               {
                 id: "value",

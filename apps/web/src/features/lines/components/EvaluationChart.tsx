@@ -1,4 +1,4 @@
-import type { TAlertEvaluation } from "@linewatch/contracts";
+import { evaluationSummary, type TAlertEvaluation } from "@linewatch/contracts";
 import { Typography, useTheme } from "@mui/material";
 import { useDrawingArea, useXScale } from "@mui/x-charts/hooks";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
@@ -57,7 +57,17 @@ export function EvaluationChart(p: {
   const breaches = evaluations.map((e, i) => (e.state === "BREACH" ? (lines.score[i] ?? null) : null));
   const breachCount = evaluations.filter((e) => e.state === "BREACH").length;
   const noData = evaluations.filter((e) => e.state === "NO_DATA" || e.state === "ERROR").length;
-  const fmt = (v: number | null) => (v == null ? "–" : Number(v.toPrecision(4)).toString());
+  const fmt = (v: number | null) => (v == null ? "–" : Number(v.toPrecision(3)).toString());
+  const latest = [...evaluations].reverse().find((e) => e.score != null);
+  const summaryType = p.type === "mvd" || p.type === "svd" ? p.type : "cap";
+  const latestSummary = latest
+    ? evaluationSummary(summaryType, {
+        score: latest.score,
+        threshold: latest.threshold,
+        details:
+          typeof latest.details === "object" ? (latest.details as Record<string, unknown> | null) : null,
+      })
+    : null;
   return (
     <>
       <LineChart
@@ -72,7 +82,7 @@ export function EvaluationChart(p: {
               ctx.location === "tick" ? tickLabel(d, p.timeZone, span) : formatDateTime(d, p.timeZone),
           },
         ]}
-        yAxis={[{ width: 56 }]}
+        yAxis={[{ width: "auto", scaleType: lines.scale }]}
         series={[
           {
             id: "score",
@@ -112,8 +122,13 @@ export function EvaluationChart(p: {
           color={theme.palette.error.main}
         />
       </LineChart>
+      {latestSummary && (
+        <Typography variant="body2" data-testid="evaluation-summary">
+          Latest: {latestSummary}
+        </Typography>
+      )}
       <Typography variant="caption" component="p" color="text.secondary">
-        {chartCaption(p.type, evaluations)} Shaded: the alert, from its opening to{" "}
+        {chartCaption(p.type)} Shaded: the alert, from its opening to{" "}
         {p.resolvedAt ? "its resolution" : "now"}. {evaluations.length} evaluations, {breachCount}{" "}
         {breachCount === 1 ? "breach" : "breaches"}
         {noData > 0 ? `, ${noData} without a score (no data or error)` : ""}; times in {p.timeZone}.

@@ -126,11 +126,12 @@ describe("EvaluationDetailsPanel", () => {
   });
 
   it("shows the error with a retry that reads the values again", async () => {
-    answers.push(() => HttpResponse.json({ message: "Evaluation not found" }, { status: 404 }));
+    // A failure a retry can mend (a 404 offers no Retry: it cannot succeed).
+    answers.push(() => HttpResponse.json({ message: "Service unavailable" }, { status: 503 }));
     answers.push(() => HttpResponse.json(svdValues));
     renderPanel("svd", svdDetails);
     const error = await screen.findByRole("alert");
-    expect(error.textContent).toContain("The evaluation's values could not be read: Evaluation not found");
+    expect(error.textContent).toContain("The evaluation's values could not be read: Service unavailable");
     await userEvent.click(within(error).getByRole("button", { name: "Retry" }));
     expect(await screen.findByRole("figure", { name: /^Training and evaluation values/ })).toBeTruthy();
   });

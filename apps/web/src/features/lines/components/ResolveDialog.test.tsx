@@ -1,3 +1,4 @@
+import { ALERT_NO_CAUSE } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -25,21 +26,36 @@ function renderDialog(alertId: string | null, onResolve = vi.fn()) {
   return { onResolve, rerender: (id: string | null) => r.rerender(ui(id)) };
 }
 
-describe("ResolveDialog", () => {
+describe("ResolveDialog", { timeout: 30_000 }, () => {
+  it("needs a cause: Resolve stays disabled until one is typed, picked, or 'No cause given' is chosen", async () => {
+    const ue = userEvent.setup();
+    const { onResolve } = renderDialog(ALERT);
+    const resolve = () => screen.getByRole("button", { name: "Resolve" }) as HTMLButtonElement;
+    expect(resolve().disabled).toBe(true);
+    await ue.type(screen.getByRole("combobox", { name: /Cause/ }), "   ");
+    expect(resolve().disabled).toBe(true);
+    await ue.clear(screen.getByRole("combobox", { name: /Cause/ }));
+    await ue.keyboard("{ArrowDown}");
+    await ue.click(await screen.findByRole("option", { name: ALERT_NO_CAUSE }));
+    expect(resolve().disabled).toBe(false);
+    await ue.click(resolve());
+    expect(onResolve).toHaveBeenCalledWith({ cause: ALERT_NO_CAUSE, comment: undefined });
+  });
+
   it("keeps the cause and comment after Resolve until the dialog closes (a failed resolve loses nothing)", async () => {
     const ue = userEvent.setup();
     const { onResolve, rerender } = renderDialog(ALERT);
-    await ue.type(screen.getByRole("combobox", { name: "Cause" }), "Nut runner recalibrated");
+    await ue.type(screen.getByRole("combobox", { name: /Cause/ }), "Nut runner recalibrated");
     await ue.type(screen.getByRole("textbox", { name: "Comment" }), "Checked twice");
     await ue.click(screen.getByRole("button", { name: "Resolve" }));
     expect(onResolve).toHaveBeenCalledWith({ cause: "Nut runner recalibrated", comment: "Checked twice" });
-    expect((screen.getByRole("combobox", { name: "Cause" }) as HTMLInputElement).value).toBe(
+    expect((screen.getByRole("combobox", { name: /Cause/ }) as HTMLInputElement).value).toBe(
       "Nut runner recalibrated",
     );
     rerender(null);
     rerender(ALERT);
     await waitFor(() =>
-      expect((screen.getByRole("combobox", { name: "Cause" }) as HTMLInputElement).value).toBe(""),
+      expect((screen.getByRole("combobox", { name: /Cause/ }) as HTMLInputElement).value).toBe(""),
     );
   });
 });

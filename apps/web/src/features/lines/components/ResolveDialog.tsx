@@ -1,4 +1,4 @@
-import { ALERT_CAUSE_MAX, ALERT_COMMENT_MAX } from "@linewatch/contracts";
+import { ALERT_CAUSE_MAX, ALERT_COMMENT_MAX, ALERT_MESSAGES, ALERT_NO_CAUSE } from "@linewatch/contracts";
 import {
   Autocomplete,
   Button,
@@ -12,7 +12,10 @@ import {
 import { useEffect, useState } from "react";
 import { useAlertCauses } from "../api/queries";
 
-/** Resolve by hand with a cause: the failure modes of the monitor's result signals, or free text. */
+/**
+ * Resolve by hand with a cause: the failure modes of the monitor's result signals, free text, or
+ * 'No cause given' chosen explicitly. Resolve waits for one of them.
+ */
 export function ResolveDialog(p: {
   alertId: string | null;
   busy: boolean;
@@ -29,6 +32,7 @@ export function ResolveDialog(p: {
       setComment("");
     }
   }, [p.alertId]);
+  const hasCause = cause.trim() !== "";
   const cancel = () => {
     setCause("");
     setComment("");
@@ -41,7 +45,7 @@ export function ResolveDialog(p: {
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Autocomplete
             freeSolo
-            options={causes.data?.causes ?? []}
+            options={[ALERT_NO_CAUSE, ...(causes.data?.causes ?? [])]}
             loading={causes.isLoading}
             inputValue={cause}
             onInputChange={(_e, v) => setCause(v)}
@@ -49,10 +53,11 @@ export function ResolveDialog(p: {
               <TextField
                 {...params}
                 label="Cause"
+                required
                 helperText={
                   causes.data?.causes.length
-                    ? "Pick a failure mode or describe the cause"
-                    : "Describe the cause"
+                    ? `Pick a failure mode or describe the cause (or '${ALERT_NO_CAUSE}')`
+                    : `Describe the cause (or pick '${ALERT_NO_CAUSE}')`
                 }
                 error={cause.length > ALERT_CAUSE_MAX}
               />
@@ -75,7 +80,10 @@ export function ResolveDialog(p: {
         <Button
           variant="contained"
           color="success"
-          disabled={p.busy || cause.length > ALERT_CAUSE_MAX || comment.length > ALERT_COMMENT_MAX}
+          disabled={
+            p.busy || !hasCause || cause.length > ALERT_CAUSE_MAX || comment.length > ALERT_COMMENT_MAX
+          }
+          title={hasCause ? undefined : ALERT_MESSAGES.causeRequired}
           onClick={() =>
             p.onResolve({ cause: cause.trim() || undefined, comment: comment.trim() || undefined })
           }

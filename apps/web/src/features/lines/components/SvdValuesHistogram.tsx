@@ -61,7 +61,7 @@ export function SvdValuesHistogram(p: {
             valueFormatter: (v: number, ctx) => (ctx.location === "tick" ? fmt(v) : `${fmt(v)} (bin start)`),
           },
         ]}
-        yAxis={[{ width: 48, label: "% of set", min: 0 }]}
+        yAxis={[{ width: "auto", label: "% of set", min: 0 }]}
         series={[
           {
             id: "training",

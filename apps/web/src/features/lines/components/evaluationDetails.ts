@@ -1,4 +1,4 @@
-import type { TAlertEvaluation } from "@linewatch/contracts";
+import { evaluationChartSeries, type TAlertEvaluation } from "@linewatch/contracts";
 
 /**
  * Typed reads of an evaluation's `details` (jsonb written by the worker, apps/server/src/worker/evaluate/evaluate.ts).
@@ -145,38 +145,29 @@ export function evaluationToShow(type: string, evaluations: readonly TAlertEvalu
 }
 
 /**
- * What the evaluation chart plots for a monitor type: the score and the bar it is compared with.
- * MVD stores α as its threshold (a breach is p_value < α), which is not on the score's scale; the bar
- * charted is the per-row UCL divided by p, the scale of the score (mean T² / p).
+ * What the evaluation chart plots for a monitor type: a score and a threshold of the same kind
+ * (contracts evaluationChartSeries). MVD stores the mean T² as its score and α as its threshold;
+ * it charts the p-value against α on a log scale, so a breach is a point below the α line.
  */
 export function chartLines(type: string, evaluations: readonly TAlertEvaluation[]) {
-  if (type === "mvd") {
-    return {
-      score: evaluations.map((e) => e.score),
-      bar: evaluations.map((e) => {
-        const d = mvdDetails(e.details);
-        return d ? d.ucl / d.p : null;
-      }),
-      scoreLabel: "Mean T² / p",
-      barLabel: "UCL / p",
-    };
-  }
+  const series = evaluationChartSeries(type === "mvd" || type === "svd" ? type : "cap");
   return {
-    score: evaluations.map((e) => e.score),
+    score: evaluations.map((e) =>
+      series.score({ score: e.score, threshold: e.threshold, details: isObj(e.details) ? e.details : null }),
+    ),
     bar: evaluations.map((e) => e.threshold),
-    scoreLabel: type === "cap" ? "Ppk" : "Score",
-    barLabel: type === "cap" ? "Cpk target" : "Threshold",
+    scoreLabel: series.scoreLabel,
+    barLabel: series.thresholdLabel,
+    scale: series.scale,
   };
 }
 
-export function chartCaption(type: string, evaluations: readonly TAlertEvaluation[]): string {
+export function chartCaption(type: string): string {
   if (type === "svd")
     return "Score: the Wasserstein distance between the training and evaluation sets, scaled; a breach is a score above the threshold.";
   if (type === "cap")
     return "Score: Ppk of the evaluation set; threshold: the Cpk target. A breach is Ppk below the target or a point outside the control limits.";
-  if (type === "mvd") {
-    const alpha = [...evaluations].reverse().find((e) => e.threshold != null)?.threshold;
-    return `Score: the mean Hotelling T² of the evaluation set divided by the number of signals p. Bar: the per-row upper control limit divided by p (a row above the UCL is an exceedance). A breach is decided by the p-value of the exceedance count being below α${alpha != null ? ` = ${alpha}` : ""}, not by the score crossing the bar.`;
-  }
+  if (type === "mvd")
+    return "Score: the p-value of the number of parts above the per-row UCL (log scale); threshold: α. A breach is a p-value below α.";
   return "";
 }

@@ -139,7 +139,7 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     expect((screen.getByRole("switch", { name: "Deploy on create" }) as HTMLInputElement).checked).toBe(true);
   });
 
-  it("validates at save in CREATE and then blocks tab changes with the summary", async () => {
+  it("validates at save in CREATE; the tab with the error opens, leaving it shows the summary", async () => {
     const ue = userEvent.setup();
     renderForm();
     await waitFor(() => expect(nameField().value).not.toBe(""));
@@ -149,12 +149,32 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const summary = await screen.findByRole("dialog");
     expect(within(summary).getByText(MONITOR_MESSAGES.mvdSignals)).toBeTruthy();
-    await ue.click(within(summary).getByRole("button", { name: "OK" }));
+    await ue.click(within(summary).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    // The Signals tab holds the error: it is always reachable.
     await ue.click(screen.getByRole("tab", { name: "Signals" }));
-    expect(await screen.findByRole("dialog")).toBeTruthy();
-    expect(screen.queryByText("Pick two signals")).toBeNull();
+    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    // Leaving it for a tab without errors is blocked while the error stands (spec §4).
+    await ue.click(screen.getByRole("tab", { name: "Data Filters" }));
+    const again = await screen.findByRole("dialog");
+    await ue.click(within(again).getByRole("button", { name: "OK" }));
+    expect(screen.queryByText("Data filters content")).toBeNull();
     expect(created).toHaveLength(0);
+  });
+
+  it("offers the way to the error: the summary's Go to Signals opens the Signals tab", async () => {
+    const ue = userEvent.setup();
+    renderForm();
+    await waitFor(() => expect(nameField().value).not.toBe(""));
+    await ue.click(screen.getByRole("button", { name: "Save" }));
+    const summary = await screen.findByRole("dialog");
+    await ue.click(within(summary).getByRole("button", { name: "Go to Signals" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByRole("tab", { name: "Signals", selected: true })).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
+    await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
+    expect(await screen.findByText("Alert rules content")).toBeTruthy();
   });
 
   it("creates the monitor, then its rules, and closes with one snackbar", async () => {
@@ -199,16 +219,21 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     expect(screen.queryByRole("switch", { name: "Deploy on create" })).toBeNull();
   });
 
-  it("shows VIEW read-only with tabs locked, and Edit moves to EDIT", async () => {
+  it("shows VIEW read-only, lets it switch tabs to see what the monitor watches, and Edit moves to EDIT", async () => {
     const ue = userEvent.setup();
     renderForm({ mode: "VIEW", monitorId: MID });
     await waitFor(() => expect(nameField().value).toBe("Press watch"));
     expect(nameField().readOnly).toBe(true);
-    expect(screen.getByRole("tab", { name: "Signals" }).hasAttribute("disabled")).toBe(true);
     expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
+    expect(screen.getByRole("tab", { name: "Alert Rules", selected: true })).toBeTruthy();
+    expect(screen.getByText("Alert rules content")).toBeTruthy();
+    await ue.click(screen.getByRole("tab", { name: "Signals" }));
+    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeTruthy();
+    expect(nameField().readOnly).toBe(true);
     await ue.click(screen.getByRole("button", { name: "Edit" }));
     expect(nameField().readOnly).toBe(false);
-    expect(screen.getByRole("tab", { name: "Signals" }).hasAttribute("disabled")).toBe(false);
+    expect(screen.getByRole("tab", { name: "Data Filters" }).hasAttribute("disabled")).toBe(false);
   });
 
   it("keeps the form open and lists each result when the rules fail on an edit", async () => {

@@ -38,7 +38,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useMe } from "../../../app/auth/session";
-import { usePlantLine } from "../../../app/context/PlantLineContext";
+import { useLine, usePlantLine } from "../../../app/context/PlantLineContext";
 import { ApiError } from "../../../shared/api/client";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
@@ -117,6 +117,8 @@ export function MonitorForm(p: MonitorFormProps) {
   const monitorQ = useMonitor(target.monitorId);
   const rulesQ = useMonitorRules(target.monitorId);
   const lineId = p.lineId ?? pickedLine?.id ?? null;
+  // A new monitor belongs to its line's plant, which need not be the one picked in the top bar.
+  const newLine = useLine(target.monitorId ? null : lineId);
   const [initial, setInitial] = useState<{
     key: string;
     values: TMonitorFormValues;
@@ -177,13 +179,22 @@ export function MonitorForm(p: MonitorFormProps) {
 
   useEffect(() => {
     setLoadError(
-      !!(bounds.error || monitorQ.error || rulesQ.error) ||
+      !!(bounds.error || monitorQ.error || rulesQ.error || newLine.error) ||
         (!!target.monitorId && monitorQ.isSuccess && !monitorQ.data),
     );
-  }, [bounds.error, monitorQ.error, rulesQ.error, monitorQ.isSuccess, monitorQ.data, target.monitorId]);
+  }, [
+    bounds.error,
+    monitorQ.error,
+    rulesQ.error,
+    newLine.error,
+    monitorQ.isSuccess,
+    monitorQ.data,
+    target.monitorId,
+  ]);
 
+  const ownPlantId = target.monitorId ? monitorQ.data?.monitor_filter.plant_uuid : newLine.line?.plantId;
   const plant =
-    (initial && plants.find((x) => x.id === monitorQ.data?.monitor_filter.plant_uuid)) ?? pickedPlant ?? null;
+    (initial && plants.find((x) => x.id === ownPlantId)) ?? (target.monitorId ? pickedPlant : null) ?? null;
 
   if (loadError)
     return (
@@ -195,6 +206,7 @@ export function MonitorForm(p: MonitorFormProps) {
               color="inherit"
               onClick={() => {
                 void bounds.refetch();
+                if (newLine.error) void newLine.refetch();
                 if (target.monitorId) {
                   void monitorQ.refetch();
                   void rulesQ.refetch();
@@ -306,13 +318,18 @@ function MonitorFormBody(p: BodyProps) {
     [mode, readOnly, showErrors, errors, p.customerId, p.plant, p.maxRecordCount, p.now],
   );
 
+  // Leaving a tab is blocked while errors are active (spec §4), but a tab that holds an error is
+  // always reachable: otherwise the error could never be fixed (docs/spec-deviations.md).
   const changeTab = (next: TFormTab) => {
-    if (showErrors && errors.length > 0) {
+    if (showErrors && errors.length > 0 && !errors.some((e) => e.tab === next)) {
       setDialog({ kind: "validation", errors });
       return;
     }
     setTab(next);
   };
+  // The validation summary offers the way to the first error that sits on another tab.
+  const errorTab =
+    dialog?.kind === "validation" ? (dialog.errors.find((e) => e.tab && e.tab !== tab)?.tab ?? null) : null;
 
   const finish = (monitorId: string, message: string) => {
     invalidateMonitor(qc, monitorId, values.line_uuid);
@@ -455,6 +472,8 @@ function MonitorFormBody(p: BodyProps) {
           <NotesBox />
           <Divider />
           <Box>
+            {/* VIEW switches tabs too, so a viewer sees the signals, filters and rules without Edit;
+                each tab's inputs stay read-only (docs/spec-deviations.md). */}
             <Tabs
               value={tab}
               onChange={(_, t: TFormTab) => changeTab(t)}
@@ -466,7 +485,6 @@ function MonitorFormBody(p: BodyProps) {
                   key={t}
                   value={t}
                   label={TAB_LABELS[t]}
-                  disabled={readOnly && t !== tab}
                   id={`monitor-tab-${t}`}
                   aria-controls={`monitor-tabpanel-${t}`}
                 />
@@ -525,8 +543,12 @@ function MonitorFormBody(p: BodyProps) {
       <ConfirmDialog
         open={dialog?.kind === "validation"}
         title="Please correct the following"
-        confirmLabel="OK"
-        onConfirm={() => setDialog(null)}
+        confirmLabel={errorTab ? `Go to ${TAB_LABELS[errorTab]}` : "OK"}
+        cancelLabel={errorTab ? "Close" : undefined}
+        onConfirm={() => {
+          if (errorTab) setTab(errorTab);
+          setDialog(null);
+        }}
         onCancel={() => setDialog(null)}
       >
         {dialog?.kind === "validation" && (

@@ -378,6 +378,13 @@ describe("DataFiltersTab: Training Split", { timeout: 30_000 }, () => {
     await wait(MONITOR_FORM_TIMINGS.periodInputMs);
     expect(screen.getByText("Min 50%")).toBeTruthy();
     expect(form.getValues("evaluation_ratio")).toBe(0.5);
+    // Back at 150 records the chosen 20 % returns: the clamp held it only while the bounds required.
+    await ue.clear(records);
+    await ue.type(records, "150");
+    await wait(MONITOR_FORM_TIMINGS.periodInputMs);
+    expect(screen.getByText("Min 16.67%")).toBeTruthy();
+    expect(form.getValues("evaluation_ratio")).toBe(0.2);
+    expect(screen.getByText("Evaluation 20%")).toBeTruthy();
   });
 });
 
@@ -428,11 +435,21 @@ describe("DataFiltersTab: Model Numbers and Result", { timeout: 30_000 }, () => 
     const ue = renderTab();
     await screen.findByText("All results");
     expect(screen.queryByRole("link", { name: "Configure now" })).toBeNull();
-    await ue.click(combobox("Result"));
+    // The select is as wide as its column (685 px at 1280 × 720); its menu must not follow it.
+    const clientWidth = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(685);
+    try {
+      await ue.click(combobox("Result"));
+    } finally {
+      clientWidth.mockRestore();
+    }
     const listbox = await screen.findByRole("listbox");
     const paper = listbox.closest(".MuiPaper-root") as HTMLElement;
     expect(paper.style.maxHeight).toBe(`${MONITOR_FORM_LAYOUT.resultMenuMaxHeight}px`);
     expect(paper.style.width).toBe(`${MONITOR_FORM_LAYOUT.resultMenuWidth}px`);
+    expect(paper.style.maxWidth).toBe(`${MONITOR_FORM_LAYOUT.resultMenuWidth}px`);
+    expect(Number.parseFloat(paper.style.minWidth || "0")).toBeLessThanOrEqual(
+      MONITOR_FORM_LAYOUT.resultMenuWidth,
+    );
     await ue.click(within(listbox).getByRole("option", { name: "Fail" }));
     expect(form.getValues("pass_fail_filter")).toEqual(["fail"]);
   });

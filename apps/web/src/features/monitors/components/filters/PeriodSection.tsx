@@ -39,10 +39,13 @@ export function PeriodSection() {
     const prev = getValues("query");
     const q = correctMonitorQuery(prev, next, { now: ctx.now(), maxRecordCount: ctx.maxRecordCount });
     setValue("query", q, { shouldDirty: true });
-    // The split's bounds follow the record count (spec §4 "values are clamped into bounds").
+    // The split's bounds follow the record count (spec §4 "values are clamped into bounds"); the
+    // user's chosen split is kept, so it comes back when the bounds allow it again.
     if (recordCountOf(q) !== recordCountOf(prev)) {
       const ratio = getValues("evaluation_ratio");
-      const clamped = clampEvaluationRatio(ratio, recordCountOf(q));
+      const chosen = getValues("chosen_evaluation_ratio") ?? ratio;
+      const clamped = clampEvaluationRatio(chosen, recordCountOf(q));
+      setValue("chosen_evaluation_ratio", chosen);
       if (clamped !== ratio) setValue("evaluation_ratio", clamped, { shouldDirty: true });
     }
   };

@@ -69,9 +69,13 @@ export function ResultSelect() {
             MenuProps: {
               slotProps: {
                 paper: {
+                  // MUI gives a select's menu the select's width as its min-width (685 px in
+                  // this column): the spec's 177 × 250 px bound holds only with it overridden.
                   style: {
                     maxHeight: MONITOR_FORM_LAYOUT.resultMenuMaxHeight,
                     width: MONITOR_FORM_LAYOUT.resultMenuWidth,
+                    minWidth: 0,
+                    maxWidth: MONITOR_FORM_LAYOUT.resultMenuWidth,
                   },
                 },
               },

@@ -37,8 +37,12 @@ export function TrainingSplit() {
   const [sliderDraft, setSliderDraft] = useState<number | null>(null);
   const [textDraft, setTextDraft] = useState<string | null>(null);
 
-  const commitRatio = (next: number) =>
-    setValue("evaluation_ratio", clampEvaluationRatio(next, recordCount), { shouldDirty: true });
+  // What the user commits here becomes their chosen split (clamped: they cannot choose past the bounds).
+  const commitRatio = (next: number) => {
+    const clamped = clampEvaluationRatio(next, recordCount);
+    setValue("chosen_evaluation_ratio", clamped);
+    setValue("evaluation_ratio", clamped, { shouldDirty: true });
+  };
 
   const sliderCommit = useDebouncedCallback((percent: number) => {
     commitRatio(percent / 100);
