@@ -1,3 +1,4 @@
+import { LINE_MESSAGES } from "@linewatch/contracts";
 import mqtt from "mqtt";
 import { expect, signIn, test } from "./fixtures";
 
@@ -165,7 +166,7 @@ test("a link to another plant's line opens that line: the top bar, its times and
 test("a line that does not exist says so and offers the way back, not a Retry", async ({ page }) => {
   await signIn(page, "user");
   await page.goto("/lines/00000000-0000-4000-8000-00000000dead");
-  await expect(page.getByRole("heading", { level: 1, name: "Line not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: LINE_MESSAGES.notFound })).toBeVisible();
   await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
   await page.getByRole("link", { name: "Back to the lines" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -1,4 +1,4 @@
-import { lineLabel, type TAlert } from "@linewatch/contracts";
+import { LINE_MESSAGES, lineLabel, type TAlert } from "@linewatch/contracts";
 import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
@@ -35,7 +35,7 @@ export function LineOverviewPage() {
     return (
       <Stack spacing={2}>
         <Typography variant="h5" component="h1">
-          Line not found
+          {LINE_MESSAGES.notFound}
         </Typography>
         <Alert
           severity="warning"
