@@ -19,6 +19,13 @@ export {
 } from "./capability.js";
 export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
 export { mean, median, medianAbsoluteDeviation, sampleStandardDeviation } from "./descriptive.js";
+export {
+  fUpperTail,
+  normalUpperQuantile,
+  normalUpperTail,
+  studentTUpperTail,
+  vifWidening,
+} from "./distributions.js";
 export { type CapEvaluation, type CapLimits, evaluateCap, type LimitValues } from "./evaluateCap.js";
 export {
   evaluateMvd,
@@ -28,6 +35,7 @@ export {
   type SignalContribution,
 } from "./evaluateMvd.js";
 export { evaluateSvd, type SvdEvaluation } from "./evaluateSvd.js";
+export { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
 export type { EvaluatedState, NoDataCode, NoDataEvaluation } from "./evaluation.js";
 export { type HotellingT2Result, hotellingT2, hotellingUcl } from "./hotellingT2.js";
 export { ledoitWolfShrinkage, shrinkCovariance } from "./ledoitWolfShrinkage.js";
@@ -45,5 +53,20 @@ export { createMatrix, type Matrix, matrixFromRows, matrixGet, matrixRow, matrix
 export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
 export { StatsError, type StatsErrorCode } from "./statsError.js";
+export {
+  bridgeMeanRatio,
+  NORMAL_BRIDGE_MEAN,
+  normalReferenceRatio,
+  svdNullQuantile,
+} from "./svdNullQuantile.js";
+export {
+  AR1_SIGNIFICANCE_Z,
+  ar1Coefficient,
+  autocorrelations,
+  MAX_AR1_COEFFICIENT,
+  type VifMethod,
+  varianceInflationFactor,
+  vifDegreesOfFreedom,
+} from "./varianceInflation.js";
 export { type WassersteinOptions, wassersteinDistance } from "./wassersteinDistance.js";
 export { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
