@@ -34,6 +34,12 @@ export {
   type MvdWorstRow,
   type SignalContribution,
 } from "./evaluateMvd.js";
+export {
+  crossValidatedT2OfColumns,
+  evaluateMvdCalibrated,
+  MVD_CROSS_VALIDATION_FOLDS,
+  type MvdCalibratedEvaluation,
+} from "./evaluateMvdCalibrated.js";
 export { evaluateSvd, type SvdEvaluation } from "./evaluateSvd.js";
 export { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
 export type { EvaluatedState, NoDataCode, NoDataEvaluation } from "./evaluation.js";
@@ -49,6 +55,7 @@ export {
   type ParseLimitFormulaResult,
   parseLimitFormula,
 } from "./limitFormula.js";
+export { type MannWhitneyResult, mannWhitneyGreater } from "./mannWhitney.js";
 export { createMatrix, type Matrix, matrixFromRows, matrixGet, matrixRow, matrixToRows } from "./matrix.js";
 export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";

@@ -138,6 +138,7 @@ export interface ReferenceVectors {
   }>;
   readonly bissell: ReadonlyArray<{ index: number; nEff: number; expected: number }>;
   readonly normalBridgeMean: number;
+  readonly mannWhitney: ReadonlyArray<{ x: number[]; y: number[]; expected: { u: number; pValue: number } }>;
 }
 
 export const vectors: ReferenceVectors = JSON.parse(
