@@ -17,6 +17,12 @@ export {
   D2_MOVING_RANGE,
   type SpecLimits,
 } from "./capability.js";
+export {
+  bissellStandardError,
+  type CapabilityIntervals,
+  capabilityIntervals,
+  type Interval,
+} from "./capabilityIntervals.js";
 export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
 export { mean, median, medianAbsoluteDeviation, sampleStandardDeviation } from "./descriptive.js";
 export {
@@ -27,6 +33,13 @@ export {
   vifWidening,
 } from "./distributions.js";
 export { type CapEvaluation, type CapLimits, evaluateCap, type LimitValues } from "./evaluateCap.js";
+export {
+  type CapCalibratedEvaluation,
+  type CapCalibratedOptions,
+  type ControlRule,
+  type ControlRuleHit,
+  evaluateCapCalibrated,
+} from "./evaluateCapCalibrated.js";
 export {
   evaluateMvd,
   type MvdEvaluation,
