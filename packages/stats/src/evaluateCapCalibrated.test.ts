@@ -69,7 +69,7 @@ describe("evaluateCapCalibrated", () => {
 
   it("fires rules 2–4 only when turned on and only on a run that ends at a new point", () => {
     // Centre 10, σ = 0.1 (LCL 9.7, UCL 10.3).
-    const base = Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? 10.05 : 9.95));
+    const base = Array.from({ length: 30 }, (_, i): number => (i % 2 === 0 ? 10.05 : 9.95));
     const limits = { lcl: 9.7, ucl: 10.3, lsl: 9, usl: 11 };
     const rule2 = [...base];
     rule2[27] = 10.25;
