@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalSample } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
-import { bissellStandardError } from "./capabilityIntervals.js";
+import { bissellStandardError, capabilityStandardError } from "./capabilityIntervals.js";
 import { type CapCalibratedEvaluation, evaluateCapCalibrated } from "./evaluateCapCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
 
@@ -19,6 +19,25 @@ describe("bissellStandardError", () => {
   );
 });
 
+describe("capabilityStandardError", () => {
+  it.each(vectors.ppkStandardError.map((c, i) => [i, c] as const))(
+    "matches the reference on vector %i",
+    (_, c) => {
+      expectRelativelyClose(
+        capabilityStandardError(c.index, { meanCount: c.nMean, varianceCount: c.nVar, kurtosis: c.kurtosis }),
+        c.expected,
+      );
+    },
+  );
+
+  it("is Bissell's for normal data without dependence", () => {
+    expect(capabilityStandardError(1.33, { meanCount: 30, varianceCount: 30, kurtosis: 3 })).toBeCloseTo(
+      bissellStandardError(1.33, 30),
+      15,
+    );
+  });
+});
+
 describe("evaluateCapCalibrated", () => {
   it.each(vectors.capCalibrated.map((c, i) => [i, c] as const))(
     "matches the reference on vector %i",
@@ -31,6 +50,8 @@ describe("evaluateCapCalibrated", () => {
       expectRelativelyClose(cap.cpk, e.cpk);
       expectRelativelyClose(result.vif, e.vif);
       expectRelativelyClose(result.effectiveCount, e.nEff);
+      expectRelativelyClose(result.uncertainty.kurtosis, e.kurtosis);
+      expectRelativelyClose(result.uncertainty.varianceCount, c.values.length / e.vifVariance);
       expectRelativelyClose(result.ppkStandardError ?? Number.NaN, e.ppkSe);
       expectRelativelyClose(result.ppkUpperBound ?? Number.NaN, e.ppkUpperBound);
       expect(result.isCapabilityBreach).toBe(e.isCapabilityBreach);

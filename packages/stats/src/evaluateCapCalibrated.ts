@@ -1,15 +1,16 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { type Capability, capability } from "./capability.js";
 import {
-  bissellStandardError,
   type CapabilityIntervals,
+  type CapabilityUncertainty,
   capabilityIntervals,
+  capabilityStandardError,
 } from "./capabilityIntervals.js";
 import { normalUpperQuantile } from "./distributions.js";
 import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./evaluateCap.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
 import { StatsError } from "./statsError.js";
-import { varianceInflationFactor } from "./varianceInflation.js";
+import { ar1Coefficient } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
 
 /** Western Electric rules: 1 a point outside the control limits; 2 two of three beyond 2σ on one side; 3 four of five beyond 1σ on one side; 4 eight in a row on one side of the centre line. */
@@ -53,10 +54,12 @@ export interface CapCalibratedEvaluation {
   readonly capability: Capability | null;
   /** 95 % intervals of the indices; null when capability is null. */
   readonly intervals: CapabilityIntervals | null;
-  /** VIF of the values in record order and n′ = n / VIF. */
+  /** VIF of the values in record order (AR(1) fit) and n′ = n / VIF, the mean's effective size. */
   readonly vif: number;
   readonly effectiveCount: number;
-  /** Bissell's standard error of Ppk, and Ppk + z_{1−α} · SE (null without capability). */
+  /** The effective sizes and kurtosis the standard errors use (capabilityStandardError). */
+  readonly uncertainty: CapabilityUncertainty;
+  /** Standard error of Ppk (Bissell with dependence and kurtosis), and Ppk + z_{1−α} · SE (null without capability). */
   readonly ppkStandardError: number | null;
   readonly ppkUpperBound: number | null;
   readonly leftOut: readonly number[];
@@ -65,8 +68,8 @@ export interface CapCalibratedEvaluation {
 /**
  * CAP evaluation calibrated to its α (monitoring.md "CAP"): control rules judge each new point once
  * (rule 1 always, rules 2–4 when turned on, firing only on a run that ends at a new point); a
- * capability breach needs the upper (1 − α) confidence bound of Ppk (Bissell, n′ = n / VIF) below
- * the level's Cpk target, so a process exactly at the target breaches in at most α of evaluations.
+ * capability breach needs the upper (1 − α) confidence bound of Ppk (Bissell's standard error with
+ * the mean's and the variance's effective sizes and the data's kurtosis) below the level's Cpk target, so a process exactly at the target breaches in at most α of evaluations.
  * NO_DATA and limits as evaluateCap, which stays the uncorrected method.
  */
 export function evaluateCapCalibrated(
@@ -124,8 +127,16 @@ export function evaluateCapCalibrated(
   for (const v of kept) if ((lsl !== null && v < lsl) || (usl !== null && v > usl)) isOutOfSpec = true;
 
   const isConstant = kept.every((v) => v === kept[0]);
-  const vif = varianceInflationFactor(kept);
+  // Dependence: the mean's VIF (1 + ρ)/(1 − ρ) and the variance's (1 + ρ²)/(1 − ρ²) of one AR(1)
+  // fit; shape: the kurtosis, kept ≥ 3 so normal data get Bissell's own error.
+  const rho = ar1Coefficient(kept);
+  const vif = (1 + rho) / (1 - rho);
   const effectiveCount = n / vif;
+  const uncertainty: CapabilityUncertainty = {
+    meanCount: effectiveCount,
+    varianceCount: (n * (1 - rho * rho)) / (1 + rho * rho),
+    kurtosis: Math.max(3, sampleKurtosis(kept)),
+  };
   let cap: Capability | null = null;
   if (isConstant) {
     if (controlHits.length === 0 && !isOutOfSpec) return noData("CONSTANT_SIGNAL", "constant signal");
@@ -136,9 +147,9 @@ export function evaluateCapCalibrated(
   let ppkUpperBound: number | null = null;
   let intervals: CapabilityIntervals | null = null;
   if (cap !== null) {
-    ppkStandardError = bissellStandardError(cap.ppk, effectiveCount);
+    ppkStandardError = capabilityStandardError(cap.ppk, uncertainty);
     ppkUpperBound = cap.ppk + normalUpperQuantile(level.alpha) * ppkStandardError;
-    intervals = capabilityIntervals(cap, effectiveCount);
+    intervals = capabilityIntervals(cap, uncertainty);
   }
   // A constant value outside its spec limits has Ppk = −∞ in the limit: a capability breach.
   const isCapabilityBreach =
@@ -161,6 +172,7 @@ export function evaluateCapCalibrated(
     intervals,
     vif,
     effectiveCount,
+    uncertainty,
     ppkStandardError,
     ppkUpperBound,
     leftOut,
@@ -221,4 +233,20 @@ function judgeControlRules(
     if (runRules.rule4 === true && (countBeyond(8, 0) ?? 0) >= 8) hits.push({ rule: 4, row, value: v });
   }
   return hits;
+}
+
+/** Pearson's kurtosis m₄ / m₂² (biased moments, SciPy `kurtosis(fisher=False)`); 3 for a constant series. */
+function sampleKurtosis(values: readonly number[]): number {
+  const n = values.length;
+  let sum = 0;
+  for (const v of values) sum += v;
+  const mu = sum / n;
+  let m2 = 0;
+  let m4 = 0;
+  for (const v of values) {
+    const d2 = (v - mu) * (v - mu);
+    m2 += d2;
+    m4 += d2 * d2;
+  }
+  return m2 === 0 ? 3 : (n * m4) / (m2 * m2);
 }

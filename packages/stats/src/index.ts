@@ -20,7 +20,9 @@ export {
 export {
   bissellStandardError,
   type CapabilityIntervals,
+  type CapabilityUncertainty,
   capabilityIntervals,
+  capabilityStandardError,
   type Interval,
 } from "./capabilityIntervals.js";
 export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";

@@ -126,6 +126,8 @@ export interface ReferenceVectors {
       pp: number | null;
       ppk: number;
       vif: number;
+      vifVariance: number;
+      kurtosis: number;
       nEff: number;
       ppkSe: number;
       ppkUpperBound: number;
@@ -135,6 +137,13 @@ export interface ReferenceVectors {
       cpkInterval: [number, number];
       ppkInterval: [number, number];
     };
+  }>;
+  readonly ppkStandardError: ReadonlyArray<{
+    index: number;
+    nMean: number;
+    nVar: number;
+    kurtosis: number;
+    expected: number;
   }>;
   readonly bissell: ReadonlyArray<{ index: number; nEff: number; expected: number }>;
   readonly normalBridgeMean: number;
