@@ -6,6 +6,7 @@ import {
   capabilityIntervals,
   capabilityStandardError,
 } from "./capabilityIntervals.js";
+import { sampleKurtosis } from "./descriptive.js";
 import { normalUpperQuantile } from "./distributions.js";
 import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./evaluateCap.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
@@ -233,20 +234,4 @@ function judgeControlRules(
     if (runRules.rule4 === true && (countBeyond(8, 0) ?? 0) >= 8) hits.push({ rule: 4, row, value: v });
   }
   return hits;
-}
-
-/** Pearson's kurtosis m₄ / m₂² (biased moments, SciPy `kurtosis(fisher=False)`); 3 for a constant series. */
-function sampleKurtosis(values: readonly number[]): number {
-  const n = values.length;
-  let sum = 0;
-  for (const v of values) sum += v;
-  const mu = sum / n;
-  let m2 = 0;
-  let m4 = 0;
-  for (const v of values) {
-    const d2 = (v - mu) * (v - mu);
-    m2 += d2;
-    m4 += d2 * d2;
-  }
-  return m2 === 0 ? 3 : (n * m4) / (m2 * m2);
 }

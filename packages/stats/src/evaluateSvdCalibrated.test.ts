@@ -43,6 +43,8 @@ describe("evaluateSvdCalibrated", () => {
       expectRelativelyClose(result.scale, c.expected.scale);
       expectRelativelyClose(result.score, c.expected.score);
       expectRelativelyClose(result.vif, c.expected.vif);
+      expectRelativelyClose(result.kurtosis, c.expected.kurtosis);
+      expectRelativelyClose(result.degrees, c.expected.degrees);
       expectRelativelyClose(result.vifWidening, c.expected.vifWidening);
       expectRelativelyClose(result.nullQuantile, c.expected.nullQuantile);
       expectRelativelyClose(result.threshold, c.expected.threshold);
@@ -66,7 +68,9 @@ describe("evaluateSvdCalibrated", () => {
       evaluateSvdCalibrated(normalSample(24, 120), normalSample(25, 30), "medium"),
     );
     expect(independent.vif).toBe(1);
-    expect(independent.vifWidening).toBe(1);
+    // Only the scale's own uncertainty remains: ν = m − 1 or fewer.
+    expect(independent.degrees).toBeLessThanOrEqual(119);
+    expect(independent.vifWidening).toBeLessThan(result.vifWidening);
   });
 
   it("never puts the threshold below 0.1", () => {

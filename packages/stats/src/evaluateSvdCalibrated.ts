@@ -1,5 +1,5 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
-import { mean, sampleStandardDeviation } from "./descriptive.js";
+import { mean, sampleKurtosis, sampleStandardDeviation } from "./descriptive.js";
 import { vifWidening } from "./distributions.js";
 import { type EvaluatedState, finiteValues, type NoDataEvaluation, noData } from "./evaluation.js";
 import { StatsError } from "./statsError.js";
@@ -28,7 +28,11 @@ export interface SvdCalibratedEvaluation {
   readonly shapeRatio: number;
   /** The training values' variance inflation factor (AR(1) fit, ≥ 1): "neighbouring parts are alike". */
   readonly vif: number;
-  /** t_{ν,1−α/2}/z_{1−α/2} for the VIF's degrees of freedom ν (1 when no autocorrelation was found). */
+  /** Pearson's kurtosis of the training values, kept ≥ 3. */
+  readonly kurtosis: number;
+  /** ν of the threshold: 1/ν = 1/ν_VIF + (κ − 1)/(2(m − 1)), the uncertainty of the VIF and of s. */
+  readonly degrees: number;
+  /** t_{ν,1−α/2}/z_{1−α/2}: what estimating the VIF and s costs the threshold. */
   readonly vifWidening: number;
   /** W₁ in the signal's units. */
   readonly w1: number;
@@ -87,8 +91,12 @@ export function evaluateSvdCalibrated(
   const vif = varianceInflationFactor(train.values);
   const shapeRatio = bridgeMeanRatio(train.values) / normalReferenceRatio(m);
   const nullQuantile = level.svdK * shapeRatio;
-  // The VIF is an estimate: pay for its uncertainty as a t-test pays for an estimated variance.
-  const widening = vifWidening(vifDegreesOfFreedom(train.values), level.alpha);
+  // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
+  // normal data, fewer for heavy tails), and the VIF. Pay for both as a t-test pays for an
+  // estimated variance.
+  const kurtosis = Math.max(3, sampleKurtosis(train.values));
+  const degrees = 1 / (1 / vifDegreesOfFreedom(train.values) + (kurtosis - 1) / (2 * (m - 1)));
+  const widening = vifWidening(degrees, level.alpha);
   const raw = (nullQuantile * Math.sqrt(vif) * widening) / Math.sqrt(nEff);
   const threshold = Math.max(raw, MIN_SVD_THRESHOLD);
   const breach = score > threshold;
@@ -102,6 +110,8 @@ export function evaluateSvdCalibrated(
     nullQuantile,
     shapeRatio,
     vif,
+    kurtosis,
+    degrees,
     vifWidening: widening,
     w1,
     scale,

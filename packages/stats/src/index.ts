@@ -26,7 +26,13 @@ export {
   type Interval,
 } from "./capabilityIntervals.js";
 export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
-export { mean, median, medianAbsoluteDeviation, sampleStandardDeviation } from "./descriptive.js";
+export {
+  mean,
+  median,
+  medianAbsoluteDeviation,
+  sampleKurtosis,
+  sampleStandardDeviation,
+} from "./descriptive.js";
 export {
   fUpperTail,
   normalUpperQuantile,

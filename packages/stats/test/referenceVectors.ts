@@ -80,6 +80,8 @@ export interface ReferenceVectors {
       scale: number;
       score: number;
       vif: number;
+      kurtosis: number;
+      degrees: number;
       vifWidening: number;
       nullQuantile: number;
       threshold: number;
