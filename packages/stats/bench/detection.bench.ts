@@ -12,7 +12,6 @@ import {
   changeLabel,
   DATA_KIND_LABELS,
   DATA_KINDS,
-  type DataKind,
   simulateCap,
   simulateMvd,
   simulateSvd,
@@ -210,15 +209,14 @@ console.log(
     (performance.now() - started) / 1000
   ).toFixed(0)} s.`,
 );
-const byKind = (prefix: string, kind: DataKind) =>
-  missed.filter((v) => v.label.startsWith(prefix) && v.label.includes(DATA_KIND_LABELS[kind]));
 for (const prefix of ["SVD", "MVD", "CAP"]) {
   for (const kind of DATA_KINDS) {
-    const list = byKind(prefix, kind);
+    const list = missed.filter((v) => v.label.startsWith(prefix) && v.label.includes(DATA_KIND_LABELS[kind]));
     if (list.length > 0) {
-      console.log(
-        `  misses ${prefix} ${DATA_KIND_LABELS[kind]}: ${list.map((v) => `${v.label.slice(prefix.length + 1 + DATA_KIND_LABELS[kind].length).trim() || v.label} ${v.level} ${v.ratio.toFixed(2)}α`).join("; ")}`,
+      const cells = list.map(
+        (v) => `${v.label.replace(`${DATA_KIND_LABELS[kind]} `, "")} ${v.level} ${v.ratio.toFixed(2)}α`,
       );
+      console.log(`  misses, ${DATA_KIND_LABELS[kind]}: ${cells.join("; ")}`);
     }
   }
 }

@@ -143,12 +143,14 @@ export function evaluateMvdCalibrated(
 
   // Dependence per signal, from the training values in record order.
   const vifs = new Float64Array(p);
-  let vifDegrees = Number.POSITIVE_INFINITY;
+  // The VIFs' uncertainty as one ν: 1/ν = the mean of 1/νⱼ (signals without autocorrelation add 0).
+  let inverseDegrees = 0;
   for (let j = 0; j < p; j++) {
     const column = zKept.subarray(j * m, (j + 1) * m);
     vifs[j] = varianceInflationFactor(column);
-    vifDegrees = Math.min(vifDegrees, vifDegreesOfFreedom(column));
+    inverseDegrees += 1 / vifDegreesOfFreedom(column) / p;
   }
+  const vifDegrees = inverseDegrees === 0 ? Number.POSITIVE_INFINITY : 1 / inverseDegrees;
 
   // d = mean(Y) − mean(Z), before Z is centred in place.
   const d = new Float64Array(p);
@@ -206,7 +208,7 @@ export function evaluateMvdCalibrated(
     meanContributions[j] = sizeFactor * c;
   }
   const t2Mean = sizeFactor * quadratic;
-  // The covariance's degrees of freedom, less what estimating the VIFs costs (the least certain one).
+  // The covariance's degrees of freedom, less what estimating the VIFs costs.
   const k =
     vifDegrees === Number.POSITIVE_INFINITY ? m + n - 2 : Math.max(1 / (1 / (m + n - 2) + 1 / vifDegrees), p);
   const meanDegrees = k - p + 1;
