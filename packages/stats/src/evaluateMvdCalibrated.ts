@@ -18,7 +18,7 @@ import { mannWhitneyGreater } from "./mannWhitney.js";
 import { createMatrix, type Matrix } from "./matrix.js";
 import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
 import { StatsError } from "./statsError.js";
-import { varianceInflationFactor, vifDegreesOfFreedom } from "./varianceInflation.js";
+import { vifEstimate } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
 
 /** Folds of the training rows' cross-validated T² (monitoring.md "MVD" step 4). */
@@ -146,9 +146,9 @@ export function evaluateMvdCalibrated(
   // The VIFs' uncertainty as one ν: 1/ν = the mean of 1/νⱼ (signals without autocorrelation add 0).
   let inverseDegrees = 0;
   for (let j = 0; j < p; j++) {
-    const column = zKept.subarray(j * m, (j + 1) * m);
-    vifs[j] = varianceInflationFactor(column);
-    inverseDegrees += 1 / vifDegreesOfFreedom(column) / p;
+    const estimate = vifEstimate(zKept.subarray(j * m, (j + 1) * m));
+    vifs[j] = estimate.vif;
+    inverseDegrees += 1 / estimate.degrees / p;
   }
   const vifDegrees = inverseDegrees === 0 ? Number.POSITIVE_INFINITY : 1 / inverseDegrees;
 
@@ -215,8 +215,9 @@ export function evaluateMvdCalibrated(
   const pMean = fUpperTail(((k - p + 1) / (p * k)) * t2Mean, p, meanDegrees);
 
   // Step 4: structure change.
-  const vifT2 = varianceInflationFactor(crossValidatedT2);
-  const struct = mannWhitneyGreater(t2, crossValidatedT2, vifT2, vifDegreesOfFreedom(crossValidatedT2));
+  const t2Dependence = vifEstimate(crossValidatedT2);
+  const vifT2 = t2Dependence.vif;
+  const struct = mannWhitneyGreater(t2, crossValidatedT2, vifT2, t2Dependence.degrees);
 
   // Step 5.
   const pValue = Math.min(1, 2 * Math.min(pMean, struct.pValue));

@@ -4,7 +4,7 @@ import { vifWidening } from "./distributions.js";
 import { type EvaluatedState, finiteValues, type NoDataEvaluation, noData } from "./evaluation.js";
 import { StatsError } from "./statsError.js";
 import { bridgeMeanRatio, normalReferenceRatio } from "./svdNullQuantile.js";
-import { varianceInflationFactor, vifDegreesOfFreedom } from "./varianceInflation.js";
+import { vifEstimate } from "./varianceInflation.js";
 import { wassersteinDistance } from "./wassersteinDistance.js";
 import { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS } from "./windowMinimums.js";
 
@@ -88,14 +88,15 @@ export function evaluateSvdCalibrated(
   const score = w1 / scale;
   const nEff = (m * n) / (m + n);
   // The VIF reads the values in record order: finiteValues keeps that order.
-  const vif = varianceInflationFactor(train.values);
+  const dependence = vifEstimate(train.values);
+  const vif = dependence.vif;
   const shapeRatio = bridgeMeanRatio(train.values) / normalReferenceRatio(m);
   const nullQuantile = level.svdK * shapeRatio;
   // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
   // normal data, fewer for heavy tails), and the VIF. Pay for both as a t-test pays for an
   // estimated variance.
   const kurtosis = Math.max(3, sampleKurtosis(train.values));
-  const degrees = 1 / (1 / vifDegreesOfFreedom(train.values) + (kurtosis - 1) / (2 * (m - 1)));
+  const degrees = 1 / (1 / dependence.degrees + (kurtosis - 1) / (2 * (m - 1)));
   const widening = vifWidening(degrees, level.alpha);
   const raw = (nullQuantile * Math.sqrt(vif) * widening) / Math.sqrt(nEff);
   const threshold = Math.max(raw, MIN_SVD_THRESHOLD);

@@ -95,6 +95,7 @@ export {
   type VifMethod,
   varianceInflationFactor,
   vifDegreesOfFreedom,
+  vifEstimate,
 } from "./varianceInflation.js";
 export { type WassersteinOptions, wassersteinDistance } from "./wassersteinDistance.js";
 export { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";

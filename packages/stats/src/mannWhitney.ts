@@ -31,24 +31,35 @@ export function mannWhitneyGreater(
   assertFinite(y, "rank test sample");
   if (!(vif >= 1)) throw new StatsError("INVALID_ARGUMENT", `vif must be ≥ 1, got ${vif}`);
   const total = n + m;
-  const values = new Float64Array(total);
-  for (let i = 0; i < n; i++) values[i] = x[i] as number;
-  for (let j = 0; j < m; j++) values[n + j] = y[j] as number;
-  const order = Uint32Array.from({ length: total }, (_, i) => i).sort(
-    (a, b) => (values[a] as number) - (values[b] as number),
-  );
+  // Two native numeric sorts and one merge: the rank sum of x with average ranks for ties, and
+  // Σ(t³ − t) over the tie groups of the pooled sample.
+  const xs = Float64Array.from(x).sort();
+  const ys = Float64Array.from(y).sort();
   let rankSumX = 0;
   let ties = 0;
-  for (let start = 0; start < total; ) {
-    let end = start + 1;
-    const v = values[order[start] as number] as number;
-    while (end < total && values[order[end] as number] === v) end++;
-    // Positions start … end − 1 share the average rank (start + 1 + end) / 2.
-    const rank = (start + 1 + end) / 2;
-    for (let k = start; k < end; k++) if ((order[k] as number) < n) rankSumX += rank;
-    const t = end - start;
+  let i = 0;
+  let j = 0;
+  let position = 0;
+  while (i < n || j < m) {
+    const v = Math.min(
+      i < n ? (xs[i] as number) : Number.POSITIVE_INFINITY,
+      j < m ? (ys[j] as number) : Number.POSITIVE_INFINITY,
+    );
+    let countX = 0;
+    let countY = 0;
+    while (i < n && xs[i] === v) {
+      i++;
+      countX++;
+    }
+    while (j < m && ys[j] === v) {
+      j++;
+      countY++;
+    }
+    const t = countX + countY;
+    // Positions position + 1 … position + t share the average rank.
+    rankSumX += countX * (position + (t + 1) / 2);
     ties += t * t * t - t;
-    start = end;
+    position += t;
   }
   const u = rankSumX - (n * (n + 1)) / 2;
   const variance = ((n * m) / 12) * (total + 1 - ties / (total * (total - 1))) * vif;

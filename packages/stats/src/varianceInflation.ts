@@ -98,3 +98,17 @@ export function vifDegreesOfFreedom(values: ArrayLike<number>): number {
   const r = ar1Coefficient(values);
   return r === 0 ? Number.POSITIVE_INFINITY : (values.length * (1 - r * r)) / 2;
 }
+
+/** The "ar1" VIF and its degrees of freedom from one AR(1) fit (varianceInflationFactor, vifDegreesOfFreedom). */
+export function vifEstimate(values: ArrayLike<number>): {
+  vif: number;
+  degrees: number;
+  coefficient: number;
+} {
+  const r = ar1Coefficient(values);
+  return {
+    vif: (1 + r) / (1 - r),
+    degrees: r === 0 ? Number.POSITIVE_INFINITY : (values.length * (1 - r * r)) / 2,
+    coefficient: r,
+  };
+}
