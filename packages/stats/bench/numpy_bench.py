@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """NumPy/SciPy side of bench/stats.bench.ts: times the reference implementation of the same
-evaluations (reference/make_vectors.py: mvd_eval, svd_eval) on the data the TypeScript side wrote.
+evaluations (reference/make_vectors.py: mvd_eval, svd_eval and their calibrated versions) on the
+data the TypeScript side wrote. The TypeScript side starts it with OPENBLAS_NUM_THREADS=1 (and the
+OpenMP / MKL equivalents) so NumPy runs on one thread, as the TypeScript does.
 Usage: numpy_bench.py DIR M N P REPEATS LEVEL. Prints one JSON object on stdout."""
 import json, os, statistics, sys, time
 
@@ -12,7 +14,7 @@ except ImportError:
     sys.exit(0)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
 try:
-    from make_vectors import mvd_eval, svd_eval
+    from make_vectors import mvd_eval, mvd_eval_calibrated, svd_eval, svd_eval_calibrated
 except ImportError as e:
     print(json.dumps({"skipped": "the reference needs SciPy: %s" % e}))
     sys.exit(0)
@@ -38,6 +40,12 @@ mvd = mvd_eval(mvd_train, mvd_eval_rows, level)
 svd = svd_eval(svd_train, svd_eval_values, level)
 out["mvdMs"] = median_ms(lambda: mvd_eval(mvd_train, mvd_eval_rows, level))
 out["svdMs"] = median_ms(lambda: svd_eval(svd_train, svd_eval_values, level))
+out["mvdCalibratedMs"] = median_ms(lambda: mvd_eval_calibrated(mvd_train, mvd_eval_rows, level))
+out["svdCalibratedMs"] = median_ms(lambda: svd_eval_calibrated(svd_train, svd_eval_values, level))
+mvd_cal = mvd_eval_calibrated(mvd_train, mvd_eval_rows, level)
+out["mvdCalibratedPValue"] = mvd_cal["pValue"]
+out["mvdCalibratedT2Mean"] = mvd_cal["t2Mean"]
+out["svdCalibratedThreshold"] = svd_eval_calibrated(svd_train, svd_eval_values, level)["threshold"]
 out["mvdScore"], out["mvdUcl"], out["mvdPValue"] = mvd["score"], mvd["ucl"], mvd["pValue"]
 out["svdScore"] = svd["score"]
 out["numpy"] = np.__version__

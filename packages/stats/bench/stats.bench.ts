@@ -8,7 +8,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { choleskyDecompose } from "../src/cholesky.js";
 import { evaluateMvd } from "../src/evaluateMvd.js";
+import { evaluateMvdCalibrated } from "../src/evaluateMvdCalibrated.js";
 import { evaluateSvd } from "../src/evaluateSvd.js";
+import { evaluateSvdCalibrated } from "../src/evaluateSvdCalibrated.js";
 import { createMatrix, type Matrix } from "../src/matrix.js";
 import { normalGenerator } from "../test/random.js";
 
@@ -63,10 +65,19 @@ const svdEval = Float64Array.from({ length: N }, () => 10.15 + next());
 
 const mvdResult = evaluateMvd(mvdTrain, mvdEval, LEVEL);
 const svdResult = evaluateSvd(svdTrain, svdEval, LEVEL);
-if (mvdResult.state === "NO_DATA" || svdResult.state === "NO_DATA")
+const mvdCalibrated = evaluateMvdCalibrated(mvdTrain, mvdEval, LEVEL);
+const svdCalibrated = evaluateSvdCalibrated(svdTrain, svdEval, LEVEL);
+if (
+  mvdResult.state === "NO_DATA" ||
+  svdResult.state === "NO_DATA" ||
+  mvdCalibrated.state === "NO_DATA" ||
+  svdCalibrated.state === "NO_DATA"
+)
   throw new Error("benchmark data gave NO_DATA");
 const tsMvdMs = medianMs(() => evaluateMvd(mvdTrain, mvdEval, LEVEL));
 const tsSvdMs = medianMs(() => evaluateSvd(svdTrain, svdEval, LEVEL));
+const tsMvdCalibratedMs = medianMs(() => evaluateMvdCalibrated(mvdTrain, mvdEval, LEVEL));
+const tsSvdCalibratedMs = medianMs(() => evaluateSvdCalibrated(svdTrain, svdEval, LEVEL));
 
 interface NumpyTimes {
   skipped?: string;
@@ -76,6 +87,11 @@ interface NumpyTimes {
   mvdUcl?: number;
   mvdPValue?: number;
   svdScore?: number;
+  mvdCalibratedMs?: number;
+  svdCalibratedMs?: number;
+  mvdCalibratedPValue?: number;
+  mvdCalibratedT2Mean?: number;
+  svdCalibratedThreshold?: number;
   numpy?: string;
 }
 
@@ -89,8 +105,11 @@ function runNumpy(): NumpyTimes {
     write("svd-train.f64", svdTrain);
     write("svd-eval.f64", svdEval);
     const script = fileURLToPath(new URL("./numpy_bench.py", import.meta.url));
+    // One BLAS thread: on a shared machine a multi-threaded NumPy measures the other jobs, and the
+    // TypeScript side runs on one thread too.
     const run = spawnSync("python3", [script, dir, `${M}`, `${N}`, `${P}`, `${REPEATS}`, LEVEL], {
       encoding: "utf8",
+      env: { ...process.env, OPENBLAS_NUM_THREADS: "1", OMP_NUM_THREADS: "1", MKL_NUM_THREADS: "1" },
     });
     if (run.error !== undefined) return { skipped: `python3 could not be started (${run.error.message})` };
     if (run.status !== 0) return { skipped: `python3 failed: ${run.stderr.trim().split("\n").at(-1)}` };
@@ -107,16 +126,20 @@ const relative = (x: number, y: number | undefined) =>
 const rows = [
   ["MVD (p = 20, m = 2400, n = 600)", tsMvdMs, numpy.mvdMs],
   ["SVD (m = 2400, n = 600)", tsSvdMs, numpy.svdMs],
+  ["MVD calibrated (p = 20, m = 2400, n = 600)", tsMvdCalibratedMs, numpy.mvdCalibratedMs],
+  ["SVD calibrated (m = 2400, n = 600)", tsSvdCalibratedMs, numpy.svdCalibratedMs],
 ] as const;
 
-console.log(`@linewatch/stats benchmark — median of ${REPEATS} runs after warm-up, Node ${process.version}`);
 console.log(
-  `${"computation".padEnd(34)}${"TypeScript".padStart(14)}${"NumPy/SciPy".padStart(14)}${"TS / NumPy".padStart(12)}`,
+  `@linewatch/stats benchmark — median of ${REPEATS} runs after warm-up, Node ${process.version}; NumPy on one BLAS thread`,
+);
+console.log(
+  `${"computation".padEnd(46)}${"TypeScript".padStart(14)}${"NumPy/SciPy".padStart(14)}${"TS / NumPy".padStart(12)}`,
 );
 for (const [name, ts, np] of rows) {
   const npText = np === undefined ? "skipped" : fmt(np);
   const ratio = np === undefined ? "n/a" : `${(ts / np).toFixed(2)}×`;
-  console.log(`${name.padEnd(34)}${fmt(ts).padStart(14)}${npText.padStart(14)}${ratio.padStart(12)}`);
+  console.log(`${name.padEnd(46)}${fmt(ts).padStart(14)}${npText.padStart(14)}${ratio.padStart(12)}`);
 }
 if (numpy.skipped !== undefined) {
   console.log(`NumPy column skipped: ${numpy.skipped}`);
@@ -125,6 +148,14 @@ if (numpy.skipped !== undefined) {
     `agreement with NumPy (relative): MVD score ${relative(mvdResult.score, numpy.mvdScore)}, UCL ${relative(mvdResult.ucl, numpy.mvdUcl)}, ` +
       `p-value ${relative(mvdResult.pValue, numpy.mvdPValue)}; SVD score ${relative(svdResult.score, numpy.svdScore)} (NumPy ${numpy.numpy})`,
   );
+  console.log(
+    `calibrated agreement (relative): MVD p ${relative(mvdCalibrated.pValue, numpy.mvdCalibratedPValue)}, T²_mean ${relative(mvdCalibrated.t2Mean, numpy.mvdCalibratedT2Mean)}; ` +
+      `SVD threshold ${relative(svdCalibrated.threshold, numpy.svdCalibratedThreshold)}`,
+  );
   const ratio = tsMvdMs / (numpy.mvdMs as number);
   console.log(`MVD target (within 3× of NumPy): ${ratio <= 3 ? "met" : "NOT met"} at ${ratio.toFixed(2)}×`);
+  const calibratedRatio = tsMvdCalibratedMs / (numpy.mvdCalibratedMs as number);
+  console.log(
+    `MVD calibrated target (within 3× of NumPy): ${calibratedRatio <= 3 ? "met" : "NOT met"} at ${calibratedRatio.toFixed(2)}×`,
+  );
 }

@@ -68,3 +68,23 @@ export function medianAbsoluteDeviation(values: ArrayLike<number>): number {
   for (let i = 0; i < values.length; i++) deviations[i] = Math.abs((values[i] as number) - centre);
   return median(deviations);
 }
+
+/**
+ * Pearson's kurtosis m₄ / m₂² with biased moments (SciPy `kurtosis(fisher=False, bias=True)`): 3
+ * for normal data, 8.9 for a lognormal of σ 0.5, 9 for Student's t with 5 df. 3 for a constant
+ * series (no evidence of tails). Throws EMPTY_INPUT or NON_FINITE.
+ */
+export function sampleKurtosis(values: ArrayLike<number>): number {
+  requireValues(values, 1, "kurtosis");
+  const n = values.length;
+  const mu = meanOf(values);
+  let m2 = 0;
+  let m4 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = (values[i] as number) - mu;
+    const d2 = d * d;
+    m2 += d2;
+    m4 += d2 * d2;
+  }
+  return m2 === 0 ? 3 : (n * m4) / (m2 * m2);
+}

@@ -135,11 +135,11 @@ export function evaluateCap(
   };
 }
 
-type LimitAt = (row: number) => number | null;
+export type LimitAt = (row: number) => number | null;
 
 const noLimit: LimitAt = () => null;
 
-function limitReader(limit: LimitValues | undefined, total: number, name: string): LimitAt {
+export function limitReader(limit: LimitValues | undefined, total: number, name: string): LimitAt {
   if (limit === undefined || limit === null) return noLimit;
   if (typeof limit === "number") {
     if (!Number.isFinite(limit)) return noLimit;
@@ -155,7 +155,7 @@ function limitReader(limit: LimitValues | undefined, total: number, name: string
 }
 
 /** The one value a spec limit takes on the used records, null if none, "differ" if several. */
-function commonLimit(rows: readonly number[], at: LimitAt): number | null | "differ" {
+export function commonLimit(rows: readonly number[], at: LimitAt): number | null | "differ" {
   let value: number | null = null;
   for (const row of rows) {
     const v = at(row);

@@ -226,7 +226,7 @@ export function evaluateMvd(
  * Indices of the `count` largest values, largest first (ties: lower index first). A bounded
  * insertion instead of sorting all n rows: O(n · count) for the 3 worst rows of 600.
  */
-function largestIndices(values: Float64Array, count: number): number[] {
+export function largestIndices(values: Float64Array, count: number): number[] {
   const top: number[] = [];
   const k = Math.min(Math.max(0, Math.floor(count)), values.length);
   if (k === 0) return top;
@@ -242,7 +242,7 @@ function largestIndices(values: Float64Array, count: number): number[] {
 }
 
 /** Indices of the rows whose values are all finite, and of the rows left out. */
-function completeRows(x: Matrix): { rowIndices: number[]; leftOut: number[] } {
+export function completeRows(x: Matrix): { rowIndices: number[]; leftOut: number[] } {
   const { rows, cols, data } = x;
   const rowIndices: number[] = [];
   const leftOut: number[] = [];
@@ -260,7 +260,7 @@ function completeRows(x: Matrix): { rowIndices: number[]; leftOut: number[] } {
 }
 
 /** The listed rows of a row-major matrix, transposed into `out` in signal-major storage (cols blocks of rows.length). */
-function gatherColumns(x: Matrix, rows: readonly number[], out: Float64Array): Float64Array {
+export function gatherColumns(x: Matrix, rows: readonly number[], out: Float64Array): Float64Array {
   const { cols, data } = x;
   const r = rows.length;
   for (let k = 0; k < r; k++) {
@@ -275,7 +275,7 @@ function gatherColumns(x: Matrix, rows: readonly number[], out: Float64Array): F
  * equal gets its value as the mean and a sd of exactly 0, so a constant signal is dropped rather
  * than standardised by a rounding residue of 1e-17.
  */
-function columnMeansAndSds(
+export function columnMeansAndSds(
   columns: Float64Array,
   n: number,
   p: number,
@@ -313,7 +313,7 @@ function columnMeansAndSds(
  * kept column j moves to block j. kept is ascending, so kept[j] ≥ j and no block is overwritten
  * before it has been read.
  */
-function standardiseColumnsInPlace(
+export function standardiseColumnsInPlace(
   columns: Float64Array,
   n: number,
   kept: readonly number[],

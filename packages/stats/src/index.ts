@@ -17,9 +17,37 @@ export {
   D2_MOVING_RANGE,
   type SpecLimits,
 } from "./capability.js";
+export {
+  bissellStandardError,
+  type CapabilityIntervals,
+  type CapabilityUncertainty,
+  capabilityIntervals,
+  capabilityStandardError,
+  type Interval,
+} from "./capabilityIntervals.js";
 export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
-export { mean, median, medianAbsoluteDeviation, sampleStandardDeviation } from "./descriptive.js";
+export {
+  mean,
+  median,
+  medianAbsoluteDeviation,
+  sampleKurtosis,
+  sampleStandardDeviation,
+} from "./descriptive.js";
+export {
+  fUpperTail,
+  normalUpperQuantile,
+  normalUpperTail,
+  studentTUpperTail,
+  vifWidening,
+} from "./distributions.js";
 export { type CapEvaluation, type CapLimits, evaluateCap, type LimitValues } from "./evaluateCap.js";
+export {
+  type CapCalibratedEvaluation,
+  type CapCalibratedOptions,
+  type ControlRule,
+  type ControlRuleHit,
+  evaluateCapCalibrated,
+} from "./evaluateCapCalibrated.js";
 export {
   evaluateMvd,
   type MvdEvaluation,
@@ -27,7 +55,14 @@ export {
   type MvdWorstRow,
   type SignalContribution,
 } from "./evaluateMvd.js";
+export {
+  crossValidatedT2OfColumns,
+  evaluateMvdCalibrated,
+  MVD_CROSS_VALIDATION_FOLDS,
+  type MvdCalibratedEvaluation,
+} from "./evaluateMvdCalibrated.js";
 export { evaluateSvd, type SvdEvaluation } from "./evaluateSvd.js";
+export { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
 export type { EvaluatedState, NoDataCode, NoDataEvaluation } from "./evaluation.js";
 export { type HotellingT2Result, hotellingT2, hotellingUcl } from "./hotellingT2.js";
 export { ledoitWolfShrinkage, shrinkCovariance } from "./ledoitWolfShrinkage.js";
@@ -41,9 +76,26 @@ export {
   type ParseLimitFormulaResult,
   parseLimitFormula,
 } from "./limitFormula.js";
+export { type MannWhitneyResult, mannWhitneyGreater } from "./mannWhitney.js";
 export { createMatrix, type Matrix, matrixFromRows, matrixGet, matrixRow, matrixToRows } from "./matrix.js";
 export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
 export { StatsError, type StatsErrorCode } from "./statsError.js";
+export {
+  bridgeMeanRatio,
+  NORMAL_BRIDGE_MEAN,
+  normalReferenceRatio,
+  svdNullQuantile,
+} from "./svdNullQuantile.js";
+export {
+  AR1_SIGNIFICANCE_Z,
+  ar1Coefficient,
+  autocorrelations,
+  MAX_AR1_COEFFICIENT,
+  type VifMethod,
+  varianceInflationFactor,
+  vifDegreesOfFreedom,
+  vifEstimate,
+} from "./varianceInflation.js";
 export { type WassersteinOptions, wassersteinDistance } from "./wassersteinDistance.js";
 export { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";

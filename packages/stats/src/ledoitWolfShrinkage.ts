@@ -43,6 +43,17 @@ export function shrinkageFromCentredColumns(
   }
   let betaSum = 0;
   for (let i = 0; i < n; i++) betaSum += (rowSquares[i] as number) * (rowSquares[i] as number);
+  return shrinkageFromSums(betaSum, gram, n, p);
+}
+
+/**
+ * The Ledoit–Wolf formula from its two sums: `rowSquareSum` = Σᵢ (Σⱼ x²ᵢⱼ)² and `gram` = XᵀX of the
+ * centred n × p data. For callers that have the centred Gram without the centred data (the MVD
+ * cross-validation builds each fold's from the full one).
+ */
+export function shrinkageFromSums(rowSquareSum: number, gram: Float64Array, n: number, p: number): number {
+  if (p === 1) return 0;
+  const betaSum = rowSquareSum;
   let traceSum = 0;
   for (let j = 0; j < p; j++) traceSum += (gram[j * p + j] as number) / n;
   let deltaSum = 0;

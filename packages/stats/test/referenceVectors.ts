@@ -65,6 +65,91 @@ export interface ReferenceVectors {
     expected: Record<"cp" | "cpl" | "cpu" | "cpk" | "pp" | "ppl" | "ppu" | "ppk", number>;
     tolerance: number;
   };
+  readonly vif: ReadonlyArray<{
+    kind: string;
+    values: number[];
+    expected: { bartlett: number; ar1: number; autocorrelations: number[] };
+  }>;
+  readonly svdCalibrated: ReadonlyArray<{
+    kind: string;
+    train: number[];
+    eval: number[];
+    alertThreshold: AlertThreshold;
+    expected: {
+      w1: number;
+      scale: number;
+      score: number;
+      vif: number;
+      kurtosis: number;
+      degrees: number;
+      vifWidening: number;
+      nullQuantile: number;
+      threshold: number;
+      breach: boolean;
+    };
+  }>;
+  readonly mvdCalibrated: ReadonlyArray<{
+    kind: string;
+    train: number[][];
+    eval: number[][];
+    alertThreshold: AlertThreshold;
+    expected: {
+      keptSignals: number[];
+      shrinkage: number;
+      vifs: number[];
+      t2Mean: number;
+      pMean: number;
+      meanDegrees: number;
+      meanContributions: number[];
+      t2: number[];
+      crossValidatedT2: number[];
+      vifT2: number;
+      u: number;
+      z: number;
+      pStruct: number;
+      pValue: number;
+      score: number;
+      breach: boolean;
+      worstRow: number;
+      worstRowContributions: number[];
+    };
+  }>;
+  readonly capCalibrated: ReadonlyArray<{
+    values: number[];
+    lsl: number | null;
+    usl: number | null;
+    alertThreshold: AlertThreshold;
+    expected: {
+      mean: number;
+      sigmaWithin: number;
+      sigmaOverall: number;
+      cp: number | null;
+      cpk: number;
+      pp: number | null;
+      ppk: number;
+      vif: number;
+      vifVariance: number;
+      kurtosis: number;
+      nEff: number;
+      ppkSe: number;
+      ppkUpperBound: number;
+      isCapabilityBreach: boolean;
+      cpInterval: [number, number] | null;
+      ppInterval: [number, number] | null;
+      cpkInterval: [number, number];
+      ppkInterval: [number, number];
+    };
+  }>;
+  readonly ppkStandardError: ReadonlyArray<{
+    index: number;
+    nMean: number;
+    nVar: number;
+    kurtosis: number;
+    expected: number;
+  }>;
+  readonly bissell: ReadonlyArray<{ index: number; nEff: number; expected: number }>;
+  readonly normalBridgeMean: number;
+  readonly mannWhitney: ReadonlyArray<{ x: number[]; y: number[]; expected: { u: number; pValue: number } }>;
 }
 
 export const vectors: ReferenceVectors = JSON.parse(

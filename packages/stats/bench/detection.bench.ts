@@ -1,0 +1,222 @@
+// Detection benchmark (issue "Detection quality", part 2): simulated in-control series through the
+// product's calibrated evaluations, the observed false-breach rate with its 95 % Wilson interval
+// against α at low, medium and high; the power at medium to see real changes; and the time per
+// evaluation. Seeded and deterministic. Run: npm run bench:detection (root).
+//   BENCH_WINDOWS        windows per false-breach cell (default 4000)
+//   BENCH_POWER_WINDOWS  windows per power cell (default 1000)
+//   BENCH_SEED           base seed (default 20261124)
+//   BENCH_ONLY           comma list of svd, mvd, cap (default all)
+import { ALERT_THRESHOLD_LEVELS, ALERT_THRESHOLDS, type AlertThreshold } from "../src/alertThreshold.js";
+import {
+  type Change,
+  changeLabel,
+  DATA_KIND_LABELS,
+  DATA_KINDS,
+  simulateCap,
+  simulateMvd,
+  simulateSvd,
+  WINDOWS,
+  type Window,
+  wilsonInterval,
+  windowLabel,
+  windowSplit,
+} from "../test/detectionSimulation.js";
+
+const WINDOW_COUNT = Number(process.env.BENCH_WINDOWS ?? 4000);
+const POWER_WINDOW_COUNT = Number(process.env.BENCH_POWER_WINDOWS ?? 1000);
+const BASE_SEED = Number(process.env.BENCH_SEED ?? 20261124);
+const ONLY = new Set((process.env.BENCH_ONLY ?? "svd,mvd,cap").split(",").map((s) => s.trim()));
+const MVD_SIGNALS = [2, 5, 10] as const;
+
+let seedCounter = 0;
+/** A fresh seed per cell, the same for every run. */
+const nextSeed = () => BASE_SEED + 7919 * ++seedCounter;
+
+const pct = (x: number) => `${(100 * x).toFixed(x < 0.01 ? 2 : 1)} %`;
+
+interface Verdict {
+  readonly label: string;
+  readonly level: AlertThreshold;
+  readonly rate: number;
+  readonly ratio: number;
+  readonly met: boolean;
+}
+const verdicts: Verdict[] = [];
+
+/** The goal: within ±25 % of α at low and medium, at most 2 α at high. */
+function meetsGoal(level: AlertThreshold, rate: number): boolean {
+  const alpha = ALERT_THRESHOLD_LEVELS[level].alpha;
+  return level === "high" ? rate <= 2 * alpha : rate >= 0.75 * alpha && rate <= 1.25 * alpha;
+}
+
+function falseBreachRow(
+  label: string,
+  counts: Record<AlertThreshold, number>,
+  evaluations: number,
+  ms: number,
+) {
+  const parts = ALERT_THRESHOLDS.map((level) => {
+    const alpha = ALERT_THRESHOLD_LEVELS[level].alpha;
+    const k = counts[level];
+    const rate = k / evaluations;
+    const [lo, hi] = wilsonInterval(k, evaluations);
+    const met = meetsGoal(level, rate);
+    verdicts.push({ label, level, rate, ratio: rate / alpha, met });
+    return `${level} ${pct(rate)} [${pct(lo)}, ${pct(hi)}] ${(rate / alpha).toFixed(2)}α ${met ? "ok" : "MISS"}`;
+  });
+  console.log(`${label.padEnd(52)} ${parts.join(" | ")}  ${ms.toFixed(3)} ms/eval`);
+}
+
+function powerRow(label: string, k: number, evaluations: number, goal?: number) {
+  const [lo, hi] = wilsonInterval(k, evaluations);
+  const rate = k / evaluations;
+  const goalText = goal === undefined ? "" : ` goal ≥ ${pct(goal)}: ${rate >= goal ? "met" : "NOT met"}`;
+  console.log(`${label.padEnd(70)} ${pct(rate).padStart(8)} [${pct(lo)}, ${pct(hi)}]${goalText}`);
+}
+
+const started = performance.now();
+console.log(
+  `Detection benchmark — ${WINDOW_COUNT} windows per false-breach cell, ${POWER_WINDOW_COUNT} per power cell, seed ${BASE_SEED}, Node ${process.version}`,
+);
+console.log("α: low 5 %, medium 1 %, high 0.1 %; goal ±25 % of α at low and medium, ≤ 2α at high.\n");
+
+const noChange: Change = { kind: "none" };
+const shifts: Change[] = [0.5, 1, 2].map((sigmas) => ({ kind: "shift", sigmas }));
+const spread: Change = { kind: "spread", factor: 1.5 };
+
+if (ONLY.has("svd")) {
+  console.log("SVD (evaluateSvdCalibrated) — false-breach rate, in control");
+  for (const kind of DATA_KINDS) {
+    for (const window of WINDOWS) {
+      const { counts, cell } = simulateSvd(nextSeed(), kind, window, WINDOW_COUNT, noChange);
+      falseBreachRow(
+        `SVD ${DATA_KIND_LABELS[kind]} ${windowLabel(window)}`,
+        counts,
+        WINDOW_COUNT,
+        cell.evaluationMs,
+      );
+    }
+  }
+  console.log("\nSVD — power at medium");
+  for (const kind of DATA_KINDS) {
+    for (const window of WINDOWS) {
+      for (const change of [...shifts, spread]) {
+        const { counts } = simulateSvd(nextSeed(), kind, window, POWER_WINDOW_COUNT, change, ["medium"]);
+        const isGoal =
+          kind === "normal" && window.sampleSize === 150 && change.kind === "shift" && change.sigmas === 1;
+        powerRow(
+          `SVD ${DATA_KIND_LABELS[kind]} ${windowLabel(window)} ${changeLabel(change)}`,
+          counts.medium,
+          POWER_WINDOW_COUNT,
+          isGoal ? 0.9 : undefined,
+        );
+      }
+    }
+  }
+  console.log("");
+}
+
+if (ONLY.has("mvd")) {
+  console.log("MVD (evaluateMvdCalibrated), signals equicorrelated 0.5 — false-breach rate, in control");
+  for (const p of MVD_SIGNALS) {
+    for (const kind of DATA_KINDS) {
+      for (const window of WINDOWS) {
+        const { counts, cell } = simulateMvd(nextSeed(), kind, window, p, WINDOW_COUNT, noChange);
+        falseBreachRow(
+          `MVD p=${p} ${DATA_KIND_LABELS[kind]} ${windowLabel(window)}`,
+          counts,
+          WINDOW_COUNT - cell.noData,
+          cell.evaluationMs,
+        );
+      }
+    }
+  }
+  console.log("\nMVD — power at medium (shift and spread of signal 0; the break flips signal 1)");
+  for (const p of MVD_SIGNALS) {
+    for (const kind of DATA_KINDS) {
+      for (const window of WINDOWS) {
+        const changes: Change[] = [...shifts, spread, { kind: "correlationBreak" }];
+        for (const change of changes) {
+          const { counts } = simulateMvd(nextSeed(), kind, window, p, POWER_WINDOW_COUNT, change);
+          const isShiftGoal =
+            kind === "normal" &&
+            p === 5 &&
+            window.sampleSize === 150 &&
+            change.kind === "shift" &&
+            change.sigmas === 1;
+          const isBreakGoal =
+            kind === "normal" && p === 2 && window.sampleSize === 150 && change.kind === "correlationBreak";
+          powerRow(
+            `MVD p=${p} ${DATA_KIND_LABELS[kind]} ${windowLabel(window)} ${changeLabel(change)}`,
+            counts.medium,
+            POWER_WINDOW_COUNT,
+            isShiftGoal ? 0.8 : isBreakGoal ? 0.9 : undefined,
+          );
+        }
+      }
+    }
+  }
+  console.log("");
+}
+
+if (ONLY.has("cap")) {
+  const sizes = WINDOWS.map((w: Window) => windowSplit(w).n);
+  console.log(
+    "CAP (evaluateCapCalibrated) capability — false-breach rate of a process exactly at each level's target",
+  );
+  for (const kind of DATA_KINDS) {
+    for (const n of sizes) {
+      const { counts, cell } = simulateCap(nextSeed(), kind, n, WINDOW_COUNT, "target");
+      falseBreachRow(`CAP ${DATA_KIND_LABELS[kind]} ${n} records`, counts, WINDOW_COUNT, cell.evaluationMs);
+    }
+  }
+  console.log(
+    "\nCAP — a capable, in-control process (true Ppk 1.5) at medium, newest point judged by rule 1",
+  );
+  for (const kind of DATA_KINDS) {
+    for (const n of sizes) {
+      const { counts, controlHits } = simulateCap(nextSeed(), kind, n, WINDOW_COUNT, 1.5, ["medium"]);
+      powerRow(
+        `CAP ${DATA_KIND_LABELS[kind]} ${n} records: capability breaches`,
+        counts.medium,
+        WINDOW_COUNT,
+      );
+      powerRow(
+        `CAP ${DATA_KIND_LABELS[kind]} ${n} records: rule 1 on the new point (0.27 % expected)`,
+        controlHits,
+        WINDOW_COUNT,
+      );
+    }
+  }
+  console.log("\nCAP — power at medium: a process at Ppk 1.0 against the medium target 1.33");
+  for (const kind of DATA_KINDS) {
+    for (const n of sizes) {
+      const { counts } = simulateCap(nextSeed(), kind, n, POWER_WINDOW_COUNT, 1.0, ["medium"]);
+      powerRow(
+        `CAP ${DATA_KIND_LABELS[kind]} ${n} records Ppk 1.0`,
+        counts.medium,
+        POWER_WINDOW_COUNT,
+        kind === "normal" && n === 600 ? 0.8 : undefined,
+      );
+    }
+  }
+  console.log("");
+}
+
+const missed = verdicts.filter((v) => !v.met);
+console.log(
+  `Summary: ${verdicts.length - missed.length} of ${verdicts.length} false-breach (cell, level) pairs meet the goal; ${(
+    (performance.now() - started) / 1000
+  ).toFixed(0)} s.`,
+);
+for (const prefix of ["SVD", "MVD", "CAP"]) {
+  for (const kind of DATA_KINDS) {
+    const list = missed.filter((v) => v.label.startsWith(prefix) && v.label.includes(DATA_KIND_LABELS[kind]));
+    if (list.length > 0) {
+      const cells = list.map(
+        (v) => `${v.label.replace(`${DATA_KIND_LABELS[kind]} `, "")} ${v.level} ${v.ratio.toFixed(2)}α`,
+      );
+      console.log(`  misses, ${DATA_KIND_LABELS[kind]}: ${cells.join("; ")}`);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { normalSample } from "../test/random.js";
+import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
+import { bissellStandardError, capabilityStandardError } from "./capabilityIntervals.js";
+import { type CapCalibratedEvaluation, evaluateCapCalibrated } from "./evaluateCapCalibrated.js";
+import type { NoDataEvaluation } from "./evaluation.js";
+
+function evaluated(result: CapCalibratedEvaluation | NoDataEvaluation): CapCalibratedEvaluation {
+  if (result.state === "NO_DATA") throw new Error(`expected an evaluation, got NO_DATA: ${result.reason}`);
+  return result;
+}
+
+describe("bissellStandardError", () => {
+  it.each(vectors.bissell.map((c) => [c.index, c.nEff, c] as const))(
+    "matches the reference (%s, n′ %s)",
+    (_, __, c) => {
+      expectRelativelyClose(bissellStandardError(c.index, c.nEff), c.expected);
+    },
+  );
+});
+
+describe("capabilityStandardError", () => {
+  it.each(vectors.ppkStandardError.map((c, i) => [i, c] as const))(
+    "matches the reference on vector %i",
+    (_, c) => {
+      expectRelativelyClose(
+        capabilityStandardError(c.index, { meanCount: c.nMean, varianceCount: c.nVar, kurtosis: c.kurtosis }),
+        c.expected,
+      );
+    },
+  );
+
+  it("is Bissell's for normal data without dependence", () => {
+    expect(capabilityStandardError(1.33, { meanCount: 30, varianceCount: 30, kurtosis: 3 })).toBeCloseTo(
+      bissellStandardError(1.33, 30),
+      15,
+    );
+  });
+});
+
+describe("evaluateCapCalibrated", () => {
+  it.each(vectors.capCalibrated.map((c, i) => [i, c] as const))(
+    "matches the reference on vector %i",
+    (_, c) => {
+      const result = evaluated(evaluateCapCalibrated(c.values, { lsl: c.lsl, usl: c.usl }, c.alertThreshold));
+      const e = c.expected;
+      const cap = result.capability;
+      if (cap === null) throw new Error("expected capability");
+      expectRelativelyClose(cap.ppk, e.ppk);
+      expectRelativelyClose(cap.cpk, e.cpk);
+      expectRelativelyClose(result.vif, e.vif);
+      expectRelativelyClose(result.effectiveCount, e.nEff);
+      expectRelativelyClose(result.uncertainty.kurtosis, e.kurtosis);
+      expectRelativelyClose(result.uncertainty.varianceCount, c.values.length / e.vifVariance);
+      expectRelativelyClose(result.ppkStandardError ?? Number.NaN, e.ppkSe);
+      expectRelativelyClose(result.ppkUpperBound ?? Number.NaN, e.ppkUpperBound);
+      expect(result.isCapabilityBreach).toBe(e.isCapabilityBreach);
+      const intervals = result.intervals;
+      if (intervals === null) throw new Error("expected intervals");
+      for (const [actual, expected] of [
+        [intervals.cp, e.cpInterval],
+        [intervals.pp, e.ppInterval],
+        [intervals.cpk, e.cpkInterval],
+        [intervals.ppk, e.ppkInterval],
+      ] as const) {
+        if (expected === null) expect(actual).toBeNull();
+        else {
+          expectRelativelyClose(actual?.[0] ?? Number.NaN, expected[0]);
+          expectRelativelyClose(actual?.[1] ?? Number.NaN, expected[1]);
+        }
+      }
+    },
+  );
+
+  it("judges rule 1 on the new points only", () => {
+    const values = [...normalSample(1, 40, 10, 0.1)];
+    values[5] = 11; // old point outside the UCL: judged by an earlier evaluation
+    const limits = { lcl: 9.7, ucl: 10.3, lsl: 9, usl: 11.5 };
+    const later = evaluated(evaluateCapCalibrated(values, limits, "medium", { firstNewIndex: 30 }));
+    expect(later.controlHits).toEqual([]);
+    expect(later.judgedCount).toBe(10);
+    const first = evaluated(evaluateCapCalibrated(values, limits, "medium"));
+    expect(first.controlHits).toEqual([{ rule: 1, row: 5, value: 11 }]);
+    expect(first.isControlBreach).toBe(true);
+    values[35] = 9.6;
+    const hit = evaluated(evaluateCapCalibrated(values, limits, "medium", { firstNewIndex: 30 }));
+    expect(hit.controlHits).toEqual([{ rule: 1, row: 35, value: 9.6 }]);
+    expect(hit.breach).toBe(true);
+  });
+
+  it("fires rules 2–4 only when turned on and only on a run that ends at a new point", () => {
+    // Centre 10, σ = 0.1 (LCL 9.7, UCL 10.3).
+    const base = Array.from({ length: 30 }, (_, i): number => (i % 2 === 0 ? 10.05 : 9.95));
+    const limits = { lcl: 9.7, ucl: 10.3, lsl: 9, usl: 11 };
+    const rule2 = [...base];
+    rule2[27] = 10.25;
+    rule2[29] = 10.22;
+    const rules = { rule2: true, rule3: true, rule4: true };
+    expect(evaluated(evaluateCapCalibrated(rule2, limits, "low", { firstNewIndex: 28 })).controlHits).toEqual(
+      [],
+    );
+    expect(
+      evaluated(evaluateCapCalibrated(rule2, limits, "low", { firstNewIndex: 28, runRules: rules }))
+        .controlHits,
+    ).toEqual([{ rule: 2, row: 29, value: 10.22 }]);
+    const rule4 = [...base];
+    for (let i = 20; i < 28; i++) rule4[i] = 10.05;
+    rule4[28] = 9.95;
+    const hits4 = evaluated(
+      evaluateCapCalibrated(rule4, limits, "low", { firstNewIndex: 27, runRules: rules }),
+    );
+    expect(hits4.controlHits).toEqual([{ rule: 4, row: 27, value: 10.05 }]);
+    // The same run judged when it was new: not again.
+    expect(
+      evaluated(evaluateCapCalibrated(rule4, limits, "low", { firstNewIndex: 28, runRules: rules }))
+        .controlHits,
+    ).toEqual([]);
+    const rule3 = [...base];
+    for (const i of [25, 26, 28, 29]) rule3[i] = 10.15;
+    expect(
+      evaluated(evaluateCapCalibrated(rule3, limits, "low", { firstNewIndex: 29, runRules: { rule3: true } }))
+        .controlHits,
+    ).toEqual([{ rule: 3, row: 29, value: 10.15 }]);
+  });
+
+  it("breaches capability only when the upper bound of Ppk is below the target", () => {
+    // Ppk about 1.0 with 600 records: the 99 % upper bound stays far below 1.33.
+    const poor = evaluated(
+      evaluateCapCalibrated(normalSample(2, 600, 10, 1 / 3), { lsl: 9, usl: 11 }, "medium"),
+    );
+    expect(poor.isCapabilityBreach).toBe(true);
+    // Ppk about 1.5 with 30 records: the point estimate may dip below 1.33, the bound does not.
+    const capable = evaluated(
+      evaluateCapCalibrated(normalSample(3, 30, 10, 2 / 9), { lsl: 9, usl: 11 }, "medium"),
+    );
+    expect(capable.isCapabilityBreach).toBe(false);
+    expect(capable.ppkUpperBound).toBeGreaterThan(capable.capability?.ppk ?? Number.POSITIVE_INFINITY);
+  });
+
+  it("answers NO_DATA like evaluateCap", () => {
+    expect(evaluateCapCalibrated(normalSample(4, 24), { lsl: -3, usl: 3 }, "medium")).toMatchObject({
+      code: "EVALUATION_TOO_SMALL",
+    });
+    expect(evaluateCapCalibrated(new Array(30).fill(1), { lsl: 0, usl: 3 }, "medium")).toMatchObject({
+      code: "CONSTANT_SIGNAL",
+    });
+    const outside = evaluated(evaluateCapCalibrated(new Array(30).fill(5), { lsl: 0, usl: 3 }, "medium"));
+    expect(outside.isCapabilityBreach).toBe(true);
+  });
+});

@@ -1,0 +1,237 @@
+import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
+import { type Capability, capability } from "./capability.js";
+import {
+  type CapabilityIntervals,
+  type CapabilityUncertainty,
+  capabilityIntervals,
+  capabilityStandardError,
+} from "./capabilityIntervals.js";
+import { sampleKurtosis } from "./descriptive.js";
+import { normalUpperQuantile } from "./distributions.js";
+import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./evaluateCap.js";
+import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
+import { StatsError } from "./statsError.js";
+import { ar1Coefficient } from "./varianceInflation.js";
+import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
+
+/** Western Electric rules: 1 a point outside the control limits; 2 two of three beyond 2σ on one side; 3 four of five beyond 1σ on one side; 4 eight in a row on one side of the centre line. */
+export type ControlRule = 1 | 2 | 3 | 4;
+
+export interface CapCalibratedOptions {
+  /**
+   * Index in `values` of the first record newer than the previous evaluation's newest record: only
+   * points from here on are judged (each point once, as in SPC). Default 0 (a first evaluation
+   * judges every point).
+   */
+  readonly firstNewIndex?: number;
+  /** The run rules the monitor turns on (rule 1 always applies). They need both LCL and UCL. */
+  readonly runRules?: { readonly rule2?: boolean; readonly rule3?: boolean; readonly rule4?: boolean };
+}
+
+export interface ControlRuleHit {
+  readonly rule: ControlRule;
+  /** Index in `values` of the new point that fired the rule (the run ends there). */
+  readonly row: number;
+  readonly value: number;
+}
+
+export interface CapCalibratedEvaluation {
+  readonly state: EvaluatedState;
+  /** A control signal or a capability breach. */
+  readonly breach: boolean;
+  readonly isControlBreach: boolean;
+  readonly isCapabilityBreach: boolean;
+  /** Control-rule signals on the new points, in record order. */
+  readonly controlHits: readonly ControlRuleHit[];
+  /** How many values (finite, used) were new and judged by the control rules. */
+  readonly judgedCount: number;
+  /** Evaluation values used for capability. */
+  readonly n: number;
+  readonly lsl: number | null;
+  readonly usl: number | null;
+  readonly cpkTarget: number;
+  readonly alpha: number;
+  /** Cp, Cpk, Pp, Ppk; null without spec limits or for a constant signal. */
+  readonly capability: Capability | null;
+  /** 95 % intervals of the indices; null when capability is null. */
+  readonly intervals: CapabilityIntervals | null;
+  /** VIF of the values in record order (AR(1) fit) and n′ = n / VIF, the mean's effective size. */
+  readonly vif: number;
+  readonly effectiveCount: number;
+  /** The effective sizes and kurtosis the standard errors use (capabilityStandardError). */
+  readonly uncertainty: CapabilityUncertainty;
+  /** Standard error of Ppk (Bissell with dependence and kurtosis), and Ppk + z_{1−α} · SE (null without capability). */
+  readonly ppkStandardError: number | null;
+  readonly ppkUpperBound: number | null;
+  readonly leftOut: readonly number[];
+}
+
+/**
+ * CAP evaluation calibrated to its α (monitoring.md "CAP"): control rules judge each new point once
+ * (rule 1 always, rules 2–4 when turned on, firing only on a run that ends at a new point); a
+ * capability breach needs the upper (1 − α) confidence bound of Ppk (Bissell's standard error with
+ * the mean's and the variance's effective sizes and the data's kurtosis) below the level's Cpk target, so a process exactly at the target breaches in at most α of evaluations.
+ * NO_DATA and limits as evaluateCap, which stays the uncorrected method.
+ */
+export function evaluateCapCalibrated(
+  values: ArrayLike<number>,
+  limits: CapLimits,
+  alertThreshold: AlertThreshold,
+  options: CapCalibratedOptions = {},
+): CapCalibratedEvaluation | NoDataEvaluation {
+  const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
+  if (level === undefined)
+    throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
+  const total = values.length;
+  const firstNewIndex = options.firstNewIndex ?? 0;
+  if (!Number.isInteger(firstNewIndex) || firstNewIndex < 0) {
+    throw new StatsError("INVALID_ARGUMENT", `firstNewIndex must be an integer ≥ 0, got ${firstNewIndex}`);
+  }
+  const keepLower = limits.singleSide !== "UPPER";
+  const keepUpper = limits.singleSide !== "LOWER";
+  const none: LimitAt = () => null;
+  const lclAt = keepLower ? limitReader(limits.lcl, total, "LCL") : none;
+  const uclAt = keepUpper ? limitReader(limits.ucl, total, "UCL") : none;
+  const lslAt = keepLower ? limitReader(limits.lsl, total, "LSL") : none;
+  const uslAt = keepUpper ? limitReader(limits.usl, total, "USL") : none;
+
+  const kept: number[] = [];
+  const keptRows: number[] = [];
+  const leftOut: number[] = [];
+  for (let i = 0; i < total; i++) {
+    const v = values[i] as number;
+    if (Number.isFinite(v)) {
+      kept.push(v);
+      keptRows.push(i);
+    } else leftOut.push(i);
+  }
+  const n = kept.length;
+  if (n < MIN_EVALUATION_RECORDS) {
+    return noData(
+      "EVALUATION_TOO_SMALL",
+      `evaluation set has ${n} values; at least ${MIN_EVALUATION_RECORDS} are needed`,
+    );
+  }
+  const lsl = commonLimit(keptRows, lslAt);
+  const usl = commonLimit(keptRows, uslAt);
+  if (lsl === "differ" || usl === "differ") {
+    return noData("SPEC_LIMITS_DIFFER", `the ${lsl === "differ" ? "LSL" : "USL"} differs between records`);
+  }
+  if (lsl !== null && usl !== null && !(lsl < usl)) {
+    throw new StatsError("INVALID_ARGUMENT", `LSL must be < USL, got ${lsl} and ${usl}`);
+  }
+
+  const controlHits = judgeControlRules(kept, keptRows, lclAt, uclAt, firstNewIndex, options.runRules ?? {});
+  let judgedCount = 0;
+  for (const row of keptRows) if (row >= firstNewIndex) judgedCount++;
+  let isOutOfSpec = false;
+  for (const v of kept) if ((lsl !== null && v < lsl) || (usl !== null && v > usl)) isOutOfSpec = true;
+
+  const isConstant = kept.every((v) => v === kept[0]);
+  // Dependence: the mean's VIF (1 + ρ)/(1 − ρ) and the variance's (1 + ρ²)/(1 − ρ²) of one AR(1)
+  // fit; shape: the kurtosis, kept ≥ 3 so normal data get Bissell's own error.
+  const rho = ar1Coefficient(kept);
+  const vif = (1 + rho) / (1 - rho);
+  const effectiveCount = n / vif;
+  const uncertainty: CapabilityUncertainty = {
+    meanCount: effectiveCount,
+    varianceCount: (n * (1 - rho * rho)) / (1 + rho * rho),
+    kurtosis: Math.max(3, sampleKurtosis(kept)),
+  };
+  let cap: Capability | null = null;
+  if (isConstant) {
+    if (controlHits.length === 0 && !isOutOfSpec) return noData("CONSTANT_SIGNAL", "constant signal");
+  } else if (lsl !== null || usl !== null) {
+    cap = capability(kept, { lsl, usl });
+  }
+  let ppkStandardError: number | null = null;
+  let ppkUpperBound: number | null = null;
+  let intervals: CapabilityIntervals | null = null;
+  if (cap !== null) {
+    ppkStandardError = capabilityStandardError(cap.ppk, uncertainty);
+    ppkUpperBound = cap.ppk + normalUpperQuantile(level.alpha) * ppkStandardError;
+    intervals = capabilityIntervals(cap, uncertainty);
+  }
+  // A constant value outside its spec limits has Ppk = −∞ in the limit: a capability breach.
+  const isCapabilityBreach =
+    (ppkUpperBound !== null && ppkUpperBound < level.cpkTarget) || (isConstant && isOutOfSpec);
+  const isControlBreach = controlHits.length > 0;
+  const breach = isControlBreach || isCapabilityBreach;
+  return {
+    state: breach ? "BREACH" : "OK",
+    breach,
+    isControlBreach,
+    isCapabilityBreach,
+    controlHits,
+    judgedCount,
+    n,
+    lsl,
+    usl,
+    cpkTarget: level.cpkTarget,
+    alpha: level.alpha,
+    capability: cap,
+    intervals,
+    vif,
+    effectiveCount,
+    uncertainty,
+    ppkStandardError,
+    ppkUpperBound,
+    leftOut,
+  };
+}
+
+/**
+ * Rule 1 on each new point; rules 2–4 (when on) over the values in record order with the centre
+ * line (LCL + UCL)/2 and σ = (UCL − LCL)/6 of each point's own limits, a rule firing at a new point
+ * when the run it completes ends there and that point is part of the pattern. Points without both
+ * control limits are skipped by rules 2–4 (and break their runs).
+ */
+function judgeControlRules(
+  kept: readonly number[],
+  keptRows: readonly number[],
+  lclAt: LimitAt,
+  uclAt: LimitAt,
+  firstNewIndex: number,
+  runRules: NonNullable<CapCalibratedOptions["runRules"]>,
+): ControlRuleHit[] {
+  const hits: ControlRuleHit[] = [];
+  // Zone of each point: signed number of σ from the centre line, or null without both limits.
+  const sigmas: (number | null)[] = kept.map((v, k) => {
+    const low = lclAt(keptRows[k] as number);
+    const high = uclAt(keptRows[k] as number);
+    if (low === null || high === null || !(high > low)) return null;
+    return (v - (low + high) / 2) / ((high - low) / 6);
+  });
+  const beyond = (k: number, sign: number, zone: number): boolean => {
+    const s = sigmas[k];
+    return s !== null && s !== undefined && sign * s > zone;
+  };
+  for (let k = 0; k < kept.length; k++) {
+    const row = keptRows[k] as number;
+    if (row < firstNewIndex) continue;
+    const v = kept[k] as number;
+    const low = lclAt(row);
+    const high = uclAt(row);
+    if ((low !== null && v < low) || (high !== null && v > high)) hits.push({ rule: 1, row, value: v });
+    const s = sigmas[k];
+    if (s === null || s === undefined || s === 0) continue;
+    const sign = Math.sign(s);
+    const countBeyond = (window: number, zone: number): number | null => {
+      if (k - window + 1 < 0) return null;
+      let count = 0;
+      for (let j = k - window + 1; j <= k; j++) {
+        if (sigmas[j] === null) return null;
+        if (beyond(j, sign, zone)) count++;
+      }
+      return count;
+    };
+    if (runRules.rule2 === true && beyond(k, sign, 2) && (countBeyond(3, 2) ?? 0) >= 2) {
+      hits.push({ rule: 2, row, value: v });
+    }
+    if (runRules.rule3 === true && beyond(k, sign, 1) && (countBeyond(5, 1) ?? 0) >= 4) {
+      hits.push({ rule: 3, row, value: v });
+    }
+    if (runRules.rule4 === true && (countBeyond(8, 0) ?? 0) >= 8) hits.push({ rule: 4, row, value: v });
+  }
+  return hits;
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { normalGenerator } from "../test/random.js";
+import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
+import { evaluateMvdCalibrated, type MvdCalibratedEvaluation } from "./evaluateMvdCalibrated.js";
+import type { NoDataEvaluation } from "./evaluation.js";
+import { matrixFromRows } from "./matrix.js";
+
+function evaluated(result: MvdCalibratedEvaluation | NoDataEvaluation): MvdCalibratedEvaluation {
+  if (result.state === "NO_DATA") throw new Error(`expected an evaluation, got NO_DATA: ${result.reason}`);
+  return result;
+}
+
+/** Every value within 1e-9 relative of its reference, or 1e-12 absolute for values near 0. */
+function expectAllClose(actual: ArrayLike<number>, expected: readonly number[], tolerance = 1e-9): void {
+  expect(actual.length).toBe(expected.length);
+  expected.forEach((e, i) => {
+    const a = actual[i] as number;
+    if (Math.abs(e) < 1e-6) expect(Math.abs(a - e)).toBeLessThanOrEqual(1e-12);
+    else expectRelativelyClose(a, e, tolerance);
+  });
+}
+
+/** rows × p equicorrelated (ρ) normal rows around 20. */
+function equicorrelated(seed: number, rows: number, p: number, rho: number) {
+  const next = normalGenerator(seed);
+  return matrixFromRows(
+    Array.from({ length: rows }, () => {
+      const common = next();
+      return Array.from({ length: p }, () => 20 + Math.sqrt(rho) * common + Math.sqrt(1 - rho) * next());
+    }),
+  );
+}
+
+describe("evaluateMvdCalibrated", () => {
+  it.each(vectors.mvdCalibrated.map((c, i) => [i, c.kind, c] as const))(
+    "matches the reference on vector %i (%s)",
+    (_, __, c) => {
+      const result = evaluated(
+        evaluateMvdCalibrated(matrixFromRows(c.train), matrixFromRows(c.eval), c.alertThreshold),
+      );
+      const e = c.expected;
+      expect(result.keptSignals).toEqual(e.keptSignals);
+      expectRelativelyClose(result.shrinkage, e.shrinkage);
+      expectAllClose(result.vifs, e.vifs);
+      expectRelativelyClose(result.t2Mean, e.t2Mean);
+      expectRelativelyClose(result.meanDegrees, e.meanDegrees);
+      expectRelativelyClose(result.pMean, e.pMean);
+      expectAllClose(result.meanContributions, e.meanContributions);
+      expectAllClose(result.t2, e.t2);
+      expectAllClose(result.crossValidatedT2, e.crossValidatedT2);
+      expectRelativelyClose(result.vifT2, e.vifT2);
+      expectRelativelyClose(result.structU, e.u);
+      expectRelativelyClose(result.structZ, e.z);
+      expectRelativelyClose(result.pStruct, e.pStruct);
+      expectRelativelyClose(result.pValue, e.pValue);
+      expectRelativelyClose(result.score, e.score);
+      expect(result.breach).toBe(e.breach);
+      expect(result.worstRows[0]?.row).toBe(e.worstRow);
+      expectAllClose(result.worstRows[0]?.contributions ?? [], e.worstRowContributions);
+    },
+  );
+
+  it("names the signal whose mean moved, and its contributions sum to T²_mean", () => {
+    const train = equicorrelated(1, 120, 5, 0.5);
+    const ev = equicorrelated(2, 30, 5, 0.5);
+    for (let i = 0; i < ev.rows; i++) ev.data[i * 5 + 3] = (ev.data[i * 5 + 3] as number) + 1.5;
+    const result = evaluated(evaluateMvdCalibrated(train, ev, "medium"));
+    expect(result.breach).toBe(true);
+    expect(result.pMean).toBeLessThan(1e-4);
+    expect(result.meanTopSignals[0]?.signal).toBe(3);
+    const sum = result.meanContributions.reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(result.t2Mean, 9);
+    for (const row of result.worstRows) {
+      expect(row.contributions.reduce((a, b) => a + b, 0)).toBeCloseTo(row.t2, 9);
+    }
+    expect(result.score).toBeGreaterThan(result.scoreThreshold);
+  });
+
+  it("sees a correlation break through the structure test", () => {
+    const train = equicorrelated(3, 120, 2, 0.8);
+    const next = normalGenerator(4);
+    const ev = matrixFromRows(
+      Array.from({ length: 30 }, () => {
+        const a = next();
+        return [20 + a, 20 - 0.8 * a + 0.6 * next()];
+      }),
+    );
+    const result = evaluated(evaluateMvdCalibrated(train, ev, "medium"));
+    expect(result.pStruct).toBeLessThan(0.001);
+    expect(result.breach).toBe(true);
+  });
+
+  it("drops constant signals and answers NO_DATA like evaluateMvd", () => {
+    const train = equicorrelated(5, 40, 3, 0.3);
+    const ev = equicorrelated(6, 25, 3, 0.3);
+    for (const m of [train, ev]) for (let i = 0; i < m.rows; i++) m.data[i * 3 + 1] = 4;
+    const result = evaluated(evaluateMvdCalibrated(train, ev, "low"));
+    expect(result.droppedSignals).toEqual([1]);
+    expect(result.keptSignals).toEqual([0, 2]);
+    expect(evaluateMvdCalibrated(equicorrelated(7, 7, 3, 0.3), ev, "low")).toMatchObject({
+      code: "TRAINING_TOO_SMALL",
+    });
+    expect(evaluateMvdCalibrated(train, equicorrelated(8, 24, 3, 0.3), "low")).toMatchObject({
+      code: "EVALUATION_TOO_SMALL",
+    });
+  });
+});

@@ -1,0 +1,343 @@
+import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
+import { choleskyDecompose, choleskySolve } from "./cholesky.js";
+import { fUpperTail } from "./distributions.js";
+import {
+  columnMeansAndSds,
+  completeRows,
+  gatherColumns,
+  largestIndices,
+  type MvdOptions,
+  type MvdWorstRow,
+  type SignalContribution,
+  standardiseColumnsInPlace,
+} from "./evaluateMvd.js";
+import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
+import { hotellingT2OfColumns } from "./hotellingT2.js";
+import { shrinkageFromCentredColumns, shrinkageFromSums, shrinkCovariance } from "./ledoitWolfShrinkage.js";
+import { mannWhitneyGreater } from "./mannWhitney.js";
+import { createMatrix, type Matrix } from "./matrix.js";
+import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
+import { StatsError } from "./statsError.js";
+import { vifEstimate } from "./varianceInflation.js";
+import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
+
+/** Folds of the training rows' cross-validated T² (monitoring.md "MVD" step 4). */
+export const MVD_CROSS_VALIDATION_FOLDS = 5;
+
+export interface MvdCalibratedEvaluation {
+  readonly state: EvaluatedState;
+  /** p < α. */
+  readonly breach: boolean;
+  /** −log₁₀ p, shown against −log₁₀ α. */
+  readonly score: number;
+  /** −log₁₀ α. */
+  readonly scoreThreshold: number;
+  /** p = min(1, 2 · min(p_mean, p_struct)). */
+  readonly pValue: number;
+  readonly alpha: number;
+  /** Mean shift: T²_mean = (m n / (m + n)) dᵀ Σ⁻¹ d with Σ = D S* D, D = diag(√VIF). */
+  readonly t2Mean: number;
+  /** √(dᵀ Σ⁻¹ d): how far the means moved, in (dependence-corrected) standard deviations. */
+  readonly meanDistance: number;
+  /** P(F(p, ν) > (ν / (p k)) T²_mean), k the covariance's degrees of freedom less the VIFs' cost. */
+  readonly pMean: number;
+  /** ν of pMean's F distribution. */
+  readonly meanDegrees: number;
+  /** Per kept signal: (m n / (m + n)) dᵢ (Σ⁻¹ d)ᵢ; they sum to T²_mean. */
+  readonly meanContributions: Float64Array;
+  /** The kept signals by mean contribution, largest first (the drivers of a mean shift). */
+  readonly meanTopSignals: readonly SignalContribution[];
+  /** Per kept signal: evaluation mean − training mean, in training standard deviations. */
+  readonly meanShifts: Float64Array;
+  /** Structure: one-sided rank test that the evaluation rows' T² exceed the training's cross-validated T². */
+  readonly pStruct: number;
+  /** Mann–Whitney U and its z of the structure test. */
+  readonly structU: number;
+  readonly structZ: number;
+  /** VIF of the cross-validated T² series (the rank test's sizes are divided by it). */
+  readonly vifT2: number;
+  /** Per kept signal, the VIF of its training values (AR(1) fit). */
+  readonly vifs: Float64Array;
+  /** Training rows used. */
+  readonly m: number;
+  /** Evaluation rows used. */
+  readonly n: number;
+  /** Signals used. */
+  readonly p: number;
+  readonly shrinkage: number;
+  readonly keptSignals: readonly number[];
+  readonly droppedSignals: readonly number[];
+  readonly trainingMeans: Float64Array;
+  readonly trainingSds: Float64Array;
+  /** T² of every evaluation row against S* (in order). */
+  readonly t2: Float64Array;
+  /** The training rows' cross-validated T², in record order. */
+  readonly crossValidatedT2: Float64Array;
+  /** The highest-T² evaluation rows, worst first, with contributions summing to each T². */
+  readonly worstRows: readonly MvdWorstRow[];
+  readonly leftOutRows: { readonly training: readonly number[]; readonly evaluation: readonly number[] };
+}
+
+/**
+ * MVD (MAHALANOBIS) evaluation by two tests that take the data's dependence and shape from the
+ * training set (monitoring.md "Sensitivity", "MVD" steps 1–6): a two-sample Hotelling test on the
+ * means with the dependence-corrected covariance (p_mean), and a rank test of the evaluation rows'
+ * T² against the training rows' own cross-validated T² (p_struct); p = min(1, 2 min(p_mean,
+ * p_struct)), breach ⇔ p < α. No normal-theory UCL decides. NO_DATA as evaluateMvd (training
+ * < 2p + 2, evaluation < 25 complete rows, every signal constant, a singular covariance).
+ * evaluateMvd stays the binomial-count method.
+ */
+export function evaluateMvdCalibrated(
+  training: Matrix,
+  evaluation: Matrix,
+  alertThreshold: AlertThreshold,
+  options: MvdOptions = {},
+): MvdCalibratedEvaluation | NoDataEvaluation {
+  const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
+  if (level === undefined)
+    throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
+  const signalCount = training.cols;
+  if (signalCount === 0) throw new StatsError("INVALID_ARGUMENT", "MVD needs at least one signal");
+  if (evaluation.cols !== signalCount) {
+    throw new StatsError(
+      "DIMENSION_MISMATCH",
+      `training has ${signalCount} signals, evaluation has ${evaluation.cols}`,
+    );
+  }
+  const worstRowCount = options.worstRowCount ?? 3;
+  const topSignalCount = options.topSignalCount ?? 3;
+
+  const train = completeRows(training);
+  const ev = completeRows(evaluation);
+  const m = train.rowIndices.length;
+  const n = ev.rowIndices.length;
+  const minTraining = minMvdTrainingRecords(signalCount);
+  if (m < minTraining) {
+    return noData(
+      "TRAINING_TOO_SMALL",
+      `training set has ${m} complete rows; MVD with ${signalCount} signals needs at least ${minTraining}`,
+    );
+  }
+  if (n < MIN_EVALUATION_RECORDS) {
+    return noData(
+      "EVALUATION_TOO_SMALL",
+      `evaluation set has ${n} complete rows; at least ${MIN_EVALUATION_RECORDS} are needed`,
+    );
+  }
+
+  // Step 1: standardise (signal-major columns), drop constant signals.
+  const z = gatherColumns(training, train.rowIndices, new Float64Array(m * signalCount));
+  const { means, sds } = columnMeansAndSds(z, m, signalCount);
+  const keptSignals: number[] = [];
+  const droppedSignals: number[] = [];
+  for (let j = 0; j < signalCount; j++) ((sds[j] as number) > 0 ? keptSignals : droppedSignals).push(j);
+  const p = keptSignals.length;
+  if (p === 0) return noData("CONSTANT_SIGNAL", "constant signal: every selected signal is constant");
+  const keptMeans = Float64Array.from(keptSignals, (j) => means[j] as number);
+  const keptSds = Float64Array.from(keptSignals, (j) => sds[j] as number);
+  standardiseColumnsInPlace(z, m, keptSignals, keptMeans, keptSds);
+  const y = gatherColumns(evaluation, ev.rowIndices, new Float64Array(n * signalCount));
+  standardiseColumnsInPlace(y, n, keptSignals, keptMeans, keptSds);
+  const zKept = z.subarray(0, m * p);
+  const yKept = y.subarray(0, n * p);
+
+  // Dependence per signal, from the training values in record order.
+  const vifs = new Float64Array(p);
+  // The VIFs' uncertainty as one ν: 1/ν = the mean of 1/νⱼ (signals without autocorrelation add 0).
+  let inverseDegrees = 0;
+  for (let j = 0; j < p; j++) {
+    const estimate = vifEstimate(zKept.subarray(j * m, (j + 1) * m));
+    vifs[j] = estimate.vif;
+    inverseDegrees += 1 / estimate.degrees / p;
+  }
+  const vifDegrees = inverseDegrees === 0 ? Number.POSITIVE_INFINITY : 1 / inverseDegrees;
+
+  // d = mean(Y) − mean(Z), before Z is centred in place.
+  const d = new Float64Array(p);
+  for (let j = 0; j < p; j++) d[j] = sumOf(yKept, j * n, n) / n - sumOf(zKept, j * m, m) / m;
+
+  let shrinkage: number;
+  let shrunk: Matrix;
+  let crossValidatedT2: Float64Array;
+  let t2: Float64Array;
+  let contributionColumns: Float64Array;
+  let sigmaFactor: Matrix;
+  try {
+    // Cross-validated T² first: it reads Z uncentred (each fold is centred on the other folds).
+    crossValidatedT2 = crossValidatedT2OfColumns(zKept, m, p);
+    // Step 2: S* on all training rows.
+    const centred = Float64Array.from(zKept);
+    centreColumnsInPlace(centred, m, p);
+    const gram = gramOfColumns(centred, m, p);
+    shrinkage = shrinkageFromCentredColumns(centred, m, p, gram);
+    shrunk = shrinkCovariance(
+      createMatrix(
+        p,
+        p,
+        gram.map((c) => c / (m - 1)),
+      ),
+      shrinkage,
+    );
+    ({ t2, contributionColumns } = hotellingT2OfColumns(yKept, n, shrunk));
+    const sigma = new Float64Array(p * p);
+    for (let i = 0; i < p; i++) {
+      for (let j = 0; j < p; j++) {
+        sigma[i * p + j] =
+          (shrunk.data[i * p + j] as number) * Math.sqrt((vifs[i] as number) * (vifs[j] as number));
+      }
+    }
+    sigmaFactor = choleskyDecompose(createMatrix(p, p, sigma));
+  } catch (error) {
+    if (error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE") {
+      return noData(
+        "SINGULAR_COVARIANCE",
+        "the shrunk training covariance is singular; the signals are exactly collinear",
+      );
+    }
+    throw error;
+  }
+
+  // Step 3: mean shift.
+  const sigmaInvD = choleskySolve(sigmaFactor, d);
+  const sizeFactor = (m * n) / (m + n);
+  const meanContributions = new Float64Array(p);
+  let quadratic = 0;
+  for (let j = 0; j < p; j++) {
+    const c = (d[j] as number) * (sigmaInvD[j] as number);
+    quadratic += c;
+    meanContributions[j] = sizeFactor * c;
+  }
+  const t2Mean = sizeFactor * quadratic;
+  // The covariance's degrees of freedom, less what estimating the VIFs costs.
+  const k =
+    vifDegrees === Number.POSITIVE_INFINITY ? m + n - 2 : Math.max(1 / (1 / (m + n - 2) + 1 / vifDegrees), p);
+  const meanDegrees = k - p + 1;
+  const pMean = fUpperTail(((k - p + 1) / (p * k)) * t2Mean, p, meanDegrees);
+
+  // Step 4: structure change.
+  const t2Dependence = vifEstimate(crossValidatedT2);
+  const vifT2 = t2Dependence.vif;
+  const struct = mannWhitneyGreater(t2, crossValidatedT2, vifT2, t2Dependence.degrees);
+
+  // Step 5.
+  const pValue = Math.min(1, 2 * Math.min(pMean, struct.pValue));
+  const breach = pValue < level.alpha;
+
+  // Step 6: drivers.
+  const byContribution = (values: Float64Array): SignalContribution[] =>
+    Array.from(values, (contribution, j) => ({ signal: keptSignals[j] as number, contribution }))
+      .sort((a, b) => b.contribution - a.contribution)
+      .slice(0, Math.max(0, topSignalCount));
+  const worstRows = largestIndices(t2, worstRowCount).map((i): MvdWorstRow => {
+    const contributions = Float64Array.from(keptSignals, (_, j) => contributionColumns[j * n + i] as number);
+    return {
+      row: ev.rowIndices[i] as number,
+      t2: t2[i] as number,
+      contributions,
+      topSignals: byContribution(contributions),
+    };
+  });
+
+  return {
+    state: breach ? "BREACH" : "OK",
+    breach,
+    score: -Math.log10(Math.max(pValue, Number.MIN_VALUE)),
+    scoreThreshold: -Math.log10(level.alpha),
+    pValue,
+    alpha: level.alpha,
+    t2Mean,
+    meanDistance: Math.sqrt(Math.max(0, quadratic)),
+    pMean,
+    meanDegrees,
+    meanContributions,
+    meanTopSignals: byContribution(meanContributions),
+    meanShifts: d,
+    pStruct: struct.pValue,
+    structU: struct.u,
+    structZ: struct.z,
+    vifT2,
+    vifs,
+    m,
+    n,
+    p,
+    shrinkage,
+    keptSignals,
+    droppedSignals,
+    trainingMeans: keptMeans,
+    trainingSds: keptSds,
+    t2,
+    crossValidatedT2,
+    worstRows,
+    leftOutRows: { training: train.leftOut, evaluation: ev.leftOut },
+  };
+}
+
+/**
+ * T² of each training row against the mean and S* of the other folds (contiguous blocks of rows in
+ * record order, so neighbouring alike records do not sit on both sides). `columns` is m × p
+ * signal-major, standardised, not centred. Each fold's centred Gram is the full XᵀX less the
+ * fold's, less r μ μᵀ (r rows, mean μ of the other folds): one pass over the data instead of five
+ * (the standardised values keep the subtraction exact to about 1e-15). Throws
+ * NOT_POSITIVE_DEFINITE like the full fit.
+ */
+export function crossValidatedT2OfColumns(columns: Float64Array, m: number, p: number): Float64Array {
+  const out = new Float64Array(m);
+  const fullGram = gramOfColumns(columns, m, p);
+  const fullSums = new Float64Array(p);
+  for (let j = 0; j < p; j++) fullSums[j] = sumOf(columns, j * m, m);
+  const rowSquares = new Float64Array(m);
+  for (let fold = 0; fold < MVD_CROSS_VALIDATION_FOLDS; fold++) {
+    const a = Math.floor((fold * m) / MVD_CROSS_VALIDATION_FOLDS);
+    const b = Math.floor(((fold + 1) * m) / MVD_CROSS_VALIDATION_FOLDS);
+    const foldCount = b - a;
+    const restCount = m - foldCount;
+    if (foldCount === 0) continue;
+    const held = new Float64Array(foldCount * p);
+    for (let j = 0; j < p; j++) held.set(columns.subarray(j * m + a, j * m + b), j * foldCount);
+    const foldGram = gramOfColumns(held, foldCount, p);
+    const restMeans = new Float64Array(p);
+    for (let j = 0; j < p; j++) {
+      restMeans[j] = ((fullSums[j] as number) - sumOf(held, j * foldCount, foldCount)) / restCount;
+    }
+    const gram = new Float64Array(p * p);
+    for (let i = 0; i < p; i++) {
+      for (let j = 0; j < p; j++) {
+        const k = i * p + j;
+        gram[k] =
+          (fullGram[k] as number) -
+          (foldGram[k] as number) -
+          restCount * (restMeans[i] as number) * (restMeans[j] as number);
+      }
+    }
+    // Σᵢ (Σⱼ (zᵢⱼ − μⱼ)²)² over the other folds' rows, for the shrinkage.
+    rowSquares.fill(0);
+    for (let j = 0; j < p; j++) {
+      const start = j * m;
+      const mu = restMeans[j] as number;
+      for (let i = 0; i < m; i++) {
+        const v = (columns[start + i] as number) - mu;
+        rowSquares[i] = (rowSquares[i] as number) + v * v;
+      }
+    }
+    let rowSquareSum = 0;
+    for (let i = 0; i < m; i++) {
+      if (i >= a && i < b) continue;
+      rowSquareSum += (rowSquares[i] as number) * (rowSquares[i] as number);
+    }
+    const delta = shrinkageFromSums(rowSquareSum, gram, restCount, p);
+    const shrunk = shrinkCovariance(
+      createMatrix(
+        p,
+        p,
+        gram.map((c) => c / (restCount - 1)),
+      ),
+      delta,
+    );
+    for (let j = 0; j < p; j++) {
+      const mu = restMeans[j] as number;
+      for (let i = j * foldCount; i < (j + 1) * foldCount; i++) held[i] = (held[i] as number) - mu;
+    }
+    out.set(hotellingT2OfColumns(held, foldCount, shrunk).t2, a);
+  }
+  return out;
+}

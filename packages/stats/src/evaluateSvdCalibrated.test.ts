@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { normalGenerator, normalSample } from "../test/random.js";
+import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
+import { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
+import type { NoDataEvaluation } from "./evaluation.js";
+import { NORMAL_BRIDGE_MEAN, normalReferenceRatio, svdNullQuantile } from "./svdNullQuantile.js";
+
+function evaluated(result: SvdCalibratedEvaluation | NoDataEvaluation): SvdCalibratedEvaluation {
+  if (result.state === "NO_DATA") throw new Error(`expected an evaluation, got NO_DATA: ${result.reason}`);
+  return result;
+}
+
+describe("svdNullQuantile", () => {
+  it("uses the reference's normal bridge mean", () => {
+    expectRelativelyClose(NORMAL_BRIDGE_MEAN, vectors.normalBridgeMean, 1e-15);
+  });
+
+  it("is the k of the table for normal data (the closed normal case)", () => {
+    // The size reference is below 1 (m values do not reach the tails) and grows towards 1.
+    expect(normalReferenceRatio(75)).toBeGreaterThan(0.9);
+    expect(normalReferenceRatio(75)).toBeLessThan(normalReferenceRatio(2400));
+    expect(normalReferenceRatio(2400)).toBeLessThan(1);
+    // A large normal sample: q_α(F̂) within 2 % of k at every level.
+    const big = normalSample(11, 20000, 5, 2);
+    expect(svdNullQuantile(big, "low") / 2.1).toBeCloseTo(1, 1);
+    expect(Math.abs(svdNullQuantile(big, "medium") / 2.7 - 1)).toBeLessThan(0.02);
+    expect(Math.abs(svdNullQuantile(big, "high") / 3.4 - 1)).toBeLessThan(0.02);
+  });
+
+  it("does not depend on location or scale", () => {
+    const x = normalSample(12, 200);
+    const moved = x.map((v) => 1000 + 7 * v);
+    expectRelativelyClose(svdNullQuantile(moved, "medium"), svdNullQuantile(x, "medium"), 1e-12);
+  });
+});
+
+describe("evaluateSvdCalibrated", () => {
+  it.each(vectors.svdCalibrated.map((c, i) => [i, c.kind, c] as const))(
+    "matches the reference on vector %i (%s)",
+    (_, __, c) => {
+      const result = evaluated(evaluateSvdCalibrated(c.train, c.eval, c.alertThreshold));
+      expectRelativelyClose(result.w1, c.expected.w1);
+      expectRelativelyClose(result.scale, c.expected.scale);
+      expectRelativelyClose(result.score, c.expected.score);
+      expectRelativelyClose(result.vif, c.expected.vif);
+      expectRelativelyClose(result.kurtosis, c.expected.kurtosis);
+      expectRelativelyClose(result.degrees, c.expected.degrees);
+      expectRelativelyClose(result.vifWidening, c.expected.vifWidening);
+      expectRelativelyClose(result.nullQuantile, c.expected.nullQuantile);
+      expectRelativelyClose(result.threshold, c.expected.threshold);
+      expect(result.breach).toBe(c.expected.breach);
+      expect(result.state).toBe(c.expected.breach ? "BREACH" : "OK");
+    },
+  );
+
+  it("widens the threshold for an autocorrelated training set and says by how much", () => {
+    const next = normalGenerator(21);
+    const series = new Float64Array(150);
+    let x = 0;
+    for (let i = 0; i < series.length; i++) {
+      x = 0.5 * x + next();
+      series[i] = x;
+    }
+    const result = evaluated(evaluateSvdCalibrated(series.subarray(0, 120), series.subarray(120), "medium"));
+    expect(result.vif).toBeGreaterThan(1.8);
+    expect(result.vifWidening).toBeGreaterThan(1);
+    const independent = evaluated(
+      evaluateSvdCalibrated(normalSample(24, 120), normalSample(25, 30), "medium"),
+    );
+    expect(independent.vif).toBe(1);
+    // Only the scale's own uncertainty remains: ν = m − 1 or fewer.
+    expect(independent.degrees).toBeLessThanOrEqual(119);
+    expect(independent.vifWidening).toBeLessThan(result.vifWidening);
+  });
+
+  it("never puts the threshold below 0.1", () => {
+    const result = evaluated(evaluateSvdCalibrated(normalSample(3, 20000), normalSample(4, 20000), "low"));
+    expect(result.threshold).toBe(0.1);
+    expect(result.isThresholdFloored).toBe(true);
+    expect(result.breach).toBe(false);
+    const shifted = evaluated(
+      evaluateSvdCalibrated(normalSample(3, 20000), normalSample(4, 20000, 0.12), "low"),
+    );
+    expect(shifted.breach).toBe(true);
+  });
+
+  it("answers NO_DATA below the window minimums and for a constant signal", () => {
+    expect(evaluateSvdCalibrated(normalSample(6, 9), normalSample(5, 25), "medium")).toMatchObject({
+      code: "TRAINING_TOO_SMALL",
+    });
+    expect(evaluateSvdCalibrated(normalSample(6, 10), normalSample(5, 24), "medium")).toMatchObject({
+      code: "EVALUATION_TOO_SMALL",
+    });
+    expect(evaluateSvdCalibrated(new Float64Array(30).fill(0.1), normalSample(7, 30), "medium")).toEqual({
+      state: "NO_DATA",
+      code: "CONSTANT_SIGNAL",
+      reason: "constant signal",
+    });
+  });
+
+  it("leaves out missing values and lists them", () => {
+    const train = [...normalSample(8, 12)];
+    const ev = [...normalSample(9, 26)];
+    train[3] = Number.NaN;
+    ev[0] = Number.POSITIVE_INFINITY;
+    const result = evaluated(evaluateSvdCalibrated(train, ev, "medium"));
+    expect(result.m).toBe(11);
+    expect(result.n).toBe(25);
+    expect(result.leftOut).toEqual({ training: [3], evaluation: [0] });
+  });
+});

@@ -1,0 +1,128 @@
+import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
+import { mean, sampleKurtosis, sampleStandardDeviation } from "./descriptive.js";
+import { vifWidening } from "./distributions.js";
+import { type EvaluatedState, finiteValues, type NoDataEvaluation, noData } from "./evaluation.js";
+import { StatsError } from "./statsError.js";
+import { bridgeMeanRatio, normalReferenceRatio } from "./svdNullQuantile.js";
+import { vifEstimate } from "./varianceInflation.js";
+import { wassersteinDistance } from "./wassersteinDistance.js";
+import { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS } from "./windowMinimums.js";
+
+/** Threshold floor (monitoring.md "SVD"): a move of less than a tenth of a σ is not worth an alert. */
+const MIN_SVD_THRESHOLD = 0.1;
+
+export interface SvdCalibratedEvaluation {
+  readonly state: EvaluatedState;
+  /** W̃ > threshold. */
+  readonly breach: boolean;
+  /** W̃ = W₁ / s, in training standard deviations. */
+  readonly score: number;
+  /** max(q_α(F̂) · √VIF · widening / √n_eff, 0.1). */
+  readonly threshold: number;
+  /** True when the 0.1 floor decided the threshold. */
+  readonly isThresholdFloored: boolean;
+  readonly alpha: number;
+  /** q_α(F̂): the null quantile from the training data's own shape (svdNullQuantile). */
+  readonly nullQuantile: number;
+  /** E_F̂ / E_Φ,m of the null law: about 1 for normal data, what skew and tails do to the threshold. */
+  readonly shapeRatio: number;
+  /** The training values' variance inflation factor (AR(1) fit, ≥ 1): "neighbouring parts are alike". */
+  readonly vif: number;
+  /** Pearson's kurtosis of the training values, kept ≥ 3. */
+  readonly kurtosis: number;
+  /** ν of the threshold: 1/ν = 1/ν_VIF + (κ − 1)/(2(m − 1)), the uncertainty of the VIF and of s. */
+  readonly degrees: number;
+  /** t_{ν,1−α/2}/z_{1−α/2}: what estimating the VIF and s costs the threshold. */
+  readonly vifWidening: number;
+  /** W₁ in the signal's units. */
+  readonly w1: number;
+  /** s, the training sample sd (n − 1), in the signal's units. */
+  readonly scale: number;
+  /** m·n / (m + n). */
+  readonly nEff: number;
+  readonly m: number;
+  readonly n: number;
+  readonly trainingMean: number;
+  readonly trainingSd: number;
+  readonly evaluationMean: number;
+  readonly evaluationSd: number;
+  readonly leftOut: { readonly training: readonly number[]; readonly evaluation: readonly number[] };
+}
+
+/**
+ * SVD (WASSERSTEIN) evaluation with the threshold taken from the training data (monitoring.md
+ * "Sensitivity", "SVD"): W̃ = W₁ / s against max(q_α(F̂) · √VIF / √n_eff, 0.1), where q_α(F̂)
+ * carries the data's shape and VIF its autocorrelation (widened by t/z for the VIF's own
+ * uncertainty). NO_DATA as evaluateSvd (training < 10,
+ * evaluation < 25, constant training values: "constant signal"; the training sd is 0 exactly when
+ * every value is equal, and then the MAD is 0 too). evaluateSvd stays the uncorrected method.
+ */
+export function evaluateSvdCalibrated(
+  training: ArrayLike<number>,
+  evaluation: ArrayLike<number>,
+  alertThreshold: AlertThreshold,
+): SvdCalibratedEvaluation | NoDataEvaluation {
+  const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
+  if (level === undefined)
+    throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
+  const train = finiteValues(training);
+  const ev = finiteValues(evaluation);
+  const m = train.values.length;
+  const n = ev.values.length;
+  if (m < MIN_SVD_TRAINING_RECORDS) {
+    return noData(
+      "TRAINING_TOO_SMALL",
+      `training set has ${m} values; SVD needs at least ${MIN_SVD_TRAINING_RECORDS}`,
+    );
+  }
+  if (n < MIN_EVALUATION_RECORDS) {
+    return noData(
+      "EVALUATION_TOO_SMALL",
+      `evaluation set has ${n} values; at least ${MIN_EVALUATION_RECORDS} are needed`,
+    );
+  }
+  const scale = sampleStandardDeviation(train.values);
+  if (scale === 0) return noData("CONSTANT_SIGNAL", "constant signal");
+
+  const w1 = wassersteinDistance(train.values, ev.values);
+  const score = w1 / scale;
+  const nEff = (m * n) / (m + n);
+  // The VIF reads the values in record order: finiteValues keeps that order.
+  const dependence = vifEstimate(train.values);
+  const vif = dependence.vif;
+  const shapeRatio = bridgeMeanRatio(train.values) / normalReferenceRatio(m);
+  const nullQuantile = level.svdK * shapeRatio;
+  // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
+  // normal data, fewer for heavy tails), and the VIF. Pay for both as a t-test pays for an
+  // estimated variance.
+  const kurtosis = Math.max(3, sampleKurtosis(train.values));
+  const degrees = 1 / (1 / dependence.degrees + (kurtosis - 1) / (2 * (m - 1)));
+  const widening = vifWidening(degrees, level.alpha);
+  const raw = (nullQuantile * Math.sqrt(vif) * widening) / Math.sqrt(nEff);
+  const threshold = Math.max(raw, MIN_SVD_THRESHOLD);
+  const breach = score > threshold;
+  return {
+    state: breach ? "BREACH" : "OK",
+    breach,
+    score,
+    threshold,
+    isThresholdFloored: raw < MIN_SVD_THRESHOLD,
+    alpha: level.alpha,
+    nullQuantile,
+    shapeRatio,
+    vif,
+    kurtosis,
+    degrees,
+    vifWidening: widening,
+    w1,
+    scale,
+    nEff,
+    m,
+    n,
+    trainingMean: mean(train.values),
+    trainingSd: scale,
+    evaluationMean: mean(ev.values),
+    evaluationSd: sampleStandardDeviation(ev.values),
+    leftOut: { training: train.leftOut, evaluation: ev.leftOut },
+  };
+}

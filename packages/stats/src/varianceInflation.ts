@@ -1,0 +1,114 @@
+import { assertFinite, StatsError } from "./statsError.js";
+
+/**
+ * Dependence between neighbouring records (monitoring.md "Sensitivity", Dependence): the variance
+ * inflation factor VIF = Var(mean of m autocorrelated values) / (σ² / m), so m / VIF is the
+ * effective number of independent values. Estimated per signal from its training values in record
+ * order.
+ */
+
+/** Largest AR(1) coefficient an estimate is kept to: VIF ≤ 19, so a trend cannot silence a monitor. */
+export const MAX_AR1_COEFFICIENT = 0.9;
+
+export type VifMethod = "ar1" | "bartlett";
+
+/**
+ * ρ̂ₖ = Σₜ (xₜ − x̄)(xₜ₊ₖ − x̄) / Σₜ (xₜ − x̄)² for k = 1 … maxLag (NumPy reference `autocorrelations`);
+ * all 0 for a constant series. Throws TOO_FEW_VALUES when maxLag ≥ the number of values.
+ */
+export function autocorrelations(values: ArrayLike<number>, maxLag: number): Float64Array {
+  const m = values.length;
+  if (!Number.isInteger(maxLag) || maxLag < 1) {
+    throw new StatsError("INVALID_ARGUMENT", `maxLag must be an integer ≥ 1, got ${maxLag}`);
+  }
+  if (m <= maxLag) {
+    throw new StatsError(
+      "TOO_FEW_VALUES",
+      `autocorrelations to lag ${maxLag} need more than ${maxLag} values`,
+    );
+  }
+  assertFinite(values, "autocorrelation input");
+  let sum = 0;
+  for (let i = 0; i < m; i++) sum += values[i] as number;
+  const mu = sum / m;
+  const d = new Float64Array(m);
+  let c0 = 0;
+  for (let i = 0; i < m; i++) {
+    const v = (values[i] as number) - mu;
+    d[i] = v;
+    c0 += v * v;
+  }
+  const out = new Float64Array(maxLag);
+  if (c0 === 0) return out;
+  for (let k = 1; k <= maxLag; k++) {
+    let c = 0;
+    for (let i = 0; i + k < m; i++) c += (d[i] as number) * (d[i + k] as number);
+    out[k - 1] = c / c0;
+  }
+  return out;
+}
+
+/** A lag-1 autocorrelation counts only above 1.645/√m (one-sided 5 %): see ar1Coefficient. */
+export const AR1_SIGNIFICANCE_Z = 1.645;
+
+/**
+ * The AR(1) coefficient the evaluations' VIF is built on: ρ̃ = (m ρ̂₁ + 1)/(m − 3) — ρ̂₁ is biased
+ * by about −(1 + 3ρ)/m, which matters with 75 training records — used only when it is significant
+ * (ρ̃ > 1.645/√m, else 0) and kept ≤ 0.9. The significance step keeps independent data at VIF 1:
+ * an estimate floored at 0 but otherwise kept would average 1.11 on 75 independent values and
+ * make every test quieter than its α (docs/decisions.md). 0 for a constant or < 4-value series.
+ */
+export function ar1Coefficient(values: ArrayLike<number>): number {
+  const m = values.length;
+  if (m < 4) return 0;
+  const r1 = autocorrelations(values, 1)[0] as number;
+  if (r1 === 0) return 0;
+  const r = (m * r1 + 1) / (m - 3);
+  if (r <= AR1_SIGNIFICANCE_Z / Math.sqrt(m)) return 0;
+  return Math.min(r, MAX_AR1_COEFFICIENT);
+}
+
+/**
+ * VIF of a series in record order, ≥ 1.
+ * - "ar1" (the evaluations' choice, docs/decisions.md): (1 + ρ̃)/(1 − ρ̃) with ρ̃ = ar1Coefficient.
+ * - "bartlett": 1 + 2 Σₖ (1 − k/(L+1)) ρ̂ₖ with L = max(1, min(10, ⌊m/10⌋)), kept ≥ 1 (the
+ *   design's first formula; it under-corrects an AR(1) of φ 0.5, 2.5 for 3, see decisions.md).
+ * Series of fewer than 4 values answer 1 (no estimate is possible).
+ */
+export function varianceInflationFactor(values: ArrayLike<number>, method: VifMethod = "ar1"): number {
+  const m = values.length;
+  if (m < 4) return 1;
+  if (method === "bartlett") {
+    const lags = Math.max(1, Math.min(10, Math.floor(m / 10)));
+    const rho = autocorrelations(values, lags);
+    let s = 0;
+    for (let k = 1; k <= lags; k++) s += (1 - k / (lags + 1)) * (rho[k - 1] as number);
+    return Math.max(1, 1 + 2 * s);
+  }
+  const r = ar1Coefficient(values);
+  return (1 + r) / (1 - r);
+}
+
+/**
+ * Degrees of freedom of the "ar1" VIF estimate, m (1 − ρ̃²)/2 (its relative variance is about
+ * 4 / (m (1 − ρ²))); Infinity when no autocorrelation was found. A test that divides by an
+ * estimated VIF is a t-test rather than a z-test with these degrees of freedom.
+ */
+export function vifDegreesOfFreedom(values: ArrayLike<number>): number {
+  const r = ar1Coefficient(values);
+  return r === 0 ? Number.POSITIVE_INFINITY : (values.length * (1 - r * r)) / 2;
+}
+
+/** The "ar1" VIF and its degrees of freedom from one AR(1) fit (varianceInflationFactor, vifDegreesOfFreedom). */
+export function vifEstimate(values: ArrayLike<number>): {
+  vif: number;
+  degrees: number;
+  coefficient: number;
+} {
+  const r = ar1Coefficient(values);
+  return {
+    vif: (1 + r) / (1 - r),
+    degrees: r === 0 ? Number.POSITIVE_INFINITY : (values.length * (1 - r * r)) / 2,
+    coefficient: r,
+  };
+}
