@@ -3,6 +3,7 @@ export * from "./auth.js";
 export * from "./common.js";
 export * from "./data-sources.js";
 export * from "./domain.js";
+export * from "./evaluation-details.js";
 export * from "./evaluation-summary.js";
 export * from "./feature-flags.js";
 export * from "./ingest-tokens.js";
