@@ -1,3 +1,6 @@
+// First: zod's configuration, before any schema is built (zod-setup.ts).
+import "./zod-setup.js";
+
 export * from "./alerts.js";
 export * from "./auth.js";
 export * from "./common.js";
