@@ -6,8 +6,8 @@ import {
   type TPatchMonitorBody,
 } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { plantKeys } from "../../../app/context/PlantLineContext";
 import { ApiError, api } from "../../../shared/api/client";
+import { plantKeys } from "../../../shared/data/plants/keys";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import { lineKeys } from "../../lines/api/keys";
 import { monitorKeys } from "../../monitors/api/keys";
