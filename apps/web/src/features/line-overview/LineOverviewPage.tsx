@@ -6,13 +6,14 @@ import { ApiError } from "../../shared/api/client";
 import { usePageLine } from "../../shared/data/plants/plant-line";
 import { useFeatureFlags } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
-import { useAlertActions } from "./api/mutations";
-import { useLineAlerts, useLineMonitors } from "./api/queries";
-import { AlertDetailDrawer } from "./components/AlertDetailDrawer";
-import { AlertsTable } from "./components/AlertsTable";
-import { CommentDialog } from "./components/CommentDialog";
+import { useAlertActions } from "../alerts/api/mutations";
+import { useLineAlerts } from "../alerts/api/queries";
+import { AlertDetailDrawer } from "../alerts/components/AlertDetailDrawer";
+import { AlertsTable } from "../alerts/components/AlertsTable";
+import { CommentDialog } from "../alerts/components/CommentDialog";
+import { ResolveDialog } from "../alerts/components/ResolveDialog";
+import { useLineMonitors } from "./api/queries";
 import { MonitorsTable } from "./components/MonitorsTable";
-import { ResolveDialog } from "./components/ResolveDialog";
 
 /** The line overview: its alerts inside the alert viewing window, and its monitors. */
 export function LineOverviewPage() {
