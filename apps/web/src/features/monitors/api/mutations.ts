@@ -7,7 +7,7 @@ import {
 } from "@linewatch/contracts";
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "../../../shared/api/client";
-import { lineKeys } from "../../lines/api/keys";
+import { lineOverviewKeys } from "../../line-overview/api/keys";
 import { monitorKeys } from "./keys";
 
 type MonitorInput = Parameters<typeof monitorToTask>[0];
@@ -26,7 +26,7 @@ export const saveMonitorRules = (monitorId: string, rules: TMonitorRule[]) =>
 /** The monitor list cache is invalidated after create and update (spec §4). */
 export function invalidateMonitor(qc: QueryClient, monitorId: string | null, lineId: string) {
   void qc.invalidateQueries({ queryKey: monitorKeys.all });
-  void qc.invalidateQueries({ queryKey: lineKeys.monitors(lineId) });
+  void qc.invalidateQueries({ queryKey: lineOverviewKeys.monitors(lineId) });
   if (monitorId) {
     void qc.invalidateQueries({ queryKey: monitorKeys.byId(monitorId) });
     void qc.invalidateQueries({ queryKey: monitorKeys.rules(monitorId) });

@@ -37,9 +37,9 @@ import {
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { useMe } from "../../../app/auth/session";
-import { useLine, usePlantLine } from "../../../app/context/PlantLineContext";
 import { ApiError } from "../../../shared/api/client";
+import { useLine, usePlantLine } from "../../../shared/data/plants/plant-line";
+import { useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import { createMonitor, invalidateMonitor, saveMonitorRules, updateMonitor } from "../api/mutations";

@@ -3,7 +3,7 @@ import AddIcon from "@mui/icons-material/Add";
 import { Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { usePlantLine } from "../../../app/context/PlantLineContext";
+import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { monitorKeys } from "../../monitors/api/keys";

@@ -6,10 +6,10 @@ import {
   type TPatchMonitorBody,
 } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { plantKeys } from "../../../app/context/PlantLineContext";
 import { ApiError, api } from "../../../shared/api/client";
+import { plantKeys } from "../../../shared/data/plants/keys";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
-import { lineKeys } from "../../lines/api/keys";
+import { lineOverviewKeys } from "../../line-overview/api/keys";
 import { monitorKeys } from "../../monitors/api/keys";
 import { MONITORS_ADMIN_TEXTS } from "./texts";
 
@@ -24,7 +24,7 @@ function useInvalidateMonitors() {
   const qc = useQueryClient();
   return (v: { lineId: string; plantId: string | null }) => {
     void qc.invalidateQueries({ queryKey: monitorKeys.all });
-    void qc.invalidateQueries({ queryKey: lineKeys.monitors(v.lineId) });
+    void qc.invalidateQueries({ queryKey: lineOverviewKeys.monitors(v.lineId) });
     if (v.plantId) void qc.invalidateQueries({ queryKey: plantKeys.lines(v.plantId) });
   };
 }
