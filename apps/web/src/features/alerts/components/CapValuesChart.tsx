@@ -4,7 +4,7 @@ import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart, type LineSeries, lineClasses } from "@mui/x-charts/LineChart";
 import { useId } from "react";
 import { formatDateTime, tickLabel, tickSpanOf } from "../../../shared/format";
-import type { TCapDetails } from "./evaluationDetails";
+import type { TCapView } from "./evaluationDetails";
 import { ValuesNotes } from "./ValuesNotes";
 
 const fmt = (v: number | null | undefined) => (v == null ? "–" : Number(v.toPrecision(4)).toString());
@@ -40,7 +40,7 @@ const isOutsideSpec = (r: TCapEvaluationRecord) =>
  * formulas gave — LCL/UCL (control) and LSL/USL (specification) — with the capability indices
  * beside the chart. Points outside [LCL, UCL] are marked.
  */
-export function CapValuesChart(p: { values: TCapEvaluationValues; details: TCapDetails; timeZone: string }) {
+export function CapValuesChart(p: { values: TCapEvaluationValues; details: TCapView; timeZone: string }) {
   const theme = useTheme();
   const captionId = useId();
   const records = p.values.records;

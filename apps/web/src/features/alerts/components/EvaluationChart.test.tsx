@@ -1,7 +1,7 @@
 import type { TAlertEvaluation } from "@linewatch/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { installResizeObserver } from "../../../test/fixtures";
+import { installResizeObserver, mvdDetailsFixture } from "../../../test/fixtures";
 import { EvaluationChart } from "./EvaluationChart";
 import { chartLines } from "./evaluationDetails";
 
@@ -15,7 +15,7 @@ const evaluation = (i: number, state: "OK" | "BREACH", score: number, pValue: nu
   state,
   score,
   threshold: 0.01,
-  details: { ucl: 30, p: 2, p_value: pValue, alpha: 0.01, k: state === "BREACH" ? 9 : 1, n: 25 },
+  details: mvdDetailsFixture({ p_value: pValue, k: state === "BREACH" ? 9 : 1 }),
 });
 
 // An MVD monitor whose breaches had mean T² / p lower than some of its OK evaluations: plotted as

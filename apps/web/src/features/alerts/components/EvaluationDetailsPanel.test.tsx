@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { capDetailsFixture, svdDetailsFixture } from "../../../test/fixtures";
 import { EvaluationDetailsPanel } from "./EvaluationDetailsPanel";
 
 // jsdom has no layout: give the charts a size and a ResizeObserver.
@@ -39,30 +40,20 @@ const breach = (details: unknown): TAlertEvaluation => ({
   threshold: 0.6,
   details,
 });
-const svdDetails = {
+const svdDetails = svdDetailsFixture({
   trainingMean: 46,
   trainingSd: 0.6,
   evaluationMean: 45.5,
   evaluationSd: 0.5,
-  m: 75,
-  n: 25,
   w1: 0.5,
-};
+});
 const svdValues: TSvdEvaluationValues = {
   type: "svd",
   ...head,
   training: Array.from({ length: 75 }, (_, i) => 45 + (i % 10) / 5),
   evaluation: Array.from({ length: 25 }, (_, i) => 44.8 + (i % 5) / 5),
 };
-const capDetails = {
-  ppk: 0.8,
-  cpk: 0.9,
-  cp: 1,
-  pp: 0.9,
-  cpkTarget: 1.33,
-  n: 25,
-  limits: { lsl: 21, usl: 27, lcl: [], ucl: [] },
-};
+const capDetails = capDetailsFixture();
 const capValues: TCapEvaluationValues = {
   type: "cap",
   ...head,

@@ -1,4 +1,4 @@
-import type { TAlertEvaluation } from "@linewatch/contracts";
+import type { TAlertEvaluation, TMvdWorstRow } from "@linewatch/contracts";
 import { Typography, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { useId } from "react";
@@ -6,19 +6,13 @@ import { formatDateTime } from "../../../shared/format";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useEvaluationValues } from "../api/queries";
 import { CapValuesChart } from "./CapValuesChart";
-import {
-  evaluationToShow,
-  type TCapDetails,
-  type TMvdDetails,
-  type TMvdWorstRow,
-  type TSvdDetails,
-} from "./evaluationDetails";
+import { evaluationToShow, type TCapView, type TMvdView, type TSvdView } from "./evaluationDetails";
 import { SvdValuesHistogram } from "./SvdValuesHistogram";
 
 const fmt = (v: number | null | undefined) => (v == null ? "–" : Number(v.toPrecision(4)).toString());
 
 /** MVD: the top contributing signals of the worst rows of the evaluation set. */
-function MvdContributions({ d, timeZone }: { d: TMvdDetails; timeZone: string }) {
+function MvdContributions({ d, timeZone }: { d: TMvdView; timeZone: string }) {
   const theme = useTheme();
   const captionId = useId();
   const rowName = (w: TMvdWorstRow) => w.partId ?? (w.ts ? formatDateTime(w.ts, timeZone) : "?");
@@ -83,7 +77,7 @@ function EvaluationValues(p: {
   alertId: string;
   evaluation: TAlertEvaluation;
   type: "svd" | "cap";
-  details: TSvdDetails | TCapDetails;
+  details: TSvdView | TCapView;
   timeZone: string;
 }) {
   const values = useEvaluationValues(p.alertId, p.evaluation.id);
@@ -96,10 +90,10 @@ function EvaluationValues(p: {
       errorTitle="The evaluation's values could not be read"
     >
       {v?.type === "svd" && p.type === "svd" && (
-        <SvdValuesHistogram values={v} details={p.details as TSvdDetails} timeZone={p.timeZone} />
+        <SvdValuesHistogram values={v} details={p.details as TSvdView} timeZone={p.timeZone} />
       )}
       {v?.type === "cap" && p.type === "cap" && (
-        <CapValuesChart values={v} details={p.details as TCapDetails} timeZone={p.timeZone} />
+        <CapValuesChart values={v} details={p.details as TCapView} timeZone={p.timeZone} />
       )}
     </QueryState>
   );
@@ -140,11 +134,11 @@ export function EvaluationDetailsPanel(p: {
               alertId={p.alertId}
               evaluation={latest.evaluation}
               type={p.type}
-              details={latest.details as TSvdDetails | TCapDetails}
+              details={latest.details as TSvdView | TCapView}
               timeZone={p.timeZone}
             />
           )}
-          {p.type === "mvd" && <MvdContributions d={latest.details as TMvdDetails} timeZone={p.timeZone} />}
+          {p.type === "mvd" && <MvdContributions d={latest.details as TMvdView} timeZone={p.timeZone} />}
         </>
       )}
     </section>

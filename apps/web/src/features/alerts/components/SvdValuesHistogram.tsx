@@ -4,7 +4,7 @@ import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
 import { useId } from "react";
 import { formatDateTime } from "../../../shared/format";
-import type { TSvdDetails } from "./evaluationDetails";
+import type { TSvdView } from "./evaluationDetails";
 import { sharedBins } from "./histogram";
 import { ValuesNotes } from "./ValuesNotes";
 
@@ -15,11 +15,7 @@ const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((s, x) => s + x, 
  * SVD: the training and evaluation values of the signal as histograms on shared bins, drawn over
  * each other as a share of each set (the sets differ in size), with both means marked.
  */
-export function SvdValuesHistogram(p: {
-  values: TSvdEvaluationValues;
-  details: TSvdDetails;
-  timeZone: string;
-}) {
+export function SvdValuesHistogram(p: { values: TSvdEvaluationValues; details: TSvdView; timeZone: string }) {
   const theme = useTheme();
   const captionId = useId();
   const { training, evaluation } = p.values;

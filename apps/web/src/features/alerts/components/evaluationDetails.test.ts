@@ -1,8 +1,9 @@
 import type { TAlertEvaluation } from "@linewatch/contracts";
 import { describe, expect, it } from "vitest";
-import { evaluationToShow } from "./evaluationDetails";
+import { capDetailsFixture, mvdDetailsFixture, svdDetailsFixture } from "../../../test/fixtures";
+import { capDetails, evaluationToShow, mvdDetails, svdDetails } from "./evaluationDetails";
 
-const svd = { trainingMean: 1, trainingSd: 1, evaluationMean: 2, evaluationSd: 1, m: 75, n: 25, w1: 1 };
+const svd = svdDetailsFixture();
 const ev = (id: string, state: TAlertEvaluation["state"], details: unknown): TAlertEvaluation => ({
   id,
   slot: `2026-11-22T10:0${id}:00Z`,
@@ -34,5 +35,23 @@ describe("evaluationToShow", () => {
     expect(evaluationToShow("svd", list)).toMatchObject({ evaluation: { id: "2" }, isBreach: false });
     expect(evaluationToShow("svd", [ev("1", "NO_DATA", null)])).toBeNull();
     expect(evaluationToShow("mvd", list)).toBeNull();
+  });
+});
+
+describe("the detail readers", () => {
+  it("read what the worker writes, with or without its kind (older evaluations)", () => {
+    const { kind: _svd, ...legacySvd } = svdDetailsFixture();
+    expect(svdDetails(legacySvd)).toMatchObject({ signalName: "Bore Diameter", m: 75, n: 25 });
+    expect(mvdDetails(mvdDetailsFixture({ p_value: 0.002, k: 6 }))).toMatchObject({
+      pValue: 0.002,
+      exceedances: 6,
+    });
+    expect(capDetails(capDetailsFixture())).toMatchObject({ lsl: 21, usl: 27, ppk: 0.8 });
+  });
+
+  it("answer null for details of another kind or a shape the schema refuses", () => {
+    expect(svdDetails(mvdDetailsFixture())).toBeNull();
+    expect(capDetails({ kind: "no_data", code: "X" })).toBeNull();
+    expect(svdDetails({ trainingMean: "46" })).toBeNull();
   });
 });

@@ -1,97 +1,70 @@
-import { evaluationChartSeries, type TAlertEvaluation } from "@linewatch/contracts";
+import {
+  evaluationChartSeries,
+  parseEvaluationDetails,
+  type TAlertEvaluation,
+  type TMvdWorstRow,
+} from "@linewatch/contracts";
 
 /**
- * Typed reads of an evaluation's `details` (jsonb written by the worker, apps/server/src/worker/evaluate/evaluate.ts).
- * Each reader answers null when the details are not of that type (e.g. NO_DATA details carry only a code).
+ * An evaluation's `details` as the panels read them: parsed by the contracts' schema
+ * (parseEvaluationDetails, the shape the worker writes), then named for the page. Each reader
+ * answers null when the details are not of that kind (NO_DATA details carry only a code).
  */
 
 type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x != null && !Array.isArray(x);
-const num = (x: unknown): number | null => (typeof x === "number" && Number.isFinite(x) ? x : null);
-const str = (x: unknown): string | null => (typeof x === "string" ? x : null);
-const nums = (x: unknown): number[] =>
-  Array.isArray(x) ? x.map(num).filter((v): v is number => v != null) : [];
+const finite = (x: number | null): number | null => (x != null && Number.isFinite(x) ? x : null);
 
-export type TSvdDetails = {
+export type TSvdView = {
   signalName: string | null;
   trainingMean: number;
   trainingSd: number;
   evaluationMean: number;
   evaluationSd: number;
-  m: number | null;
-  n: number | null;
-  w1: number | null;
+  m: number;
+  n: number;
+  w1: number;
 };
 
-export function svdDetails(d: unknown): TSvdDetails | null {
-  if (!isObj(d)) return null;
-  const trainingMean = num(d.trainingMean);
-  const trainingSd = num(d.trainingSd);
-  const evaluationMean = num(d.evaluationMean);
-  const evaluationSd = num(d.evaluationSd);
-  if (trainingMean == null || trainingSd == null || evaluationMean == null || evaluationSd == null)
-    return null;
-  return {
-    signalName: isObj(d.signal) ? str(d.signal.name) : null,
-    trainingMean,
-    trainingSd,
-    evaluationMean,
-    evaluationSd,
-    m: num(d.m),
-    n: num(d.n),
-    w1: num(d.w1),
-  };
+export function svdDetails(raw: unknown): TSvdView | null {
+  const d = parseEvaluationDetails("svd", raw);
+  if (d?.kind !== "svd") return null;
+  const { trainingMean, trainingSd, evaluationMean, evaluationSd, m, n, w1 } = d;
+  return { signalName: d.signal.name, trainingMean, trainingSd, evaluationMean, evaluationSd, m, n, w1 };
 }
 
-export type TMvdWorstRow = {
-  partId: string | null;
-  ts: string | null;
-  t2: number | null;
-  topSignals: { id: string | null; name: string | null; contribution: number }[];
-};
-export type TMvdDetails = {
+export type TMvdView = {
   ucl: number;
   p: number;
   pValue: number | null;
-  alpha: number | null;
-  exceedances: number | null;
-  n: number | null;
+  alpha: number;
+  exceedances: number;
+  n: number;
   worstRows: TMvdWorstRow[];
 };
 
-export function mvdDetails(d: unknown): TMvdDetails | null {
-  if (!isObj(d)) return null;
-  const ucl = num(d.ucl);
-  const p = num(d.p);
-  if (ucl == null || p == null || p <= 0) return null;
-  const worstRows = (Array.isArray(d.worstRows) ? d.worstRows : []).filter(isObj).map((w) => ({
-    partId: str(w.partId),
-    ts: str(w.ts),
-    t2: num(w.t2),
-    topSignals: (Array.isArray(w.topSignals) ? w.topSignals : []).filter(isObj).flatMap((t) => {
-      const contribution = num(t.contribution);
-      return contribution == null ? [] : [{ id: str(t.id), name: str(t.name), contribution }];
-    }),
-  }));
+export function mvdDetails(raw: unknown): TMvdView | null {
+  const d = parseEvaluationDetails("mvd", raw);
+  if (d?.kind !== "mvd") return null;
   return {
-    ucl,
-    p,
-    pValue: num(d.p_value),
-    alpha: num(d.alpha),
-    exceedances: num(d.k),
-    n: num(d.n),
-    worstRows,
+    ucl: d.ucl,
+    p: d.p,
+    pValue: finite(d.p_value),
+    alpha: d.alpha,
+    exceedances: d.k,
+    n: d.n,
+    worstRows: d.worstRows,
   };
 }
 
-export type TCapDetails = {
+export type TCapView = {
   signalName: string | null;
-  n: number | null;
+  n: number;
   cp: number | null;
   cpk: number | null;
   pp: number | null;
   ppk: number | null;
-  cpkTarget: number | null;
+  cpkTarget: number;
   violations: number;
   lsl: number | null;
   usl: number | null;
@@ -99,25 +72,24 @@ export type TCapDetails = {
   ucl: number[];
 };
 
-export function capDetails(d: unknown): TCapDetails | null {
-  if (!isObj(d) || !isObj(d.limits) || !("ppk" in d)) return null;
+export function capDetails(raw: unknown): TCapView | null {
+  const d = parseEvaluationDetails("cap", raw);
+  if (d?.kind !== "cap") return null;
   return {
-    signalName: isObj(d.signal) ? str(d.signal.name) : null,
-    n: num(d.n),
-    cp: num(d.cp),
-    cpk: num(d.cpk),
-    pp: num(d.pp),
-    ppk: num(d.ppk),
-    cpkTarget: num(d.cpkTarget),
-    violations: num(d.violations) ?? 0,
-    lsl: num(d.limits.lsl),
-    usl: num(d.limits.usl),
-    lcl: nums(d.limits.lcl),
-    ucl: nums(d.limits.ucl),
+    signalName: d.signal.name,
+    n: d.n,
+    cp: finite(d.cp),
+    cpk: finite(d.cpk),
+    pp: finite(d.pp),
+    ppk: finite(d.ppk),
+    cpkTarget: d.cpkTarget,
+    violations: d.violations,
+    lsl: finite(d.limits.lsl),
+    usl: finite(d.limits.usl),
+    lcl: d.limits.lcl.filter(Number.isFinite),
+    ucl: d.limits.ucl.filter(Number.isFinite),
   };
 }
-
-export type TMonitorType = "svd" | "mvd" | "cap";
 
 /** The newest evaluation whose details are of the monitor's type (evaluations oldest first). */
 export function latestWithDetails(type: string, evaluations: readonly TAlertEvaluation[]) {
