@@ -70,3 +70,9 @@ export function settingsMenu(opts: {
 }
 
 export const SETTINGS_MESSAGES = { notAvailable: "This section is not available yet" } as const;
+
+/** Texts the Settings sections share (spec settings §8 "Capability", §2.4). */
+export const SETTINGS_KIT_MESSAGES = {
+  errorLoadingData: "Error Loading Data",
+  saving: "Saving...",
+} as const;

@@ -1,0 +1,61 @@
+import { GRID_ROW_HEIGHT, SETTINGS_KIT_MESSAGES } from "@linewatch/contracts";
+import { act, cleanup, render, renderHook, screen, within } from "@testing-library/react";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { installResizeObserver } from "../../../test/fixtures";
+import { BusyOverlay } from "./BusyOverlay";
+import { SettingsGrid } from "./SettingsGrid";
+import { useDialogs } from "./useDialogs";
+
+beforeAll(() => installResizeObserver());
+afterEach(cleanup);
+
+const columns = [{ field: "name", headerName: "Name", flex: 1 }];
+const rows = [
+  { id: "1", name: "Axle Assembly" },
+  { id: "2", name: "Brake Module" },
+];
+
+describe("SettingsGrid", { timeout: 30_000 }, () => {
+  it("shows its rows at the spec's row height under its accessible name", async () => {
+    render(<SettingsGrid label="Lines" emptyText="No lines" rows={rows} columns={columns} />);
+    const grid = screen.getByRole("grid", { name: "Lines" });
+    expect(await within(grid).findByText("Axle Assembly")).toBeTruthy();
+    const row = within(grid)
+      .getAllByRole("row")
+      .find((r) => r.textContent?.includes("Brake Module"));
+    expect(row?.style.getPropertyValue("--height") || row?.style.maxHeight).toContain(
+      String(GRID_ROW_HEIGHT),
+    );
+  });
+
+  it("says its empty text with no rows, and 'Error Loading Data' instead of rows when the load failed", async () => {
+    const { rerender } = render(
+      <SettingsGrid label="Lines" emptyText="No lines" rows={[]} columns={columns} />,
+    );
+    expect(await screen.findByText("No lines")).toBeTruthy();
+    rerender(<SettingsGrid label="Lines" emptyText="No lines" rows={rows} columns={columns} isError />);
+    expect((await screen.findByRole("alert")).textContent).toBe(SETTINGS_KIT_MESSAGES.errorLoadingData);
+    expect(screen.queryByText("Axle Assembly")).toBeNull();
+  });
+});
+
+describe("BusyOverlay and useDialogs", () => {
+  it("shows 'Saving...' while open", () => {
+    const { rerender } = render(<BusyOverlay open={false} />);
+    expect(screen.queryByText(SETTINGS_KIT_MESSAGES.saving)).toBeNull();
+    rerender(<BusyOverlay open />);
+    expect(screen.getByRole("status").textContent).toContain(SETTINGS_KIT_MESSAGES.saving);
+  });
+
+  it("keeps one dialog open at a time, with the data it was opened with", () => {
+    const { result } = renderHook(() => useDialogs<{ delete: { id: string }; rotate: undefined }>());
+    act(() => result.current.open("delete", { id: "u1" }));
+    expect(result.current.isOpen("delete")).toBe(true);
+    expect(result.current.data("delete")).toEqual({ id: "u1" });
+    act(() => result.current.open("rotate", undefined));
+    expect(result.current.isOpen("delete")).toBe(false);
+    expect(result.current.data("delete")).toBeUndefined();
+    act(() => result.current.close());
+    expect(result.current.isOpen("rotate")).toBe(false);
+  });
+});
