@@ -75,4 +75,9 @@ export const SETTINGS_MESSAGES = { notAvailable: "This section is not available 
 export const SETTINGS_KIT_MESSAGES = {
   errorLoadingData: "Error Loading Data",
   saving: "Saving...",
+  // spec settings §2.9 (feeder lines), the discard dialog every section with unsaved edits uses
+  discardTitle: "Discard Changes?",
+  discardText: "You have unsaved changes, do you want to discard?",
+  discardExit: "Exit",
+  discardContinue: "Continue Editing",
 } as const;

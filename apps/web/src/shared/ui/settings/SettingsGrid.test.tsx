@@ -1,10 +1,12 @@
 import { GRID_ROW_HEIGHT, SETTINGS_KIT_MESSAGES } from "@linewatch/contracts";
-import { act, cleanup, render, renderHook, screen, within } from "@testing-library/react";
+import { act, cleanup, render, renderHook, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { installResizeObserver } from "../../../test/fixtures";
 import { BusyOverlay } from "./BusyOverlay";
 import { SettingsGrid } from "./SettingsGrid";
 import { useDialogs } from "./useDialogs";
+import { useDiscardGuard } from "./useDiscardGuard";
 
 beforeAll(() => installResizeObserver());
 afterEach(cleanup);
@@ -57,5 +59,37 @@ describe("BusyOverlay and useDialogs", () => {
     expect(result.current.data("delete")).toBeUndefined();
     act(() => result.current.close());
     expect(result.current.isOpen("rotate")).toBe(false);
+  });
+});
+
+function Guarded({ isDirty, onLeave }: { isDirty: boolean; onLeave: () => void }) {
+  const { guard, dialog } = useDiscardGuard(isDirty);
+  return (
+    <>
+      <button type="button" onClick={() => guard(onLeave)}>
+        Leave
+      </button>
+      {dialog}
+    </>
+  );
+}
+
+describe("useDiscardGuard", () => {
+  it("leaves at once when nothing is unsaved, and asks first when something is", async () => {
+    const left: string[] = [];
+    const ue = userEvent.setup();
+    const { rerender } = render(<Guarded isDirty={false} onLeave={() => left.push("clean")} />);
+    await ue.click(screen.getByRole("button", { name: "Leave" }));
+    expect(left).toEqual(["clean"]);
+    rerender(<Guarded isDirty onLeave={() => left.push("dirty")} />);
+    await ue.click(screen.getByRole("button", { name: "Leave" }));
+    const dialog = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
+    expect(dialog.textContent).toContain(SETTINGS_KIT_MESSAGES.discardText);
+    await ue.click(within(dialog).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(left).toEqual(["clean"]);
+    await ue.click(screen.getByRole("button", { name: "Leave" }));
+    await ue.click(await screen.findByRole("button", { name: SETTINGS_KIT_MESSAGES.discardExit }));
+    expect(left).toEqual(["clean", "dirty"]);
   });
 });

@@ -1,0 +1,36 @@
+import { SETTINGS_KIT_MESSAGES } from "@linewatch/contracts";
+import { useCallback, useState } from "react";
+import { ConfirmDialog } from "../ConfirmDialog";
+
+/**
+ * Asks before unsaved changes are thrown away (spec settings §2.9: 'Discard Changes?' /
+ * 'You have unsaved changes, do you want to discard?', Exit or Continue Editing). `guard(action)`
+ * runs the action at once when nothing is dirty, else after the user chooses Exit.
+ */
+export function useDiscardGuard(isDirty: boolean) {
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const guard = useCallback(
+    (action: () => void) => {
+      if (isDirty) setPending(() => action);
+      else action();
+    },
+    [isDirty],
+  );
+  const dialog = (
+    <ConfirmDialog
+      open={pending != null}
+      title={SETTINGS_KIT_MESSAGES.discardTitle}
+      confirmLabel={SETTINGS_KIT_MESSAGES.discardExit}
+      cancelLabel={SETTINGS_KIT_MESSAGES.discardContinue}
+      onCancel={() => setPending(null)}
+      onConfirm={() => {
+        const action = pending;
+        setPending(null);
+        action?.();
+      }}
+    >
+      {SETTINGS_KIT_MESSAGES.discardText}
+    </ConfirmDialog>
+  );
+  return { guard, dialog };
+}
