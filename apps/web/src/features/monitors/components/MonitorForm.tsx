@@ -1,7 +1,7 @@
 import {
   DEFAULT_FORM_TAB,
   FORM_TABS,
-  formToMonitor,
+  formToTask,
   MONITOR_MESSAGES,
   monitorFormErrors,
   monitorToForm,
@@ -34,15 +34,13 @@ import {
   Tabs,
   Typography,
 } from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { useMe } from "../../../app/auth/session";
 import { useLine, usePlantLine } from "../../../app/context/PlantLineContext";
 import { ApiError } from "../../../shared/api/client";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
-import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
-import { createMonitor, invalidateMonitor, saveMonitorRules, updateMonitor } from "../api/mutations";
+import { MissingMonitorIdError, useCreateMonitor, useSaveMonitor } from "../api/mutations";
 import {
   fetchMonitorById,
   fetchNextMonitorName,
@@ -50,6 +48,7 @@ import {
   useMonitorFormBounds,
   useMonitorRules,
 } from "../api/queries";
+import type { SaveOutcome } from "../api/save-outcome";
 import { DataFiltersTab } from "./filters/DataFiltersTab";
 import { FrequencyInput } from "./header/FrequencyInput";
 import { NameRow } from "./header/NameRow";
@@ -57,7 +56,6 @@ import { NotesBox } from "./header/NotesBox";
 import { ThresholdControl } from "./header/ThresholdControl";
 import { MonitorFormContext, type MonitorFormCtx } from "./MonitorFormContext";
 import { AlertRulesTab } from "./rules/AlertRulesTab";
-import { combineSaveOutcome, partMessage, type SaveOutcome, type SavePart } from "./save-outcome";
 import { SignalsTab } from "./signals/SignalsTab";
 
 export type MonitorFormProps = {
@@ -280,8 +278,9 @@ type Dialog =
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 
 function MonitorFormBody(p: BodyProps) {
-  const qc = useQueryClient();
-  const snackbar = useSnackbar();
+  // The form shows its own dialogs for failures and partial outcomes; the hooks show the success.
+  const createMonitor = useCreateMonitor({ errorText: false });
+  const saveMonitor = useSaveMonitor({ errorText: false });
   const [mode, setMode] = useState<TFormMode>(p.mode);
   const [tab, setTab] = useState<TFormTab>(DEFAULT_FORM_TAB);
   const [submitted, setSubmitted] = useState(false);
@@ -331,50 +330,42 @@ function MonitorFormBody(p: BodyProps) {
   const errorTab =
     dialog?.kind === "validation" ? (dialog.errors.find((e) => e.tab && e.tab !== tab)?.tab ?? null) : null;
 
-  const finish = (monitorId: string, message: string) => {
-    invalidateMonitor(qc, monitorId, values.line_uuid);
-    snackbar(message);
+  const finish = (monitorId: string) => {
     p.onSaved?.(monitorId);
     p.onClose();
   };
 
+  /** A 409 names the existing monitor: load it and offer to edit it (spec §8). */
+  const existingOf = async (e: unknown) => {
+    if (!(e instanceof ApiError && e.status === 409)) return undefined;
+    const id = typeof e.body.task_uuid === "string" ? e.body.task_uuid : null;
+    return id ? await fetchMonitorById(id).catch(() => null) : null;
+  };
+
   const saveCreate = async (v: TMonitorFormValues) => {
-    const monitor = formToMonitor(v, { cust_uuid: p.customerId, plant_uuid: p.plant.id });
+    const task = formToTask(v, { cust_uuid: p.customerId, plant_uuid: p.plant.id });
     // The create flow waits one tick before calling (spec §4).
     await tick();
-    let created: TMonitor;
+    let result: Awaited<ReturnType<typeof createMonitor.mutateAsync>>;
     try {
-      created = await createMonitor(monitor);
+      result = await createMonitor.mutateAsync({ task, rules: rulesFromRuleForm(v.rules) });
     } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        const id = typeof e.body.task_uuid === "string" ? e.body.task_uuid : null;
-        const existing = id ? await fetchMonitorById(id).catch(() => null) : null;
-        if (existing) setDialog({ kind: "duplicate", monitor: existing });
-        else setDialog({ kind: "loadError" });
-        return;
+      const existing = await existingOf(e);
+      if (existing) setDialog({ kind: "duplicate", monitor: existing });
+      else if (existing === null) setDialog({ kind: "loadError" });
+      else {
+        const detail =
+          !(e instanceof MissingMonitorIdError) && e instanceof Error && e.message ? `: ${e.message}` : "";
+        setDialog({ kind: "saveError", message: `${MONITOR_MESSAGES.errorCreating}${detail}` });
       }
-      const detail = e instanceof Error && e.message ? `: ${e.message}` : "";
-      setDialog({ kind: "saveError", message: `${MONITOR_MESSAGES.errorCreating}${detail}` });
       return;
     }
-    if (!created?.monitor_uuid) {
-      setDialog({ kind: "saveError", message: MONITOR_MESSAGES.errorCreating });
-      return;
-    }
-    const parts: SavePart[] = [{ part: "monitor", ok: true, message: partMessage("monitor", true, true) }];
-    try {
-      await saveMonitorRules(created.monitor_uuid, rulesFromRuleForm(v.rules));
-      parts.push({ part: "rules", ok: true, message: partMessage("rules", true, true) });
-    } catch {
-      parts.push({ part: "rules", ok: false, message: partMessage("rules", false, true) });
-    }
-    const outcome = combineSaveOutcome(parts);
+    const { monitor: created, outcome } = result;
     if (outcome.kind === "success") {
-      finish(created.monitor_uuid, outcome.snackbar);
+      finish(created.monitor_uuid);
       return;
     }
     // The monitor exists now: the form stays open on it, in EDIT, so the rules can be saved again.
-    invalidateMonitor(qc, created.monitor_uuid, v.line_uuid);
     form.reset({
       ...v,
       monitor_uuid: created.monitor_uuid,
@@ -389,35 +380,17 @@ function MonitorFormBody(p: BodyProps) {
       setDialog({ kind: "saveError", message: MONITOR_MESSAGES.errorSaving });
       return;
     }
-    const monitor = formToMonitor(v, { cust_uuid: p.customerId, plant_uuid: p.plant.id });
-    const [m, r] = await Promise.allSettled([
-      updateMonitor(monitor),
-      saveMonitorRules(v.monitor_uuid, rulesFromRuleForm(v.rules)),
-    ]);
-    const parts: SavePart[] = [
-      {
-        part: "monitor",
-        ok: m.status === "fulfilled",
-        message: partMessage("monitor", m.status === "fulfilled", false),
-      },
-      {
-        part: "rules",
-        ok: r.status === "fulfilled",
-        message: partMessage("rules", r.status === "fulfilled", false),
-      },
-    ];
-    if (m.status === "rejected" && m.reason instanceof ApiError && m.reason.status === 409) {
-      const id = typeof m.reason.body.task_uuid === "string" ? m.reason.body.task_uuid : null;
-      const existing = id ? await fetchMonitorById(id).catch(() => null) : null;
-      if (existing) {
-        invalidateMonitor(qc, v.monitor_uuid, v.line_uuid);
-        setDialog({ kind: "duplicate", monitor: existing });
-        return;
-      }
+    const { outcome, monitorError } = await saveMonitor.mutateAsync({
+      monitorId: v.monitor_uuid,
+      task: formToTask(v, { cust_uuid: p.customerId, plant_uuid: p.plant.id }),
+      rules: rulesFromRuleForm(v.rules),
+    });
+    const existing = await existingOf(monitorError);
+    if (existing) {
+      setDialog({ kind: "duplicate", monitor: existing });
+      return;
     }
-    const outcome = combineSaveOutcome(parts);
-    invalidateMonitor(qc, v.monitor_uuid, v.line_uuid);
-    if (outcome.kind === "success") finish(v.monitor_uuid, outcome.snackbar);
+    if (outcome.kind === "success") finish(v.monitor_uuid);
     else setDialog({ kind: "partial", outcome });
   };
 
