@@ -48,6 +48,50 @@ export const MONITOR_FORM_TIMINGS = {
   previewMs: 500,
 } as const;
 
+/**
+ * The form's own wording beyond the spec's messages (those are MONITOR_MESSAGES): tabs, overlays
+ * (spec §2 "Overlays"), buttons (spec §2 "Footer") and dialogs, so a test reads what the UI shows.
+ */
+export const MONITOR_FORM_TEXTS = {
+  formLabel: (type: TFormMonitorType) => `${type.toUpperCase()} monitor form`,
+  tabs: { signals: "Signals", filters: "Data Filters", rules: "Alert Rules" } as Record<TFormTab, string>,
+  tabsLabel: "Monitor configuration",
+  loading: "...loading",
+  saving: "...saving",
+  retry: "Retry",
+  staleFilterNotice:
+    "This monitor's stored settings no longer match its filter: saving creates a new monitor.",
+  deployOnCreate: "Deploy on create",
+  save: "Save",
+  /** The SVD form's Save in CREATE (spec §2 "Footer"). */
+  create: "Create",
+  cancel: "Cancel",
+  /** The SVD form's Cancel in VIEW (spec §2 "Footer"). */
+  close: "Close",
+  edit: "Edit",
+  ok: "OK",
+  validationTitle: "Please correct the following",
+  validationSummary: "Validation summary",
+  goToTab: (tab: string) => `Go to ${tab}`,
+  editExisting: "Edit existing monitor",
+  discardTitle: "Discard your changes?",
+  discard: "Discard",
+  keepEditing: "Keep editing",
+  discardText: "The changes to this monitor have not been saved.",
+  duplicateNotLoaded: (duplicate: string) =>
+    `${duplicate}: the existing monitor and its alert rules could not be loaded.`,
+  saveResults: "Save results",
+  // The monitor page around the form.
+  pageTitle: (type: TFormMonitorType) => `${type.toUpperCase()} Monitor`,
+  newPageTitle: (type: TFormMonitorType) => `New ${type.toUpperCase()} Monitor`,
+  pageFallbackTitle: "Monitor",
+  lineOverview: "Line overview",
+  pickLine: "Pick a line first.",
+  backToLines: "Back to the lines",
+  capabilityNotice: (name: string) =>
+    `${name} is a capability monitor: it is configured in Settings, SPC Alert.`,
+} as const;
+
 /** Layout constants of the form (spec §9 "Layout"); drawers and grid rows are in ui.ts. */
 export const MONITOR_FORM_LAYOUT = {
   notesRows: 5,
