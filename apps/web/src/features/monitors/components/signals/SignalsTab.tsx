@@ -5,10 +5,8 @@ import { type ReactNode, useCallback, useDeferredValue, useMemo, useRef, useStat
 import { useFormContext, useWatch } from "react-hook-form";
 import { usePlantLine } from "../../../../app/context/PlantLineContext";
 import { QueryState } from "../../../../shared/ui/QueryState";
-import { useLineSignals, useSignalGroups } from "../../api/queries";
-import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
-import { SelectedItems } from "./SelectedItems";
-import { SignalTree, type SignalTreeHandle } from "./SignalTree";
+import { useLineSignals, useSignalGroups } from "../../../signals/api/queries";
+import { SignalTree, type SignalTreeHandle } from "../../../signals/components/SignalTree";
 import {
   buildSignalTreeIndex,
   flattenSignalTree,
@@ -19,7 +17,9 @@ import {
   type TSignalSelection,
   toggleGroup,
   toggleSignal,
-} from "./signal-tree";
+} from "../../../signals/signal-tree";
+import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
+import { SelectedItems } from "./SelectedItems";
 import { SIGNALS_TAB_TEXT } from "./signals-text";
 
 const NOTHING: ReadonlySet<string> = new Set();

@@ -10,8 +10,13 @@ import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import GroupIcon from "@mui/icons-material/WorkspacesOutlined";
 import { Box, Typography } from "@mui/material";
 import { type MouseEvent, memo, type ReactNode } from "react";
-import { SECTION_LABELS, SELECTED_ITEM_TEXT, signalLabel, type TTreeRow } from "./signal-tree";
-import { SIGNALS_TAB_TEXT } from "./signals-text";
+import {
+  SECTION_LABELS,
+  SELECTED_ITEM_TEXT,
+  SIGNAL_TREE_TEXT,
+  signalLabel,
+  type TTreeRow,
+} from "../signal-tree";
 
 export const ROW_HEIGHT = 36; // px, every row the same: the virtual list needs no measuring
 
@@ -53,15 +58,15 @@ function secondaryText(row: TTreeRow, type: TFormMonitorType): string | null {
     case "station":
       return String(row.count);
     case "group": {
-      const n = SIGNALS_TAB_TEXT.signalCount(row.group.signalUuids.length);
-      return type === "mvd" ? n : `${n} · ${SIGNALS_TAB_TEXT.groupsMvdOnly}`;
+      const n = SIGNAL_TREE_TEXT.signalCount(row.group.signalUuids.length);
+      return type === "mvd" ? n : `${n} · ${SIGNAL_TREE_TEXT.groupsMvdOnly}`;
     }
     case "member":
       return row.signal ? row.signal.stationName : SELECTED_ITEM_TEXT.notOnLine;
     case "signal":
       return row.signal.friendlyName?.trim() ? row.signal.name : null;
     case "attribute":
-      return SIGNALS_TAB_TEXT.attributeHint;
+      return SIGNAL_TREE_TEXT.attributeHint;
     case "empty":
       return null;
   }
@@ -118,7 +123,7 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
       tabIndex={p.tabbable ? 0 : -1}
       onFocus={() => p.onFocusRow(row.key)}
       onClick={() => p.onActivate(row)}
-      title={row.kind === "attribute" ? SIGNALS_TAB_TEXT.attributeHint : undefined}
+      title={row.kind === "attribute" ? SIGNAL_TREE_TEXT.attributeHint : undefined}
       sx={{
         position: "absolute",
         top: 0,

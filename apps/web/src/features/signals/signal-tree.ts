@@ -104,6 +104,13 @@ export const isEmptyMatch = (m: TTreeMatch) => m.stations.length === 0 && m.grou
 // ── Rows ────────────────────────────────────────────────────────────────────────────────────
 
 export const SECTION_LABELS = { groups: "Signals Groups", stations: "Stations" } as const;
+/** The tree's own wording (spec monitor-forms §2 "Signals tab"). */
+export const SIGNAL_TREE_TEXT = {
+  treeLabel: "Stations and signals",
+  attributeHint: "Part attribute: filtered in Data Filters",
+  groupsMvdOnly: "MVD monitors only",
+  signalCount: (n: number) => `${n} signal${n === 1 ? "" : "s"}`,
+} as const;
 export const EMPTY_ROW_TEXT = {
   groups: "No signal groups on this line",
   stations: "No stations on this line",

@@ -11,9 +11,8 @@ import {
   useRef,
   useState,
 } from "react";
+import { canSelectGroups, parentRowIndex, SIGNAL_TREE_TEXT, type TTreeRow } from "../signal-tree";
 import { ROW_HEIGHT, SignalTreeRow } from "./SignalTreeRow";
-import { canSelectGroups, parentRowIndex, type TTreeRow } from "./signal-tree";
-import { SIGNALS_TAB_TEXT } from "./signals-text";
 
 export type SignalTreeHandle = { focusActiveRow: () => void };
 
@@ -138,7 +137,7 @@ export function SignalTree(p: SignalTreeProps) {
     <Box
       ref={scrollRef}
       role="tree"
-      aria-label={SIGNALS_TAB_TEXT.treeLabel}
+      aria-label={SIGNAL_TREE_TEXT.treeLabel}
       aria-multiselectable={p.type === "mvd" ? true : undefined}
       onKeyDown={handleKeyDown}
       sx={{ flex: "1 1 0", minHeight: 0, overflow: "auto", position: "relative" }}
