@@ -73,4 +73,18 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
   ],
 });
 
+/**
+ * A new MQTT password for the plant through the API, as an administrator (the Data Sources page
+ * shows the same answer once): the login a test publishes with on the embedded broker.
+ */
+export async function newMqttPassword(
+  page: Page,
+  plantId: string,
+): Promise<{ username: string; password: string }> {
+  const res = await page.request.post(`/api/plants/${plantId}/mqtt-credential/password`);
+  expect(res.status(), await res.text()).toBe(201);
+  const body: { credential: { username: string }; password: string } = await res.json();
+  return { username: body.credential.username, password: body.password };
+}
+
 export { expect };

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import mqtt from "mqtt";
-import { expect, openSettings, signIn, test } from "./fixtures";
+import { expect, newMqttPassword, openSettings, signIn, test } from "./fixtures";
 
 // Ingestion on the Data Sources page, as the demo administrator on the demo plant: ingest tokens
 // (secret shown once, revoke), CSV upload of part records, and the insight page of a data source
@@ -24,14 +24,6 @@ async function currentPlantId(page: Page): Promise<string> {
   const plant = plants.find((p) => p.id === me.selectedPlantId) ?? plants[0];
   if (!plant) throw new Error("no plant");
   return plant.id;
-}
-
-/** A new MQTT password for the plant through the API (the page shows the same answer once). */
-async function newMqttPassword(page: Page, plantId: string): Promise<{ username: string; password: string }> {
-  const res = await page.request.post(`/api/plants/${plantId}/mqtt-credential/password`);
-  expect(res.status(), await res.text()).toBe(201);
-  const body: { credential: { username: string }; password: string } = await res.json();
-  return { username: body.credential.username, password: body.password };
 }
 
 /** The CONNACK return code of a refused connection, or 0 when it was accepted. */

@@ -1,6 +1,6 @@
 import { LINE_MESSAGES } from "@linewatch/contracts";
 import mqtt from "mqtt";
-import { expect, signIn, test } from "./fixtures";
+import { expect, newMqttPassword, signIn, test } from "./fixtures";
 
 const MQTT_URL = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? 18831}`;
 
@@ -131,7 +131,8 @@ test("a CAP alert shows the values its newest breach judged against the limits, 
 test("a link to another plant's line opens that line: the top bar, its times and its monitor form follow it", async ({
   page,
 }) => {
-  await signIn(page, "user");
+  // An administrator: publishing needs the plant's MQTT login, which administrators set.
+  await signIn(page, "admin");
   const plants = await (await page.request.get("/api/plants")).json();
   const stuttgart = plants.find((p: { name: string }) => p.name === "Stuttgart Components");
   const lines = await (await page.request.get(`/api/plants/${stuttgart.id}/lines`)).json();
@@ -204,7 +205,8 @@ test("an alert's charts keep every axis label inside them at 1280 × 720, negati
   page,
 }) => {
   test.setTimeout(150_000);
-  await signIn(page, "user");
+  // An administrator: publishing needs the plant's MQTT login, which administrators set.
+  await signIn(page, "admin");
   const plants = await (await page.request.get("/api/plants")).json();
   const stuttgart = plants.find((p: { name: string }) => p.name === "Stuttgart Components");
   const lines = await (await page.request.get(`/api/plants/${stuttgart.id}/lines`)).json();
@@ -214,7 +216,8 @@ test("an alert's charts keep every axis label inside them at 1280 × 720, negati
   // capability monitor breaches at its next evaluation.
   const station = "OP30 CMM";
   const id = Date.now().toString(36);
-  const client = await mqtt.connectAsync(MQTT_URL, { reconnectPeriod: 0, connectTimeout: 5_000 });
+  const login = await newMqttPassword(page, stuttgart.id);
+  const client = await mqtt.connectAsync(MQTT_URL, { reconnectPeriod: 0, connectTimeout: 5_000, ...login });
   try {
     const start = Date.now() - 100 * 200;
     const records = Array.from({ length: 100 }, (_, i) => ({

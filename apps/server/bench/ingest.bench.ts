@@ -12,6 +12,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { type Database, rowsOf } from "../src/db/client.js";
 import { customers, dataSources, ingestors, partRecords, plants, stations } from "../src/db/schema/index.js";
 import { startIngest } from "../src/ingest/ingest.js";
+import { createLogger } from "../src/lib/logger.js";
 import { createServices } from "../src/services.js";
 import { openBenchDatabase } from "./bench-db.js";
 
@@ -59,7 +60,7 @@ async function main() {
     partRecords: services.partRecords,
     mqttUrl: process.env.MQTT_URL || undefined,
     mqttPort: 0,
-    log: (m) => console.log(`  ingest: ${m}`),
+    logger: createLogger("warn").child({ role: "ingest" }),
   });
   console.log(`database: ${label}`);
   console.log(`broker:   ${ingest.embedded ? `embedded (${ingest.url})` : ingest.url}`);

@@ -1,10 +1,11 @@
 import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
-import { describeDbError } from "./db/errors.js";
+import { describeDbError, loggableError } from "./db/errors.js";
 import { buildApp } from "./http/app.js";
 import { BrokerPortTakenError } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
+import { createLogger } from "./lib/logger.js";
 import { withoutPassword } from "./lib/urls.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
@@ -20,11 +21,12 @@ async function main() {
   const started = Date.now();
   const config = loadConfig();
   const secrets = createSecretBox(resolveEncryptionKey(config).key);
+  // One logger for the process: a child per role, with structured fields (lib/logger.ts).
+  const logger = createLogger(config.logLevel);
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { dataDir: config.dataDir },
+    config.databaseUrl ? { databaseUrl: config.databaseUrl, logger } : { dataDir: config.dataDir },
   );
-  const log = (msg: string) => console.log(`[linewatch] ${msg}`);
-  log(
+  logger.info(
     `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,
   );
 
@@ -50,71 +52,80 @@ async function main() {
       clientId: config.ingestClientId,
       shared: config.mqttSharedSubscriptions,
       allowAnonymous: config.mqttAllowAnonymous,
-      log: (m) => log(`ingest: ${m}`),
+      logger: logger.child({ role: "ingest" }),
     });
     const ing = ingest;
     closers.unshift(() => ing.close());
-    log(ing.embedded ? `embedded MQTT broker on ${ing.url}` : `ingesting from ${withoutPassword(ing.url)}`);
+    logger.info(
+      ing.embedded ? `embedded MQTT broker on ${ing.url}` : `ingesting from ${withoutPassword(ing.url)}`,
+    );
     if (ing.embedded && config.mqttAllowAnonymous)
-      log(
+      logger.warn(
         "MQTT_ALLOW_ANONYMOUS: the embedded broker accepts anyone without credentials (local experiments only)",
       );
   }
 
   if (config.demo) {
     const seeded = await seedDemoIfEmpty(database.db);
-    if (seeded) log(`demo plant seeded in ${seeded.ms} ms (${seeded.partRecords} part records)`);
+    if (seeded) logger.info(`demo plant seeded in ${seeded.ms} ms (${seeded.partRecords} part records)`);
   }
 
   if (config.demo && ingest && config.simulatorRate > 0) {
     // The seeded data sources must be subscribed before the first live record arrives.
     await ingest.refresh();
+    const simulatorLogger = logger.child({ role: "simulator" });
     const simulator = await startDemoLive({
       db: database.db,
       url: ingest.url,
       loginFor: ingest.internalLogin,
       rate: config.simulatorRate,
-      log: (m) => log(`simulator: ${m}`),
+      log: (m) => simulatorLogger.info(m),
     });
     if (simulator) {
       closers.unshift(() => simulator.stop());
-      log(`line simulator: ${config.simulatorRate} parts a minute per station to ${simulator.url}`);
+      simulatorLogger.info(
+        `line simulator: ${config.simulatorRate} parts a minute per station to ${simulator.url}`,
+      );
     }
   }
 
   // Alert rules run in the transaction that stores each evaluation (worker/alerts).
   if (config.roles.has("worker")) {
     closers.unshift(
-      startWorkerFromConfig(database.db, config.worker, log, { onEvaluated: createOnEvaluated() }).stop,
+      startWorkerFromConfig(database.db, config.worker, logger.child({ role: "worker" }), {
+        onEvaluated: createOnEvaluated(),
+      }).stop,
     );
   }
-  if (config.roles.has("worker")) closers.unshift(startNotifierFor(database.db, config, secrets, log).stop);
+  if (config.roles.has("worker"))
+    closers.unshift(startNotifierFor(database.db, config, secrets, logger.child({ role: "worker" })).stop);
 
   if (config.roles.has("api")) {
     const app = await buildApp({
       services,
       webDist: config.webDist,
       cookieSecure: config.cookieSecure,
-      logger: { level: config.logLevel },
+      logger: logger.child({ role: "api" }),
       settings: config,
     });
     closers.unshift(() => app.close());
     await app.listen({ port: config.port, host: config.host });
-    log(`ready in ${Date.now() - started} ms at ${config.publicUrl}`);
+    logger.info(`ready in ${Date.now() - started} ms at ${config.publicUrl}`);
   }
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log(`${signal}: stopping`);
+    logger.info(`${signal}: stopping`);
     // Whatever hangs (a database that does not answer, a client that does not let go), the
     // process ends within 10 s; unacknowledged MQTT messages are redelivered by the broker.
     setTimeout(() => {
-      log(`${signal}: not stopped after ${SHUTDOWN_DEADLINE_MS / 1000} s, exiting`);
+      logger.error(`${signal}: not stopped after ${SHUTDOWN_DEADLINE_MS / 1000} s, exiting`);
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    for (const close of closers) await close().catch((err) => log(`stopping: ${describeDbError(err)}`));
+    for (const close of closers)
+      await close().catch((err) => logger.error({ reason: describeDbError(err) }, "stopping failed"));
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -122,7 +133,9 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof BrokerPortTakenError) console.error(`[linewatch] ${err.message}`);
-  else console.error(err);
+  // Before the configuration is read there is no level yet: start-up failures always show.
+  const logger = createLogger("info");
+  if (err instanceof BrokerPortTakenError) logger.fatal(err.message);
+  else logger.fatal({ err: loggableError(err) }, `start-up failed: ${describeDbError(err)}`);
   process.exit(1);
 });

@@ -1,4 +1,3 @@
-import "./zod-jitless";
 import { CssBaseline, createTheme, ThemeProvider } from "@mui/material";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";

@@ -43,7 +43,7 @@ export const ZAlert = z.object({
   score: z.number().nullable(),
   threshold: z.number().nullable(),
   /** Score against threshold in the monitor type's words, with units (evaluationSummary). */
-  summary: z.string().nullable(),
+  summary: zString().nullable(),
   resolvedAt: z.iso.datetime({ offset: true }).nullable(),
   cause: zString().nullable(),
 });

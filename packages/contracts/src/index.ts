@@ -1,8 +1,12 @@
+// First: zod's configuration, before any schema is built (zod-setup.ts).
+import "./zod-setup.js";
+
 export * from "./alerts.js";
 export * from "./auth.js";
 export * from "./common.js";
 export * from "./data-sources.js";
 export * from "./domain.js";
+export * from "./evaluation-details.js";
 export * from "./evaluation-summary.js";
 export * from "./feature-flags.js";
 export * from "./ingest-tokens.js";

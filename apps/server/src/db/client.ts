@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import type { Logger } from "../lib/logger.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -27,7 +28,7 @@ export type Database = {
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 export type OpenDatabaseOptions =
-  | { databaseUrl: string; poolSize?: number }
+  | { databaseUrl: string; poolSize?: number; logger?: Logger }
   | { dataDir: string }
   | { memory: true };
 
@@ -63,7 +64,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if ("databaseUrl" in opts) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection that the server drops (restart, failover) must not take the process down.
-    pool.on("error", (err) => console.error(`[linewatch] database connection lost: ${err.message}`));
+    pool.on("error", (err) => opts.logger?.warn({ reason: err.message }, "database connection lost"));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: "postgres", raw: { kind: "postgres", pool }, close: () => pool.end() };

@@ -46,7 +46,8 @@ function isCrossOrigin(req: FastifyRequest, publicHost: string): boolean {
 export async function buildApp(opts: AppOptions) {
   const settings = appSettings(opts.settings);
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // main.ts's logger (a child per role); none in tests.
+    loggerInstance: opts.logger,
     bodyLimit: opts.bodyLimit ?? 1_048_576,
     trustProxy: settings.trustProxy,
     // Request lines are noise at info level; errors are still logged by the error handler.

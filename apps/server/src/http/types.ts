@@ -21,7 +21,8 @@ export type AppOptions = {
   services: Services;
   webDist?: string;
   cookieSecure: "auto" | boolean;
-  logger?: boolean | FastifyBaseLogger | { level: string };
+  /** The process logger (main.ts's child for the api role); no logging when unset (tests). */
+  logger?: FastifyBaseLogger;
   /** Largest JSON body accepted, in bytes (10,000-record ingest batches need room). */
   bodyLimit?: number;
   /** The settings of config.ts the HTTP layer reads; what is left out takes loadConfig's default. */

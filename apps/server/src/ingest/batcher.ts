@@ -2,6 +2,7 @@ import { topicDefaults } from "@linewatch/contracts";
 import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
 import { describeDbError, isTransientDbError } from "../db/errors.js";
+import { type Logger, silentLogger } from "../lib/logger.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
 import { createIngestLog } from "./ingest-log.js";
 import type { SourceDirectory } from "./sources.js";
@@ -36,9 +37,9 @@ export function createIngestBatcher(opts: {
   directory: SourceDirectory;
   batchSize?: number;
   flushMs?: number;
-  log?: (msg: string) => void;
+  logger?: Logger;
 }) {
-  const log = opts.log ?? (() => {});
+  const logger = opts.logger ?? silentLogger;
   const ingestLog = createIngestLog(opts.db);
   const batchSize = opts.batchSize ?? 1_000;
   // 0: store what arrived in this turn of the event loop. A broker that waits for our answer
@@ -51,13 +52,14 @@ export function createIngestBatcher(opts: {
   // Wakes a backoff wait early when the batcher closes.
   let wake: (() => void) | undefined;
 
-  /** "data source <id> (topic a/b/c)" for up to three messages of a batch. */
-  function whose(batch: Waiting[]): string {
-    const named = batch.slice(0, 3).map(({ packet }) => {
-      const source = opts.directory.match(packet.topic);
-      return `data source ${source?.id ?? "(none)"} (topic ${JSON.stringify(packet.topic)})`;
-    });
-    return batch.length > 3 ? `${named.join(", ")} and ${batch.length - 3} more` : named.join(", ");
+  /** The log fields of a batch: its data sources and topics (of up to three messages), and its size. */
+  function whose(batch: Waiting[]) {
+    const some = batch.slice(0, 3).map((w) => w.packet.topic);
+    return {
+      messages: batch.length,
+      dataSourceIds: [...new Set(some.map((t) => opts.directory.match(t)?.id ?? null))],
+      topics: [...new Set(some)],
+    };
   }
 
   async function pause(ms: number) {
@@ -73,7 +75,7 @@ export function createIngestBatcher(opts: {
 
   /** Runs `write` until it succeeds or fails for good; retries while the database is away. */
   async function untilStored(
-    what: string,
+    what: ReturnType<typeof whose> & { step: string },
     write: () => Promise<void>,
   ): Promise<{ outcome: "stored" } | { outcome: "closed" } | { outcome: "refused"; err: unknown }> {
     let delay = RETRY_FIRST_MS;
@@ -85,7 +87,10 @@ export function createIngestBatcher(opts: {
       } catch (err) {
         if (!isTransientDbError(err)) return { outcome: "refused", err };
         if (closed) return { outcome: "closed" };
-        log(`storing ${what} failed, retrying in ${delay / 1000} s: ${describeDbError(err)}`);
+        logger.warn(
+          { ...what, retryInMs: delay, reason: describeDbError(err) },
+          `${what.step} failed, retrying in ${delay / 1000} s`,
+        );
         await pause(delay);
         delay = Math.min(delay * 2, RETRY_MAX_MS);
       }
@@ -93,10 +98,7 @@ export function createIngestBatcher(opts: {
   }
 
   async function store(batch: Waiting[]): Promise<void> {
-    const what =
-      batch.length === 1
-        ? `an MQTT message of ${whose(batch)}`
-        : `${batch.length} MQTT messages of ${whose(batch)}`;
+    const what = { ...whose(batch), step: "storing MQTT messages" };
     const result = await untilStored(what, () =>
       ingestLog.store(
         batch.map((w) => w.packet),
@@ -119,12 +121,15 @@ export function createIngestBatcher(opts: {
     const [only] = batch;
     if (!only) return;
     const reason = `the database refused the message (${describeDbError(result.err)})`;
-    log(`kept ${what} as a dead letter: ${reason}`);
-    const kept = await untilStored(`the dead letter of ${what}`, () =>
+    logger.warn({ ...what, reason }, "kept an MQTT message as a dead letter");
+    const kept = await untilStored({ ...what, step: "storing a dead letter" }, () =>
       ingestLog.deadLetter(only.packet, opts.directory.current(), reason),
     );
     if (kept.outcome === "refused")
-      log(`dropped ${what}: its dead letter was refused too (${describeDbError(kept.err)})`);
+      logger.error(
+        { ...what, reason: describeDbError(kept.err) },
+        "dropped an MQTT message: its dead letter was refused too",
+      );
     if (kept.outcome !== "closed") only.resolve();
   }
 

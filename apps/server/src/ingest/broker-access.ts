@@ -2,6 +2,8 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { type TMqttLogin, topicFilterWithin, topicMatches, ZId } from "@linewatch/contracts";
 import type { Aedes, AuthenticateError, Client, Subscription } from "aedes";
 import type { Db } from "../db/client.js";
+import { describeDbError } from "../db/errors.js";
+import { type Logger, silentLogger } from "../lib/logger.js";
 import { hashToken, newToken } from "../lib/tokens.js";
 import { createMqttCredentialsRepo } from "../modules/mqtt-credentials/mqtt-credentials.repo.js";
 import type { SourceDirectory } from "./sources.js";
@@ -39,7 +41,7 @@ export type BrokerAccessOptions = {
   /** MQTT_ALLOW_ANONYMOUS: accept clients without a username, with no restriction. */
   allowAnonymous?: boolean;
   now?: () => Date;
-  log?: (msg: string) => void;
+  logger?: Logger;
 };
 
 /**
@@ -53,7 +55,7 @@ export type BrokerAccessOptions = {
 export function createBrokerAccess(opts: BrokerAccessOptions) {
   const repo = createMqttCredentialsRepo(opts.db);
   const now = opts.now ?? (() => new Date());
-  const log = opts.log ?? (() => {});
+  const logger = opts.logger ?? silentLogger;
   const grants = new WeakMap<Client, Grant | typeof ANONYMOUS>();
   const connected = new Set<Client>();
   /** Credentials of this process's own clients (the line simulator): username → grant. */
@@ -99,7 +101,7 @@ export function createBrokerAccess(opts: BrokerAccessOptions) {
           done(null, true);
         },
         (err: Error) => {
-          log(`MQTT credential check failed: ${err.message}`);
+          logger.error({ reason: describeDbError(err) }, "MQTT credential check failed");
           done(refusal(SERVER_UNAVAILABLE, "credential check failed"), false);
         },
       );
@@ -123,7 +125,10 @@ export function createBrokerAccess(opts: BrokerAccessOptions) {
       const grant = grants.get(client);
       if (grant === ANONYMOUS) return true;
       if (grant && sourcesOf(grant).some((s) => topicMatches(s.topic, topic))) return true;
-      log(`MQTT client ${client.id} refused: publish on ${topic} is outside its plant's data sources`);
+      logger.warn(
+        { clientId: client.id, topic },
+        "MQTT client refused: publish outside its plant's data sources",
+      );
       return false;
     },
 
@@ -168,8 +173,9 @@ export function createBrokerAccess(opts: BrokerAccessOptions) {
         );
         const outside = subscriptions.find((filter) => !isWithin(grant, filter));
         if (stale || outside) {
-          log(
-            `MQTT client ${client.id} disconnected: ${stale ? "its password was replaced" : `${outside} is no longer within its plant's data sources`}`,
+          logger.info(
+            { clientId: client.id, ...(outside ? { topic: outside } : {}) },
+            `MQTT client disconnected: ${stale ? "its password was replaced" : "a subscription is no longer within its plant's data sources"}`,
           );
           client.close();
         }

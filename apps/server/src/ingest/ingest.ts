@@ -1,5 +1,6 @@
 import type { TMqttLogin } from "@linewatch/contracts";
 import type { Db } from "../db/client.js";
+import type { Logger } from "../lib/logger.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
 import { createIngestBatcher } from "./batcher.js";
 import { startEmbeddedBroker } from "./broker.js";
@@ -18,7 +19,7 @@ export type IngestOptions = {
   /** MQTT_ALLOW_ANONYMOUS: the embedded broker accepts clients without credentials (local experiments). */
   allowAnonymous?: boolean;
   refreshMs?: number;
-  log?: (msg: string) => void;
+  logger?: Logger;
 };
 
 /**
@@ -32,7 +33,7 @@ export async function startIngest(opts: IngestOptions) {
     db: opts.db,
     partRecords: opts.partRecords,
     directory,
-    log: opts.log,
+    logger: opts.logger,
   });
   if (opts.mqttUrl) {
     const ingestor = await startMqttIngestor({
@@ -42,7 +43,7 @@ export async function startIngest(opts: IngestOptions) {
       clientId: opts.clientId,
       shared: opts.shared,
       refreshMs: opts.refreshMs,
-      log: opts.log,
+      logger: opts.logger,
     });
     return {
       url: opts.mqttUrl,
@@ -58,7 +59,7 @@ export async function startIngest(opts: IngestOptions) {
     db: opts.db,
     directory,
     allowAnonymous: opts.allowAnonymous,
-    log: opts.log,
+    logger: opts.logger,
   });
   const broker = await startEmbeddedBroker(opts.mqttPort, { ingest: { directory, batcher }, access });
   const refresh = async () => {

@@ -1,5 +1,6 @@
 import mqtt, { type MqttClient } from "mqtt";
 import { describeDbError } from "../db/errors.js";
+import { type Logger, silentLogger } from "../lib/logger.js";
 import type { IngestBatcher } from "./batcher.js";
 import type { SourceDirectory } from "./sources.js";
 
@@ -13,7 +14,7 @@ export type MqttIngestorOptions = {
   shared?: boolean;
   /** How often data sources are re-read, so changes made by other processes take effect (ms). */
   refreshMs?: number;
-  log?: (msg: string) => void;
+  logger?: Logger;
 };
 
 /**
@@ -22,7 +23,7 @@ export type MqttIngestorOptions = {
  * redelivers anything a crash interrupts; the part-record key makes the redelivery change nothing.
  */
 export async function startMqttIngestor(opts: MqttIngestorOptions) {
-  const log = opts.log ?? (() => {});
+  const logger = opts.logger ?? silentLogger;
   const subscribed = new Set<string>();
 
   const client: MqttClient = mqtt.connect(opts.url, {
@@ -65,18 +66,18 @@ export async function startMqttIngestor(opts: MqttIngestorOptions) {
     if (add.length) {
       await client.subscribeAsync(add, { qos: 1 });
       for (const t of add) subscribed.add(t);
-      log(`subscribed to ${add.join(", ")}`);
+      logger.info({ topics: add }, `subscribed to ${add.join(", ")}`);
     }
     if (remove.length) {
       await client.unsubscribeAsync(remove);
       for (const t of remove) subscribed.delete(t);
-      log(`unsubscribed from ${remove.join(", ")}`);
+      logger.info({ topics: remove }, `unsubscribed from ${remove.join(", ")}`);
     }
   }
   let syncing: Promise<void> | undefined;
   const refresh = () => {
     syncing ??= syncSubscriptions()
-      .catch((err) => log(`data source refresh failed: ${describeDbError(err)}`))
+      .catch((err) => logger.warn({ reason: describeDbError(err) }, "data source refresh failed"))
       .finally(() => {
         syncing = undefined;
       });
@@ -88,7 +89,7 @@ export async function startMqttIngestor(opts: MqttIngestorOptions) {
     if (!connack.sessionPresent) subscribed.clear();
     void refresh();
   });
-  client.on("error", (err) => log(`MQTT: ${err.message}`));
+  client.on("error", (err) => logger.warn({ reason: err.message }, "MQTT client error"));
   await new Promise<void>((resolve, reject) => {
     client.once("connect", () => resolve());
     client.once("error", reject);

@@ -12,6 +12,7 @@ import type { AlertThreshold } from "@linewatch/stats";
 import type { WorkerConfig } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
 import { describeDbError } from "../db/errors.js";
+import { type Logger, silentLogger } from "../lib/logger.js";
 import { type EvaluationResult, evaluateMonitor, type Window } from "../modules/evaluation/evaluate.js";
 import { loadWindows } from "../modules/evaluation/window.read.js";
 import {
@@ -48,7 +49,7 @@ export type WorkerOptions = {
   onEvaluated?: (tx: Tx, evaluation: StoredEvaluation) => Promise<void>;
   /** The evaluation of a claimed batch; default evaluateClaims (window queries + packages/stats). */
   evaluate?: (db: Db, claims: ClaimedMonitor[]) => Promise<EvaluationResult[]>;
-  log?: (message: string) => void;
+  logger?: Logger;
   /** false: do not poll; the caller drives tick() (tests with a fake clock). Default true. */
   autoStart?: boolean;
 };
@@ -139,7 +140,7 @@ export function startWorker(opts: WorkerOptions): Worker {
   const owner = opts.owner ?? `${hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const minuteMs = opts.minuteMs ?? 60_000;
   const batchSize = opts.batchSize ?? 8;
-  const log = opts.log ?? (() => {});
+  const logger = opts.logger ?? silentLogger;
   const leaseRenewMs = opts.leaseRenewMs ?? opts.leaseMs / 3;
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -154,7 +155,7 @@ export function startWorker(opts: WorkerOptions): Worker {
   const renew = () => {
     renewal = renewLeases(opts.db, { owner, monitorIds: [...running], now: now(), leaseMs: opts.leaseMs })
       .then(() => undefined)
-      .catch((err) => log(`lease renewal failed: ${describeDbError(err)}`));
+      .catch((err) => logger.warn({ reason: describeDbError(err) }, "lease renewal failed"));
   };
   const track = (id: string) => {
     running.add(id);
@@ -200,8 +201,10 @@ export function startWorker(opts: WorkerOptions): Worker {
     const outcomes = await runBatch(claims);
     outcomes.forEach((o, i) => {
       const c = claims[i];
-      if (o.status === "rejected") log(`monitor ${c?.id} slot ${c?.slot.toISOString()}: ${String(o.reason)}`);
-      else if (o.value.status === "lost") log(`monitor ${c?.id}: lease lost, slot left to its new owner`);
+      const at = { monitorId: c?.id, slot: c?.slot.toISOString() };
+      if (o.status === "rejected")
+        logger.error({ ...at, reason: describeDbError(o.reason) }, "storing an evaluation failed");
+      else if (o.value.status === "lost") logger.info(at, "lease lost, slot left to its new owner");
     });
     return claims.length;
   };
@@ -212,7 +215,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       try {
         handled = await tick();
       } catch (err) {
-        log(`poll failed: ${describeDbError(err)}`);
+        logger.warn({ reason: describeDbError(err) }, "poll failed");
       }
       if (stopped) break;
       // Full batch: more may be due, poll again at once.
@@ -240,7 +243,7 @@ export function startWorker(opts: WorkerOptions): Worker {
 export function startWorkerFromConfig(
   db: Db,
   config: WorkerConfig,
-  log: (m: string) => void,
+  logger: Logger,
   opts: { onEvaluated?: WorkerOptions["onEvaluated"] } = {},
 ): Worker {
   const worker = startWorker({
@@ -251,8 +254,8 @@ export function startWorkerFromConfig(
     minuteMs: config.minuteMs,
     owner: config.id,
     onEvaluated: opts.onEvaluated,
-    log: (m) => log(`worker: ${m}`),
+    logger,
   });
-  log(`worker ${worker.owner} started`);
+  logger.info({ owner: worker.owner }, `worker ${worker.owner} started`);
   return worker;
 }

@@ -91,7 +91,7 @@ export function startIngestProcess(env: Record<string, string>): Promise<IngestP
       env: {
         ...process.env,
         DEMO: "false",
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: "info",
         MQTT_URL: "",
         ENCRYPTION_KEY: TEST_KEY,
         ...env,

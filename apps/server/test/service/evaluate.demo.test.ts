@@ -1,7 +1,7 @@
 // Realistic windows: the seeded demo plant (14 days, two lines with records). Every signal group
 // (MVD, some across stations), every active measurement (SVD) and every measurement with limits
 // (CAP, op_count LAST, exclusions on) gives a computed evaluation or NO_DATA with a reason, never ERROR.
-import { parseStoredMonitorFilter, type TMonitorType } from "@linewatch/contracts";
+import { parseStoredMonitorFilter, type TMonitorType, ZEvaluationDetails } from "@linewatch/contracts";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
@@ -30,6 +30,9 @@ async function run(type: TMonitorType, lineId: string, filter: Record<string, un
     { type, alertThreshold: "medium", sampleSize: f.sample_size, evaluationRatio: f.evaluation_ratio },
     window,
   );
+  // Whatever the state, the stored details are of one of the kinds the drawer and Teams card read.
+  if (r.details)
+    expect(ZEvaluationDetails.parse(r.details).kind).toBe(r.state === "NO_DATA" ? "no_data" : type);
   return { window, r };
 }
 

@@ -1,3 +1,4 @@
+import { ZCapDetails, ZMvdDetails, ZSvdDetails } from "@linewatch/contracts";
 // Pure monitor evaluation (worker/evaluate/evaluate.ts) on generated data: in control → OK,
 // shifted → BREACH, too few → NO_DATA, nothing new → NO_DATA, exceptions → ERROR.
 import { describe, expect, it } from "vitest";
@@ -85,9 +86,11 @@ describe("svd", () => {
     expect(r.trainingSize).toBe(300);
     expect(r.evaluationSize).toBe(100);
     expect(r.score).toBeLessThan(r.threshold as number);
-    expect(r.details).toMatchObject({ m: 300, n: 100 });
-    for (const k of ["w1", "trainingMean", "trainingSd", "evaluationMean", "evaluationSd"])
-      expect(typeof r.details?.[k]).toBe("number");
+    expect(r.details).toMatchObject({ kind: "svd", m: 300, n: 100 });
+    // What the worker stores is what the drawer and the Teams card parse.
+    const d = ZSvdDetails.parse(r.details);
+    for (const v of [d.w1, d.trainingMean, d.trainingSd, d.evaluationMean, d.evaluationSd])
+      expect(Number.isFinite(v)).toBe(true);
     expect(r.lastRecordTs?.getTime()).toBe(T0 + 399_000);
   });
   it("a 1 σ shift of the evaluation set → BREACH", () => {
@@ -127,11 +130,11 @@ describe("mvd", () => {
   it("in control → OK with UCL, k, p_value and top 3 signals", () => {
     const r = evaluateMonitor(settings("mvd"), window({ p: 4, count: 400, correlated: true, seed: 3 }));
     expect(r.state).toBe("OK");
-    const d = r.details as Record<string, unknown>;
+    const d = ZMvdDetails.parse(r.details);
     expect(d.ucl).toBeGreaterThan(0);
     expect(typeof d.k).toBe("number");
     expect(d.p_value).toBeGreaterThanOrEqual(0.01);
-    const worst = d.worstRows as { topSignals: { id: string; name: string; contribution: number }[] }[];
+    const worst = d.worstRows;
     expect(worst).toHaveLength(3);
     expect(worst[0]?.topSignals).toHaveLength(3);
     expect(worst[0]?.topSignals[0]?.name).toMatch(/^S\d$/);
@@ -161,8 +164,8 @@ describe("cap", () => {
   it("capable and in control → OK with Cp/Cpk/Pp/Ppk, violations and limits", () => {
     const r = evaluateMonitor(settings("cap"), withLimits(window({ p: 1, count: 400 }), "16", "4"));
     expect(r.state).toBe("OK");
-    expect(r.details).toMatchObject({ violations: 0, limits: { lsl: 4, usl: 16 } });
-    expect((r.details as { ppk: number }).ppk).toBeGreaterThan(1.33);
+    expect(r.details).toMatchObject({ kind: "cap", violations: 0, limits: { lsl: 4, usl: 16 } });
+    expect(ZCapDetails.parse(r.details).ppk).toBeGreaterThan(1.33);
     expect(typeof (r.details as { cpk: number }).cpk).toBe("number");
   });
   it("Ppk below target → BREACH; a control violation → BREACH", () => {

@@ -11,6 +11,7 @@ import { createIngestBatcher } from "../../src/ingest/batcher.js";
 import { createSourceDirectory } from "../../src/ingest/sources.js";
 import { createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
+import { capturingLogger } from "../helpers/logger.js";
 
 let t: TestContext;
 let tenant: Awaited<ReturnType<typeof createTenant>>;
@@ -89,21 +90,21 @@ afterAll(async () => {
   await closeTestApp(t);
 });
 
-const newBatcher = async (logs: string[] = []) => {
+const newBatcher = async (log = capturingLogger()) => {
   const directory = createSourceDirectory(t.database.db);
   await directory.refresh();
   return createIngestBatcher({
     db: t.database.db,
     partRecords: t.services.partRecords,
     directory,
-    log: (m) => logs.push(m),
+    logger: log.logger,
   });
 };
 
 describe("the ingest batcher", () => {
   it("stores every good record of a batch the database partly refuses, and keeps each refused record as a dead letter", async () => {
-    const logs: string[] = [];
-    const batcher = await newBatcher(logs);
+    const log = capturingLogger();
+    const batcher = await newBatcher(log);
     // One turn of the event loop: one batch of three messages, one of them an array.
     const acks = [
       batcher.add(packet(record(`G1-${run}`))),
@@ -123,8 +124,8 @@ describe("the ingest batcher", () => {
   });
 
   it("keeps a message whose dead letter the database refuses as a dead letter without its payload, and stores the rest of its batch", async () => {
-    const logs: string[] = [];
-    const batcher = await newBatcher(logs);
+    const log = capturingLogger();
+    const batcher = await newBatcher(log);
     const acks = [
       batcher.add(packet(record(`H1-${run}`))),
       batcher.add(packet(`not json, refuse-my-dead-letter ${run}`)),
@@ -141,19 +142,21 @@ describe("the ingest batcher", () => {
     expect(dead[0]?.payload).toBe("");
     expect(dead[0]?.reason).toBe("the database refused the message (SQLSTATE 22000: dead letter refused)");
     // Log lines name the data source and topic, never the payload.
-    expect(logs.join("\n")).toContain(topic);
-    expect(logs.join("\n")).not.toContain("refuse-my-dead-letter");
+    expect(log.text()).toContain(topic);
+    expect(log.text()).not.toContain("refuse-my-dead-letter");
     await batcher.close();
   });
 
   it("retries while the database is busy and acknowledges once the record is stored", async () => {
     await t.database.db.execute(sql.raw("insert into lw_test_busy values (1)"));
-    const logs: string[] = [];
-    const batcher = await newBatcher(logs);
+    const log = capturingLogger();
+    const batcher = await newBatcher(log);
     const ack = batcher.add(packet(record(`BUSY-1-${run}`)));
-    await expect.poll(() => logs.some((l) => l.includes("retrying in")), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => log.messages().some((m) => m.includes("retrying in")), { timeout: 10_000 })
+      .toBe(true);
     expect(await state(ack)).toBe("pending");
-    expect(logs.join("\n")).not.toContain(`BUSY-1-${run}`);
+    expect(log.text()).not.toContain(`BUSY-1-${run}`);
     await t.database.db.execute(sql.raw("delete from lw_test_busy"));
     await ack;
     expect(await isStored(`BUSY-1-${run}`)).toBe(true);
@@ -162,10 +165,12 @@ describe("the ingest batcher", () => {
 
   it("stops retrying when closed and leaves the message unacknowledged", async () => {
     await t.database.db.execute(sql.raw("insert into lw_test_busy values (1)"));
-    const logs: string[] = [];
-    const batcher = await newBatcher(logs);
+    const log = capturingLogger();
+    const batcher = await newBatcher(log);
     const ack = batcher.add(packet(record(`BUSY-2-${run}`)));
-    await expect.poll(() => logs.some((l) => l.includes("retrying in")), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => log.messages().some((m) => m.includes("retrying in")), { timeout: 10_000 })
+      .toBe(true);
     await batcher.close();
     await t.database.db.execute(sql.raw("delete from lw_test_busy"));
     expect(await state(ack)).toBe("pending");

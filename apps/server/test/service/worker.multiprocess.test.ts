@@ -48,7 +48,7 @@ function startWorkerProcess(id: string, url: string): Promise<{ child: ChildProc
         DATABASE_URL: url,
         DEMO: "false",
         ENCRYPTION_KEY,
-        LOG_LEVEL: "warn",
+        LOG_LEVEL: "info",
         WORKER_ID: id,
         WORKER_POLL_MS: "100",
         WORKER_LEASE_MS: String(LEASE_MS),

@@ -5,10 +5,11 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider, useParams } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { usePageLine } from "../shared/data/plants/plant-line";
 import { SnackbarProvider } from "../shared/ui/SnackbarProvider";
 import { testLine, testMe, testPlant } from "../test/fixtures";
 import { AppShell } from "./AppShell";
-import { PlantLineProvider, usePageLine } from "./context/PlantLineContext";
+import { PlantLineProvider } from "./context/PlantLineContext";
 
 // The top bar's plant and line: the default line of a plant, and a page about one line deciding
 // what the top bar shows (item: a shared link to another plant's line opens what it points to).

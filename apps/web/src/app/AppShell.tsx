@@ -1,7 +1,7 @@
 import { lineLabel } from "@linewatch/contracts";
 import { AppBar, Box, Button, MenuItem, TextField, Toolbar, Typography } from "@mui/material";
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
-import { usePlantLine } from "./context/PlantLineContext";
+import { usePlantLine } from "../shared/data/plants/plant-line";
 import { UserMenu } from "./UserMenu";
 
 /** Top bar: product name, plant and line selectors, the plant's time zone, navigation and the user menu. */

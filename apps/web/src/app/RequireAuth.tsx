@@ -3,7 +3,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { Navigate, useLocation } from "react-router";
 import { onUnauthorized } from "../shared/api/client";
-import { sessionKeys, useMe } from "./auth/session";
+import { sessionKeys } from "../shared/data/session/keys";
+import { useMe } from "../shared/data/session/queries";
 
 /** Pages behind sign-in: no session sends the user to /login and back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {

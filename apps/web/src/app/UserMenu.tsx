@@ -13,8 +13,9 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { useLogout, useSwitchCustomer } from "../shared/data/session/mutations";
+import { useCustomersForSwitch, useMe } from "../shared/data/session/queries";
 import { useSnackbar } from "../shared/ui/SnackbarProvider";
-import { useCustomersForSwitch, useLogout, useMe, useSwitchCustomer } from "./auth/session";
 
 /**
  * The user menu: email, location, customer switch (provider staff), feature flags (provider staff

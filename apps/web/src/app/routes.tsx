@@ -2,7 +2,7 @@ import { Typography } from "@mui/material";
 import { createBrowserRouter } from "react-router";
 import { FeatureFlagsPage } from "../features/feature-flags/FeatureFlagsPage";
 import { HomePage } from "../features/home/HomePage";
-import { LineOverviewPage } from "../features/lines/LineOverviewPage";
+import { LineOverviewPage } from "../features/line-overview/LineOverviewPage";
 import { LoginPage } from "../features/login/LoginPage";
 import { SetPasswordPage } from "../features/login/SetPasswordPage";
 import { MonitorFormPage } from "../features/monitors/MonitorFormPage";

@@ -1,9 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./format";
+import { formatDateTime, tickLabel, tickSpanOf } from "./format";
 
 describe("formatDateTime", () => {
   it("shows the instant in the plant's time zone, with the zone", () => {
     expect(formatDateTime("2026-11-22T10:15:03Z", "Europe/Berlin")).toBe("2026-11-22 11:15:03 GMT+1");
     expect(formatDateTime("2026-07-01T00:00:00Z", "America/Detroit")).toBe("2026-06-30 20:00:00 EDT");
+  });
+});
+
+describe("tickSpanOf", () => {
+  const at = (min: number) => new Date(Date.UTC(2026, 10, 22, 10, 0) + min * 60_000);
+  it("shows seconds under 15 minutes, the date past 20 hours, minutes between", () => {
+    expect(tickSpanOf([])).toBe("minutes");
+    expect(tickSpanOf([at(0), at(14)])).toBe("seconds");
+    expect(tickSpanOf([at(0), at(15)])).toBe("minutes");
+    expect(tickSpanOf([at(20 * 60), at(0)])).toBe("minutes");
+    expect(tickSpanOf([at(0), at(20 * 60 + 1)])).toBe("days");
+  });
+});
+
+describe("tickLabel", () => {
+  it("labels a tick in the plant's time zone, 24-hour", () => {
+    const d = new Date("2026-11-22T23:05:30Z");
+    expect(tickLabel(d, "Europe/Berlin", "minutes")).toBe("00:05");
+    expect(tickLabel(d, "Europe/Berlin", "seconds")).toBe("00:05:30");
+    expect(tickLabel(d, "Europe/Berlin", "days")).toBe("11-23 00:05");
+    expect(tickLabel(d, "America/Detroit", "days")).toBe("11-22 18:05");
   });
 });

@@ -4,7 +4,7 @@
  * and "CAP", computed by packages/stats. No I/O, no clock: the caller passes the previous
  * evaluation's newest record time for the "nothing new" check.
  */
-import type { TEvaluationState, TMonitorType } from "@linewatch/contracts";
+import type { TEvaluationDetails, TEvaluationState, TMonitorType } from "@linewatch/contracts";
 import {
   type AlertThreshold,
   type CapLimits,
@@ -64,7 +64,7 @@ export type EvaluationResult = {
   trainingSize: number | null;
   evaluationSize: number | null;
   lastRecordTs: Date | null;
-  details: Record<string, unknown> | null;
+  details: TEvaluationDetails | null;
 };
 
 /** Size of the evaluation set: round(sample_size × ratio), at least 25. */
@@ -146,7 +146,8 @@ function evaluateSvdWindow(
     return { ...sized, state: "ERROR", reason: `svd needs exactly one signal, got ${window.signals.length}` };
   const signal = window.signals[0] as WindowSignal;
   const r = evaluateSvd(column(training, 0), column(evaluation, 0), settings.alertThreshold);
-  if (r.state === "NO_DATA") return { ...sized, reason: r.reason, details: { code: r.code } };
+  if (r.state === "NO_DATA")
+    return { ...sized, reason: r.reason, details: { kind: "no_data", code: r.code } };
   return {
     ...sized,
     state: r.state,
@@ -155,6 +156,7 @@ function evaluateSvdWindow(
     trainingSize: r.m,
     evaluationSize: r.n,
     details: {
+      kind: "svd",
       signal: { id: signal.id, name: signal.name },
       w1: r.w1,
       scale: r.scale,
@@ -188,7 +190,8 @@ function evaluateMvdWindow(
     settings.alertThreshold,
     { worstRowCount: 3, topSignalCount: 3 },
   );
-  if (r.state === "NO_DATA") return { ...sized, reason: r.reason, details: { code: r.code } };
+  if (r.state === "NO_DATA")
+    return { ...sized, reason: r.reason, details: { kind: "no_data", code: r.code } };
   const sig = (i: number) => {
     const s = window.signals[i];
     return { id: s?.id ?? null, name: s?.name ?? null };
@@ -201,6 +204,7 @@ function evaluateMvdWindow(
     trainingSize: r.m,
     evaluationSize: r.n,
     details: {
+      kind: "mvd",
       ucl: r.ucl,
       k: r.exceedances,
       p_value: r.pValue,
@@ -280,7 +284,8 @@ function evaluateCapWindow(
   }
   const capLimits: CapLimits = { ...perRecord, singleSide: signal.singleSide };
   const r = evaluateCap(column(evaluation, 0), capLimits, settings.alertThreshold);
-  if (r.state === "NO_DATA") return { ...sized, reason: r.reason, details: { code: r.code, limitErrors } };
+  if (r.state === "NO_DATA")
+    return { ...sized, reason: r.reason, details: { kind: "no_data", code: r.code, limitErrors } };
   const cap = r.capability;
   const distinct = (xs: number[]) => [...new Set(xs.filter(Number.isFinite))];
   return {
@@ -290,6 +295,7 @@ function evaluateCapWindow(
     threshold: r.cpkTarget,
     evaluationSize: r.n,
     details: {
+      kind: "cap",
       signal: { id: signal.id, name: signal.name },
       n: r.n,
       cp: finite(cap?.cp),

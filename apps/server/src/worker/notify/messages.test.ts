@@ -20,37 +20,57 @@ describe("retry delays", () => {
 });
 
 describe("alert message parts", () => {
+  const sig = (name: string, contribution: number) => ({ id: null, name, contribution });
+  const row = (...topSignals: ReturnType<typeof sig>[]) => ({ partId: "P-1", ts: null, t2: 30, topSignals });
+  const mvd = {
+    kind: "mvd",
+    ucl: 14.2,
+    k: 4,
+    p_value: 0.001,
+    alpha: 0.01,
+    m: 120,
+    n: 30,
+    p: 4,
+    shrinkage: 0.1,
+    signals: [],
+    droppedSignals: [],
+    leftOut: { training: 0, evaluation: 0 },
+  };
+  const svd = {
+    signal: { id: "s", name: "Torque" },
+    w1: 2.5,
+    scale: 1,
+    scaleSource: "sd",
+    k: 2.7,
+    nEff: 20,
+    m: 75,
+    n: 25,
+    trainingMean: 10,
+    trainingSd: 1,
+    evaluationMean: 12.5,
+    evaluationSd: 1,
+    leftOut: { training: 0, evaluation: 0 },
+  };
+
   it("ranks mvd drivers by summed contribution, at most three", () => {
     const details = {
-      worstRows: [
-        {
-          topSignals: [
-            { name: "A", contribution: 1 },
-            { name: "B", contribution: 3 },
-          ],
-        },
-        {
-          topSignals: [
-            { name: "C", contribution: 2.5 },
-            { name: "A", contribution: 2.5 },
-            { name: "D", contribution: 0.1 },
-          ],
-        },
-      ],
+      ...mvd,
+      worstRows: [row(sig("A", 1), sig("B", 3)), row(sig("C", 2.5), sig("A", 2.5), sig("D", 0.1))],
     };
-    expect(topDrivers(details)).toEqual([
+    expect(topDrivers("mvd", details)).toEqual([
       "A (contribution 3.5)",
       "B (contribution 3)",
       "C (contribution 2.5)",
     ]);
   });
 
-  it("names the svd signal with its mean shift, and copes with no details", () => {
-    expect(topDrivers({ signal: { name: "Torque" }, trainingMean: 10, evaluationMean: 12.5 })).toEqual([
-      "Torque (mean 10 → 12.5)",
-    ]);
-    expect(topDrivers(null)).toEqual([]);
-    expect(topDrivers({ code: "NO_DATA" })).toEqual([]);
+  it("names the svd signal with its mean shift (details stored with or without their kind), and copes with no details", () => {
+    expect(topDrivers("svd", svd)).toEqual(["Torque (mean 10 → 12.5)"]);
+    expect(topDrivers("svd", { kind: "svd", ...svd })).toEqual(["Torque (mean 10 → 12.5)"]);
+    expect(topDrivers("svd", null)).toEqual([]);
+    expect(topDrivers("svd", { code: "NO_DATA" })).toEqual([]);
+    // Details that are not the monitor type's are not read as if they were.
+    expect(topDrivers("mvd", svd)).toEqual([]);
   });
 
   it("links to the alert on its line", () => {

@@ -1,6 +1,6 @@
 // What an alert says to Teams (an Adaptive Card 1.4) and to ETQ Reliance (a document): pure.
 
-import { evaluationSummary } from "@linewatch/contracts";
+import { evaluationSummary, parseEvaluationDetails } from "@linewatch/contracts";
 
 export type AlertFacts = {
   alertId: string;
@@ -20,16 +20,16 @@ export type AlertFacts = {
 const round = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toPrecision(4).replace(/\.?0+$/, ""));
 
 /** The signals that drove the score, strongest first (at most 3), from the evaluation details. */
-export function topDrivers(details: unknown, max = 3): string[] {
-  if (!details || typeof details !== "object") return [];
-  const d = details as Record<string, unknown>;
+export function topDrivers(type: string, raw: unknown, max = 3): string[] {
+  const d = parseEvaluationDetails(type, raw);
+  if (!d) return [];
   // mvd: contributions of signals in the worst rows, summed per signal
-  if (Array.isArray(d.worstRows)) {
+  if (d.kind === "mvd") {
     const sum = new Map<string, number>();
-    for (const row of d.worstRows as { topSignals?: { name?: unknown; contribution?: unknown }[] }[]) {
-      for (const s of row?.topSignals ?? []) {
-        if (typeof s?.name !== "string") continue;
-        const c = typeof s.contribution === "number" && Number.isFinite(s.contribution) ? s.contribution : 0;
+    for (const row of d.worstRows) {
+      for (const s of row.topSignals) {
+        if (s.name == null) continue;
+        const c = Number.isFinite(s.contribution) ? s.contribution : 0;
         sum.set(s.name, (sum.get(s.name) ?? 0) + c);
       }
     }
@@ -38,16 +38,10 @@ export function topDrivers(details: unknown, max = 3): string[] {
       .slice(0, max)
       .map(([name, c]) => `${name} (contribution ${round(c)})`);
   }
-  // svd / cap: the one signal, with how its mean moved when known
-  const signal = d.signal as { name?: unknown } | undefined;
-  if (typeof signal?.name === "string") {
-    const from = d.trainingMean;
-    const to = d.evaluationMean;
-    if (typeof from === "number" && typeof to === "number") {
-      return [`${signal.name} (mean ${round(from)} → ${round(to)})`];
-    }
-    return [signal.name];
-  }
+  // svd: the one signal and how its mean moved; cap: the one signal
+  if (d.kind === "svd" && d.signal.name != null)
+    return [`${d.signal.name} (mean ${round(d.trainingMean)} → ${round(d.evaluationMean)})`];
+  if (d.kind === "cap" && d.signal.name != null) return [d.signal.name];
   return [];
 }
 
@@ -67,7 +61,7 @@ const scoreText = (f: AlertFacts) => {
 
 /** The Adaptive Card (1.4) of an alert; postTeams wraps it in the Workflows message envelope. */
 export function alertCard(f: AlertFacts, publicUrl: string): Record<string, unknown> {
-  const drivers = topDrivers(f.details);
+  const drivers = topDrivers(f.monitorType, f.details);
   return {
     $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
     type: "AdaptiveCard",
@@ -116,7 +110,7 @@ export function etqDocument(f: AlertFacts, publicUrl: string): Record<string, un
     score: f.score,
     threshold: f.threshold,
     openedAt: f.openedAt.toISOString(),
-    topDrivers: topDrivers(f.details),
+    topDrivers: topDrivers(f.monitorType, f.details),
     link: alertLink(publicUrl, f),
   };
 }

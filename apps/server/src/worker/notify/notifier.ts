@@ -4,6 +4,7 @@
 import type { Db } from "../../db/client.js";
 import { describeDbError } from "../../db/errors.js";
 import type { SecretBox } from "../../lib/crypto.js";
+import { type Logger, silentLogger } from "../../lib/logger.js";
 import { createOutboundFetch, type OutboundFetch } from "../../lib/outbound.js";
 import {
   asDeliveryError,
@@ -38,7 +39,7 @@ export type NotifierOptions = {
   batchSize?: number;
   /** false: no loop, the caller drives runOnce (tests with a fake clock). */
   autoStart?: boolean;
-  log?: (message: string) => void;
+  logger?: Logger;
 };
 
 export type Notifier = {
@@ -55,7 +56,7 @@ export function startNotifier(opts: NotifierOptions): Notifier {
   const publicUrl = opts.publicUrl ?? "http://localhost:8080";
   const leaseMs = opts.leaseMs ?? 60_000;
   const batchSize = opts.batchSize ?? 10;
-  const log = opts.log ?? (() => {});
+  const logger = opts.logger ?? silentLogger;
   const channel: ChannelOptions = {
     fetch: opts.fetch ?? createOutboundFetch({ allowLoopback: opts.allowLoopbackOutbound ?? false }),
     now,
@@ -109,8 +110,9 @@ export function startNotifier(opts: NotifierOptions): Notifier {
       const attempts = row.attempts + 1;
       if (!e.retryable || attempts >= MAX_ATTEMPTS) {
         await repo.failed(row, attempt);
-        log(
-          `${row.channel} notification of alert ${row.alertId} failed after ${attempts} attempt(s): ${e.message}`,
+        logger.warn(
+          { outboxId: row.id, alertId: row.alertId, channel: row.channel, attempts, reason: e.message },
+          "notification failed for good",
         );
       } else {
         const next = new Date(now().getTime() + retryDelayMs(attempts, e.retryAfterMs));
@@ -125,7 +127,13 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     if (running) return running;
     running = (async () => {
       const rows = await repo.claim(now(), leaseMs, batchSize);
-      await Promise.all(rows.map((r) => deliver(r).catch((err) => log(`notify: ${describeDbError(err)}`))));
+      await Promise.all(
+        rows.map((r) =>
+          deliver(r).catch((err) =>
+            logger.error({ outboxId: r.id, reason: describeDbError(err) }, "delivery failed"),
+          ),
+        ),
+      );
       return rows.length;
     })();
     try {
@@ -142,7 +150,7 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     try {
       handled = await runOnce();
     } catch (err) {
-      log(`notify: ${describeDbError(err)}`);
+      logger.warn({ reason: describeDbError(err) }, "notifier poll failed");
     }
     // A full batch means more may be due: go again at once.
     if (!stopped) timer = setTimeout(loop, handled >= batchSize ? 0 : opts.pollMs);
@@ -167,7 +175,7 @@ export function startNotifierFor(
   db: Db,
   config: { publicUrl: string; allowLoopbackOutbound: boolean },
   secrets: SecretBox,
-  log: (message: string) => void,
+  logger: Logger,
 ): Notifier {
   return startNotifier({
     db,
@@ -175,6 +183,6 @@ export function startNotifierFor(
     secrets,
     publicUrl: config.publicUrl,
     allowLoopbackOutbound: config.allowLoopbackOutbound,
-    log: (m) => log(`notify: ${m}`),
+    logger: logger.child({ component: "notifier" }),
   });
 }

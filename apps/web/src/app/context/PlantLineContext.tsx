@@ -1,38 +1,9 @@
-import { defaultLine, type TLine, type TPlant } from "@linewatch/contracts";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
-import { api, get } from "../../shared/api/client";
-import { useMe } from "../auth/session";
-
-export const plantKeys = {
-  all: ["plants"] as const,
-  lines: (plantId: string) => ["plants", plantId, "lines"] as const,
-  line: (lineId: string) => ["lines", lineId] as const,
-};
-
-type PlantLine = {
-  plants: TPlant[];
-  plant: TPlant | null;
-  lines: TLine[];
-  line: TLine | null;
-  isLoading: boolean;
-  error: unknown;
-  setPlantId: (id: string) => void;
-  setLineId: (id: string | null) => void;
-  /** The page shows this line: the top bar switches to it (and its plant) and remembers it. */
-  followLine: (line: Pick<TLine, "id" | "plantId">) => void;
-};
-
-const Ctx = createContext<PlantLine | null>(null);
+import { defaultLine, type TLine } from "@linewatch/contracts";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSaveSelection } from "../../shared/data/plants/mutations";
+import { type PlantLine, PlantLineContext } from "../../shared/data/plants/plant-line";
+import { usePlantLines, usePlants } from "../../shared/data/plants/queries";
+import { useMe } from "../../shared/data/session/queries";
 
 /**
  * The plant and line picked in the top bar, remembered per user on the server. A page about one
@@ -47,27 +18,15 @@ export function PlantLineProvider({ children }: { children: ReactNode }) {
   const [followed, setFollowed] = useState<{ plantId: string; lineId: string } | null>(null);
   const plantId = followed?.plantId ?? pickedPlantId;
   const lineId = followed?.lineId ?? pickedLineId;
-  const plantsQ = useQuery({
-    queryKey: plantKeys.all,
-    queryFn: () => get<TPlant[]>("/api/plants"),
-    enabled: !!me,
-  });
+  const plantsQ = usePlants(!!me);
   const plants = plantsQ.data ?? [];
   const plant = plants.find((p) => p.id === plantId) ?? plants[0] ?? null;
-  const linesQ = useQuery({
-    queryKey: plant ? plantKeys.lines(plant.id) : ["plants", "none"],
-    queryFn: () => get<TLine[]>(`/api/plants/${plant?.id}/lines`),
-    enabled: !!plant,
-  });
+  const linesQ = usePlantLines(plant?.id ?? null);
   const lines = linesQ.data ?? [];
   const line = lines.find((l) => l.id === lineId) ?? defaultLine(lines);
   const shownPlantId = plant?.id ?? null;
 
-  const save = useMutation({
-    mutationFn: (body: { selectedPlantId?: string | null; selectedLineId?: string | null }) =>
-      api("PATCH", "/api/auth/me/selection", body),
-  });
-  const { mutate } = save;
+  const { mutate } = useSaveSelection();
 
   // A customer switch replaces the user: start from that user's remembered selection.
   useEffect(() => {
@@ -139,47 +98,5 @@ export function PlantLineProvider({ children }: { children: ReactNode }) {
       followLine,
     ],
   );
-  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
-}
-
-export function usePlantLine(): PlantLine {
-  const v = useContext(Ctx);
-  if (!v) throw new Error("usePlantLine needs a PlantLineProvider");
-  return v;
-}
-
-/**
- * One line by id, of any plant of the customer: from the top bar's list when it is there,
- * otherwise from the server (a link to another plant's line).
- */
-export function useLine(lineId: string | null | undefined) {
-  const { lines } = usePlantLine();
-  const known = lineId ? lines.find((l) => l.id === lineId) : undefined;
-  const q = useQuery({
-    queryKey: plantKeys.line(lineId ?? "none"),
-    queryFn: () => get<TLine>(`/api/lines/${lineId}`),
-    enabled: !!lineId && !known,
-  });
-  const line = known ?? q.data ?? null;
-  return {
-    line,
-    isLoading: !!lineId && !line && q.isLoading,
-    error: known ? null : q.error,
-    refetch: q.refetch,
-  };
-}
-
-/**
- * The line a page is about, and its plant: the page decides, so the top bar switches to them
- * and times use that plant's time zone (a link shared between colleagues opens what it points to).
- */
-export function usePageLine(lineId: string | null | undefined) {
-  const { plants, followLine } = usePlantLine();
-  const found = useLine(lineId);
-  const { line } = found;
-  useEffect(() => {
-    if (line) followLine({ id: line.id, plantId: line.plantId });
-  }, [line, followLine]);
-  const plant = line ? (plants.find((p) => p.id === line.plantId) ?? null) : null;
-  return { ...found, plant };
+  return <PlantLineContext.Provider value={value}>{children}</PlantLineContext.Provider>;
 }

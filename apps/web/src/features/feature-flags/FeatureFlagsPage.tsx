@@ -21,8 +21,9 @@ import {
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Navigate } from "react-router";
-import { sessionKeys, useFeatureFlags, useMe } from "../../app/auth/session";
 import { api } from "../../shared/api/client";
+import { sessionKeys } from "../../shared/data/session/keys";
+import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useSnackbar } from "../../shared/ui/SnackbarProvider";
 

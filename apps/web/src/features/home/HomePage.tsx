@@ -12,7 +12,7 @@ import {
   Typography,
 } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { usePlantLine } from "../../app/context/PlantLineContext";
+import { usePlantLine } from "../../shared/data/plants/plant-line";
 import { formatDateTime } from "../../shared/format";
 import { QueryState } from "../../shared/ui/QueryState";
 

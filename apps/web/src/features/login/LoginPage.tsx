@@ -10,7 +10,8 @@ import {
 } from "@mui/material";
 import { type FormEvent, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { useLogin, useMe } from "../../app/auth/session";
+import { useLogin } from "../../shared/data/session/mutations";
+import { useMe } from "../../shared/data/session/queries";
 
 export function LoginPage() {
   const me = useMe();

@@ -6,8 +6,8 @@ import {
 } from "@linewatch/contracts";
 import { Alert, Box, Breadcrumbs, Button, Link, Paper, Typography } from "@mui/material";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
-import { useFeatureFlags } from "../../app/auth/session";
-import { usePageLine, usePlantLine } from "../../app/context/PlantLineContext";
+import { usePageLine, usePlantLine } from "../../shared/data/plants/plant-line";
+import { useFeatureFlags } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useMonitor } from "./api/queries";
 import { MonitorForm } from "./components/MonitorForm";

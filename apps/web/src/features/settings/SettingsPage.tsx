@@ -16,7 +16,7 @@ import {
 } from "@mui/material";
 import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
-import { useFeatureFlags, useMe } from "../../app/auth/session";
+import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
 import { NotAvailablePanel } from "./NotAvailablePanel";
 import { SECTION_PAGES } from "./sections";
 

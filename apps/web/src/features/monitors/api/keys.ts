@@ -1,7 +1,7 @@
 import type { TMonitorType } from "@linewatch/contracts";
 import type { QueryKey } from "@tanstack/react-query";
-import { plantKeys } from "../../../app/context/PlantLineContext";
-import { lineKeys } from "../../lines/api/keys";
+import { plantKeys } from "../../../shared/data/plants/keys";
+import { lineOverviewKeys } from "../../line-overview/api/keys";
 
 /** Query keys of the monitor forms and pages; the monitor lists are invalidated after saves. */
 export const monitorKeys = {
@@ -29,7 +29,7 @@ export function monitorDisplayKeys(c: {
 }): { queryKey: QueryKey; exact?: boolean }[] {
   return [
     { queryKey: monitorKeys.all },
-    { queryKey: lineKeys.monitors(c.lineId) },
+    { queryKey: lineOverviewKeys.monitors(c.lineId) },
     ...(c.plantId ? [{ queryKey: plantKeys.lines(c.plantId) }] : []),
     // Exact: ["lines", lineId] is also the start of the line's signals and attributes.
     { queryKey: plantKeys.line(c.lineId), exact: true },

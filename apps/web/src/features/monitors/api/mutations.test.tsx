@@ -10,9 +10,9 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { plantKeys } from "../../../app/context/PlantLineContext";
+import { plantKeys } from "../../../shared/data/plants/keys";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
-import { lineKeys } from "../../lines/api/keys";
+import { lineOverviewKeys } from "../../line-overview/api/keys";
 import { monitorKeys } from "./keys";
 import { useCreateMonitor, useSetMonitorActive } from "./mutations";
 
@@ -73,7 +73,7 @@ describe("monitor mutation hooks", () => {
     });
     for (const key of [
       monitorKeys.all,
-      lineKeys.monitors(LINE),
+      lineOverviewKeys.monitors(LINE),
       plantKeys.lines(PLANT),
       plantKeys.line(LINE),
     ])

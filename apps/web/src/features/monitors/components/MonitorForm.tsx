@@ -11,8 +11,8 @@ import {
 } from "@linewatch/contracts";
 import { Alert, Box, Button } from "@mui/material";
 import { useEffect, useState } from "react";
-import { useMe } from "../../../app/auth/session";
-import { useLine, usePlantLine } from "../../../app/context/PlantLineContext";
+import { useLine, usePlantLine } from "../../../shared/data/plants/plant-line";
+import { useMe } from "../../../shared/data/session/queries";
 import { fetchNextMonitorName, useMonitor, useMonitorFormBounds, useMonitorRules } from "../api/queries";
 import { FormOverlay } from "./form/FormOverlay";
 import { MonitorFormBody } from "./form/MonitorFormBody";

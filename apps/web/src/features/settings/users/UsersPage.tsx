@@ -2,8 +2,8 @@ import { type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contrac
 import { Stack, Typography } from "@mui/material";
 import { useGridApiRef } from "@mui/x-data-grid";
 import { useCallback, useMemo, useState } from "react";
-import { useFeatureFlags, useMe } from "../../../app/auth/session";
-import { usePlantLine } from "../../../app/context/PlantLineContext";
+import { usePlantLine } from "../../../shared/data/plants/plant-line";
+import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";

@@ -3,7 +3,7 @@ import SearchIcon from "@mui/icons-material/Search";
 import { Box, InputAdornment, MenuItem, TextField, Typography } from "@mui/material";
 import { type ReactNode, useCallback, useDeferredValue, useMemo, useRef, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { usePlantLine } from "../../../../app/context/PlantLineContext";
+import { usePlantLine } from "../../../../shared/data/plants/plant-line";
 import { QueryState } from "../../../../shared/ui/QueryState";
 import { useLineSignals, useSignalGroups } from "../../../signals/api/queries";
 import { SignalTree, type SignalTreeHandle } from "../../../signals/components/SignalTree";

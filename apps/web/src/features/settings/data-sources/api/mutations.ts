@@ -10,8 +10,8 @@ import {
   type TRotateMqttPasswordResponse,
 } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { plantKeys } from "../../../../app/context/PlantLineContext";
 import { api } from "../../../../shared/api/client";
+import { plantKeys } from "../../../../shared/data/plants/keys";
 import { useSnackbar } from "../../../../shared/ui/SnackbarProvider";
 import { dataSourceKeys } from "./keys";
 import { type CsvUploadOptions, postCsv } from "./upload";

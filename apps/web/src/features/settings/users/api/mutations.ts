@@ -7,8 +7,9 @@ import {
   USER_MESSAGES,
 } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { sessionKeys, useMe } from "../../../../app/auth/session";
 import { ApiError, api } from "../../../../shared/api/client";
+import { sessionKeys } from "../../../../shared/data/session/keys";
+import { useMe } from "../../../../shared/data/session/queries";
 import { useSnackbar } from "../../../../shared/ui/SnackbarProvider";
 import { userKeys } from "./keys";
 

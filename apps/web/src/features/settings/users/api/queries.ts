@@ -1,7 +1,7 @@
 import type { TUserRow } from "@linewatch/contracts";
 import { useQuery } from "@tanstack/react-query";
-import { useMe } from "../../../../app/auth/session";
 import { get } from "../../../../shared/api/client";
+import { useMe } from "../../../../shared/data/session/queries";
 import { userKeys } from "./keys";
 
 /** GET /api/customer-users-for-user: the customer's users (spec settings §7). */

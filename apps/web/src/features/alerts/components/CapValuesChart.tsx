@@ -3,8 +3,7 @@ import { Box, Stack, Table, TableBody, TableCell, TableRow, Typography, useTheme
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart, type LineSeries, lineClasses } from "@mui/x-charts/LineChart";
 import { useId } from "react";
-import { formatDateTime } from "../../../shared/format";
-import { tickLabel, tickSpanOf } from "./chartTime";
+import { formatDateTime, tickLabel, tickSpanOf } from "../../../shared/format";
 import type { TCapDetails } from "./evaluationDetails";
 import { ValuesNotes } from "./ValuesNotes";
 

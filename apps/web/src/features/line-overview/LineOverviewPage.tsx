@@ -2,17 +2,18 @@ import { LINE_MESSAGES, lineLabel, type TAlert } from "@linewatch/contracts";
 import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
-import { useFeatureFlags } from "../../app/auth/session";
-import { usePageLine } from "../../app/context/PlantLineContext";
 import { ApiError } from "../../shared/api/client";
+import { usePageLine } from "../../shared/data/plants/plant-line";
+import { useFeatureFlags } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
-import { useAlertActions } from "./api/mutations";
-import { useLineAlerts, useLineMonitors } from "./api/queries";
-import { AlertDetailDrawer } from "./components/AlertDetailDrawer";
-import { AlertsTable } from "./components/AlertsTable";
-import { CommentDialog } from "./components/CommentDialog";
+import { useAlertActions } from "../alerts/api/mutations";
+import { useLineAlerts } from "../alerts/api/queries";
+import { AlertDetailDrawer } from "../alerts/components/AlertDetailDrawer";
+import { AlertsTable } from "../alerts/components/AlertsTable";
+import { CommentDialog } from "../alerts/components/CommentDialog";
+import { ResolveDialog } from "../alerts/components/ResolveDialog";
+import { useLineMonitors } from "./api/queries";
 import { MonitorsTable } from "./components/MonitorsTable";
-import { ResolveDialog } from "./components/ResolveDialog";
 
 /** The line overview: its alerts inside the alert viewing window, and its monitors. */
 export function LineOverviewPage() {

@@ -2,8 +2,7 @@ import { evaluationSummary, type TAlertEvaluation } from "@linewatch/contracts";
 import { Typography, useTheme } from "@mui/material";
 import { useDrawingArea, useXScale } from "@mui/x-charts/hooks";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
-import { formatDateTime } from "../../../shared/format";
-import { tickLabel, tickSpanOf } from "./chartTime";
+import { formatDateTime, tickLabel, tickSpanOf } from "../../../shared/format";
 import { chartCaption, chartLines } from "./evaluationDetails";
 
 /** Marks only the points without a neighbour, which a line alone would not show. */

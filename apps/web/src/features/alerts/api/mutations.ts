@@ -2,21 +2,21 @@ import type { TAlertResolveBody } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../shared/api/client";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
-import { lineKeys } from "./keys";
+import { alertKeys } from "./keys";
 
 /** Acknowledge, comment and resolve: each refreshes the line's alerts and the alert itself. */
 export function useAlertActions(lineId: string) {
   const qc = useQueryClient();
   const snackbar = useSnackbar();
   const refresh = (alertId: string) => {
-    void qc.invalidateQueries({ queryKey: lineKeys.alerts(lineId) });
-    void qc.invalidateQueries({ queryKey: lineKeys.alert(alertId) });
+    void qc.invalidateQueries({ queryKey: alertKeys.byLine(lineId) });
+    void qc.invalidateQueries({ queryKey: alertKeys.alert(alertId) });
   };
   const onError = (err: Error) => {
     snackbar(err.message, { severity: "error" });
     // A conflict means the alert changed meanwhile: show its state now.
     if (err instanceof ApiError && err.status === 409)
-      void qc.invalidateQueries({ queryKey: lineKeys.alerts(lineId) });
+      void qc.invalidateQueries({ queryKey: alertKeys.byLine(lineId) });
   };
   const acknowledge = useMutation({
     mutationFn: (alertId: string) => api("POST", `/api/alerts/${alertId}/acknowledge`),

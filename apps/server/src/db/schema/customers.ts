@@ -1,0 +1,44 @@
+// Customers and their plants, with the feature flags that decide what each may do (architecture
+// "Domain model").
+import { boolean, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { id, ts } from "./columns.js";
+
+/** The customer a row belongs to: every customer-owned row carries it, so every query can be scoped. */
+export const customerRef = () =>
+  uuid("customer_id")
+    .notNull()
+    .references(() => customers.id, { onDelete: "cascade" });
+
+export const customers = pgTable("customers", {
+  id: id(),
+  name: text("name").notNull(),
+  /** The provider's own company: its staff may act for any customer. */
+  isProvider: boolean("is_provider").notNull().default(false),
+  /** Customer-id override that shows the ETQ Reliance item without its flag (spec settings §2.1). */
+  etqOverride: boolean("etq_override").notNull().default(false),
+  isDemo: boolean("is_demo").notNull().default(false),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+export const plants = pgTable(
+  "plants",
+  {
+    id: id(),
+    customerId: customerRef(),
+    name: text("name").notNull(),
+    /** IANA time zone, e.g. Europe/Berlin. */
+    timeZone: text("time_zone").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("plants_customer_name_uq").on(t.customerId, t.name)],
+);
+
+export const featureFlags = pgTable(
+  "feature_flags",
+  {
+    customerId: customerRef(),
+    key: text("key").notNull(),
+    enabled: boolean("enabled").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);

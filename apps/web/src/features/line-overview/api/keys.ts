@@ -1,0 +1,3 @@
+export const lineOverviewKeys = {
+  monitors: (lineId: string) => ["lines", lineId, "monitors"] as const,
+};

@@ -1,0 +1,6 @@
+import { configure } from "@testing-library/react";
+
+// Component tests wait for what the user would see (findBy…, waitFor). On a busy CI machine the
+// app's chain of queries can take seconds: wait up to 10 s for a condition instead of RTL's 1 s.
+// A test still passes the moment the condition holds; this is a bound, not a delay.
+configure({ asyncUtilTimeout: 10_000 });
