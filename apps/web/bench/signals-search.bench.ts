@@ -9,12 +9,8 @@ import {
   buildSignalTreeIndex,
   flattenSignalTree,
   searchSignalTree,
-} from "../src/features/monitors/components/signals/signal-tree";
-import {
-  buildGroup,
-  buildLargeLine,
-  fixtureId,
-} from "../src/features/monitors/components/signals/signal-tree.fixtures";
+} from "../src/features/signals/signal-tree";
+import { buildGroup, buildLargeLine, fixtureId } from "../src/features/signals/signal-tree.fixtures";
 
 const SIGNALS = 5000;
 const STATIONS = 100;

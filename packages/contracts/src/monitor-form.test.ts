@@ -1,33 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  clampEvaluationRatio,
   clampFrequency,
-  correctMonitorQuery,
-  DEFAULT_RULE_FORM,
-  defaultMonitorQuery,
   formToMonitor,
-  isMonitorCompatible,
+  formToTask,
   monitorFilterMd5,
   monitorFormErrors,
-  monitorQueryErrors,
   monitorToForm,
   newMonitorForm,
-  parseRuleInput,
-  parseSplitPercentage,
-  previewPeriodOf,
-  QUERY_MESSAGES,
   reconcileFilterMd5,
-  recordCountOf,
-  ruleFormErrors,
-  ruleFormFromRules,
-  rulesFromRuleForm,
-  splitPercentages,
   storedFilterOfForm,
-  type TMonitorQuery,
-  trainingSplitBounds,
 } from "./monitor-form.js";
-import { DEFAULT_MONITOR_RULES, RULE_MESSAGES } from "./monitor-rules.js";
-import { MONITOR_MESSAGES, type TMonitor } from "./monitors.js";
+import { QUERY_MESSAGES, type TMonitorQuery } from "./monitor-query.js";
+import { MONITOR_MESSAGES, monitorToTask, type TMonitor } from "./monitors.js";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const H = 3_600_000;
@@ -47,118 +31,6 @@ const timeToTime = (start: number, end: number): TMonitorQuery => ({
   end_duration: null,
 });
 
-describe("query correction (spec monitor-forms §4)", () => {
-  it("defaults to the newest 150 records up to now, which a monitor can use", () => {
-    const q = defaultMonitorQuery(NOW);
-    expect(q).toMatchObject({ start_mode: "Records", start_records: 150, end_mode: "Time", end_time: NOW });
-    expect(isMonitorCompatible(q)).toBe(true);
-  });
-
-  it("gives a side changed to Duration one hour, and derives its time from the other end", () => {
-    const prev = timeToTime(NOW - 5 * H, NOW - H);
-    const q = correctMonitorQuery(prev, { ...prev, start_mode: "Duration" }, opts);
-    expect(q.start_duration).toBe(H);
-    expect(q.start_time).toBe(NOW - 2 * H);
-    expect(isMonitorCompatible(q)).toBe(false);
-  });
-
-  it("gives a side changed to Records 150, capped by MVD_QUERY_MAX_RECORD_COUNT", () => {
-    const prev = timeToTime(NOW - 5 * H, NOW - H);
-    expect(correctMonitorQuery(prev, { ...prev, start_mode: "Records" }, opts).start_records).toBe(150);
-    expect(
-      correctMonitorQuery(prev, { ...prev, start_mode: "Records" }, { now: NOW, maxRecordCount: 100 })
-        .start_records,
-    ).toBe(100);
-  });
-
-  it("limits the other side to Time when one side counts records or a duration", () => {
-    const prev: TMonitorQuery = { ...defaultMonitorQuery(NOW) }; // Records → Time
-    const q = correctMonitorQuery(prev, { ...prev, end_mode: "Duration" }, opts);
-    expect(q.end_mode).toBe("Duration");
-    expect(q.start_mode).toBe("Time");
-    expect(q.end_duration).toBe(H);
-    expect(q.start_records).toBeNull();
-  });
-
-  it("derives a time changed to Time from the other end minus the default duration, or from now", () => {
-    const prev = defaultMonitorQuery(NOW);
-    const q = correctMonitorQuery(prev, { ...prev, start_mode: "Time" }, opts);
-    expect(q.start_time).toBe(NOW - H);
-    const endDuration: TMonitorQuery = {
-      ...timeToTime(NOW - 3 * H, NOW),
-      end_mode: "Duration",
-      end_duration: H,
-    };
-    expect(correctMonitorQuery(endDuration, { ...endDuration, end_mode: "Time" }, opts).end_time).toBe(
-      NOW - 2 * H,
-    );
-    const noStart: TMonitorQuery = {
-      ...timeToTime(Number.NaN, NOW),
-      start_time: null,
-      end_mode: "Records",
-      end_records: 150,
-    };
-    expect(correctMonitorQuery(noStart, { ...noStart, end_mode: "Time" }, opts).end_time).toBe(NOW);
-  });
-
-  it("clamps records into 50 – max and durations into 1 min – 50 h", () => {
-    const prev = defaultMonitorQuery(NOW);
-    expect(correctMonitorQuery(prev, { ...prev, start_records: 3 }, opts).start_records).toBe(50);
-    expect(correctMonitorQuery(prev, { ...prev, start_records: 99_999 }, opts).start_records).toBe(10_000);
-    const d: TMonitorQuery = { ...timeToTime(NOW - H, NOW), start_mode: "Duration", start_duration: H };
-    expect(correctMonitorQuery(d, { ...d, start_duration: 1000 }, opts).start_duration).toBe(60_000);
-    expect(correctMonitorQuery(d, { ...d, start_duration: 10 ** 12 }, opts).start_duration).toBe(180_000_000);
-  });
-
-  it("never lets a time lie in the future", () => {
-    const prev = timeToTime(NOW - H, NOW);
-    expect(correctMonitorQuery(prev, { ...prev, end_time: NOW + 5 * H }, opts).end_time).toBe(NOW);
-  });
-});
-
-describe("query validation (spec monitor-forms §5)", () => {
-  it("reports invalid times and a start not before the end", () => {
-    expect(monitorQueryErrors({ ...timeToTime(Number.NaN, NOW) }, opts).start_time).toBe(
-      QUERY_MESSAGES.invalidStart,
-    );
-    expect(monitorQueryErrors({ ...timeToTime(NOW - H, Number.NaN) }, opts).end_time).toBe(
-      QUERY_MESSAGES.invalidEnd,
-    );
-    expect(monitorQueryErrors(timeToTime(NOW - 500, NOW), opts).start_time).toBe(
-      QUERY_MESSAGES.startAfterEnd,
-    );
-    expect(monitorQueryErrors(timeToTime(NOW - H, NOW), opts)).toEqual({});
-  });
-
-  it("reads the period the preview asks for from the modes", () => {
-    expect(previewPeriodOf(defaultMonitorQuery(NOW))).toEqual({
-      from: null,
-      to: new Date(NOW).toISOString(),
-      records: 150,
-      anchor: "end",
-    });
-    expect(previewPeriodOf(timeToTime(NOW - H, NOW))).toMatchObject({ records: null, anchor: "end" });
-  });
-});
-
-describe("training split (spec monitor-forms §5, §9)", () => {
-  it("bounds the evaluation ratio by 25 / records (4 places) and 0.5", () => {
-    expect(trainingSplitBounds(150)).toEqual({ min: 0.1667, max: 0.5 });
-    expect(trainingSplitBounds(3000)).toEqual({ min: 0.01, max: 0.5 });
-    expect(recordCountOf(timeToTime(NOW - H, NOW))).toBe(3000);
-    expect(clampEvaluationRatio(0.05, 150)).toBe(0.1667);
-    expect(clampEvaluationRatio(0.9, 150)).toBe(0.5);
-  });
-
-  it("shows sample = 100 − evaluation, and refuses non-numeric input", () => {
-    expect(splitPercentages(0.2)).toEqual({ evaluation: 20, sample: 80 });
-    expect(splitPercentages(0.1667)).toEqual({ evaluation: 16.67, sample: 83.33 });
-    expect(parseSplitPercentage("25")).toBe(0.25);
-    expect(parseSplitPercentage("2x")).toBeNull();
-    expect(parseSplitPercentage("")).toBeNull();
-  });
-});
-
 describe("frequency clamp (spec monitor-forms §4)", () => {
   it("clamps into 5 – 1440 minutes; unreadable becomes the minimum", () => {
     expect(clampFrequency("1")).toBe(5);
@@ -166,49 +38,6 @@ describe("frequency clamp (spec monitor-forms §4)", () => {
     expect(clampFrequency("abc")).toBe(5);
     expect(clampFrequency("")).toBe(5);
     expect(clampFrequency("30")).toBe(30);
-  });
-});
-
-describe("alert rules form (spec monitor-forms §3, §5, §9)", () => {
-  it("starts with the spec's defaults, all off, and maps to and from the rules API", () => {
-    expect(DEFAULT_RULE_FORM).toMatchObject({
-      breachesForRuns: 7,
-      runs: 15,
-      breachesForTime: 7,
-      seconds: 900,
-    });
-    expect(ruleFormFromRules(DEFAULT_MONITOR_RULES)).toEqual(DEFAULT_RULE_FORM);
-    const f = { ...DEFAULT_RULE_FORM, timeEnabled: true, seconds: 1200 };
-    expect(ruleFormFromRules(rulesFromRuleForm(f))).toEqual(f);
-  });
-
-  it("accepts digits only", () => {
-    expect(parseRuleInput("1a2")).toBe(12);
-    expect(parseRuleInput("-3")).toBe(3);
-    expect(parseRuleInput("")).toBeNull();
-  });
-
-  it("reports errors only for enabled rules, with the spec's messages", () => {
-    const bad = {
-      ...DEFAULT_RULE_FORM,
-      runs: 0,
-      breachesForRuns: null,
-      seconds: 30,
-      consecutiveBreaches: 1000,
-    };
-    expect(ruleFormErrors(bad)).toEqual({});
-    expect(ruleFormErrors({ ...bad, runsEnabled: true })).toEqual({
-      runs: RULE_MESSAGES.runsMin,
-      breachesForRuns: RULE_MESSAGES.breachesRequired,
-    });
-    expect(ruleFormErrors({ ...bad, timeEnabled: true }).seconds).toBe(RULE_MESSAGES.timeMin);
-    expect(ruleFormErrors({ ...bad, consecutiveEnabled: true }).consecutiveBreaches).toBe(
-      RULE_MESSAGES.consecutiveMax,
-    );
-    expect(
-      ruleFormErrors({ ...DEFAULT_RULE_FORM, runsEnabled: true, runs: 5, breachesForRuns: 6 })
-        .breachesForRuns,
-    ).toBe(RULE_MESSAGES.breachesExceedRuns);
   });
 });
 
@@ -251,6 +80,22 @@ describe("form values", () => {
     expect(reconcileFilterMd5(back)).toBe(back);
     const changed = reconcileFilterMd5({ ...back, signal_uuids: [S1] });
     expect(changed).toMatchObject({ monitor_name: "", monitor_uuid: null, monitor_filter_md5: null });
+  });
+
+  it("maps the form straight to the task body, the same body the client view would give", () => {
+    const v = {
+      ...newMonitorForm("mvd", LINE, opts),
+      monitor_name: "Axle MVD",
+      signal_uuids: [S1, S2],
+      part_attributes: [{ attributeUuid: "shift", selectedAttributeValues: ["A"] }],
+      alert_threshold: "high" as const,
+    };
+    const task = formToTask(v, ctx);
+    expect(task).toEqual(monitorToTask(formToMonitor(v, ctx)));
+    expect(task.task_details.alert_threshold).toBe("HIGH");
+    expect(task.task_details.part_attributes).toEqual([
+      { attribute_uuid: "shift", selected_attribute_values: ["A"] },
+    ]);
   });
 
   it("gives the same md5 whatever order the ids come in", () => {

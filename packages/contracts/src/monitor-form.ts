@@ -1,73 +1,41 @@
 import { md5 } from "js-md5";
-import { z } from "zod";
-import { zString } from "./common.js";
-import { type TAlertThreshold, ZAlertThreshold, ZEvaluationState, ZMonitorType } from "./domain.js";
+import { type TAlertThreshold, ZAlertThreshold } from "./domain.js";
 import {
-  DEFAULT_MONITOR_RULES,
-  RULE_BOUNDS,
-  RULE_DEFAULTS,
-  RULE_MESSAGES,
-  type TMonitorRule,
-} from "./monitor-rules.js";
+  defaultMonitorQuery,
+  isMonitorCompatible,
+  monitorQueryErrors,
+  QUERY_MESSAGES,
+  recordCountOf,
+  type TMonitorQuery,
+  type TMonitorQueryOptions,
+  trainingSplitBounds,
+} from "./monitor-query.js";
+import { DEFAULT_MONITOR_RULES, type TMonitorRule } from "./monitor-rules.js";
+import {
+  DEFAULT_RULE_FORM,
+  ruleFormErrors,
+  ruleFormFromRules,
+  type TRuleFormValues,
+} from "./monitor-rules-form.js";
 import {
   canonicalMonitorFilterJson,
   MONITOR_BOUNDS,
   MONITOR_MESSAGES,
   QUERY_BOUNDS,
-  recordsRange,
   round4,
   signalSelectionError,
   type TMonitor,
   type TStoredMonitorFilter,
-  trainingSplitLowerBound,
+  type TTaskCreateBody,
+  toServerAlertThreshold,
   ZMonitorName,
   ZPassFail,
 } from "./monitors.js";
 
 // The MVD and SVD monitor forms (spec monitor-forms §2–§5, §8, §9): their values, the pure rules
-// that correct and validate them, and the mapping to the server's task and rules. The web form
-// and the server share these, so a form and the API can never disagree on a bound or a message.
-
-// ── Period (spec §2 "Data Filters tab", §3 "Internal query", §4 "Query correction") ───────────
-
-export const PERIOD_MODES = ["Time", "Duration", "Records"] as const;
-export const ZPeriodMode = z.enum(PERIOD_MODES);
-export type TPeriodMode = z.infer<typeof ZPeriodMode>;
-
-/**
- * The period of the Data Filters tab. Times are epoch milliseconds (shown in the plant's time
- * zone), durations milliseconds (entered in minutes), records a count.
- */
-export type TMonitorQuery = {
-  start_mode: TPeriodMode;
-  end_mode: TPeriodMode;
-  start_time: number | null;
-  end_time: number | null;
-  start_records: number | null;
-  end_records: number | null;
-  start_duration: number | null;
-  end_duration: number | null;
-};
-
-export const QUERY_MESSAGES = {
-  invalidStart: "Invalid Start Time",
-  invalidEnd: "Invalid End Time",
-  startAfterEnd: "Start time must be less than end time",
-  compatible: "MVD monitor compatible",
-  incompatible: "MVD monitor incompatible",
-  /** Saving needs a rolling window: the newest N records (Period Start in Records). */
-  incompatibleSave: "Set Period Start to Records to save this monitor",
-  /** spec §2: the result select with no result classifications. */
-  resultNotConfigured: "Not Configured",
-  /** spec §2, in three parts around the 'Configure now' link. */
-  resultAssociationWarning: {
-    before: "One or many signal(s) lack result association. This may impact the query. Click ",
-    link: "Configure now",
-    after: " to create associations",
-  },
-  recordsWhole: "Records must be a whole number",
-  durationWhole: "Duration must be a whole number of minutes",
-} as const;
+// that validate them, and the mapping to the server's task. The period lives in
+// monitor-query.ts, the alert rules editor's values in monitor-rules-form.ts. The web form and
+// the server share these, so a form and the API can never disagree on a bound or a message.
 
 /** Timings of the form (spec §9 "Timing"); snackbars and drawers are in ui.ts. */
 export const MONITOR_FORM_TIMINGS = {
@@ -80,6 +48,50 @@ export const MONITOR_FORM_TIMINGS = {
   previewMs: 500,
 } as const;
 
+/**
+ * The form's own wording beyond the spec's messages (those are MONITOR_MESSAGES): tabs, overlays
+ * (spec §2 "Overlays"), buttons (spec §2 "Footer") and dialogs, so a test reads what the UI shows.
+ */
+export const MONITOR_FORM_TEXTS = {
+  formLabel: (type: TFormMonitorType) => `${type.toUpperCase()} monitor form`,
+  tabs: { signals: "Signals", filters: "Data Filters", rules: "Alert Rules" } as Record<TFormTab, string>,
+  tabsLabel: "Monitor configuration",
+  loading: "...loading",
+  saving: "...saving",
+  retry: "Retry",
+  staleFilterNotice:
+    "This monitor's stored settings no longer match its filter: saving creates a new monitor.",
+  deployOnCreate: "Deploy on create",
+  save: "Save",
+  /** The SVD form's Save in CREATE (spec §2 "Footer"). */
+  create: "Create",
+  cancel: "Cancel",
+  /** The SVD form's Cancel in VIEW (spec §2 "Footer"). */
+  close: "Close",
+  edit: "Edit",
+  ok: "OK",
+  validationTitle: "Please correct the following",
+  validationSummary: "Validation summary",
+  goToTab: (tab: string) => `Go to ${tab}`,
+  editExisting: "Edit existing monitor",
+  discardTitle: "Discard your changes?",
+  discard: "Discard",
+  keepEditing: "Keep editing",
+  discardText: "The changes to this monitor have not been saved.",
+  duplicateNotLoaded: (duplicate: string) =>
+    `${duplicate}: the existing monitor and its alert rules could not be loaded.`,
+  saveResults: "Save results",
+  // The monitor page around the form.
+  pageTitle: (type: TFormMonitorType) => `${type.toUpperCase()} Monitor`,
+  newPageTitle: (type: TFormMonitorType) => `New ${type.toUpperCase()} Monitor`,
+  pageFallbackTitle: "Monitor",
+  lineOverview: "Line overview",
+  pickLine: "Pick a line first.",
+  backToLines: "Back to the lines",
+  capabilityNotice: (name: string) =>
+    `${name} is a capability monitor: it is configured in Settings, SPC Alert.`,
+} as const;
+
 /** Layout constants of the form (spec §9 "Layout"); drawers and grid rows are in ui.ts. */
 export const MONITOR_FORM_LAYOUT = {
   notesRows: 5,
@@ -88,311 +100,13 @@ export const MONITOR_FORM_LAYOUT = {
   resultMenuWidth: 250,
 } as const;
 
-const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
-
-/** Durations are clamped to 60,000 – 180,000,000 ms (1 min – 50 h). */
-export const clampDuration = (ms: number) =>
-  clamp(Math.round(ms), QUERY_BOUNDS.minDurationMs, QUERY_BOUNDS.maxDurationMs);
-
-/** Records are clamped to the records range (50 – max(50, MVD_QUERY_MAX_RECORD_COUNT)). */
-export const clampRecords = (n: number, maxRecordCount: number = QUERY_BOUNDS.defaultMaxRecordCount) => {
-  const r = recordsRange(maxRecordCount);
-  return clamp(Math.round(n), r.min, r.max);
-};
-
-/** The default period: the newest 150 records up to now (a monitor-compatible window). */
-export function defaultMonitorQuery(
-  now: number,
-  maxRecordCount: number = QUERY_BOUNDS.defaultMaxRecordCount,
-): TMonitorQuery {
-  return {
-    start_mode: "Records",
-    end_mode: "Time",
-    start_time: now - QUERY_BOUNDS.minTimeDifferenceMs,
-    end_time: now,
-    start_records: Math.min(QUERY_BOUNDS.defaultRecords, maxRecordCount),
-    end_records: null,
-    start_duration: null,
-    end_duration: null,
-  };
-}
-
-type QueryOptions = { now: number; maxRecordCount?: number };
-
-/**
- * Query correction (spec §4): a side whose mode changed gets its default (Duration 1 h, Records
- * 150, Time derived from the other end ∓ the default duration, or now); when one side is Records
- * or Duration the other is limited to Time; values are clamped into bounds and not in the
- * future; Duration sides take their time from the other end, Records sides sit the minimum time
- * difference from it.
- */
-export function correctMonitorQuery(
-  prev: TMonitorQuery,
-  next: TMonitorQuery,
-  opts: QueryOptions,
-): TMonitorQuery {
-  const max = opts.maxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount;
-  const q: TMonitorQuery = { ...next };
-  const D = QUERY_BOUNDS.defaultDurationMs;
-  const startChanged = prev.start_mode !== q.start_mode;
-  const endChanged = prev.end_mode !== q.end_mode;
-
-  // The other side is limited to Time when one side counts records or a duration.
-  if (q.start_mode !== "Time" && q.end_mode !== "Time") {
-    if (startChanged && !endChanged) q.end_mode = "Time";
-    else q.start_mode = "Time";
-  }
-
-  const defaultsFor = (side: "start" | "end") => {
-    const mode = side === "start" ? q.start_mode : q.end_mode;
-    if (mode === "Duration") q[`${side}_duration`] = D;
-    else if (mode === "Records") q[`${side}_records`] = Math.min(QUERY_BOUNDS.defaultRecords, max);
-    else {
-      const other = side === "start" ? q.end_time : q.start_time;
-      if (side === "start") q.start_time = other != null ? other - D : opts.now - D;
-      else q.end_time = other != null && q.start_mode === "Time" ? Math.min(opts.now, other + D) : opts.now;
-    }
-  };
-  if (q.start_mode !== prev.start_mode) defaultsFor("start");
-  if (q.end_mode !== prev.end_mode) defaultsFor("end");
-
-  // Clamp counts and durations; keep the unused ones empty.
-  q.start_records =
-    q.start_mode === "Records" ? clampRecords(q.start_records ?? QUERY_BOUNDS.defaultRecords, max) : null;
-  q.end_records =
-    q.end_mode === "Records" ? clampRecords(q.end_records ?? QUERY_BOUNDS.defaultRecords, max) : null;
-  q.start_duration = q.start_mode === "Duration" ? clampDuration(q.start_duration ?? D) : null;
-  q.end_duration = q.end_mode === "Duration" ? clampDuration(q.end_duration ?? D) : null;
-
-  // Times never lie in the future; derived sides follow the Time side.
-  const notFuture = (t: number | null) => (t == null || !Number.isFinite(t) ? t : Math.min(t, opts.now));
-  if (q.start_mode === "Time") q.start_time = notFuture(q.start_time);
-  if (q.end_mode === "Time") q.end_time = notFuture(q.end_time);
-  const gap = QUERY_BOUNDS.minTimeDifferenceMs;
-  if (q.start_mode === "Duration" && q.end_time != null) q.start_time = q.end_time - (q.start_duration ?? D);
-  if (q.start_mode === "Records" && q.end_time != null) q.start_time = q.end_time - gap;
-  if (q.end_mode === "Duration" && q.start_time != null)
-    q.end_time = Math.min(opts.now, q.start_time + (q.end_duration ?? D));
-  if (q.end_mode === "Records" && q.start_time != null) q.end_time = Math.min(opts.now, q.start_time + gap);
-  return q;
-}
-
-export type TQueryErrors = Partial<
-  Record<
-    "start_time" | "end_time" | "start_records" | "end_records" | "start_duration" | "end_duration",
-    string
-  >
->;
-
-/** Query validation (spec §5 "Query", "Period"). */
-export function monitorQueryErrors(q: TMonitorQuery, opts: QueryOptions): TQueryErrors {
-  const errors: TQueryErrors = {};
-  const validTime = (t: number | null) => t != null && Number.isFinite(t) && t <= opts.now + 1000;
-  if (q.start_mode === "Time" && !validTime(q.start_time)) errors.start_time = QUERY_MESSAGES.invalidStart;
-  if (q.end_mode === "Time" && !validTime(q.end_time)) errors.end_time = QUERY_MESSAGES.invalidEnd;
-  const whole = (n: number | null) => n != null && Number.isInteger(n) && n >= 0;
-  if (q.start_mode === "Records" && !whole(q.start_records))
-    errors.start_records = QUERY_MESSAGES.recordsWhole;
-  if (q.end_mode === "Records" && !whole(q.end_records)) errors.end_records = QUERY_MESSAGES.recordsWhole;
-  if (q.start_mode === "Duration" && !whole(q.start_duration))
-    errors.start_duration = QUERY_MESSAGES.durationWhole;
-  if (q.end_mode === "Duration" && !whole(q.end_duration)) errors.end_duration = QUERY_MESSAGES.durationWhole;
-  if (
-    !errors.start_time &&
-    !errors.end_time &&
-    q.start_time != null &&
-    q.end_time != null &&
-    q.end_time - q.start_time < QUERY_BOUNDS.minTimeDifferenceMs
-  ) {
-    errors.start_time = QUERY_MESSAGES.startAfterEnd;
-  }
-  return errors;
-}
-
-/** A monitor evaluates a rolling window of the newest records: compatible when Start is Records. */
-export const isMonitorCompatible = (q: TMonitorQuery) => q.start_mode === "Records";
-
-/** The record count the training-split bounds are computed from (3000 when none is set). */
-export const recordCountOf = (q: TMonitorQuery) =>
-  q.start_mode === "Records" && q.start_records
-    ? q.start_records
-    : q.end_mode === "Records" && q.end_records
-      ? q.end_records
-      : QUERY_BOUNDS.defaultRecordCountForSplit;
-
-/** The window a preview reads for a period (see ZPreviewPeriod). */
-export function previewPeriodOf(q: TMonitorQuery): TPreviewPeriod {
-  // An unreadable time (NaN) reads as "none": callers check monitorQueryErrors first.
-  const iso = (t: number | null) => (t == null || !Number.isFinite(t) ? null : new Date(t).toISOString());
-  if (q.start_mode === "Records")
-    return { from: null, to: iso(q.end_time), records: q.start_records, anchor: "end" };
-  if (q.end_mode === "Records")
-    return { from: iso(q.start_time), to: null, records: q.end_records, anchor: "start" };
-  return { from: iso(q.start_time), to: iso(q.end_time), records: null, anchor: "end" };
-}
-
-/**
- * A preview's period: `records` newest records up to `to` (anchor end), `records` oldest from
- * `from` (anchor start), or every record between `from` and `to` (records null; at most
- * MVD_QUERY_MAX_RECORD_COUNT, the newest).
- */
-export const ZPreviewPeriod = z.strictObject({
-  from: z.iso.datetime({ offset: true }).nullable(),
-  to: z.iso.datetime({ offset: true }).nullable(),
-  records: z.number().int().min(1).nullable(),
-  anchor: z.enum(["start", "end"]),
-});
-export type TPreviewPeriod = z.infer<typeof ZPreviewPeriod>;
-
-// ── Training split (spec §2, §5 "Training split", §9) ─────────────────────────────────────────
-
-/** Evaluation-ratio bounds for a record count: lower 25 / records (4 places), upper 0.5. */
-export function trainingSplitBounds(recordCount: number) {
-  return { min: trainingSplitLowerBound(recordCount), max: QUERY_BOUNDS.maxTrainingSplit };
-}
-
-/** Clamp an evaluation ratio into its bounds, rounded to 4 places (spec §9). */
-export function clampEvaluationRatio(ratio: number, recordCount: number) {
-  const b = trainingSplitBounds(recordCount);
-  return round4(clamp(ratio, b.min, b.max));
-}
-
-/** Sample and evaluation percentages of a ratio, 2 decimals in the control (spec §5). */
-export function splitPercentages(ratio: number) {
-  const evaluation = Math.round(ratio * 100 * 100) / 100;
-  return { evaluation, sample: Math.round((100 - evaluation) * 100) / 100 };
-}
-
-/** The control's text input → ratio, or null when it is not a number (alert icon, not committed). */
-export function parseSplitPercentage(text: string): number | null {
-  const t = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(t)) return null;
-  return Number(t) / 100;
-}
-
 // ── Frequency (spec §4 "Frequency input") ────────────────────────────────────────────────────
 
 /** Clamp typed minutes into the frequency bounds; an unreadable value becomes the minimum. */
 export function clampFrequency(raw: string | number | null | undefined): number {
   const n = typeof raw === "number" ? raw : Number(String(raw ?? "").trim());
   if (raw === "" || raw == null || !Number.isFinite(n)) return MONITOR_BOUNDS.minFrequency;
-  return clamp(Math.round(n), MONITOR_BOUNDS.minFrequency, MONITOR_BOUNDS.maxFrequency);
-}
-
-// ── Alert rules form (spec §3 "Alert rule" form values, §5, §9) ──────────────────────────────
-
-export type TRuleFormValues = {
-  consecutiveEnabled: boolean;
-  consecutiveBreaches: number | null;
-  runsEnabled: boolean;
-  runs: number | null;
-  breachesForRuns: number | null;
-  timeEnabled: boolean;
-  breachesForTime: number | null;
-  /** Stored in seconds; the input shows minutes (seconds / 60). */
-  seconds: number | null;
-};
-
-export const DEFAULT_RULE_FORM: TRuleFormValues = {
-  consecutiveEnabled: false,
-  consecutiveBreaches: RULE_DEFAULTS.consecutiveBreaches,
-  runsEnabled: false,
-  runs: RULE_DEFAULTS.runs,
-  breachesForRuns: RULE_DEFAULTS.breachesForRuns,
-  timeEnabled: false,
-  breachesForTime: RULE_DEFAULTS.breachesForTime,
-  seconds: RULE_DEFAULTS.seconds,
-};
-
-/** Digits-only whole-number input: anything else is dropped; empty is null. */
-export function parseRuleInput(text: string): number | null {
-  const digits = text.replace(/\D/g, "");
-  return digits === "" ? null : Number(digits);
-}
-
-/** Rules as the server stores them → form values (missing rules take the defaults, off). */
-export function ruleFormFromRules(rules: TMonitorRule[]): TRuleFormValues {
-  const f = { ...DEFAULT_RULE_FORM };
-  for (const r of rules) {
-    if (r.type === "Consecutive") {
-      f.consecutiveEnabled = r.active;
-      f.consecutiveBreaches = r.details.breaches ?? RULE_DEFAULTS.consecutiveBreaches;
-    } else if (r.type === "ExceedanceRuns") {
-      f.runsEnabled = r.active;
-      f.runs = r.details.runs ?? RULE_DEFAULTS.runs;
-      f.breachesForRuns = r.details.breaches ?? RULE_DEFAULTS.breachesForRuns;
-    } else {
-      f.timeEnabled = r.active;
-      f.breachesForTime = r.details.breaches ?? RULE_DEFAULTS.breachesForTime;
-      f.seconds = r.details.seconds ?? RULE_DEFAULTS.seconds;
-    }
-  }
-  return f;
-}
-
-/** Form values → the PATCH body of /api/notifications/monitor-rules/{monitorId}. */
-export function rulesFromRuleForm(f: TRuleFormValues): TMonitorRule[] {
-  return [
-    {
-      active: f.consecutiveEnabled,
-      type: "Consecutive",
-      details: { runs: null, breaches: f.consecutiveBreaches, seconds: null },
-    },
-    {
-      active: f.runsEnabled,
-      type: "ExceedanceRuns",
-      details: { runs: f.runs, breaches: f.breachesForRuns, seconds: null },
-    },
-    {
-      active: f.timeEnabled,
-      type: "ExceedanceTime",
-      details: { runs: null, breaches: f.breachesForTime, seconds: f.seconds },
-    },
-  ];
-}
-
-export type TRuleFormErrors = Partial<
-  Record<"consecutiveBreaches" | "runs" | "breachesForRuns" | "breachesForTime" | "seconds", string>
->;
-
-function countError(v: number | null, m: { required: string; min: string; max: string }) {
-  if (v == null || !Number.isFinite(v)) return m.required;
-  if (!Number.isInteger(v) || v < RULE_BOUNDS.minCount) return m.min;
-  if (v > RULE_BOUNDS.maxCount) return m.max;
-  return undefined;
-}
-
-/** Rule errors, only for enabled rules (spec §5 "Alert rules"), plus breaches ≤ runs. */
-export function ruleFormErrors(f: TRuleFormValues): TRuleFormErrors {
-  const M = RULE_MESSAGES;
-  const e: TRuleFormErrors = {};
-  const breaches = { required: M.breachesRequired, min: M.breachesMin, max: M.breachesMax };
-  if (f.consecutiveEnabled)
-    e.consecutiveBreaches = countError(f.consecutiveBreaches, {
-      required: M.breachesRequired,
-      min: M.consecutiveMin,
-      max: M.consecutiveMax,
-    });
-  if (f.runsEnabled) {
-    e.runs = countError(f.runs, { required: M.runsRequired, min: M.runsMin, max: M.runsMax });
-    e.breachesForRuns = countError(f.breachesForRuns, breaches);
-    if (!e.runs && !e.breachesForRuns && (f.breachesForRuns as number) > (f.runs as number))
-      e.breachesForRuns = M.breachesExceedRuns;
-  }
-  if (f.timeEnabled) {
-    e.breachesForTime = countError(f.breachesForTime, breaches);
-    const s = f.seconds;
-    e.seconds =
-      s == null || !Number.isFinite(s)
-        ? M.timeRequired
-        : s < RULE_BOUNDS.minSeconds
-          ? M.timeMin
-          : s > RULE_BOUNDS.maxSeconds
-            ? M.timeMax
-            : undefined;
-  }
-  for (const k of Object.keys(e) as (keyof TRuleFormErrors)[]) if (e[k] === undefined) delete e[k];
-  return e;
+  return Math.min(MONITOR_BOUNDS.maxFrequency, Math.max(MONITOR_BOUNDS.minFrequency, Math.round(n)));
 }
 
 // ── Form values ──────────────────────────────────────────────────────────────────────────────
@@ -437,7 +151,7 @@ export type TMonitorFormValues = {
 export function newMonitorForm(
   type: TFormMonitorType,
   lineUuid: string,
-  opts: QueryOptions & { name?: string },
+  opts: TMonitorQueryOptions & { name?: string },
 ): TMonitorFormValues {
   return {
     monitor_uuid: null,
@@ -461,7 +175,11 @@ export function newMonitorForm(
 }
 
 /** A stored monitor and its rules → form values (Period: its newest sample_size records up to now). */
-export function monitorToForm(m: TMonitor, rules: TMonitorRule[], opts: QueryOptions): TMonitorFormValues {
+export function monitorToForm(
+  m: TMonitor,
+  rules: TMonitorRule[],
+  opts: TMonitorQueryOptions,
+): TMonitorFormValues {
   const f = m.monitor_filter;
   return {
     monitor_uuid: m.monitor_uuid,
@@ -551,6 +269,40 @@ export function formToMonitor(
   };
 }
 
+/**
+ * Form values → the task body POST /api/tasks takes (spec §3 "Server task"); PUT /api/tasks takes
+ * the same with `task_uuid`. The form goes to the task directly, not through the client view.
+ */
+export function formToTask(
+  v: TMonitorFormValues,
+  ctx: { cust_uuid: string; plant_uuid: string },
+): TTaskCreateBody {
+  const f = storedFilterOfForm(v);
+  return {
+    task_name: v.monitor_name,
+    task_type: v.monitor_type,
+    active: v.active,
+    frequency: v.frequency,
+    notes: v.notes,
+    task_details: {
+      cust_uuid: ctx.cust_uuid,
+      plant_uuid: ctx.plant_uuid,
+      line_uuid: v.line_uuid,
+      use_excluded_part_ids: false,
+      use_excluded_model_numbers: false,
+      alert_threshold: toServerAlertThreshold(v.alert_threshold),
+      part_attributes: f.part_attributes,
+      part_groups: [],
+      part_numbers: f.part_numbers,
+      pass_fail_filter: f.pass_fail_filter,
+      signal_group_uuids: f.signal_group_uuids,
+      signal_uuids: f.signal_uuids,
+      evaluation_ratio: f.evaluation_ratio,
+      sample_size: f.sample_size,
+    },
+  };
+}
+
 // ── Validation (spec §5) ─────────────────────────────────────────────────────────────────────
 
 export type TFormError = { path: string; tab: TFormTab | null; message: string };
@@ -561,7 +313,7 @@ export type TFormError = { path: string; tab: TFormTab | null; message: string }
  */
 export function monitorFormErrors(
   v: TMonitorFormValues,
-  opts: QueryOptions & { partAttributeIds?: Set<string> },
+  opts: TMonitorQueryOptions & { partAttributeIds?: Set<string> },
 ): TFormError[] {
   const out: TFormError[] = [];
   const add = (path: string, tab: TFormTab | null, message: string) => out.push({ path, tab, message });
@@ -603,66 +355,3 @@ export function monitorFormErrors(
 
 /** The errors of one field path (first message), for helper texts. */
 export const errorAt = (errors: TFormError[], path: string) => errors.find((e) => e.path === path)?.message;
-
-// ── Calls the form makes beyond the monitors API ─────────────────────────────────────────────
-
-/** GET /api/monitors/form-bounds: this installation's MVD_QUERY_MAX_RECORD_COUNT. */
-export const ZMonitorFormBounds = z.object({ maxRecordCount: z.number().int().min(0) });
-export type TMonitorFormBounds = z.infer<typeof ZMonitorFormBounds>;
-
-/** The filter keys a preview reads (as stored in monitors.filter). */
-export const ZPreviewFilter = z.object({
-  signal_uuids: z.array(z.uuid()).max(1000),
-  signal_group_uuids: z.array(z.uuid()).max(200).default([]),
-  part_attributes: z
-    .array(
-      z.object({
-        attribute_uuid: zString().max(100),
-        selected_attribute_values: z.array(zString().max(500)).max(1000),
-      }),
-    )
-    .max(200)
-    .default([]),
-  sample_size: z.number().int().min(1),
-  pass_fail_filter: z.array(ZPassFail).max(2).default([]),
-  evaluation_ratio: z.number().min(0).max(1),
-  part_numbers: z.array(zString().max(200)).max(1000).default([]),
-  part_groups: z.array(zString().max(200)).max(1000).default([]),
-  op_count: z.enum(["ALL", "FIRST", "LAST"]).optional(),
-});
-
-/**
- * POST /api/monitors/preview: a monitor's settings as the form holds them. Without `period` the
- * window is the newest sample_size records now (what the saved monitor evaluates); with it, the
- * period of the Data Filters tab.
- */
-export const ZMonitorPreviewBody = z.strictObject({
-  type: ZMonitorType,
-  line_id: z.uuid(),
-  alert_threshold: ZAlertThreshold.default("medium"),
-  use_excluded_part_ids: z.boolean().default(false),
-  use_excluded_model_numbers: z.boolean().default(false),
-  filter: ZPreviewFilter,
-  period: ZPreviewPeriod.optional(),
-});
-export type TMonitorPreviewBody = z.input<typeof ZMonitorPreviewBody>;
-
-export const ZMonitorPreview = z.object({
-  window_size: z.number().int(),
-  training_size: z.number().int(),
-  evaluation_size: z.number().int(),
-  from: zString().nullable(),
-  to: zString().nullable(),
-  training_from: zString().nullable(),
-  evaluation_from: zString().nullable(),
-  evaluation: z.object({
-    state: ZEvaluationState,
-    reason: zString().nullable(),
-    score: z.number().nullable(),
-    threshold: z.number().nullable(),
-    training_size: z.number().int().nullable(),
-    evaluation_size: z.number().int().nullable(),
-    details: z.record(zString(), z.unknown()).nullable(),
-  }),
-});
-export type TMonitorPreview = z.infer<typeof ZMonitorPreview>;

@@ -1,4 +1,9 @@
-import { MONITOR_MESSAGES, type TFormMode, type TFormMonitorType } from "@linewatch/contracts";
+import {
+  MONITOR_MESSAGES,
+  MONITOR_FORM_TEXTS as T,
+  type TFormMode,
+  type TFormMonitorType,
+} from "@linewatch/contracts";
 import { Alert, Box, Breadcrumbs, Button, Link, Paper, Typography } from "@mui/material";
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
 import { usePageLine, usePlantLine } from "../../shared/data/plants/plant-line";
@@ -6,8 +11,6 @@ import { useFeatureFlags } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useMonitor } from "./api/queries";
 import { MonitorForm } from "./components/MonitorForm";
-
-const TITLES: Record<TFormMonitorType, string> = { mvd: "MVD Monitor", svd: "SVD Monitor" };
 
 /**
  * /monitors/new?type=mvd|svd[&lineId=] (CREATE) and /monitors/:monitorId[?mode=edit] (VIEW, or
@@ -28,13 +31,13 @@ export function MonitorFormPage() {
     const lineId = search.get("lineId") ?? line?.id ?? null;
     const back = () => navigate(lineId ? `/lines/${lineId}` : "/");
     return (
-      <Page title={`New ${TITLES[type]}`} lineId={lineId}>
+      <Page title={T.newPageTitle(type)} lineId={lineId}>
         {type === "mvd" && flags.data && !flags.data.flags.mvdMonitorCreation ? (
           <Alert severity="info">{MONITOR_MESSAGES.mvdCreationDisabled}</Alert>
         ) : lineId ? (
           <MonitorForm type={type} mode="CREATE" lineId={lineId} onClose={back} />
         ) : (
-          <Alert severity="info">Pick a line first.</Alert>
+          <Alert severity="info">{T.pickLine}</Alert>
         )}
       </Page>
     );
@@ -44,24 +47,20 @@ export function MonitorFormPage() {
   const lineId = m?.monitor_filter.line_uuid ?? null;
   const mode: TFormMode = search.get("mode") === "edit" ? "EDIT" : "VIEW";
   return (
-    <Page title={m?.monitor_name ?? "Monitor"} lineId={lineId}>
+    <Page title={m?.monitor_name ?? T.pageFallbackTitle} lineId={lineId}>
       <QueryState
         isLoading={monitorQ.isLoading}
         error={monitorQ.error}
         onRetry={() => void monitorQ.refetch()}
         notFoundAction={
           <Button color="inherit" size="small" component={RouterLink} to="/">
-            Back to the lines
+            {T.backToLines}
           </Button>
         }
         isEmpty={!m}
-        empty={<Alert severity="warning">Monitor not found</Alert>}
+        empty={<Alert severity="warning">{MONITOR_MESSAGES.notFound}</Alert>}
       >
-        {m && m.monitor_type === "cap" && (
-          <Alert severity="info">
-            {m.monitor_name} is a capability monitor: it is configured in Settings, SPC Alert.
-          </Alert>
-        )}
+        {m && m.monitor_type === "cap" && <Alert severity="info">{T.capabilityNotice(m.monitor_name)}</Alert>}
         {m && m.monitor_type !== "cap" && (
           <MonitorForm
             type={m.monitor_type}
@@ -81,7 +80,7 @@ function Page(p: { title: string; lineId: string | null; children: React.ReactNo
       <Breadcrumbs sx={{ mb: 1 }}>
         {p.lineId && (
           <Link component={RouterLink} to={`/lines/${p.lineId}`} underline="hover">
-            Line overview
+            {T.lineOverview}
           </Link>
         )}
         <Typography color="text.primary">{p.title}</Typography>

@@ -1,5 +1,4 @@
 import type {
-  TAssociatedResultClassifications,
   TModelNumber,
   TMonitor,
   TMonitorFormBounds,
@@ -8,8 +7,6 @@ import type {
   TMonitorRule,
   TMonitorType,
   TPartAttribute,
-  TSignalGroup,
-  TStation,
 } from "@linewatch/contracts";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { api, get } from "../../../shared/api/client";
@@ -55,25 +52,6 @@ export const useMonitorFormBounds = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-/** Stations with their active signals (the Signals tab shows only those). */
-export const useLineSignals = (lineId: string | null | undefined) =>
-  useQuery({
-    queryKey: monitorKeys.signals(lineId ?? "none"),
-    queryFn: () => get<TStation[]>(`/api/lines/${lineId}/signals?active=true`),
-    enabled: !!lineId,
-  });
-
-export const useSignalGroups = (ids: {
-  customerUuid?: string;
-  plantUuid?: string;
-  lineUuid?: string | null;
-}) =>
-  useQuery({
-    queryKey: monitorKeys.signalGroups(ids.lineUuid ?? "none"),
-    queryFn: () => api<TSignalGroup[]>("POST", "/api/signal-groups", ids),
-    enabled: !!(ids.customerUuid && ids.plantUuid && ids.lineUuid),
-  });
-
 export const usePartAttributes = (lineId: string | null | undefined) =>
   useQuery({
     queryKey: monitorKeys.partAttributes(lineId ?? "none"),
@@ -86,19 +64,6 @@ export const useModelNumbers = (lineId: string | null | undefined) =>
     queryKey: monitorKeys.modelNumbers(lineId ?? "none"),
     queryFn: () => get<TModelNumber[]>(`/api/lines/${lineId}/model-numbers`),
     enabled: !!lineId,
-  });
-
-/** For the selected signals: the classifications of their result signals (empty map when none). */
-export const useAssociatedResultClassifications = (signalIds: string[]) =>
-  useQuery({
-    queryKey: monitorKeys.associatedClassifications(signalIds),
-    queryFn: () =>
-      api<TAssociatedResultClassifications>(
-        "POST",
-        "/api/signal/associated-result-classifications",
-        signalIds,
-      ),
-    enabled: signalIds.length > 0,
   });
 
 /** What the monitor would see and report now; the previous answer stays while the next loads. */

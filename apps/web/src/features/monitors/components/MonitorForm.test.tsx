@@ -77,6 +77,8 @@ const server = setupServer(
   http.get("*/api/auth/me", () => HttpResponse.json(me)),
   http.get("*/api/plants", () => HttpResponse.json([plant])),
   http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
+  // A save refreshes the line too (its activeMonitorsCount).
+  http.get("*/api/lines/:lineId", () => HttpResponse.json(line)),
   http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
   http.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
   http.get("*/api/lines/:lineId/monitors/next-name", () => HttpResponse.json({ name: "Axle MVD Monitor 3" })),

@@ -1,64 +1,21 @@
 import {
-  DEFAULT_FORM_TAB,
-  FORM_TABS,
-  formToMonitor,
   MONITOR_MESSAGES,
-  monitorFormErrors,
   monitorToForm,
   newMonitorForm,
   QUERY_BOUNDS,
   reconcileFilterMd5,
-  rulesFromRuleForm,
-  type TFormError,
+  MONITOR_FORM_TEXTS as T,
   type TFormMode,
   type TFormMonitorType,
-  type TFormTab,
-  type TMonitor,
   type TMonitorFormValues,
-  type TPlant,
 } from "@linewatch/contracts";
-import {
-  Alert,
-  Backdrop,
-  Box,
-  Button,
-  CircularProgress,
-  Divider,
-  FormControlLabel,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Switch,
-  Tab,
-  Tabs,
-  Typography,
-} from "@mui/material";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { FormProvider, useForm, useWatch } from "react-hook-form";
-import { ApiError } from "../../../shared/api/client";
+import { Alert, Box, Button } from "@mui/material";
+import { useEffect, useState } from "react";
 import { useLine, usePlantLine } from "../../../shared/data/plants/plant-line";
 import { useMe } from "../../../shared/data/session/queries";
-import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
-import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
-import { createMonitor, invalidateMonitor, saveMonitorRules, updateMonitor } from "../api/mutations";
-import {
-  fetchMonitorById,
-  fetchNextMonitorName,
-  useMonitor,
-  useMonitorFormBounds,
-  useMonitorRules,
-} from "../api/queries";
-import { DataFiltersTab } from "./filters/DataFiltersTab";
-import { FrequencyInput } from "./header/FrequencyInput";
-import { NameRow } from "./header/NameRow";
-import { NotesBox } from "./header/NotesBox";
-import { ThresholdControl } from "./header/ThresholdControl";
-import { MonitorFormContext, type MonitorFormCtx } from "./MonitorFormContext";
-import { AlertRulesTab } from "./rules/AlertRulesTab";
-import { combineSaveOutcome, partMessage, type SaveOutcome, type SavePart } from "./save-outcome";
-import { SignalsTab } from "./signals/SignalsTab";
+import { fetchNextMonitorName, useMonitor, useMonitorFormBounds, useMonitorRules } from "../api/queries";
+import { FormOverlay } from "./form/FormOverlay";
+import { MonitorFormBody } from "./form/MonitorFormBody";
 
 export type MonitorFormProps = {
   type: TFormMonitorType;
@@ -75,33 +32,10 @@ export type MonitorFormProps = {
   now?: () => number;
 };
 
-const TAB_LABELS: Record<TFormTab, string> = {
-  signals: "Signals",
-  filters: "Data Filters",
-  rules: "Alert Rules",
-};
-
-function Overlay(p: { text: string }) {
-  return (
-    <Backdrop
-      open
-      sx={{
-        position: "absolute",
-        zIndex: 5,
-        bgcolor: "rgba(255,255,255,0.7)",
-        flexDirection: "column",
-        gap: 1,
-      }}
-    >
-      <CircularProgress size={28} />
-      <Typography color="text.secondary">{p.text}</Typography>
-    </Backdrop>
-  );
-}
-
 /**
- * The MVD / SVD monitor form (spec monitor-forms §2–§5, §8): loads the monitor (EDIT, VIEW) or a
- * free name (CREATE), then hands over to the form body. Switching to another monitor (the
+ * The MVD / SVD monitor form (spec monitor-forms §2–§5, §8), its loader: loads the monitor (EDIT,
+ * VIEW) or a free name (CREATE), then hands over to the form body (form/MonitorFormBody.tsx; its
+ * save flow in form/useMonitorSaveFlow.ts, its dialogs in form/MonitorFormDialogs.tsx). Switching to another monitor (the
  * duplicate's "Edit existing monitor") reloads through here.
  */
 export function MonitorForm(p: MonitorFormProps) {
@@ -141,10 +75,7 @@ export function MonitorForm(p: MonitorFormProps) {
       setInitial({
         key,
         values,
-        notice:
-          values.monitor_uuid === null
-            ? "This monitor's stored settings no longer match its filter: saving creates a new monitor."
-            : null,
+        notice: values.monitor_uuid === null ? T.staleFilterNotice : null,
       });
       return;
     }
@@ -213,7 +144,7 @@ export function MonitorForm(p: MonitorFormProps) {
                 }
               }}
             >
-              Retry
+              {T.retry}
             </Button>
           }
         >
@@ -229,7 +160,7 @@ export function MonitorForm(p: MonitorFormProps) {
   )
     return (
       <Box sx={{ position: "relative", minHeight: 320 }}>
-        <Overlay text="...loading" />
+        <FormOverlay text={T.loading} />
       </Box>
     );
 
@@ -251,385 +182,5 @@ export function MonitorForm(p: MonitorFormProps) {
         setTarget({ monitorId, mode });
       }}
     />
-  );
-}
-
-type BodyProps = {
-  mode: TFormMode;
-  type: TFormMonitorType;
-  initial: TMonitorFormValues;
-  notice: string | null;
-  plant: TPlant;
-  customerId: string;
-  maxRecordCount: number;
-  now: () => number;
-  onClose: () => void;
-  onSaved?: (monitorId: string) => void;
-  onSwitch: (monitorId: string, mode: TFormMode) => void;
-};
-
-type Dialog =
-  | { kind: "validation"; errors: TFormError[] }
-  | { kind: "duplicate"; monitor: TMonitor }
-  | { kind: "saveError"; message: string }
-  | { kind: "loadError" }
-  | { kind: "partial"; outcome: Extract<SaveOutcome, { kind: "partial" }> }
-  | { kind: "discard" }
-  | null;
-
-const tick = () => new Promise<void>((r) => setTimeout(r, 0));
-
-function MonitorFormBody(p: BodyProps) {
-  const qc = useQueryClient();
-  const snackbar = useSnackbar();
-  const [mode, setMode] = useState<TFormMode>(p.mode);
-  const [tab, setTab] = useState<TFormTab>(DEFAULT_FORM_TAB);
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const form = useForm<TMonitorFormValues>({ defaultValues: p.initial });
-  const values = useWatch({ control: form.control }) as TMonitorFormValues;
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
-
-  const errors = useMemo(
-    () => monitorFormErrors(values, { now: p.now(), maxRecordCount: p.maxRecordCount }),
-    [values, p.now, p.maxRecordCount],
-  );
-  const readOnly = mode === "VIEW";
-  // Validation runs continuously in EDIT and at save in CREATE (spec §4).
-  const showErrors = mode === "EDIT" || (mode === "CREATE" && submitted);
-  const ctx = useMemo<MonitorFormCtx>(
-    () => ({
-      mode,
-      readOnly,
-      showErrors,
-      errors,
-      customerId: p.customerId,
-      plant: p.plant,
-      maxRecordCount: p.maxRecordCount,
-      now: p.now,
-    }),
-    [mode, readOnly, showErrors, errors, p.customerId, p.plant, p.maxRecordCount, p.now],
-  );
-
-  // Leaving a tab is blocked while errors are active (spec §4), but a tab that holds an error is
-  // always reachable: otherwise the error could never be fixed (docs/spec-deviations.md).
-  const changeTab = (next: TFormTab) => {
-    if (showErrors && errors.length > 0 && !errors.some((e) => e.tab === next)) {
-      setDialog({ kind: "validation", errors });
-      return;
-    }
-    setTab(next);
-  };
-  // The validation summary offers the way to the first error that sits on another tab.
-  const errorTab =
-    dialog?.kind === "validation" ? (dialog.errors.find((e) => e.tab && e.tab !== tab)?.tab ?? null) : null;
-
-  const finish = (monitorId: string, message: string) => {
-    invalidateMonitor(qc, monitorId, values.line_uuid);
-    snackbar(message);
-    p.onSaved?.(monitorId);
-    p.onClose();
-  };
-
-  const saveCreate = async (v: TMonitorFormValues) => {
-    const monitor = formToMonitor(v, { cust_uuid: p.customerId, plant_uuid: p.plant.id });
-    // The create flow waits one tick before calling (spec §4).
-    await tick();
-    let created: TMonitor;
-    try {
-      created = await createMonitor(monitor);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        const id = typeof e.body.task_uuid === "string" ? e.body.task_uuid : null;
-        const existing = id ? await fetchMonitorById(id).catch(() => null) : null;
-        if (existing) setDialog({ kind: "duplicate", monitor: existing });
-        else setDialog({ kind: "loadError" });
-        return;
-      }
-      const detail = e instanceof Error && e.message ? `: ${e.message}` : "";
-      setDialog({ kind: "saveError", message: `${MONITOR_MESSAGES.errorCreating}${detail}` });
-      return;
-    }
-    if (!created?.monitor_uuid) {
-      setDialog({ kind: "saveError", message: MONITOR_MESSAGES.errorCreating });
-      return;
-    }
-    const parts: SavePart[] = [{ part: "monitor", ok: true, message: partMessage("monitor", true, true) }];
-    try {
-      await saveMonitorRules(created.monitor_uuid, rulesFromRuleForm(v.rules));
-      parts.push({ part: "rules", ok: true, message: partMessage("rules", true, true) });
-    } catch {
-      parts.push({ part: "rules", ok: false, message: partMessage("rules", false, true) });
-    }
-    const outcome = combineSaveOutcome(parts);
-    if (outcome.kind === "success") {
-      finish(created.monitor_uuid, outcome.snackbar);
-      return;
-    }
-    // The monitor exists now: the form stays open on it, in EDIT, so the rules can be saved again.
-    invalidateMonitor(qc, created.monitor_uuid, v.line_uuid);
-    form.reset({
-      ...v,
-      monitor_uuid: created.monitor_uuid,
-      monitor_filter_md5: created.monitor_filter_md5 ?? null,
-    });
-    setMode("EDIT");
-    setDialog({ kind: "partial", outcome });
-  };
-
-  const saveEdit = async (v: TMonitorFormValues) => {
-    if (!v.monitor_uuid) {
-      setDialog({ kind: "saveError", message: MONITOR_MESSAGES.errorSaving });
-      return;
-    }
-    const monitor = formToMonitor(v, { cust_uuid: p.customerId, plant_uuid: p.plant.id });
-    const [m, r] = await Promise.allSettled([
-      updateMonitor(monitor),
-      saveMonitorRules(v.monitor_uuid, rulesFromRuleForm(v.rules)),
-    ]);
-    const parts: SavePart[] = [
-      {
-        part: "monitor",
-        ok: m.status === "fulfilled",
-        message: partMessage("monitor", m.status === "fulfilled", false),
-      },
-      {
-        part: "rules",
-        ok: r.status === "fulfilled",
-        message: partMessage("rules", r.status === "fulfilled", false),
-      },
-    ];
-    if (m.status === "rejected" && m.reason instanceof ApiError && m.reason.status === 409) {
-      const id = typeof m.reason.body.task_uuid === "string" ? m.reason.body.task_uuid : null;
-      const existing = id ? await fetchMonitorById(id).catch(() => null) : null;
-      if (existing) {
-        invalidateMonitor(qc, v.monitor_uuid, v.line_uuid);
-        setDialog({ kind: "duplicate", monitor: existing });
-        return;
-      }
-    }
-    const outcome = combineSaveOutcome(parts);
-    invalidateMonitor(qc, v.monitor_uuid, v.line_uuid);
-    if (outcome.kind === "success") finish(v.monitor_uuid, outcome.snackbar);
-    else setDialog({ kind: "partial", outcome });
-  };
-
-  const save = async () => {
-    setSubmitted(true);
-    const v = form.getValues();
-    const current = monitorFormErrors(v, { now: p.now(), maxRecordCount: p.maxRecordCount });
-    if (current.length > 0) {
-      setDialog({ kind: "validation", errors: current });
-      return;
-    }
-    if (!p.customerId || !p.plant?.id) {
-      setDialog({ kind: "saveError", message: MONITOR_MESSAGES.missingContext });
-      return;
-    }
-    setSaving(true);
-    try {
-      if (mode === "CREATE") await saveCreate(v);
-      else await saveEdit(v);
-    } finally {
-      if (mounted.current) setSaving(false);
-    }
-  };
-
-  // Read during render so react-hook-form tracks it.
-  const { isDirty } = form.formState;
-  const cancel = () => (isDirty && mode !== "VIEW" ? setDialog({ kind: "discard" }) : p.onClose());
-
-  const isSvd = p.type === "svd";
-  const saveLabel = mode === "CREATE" && isSvd ? "Create" : "Save";
-  const active = useWatch({ control: form.control, name: "active" });
-
-  return (
-    <MonitorFormContext.Provider value={ctx}>
-      <FormProvider {...form}>
-        <Box
-          component="form"
-          aria-label={`${p.type.toUpperCase()} monitor form`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!readOnly) void save();
-          }}
-          sx={{ position: "relative", display: "flex", flexDirection: "column", gap: 2, p: 2 }}
-        >
-          {saving && <Overlay text="...saving" />}
-          {p.notice && <Alert severity="info">{p.notice}</Alert>}
-          <NameRow fetchDefaultName={() => fetchNextMonitorName(values.line_uuid, p.type)} />
-          <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
-            <FrequencyInput />
-            <ThresholdControl />
-          </Stack>
-          <NotesBox />
-          <Divider />
-          <Box>
-            {/* VIEW switches tabs too, so a viewer sees the signals, filters and rules without Edit;
-                each tab's inputs stay read-only (docs/spec-deviations.md). */}
-            <Tabs
-              value={tab}
-              onChange={(_, t: TFormTab) => changeTab(t)}
-              aria-label="Monitor configuration"
-              variant="scrollable"
-            >
-              {FORM_TABS.map((t) => (
-                <Tab
-                  key={t}
-                  value={t}
-                  label={TAB_LABELS[t]}
-                  id={`monitor-tab-${t}`}
-                  aria-controls={`monitor-tabpanel-${t}`}
-                />
-              ))}
-            </Tabs>
-            <Box
-              role="tabpanel"
-              id={`monitor-tabpanel-${tab}`}
-              aria-labelledby={`monitor-tab-${tab}`}
-              sx={{ pt: 2 }}
-            >
-              {tab === "signals" && <SignalsTab />}
-              {tab === "filters" && <DataFiltersTab />}
-              {tab === "rules" && <AlertRulesTab />}
-            </Box>
-          </Box>
-          <Divider />
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center", justifyContent: "flex-end" }}>
-            {mode === "CREATE" && (
-              <FormControlLabel
-                sx={{ mr: "auto" }}
-                control={
-                  <Switch
-                    checked={active}
-                    onChange={(e) => form.setValue("active", e.target.checked, { shouldDirty: true })}
-                  />
-                }
-                label="Deploy on create"
-              />
-            )}
-            {mode === "VIEW" ? (
-              <>
-                <Button key="close" onClick={p.onClose}>
-                  {isSvd ? "Close" : "Cancel"}
-                </Button>
-                {/* Own keys: React must not reuse this button as the submit button that replaces it,
-                    or the click that switches to EDIT would also submit the form. */}
-                <Button key="edit" variant="contained" onClick={() => setMode("EDIT")}>
-                  Edit
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button key="cancel" onClick={cancel} disabled={saving}>
-                  Cancel
-                </Button>
-                <Button key="save" type="submit" variant="contained" disabled={saving}>
-                  {saveLabel}
-                </Button>
-              </>
-            )}
-          </Stack>
-        </Box>
-      </FormProvider>
-
-      <ConfirmDialog
-        open={dialog?.kind === "validation"}
-        title="Please correct the following"
-        confirmLabel={errorTab ? `Go to ${TAB_LABELS[errorTab]}` : "OK"}
-        cancelLabel={errorTab ? "Close" : undefined}
-        onConfirm={() => {
-          if (errorTab) setTab(errorTab);
-          setDialog(null);
-        }}
-        onCancel={() => setDialog(null)}
-      >
-        {dialog?.kind === "validation" && (
-          <List dense aria-label="Validation summary">
-            {dialog.errors.map((e) => (
-              <ListItem key={`${e.path}:${e.message}`} disableGutters>
-                <ListItemText primary={e.message} secondary={e.tab ? TAB_LABELS[e.tab] : undefined} />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={dialog?.kind === "duplicate"}
-        title={MONITOR_MESSAGES.duplicate}
-        confirmLabel="Edit existing monitor"
-        onConfirm={() => {
-          if (dialog?.kind === "duplicate") p.onSwitch(dialog.monitor.monitor_uuid, "EDIT");
-          setDialog(null);
-        }}
-        onCancel={() => setDialog(null)}
-      >
-        {dialog?.kind === "duplicate" && MONITOR_MESSAGES.duplicateQuestion(dialog.monitor.monitor_name)}
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={dialog?.kind === "discard"}
-        title="Discard your changes?"
-        confirmLabel="Discard"
-        cancelLabel="Keep editing"
-        destructive
-        onConfirm={() => {
-          setDialog(null);
-          p.onClose();
-        }}
-        onCancel={() => setDialog(null)}
-      >
-        The changes to this monitor have not been saved.
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={dialog?.kind === "loadError"}
-        title={MONITOR_MESSAGES.errorLoading}
-        confirmLabel="OK"
-        onConfirm={() => setDialog(null)}
-        onCancel={() => setDialog(null)}
-      >
-        {MONITOR_MESSAGES.duplicate}: the existing monitor and its alert rules could not be loaded.
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={dialog?.kind === "saveError"}
-        title={MONITOR_MESSAGES.errorSaving}
-        confirmLabel="OK"
-        onConfirm={() => setDialog(null)}
-        onCancel={() => setDialog(null)}
-      >
-        {dialog?.kind === "saveError" && dialog.message}
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={dialog?.kind === "partial"}
-        title={dialog?.kind === "partial" ? dialog.outcome.title : ""}
-        confirmLabel="OK"
-        onConfirm={() => setDialog(null)}
-        onCancel={() => setDialog(null)}
-      >
-        {dialog?.kind === "partial" && (
-          <List dense aria-label="Save results">
-            {dialog.outcome.results.map((r) => (
-              <ListItem key={r.part} disableGutters>
-                <ListItemText
-                  primary={r.message}
-                  slotProps={{ primary: { color: r.ok ? "success.main" : "error.main" } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </ConfirmDialog>
-    </MonitorFormContext.Provider>
   );
 }

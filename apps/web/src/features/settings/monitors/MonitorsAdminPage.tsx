@@ -1,17 +1,27 @@
-import type { TFormMonitorType, TMonitor } from "@linewatch/contracts";
+import {
+  MONITOR_MESSAGES,
+  MONITOR_SNACKBAR_MS,
+  type TFormMonitorType,
+  type TMonitor,
+} from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import { Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
+import { ApiError } from "../../../shared/api/client";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { monitorKeys } from "../../monitors/api/keys";
+import { useDeleteMonitor, useSetMonitorActive } from "../../monitors/api/mutations";
 import { useMonitorList } from "../../monitors/api/queries";
-import { useDeleteMonitor, useSetMonitorActive } from "./api";
 import { MonitorDetailsDrawer, type TMonitorDrawerTarget } from "./components/MonitorDetailsDrawer";
 import { MonitorsGrid } from "./components/MonitorsGrid";
 import { MONITORS_ADMIN_TEXTS as T } from "./texts";
+
+/** spec settings §8 "Monitors": a 409 shows nothing; other failures the message. */
+const unlessConflict = (message: string) => (err: Error) =>
+  err instanceof ApiError && err.status === 409 ? false : message;
 
 /**
  * Settings → Anomaly Monitors, SVD or MVD (spec settings §2.7, §4, §8): a line selector and the
@@ -26,8 +36,17 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
   const plantId = plant?.id ?? null;
 
   const listQ = useMonitorList(lineId, type);
-  const setActive = useSetMonitorActive();
-  const deleteMonitor = useDeleteMonitor();
+  // Monitor save and delete snackbars of the admin pages hide after 3000 ms (spec settings §9).
+  const setActive = useSetMonitorActive({
+    successText: MONITOR_MESSAGES.adminSaved,
+    errorText: unlessConflict(MONITOR_MESSAGES.errorSaving),
+    snackbarMs: MONITOR_SNACKBAR_MS,
+  });
+  const deleteMonitor = useDeleteMonitor({
+    successText: T.deleted,
+    errorText: unlessConflict(MONITOR_MESSAGES.errorDeleting),
+    snackbarMs: MONITOR_SNACKBAR_MS,
+  });
   const [pendingActive, setPendingActive] = useState<ReadonlyMap<string, boolean>>(new Map());
   // The monitor stays named in the dialog while it fades out.
   const [deleteTarget, setDeleteTarget] = useState<TMonitor | null>(null);
@@ -157,7 +176,9 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
         target={drawerTarget}
         onClose={() => setIsDrawerOpen(false)}
         onExited={() => setDrawerTarget(null)}
-        onSaved={() => void qc.invalidateQueries({ queryKey: monitorKeys.all })}
+        // The form's save hooks refresh every monitor list; the page refreshes its own list too, so
+        // it does not depend on how the form in the drawer saves.
+        onSaved={() => void qc.invalidateQueries({ queryKey: monitorKeys.list(lineId ?? "none", type) })}
       />
     </Stack>
   );

@@ -2,7 +2,7 @@ import { MONITOR_FORM_LAYOUT, QUERY_MESSAGES, type TMonitorFormValues } from "@l
 import { Alert, Box, Button, Link, MenuItem, TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
-import { useAssociatedResultClassifications, useSignalGroups } from "../../api/queries";
+import { useAssociatedResultClassifications, useSignalGroups } from "../../../signals/api/queries";
 import { useMonitorFormCtx } from "../MonitorFormContext";
 import { RESULT_ASSOCIATION_WARNING, resultAssociationOf, selectedSignalIds } from "./filters.logic";
 

@@ -1,15 +1,6 @@
-import { parseRuleInput, type TMonitorFormValues } from "@linewatch/contracts";
+import { parseRuleInput } from "@linewatch/contracts";
 import { TextField } from "@mui/material";
-import { useFormContext, useWatch } from "react-hook-form";
-import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
 import { formatMinutes } from "./ruleTexts";
-
-export type TRuleCountPath =
-  | "rules.consecutiveBreaches"
-  | "rules.runs"
-  | "rules.breachesForRuns"
-  | "rules.breachesForTime"
-  | "rules.seconds";
 
 /**
  * A rule's whole-number input (spec §2 "Alert Rules tab"): digits only, anything else is dropped;
@@ -17,18 +8,17 @@ export type TRuleCountPath =
  * Its error shows only while the rule is switched on (spec §5: enforced only for enabled rules).
  */
 export function RuleCountField(p: {
-  name: TRuleCountPath;
   label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  error: string | undefined;
   isRuleEnabled: boolean;
+  readOnly: boolean;
   inMinutes?: boolean;
 }) {
-  const { readOnly } = useMonitorFormCtx();
-  const { control, setValue } = useFormContext<TMonitorFormValues>();
-  const value = useWatch({ control, name: p.name });
-  const fieldError = useFieldError(p.name);
-  const error = p.isRuleEnabled ? fieldError : undefined;
+  const error = p.isRuleEnabled ? p.error : undefined;
   const scale = p.inMinutes ? 60 : 1;
-  const text = value == null ? "" : p.inMinutes ? formatMinutes(value) : String(value);
+  const text = p.value == null ? "" : p.inMinutes ? formatMinutes(p.value) : String(p.value);
 
   return (
     <TextField
@@ -39,11 +29,11 @@ export function RuleCountField(p: {
       error={!!error}
       helperText={error ?? " "}
       onChange={(e) => {
-        if (readOnly) return;
+        if (p.readOnly) return;
         const n = parseRuleInput(e.target.value);
-        setValue(p.name, n == null ? null : n * scale, { shouldDirty: true });
+        p.onChange(n == null ? null : n * scale);
       }}
-      slotProps={{ htmlInput: { readOnly, inputMode: "numeric", pattern: "[0-9]*" } }}
+      slotProps={{ htmlInput: { readOnly: p.readOnly, inputMode: "numeric", pattern: "[0-9]*" } }}
       sx={{ width: 190 }}
     />
   );

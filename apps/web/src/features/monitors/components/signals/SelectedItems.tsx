@@ -2,7 +2,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import ShowChartIcon from "@mui/icons-material/ShowChart";
 import GroupIcon from "@mui/icons-material/WorkspacesOutlined";
 import { Box, IconButton, List, ListItem, ListItemIcon, ListItemText, Typography } from "@mui/material";
-import type { TSelectedItem } from "./signal-tree";
+import type { TSelectedItem } from "../../../signals/signal-tree";
 import { SIGNALS_TAB_TEXT } from "./signals-text";
 
 /**

@@ -17,10 +17,10 @@ import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../../app/context/PlantLineContext";
 import { installResizeObserver, testCustomer, testLine, testMe, testPlant } from "../../../../test/fixtures";
+import { SECTION_LABELS, SELECTED_ITEM_TEXT } from "../../../signals/signal-tree";
+import { buildGroup, buildLargeLine, buildStation, fixtureId } from "../../../signals/signal-tree.fixtures";
 import { MonitorFormContext } from "../MonitorFormContext";
 import { SignalsTab } from "./SignalsTab";
-import { SECTION_LABELS, SELECTED_ITEM_TEXT } from "./signal-tree";
-import { buildGroup, buildLargeLine, buildStation, fixtureId } from "./signal-tree.fixtures";
 import { SIGNALS_TAB_TEXT } from "./signals-text";
 
 // jsdom has no layout: give scroll containers a size and a ResizeObserver so the virtual tree draws rows.

@@ -5,24 +5,35 @@ import { type ReactNode, useCallback, useDeferredValue, useMemo, useRef, useStat
 import { useFormContext, useWatch } from "react-hook-form";
 import { usePlantLine } from "../../../../shared/data/plants/plant-line";
 import { QueryState } from "../../../../shared/ui/QueryState";
-import { useLineSignals, useSignalGroups } from "../../api/queries";
-import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
-import { SelectedItems } from "./SelectedItems";
-import { SignalTree, type SignalTreeHandle } from "./SignalTree";
+import { useLineSignals, useSignalGroups } from "../../../signals/api/queries";
+import { SignalTree, type SignalTreeHandle } from "../../../signals/components/SignalTree";
+import {
+  signalOrder,
+  singleStrategy,
+  type TSelectableNode,
+  type TSelectablePredicate,
+  type TSelectGesture,
+  toggleStrategy,
+  withShiftRange,
+} from "../../../signals/selection";
 import {
   buildSignalTreeIndex,
+  canSelectGroups,
   flattenSignalTree,
   isEmptyMatch,
+  SIGNAL_TREE_TEXT,
   searchSignalTree,
   selectedItems,
   type TSelectedItem,
   type TSignalSelection,
-  toggleGroup,
-  toggleSignal,
-} from "./signal-tree";
+} from "../../../signals/signal-tree";
+import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
+import { SelectedItems } from "./SelectedItems";
 import { SIGNALS_TAB_TEXT } from "./signals-text";
 
 const NOTHING: ReadonlySet<string> = new Set();
+/** MVD: a click adds or removes, Shift adds the range from the last signal chosen. SVD: one signal. */
+const MVD_SELECTION = withShiftRange(toggleStrategy);
 const flip = (set: ReadonlySet<string>, key: string) => {
   const next = new Set(set);
   if (!next.delete(key)) next.add(key);
@@ -100,13 +111,20 @@ export function SignalsTab() {
     },
     [getValues, setValue],
   );
-  const handleToggleSignal = useCallback(
-    (id: string) => applySelection((sel) => toggleSignal(getValues("monitor_type"), sel, id)),
-    [applySelection, getValues],
+  // Groups are for MVD monitors only: an SVD monitor's tree says why on the group's row.
+  const isSelectable = useCallback<TSelectablePredicate>(
+    (node) => (node.kind === "group" && !canSelectGroups(type) ? SIGNAL_TREE_TEXT.groupsMvdOnly : true),
+    [type],
   );
-  const handleToggleGroup = useCallback(
-    (id: string) => applySelection((sel) => toggleGroup(getValues("monitor_type"), sel, id)),
-    [applySelection, getValues],
+  const order = useMemo(() => signalOrder(index), [index]);
+  const anchor = useRef<string | null>(null);
+  const handleSelect = useCallback(
+    (node: TSelectableNode, gesture: TSelectGesture) => {
+      const strategy = canSelectGroups(getValues("monitor_type")) ? MVD_SELECTION : singleStrategy;
+      applySelection((sel) => strategy(sel, node, { gesture, anchor: anchor.current, order }));
+      if (node.kind === "signal" && !gesture.shiftKey) anchor.current = node.id;
+    },
+    [applySelection, getValues, order],
   );
   const handleRemove = (item: TSelectedItem) =>
     applySelection((sel) =>
@@ -154,12 +172,12 @@ export function SignalsTab() {
     body = (
       <SignalTree
         rows={rows}
-        type={type}
+        multiselectable={type === "mvd"}
         readOnly={ctx.readOnly}
         selectedSignals={selectedSignals}
         selectedGroups={selectedGroups}
-        onToggleSignal={handleToggleSignal}
-        onToggleGroup={handleToggleGroup}
+        isSelectable={isSelectable}
+        onSelect={handleSelect}
         onToggleOpen={handleToggleOpen}
         handleRef={treeRef}
       />

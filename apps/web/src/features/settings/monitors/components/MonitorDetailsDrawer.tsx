@@ -20,7 +20,7 @@ export function MonitorDetailsDrawer(p: {
   target: TMonitorDrawerTarget | null;
   onClose: () => void;
   onExited: () => void;
-  onSaved: (monitorId: string) => void;
+  onSaved?: (monitorId: string) => void;
 }) {
   const titleId = useId();
   const t = p.target;

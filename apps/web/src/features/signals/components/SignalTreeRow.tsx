@@ -1,4 +1,3 @@
-import type { TFormMonitorType } from "@linewatch/contracts";
 import CheckBoxIcon from "@mui/icons-material/CheckBox";
 import CheckBoxOutlineBlankIcon from "@mui/icons-material/CheckBoxOutlineBlank";
 import ChevronRightIcon from "@mui/icons-material/ChevronRight";
@@ -10,8 +9,14 @@ import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import GroupIcon from "@mui/icons-material/WorkspacesOutlined";
 import { Box, Typography } from "@mui/material";
 import { type MouseEvent, memo, type ReactNode } from "react";
-import { SECTION_LABELS, SELECTED_ITEM_TEXT, signalLabel, type TTreeRow } from "./signal-tree";
-import { SIGNALS_TAB_TEXT } from "./signals-text";
+import type { TSelectableVerdict, TSelectGesture } from "../selection";
+import {
+  SECTION_LABELS,
+  SELECTED_ITEM_TEXT,
+  SIGNAL_TREE_TEXT,
+  signalLabel,
+  type TTreeRow,
+} from "../signal-tree";
 
 export const ROW_HEIGHT = 36; // px, every row the same: the virtual list needs no measuring
 
@@ -22,11 +27,17 @@ export type SignalTreeRowProps = {
   /** Undefined for rows that are not items one chooses (sections, stations, attributes …). */
   selected: boolean | undefined;
   selectable: boolean;
-  type: TFormMonitorType;
+  /** What the tree's predicate says of this row's node (a string is the reason it cannot be chosen). */
+  verdict: TSelectableVerdict;
+  /** Signals show checkboxes when several may be chosen, radio buttons when one. */
+  multiselectable: boolean;
   tabbable: boolean;
-  onActivate: (row: TTreeRow) => void;
+  onActivate: (row: TTreeRow, gesture: TSelectGesture) => void;
   onToggleOpen: (key: string) => void;
   onFocusRow: (key: string) => void;
+  /** Slots after the row's text: chips (a status, a count) and actions (buttons), per row. */
+  renderChips?: (row: TTreeRow) => ReactNode;
+  renderActions?: (row: TTreeRow) => ReactNode;
 };
 
 export const rowLabel = (row: TTreeRow): string => {
@@ -47,36 +58,35 @@ export const rowLabel = (row: TTreeRow): string => {
   }
 };
 
-function secondaryText(row: TTreeRow, type: TFormMonitorType): string | null {
+function secondaryText(row: TTreeRow, verdict: TSelectableVerdict): string | null {
   switch (row.kind) {
     case "section":
     case "station":
       return String(row.count);
     case "group": {
-      const n = SIGNALS_TAB_TEXT.signalCount(row.group.signalUuids.length);
-      return type === "mvd" ? n : `${n} · ${SIGNALS_TAB_TEXT.groupsMvdOnly}`;
+      const n = SIGNAL_TREE_TEXT.signalCount(row.group.signalUuids.length);
+      return typeof verdict === "string" ? `${n} · ${verdict}` : n;
     }
     case "member":
       return row.signal ? row.signal.stationName : SELECTED_ITEM_TEXT.notOnLine;
     case "signal":
       return row.signal.friendlyName?.trim() ? row.signal.name : null;
     case "attribute":
-      return SIGNALS_TAB_TEXT.attributeHint;
+      return SIGNAL_TREE_TEXT.attributeHint;
     case "empty":
       return null;
   }
 }
 
-function SelectionIcon(p: { type: TFormMonitorType; selected: boolean; selectable: boolean }) {
+function SelectionIcon(p: { multiselectable: boolean; selected: boolean; selectable: boolean }) {
   const color = p.selectable ? (p.selected ? "primary" : "action") : "disabled";
-  const Icon =
-    p.type === "svd"
-      ? p.selected
-        ? RadioButtonCheckedIcon
-        : RadioButtonUncheckedIcon
-      : p.selected
-        ? CheckBoxIcon
-        : CheckBoxOutlineBlankIcon;
+  const Icon = !p.multiselectable
+    ? p.selected
+      ? RadioButtonCheckedIcon
+      : RadioButtonUncheckedIcon
+    : p.selected
+      ? CheckBoxIcon
+      : CheckBoxOutlineBlankIcon;
   return <Icon fontSize="small" color={color} aria-hidden />;
 }
 
@@ -85,7 +95,7 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
   const { row, selected, selectable } = p;
   const open = "open" in row ? row.open : undefined;
   const label = rowLabel(row);
-  const secondary = secondaryText(row, p.type);
+  const secondary = secondaryText(row, p.verdict);
   const handleChevron = (e: MouseEvent) => {
     e.stopPropagation();
     p.onToggleOpen(row.key);
@@ -97,14 +107,16 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
   if (row.kind === "group")
     leading = (
       <>
-        {p.type === "mvd" || selected ? (
-          <SelectionIcon type="mvd" selected={!!selected} selectable={selectable} />
+        {p.verdict === true || selected ? (
+          <SelectionIcon multiselectable selected={!!selected} selectable={selectable} />
         ) : null}
         <GroupIcon fontSize="small" color="action" aria-hidden />
       </>
     );
   if (row.kind === "signal")
-    leading = <SelectionIcon type={p.type} selected={!!selected} selectable={selectable} />;
+    leading = (
+      <SelectionIcon multiselectable={p.multiselectable} selected={!!selected} selectable={selectable} />
+    );
 
   return (
     <Box
@@ -117,8 +129,14 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
       aria-disabled={(row.kind === "signal" || row.kind === "group") && !selectable ? true : undefined}
       tabIndex={p.tabbable ? 0 : -1}
       onFocus={() => p.onFocusRow(row.key)}
-      onClick={() => p.onActivate(row)}
-      title={row.kind === "attribute" ? SIGNALS_TAB_TEXT.attributeHint : undefined}
+      onClick={(e) => p.onActivate(row, { shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey })}
+      title={
+        row.kind === "attribute"
+          ? SIGNAL_TREE_TEXT.attributeHint
+          : typeof p.verdict === "string"
+            ? p.verdict
+            : undefined
+      }
       sx={{
         position: "absolute",
         top: 0,
@@ -160,6 +178,13 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
         <Typography variant="caption" color="text.secondary" noWrap sx={{ minWidth: 0, flexShrink: 1 }}>
           {secondary}
         </Typography>
+      ) : null}
+      {p.renderChips?.(row)}
+      {p.renderActions ? (
+        // Actions are their own controls: a click on one does not choose the row.
+        <Box component="span" onClick={(e) => e.stopPropagation()} sx={{ ml: "auto", display: "flex" }}>
+          {p.renderActions(row)}
+        </Box>
       ) : null}
     </Box>
   );

@@ -1,6 +1,7 @@
 import type { TFormMonitorType, TSignal, TSignalGroup, TStation } from "@linewatch/contracts";
+import { singleStrategy, type TSignalSelection, toggleStrategy } from "./selection";
 
-// The Signals tab's tree as pure data (spec monitor-forms §2 "Signals tab", §5 "Signal selection"):
+// The signal tree as pure data (spec monitor-forms §2 "Signals tab", §5 "Signal selection"):
 // an index built once per data load, the search over it, the flattened rows the virtualised list
 // draws, and the selection rules. Nothing here touches React, so the benchmark runs it as is.
 
@@ -104,6 +105,13 @@ export const isEmptyMatch = (m: TTreeMatch) => m.stations.length === 0 && m.grou
 // ── Rows ────────────────────────────────────────────────────────────────────────────────────
 
 export const SECTION_LABELS = { groups: "Signals Groups", stations: "Stations" } as const;
+/** The tree's own wording (spec monitor-forms §2 "Signals tab"). */
+export const SIGNAL_TREE_TEXT = {
+  treeLabel: "Stations and signals",
+  attributeHint: "Part attribute: filtered in Data Filters",
+  groupsMvdOnly: "MVD monitors only",
+  signalCount: (n: number) => `${n} signal${n === 1 ? "" : "s"}`,
+} as const;
 export const EMPTY_ROW_TEXT = {
   groups: "No signal groups on this line",
   stations: "No stations on this line",
@@ -205,28 +213,26 @@ export function parentRowIndex(rows: readonly TTreeRow[], i: number): number {
 
 // ── Selection (spec §5 "Signal selection") ──────────────────────────────────────────────────
 
-export type TSignalSelection = { signal_uuids: string[]; signal_group_uuids: string[] };
+export type { TSignalSelection } from "./selection";
 
 /** Groups are for MVD monitors only: an SVD monitor looks at exactly one signal. */
 export const canSelectGroups = (type: TFormMonitorType) => type === "mvd";
 
-const toggleIn = (ids: string[], id: string) =>
-  ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id];
+const NO_GESTURE = { gesture: {}, anchor: null, order: [] };
 
 /**
- * MVD: the signal is added or removed. SVD: choosing a signal replaces the chosen one (and drops any
- * group); choosing the chosen one again clears it.
+ * A monitor's choice of a signal: MVD adds or removes it (toggleStrategy); SVD replaces the chosen
+ * one, and choosing it again clears it (singleStrategy).
  */
 export function toggleSignal(type: TFormMonitorType, sel: TSignalSelection, id: string): TSignalSelection {
-  if (type === "mvd") return { ...sel, signal_uuids: toggleIn(sel.signal_uuids, id) };
-  const only = sel.signal_uuids.length === 1 && sel.signal_uuids[0] === id;
-  return { signal_uuids: only ? [] : [id], signal_group_uuids: [] };
+  const strategy = canSelectGroups(type) ? toggleStrategy : singleStrategy;
+  return strategy(sel, { kind: "signal", id }, NO_GESTURE);
 }
 
 /** MVD: the group is added or removed. SVD: a group can only be removed (left from another type). */
 export function toggleGroup(type: TFormMonitorType, sel: TSignalSelection, id: string): TSignalSelection {
   if (canSelectGroups(type) || sel.signal_group_uuids.includes(id))
-    return { ...sel, signal_group_uuids: toggleIn(sel.signal_group_uuids, id) };
+    return toggleStrategy(sel, { kind: "group", id }, NO_GESTURE);
   return sel;
 }
 

@@ -1,8 +1,8 @@
-import type { TFormMonitorType } from "@linewatch/contracts";
 import { Box } from "@mui/material";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import {
   type KeyboardEvent,
+  type ReactNode,
   type Ref,
   useCallback,
   useEffect,
@@ -11,23 +11,42 @@ import {
   useRef,
   useState,
 } from "react";
+import {
+  everyNodeSelectable,
+  type TSelectableNode,
+  type TSelectablePredicate,
+  type TSelectGesture,
+} from "../selection";
+import { parentRowIndex, SIGNAL_TREE_TEXT, type TTreeRow } from "../signal-tree";
 import { ROW_HEIGHT, SignalTreeRow } from "./SignalTreeRow";
-import { canSelectGroups, parentRowIndex, type TTreeRow } from "./signal-tree";
-import { SIGNALS_TAB_TEXT } from "./signals-text";
 
 export type SignalTreeHandle = { focusActiveRow: () => void };
 
 export type SignalTreeProps = {
   rows: TTreeRow[];
-  type: TFormMonitorType;
+  /** Several nodes may be chosen (checkboxes, aria-multiselectable) or one (radio buttons). */
+  multiselectable: boolean;
   readOnly: boolean;
   selectedSignals: ReadonlySet<string>;
   selectedGroups: ReadonlySet<string>;
-  onToggleSignal: (id: string) => void;
-  onToggleGroup: (id: string) => void;
+  /** Which nodes may be chosen; a string says why not (the row's tooltip). Default: every node. */
+  isSelectable?: TSelectablePredicate;
+  /** A node was chosen (click, Space or Enter) with these modifier keys; a selection strategy decides. */
+  onSelect: (node: TSelectableNode, gesture: TSelectGesture) => void;
   onToggleOpen: (key: string) => void;
+  /** Row slots after the text: chips and actions (keep them stable: rows are memoised). */
+  renderChips?: (row: TTreeRow) => ReactNode;
+  renderActions?: (row: TTreeRow) => ReactNode;
   handleRef?: Ref<SignalTreeHandle>;
 };
+
+/** The node a row stands for, when it is one that can be chosen. */
+export const nodeOfRow = (row: TTreeRow): TSelectableNode | null =>
+  row.kind === "signal"
+    ? { kind: "signal", id: row.signal.id }
+    : row.kind === "group"
+      ? { kind: "group", id: row.group.signalGroupUuid }
+      : null;
 
 const PAGE_ROWS = 10;
 
@@ -81,15 +100,16 @@ export function SignalTree(p: SignalTreeProps) {
   useLayoutEffect(() => {
     latest.current = p;
   });
-  const activate = useCallback((row: TTreeRow) => {
-    const { readOnly, type, selectedGroups } = latest.current;
-    if (row.kind === "signal") {
-      if (!readOnly) latest.current.onToggleSignal(row.signal.id);
-    } else if (row.kind === "group") {
-      const id = row.group.signalGroupUuid;
-      if (!readOnly && (canSelectGroups(type) || selectedGroups.has(id))) latest.current.onToggleGroup(id);
-      else latest.current.onToggleOpen(row.key);
-    } else if (row.kind === "section" || row.kind === "station") latest.current.onToggleOpen(row.key);
+  const activate = useCallback((row: TTreeRow, gesture: TSelectGesture) => {
+    const cur = latest.current;
+    const node = nodeOfRow(row);
+    if (node) {
+      const isChosen = (node.kind === "signal" ? cur.selectedSignals : cur.selectedGroups).has(node.id);
+      const verdict = (cur.isSelectable ?? everyNodeSelectable)(node);
+      if (!cur.readOnly && (verdict === true || isChosen)) cur.onSelect(node, gesture);
+      // A group that cannot be chosen opens and closes instead.
+      else if (row.kind === "group") cur.onToggleOpen(row.key);
+    } else if (row.kind === "section" || row.kind === "station") cur.onToggleOpen(row.key);
   }, []);
   const handleFocusRow = useCallback((key: string) => setActiveKey(key), []);
 
@@ -126,7 +146,7 @@ export function SignalTree(p: SignalTreeProps) {
         break;
       case "Enter":
       case " ":
-        activate(row);
+        activate(row, { shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey });
         break;
       default:
         return;
@@ -138,23 +158,24 @@ export function SignalTree(p: SignalTreeProps) {
     <Box
       ref={scrollRef}
       role="tree"
-      aria-label={SIGNALS_TAB_TEXT.treeLabel}
-      aria-multiselectable={p.type === "mvd" ? true : undefined}
+      aria-label={SIGNAL_TREE_TEXT.treeLabel}
+      aria-multiselectable={p.multiselectable ? true : undefined}
       onKeyDown={handleKeyDown}
       sx={{ flex: "1 1 0", minHeight: 0, overflow: "auto", position: "relative" }}
     >
       <Box sx={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
         {items.map((v) => {
           const row = rows[v.index] as TTreeRow;
+          const node = nodeOfRow(row);
           let selected: boolean | undefined;
           let selectable = false;
-          if (row.kind === "signal") {
-            selected = p.selectedSignals.has(row.signal.id);
-            selectable = !p.readOnly;
-          } else if (row.kind === "group") {
-            const isChosen = p.selectedGroups.has(row.group.signalGroupUuid);
-            selected = canSelectGroups(p.type) || isChosen ? isChosen : undefined;
-            selectable = !p.readOnly && (canSelectGroups(p.type) || isChosen);
+          let verdict: boolean | string = false;
+          if (node) {
+            const isChosen = (node.kind === "signal" ? p.selectedSignals : p.selectedGroups).has(node.id);
+            verdict = (p.isSelectable ?? everyNodeSelectable)(node);
+            // A signal always shows whether it is chosen; a group only when it could be.
+            selected = node.kind === "signal" || verdict === true || isChosen ? isChosen : undefined;
+            selectable = !p.readOnly && (verdict === true || isChosen);
           }
           return (
             <SignalTreeRow
@@ -164,11 +185,14 @@ export function SignalTree(p: SignalTreeProps) {
               start={v.start}
               selected={selected}
               selectable={selectable}
-              type={p.type}
+              verdict={verdict}
+              multiselectable={p.multiselectable}
               tabbable={v.index === tabbableIndex}
               onActivate={activate}
               onToggleOpen={onToggleOpen}
               onFocusRow={handleFocusRow}
+              renderChips={p.renderChips}
+              renderActions={p.renderActions}
             />
           );
         })}
