@@ -5,13 +5,13 @@ import {
   type TMonitor,
 } from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
-import { Button, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { Button, Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { ApiError } from "../../../shared/api/client";
-import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
+import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { monitorKeys } from "../../monitors/api/keys";
 import { useDeleteMonitor, useSetMonitorActive } from "../../monitors/api/mutations";
 import { useMonitorList } from "../../monitors/api/queries";
@@ -29,10 +29,16 @@ const unlessConflict = (message: string) => (err: Error) =>
  */
 export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
   const qc = useQueryClient();
-  const { plant, lines, line: topBarLine, isLoading: isLinesLoading, error: linesError } = usePlantLine();
   // The page starts on the line picked in the top bar; picking another here does not change that one.
-  const [pickedLineId, setPickedLineId] = useState<string | null>(null);
-  const lineId = lines.some((l) => l.id === pickedLineId) ? pickedLineId : (topBarLine?.id ?? null);
+  const {
+    plant,
+    lines,
+    lineId,
+    setLineId,
+    isLoading: isLinesLoading,
+    error: linesError,
+    hasNoLines,
+  } = usePageLine();
   const plantId = plant?.id ?? null;
 
   const listQ = useMonitorList(lineId, type);
@@ -102,29 +108,13 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
     setIsDeleteOpen(true);
   }, []);
 
-  const hasNoLines = !isLinesLoading && !linesError && lines.length === 0;
-
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
         <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {T.pageTitle(type)}
         </Typography>
-        <TextField
-          select
-          size="small"
-          label={T.lineLabel}
-          value={lineId ?? ""}
-          onChange={(e) => setPickedLineId(e.target.value)}
-          disabled={lines.length === 0}
-          sx={{ minWidth: 220 }}
-        >
-          {lines.map((l) => (
-            <MenuItem key={l.id} value={l.id}>
-              {l.friendlyName || l.name}
-            </MenuItem>
-          ))}
-        </TextField>
+        <PageLineSelect label={T.lineLabel} lines={lines} lineId={lineId} onChange={setLineId} />
         <Button
           variant="contained"
           startIcon={<AddIcon />}

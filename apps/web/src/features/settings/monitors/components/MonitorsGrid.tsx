@@ -1,9 +1,10 @@
-import { GRID_ROW_HEIGHT, type TFormMonitorType, type TMonitor } from "@linewatch/contracts";
+import type { TFormMonitorType, TMonitor } from "@linewatch/contracts";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
-import { Box, Paper, Switch } from "@mui/material";
-import { DataGrid, GridActionsCellItem, type GridColDef, type GridSortModel } from "@mui/x-data-grid";
+import { Switch } from "@mui/material";
+import { GridActionsCellItem, type GridColDef, type GridSortModel } from "@mui/x-data-grid";
 import { useMemo } from "react";
+import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
 import { MONITORS_ADMIN_TEXTS as T } from "../texts";
 
 /** Sorted by name (spec settings §9 "Default sorts"). */
@@ -63,27 +64,16 @@ export function MonitorsGrid(p: MonitorsGridProps) {
   );
 
   return (
-    <Paper variant="outlined">
-      <Box sx={{ height: "calc(100vh - 300px)", minHeight: 320 }}>
-        <DataGrid
-          // No eval(): the Content-Security-Policy allows no unsafe-eval (the filter code is slower, not wrong).
-          disableEval
-          aria-label={T.pageTitle(p.type)}
-          rows={p.monitors}
-          columns={columns}
-          getRowId={(m) => m.monitor_uuid}
-          rowHeight={GRID_ROW_HEIGHT}
-          initialState={{
-            sorting: { sortModel: DEFAULT_SORT },
-            pagination: { paginationModel: { pageSize: 25 } },
-          }}
-          pageSizeOptions={[25, 50, 100]}
-          disableColumnFilter
-          disableRowSelectionOnClick
-          localeText={{ noRowsLabel: T.empty(p.type) }}
-          sx={{ border: 0 }}
-        />
-      </Box>
-    </Paper>
+    <SettingsGrid
+      label={T.pageTitle(p.type)}
+      emptyText={T.empty(p.type)}
+      rows={p.monitors}
+      columns={columns}
+      getRowId={(m) => m.monitor_uuid}
+      initialState={{
+        sorting: { sortModel: DEFAULT_SORT },
+        pagination: { paginationModel: { pageSize: 25 } },
+      }}
+    />
   );
 }
