@@ -207,7 +207,12 @@ test("an SVD monitor watches one signal; VIEW opens read-only, shows every tab, 
 
 test("the SVD monitors page toggles, edits in the drawer and deletes a monitor", async ({ page }) => {
   await signIn(page, "admin");
+  // The page starts on the top bar's line, which other tests may have moved (it is remembered per
+  // user): open the monitor's line first, which the top bar follows.
+  await page.goto(`/lines/${await axleLineId(page)}`);
+  await expect(page.getByRole("combobox", { name: "Line" }).first()).toHaveText("Rear Axle"); // its friendly name
   await openSettings(page, "Single-Variate (SVD)");
+  await expect(page.getByRole("main").getByRole("combobox", { name: "Line" })).toHaveText("Rear Axle"); // its friendly name
   const grid = page.getByRole("grid");
   const row = grid.getByRole("row").filter({ hasText: "Press depth drift" });
   await expect(row).toBeVisible();
