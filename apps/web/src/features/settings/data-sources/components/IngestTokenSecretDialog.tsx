@@ -1,16 +1,7 @@
 import { INGEST_MESSAGES, type TCreateIngestTokenResponse } from "@linewatch/contracts";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { Box, Typography } from "@mui/material";
 import { CopyButton } from "./CopyButton";
+import { monoSx, SecretDialog, SecretField } from "./SecretDialog";
 
 export type IngestTokenSecretDialogProps = {
   created: TCreateIngestTokenResponse;
@@ -41,58 +32,27 @@ export function curlExample(origin: string, secret: string): string {
   ].join("\n");
 }
 
-const mono = {
-  fontFamily: "monospace",
-  fontSize: 13,
-  bgcolor: "action.hover",
-  borderRadius: 1,
-  p: 1.5,
-  m: 0,
-  whiteSpace: "pre-wrap",
-  overflowWrap: "anywhere",
-} as const;
-
-/**
- * The new token's secret, shown this once: the server keeps only its hash. Closes by its button
- * only, so a stray click outside does not lose the secret.
- */
+/** The new token's secret, shown this once, with a curl call that uses it. */
 export function IngestTokenSecretDialog({ created, origin, onClose }: IngestTokenSecretDialogProps) {
   const curl = curlExample(origin, created.secret);
   return (
-    <Dialog open aria-labelledby="ingest-token-secret-title" maxWidth="md" fullWidth>
-      <DialogTitle id="ingest-token-secret-title">Ingest token {created.token.name}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">{INGEST_MESSAGES.tokenCreated}</Alert>
-          <Box>
-            <Typography variant="subtitle2" component="h3" gutterBottom>
-              Token
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-              <Box component="code" sx={{ ...mono, flexGrow: 1 }} data-testid="ingest-token-secret">
-                {created.secret}
-              </Box>
-              <CopyButton text={created.secret} label="Copy token" />
-            </Stack>
-          </Box>
-          <Box>
-            <Typography variant="subtitle2" component="h3" gutterBottom>
-              Send part records with curl
-            </Typography>
-            <Box component="pre" sx={mono} data-testid="ingest-token-curl">
-              {curl}
-            </Box>
-            <Box sx={{ mt: 1 }}>
-              <CopyButton text={curl} label="Copy curl example" />
-            </Box>
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={onClose}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretDialog
+      title={`Ingest token ${created.token.name}`}
+      warning={INGEST_MESSAGES.tokenCreated}
+      onClose={onClose}
+    >
+      <SecretField label="Token" value={created.secret} testId="ingest-token-secret" />
+      <Box>
+        <Typography variant="subtitle2" component="h3" gutterBottom>
+          Send part records with curl
+        </Typography>
+        <Box component="pre" sx={monoSx} data-testid="ingest-token-curl">
+          {curl}
+        </Box>
+        <Box sx={{ mt: 1 }}>
+          <CopyButton text={curl} label="Copy curl example" />
+        </Box>
+      </Box>
+    </SecretDialog>
   );
 }
