@@ -137,7 +137,12 @@ describe.each(brokers)("MQTT ingestion through the $name", ({ external: useExter
     await eventually(async () => !ingestor.subscriptions().includes(`${root}/paint/+/+`));
     if (useExternal) {
       await publisher.publishAsync(`${root}/paint/Line P/OP50`, JSON.stringify(record("D-2")), { qos: 1 });
-      await new Promise((r) => setTimeout(r, 500));
+      // The broker delivers one publisher's messages in order: once a later record on a topic that
+      // is still subscribed is stored, D-2 would have been stored before it had it been delivered.
+      await publisher.publishAsync(`${root}/assembly/Line A/OP10`, JSON.stringify(record("DM-1")), {
+        qos: 1,
+      });
+      await eventually(async () => (await count("DM-")) === 1);
     } else {
       // The embedded broker refuses a topic none of the plant's data sources matches: it disconnects.
       const once = await mqtt.connectAsync(ingestor.url, {
