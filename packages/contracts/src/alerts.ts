@@ -109,9 +109,15 @@ export const ZAlertCommentBody = z.strictObject({
 });
 export type TAlertCommentBody = z.infer<typeof ZAlertCommentBody>;
 
-/** Resolve by hand, optionally with a cause (one of the offered failure modes or free text). */
+/**
+ * Resolve by hand with a cause: one of the offered failure modes, free text, or ALERT_NO_CAUSE
+ * chosen explicitly. The server holds the rule too, not only the dialog.
+ */
 export const ZAlertResolveBody = z.strictObject({
-  cause: zString().trim().max(ALERT_CAUSE_MAX, ALERT_MESSAGES.causeTooLong).optional(),
+  cause: zString({ error: ALERT_MESSAGES.causeRequired })
+    .trim()
+    .min(1, ALERT_MESSAGES.causeRequired)
+    .max(ALERT_CAUSE_MAX, ALERT_MESSAGES.causeTooLong),
   comment: zString().trim().max(ALERT_COMMENT_MAX, ALERT_MESSAGES.commentTooLong).optional(),
 });
 export type TAlertResolveBody = z.infer<typeof ZAlertResolveBody>;

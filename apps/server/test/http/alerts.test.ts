@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ALERT_MESSAGES, ZAlert, ZAlertDetail, ZAlertEvent } from "@linewatch/contracts";
+import { ALERT_MESSAGES, ALERT_NO_CAUSE, ZAlert, ZAlertDetail, ZAlertEvent } from "@linewatch/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -153,21 +153,38 @@ describe("validation", () => {
     expect(res.json().message).toContain(ALERT_MESSAGES.commentTooLong);
   });
 
-  it.each([[{ cause: "x".repeat(201) }], [{ comment: "x".repeat(1001) }], [{ cause: 3 }], [{ reason: "x" }]])(
-    "resolve %o → 400, the alert stays open",
-    async (payload) => {
-      const tn = await tenantWithAlert();
-      const res = await t.app.inject({
-        method: "POST",
-        url: url.resolve(tn.alert.id),
-        headers: tn.userHeaders,
-        payload,
-      });
-      expect(res.statusCode).toBe(400);
-      const [row] = await db().select().from(alerts).where(eq(alerts.id, tn.alert.id));
-      expect(row?.state).toBe("OPEN");
-    },
-  );
+  it("resolve without a cause → 400 naming what to do", async () => {
+    const tn = await tenantWithAlert();
+    const res = await t.app.inject({
+      method: "POST",
+      url: url.resolve(tn.alert.id),
+      headers: tn.userHeaders,
+      payload: { comment: "Tool changed" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(ALERT_MESSAGES.causeRequired);
+  });
+
+  it.each([
+    [{ cause: "x".repeat(201) }],
+    [{ comment: "x".repeat(1001) }],
+    [{ cause: 3 }],
+    [{ cause: "x", reason: "x" }],
+    [{}],
+    [{ cause: "   " }],
+    [{ comment: "Fixed" }],
+  ])("resolve %o → 400, the alert stays open", async (payload) => {
+    const tn = await tenantWithAlert();
+    const res = await t.app.inject({
+      method: "POST",
+      url: url.resolve(tn.alert.id),
+      headers: tn.userHeaders,
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    const [row] = await db().select().from(alerts).where(eq(alerts.id, tn.alert.id));
+    expect(row?.state).toBe("OPEN");
+  });
 });
 
 describe("list", () => {
@@ -374,7 +391,7 @@ describe("acknowledge, comment, resolve", () => {
       method: "POST",
       url: url.resolve(tn.alert.id),
       headers: tn.userHeaders,
-      payload: {},
+      payload: { cause: ALERT_NO_CAUSE },
     });
     const after = await t.app.inject({
       method: "POST",
@@ -406,7 +423,7 @@ describe("acknowledge, comment, resolve", () => {
       method: "POST",
       url: url.resolve(tn.alert.id),
       headers: tn.userHeaders,
-      payload: {},
+      payload: { cause: ALERT_NO_CAUSE },
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: ALERT_MESSAGES.alreadyResolved });
@@ -423,16 +440,16 @@ describe("acknowledge, comment, resolve", () => {
     });
   });
 
-  it("resolves without a cause; the next firing opens a new alert", async () => {
+  it("resolves with the explicit 'no cause'; the next firing opens a new alert", async () => {
     const tn = await tenantWithAlert();
     const res = await t.app.inject({
       method: "POST",
       url: url.resolve(tn.alert.id),
       headers: tn.userHeaders,
-      payload: {},
+      payload: { cause: ALERT_NO_CAUSE },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ state: "RESOLVED", cause: null });
+    expect(res.json()).toMatchObject({ state: "RESOLVED", cause: ALERT_NO_CAUSE });
     await db().transaction(async (tx) => {
       const ev = await createEvaluation(tx as never, tn.monitor, {
         state: "BREACH",
