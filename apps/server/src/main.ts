@@ -9,6 +9,7 @@ import { createLogger } from "./lib/logger.js";
 import { withoutPassword } from "./lib/urls.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
+import { startHousekeeping } from "./modules/housekeeping/housekeeping.service.js";
 import { createServices } from "./services.js";
 import { createOnEvaluated } from "./worker/alerts/apply.js";
 import { startNotifierFor } from "./worker/notify/notifier.js";
@@ -97,8 +98,12 @@ async function main() {
       }).stop,
     );
   }
-  if (config.roles.has("worker"))
+  if (config.roles.has("worker")) {
     closers.unshift(startNotifierFor(database.db, config, secrets, logger.child({ role: "worker" })).stop);
+    closers.unshift(
+      startHousekeeping({ db: database.db, logger: logger.child({ role: "housekeeping" }) }).stop,
+    );
+  }
 
   if (config.roles.has("api")) {
     const app = await buildApp({

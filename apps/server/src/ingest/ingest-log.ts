@@ -1,5 +1,5 @@
 import { topicMatches, toStorableText } from "@linewatch/contracts";
-import { lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
 import { dataSourceMessages, deadLetters } from "../db/schema/index.js";
@@ -157,7 +157,3 @@ function payloadText(packet: IPublishPacket) {
 }
 export type IngestLog = ReturnType<typeof createIngestLog>;
 
-/** Dead letters older than this are removed by the ingestor's housekeeping (30 days). */
-export async function pruneDeadLetters(db: Db, before: Date) {
-  await db.delete(deadLetters).where(lt(deadLetters.receivedAt, before));
-}
