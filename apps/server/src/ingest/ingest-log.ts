@@ -156,4 +156,3 @@ function payloadText(packet: IPublishPacket) {
   return Buffer.isBuffer(packet.payload) ? packet.payload.toString("utf8") : String(packet.payload);
 }
 export type IngestLog = ReturnType<typeof createIngestLog>;
-
