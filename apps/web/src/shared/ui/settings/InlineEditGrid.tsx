@@ -1,0 +1,95 @@
+import { SETTINGS_KIT_MESSAGES as M } from "@linewatch/contracts";
+import CloseIcon from "@mui/icons-material/Close";
+import DeleteIcon from "@mui/icons-material/DeleteOutlined";
+import EditIcon from "@mui/icons-material/EditOutlined";
+import SaveIcon from "@mui/icons-material/Save";
+import { GridActionsCellItem, type GridRowId, type GridValidRowModel } from "@mui/x-data-grid";
+import type { ReactElement } from "react";
+import { InlineEditContext } from "./InlineEditCell";
+import { SettingsGrid, type SettingsGridProps } from "./SettingsGrid";
+import { UNSAVED_ROW_CLASS, type InlineRowEdit } from "./useInlineRowEdit";
+
+/**
+ * A SettingsGrid whose rows are edited in place by `edit` (useInlineRowEdit): its row editing,
+ * its edit cells' messages, and unsaved rows marked (a bar at the row's start and a tint).
+ */
+export function InlineEditGrid<R extends GridValidRowModel>({
+  edit,
+  ...grid
+}: SettingsGridProps<R> & { edit: InlineRowEdit<R> }) {
+  return (
+    <InlineEditContext.Provider value={edit as unknown as InlineRowEdit<GridValidRowModel>}>
+      <SettingsGrid<R>
+        {...edit.gridProps}
+        {...grid}
+        sx={{
+          [`& .${UNSAVED_ROW_CLASS}`]: {
+            bgcolor: "warning.light",
+            boxShadow: (t) => `inset 4px 0 0 ${t.palette.warning.main}`,
+          },
+          // An edit cell's message sits under its field.
+          "& .MuiDataGrid-cell--editing": { overflow: "visible" },
+          ...grid.sx,
+        }}
+      />
+    </InlineEditContext.Provider>
+  );
+}
+
+/**
+ * The actions of a row edited in place (Microsoft Teams: Edit, Save, Cancel, Delete): Save and
+ * Cancel while the row is in edit (disabled while its save runs), else Edit (disabled while
+ * another row is in edit) and Delete when `onDelete` is given. `name` words the buttons for a
+ * screen reader ("Edit Line 1").
+ */
+export function inlineEditActions<R extends GridValidRowModel>(
+  edit: InlineRowEdit<R>,
+  id: GridRowId,
+  o: { name?: string; field?: string; canEdit?: boolean; onDelete?: () => void } = {},
+): ReactElement[] {
+  const label = (text: string) => (o.name ? `${text} ${o.name}` : text);
+  if (edit.isEditing(id)) {
+    const isPending = edit.pendingId != null;
+    return [
+      <GridActionsCellItem
+        key="save"
+        icon={<SaveIcon />}
+        label={label(M.save)}
+        disabled={isPending}
+        onClick={() => edit.save(id)}
+      />,
+      <GridActionsCellItem
+        key="cancel"
+        icon={<CloseIcon />}
+        label={label(M.cancel)}
+        disabled={isPending}
+        onClick={() => edit.cancel(id)}
+      />,
+    ];
+  }
+  const isOtherOpen = edit.editingId != null;
+  return [
+    ...(o.canEdit === false
+      ? []
+      : [
+          <GridActionsCellItem
+            key="edit"
+            icon={<EditIcon />}
+            label={label(M.edit)}
+            disabled={isOtherOpen}
+            onClick={() => edit.start(id, o.field)}
+          />,
+        ]),
+    ...(o.onDelete
+      ? [
+          <GridActionsCellItem
+            key="delete"
+            icon={<DeleteIcon />}
+            label={label(M.delete)}
+            disabled={isOtherOpen}
+            onClick={o.onDelete}
+          />,
+        ]
+      : []),
+  ];
+}
