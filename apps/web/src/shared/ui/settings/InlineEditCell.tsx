@@ -20,7 +20,11 @@ export const editText = (value: unknown) => (value == null ? "" : String(value))
  * Escape reach the grid, which saves or cancels the row.
  */
 export function InlineEditCell(
-  p: GridRenderEditCellParams & { label: string; placeholder?: string; inputMode?: "numeric" | "url" | "text" },
+  p: GridRenderEditCellParams & {
+    label: string;
+    placeholder?: string;
+    inputMode?: "numeric" | "url" | "text";
+  },
 ) {
   const apiRef = useGridApiContext();
   const edit = useContext(InlineEditContext);

@@ -6,8 +6,11 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { installResizeObserver } from "../../../test/fixtures";
+import { expandColumn } from "./ExpandToggle";
+import type { FlatRow } from "./expandable-rows";
 import { inlineEditColumn } from "./InlineEditCell";
 import { InlineEditGrid, inlineEditActions } from "./InlineEditGrid";
+import { useExpandableRows } from "./useExpandableRows";
 import { type InlineRowEditOptions, UNSAVED_ROW_CLASS, useInlineRowEdit } from "./useInlineRowEdit";
 
 beforeAll(() => installResizeObserver());
@@ -132,9 +135,9 @@ describe("inline row editing", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     render(<Harness onSave={() => undefined} />);
     await ue.click(await screen.findByRole("button", { name: `${M.edit} Axle` }));
-    expect(
-      (screen.getByRole("button", { name: `${M.edit} Brake` }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    expect((screen.getByRole("button", { name: `${M.edit} Brake` }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     const threshold = await screen.findByRole("textbox", { name: "Ingestion Alert Threshold of Axle" });
     await waitFor(() => expect(document.activeElement).toBe(threshold));
     await ue.type(threshold, "5");
@@ -170,7 +173,9 @@ describe("inline row editing", { timeout: 30_000 }, () => {
 
     pending.reject(new Error("Unable to find the line"));
     expect(await screen.findByText("Unable to find the line")).toBeTruthy();
-    const again = screen.getByRole("textbox", { name: "Ingestion Alert Threshold of Axle" }) as HTMLInputElement;
+    const again = screen.getByRole("textbox", {
+      name: "Ingestion Alert Threshold of Axle",
+    }) as HTMLInputElement;
     await waitFor(() => expect(again.disabled).toBe(false));
     expect(again.value).toBe("48");
 
@@ -188,7 +193,10 @@ describe("inline row editing", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     render(<Harness collect />);
     await ue.click(await screen.findByRole("button", { name: `${M.edit} Brake` }));
-    await ue.type(await screen.findByRole("textbox", { name: "Ingestion Alert Threshold of Brake" }), "6{Enter}");
+    await ue.type(
+      await screen.findByRole("textbox", { name: "Ingestion Alert Threshold of Brake" }),
+      "6{Enter}",
+    );
     await waitFor(() => expect(rowOf("Brake").classList.contains(UNSAVED_ROW_CLASS)).toBe(true));
     expect(rowOf("Brake").textContent).toContain("6");
     expect(rowOf("Axle").classList.contains(UNSAVED_ROW_CLASS)).toBe(false);
@@ -196,5 +204,80 @@ describe("inline row editing", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Discard Changes" }));
     await waitFor(() => expect(rowOf("Brake").classList.contains(UNSAVED_ROW_CLASS)).toBe(false));
     expect(within(rowOf("Brake")).queryByText("6")).toBeNull();
+  });
+});
+
+// Cap Limits (spec settings §2.5, §4 "SPC limits"): a signal expands into its models, whose limit
+// cells are edited in place and wait, marked, for Save Changes.
+type Model = { model: string; lsl: number | null };
+type Signal = { id: string; signal: string; models: Model[] };
+const SIGNALS: Signal[] = [{ id: "s1", signal: "Torque", models: [{ model: "M-100", lsl: 1 }] }];
+const getSignalId = (s: Signal) => s.id;
+const getModels = (s: Signal) => s.models;
+
+function CapLimitsLike({ onSaveChanges }: { onSaveChanges: (changes: unknown[]) => void }) {
+  const tree = useExpandableRows<Signal, Model>({
+    rows: SIGNALS,
+    getId: getSignalId,
+    getChildren: getModels,
+  });
+  const edit = useInlineRowEdit<FlatRow<Signal, Model>>({ collect: true });
+  const columns: GridColDef<FlatRow<Signal, Model>>[] = [
+    expandColumn<Signal, Model>({
+      tree,
+      label: (_s, isExpanded) => (isExpanded ? M.hideModels : M.seeModels),
+    }),
+    { field: "signal", headerName: "Signal", width: 120 },
+    { field: "model", headerName: "Model", width: 120 },
+    inlineEditColumn<FlatRow<Signal, Model>>({
+      field: "lsl",
+      headerName: "LSL",
+      width: 160,
+      validate: (t) => (t.trim() === "" || Number.isFinite(Number(t)) ? null : "Must be a number"),
+      parse: (t) => (t.trim() === "" ? null : Number(t)),
+      inputLabel: (r) => `LSL of ${"model" in r ? r.model : ""}`,
+    }),
+  ];
+  return (
+    <>
+      <Button
+        disabled={edit.unsaved.size === 0}
+        onClick={() => {
+          onSaveChanges([...edit.unsaved.entries()]);
+          edit.clearUnsaved();
+        }}
+      >
+        Save Changes
+      </Button>
+      <InlineEditGrid
+        edit={edit}
+        label="Cap Limits"
+        emptyText="No signals"
+        columns={columns}
+        {...tree.gridProps}
+        rows={edit.withUnsaved(tree.rows)}
+        isCellEditable={(p) => p.row.__row.kind === "child"}
+      />
+    </>
+  );
+}
+
+describe("inline editing in expanded rows", { timeout: 30_000 }, () => {
+  it("edits a model's limit in place, marks its row unsaved and hands the changes to Save Changes", async () => {
+    const sent: unknown[][] = [];
+    const ue = userEvent.setup();
+    render(<CapLimitsLike onSaveChanges={(c) => sent.push(c)} />);
+    await ue.click(await screen.findByRole("button", { name: M.seeModels }));
+    await ue.dblClick(await screen.findByRole("gridcell", { name: "1" }));
+    const lsl = await screen.findByRole("textbox", { name: "LSL of M-100" });
+    await ue.clear(lsl);
+    await ue.type(lsl, "0.5{Enter}");
+    await waitFor(() => expect(rowOf("M-100").classList.contains(UNSAVED_ROW_CLASS)).toBe(true));
+    expect(rowOf("M-100").textContent).toContain("0.5");
+    expect(rowOf("Torque").classList.contains(UNSAVED_ROW_CLASS)).toBe(false);
+
+    await ue.click(screen.getByRole("button", { name: "Save Changes" }));
+    expect(sent).toEqual([[["s1::0", { lsl: 0.5 }]]]);
+    await waitFor(() => expect(rowOf("M-100").classList.contains(UNSAVED_ROW_CLASS)).toBe(false));
   });
 });

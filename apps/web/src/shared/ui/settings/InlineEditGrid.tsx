@@ -3,11 +3,12 @@ import CloseIcon from "@mui/icons-material/Close";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import SaveIcon from "@mui/icons-material/Save";
+import type { GridActionsCellItemProps } from "@mui/x-data-grid";
 import { GridActionsCellItem, type GridRowId, type GridValidRowModel } from "@mui/x-data-grid";
 import type { ReactElement } from "react";
 import { InlineEditContext } from "./InlineEditCell";
 import { SettingsGrid, type SettingsGridProps } from "./SettingsGrid";
-import { UNSAVED_ROW_CLASS, type InlineRowEdit } from "./useInlineRowEdit";
+import { type InlineRowEdit, UNSAVED_ROW_CLASS } from "./useInlineRowEdit";
 
 /**
  * A SettingsGrid whose rows are edited in place by `edit` (useInlineRowEdit): its row editing,
@@ -22,6 +23,9 @@ export function InlineEditGrid<R extends GridValidRowModel>({
       <SettingsGrid<R>
         {...edit.gridProps}
         {...grid}
+        getRowClassName={(params) =>
+          [edit.gridProps.getRowClassName(params), grid.getRowClassName?.(params)].filter(Boolean).join(" ")
+        }
         sx={{
           [`& .${UNSAVED_ROW_CLASS}`]: {
             bgcolor: "warning.light",
@@ -46,7 +50,7 @@ export function inlineEditActions<R extends GridValidRowModel>(
   edit: InlineRowEdit<R>,
   id: GridRowId,
   o: { name?: string; field?: string; canEdit?: boolean; onDelete?: () => void } = {},
-): ReactElement[] {
+): ReactElement<GridActionsCellItemProps>[] {
   const label = (text: string) => (o.name ? `${text} ${o.name}` : text);
   if (edit.isEditing(id)) {
     const isPending = edit.pendingId != null;

@@ -1,8 +1,8 @@
 import {
   type DataGridProps,
   type GridEventListener,
-  type GridRowId,
   GridRowEditStopReasons,
+  type GridRowId,
   GridRowModes,
   type GridRowModesModel,
   type GridValidRowModel,
@@ -23,7 +23,8 @@ export type InlineRowEditOptions<R extends GridValidRowModel> = {
   fieldErrorOf?: (error: unknown, row: R) => InlineFieldError | null;
   /**
    * The page collects several rows' edits before one Save Changes (spec settings §4 "SPC limits"):
-   * a saved row is kept in `unsaved` and marked, and nothing is sent until the page sends it.
+   * a saved row's changed fields are kept in `unsaved` and the row is marked; nothing is sent
+   * until the page sends it.
    */
   collect?: boolean;
   /** The row's edit was cancelled (Cancel or Escape); the grid has dropped what was typed. */
@@ -60,12 +61,12 @@ export type InlineRowEdit<R extends GridValidRowModel> = {
   /** The last failed save's message under `field` of row `id`, until that field is changed. */
   serverError: (id: GridRowId, field: string) => string | undefined;
   clearServerError: (id: GridRowId, field: string) => void;
-  /** Rows saved in the grid but not yet sent (`collect`), by id. */
-  unsaved: ReadonlyMap<GridRowId, R>;
+  /** The changed fields of rows saved in the grid but not yet sent (`collect`), by row id. */
+  unsaved: ReadonlyMap<GridRowId, Partial<R>>;
   isUnsaved: (id: GridRowId) => boolean;
   /** Something waits for the page's Save Changes, or a row is open. */
   isDirty: boolean;
-  /** The page's rows with the unsaved edits in place of the stored ones. */
+  /** The page's rows with their unsaved changes applied. */
   withUnsaved: (rows: readonly R[], getRowId?: (row: R) => GridRowId) => R[];
   /** After Save Changes or Discard Changes: forgets every unsaved edit and closes the open row. */
   clearUnsaved: () => void;
@@ -83,19 +84,20 @@ export const UNSAVED_ROW_CLASS = "lw-row-unsaved";
  * field; while the caller's save runs the row is pending; a rejected save keeps the row open with
  * what was typed and, through `fieldErrorOf`, the server's message under its field.
  */
-export function useInlineRowEdit<R extends GridValidRowModel>(o: InlineRowEditOptions<R> = {}): InlineRowEdit<R> {
+export function useInlineRowEdit<R extends GridValidRowModel>(
+  o: InlineRowEditOptions<R> = {},
+): InlineRowEdit<R> {
   const [rowModesModel, setRowModesModel] = useState<GridRowModesModel>({});
   const [pendingId, setPendingId] = useState<GridRowId | null>(null);
   const [errors, setErrors] = useState<ReadonlyMap<GridRowId, InlineFieldError>>(new Map());
-  const [unsaved, setUnsaved] = useState<ReadonlyMap<GridRowId, R>>(new Map());
+  const [unsaved, setUnsaved] = useState<ReadonlyMap<GridRowId, Partial<R>>>(new Map());
   // The options of the latest render, for the grid's callbacks.
   const options = useRef(o);
   options.current = o;
 
   // A row whose save is on its way is still the row in edit (its cells show what was typed).
   const editingId = useMemo(
-    () =>
-      Object.keys(rowModesModel).find((id) => rowModesModel[id]?.mode === GridRowModes.Edit) ?? pendingId,
+    () => Object.keys(rowModesModel).find((id) => rowModesModel[id]?.mode === GridRowModes.Edit) ?? pendingId,
     [rowModesModel, pendingId],
   );
   const editingRef = useRef(editingId);
@@ -150,7 +152,10 @@ export function useInlineRowEdit<R extends GridValidRowModel>(o: InlineRowEditOp
       try {
         const saved = (await onSave?.(row, previous)) ?? row;
         dropError(rowId);
-        if (collect) setUnsaved((m) => new Map(m).set(rowId, saved));
+        if (collect) {
+          const changed = changedFields(saved, previous);
+          setUnsaved((m) => new Map(m).set(rowId, { ...m.get(rowId), ...changed }));
+        }
         setRowModesModel((m) => {
           const { [rowId]: _closed, ...rest } = m;
           return rest;
@@ -202,7 +207,12 @@ export function useInlineRowEdit<R extends GridValidRowModel>(o: InlineRowEditOp
 
   const withUnsaved = useCallback(
     (rows: readonly R[], getRowId: (row: R) => GridRowId = (r) => r.id as GridRowId) =>
-      unsaved.size === 0 ? [...rows] : rows.map((r) => unsaved.get(getRowId(r)) ?? r),
+      unsaved.size === 0
+        ? [...rows]
+        : rows.map((r) => {
+            const changed = unsaved.get(getRowId(r));
+            return changed ? { ...r, ...changed } : r;
+          }),
     [unsaved],
   );
 
@@ -245,4 +255,11 @@ export function useInlineRowEdit<R extends GridValidRowModel>(o: InlineRowEditOp
       getRowClassName,
     },
   };
+}
+
+/** The fields of `row` whose values differ from `previous`'s. */
+function changedFields<R extends GridValidRowModel>(row: R, previous: R): Partial<R> {
+  return Object.fromEntries(
+    Object.entries(row).filter(([field, value]) => !Object.is(value, previous[field])),
+  ) as Partial<R>;
 }
