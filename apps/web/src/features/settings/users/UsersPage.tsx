@@ -146,7 +146,6 @@ export function UsersPage() {
           defaultLocation={
             plant ? plantKey(plant.id) : locationKeyOf({ locationName: null, locationPlantId: null })
           }
-          isSaving={addUser.isPending}
           busyIds={busyIds}
           locationOptionsOf={locationOptionsOf}
           onAdd={handleAdd}

@@ -3,8 +3,12 @@ import CloseIcon from "@mui/icons-material/Close";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import SaveIcon from "@mui/icons-material/Save";
-import type { GridActionsCellItemProps } from "@mui/x-data-grid";
-import { GridActionsCellItem, type GridRowId, type GridValidRowModel } from "@mui/x-data-grid";
+import {
+  GridActionsCellItem,
+  type GridActionsCellItemProps,
+  type GridRowId,
+  type GridValidRowModel,
+} from "@mui/x-data-grid";
 import type { ReactElement } from "react";
 import { InlineEditContext } from "./InlineEditCell";
 import { SettingsGrid, type SettingsGridProps } from "./SettingsGrid";

@@ -226,35 +226,55 @@ export function useInlineRowEdit<R extends GridValidRowModel>(
     );
   }, []);
 
-  return {
-    editingId,
-    pendingId,
-    isEditing: (id) => editingId != null && String(editingId) === String(id),
-    start,
-    save,
-    cancel,
-    serverError: (id, field) => {
-      const e = errors.get(id);
-      return e?.field === field ? e.message : undefined;
-    },
-    clearServerError: dropError,
-    unsaved,
-    isUnsaved: (id) => unsaved.has(id),
-    isDirty: unsaved.size > 0 || editingId != null,
-    withUnsaved,
-    clearUnsaved,
-    gridProps: {
-      editMode: "row",
+  // One object while nothing changes, so a page may build its columns from it in a useMemo.
+  return useMemo<InlineRowEdit<R>>(
+    () => ({
+      editingId,
+      pendingId,
+      isEditing: (id) => editingId != null && String(editingId) === String(id),
+      start,
+      save,
+      cancel,
+      serverError: (id, field) => {
+        const e = errors.get(id);
+        return e?.field === field ? e.message : undefined;
+      },
+      clearServerError: dropError,
+      unsaved,
+      isUnsaved: (id) => unsaved.has(id),
+      isDirty: unsaved.size > 0 || editingId != null,
+      withUnsaved,
+      clearUnsaved,
+      gridProps: {
+        editMode: "row",
+        rowModesModel,
+        onRowModesModelChange: setRowModesModel,
+        onRowEditStart,
+        onRowEditStop,
+        processRowUpdate,
+        // Shown under the field (fieldErrorOf) or by the caller.
+        onProcessRowUpdateError: () => {},
+        getRowClassName,
+      },
+    }),
+    [
+      editingId,
+      pendingId,
+      start,
+      save,
+      cancel,
+      errors,
+      dropError,
+      unsaved,
+      withUnsaved,
+      clearUnsaved,
       rowModesModel,
-      onRowModesModelChange: setRowModesModel,
       onRowEditStart,
       onRowEditStop,
       processRowUpdate,
-      // Shown under the field (fieldErrorOf) or by the caller.
-      onProcessRowUpdateError: () => {},
       getRowClassName,
-    },
-  };
+    ],
+  );
 }
 
 /** The fields of `row` whose values differ from `previous`'s. */
