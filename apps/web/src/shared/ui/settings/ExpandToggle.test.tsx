@@ -8,36 +8,22 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { installResizeObserver } from "../../../test/fixtures";
 import { expandColumn } from "./ExpandToggle";
 import type { FlatRow } from "./expandable-rows";
+import {
+  capSignals,
+  capSignalTree,
+  type CapModel as Model,
+  type CapSignal as Signal,
+} from "./expandable-rows.fixtures";
 import { SettingsGrid } from "./SettingsGrid";
 import { useExpandableRows } from "./useExpandableRows";
 
 beforeAll(() => installResizeObserver());
 afterEach(cleanup);
 
-// Shaped like Cap Limits (spec settings §2.5): a signal row expands into one row per model.
-type Model = { model: string; lsl: number | null };
-type Signal = { id: string; station: string; signal: string; models: Model[] };
-const SIGNALS: Signal[] = [
-  {
-    id: "s1",
-    station: "OP20",
-    signal: "Torque",
-    models: [
-      { model: "M-100", lsl: 1 },
-      { model: "M-200", lsl: 2 },
-    ],
-  },
-  { id: "s2", station: "OP10", signal: "Bore", models: [{ model: "M-300", lsl: 3 }] },
-  { id: "s3", station: "OP30", signal: "Angle", models: [] },
-];
-const getId = (s: Signal) => s.id;
-const getChildren = (s: Signal) => s.models;
-
 function CapLimitsLike() {
   const tree = useExpandableRows<Signal, Model>({
-    rows: SIGNALS,
-    getId,
-    getChildren,
+    rows: capSignals,
+    ...capSignalTree,
     initialSortModel: [{ field: "station", sort: "asc" }],
   });
   const columns: GridColDef<FlatRow<Signal, Model>>[] = [

@@ -8,6 +8,12 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { installResizeObserver } from "../../../test/fixtures";
 import { expandColumn } from "./ExpandToggle";
 import type { FlatRow } from "./expandable-rows";
+import {
+  capSignals,
+  capSignalTree,
+  type CapModel as Model,
+  type CapSignal as Signal,
+} from "./expandable-rows.fixtures";
 import { inlineEditColumn } from "./InlineEditCell";
 import { InlineEditGrid, inlineEditActions } from "./InlineEditGrid";
 import { useExpandableRows } from "./useExpandableRows";
@@ -209,18 +215,8 @@ describe("inline row editing", { timeout: 30_000 }, () => {
 
 // Cap Limits (spec settings §2.5, §4 "SPC limits"): a signal expands into its models, whose limit
 // cells are edited in place and wait, marked, for Save Changes.
-type Model = { model: string; lsl: number | null };
-type Signal = { id: string; signal: string; models: Model[] };
-const SIGNALS: Signal[] = [{ id: "s1", signal: "Torque", models: [{ model: "M-100", lsl: 1 }] }];
-const getSignalId = (s: Signal) => s.id;
-const getModels = (s: Signal) => s.models;
-
 function CapLimitsLike({ onSaveChanges }: { onSaveChanges: (changes: unknown[]) => void }) {
-  const tree = useExpandableRows<Signal, Model>({
-    rows: SIGNALS,
-    getId: getSignalId,
-    getChildren: getModels,
-  });
+  const tree = useExpandableRows<Signal, Model>({ rows: capSignals, ...capSignalTree });
   const edit = useInlineRowEdit<FlatRow<Signal, Model>>({ collect: true });
   const columns: GridColDef<FlatRow<Signal, Model>>[] = [
     expandColumn<Signal, Model>({
@@ -267,7 +263,7 @@ describe("inline editing in expanded rows", { timeout: 30_000 }, () => {
     const sent: unknown[][] = [];
     const ue = userEvent.setup();
     render(<CapLimitsLike onSaveChanges={(c) => sent.push(c)} />);
-    await ue.click(await screen.findByRole("button", { name: M.seeModels }));
+    await ue.click(within(rowOf("Torque")).getByRole("button", { name: M.seeModels }));
     await ue.dblClick(await screen.findByRole("gridcell", { name: "1" }));
     const lsl = await screen.findByRole("textbox", { name: "LSL of M-100" });
     await ue.clear(lsl);

@@ -55,49 +55,25 @@ export function inlineEditActions<R extends GridValidRowModel>(
   id: GridRowId,
   o: { name?: string; field?: string; canEdit?: boolean; onDelete?: () => void } = {},
 ): ReactElement<GridActionsCellItemProps>[] {
-  const label = (text: string) => (o.name ? `${text} ${o.name}` : text);
+  const item = (text: string, icon: ReactElement, disabled: boolean, onClick: () => void) => (
+    <GridActionsCellItem
+      key={text}
+      icon={icon}
+      label={o.name ? `${text} ${o.name}` : text}
+      disabled={disabled}
+      onClick={onClick}
+    />
+  );
   if (edit.isEditing(id)) {
     const isPending = edit.pendingId != null;
     return [
-      <GridActionsCellItem
-        key="save"
-        icon={<SaveIcon />}
-        label={label(M.save)}
-        disabled={isPending}
-        onClick={() => edit.save(id)}
-      />,
-      <GridActionsCellItem
-        key="cancel"
-        icon={<CloseIcon />}
-        label={label(M.cancel)}
-        disabled={isPending}
-        onClick={() => edit.cancel(id)}
-      />,
+      item(M.save, <SaveIcon />, isPending, () => edit.save(id)),
+      item(M.cancel, <CloseIcon />, isPending, () => edit.cancel(id)),
     ];
   }
   const isOtherOpen = edit.editingId != null;
   return [
-    ...(o.canEdit === false
-      ? []
-      : [
-          <GridActionsCellItem
-            key="edit"
-            icon={<EditIcon />}
-            label={label(M.edit)}
-            disabled={isOtherOpen}
-            onClick={() => edit.start(id, o.field)}
-          />,
-        ]),
-    ...(o.onDelete
-      ? [
-          <GridActionsCellItem
-            key="delete"
-            icon={<DeleteIcon />}
-            label={label(M.delete)}
-            disabled={isOtherOpen}
-            onClick={o.onDelete}
-          />,
-        ]
-      : []),
+    ...(o.canEdit === false ? [] : [item(M.edit, <EditIcon />, isOtherOpen, () => edit.start(id, o.field))]),
+    ...(o.onDelete ? [item(M.delete, <DeleteIcon />, isOtherOpen, o.onDelete)] : []),
   ];
 }

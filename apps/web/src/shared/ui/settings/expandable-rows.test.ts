@@ -1,23 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { compareValues, detailRowId, flattenExpandableRows } from "./expandable-rows";
+import { capSignals, capSignalTree } from "./expandable-rows.fixtures";
 
-type Model = { model: string; lsl: number | null };
-type Signal = { id: string; station: string; signal: string; models: Model[] };
-
-const signals: Signal[] = [
-  {
-    id: "s1",
-    station: "OP20",
-    signal: "Torque",
-    models: [
-      { model: "M-2", lsl: 1 },
-      { model: "M-10", lsl: null },
-    ],
-  },
-  { id: "s2", station: "OP10", signal: "Bore", models: [{ model: "M-1", lsl: 3 }] },
-  { id: "s3", station: "OP10", signal: "Angle", models: [] },
-];
-const tree = { getId: (s: Signal) => s.id, getChildren: (s: Signal) => s.models };
+const signals = capSignals;
+const tree = capSignalTree;
 const shape = (rows: { id: string; __row: { kind: string } }[]) => rows.map((r) => `${r.__row.kind}:${r.id}`);
 
 describe("flattenExpandableRows", () => {
@@ -30,7 +16,7 @@ describe("flattenExpandableRows", () => {
     const { rows } = flattenExpandableRows(signals, { ...tree, expandedIds: new Set(["s1"]) });
     expect(shape(rows)).toEqual(["parent:s1", "child:s1::0", "child:s1::1", "parent:s2", "parent:s3"]);
     expect(rows[0]?.__row).toEqual({ kind: "parent", isExpanded: true, childCount: 2 });
-    expect(rows[1]).toMatchObject({ model: "M-2", __row: { kind: "child", parentId: "s1" } });
+    expect(rows[1]).toMatchObject({ model: "M-100", __row: { kind: "child", parentId: "s1" } });
   });
 
   it("sorts parents by the sort model and children under their parent by the same model", () => {
@@ -43,14 +29,14 @@ describe("flattenExpandableRows", () => {
         { field: "model", sort: "desc" },
       ],
     });
-    // OP10 before OP20 (s2 and s3 keep their order); M-10 above M-2 read as numbers, descending.
+    // OP10, OP20, OP30; the models under each descending.
     expect(shape(rows)).toEqual([
       "parent:s2",
-      "child:s2/M-1",
-      "parent:s3",
+      "child:s2/M-300",
       "parent:s1",
-      "child:s1/M-10",
-      "child:s1/M-2",
+      "child:s1/M-200",
+      "child:s1/M-100",
+      "parent:s3",
     ]);
   });
 

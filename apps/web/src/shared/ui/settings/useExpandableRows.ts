@@ -4,7 +4,7 @@ import type {
   GridRowHeightParams,
   GridSortModel,
 } from "@mui/x-data-grid";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { type Compare, type FlatRow, flattenExpandableRows } from "./expandable-rows";
 
 export type ExpandableRowsOptions<P, C> = {
@@ -52,33 +52,19 @@ export function useExpandableRows<P, C = never>(o: ExpandableRowsOptions<P, C>) 
     pageSize: o.pageSize ?? 25,
   });
 
-  const { rows: allRows, getId, getChildren, getChildId, hasDetail, compareParents, compareChildren } = o;
-  const { rows, parentCount } = useMemo(
-    () =>
-      flattenExpandableRows(allRows, {
-        getId,
-        getChildren,
-        getChildId,
-        hasDetail,
-        compareParents,
-        compareChildren,
-        expandedIds,
-        sortModel,
-        page: { index: paginationModel.page, size: paginationModel.pageSize },
-      }),
-    [
-      allRows,
-      getId,
-      getChildren,
-      getChildId,
-      hasDetail,
-      compareParents,
-      compareChildren,
+  // The latest options, for the flattening: the rows' identity (with the expanded set, the sort
+  // and the page) decides when the flat rows are built again, so the callbacks need not be stable.
+  const options = useRef(o);
+  options.current = o;
+  const { rows, parentCount } = useMemo(() => {
+    const { rows: _rows, initialSortModel: _sort, pageSize: _size, ...tree } = options.current;
+    return flattenExpandableRows(o.rows, {
+      ...tree,
       expandedIds,
       sortModel,
-      paginationModel,
-    ],
-  );
+      page: { index: paginationModel.page, size: paginationModel.pageSize },
+    });
+  }, [o.rows, expandedIds, sortModel, paginationModel]);
 
   const setExpanded = useCallback((id: string, isExpanded: boolean) => {
     setExpandedIds((s) => {
