@@ -3,7 +3,7 @@ import { Button } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { installResizeObserver } from "../../../test/fixtures";
 import { expandColumn } from "./ExpandToggle";
@@ -15,7 +15,7 @@ import {
   type CapSignal as Signal,
 } from "./expandable-rows.fixtures";
 import { inlineEditColumn } from "./InlineEditCell";
-import { InlineEditGrid, inlineEditActions } from "./InlineEditGrid";
+import { InlineEditGrid, inlineEditActions, UnsavedChip } from "./InlineEditGrid";
 import { useExpandableRows } from "./useExpandableRows";
 import { type InlineRowEditOptions, UNSAVED_ROW_CLASS, useInlineRowEdit } from "./useInlineRowEdit";
 
@@ -233,7 +233,14 @@ function CapLimitsLike({ onSaveChanges }: { onSaveChanges: (changes: unknown[]) 
       parse: (t) => (t.trim() === "" ? null : Number(t)),
       inputLabel: (r) => `LSL of ${"model" in r ? r.model : ""}`,
     }),
+    {
+      field: "state",
+      headerName: "",
+      width: 120,
+      renderCell: ({ row }) => <UnsavedChip edit={edit} id={row.id} />,
+    },
   ];
+  const rows = useMemo(() => edit.withUnsaved(tree.rows), [edit.withUnsaved, tree.rows]);
   return (
     <>
       <Button
@@ -251,7 +258,7 @@ function CapLimitsLike({ onSaveChanges }: { onSaveChanges: (changes: unknown[]) 
         emptyText="No signals"
         columns={columns}
         {...tree.gridProps}
-        rows={edit.withUnsaved(tree.rows)}
+        rows={rows}
         isCellEditable={(p) => p.row.__row.kind === "child"}
       />
     </>
@@ -270,6 +277,7 @@ describe("inline editing in expanded rows", { timeout: 30_000 }, () => {
     await ue.type(lsl, "0.5{Enter}");
     await waitFor(() => expect(rowOf("M-100").classList.contains(UNSAVED_ROW_CLASS)).toBe(true));
     expect(rowOf("M-100").textContent).toContain("0.5");
+    expect(within(rowOf("M-100")).getByText(M.unsaved)).toBeTruthy();
     expect(rowOf("Torque").classList.contains(UNSAVED_ROW_CLASS)).toBe(false);
 
     await ue.click(screen.getByRole("button", { name: "Save Changes" }));

@@ -3,6 +3,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import SaveIcon from "@mui/icons-material/Save";
+import { alpha, Chip } from "@mui/material";
 import {
   GridActionsCellItem,
   type GridActionsCellItemProps,
@@ -32,7 +33,7 @@ export function InlineEditGrid<R extends GridValidRowModel>({
         }
         sx={{
           [`& .${UNSAVED_ROW_CLASS}`]: {
-            bgcolor: "warning.light",
+            bgcolor: (t) => alpha(t.palette.warning.main, 0.08),
             boxShadow: (t) => `inset 4px 0 0 ${t.palette.warning.main}`,
           },
           // An edit cell's message sits under its field.
@@ -42,6 +43,18 @@ export function InlineEditGrid<R extends GridValidRowModel>({
       />
     </InlineEditContext.Provider>
   );
+}
+
+/** Says 'Unsaved' in a row whose edits wait for Save Changes (the row's tint is not read out). */
+export function UnsavedChip<R extends GridValidRowModel>({
+  edit,
+  id,
+}: {
+  edit: InlineRowEdit<R>;
+  id: GridRowId;
+}) {
+  if (!edit.isUnsaved(id)) return null;
+  return <Chip size="small" color="warning" variant="outlined" label={M.unsaved} />;
 }
 
 /**

@@ -76,20 +76,21 @@ export function useExpandableRows<P, C = never>(o: ExpandableRowsOptions<P, C>) 
     });
   }, []);
 
+  // A new sort starts on the first page.
+  const onSortModelChange = useCallback((m: GridSortModel) => {
+    setSortModel(m);
+    setPaginationModel((p) => ({ ...p, page: 0 }));
+  }, []);
   const gridProps: ExpandableGridProps<P, C> = {
     rows,
     sortingMode: "server",
     sortModel,
-    onSortModelChange: (m) => {
-      setSortModel(m);
-      setPaginationModel((p) => ({ ...p, page: 0 }));
-    },
+    onSortModelChange,
     paginationMode: "server",
     paginationModel,
     onPaginationModelChange: setPaginationModel,
     rowCount: parentCount,
-    getRowHeight: ({ model }: GridRowHeightParams) =>
-      (model as FlatRow<P, C>).__row.kind === "detail" ? "auto" : null,
+    getRowHeight: detailRowHeight,
   };
 
   return {
@@ -104,3 +105,7 @@ export function useExpandableRows<P, C = never>(o: ExpandableRowsOptions<P, C>) 
 }
 
 export type ExpandableRows<P, C = never> = ReturnType<typeof useExpandableRows<P, C>>;
+
+/** A detail row (a form) is as high as its content; the others keep the grid's row height. */
+const detailRowHeight = ({ model }: GridRowHeightParams) =>
+  (model as FlatRow<unknown, unknown>).__row.kind === "detail" ? "auto" : null;

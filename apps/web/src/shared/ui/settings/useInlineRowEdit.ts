@@ -66,7 +66,11 @@ export type InlineRowEdit<R extends GridValidRowModel> = {
   isUnsaved: (id: GridRowId) => boolean;
   /** Something waits for the page's Save Changes, or a row is open. */
   isDirty: boolean;
-  /** The page's rows with their unsaved changes applied. */
+  /**
+   * The page's rows with their unsaved changes applied (the same array when there are none);
+   * changes only with `unsaved`, so `useMemo(() => edit.withUnsaved(rows), [edit.withUnsaved, rows])`
+   * keeps the grid's rows stable.
+   */
   withUnsaved: (rows: readonly R[], getRowId?: (row: R) => GridRowId) => R[];
   /** After Save Changes or Discard Changes: forgets every unsaved edit and closes the open row. */
   clearUnsaved: () => void;
@@ -208,7 +212,7 @@ export function useInlineRowEdit<R extends GridValidRowModel>(
   const withUnsaved = useCallback(
     (rows: readonly R[], getRowId: (row: R) => GridRowId = (r) => r.id as GridRowId) =>
       unsaved.size === 0
-        ? [...rows]
+        ? (rows as R[])
         : rows.map((r) => {
             const changed = unsaved.get(getRowId(r));
             return changed ? { ...r, ...changed } : r;
