@@ -90,6 +90,115 @@ export const MONITOR_FORM_TEXTS = {
   backToLines: "Back to the lines",
   capabilityNotice: (name: string) =>
     `${name} is a capability monitor: it is configured in Settings, SPC Alert.`,
+
+  // ── The header (spec §2 "Name row", "Frequency input", Notes, alert threshold) ─────────────
+  name: { label: "Monitor name", default: "Default" },
+  frequency: {
+    label: "Frequency",
+    inputLabel: "Frequency (minutes)",
+    unit: "min",
+    range: (min: number, max: number) => `${min} to ${max} minutes`,
+  },
+  notes: {
+    label: "Notes",
+    /** spec §2: in EDIT a counter reads 'Max length: N characters'. */
+    maxLength: (n: number) => `Max length: ${n} characters`,
+  },
+  threshold: {
+    label: "Alert threshold",
+    levels: { low: "Low", medium: "Medium", high: "High" } as Record<TAlertThreshold, string>,
+    /** What each level means (design/monitoring.md "Sensitivity"). */
+    help: {
+      low: "Alerts most easily: about 1 in 20 evaluations of a stable process breaches (α 0.05).",
+      medium: "Balanced (default): about 1 in 100 evaluations of a stable process breaches (α 0.01).",
+      high: "Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches (α 0.001).",
+    } as Record<TAlertThreshold, string>,
+  },
+
+  // ── The Data Filters tab (spec §2 "Data Filters tab", §5 "Period", "Training split") ─────────
+  period: {
+    title: "Period",
+    timeZone: (timeZone: string) => `Time zone: ${timeZone}`,
+    side: { start: "Start", end: "End" },
+    time: (side: string) => `${side} time`,
+    duration: (side: string) => `${side} duration (minutes)`,
+    records: (side: string) => `${side} records`,
+    /** The time a Duration reaches back to (start) or forward to (end). */
+    from: (time: string) => `From ${time}`,
+    until: (time: string) => `Until ${time}`,
+    /** The date-time picker's label while its text is not a date. */
+    invalidDate: "Error",
+  },
+  trainingSplit: {
+    title: "Training Split",
+    sample: (percent: number) => `Sample ${percent}%`,
+    evaluation: (percent: number) => `Evaluation ${percent}%`,
+    sliderLabel: "Evaluation percentage",
+    inputLabel: "Evaluation %",
+    min: (percent: string) => `Min ${percent}`,
+    max: (percent: string) => `Max ${percent}`,
+    notANumber: "Enter the evaluation percentage as a number",
+    default: "Default",
+  },
+  records: "Records",
+  modelNumbers: {
+    label: "Model Numbers",
+    all: "All model numbers",
+    none: "No model numbers",
+    selectLine: "Select a line first",
+    challenge: "Challenge",
+    challengeValue: (value: string) => `${value} (challenge)`,
+    loadError: "Model numbers could not be loaded",
+  },
+  result: {
+    label: "Result",
+    pass: "Pass",
+    fail: "Fail",
+    loading: "Loading…",
+    all: "All results",
+    loadError: "Result associations could not be loaded",
+  },
+  partAttributes: {
+    title: "Part Attributes",
+    loading: "Loading part attributes",
+    loadingText: "Loading part attributes…",
+    loadError: "Part attributes could not be loaded",
+    add: "Add part attribute",
+    attribute: (n: number) => `Attribute ${n}`,
+    values: (n: number) => `Values of attribute ${n}`,
+    remove: (n: number) => `Remove part attribute ${n}`,
+    unknown: "Unknown attribute",
+  },
+  preview: {
+    title: "Query preview",
+    loading: "Loading preview",
+    updating: "Updating preview",
+    loadError: (message: string) => `Preview could not be loaded: ${message}`,
+    blocked: { signals: "Select signals to preview", period: "Correct the period to preview" },
+    trainingRecords: "Training records",
+    trainingFrom: "Training from",
+    evaluationRecords: "Evaluation records",
+    evaluationFrom: "Evaluation from",
+    window: "Window",
+    noRecords: "No records",
+    noTime: "–",
+    wouldReport: "The monitor would report now",
+    states: { OK: "OK", BREACH: "Breach", NO_DATA: "No data", ERROR: "Error" },
+  },
+
+  // ── The Signals tab (spec §2 "Signals tab"); the signal tree's own words are the web's ──────
+  signalsTab: {
+    lineLabel: "Line",
+    selectLine: "Select a line to see its stations and signals",
+    searchPlaceholder: "Search for stations, signals or part attributes",
+    searchLabel: "Search signals",
+    noResults: "No results found",
+    loadError: "Error loading signals",
+    selectedItems: "Selected Items",
+    noneSelected: "Nothing selected yet",
+    svdHint: "Select one signal.",
+    remove: (name: string) => `Remove ${name}`,
+  },
 } as const;
 
 /** Layout constants of the form (spec §9 "Layout"); drawers and grid rows are in ui.ts. */

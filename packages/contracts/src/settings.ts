@@ -80,4 +80,14 @@ export const SETTINGS_KIT_MESSAGES = {
   discardText: "You have unsaved changes, do you want to discard?",
   discardExit: "Exit",
   discardContinue: "Continue Editing",
+  // A grid row edited in place (Microsoft Teams' Edit, Save, Cancel and Delete; spec settings §2.2, §4 "Teams row")
+  edit: "Edit",
+  save: "Save",
+  cancel: "Cancel",
+  delete: "Delete",
+  /** Marks a row whose edits wait for the section's Save Changes (spec settings §4 "SPC limits"). */
+  unsaved: "Unsaved",
+  // A row that expands: Cap Limits' signal into its models (spec settings §2.5)
+  seeModels: "See models",
+  hideModels: "Hide models",
 } as const;

@@ -1,14 +1,14 @@
 import type { TPlant } from "@linewatch/contracts";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Box, Button, Typography } from "@mui/material";
-import { useState } from "react";
+import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useUploadPartRecordsCsv } from "./api/mutations";
 import { CsvUploadDialog } from "./components/CsvUploadDialog";
 
 /** CSV upload of part records on the Data Sources page (administrators): a button and its dialog. */
 export function CsvUploadSection({ plant }: { plant: TPlant }) {
   const upload = useUploadPartRecordsCsv(plant.id);
-  const [isOpen, setOpen] = useState(false);
+  const dialogs = useDialogs<{ upload: undefined }>();
   return (
     <Box
       component="section"
@@ -23,14 +23,18 @@ export function CsvUploadSection({ plant }: { plant: TPlant }) {
           Load part records from a CSV file: one row per record, one column per signal.
         </Typography>
       </Box>
-      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)}>
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileIcon />}
+        onClick={() => dialogs.open("upload", undefined)}
+      >
         Upload CSV
       </Button>
-      {isOpen && (
+      {dialogs.isOpen("upload") && (
         <CsvUploadDialog
           plantName={plant.name}
           onUpload={(vars) => upload.mutateAsync(vars)}
-          onClose={() => setOpen(false)}
+          onClose={dialogs.close}
         />
       )}
     </Box>

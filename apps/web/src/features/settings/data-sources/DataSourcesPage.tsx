@@ -2,11 +2,11 @@ import { DATA_SOURCE_MESSAGES, type TDataSource } from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import { Alert, Box, Button, CircularProgress, Divider, Paper, Stack, Typography } from "@mui/material";
-import { useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useCreateDataSource, useDeleteDataSource } from "./api/mutations";
 import { useDataSources, useIngestor } from "./api/queries";
 import { CsvUploadSection } from "./CsvUploadSection";
@@ -18,8 +18,12 @@ import { SourcesLoadError } from "./components/SourcesLoadError";
 import { IngestTokensSection } from "./IngestTokensSection";
 import { MqttCredentialSection } from "./MqttCredentialSection";
 
-/** Which dialog is open: at most one at a time. */
-type OpenDialog = "add" | "confirmDelete" | "deleteFailed" | null;
+/** The page's dialogs, one open at a time, with the data each was opened with. */
+type Dialogs = {
+  add: undefined;
+  confirmDelete: TDataSource;
+  deleteFailed: { source: TDataSource; error: unknown };
+};
 
 /**
  * Settings → Data Sources (administrators only; spec monitor-forms §2, settings §2.1): the
@@ -35,10 +39,10 @@ export function DataSourcesPage() {
   const sourcesQ = useDataSources(plantId);
   const create = useCreateDataSource(plantId);
   const remove = useDeleteDataSource(plantId);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  // Kept after a dialog closes so its text does not blank out while it fades away.
-  const [target, setTarget] = useState<TDataSource | null>(null);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
+  // A closed dialog keeps its data, so its text does not blank out while it fades away.
+  const dialogs = useDialogs<Dialogs>();
+  const failed = dialogs.data("deleteFailed");
+  const target = dialogs.data("confirmDelete") ?? failed?.source ?? null;
 
   if (me && !me.isAdministrator) return <Navigate to="/settings" replace />;
 
@@ -49,18 +53,12 @@ export function DataSourcesPage() {
   // spec monitor-forms §2: a relative path, so from /settings it opens /settings/insight-mapping.
   const openInsight = (s: TDataSource) =>
     navigate(`insight-mapping?sourceId=${encodeURIComponent(s.id)}&mappingVersion=`);
-  const askDelete = (source: TDataSource) => {
-    setTarget(source);
-    setDialog("confirmDelete");
-  };
+  const askDelete = (source: TDataSource) => dialogs.open("confirmDelete", source);
   const confirmDelete = () => {
     if (!target) return;
     remove.mutate(target, {
-      onSuccess: () => setDialog(null),
-      onError: (error) => {
-        setDeleteError(error);
-        setDialog("deleteFailed");
-      },
+      onSuccess: () => dialogs.close(),
+      onError: (error) => dialogs.open("deleteFailed", { source: target, error }),
     });
   };
 
@@ -80,7 +78,7 @@ export function DataSourcesPage() {
         <Button
           variant="contained"
           startIcon={<AddIcon />}
-          onClick={() => setDialog("add")}
+          onClick={() => dialogs.open("add", undefined)}
           disabled={!plantId}
         >
           Add data source
@@ -136,34 +134,34 @@ export function DataSourcesPage() {
         </>
       )}
 
-      {dialog === "add" && plant && (
+      {dialogs.isOpen("add") && plant && (
         <AddDataSourceDialog
           plantName={plant.name}
           onSubmit={async (body) => {
             await create.mutateAsync(body);
-            setDialog(null);
+            dialogs.close();
           }}
-          onClose={() => setDialog(null)}
+          onClose={dialogs.close}
         />
       )}
       <ConfirmDialog
-        open={dialog === "confirmDelete"}
+        open={dialogs.isOpen("confirmDelete")}
         title={DATA_SOURCE_MESSAGES.deleteTitle(target?.name ?? "")}
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
         onConfirm={confirmDelete}
-        onCancel={() => setDialog(null)}
+        onCancel={dialogs.close}
       >
         <Typography>
           The ingestor stops reading topic <code>{target?.topic}</code>. This is irreversible.
         </Typography>
       </ConfirmDialog>
       <DeleteErrorDialog
-        open={dialog === "deleteFailed"}
+        open={dialogs.isOpen("deleteFailed")}
         sourceName={target?.name ?? ""}
-        error={deleteError}
-        onClose={() => setDialog(null)}
+        error={failed?.error ?? null}
+        onClose={dialogs.close}
       />
     </Stack>
   );

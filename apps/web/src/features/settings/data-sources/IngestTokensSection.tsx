@@ -1,16 +1,16 @@
 import type { TCreateIngestTokenResponse, TIngestToken, TPlant } from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import { Box, Button, Stack, Typography } from "@mui/material";
-import { useState } from "react";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
+import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useCreateIngestToken, useRevokeIngestToken } from "./api/mutations";
 import { useIngestTokens } from "./api/queries";
 import { CreateIngestTokenDialog } from "./components/CreateIngestTokenDialog";
 import { IngestTokenSecretDialog } from "./components/IngestTokenSecretDialog";
 import { IngestTokenTable } from "./components/IngestTokenTable";
 
-type OpenDialog = "create" | "secret" | "confirmRevoke" | null;
+type Dialogs = { create: undefined; secret: TCreateIngestTokenResponse; confirmRevoke: TIngestToken };
 
 /**
  * The plant's ingest tokens on the Data Sources page (administrators): list, create (the secret
@@ -20,9 +20,9 @@ export function IngestTokensSection({ plant }: { plant: TPlant }) {
   const tokensQ = useIngestTokens(plant.id);
   const create = useCreateIngestToken(plant.id);
   const revoke = useRevokeIngestToken(plant.id);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [created, setCreated] = useState<TCreateIngestTokenResponse | null>(null);
-  const [target, setTarget] = useState<TIngestToken | null>(null);
+  const dialogs = useDialogs<Dialogs>();
+  const created = dialogs.data("secret");
+  const target = dialogs.data("confirmRevoke");
 
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="ingest-tokens-title">
@@ -35,7 +35,7 @@ export function IngestTokensSection({ plant }: { plant: TPlant }) {
             Machines and scripts send part records of this plant to POST /api/ingest with a token.
           </Typography>
         </Box>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setDialog("create")}>
+        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => dialogs.open("create", undefined)}>
           Create ingest token
         </Button>
       </Box>
@@ -48,42 +48,37 @@ export function IngestTokensSection({ plant }: { plant: TPlant }) {
         <IngestTokenTable
           tokens={tokensQ.data ?? []}
           timeZone={plant.timeZone}
-          onRevoke={(t) => {
-            setTarget(t);
-            setDialog("confirmRevoke");
-          }}
+          onRevoke={(t) => dialogs.open("confirmRevoke", t)}
         />
       </QueryState>
 
-      {dialog === "create" && (
+      {dialogs.isOpen("create") && (
         <CreateIngestTokenDialog
           plantName={plant.name}
           onSubmit={async (body) => {
-            setCreated(await create.mutateAsync(body));
-            setDialog("secret");
+            dialogs.open("secret", await create.mutateAsync(body));
           }}
-          onClose={() => setDialog(null)}
+          onClose={dialogs.close}
         />
       )}
-      {dialog === "secret" && created && (
+      {dialogs.isOpen("secret") && created && (
         <IngestTokenSecretDialog
           created={created}
           origin={window.location.origin}
           onClose={() => {
             // Forget the secret: it is never shown again.
-            setCreated(null);
-            setDialog(null);
+            dialogs.closeAndForget();
           }}
         />
       )}
       <ConfirmDialog
-        open={dialog === "confirmRevoke"}
+        open={dialogs.isOpen("confirmRevoke")}
         title={`Revoke ingest token : ${target?.name ?? ""}`}
         confirmLabel="Revoke"
         destructive
         busy={revoke.isPending}
-        onConfirm={() => target && revoke.mutate(target, { onSettled: () => setDialog(null) })}
-        onCancel={() => setDialog(null)}
+        onConfirm={() => target && revoke.mutate(target, { onSettled: dialogs.close })}
+        onCancel={dialogs.close}
       >
         <Typography>
           Senders using this token are refused from now on (401). This cannot be undone: create a new token to

@@ -5,15 +5,15 @@ import {
 } from "@linewatch/contracts";
 import KeyIcon from "@mui/icons-material/Key";
 import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
-import { useState } from "react";
 import { formatDateTime } from "../../../shared/format";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
+import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useRotateMqttPassword } from "./api/mutations";
 import { useMqttCredential } from "./api/queries";
 import { MqttPasswordDialog } from "./components/MqttPasswordDialog";
 
-type OpenDialog = "confirmRotate" | "password" | null;
+type Dialogs = { confirmRotate: undefined; password: TRotateMqttPasswordResponse };
 
 /**
  * The plant's MQTT login on the embedded broker (Data Sources page, administrators): its
@@ -23,19 +23,16 @@ type OpenDialog = "confirmRotate" | "password" | null;
 export function MqttCredentialSection({ plant }: { plant: TPlant }) {
   const credentialQ = useMqttCredential(plant.id);
   const rotate = useRotateMqttPassword(plant.id);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const [answer, setAnswer] = useState<TRotateMqttPasswordResponse | null>(null);
+  const dialogs = useDialogs<Dialogs>();
+  const answer = dialogs.data("password");
   const credential = credentialQ.data;
   const hasPassword = !!credential?.passwordSetAt;
   const time = (iso: string) => <time dateTime={iso}>{formatDateTime(iso, plant.timeZone)}</time>;
 
   const setPassword = () =>
     rotate.mutate(undefined, {
-      onSuccess: (a) => {
-        setAnswer(a);
-        setDialog("password");
-      },
-      onError: () => setDialog(null),
+      onSuccess: (a) => dialogs.open("password", a),
+      onError: () => dialogs.close(),
     });
 
   return (
@@ -54,7 +51,7 @@ export function MqttCredentialSection({ plant }: { plant: TPlant }) {
           variant="outlined"
           startIcon={<KeyIcon />}
           disabled={!credential || rotate.isPending}
-          onClick={() => (hasPassword ? setDialog("confirmRotate") : setPassword())}
+          onClick={() => (hasPassword ? dialogs.open("confirmRotate", undefined) : setPassword())}
         >
           {hasPassword ? "New MQTT password" : "Set MQTT password"}
         </Button>
@@ -104,24 +101,23 @@ export function MqttCredentialSection({ plant }: { plant: TPlant }) {
       </QueryState>
 
       <ConfirmDialog
-        open={dialog === "confirmRotate"}
+        open={dialogs.isOpen("confirmRotate")}
         title={MQTT_CREDENTIAL_MESSAGES.rotateTitle(plant.name)}
         confirmLabel="Set new password"
         destructive
         busy={rotate.isPending}
         onConfirm={setPassword}
-        onCancel={() => setDialog(null)}
+        onCancel={dialogs.close}
       >
         <Typography>{MQTT_CREDENTIAL_MESSAGES.rotateWarning}</Typography>
       </ConfirmDialog>
-      {dialog === "password" && answer && (
+      {dialogs.isOpen("password") && answer && (
         <MqttPasswordDialog
           plantName={plant.name}
           answer={answer}
           onClose={() => {
             // Forget the password: it is never shown again.
-            setAnswer(null);
-            setDialog(null);
+            dialogs.closeAndForget();
           }}
         />
       )}

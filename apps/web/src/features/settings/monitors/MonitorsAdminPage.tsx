@@ -12,6 +12,7 @@ import { ApiError } from "../../../shared/api/client";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
+import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { monitorKeys } from "../../monitors/api/keys";
 import { useDeleteMonitor, useSetMonitorActive } from "../../monitors/api/mutations";
 import { useMonitorList } from "../../monitors/api/queries";
@@ -54,11 +55,10 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
     snackbarMs: MONITOR_SNACKBAR_MS,
   });
   const [pendingActive, setPendingActive] = useState<ReadonlyMap<string, boolean>>(new Map());
-  // The monitor stays named in the dialog while it fades out.
-  const [deleteTarget, setDeleteTarget] = useState<TMonitor | null>(null);
-  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
-  const [drawerTarget, setDrawerTarget] = useState<TMonitorDrawerTarget | null>(null);
-  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  // The monitor stays named in the dialog while it fades out, the drawer's form while it slides out.
+  const dialogs = useDialogs<{ delete: TMonitor; drawer: TMonitorDrawerTarget }>();
+  const deleteTarget = dialogs.data("delete");
+  const { open: openDialog, forget: forgetDialog } = dialogs;
 
   const { mutateAsync: mutateActive } = setActive;
   const handleActiveChange = useCallback(
@@ -80,10 +80,10 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
     [mutateActive, type, plantId],
   );
 
-  const openDrawer = useCallback((target: TMonitorDrawerTarget) => {
-    setDrawerTarget(target);
-    setIsDrawerOpen(true);
-  }, []);
+  const openDrawer = useCallback(
+    (target: TMonitorDrawerTarget) => openDialog("drawer", target),
+    [openDialog],
+  );
   const handleEdit = useCallback(
     (m: TMonitor) => openDrawer({ mode: "EDIT", monitorId: m.monitor_uuid }),
     [openDrawer],
@@ -101,12 +101,9 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
     } catch {
       // Shown by the mutation.
     }
-    setIsDeleteOpen(false);
+    dialogs.close();
   };
-  const handleDelete = useCallback((m: TMonitor) => {
-    setDeleteTarget(m);
-    setIsDeleteOpen(true);
-  }, []);
+  const handleDelete = useCallback((m: TMonitor) => openDialog("delete", m), [openDialog]);
 
   return (
     <Stack spacing={2}>
@@ -146,13 +143,13 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
       )}
 
       <ConfirmDialog
-        open={isDeleteOpen}
+        open={dialogs.isOpen("delete")}
         title={T.deleteTitle}
         confirmLabel={T.deleteConfirm}
         destructive
         busy={deleteMonitor.isPending}
         onConfirm={handleDeleteConfirm}
-        onCancel={() => setIsDeleteOpen(false)}
+        onCancel={dialogs.close}
       >
         <Typography>
           {T.deleteText} <strong>{deleteTarget?.monitor_name}</strong>
@@ -162,10 +159,10 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
 
       <MonitorDetailsDrawer
         type={type}
-        open={isDrawerOpen}
-        target={drawerTarget}
-        onClose={() => setIsDrawerOpen(false)}
-        onExited={() => setDrawerTarget(null)}
+        open={dialogs.isOpen("drawer")}
+        target={dialogs.data("drawer") ?? null}
+        onClose={dialogs.close}
+        onExited={() => forgetDialog("drawer")}
         // The form's save hooks refresh every monitor list; the page refreshes its own list too, so
         // it does not depend on how the form in the drawer saves.
         onSaved={() => void qc.invalidateQueries({ queryKey: monitorKeys.list(lineId ?? "none", type) })}

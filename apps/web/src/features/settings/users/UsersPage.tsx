@@ -7,6 +7,7 @@ import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
+import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useAddUser, useDeleteUser, useSetUserLocation, useSetUserRole } from "./api/mutations";
 import { useUsers } from "./api/queries";
 import { PasswordLinkDialog } from "./components/PasswordLinkDialog";
@@ -26,10 +27,10 @@ export function UsersPage() {
   const setRole = useSetUserRole();
   const setLocation = useSetUserLocation();
   const deleteUser = useDeleteUser();
-  const [deleteTarget, setDeleteTarget] = useState<TUserGridRow | null>(null);
-  // The user just added and its one-time link; kept until the dialog has finished closing.
-  const [added, setAdded] = useState<{ id: string; email: string; link: string } | null>(null);
-  const [isLinkOpen, setIsLinkOpen] = useState(false);
+  // The user just added and its one-time link are kept until the link dialog has finished closing.
+  const dialogs = useDialogs<{ delete: TUserGridRow; link: { id: string; email: string; link: string } }>();
+  const deleteTarget = dialogs.data("delete");
+  const added = dialogs.data("link");
   const apiRef = useGridApiRef();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -83,8 +84,7 @@ export function UsersPage() {
         customerId,
         body: { email: values.email.trim(), ...locationBodyOf(location, plants) },
       });
-      setAdded({ id: res.user.id, email: res.user.email, link: res.passwordLink });
-      setIsLinkOpen(true);
+      dialogs.open("link", { id: res.user.id, email: res.user.email, link: res.passwordLink });
       return res.user;
     } catch {
       return null;
@@ -112,8 +112,11 @@ export function UsersPage() {
   // Back to the new user's row, so the keyboard carries on from there.
   const handleLinkExited = () => {
     if (added && apiRef.current?.getRow(added.id)) apiRef.current.setCellFocus(added.id, "email");
-    setAdded(null);
+    dialogs.forget("link");
   };
+
+  const { open: openDialog } = dialogs;
+  const handleDelete = useCallback((row: TUserGridRow) => openDialog("delete", row), [openDialog]);
 
   const handleDeleteConfirm = async () => {
     if (!deleteTarget || !customerId) return;
@@ -122,7 +125,7 @@ export function UsersPage() {
     } catch {
       // Shown by the mutation.
     }
-    setDeleteTarget(null);
+    dialogs.close();
   };
 
   return (
@@ -146,29 +149,28 @@ export function UsersPage() {
           defaultLocation={
             plant ? plantKey(plant.id) : locationKeyOf({ locationName: null, locationPlantId: null })
           }
-          isSaving={addUser.isPending}
           busyIds={busyIds}
           locationOptionsOf={locationOptionsOf}
           onAdd={handleAdd}
           onRoleChange={handleRoleChange}
           onLocationChange={handleLocationChange}
-          onDelete={setDeleteTarget}
+          onDelete={handleDelete}
         />
       </QueryState>
       <ConfirmDialog
-        open={deleteTarget != null}
+        open={dialogs.isOpen("delete")}
         title={deleteTarget ? USER_MESSAGES.deleteConfirm(deleteTarget.email) : ""}
         confirmLabel="Delete"
         destructive
         busy={deleteUser.isPending}
         onConfirm={handleDeleteConfirm}
-        onCancel={() => setDeleteTarget(null)}
+        onCancel={dialogs.close}
       />
       <PasswordLinkDialog
-        open={isLinkOpen}
+        open={dialogs.isOpen("link")}
         email={added?.email ?? ""}
         link={added?.link ?? ""}
-        onClose={() => setIsLinkOpen(false)}
+        onClose={dialogs.close}
         onExited={handleLinkExited}
       />
     </Stack>

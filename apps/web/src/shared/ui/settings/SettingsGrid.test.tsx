@@ -60,6 +60,26 @@ describe("BusyOverlay and useDialogs", () => {
     act(() => result.current.close());
     expect(result.current.isOpen("rotate")).toBe(false);
   });
+
+  it("keeps a closed dialog's data while it fades away, until another opens or it is forgotten", () => {
+    const { result } = renderHook(() => useDialogs<{ delete: { id: string }; secret: string }>());
+    act(() => result.current.open("delete", { id: "u1" }));
+    act(() => result.current.close());
+    expect(result.current.isOpen("delete")).toBe(false);
+    expect(result.current.data("delete")).toEqual({ id: "u1" });
+    // Forgetting another dialog, or an open one, keeps it.
+    act(() => result.current.forget("secret"));
+    expect(result.current.data("delete")).toEqual({ id: "u1" });
+    act(() => result.current.forget("delete"));
+    expect(result.current.data("delete")).toBeUndefined();
+
+    act(() => result.current.open("secret", "lwm_x"));
+    act(() => result.current.forget("secret"));
+    expect(result.current.data("secret")).toBe("lwm_x");
+    act(() => result.current.closeAndForget());
+    expect(result.current.isOpen("secret")).toBe(false);
+    expect(result.current.data("secret")).toBeUndefined();
+  });
 });
 
 function Guarded({ isDirty, onLeave }: { isDirty: boolean; onLeave: () => void }) {

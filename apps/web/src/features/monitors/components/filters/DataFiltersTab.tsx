@@ -1,3 +1,4 @@
+import { MONITOR_FORM_TEXTS } from "@linewatch/contracts";
 import { Box, Divider, Typography } from "@mui/material";
 import { useId } from "react";
 import { ModelNumbersSelect } from "./ModelNumbersSelect";
@@ -30,7 +31,7 @@ export function DataFiltersTab() {
         <Divider />
         <Box component="section" aria-labelledby={recordsId} sx={{ display: "grid", gap: 2 }}>
           <Typography id={recordsId} variant="subtitle1" component="h3">
-            Records
+            {MONITOR_FORM_TEXTS.records}
           </Typography>
           <ModelNumbersSelect />
           <ResultSelect />

@@ -1,10 +1,10 @@
-import type { TMonitorFormValues } from "@linewatch/contracts";
+import { MONITOR_FORM_TEXTS, type TMonitorFormValues } from "@linewatch/contracts";
 import { Alert, Autocomplete, Box, Button, Chip, TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { useModelNumbers } from "../../api/queries";
 import { useMonitorFormCtx } from "../MonitorFormContext";
 
-const CHALLENGE = "Challenge";
+const T = MONITOR_FORM_TEXTS.modelNumbers;
 
 /** Model Numbers (spec §2): the line's model numbers, challenge parts marked; none selected: all. */
 export function ModelNumbersSelect() {
@@ -22,11 +22,11 @@ export function ModelNumbersSelect() {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => q.refetch()}>
-            Retry
+            {MONITOR_FORM_TEXTS.retry}
           </Button>
         }
       >
-        Model numbers could not be loaded
+        {T.loadError}
       </Alert>
     );
 
@@ -41,14 +41,14 @@ export function ModelNumbersSelect() {
       loading={q.isLoading}
       disableCloseOnSelect
       filterSelectedOptions
-      noOptionsText={lineId ? "No model numbers" : "Select a line first"}
+      noOptionsText={lineId ? T.none : T.selectLine}
       renderOption={(props, option) => {
         const { key, ...rest } = props;
         return (
           <Box component="li" key={key} {...rest} sx={{ gap: 1 }}>
             {option}
             {challenge.has(option) && (
-              <Chip label={CHALLENGE} size="small" color="warning" variant="outlined" />
+              <Chip label={T.challenge} size="small" color="warning" variant="outlined" />
             )}
           </Box>
         );
@@ -60,7 +60,7 @@ export function ModelNumbersSelect() {
             <Chip
               key={key}
               size="small"
-              label={challenge.has(v) ? `${v} (${CHALLENGE.toLowerCase()})` : v}
+              label={challenge.has(v) ? T.challengeValue(v) : v}
               color={challenge.has(v) ? "warning" : "default"}
               {...itemProps}
             />
@@ -68,11 +68,7 @@ export function ModelNumbersSelect() {
         })
       }
       renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Model Numbers"
-          placeholder={selected.length ? "" : "All model numbers"}
-        />
+        <TextField {...params} label={T.label} placeholder={selected.length ? "" : T.all} />
       )}
     />
   );

@@ -1,4 +1,5 @@
 import {
+  MONITOR_FORM_TEXTS,
   MONITOR_MESSAGES,
   type TMonitorFormValues,
   type TPartAttribute,
@@ -24,7 +25,7 @@ import { usePartAttributes } from "../../api/queries";
 import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
 import { missingPartAttributes } from "./filters.logic";
 
-const UNKNOWN_ATTRIBUTE = "Unknown attribute";
+const T = MONITOR_FORM_TEXTS.partAttributes;
 
 /**
  * Part attributes (spec §2, §5 "Part attributes"): rows of an attribute of the line and the values
@@ -41,9 +42,9 @@ export function PartAttributesSection() {
   if (q.isLoading)
     return (
       <Box sx={{ display: "flex", gap: 1, alignItems: "center" }}>
-        <CircularProgress size={16} aria-label="Loading part attributes" />
+        <CircularProgress size={16} aria-label={T.loading} />
         <Typography variant="body2" color="text.secondary">
-          Loading part attributes…
+          {T.loadingText}
         </Typography>
       </Box>
     );
@@ -53,11 +54,11 @@ export function PartAttributesSection() {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => q.refetch()}>
-            Retry
+            {MONITOR_FORM_TEXTS.retry}
           </Button>
         }
       >
-        Part attributes could not be loaded
+        {T.loadError}
       </Alert>
     );
   const attributes = q.data ?? [];
@@ -74,7 +75,7 @@ export function PartAttributesSection() {
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: "grid", gap: 1.5 }}>
       <Typography id={headingId} variant="subtitle1" component="h3">
-        Part Attributes
+        {T.title}
       </Typography>
       {rows.map((row, i) => (
         <PartAttributeRow
@@ -95,7 +96,7 @@ export function PartAttributesSection() {
             startIcon={<AddIcon />}
             onClick={() => update([...rows, { attributeUuid: "", selectedAttributeValues: [] }])}
           >
-            Add part attribute
+            {T.add}
           </Button>
         </Box>
       )}
@@ -121,7 +122,7 @@ function PartAttributeRow(p: {
       <Box sx={{ display: "grid", gridTemplateColumns: "minmax(160px, 1fr) 2fr auto", gap: 1 }}>
         <TextField
           select
-          label={`Attribute ${n}`}
+          label={T.attribute(n)}
           size="small"
           value={p.row.attributeUuid}
           error={!!error && p.row.attributeUuid === ""}
@@ -130,7 +131,7 @@ function PartAttributeRow(p: {
         >
           {p.row.attributeUuid !== "" && !attribute && (
             <MenuItem value={p.row.attributeUuid} disabled>
-              {UNKNOWN_ATTRIBUTE}
+              {T.unknown}
             </MenuItem>
           )}
           {p.attributes.map((a) => (
@@ -156,13 +157,13 @@ function PartAttributeRow(p: {
           renderInput={(params) => (
             <TextField
               {...params}
-              label={`Values of attribute ${n}`}
+              label={T.values(n)}
               error={!!error && p.row.selectedAttributeValues.length === 0}
             />
           )}
         />
         {!ctx.readOnly && (
-          <IconButton aria-label={`Remove part attribute ${n}`} onClick={p.onRemove}>
+          <IconButton aria-label={T.remove(n)} onClick={p.onRemove}>
             <DeleteOutlineIcon />
           </IconButton>
         )}

@@ -2,6 +2,7 @@ import {
   clampEvaluationRatio,
   correctMonitorQuery,
   isMonitorCompatible,
+  MONITOR_FORM_TEXTS,
   MONITOR_FORM_TIMINGS,
   PERIOD_MODES,
   QUERY_MESSAGES,
@@ -22,6 +23,7 @@ import { PlantDateTimePicker } from "./PlantDateTimePicker";
 import { WholeNumberInput } from "./WholeNumberInput";
 
 type Side = "start" | "end";
+const P = MONITOR_FORM_TEXTS.period;
 
 /**
  * Period (spec §2 "Data Filters tab", §4 "Query correction", §5 "Period"): Start and End, each a
@@ -56,10 +58,10 @@ export function PeriodSection() {
       <Box component="section" aria-labelledby={headingId} sx={{ display: "grid", gap: 2 }}>
         <Box>
           <Typography id={headingId} variant="subtitle1" component="h3">
-            Period
+            {P.title}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Time zone: {ctx.plant.timeZone}
+            {P.timeZone(ctx.plant.timeZone)}
           </Typography>
         </Box>
         <PeriodSide side="start" query={query} onChange={handleChange} />
@@ -77,7 +79,7 @@ export function PeriodSection() {
 function PeriodSide(p: { side: Side; query: TMonitorQuery; onChange: (next: TMonitorQuery) => void }) {
   const ctx = useMonitorFormCtx();
   const { side, query } = p;
-  const label = side === "start" ? "Start" : "End";
+  const label = P.side[side];
   const mode = query[`${side}_mode`];
   const modeError = useFieldError(`query.${side}_mode`);
   const timeError = useFieldError(`query.${side}_time`);
@@ -107,7 +109,7 @@ function PeriodSide(p: { side: Side; query: TMonitorQuery; onChange: (next: TMon
       </TextField>
       {mode === "Time" && (
         <PlantDateTimePicker
-          label={`${label} time`}
+          label={P.time(label)}
           value={time}
           onChange={(ms) => p.onChange({ ...query, [`${side}_time`]: ms })}
           timeZone={ctx.plant.timeZone}
@@ -118,18 +120,18 @@ function PeriodSide(p: { side: Side; query: TMonitorQuery; onChange: (next: TMon
       )}
       {mode === "Duration" && (
         <WholeNumberInput
-          label={`${label} duration (minutes)`}
+          label={P.duration(label)}
           value={minutesOfMs(query[`${side}_duration`])}
           onCommit={(minutes) => p.onChange({ ...query, [`${side}_duration`]: msOfMinutes(minutes) })}
           delayMs={MONITOR_FORM_TIMINGS.periodInputMs}
           readOnly={ctx.readOnly}
           error={durationError ?? timeError}
-          helperText={derivedTime ? `${side === "start" ? "From" : "Until"} ${derivedTime}` : undefined}
+          helperText={derivedTime ? (side === "start" ? P.from : P.until)(derivedTime) : undefined}
         />
       )}
       {mode === "Records" && (
         <WholeNumberInput
-          label={`${label} records`}
+          label={P.records(label)}
           value={query[`${side}_records`]}
           onCommit={(n) => p.onChange({ ...query, [`${side}_records`]: n })}
           delayMs={MONITOR_FORM_TIMINGS.periodInputMs}

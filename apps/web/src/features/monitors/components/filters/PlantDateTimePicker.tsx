@@ -1,3 +1,4 @@
+import { MONITOR_FORM_TEXTS } from "@linewatch/contracts";
 import type { DateTimeValidationError } from "@mui/x-date-pickers";
 import { DateTimePicker } from "@mui/x-date-pickers/DateTimePicker";
 import dayjs, { type Dayjs } from "dayjs";
@@ -50,7 +51,7 @@ export function PlantDateTimePicker(p: {
 
   return (
     <DateTimePicker
-      label={pickerError ? "Error" : p.label}
+      label={pickerError ? MONITOR_FORM_TEXTS.period.invalidDate : p.label}
       value={date}
       timezone={p.timeZone}
       format={PERIOD_TIME_FORMAT}

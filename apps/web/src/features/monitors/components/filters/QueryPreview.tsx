@@ -1,4 +1,9 @@
-import { evaluationSummary, type TMonitorFormValues, type TMonitorPreview } from "@linewatch/contracts";
+import {
+  evaluationSummary,
+  MONITOR_FORM_TEXTS,
+  type TMonitorFormValues,
+  type TMonitorPreview,
+} from "@linewatch/contracts";
 import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, Paper, Typography } from "@mui/material";
 import { useId } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
@@ -14,12 +19,7 @@ const STATE_COLOR = {
   NO_DATA: "default",
   ERROR: "warning",
 } as const;
-const STATE_LABEL = { OK: "OK", BREACH: "Breach", NO_DATA: "No data", ERROR: "Error" } as const;
-
-const BLOCKED_HINT = {
-  signals: "Select signals to preview",
-  period: "Correct the period to preview",
-} as const;
+const T = MONITOR_FORM_TEXTS.preview;
 
 /**
  * What the filters select now and what the monitor would report (the query preview): the
@@ -44,28 +44,28 @@ export function QueryPreview() {
       sx={{ p: 2, display: "grid", gap: 1.5, alignContent: "start", position: "relative" }}
     >
       <Typography id={headingId} variant="subtitle1" component="h3">
-        Query preview
+        {T.title}
       </Typography>
       {request.blocked ? (
-        <Typography color="text.secondary">{BLOCKED_HINT[request.blocked]}</Typography>
+        <Typography color="text.secondary">{T.blocked[request.blocked]}</Typography>
       ) : q.error ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => q.refetch()}>
-              Retry
+              {MONITOR_FORM_TEXTS.retry}
             </Button>
           }
         >
-          Preview could not be loaded: {q.error instanceof Error ? q.error.message : String(q.error)}
+          {T.loadError(q.error instanceof Error ? q.error.message : String(q.error))}
         </Alert>
       ) : !q.data ? (
         <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-          <CircularProgress size={28} aria-label="Loading preview" />
+          <CircularProgress size={28} aria-label={T.loading} />
         </Box>
       ) : (
         <>
-          {q.isFetching && <LinearProgress aria-label="Updating preview" />}
+          {q.isFetching && <LinearProgress aria-label={T.updating} />}
           <PreviewBody preview={q.data} timeZone={ctx.plant.timeZone} type={values.monitor_type} />
         </>
       )}
@@ -82,7 +82,7 @@ function PreviewBody({
   timeZone: string;
   type: "mvd" | "svd";
 }) {
-  const at = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "–");
+  const at = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : T.noTime);
   const e = p.evaluation;
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
@@ -90,18 +90,18 @@ function PreviewBody({
         component="dl"
         sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5 }}
       >
-        <Row term="Training records" value={p.training_size} />
-        <Row term="Training from" value={at(p.training_from)} />
-        <Row term="Evaluation records" value={p.evaluation_size} />
-        <Row term="Evaluation from" value={at(p.evaluation_from)} />
-        <Row term="Window" value={p.window_size ? `${at(p.from)} – ${at(p.to)}` : "No records"} />
+        <Row term={T.trainingRecords} value={p.training_size} />
+        <Row term={T.trainingFrom} value={at(p.training_from)} />
+        <Row term={T.evaluationRecords} value={p.evaluation_size} />
+        <Row term={T.evaluationFrom} value={at(p.evaluation_from)} />
+        <Row term={T.window} value={p.window_size ? `${at(p.from)} – ${at(p.to)}` : T.noRecords} />
       </Box>
       <Box>
         <Typography variant="body2" color="text.secondary">
-          The monitor would report now
+          {T.wouldReport}
         </Typography>
         <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap", mt: 0.5 }}>
-          <Chip label={STATE_LABEL[e.state]} color={STATE_COLOR[e.state]} size="small" />
+          <Chip label={T.states[e.state]} color={STATE_COLOR[e.state]} size="small" />
           {evaluationSummary(type, e) && (
             <Typography variant="body2">{evaluationSummary(type, e)}</Typography>
           )}

@@ -1,4 +1,9 @@
-import { MONITOR_FORM_LAYOUT, QUERY_MESSAGES, type TMonitorFormValues } from "@linewatch/contracts";
+import {
+  MONITOR_FORM_LAYOUT,
+  MONITOR_FORM_TEXTS,
+  QUERY_MESSAGES,
+  type TMonitorFormValues,
+} from "@linewatch/contracts";
 import { Alert, Box, Button, Link, MenuItem, TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
@@ -6,9 +11,10 @@ import { useAssociatedResultClassifications, useSignalGroups } from "../../../si
 import { useMonitorFormCtx } from "../MonitorFormContext";
 import { RESULT_ASSOCIATION_WARNING, resultAssociationOf, selectedSignalIds } from "./filters.logic";
 
+const T = MONITOR_FORM_TEXTS.result;
 const RESULTS = [
-  { value: "pass", label: "Pass" },
-  { value: "fail", label: "Fail" },
+  { value: "pass", label: T.pass },
+  { value: "fail", label: T.fail },
 ] as const;
 const NOT_CONFIGURED = QUERY_MESSAGES.resultNotConfigured;
 /** Settings opens the section named in its query string (SettingsPage). */
@@ -43,7 +49,7 @@ export function ResultSelect() {
     <Box sx={{ display: "grid", gap: 1 }}>
       <TextField
         select
-        label="Result"
+        label={T.label}
         size="small"
         value={association.isConfigured ? selected : []}
         disabled={isDisabled}
@@ -57,14 +63,14 @@ export function ResultSelect() {
             multiple: true,
             displayEmpty: true,
             renderValue: (v) => {
-              if (isLoading) return "Loading…";
+              if (isLoading) return T.loading;
               if (!association.isConfigured) return NOT_CONFIGURED;
               const values = v as string[];
               return values.length
                 ? RESULTS.filter((r) => values.includes(r.value))
                     .map((r) => r.label)
                     .join(", ")
-                : "All results";
+                : T.all;
             },
             MenuProps: {
               slotProps: {
@@ -99,11 +105,11 @@ export function ResultSelect() {
               size="small"
               onClick={() => (groupsQ.error ? groupsQ.refetch() : classQ.refetch())}
             >
-              Retry
+              {MONITOR_FORM_TEXTS.retry}
             </Button>
           }
         >
-          Result associations could not be loaded
+          {T.loadError}
         </Alert>
       )}
       {!isLoading && !failed && association.lacking.length > 0 && (

@@ -5,6 +5,7 @@ import {
   QUERY_BOUNDS,
   recordCountOf,
   splitPercentages,
+  MONITOR_FORM_TEXTS as T,
   type TMonitorFormValues,
   trainingSplitBounds,
 } from "@linewatch/contracts";
@@ -15,7 +16,7 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
 import { useDebouncedCallback } from "./useDebounced";
 
-const NOT_A_NUMBER = "Enter the evaluation percentage as a number";
+const S = T.trainingSplit;
 
 /**
  * Training split (spec §2, §5 "Training split", §9): the share of the window used for evaluation.
@@ -75,14 +76,14 @@ export function TrainingSplit() {
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: "grid", gap: 1 }}>
       <Typography id={headingId} variant="subtitle1" component="h3">
-        Training Split
+        {S.title}
       </Typography>
       <Box sx={{ display: "flex", justifyContent: "space-between" }} aria-live="polite">
-        <Typography variant="body2">Sample {shown.sample}%</Typography>
-        <Typography variant="body2">Evaluation {shown.evaluation}%</Typography>
+        <Typography variant="body2">{S.sample(shown.sample)}</Typography>
+        <Typography variant="body2">{S.evaluation(shown.evaluation)}</Typography>
       </Box>
       <Slider
-        aria-label="Evaluation percentage"
+        aria-label={S.sliderLabel}
         value={sliderDraft ?? Math.round(ratio * 100)}
         min={0}
         max={100}
@@ -97,15 +98,15 @@ export function TrainingSplit() {
       />
       <Box sx={{ display: "flex", justifyContent: "space-between" }}>
         <Typography variant="caption" color="text.secondary">
-          Min {pct(bounds.min)}
+          {S.min(pct(bounds.min))}
         </Typography>
         <Typography variant="caption" color="text.secondary">
-          Max {pct(bounds.max)}
+          {S.max(pct(bounds.max))}
         </Typography>
       </Box>
       <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start" }}>
         <TextField
-          label="Evaluation %"
+          label={S.inputLabel}
           size="small"
           value={textDraft ?? String(shown.evaluation)}
           onChange={(e) => handleText(e.target.value)}
@@ -118,8 +119,8 @@ export function TrainingSplit() {
               readOnly: ctx.readOnly,
               endAdornment: isTextInvalid ? (
                 <InputAdornment position="end">
-                  <Tooltip title={NOT_A_NUMBER}>
-                    <ErrorOutlineIcon color="error" fontSize="small" titleAccess={NOT_A_NUMBER} />
+                  <Tooltip title={S.notANumber}>
+                    <ErrorOutlineIcon color="error" fontSize="small" titleAccess={S.notANumber} />
                   </Tooltip>
                 </InputAdornment>
               ) : undefined,
@@ -128,7 +129,7 @@ export function TrainingSplit() {
           }}
         />
         <Button variant="outlined" onClick={handleDefault} disabled={ctx.readOnly}>
-          Default
+          {S.default}
         </Button>
       </Box>
     </Box>

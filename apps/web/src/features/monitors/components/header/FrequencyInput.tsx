@@ -2,6 +2,7 @@ import {
   clampFrequency,
   MONITOR_BOUNDS,
   MONITOR_FORM_TIMINGS,
+  MONITOR_FORM_TEXTS as T,
   type TMonitorFormValues,
 } from "@linewatch/contracts";
 import { InputAdornment, TextField } from "@mui/material";
@@ -35,11 +36,11 @@ export function FrequencyInput() {
 
   return (
     <TextField
-      label="Frequency"
+      label={T.frequency.label}
       size="small"
       value={text}
       error={!!error}
-      helperText={error ?? `${MONITOR_BOUNDS.minFrequency} to ${MONITOR_BOUNDS.maxFrequency} minutes`}
+      helperText={error ?? T.frequency.range(MONITOR_BOUNDS.minFrequency, MONITOR_BOUNDS.maxFrequency)}
       onChange={(e) => {
         const raw = e.target.value;
         setText(raw);
@@ -53,8 +54,8 @@ export function FrequencyInput() {
         if (!readOnly) commitClamped(text);
       }}
       slotProps={{
-        htmlInput: { readOnly, inputMode: "numeric", "aria-label": "Frequency (minutes)" },
-        input: { endAdornment: <InputAdornment position="end">min</InputAdornment> },
+        htmlInput: { readOnly, inputMode: "numeric", "aria-label": T.frequency.inputLabel },
+        input: { endAdornment: <InputAdornment position="end">{T.frequency.unit}</InputAdornment> },
       }}
       sx={{ width: 170 }}
     />

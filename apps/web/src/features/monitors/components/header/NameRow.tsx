@@ -1,4 +1,4 @@
-import { MONITOR_FORM_TIMINGS, type TMonitorFormValues } from "@linewatch/contracts";
+import { MONITOR_FORM_TIMINGS, MONITOR_FORM_TEXTS as T, type TMonitorFormValues } from "@linewatch/contracts";
 import { Button, CircularProgress, Stack, TextField } from "@mui/material";
 import { useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
@@ -34,12 +34,12 @@ export function NameRow(p: { fetchDefaultName: () => Promise<string> }) {
     <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
       <TextField
         name="monitor_name"
-        label={error ?? "Monitor name"}
+        label={error ?? T.name.label}
         error={!!error}
         required
         value={name}
         onChange={(e) => setValue("monitor_name", e.target.value, { shouldDirty: true })}
-        slotProps={{ htmlInput: { readOnly, "aria-label": "Monitor name" } }}
+        slotProps={{ htmlInput: { readOnly, "aria-label": T.name.label } }}
         helperText={fetchError ?? undefined}
         size="small"
         sx={{ flex: 1 }}
@@ -52,7 +52,7 @@ export function NameRow(p: { fetchDefaultName: () => Promise<string> }) {
           startIcon={busy ? <CircularProgress size={14} /> : undefined}
           sx={{ mt: "2px" }}
         >
-          Default
+          {T.name.default}
         </Button>
       )}
     </Stack>

@@ -1,4 +1,9 @@
-import { MONITOR_BOUNDS, MONITOR_FORM_LAYOUT, type TMonitorFormValues } from "@linewatch/contracts";
+import {
+  MONITOR_BOUNDS,
+  MONITOR_FORM_LAYOUT,
+  MONITOR_FORM_TEXTS as T,
+  type TMonitorFormValues,
+} from "@linewatch/contracts";
 import { TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
@@ -11,16 +16,16 @@ export function NotesBox() {
   const error = useFieldError("notes");
   return (
     <TextField
-      label="Notes"
+      label={T.notes.label}
       multiline
       rows={MONITOR_FORM_LAYOUT.notesRows}
       value={notes}
       onChange={(e) => setValue("notes", e.target.value, { shouldDirty: true })}
       error={!!error}
-      helperText={
-        error ?? (mode === "EDIT" ? `Max length: ${MONITOR_BOUNDS.notesMaxLength} characters` : undefined)
-      }
-      slotProps={{ htmlInput: { readOnly, maxLength: MONITOR_BOUNDS.notesMaxLength, "aria-label": "Notes" } }}
+      helperText={error ?? (mode === "EDIT" ? T.notes.maxLength(MONITOR_BOUNDS.notesMaxLength) : undefined)}
+      slotProps={{
+        htmlInput: { readOnly, maxLength: MONITOR_BOUNDS.notesMaxLength, "aria-label": T.notes.label },
+      }}
       fullWidth
       size="small"
     />

@@ -1,16 +1,14 @@
-import { ALERT_THRESHOLDS, type TAlertThreshold, type TMonitorFormValues } from "@linewatch/contracts";
+import {
+  ALERT_THRESHOLDS,
+  MONITOR_FORM_TEXTS,
+  type TAlertThreshold,
+  type TMonitorFormValues,
+} from "@linewatch/contracts";
 import { FormControl, FormLabel, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { useMonitorFormCtx } from "../MonitorFormContext";
 
-const LABELS: Record<TAlertThreshold, string> = { low: "Low", medium: "Medium", high: "High" };
-
-/** What each level means (design/monitoring.md "Sensitivity"). */
-export const THRESHOLD_HELP: Record<TAlertThreshold, string> = {
-  low: "Alerts most easily: about 1 in 20 evaluations of a stable process breaches (α 0.05).",
-  medium: "Balanced (default): about 1 in 100 evaluations of a stable process breaches (α 0.01).",
-  high: "Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches (α 0.001).",
-};
+const { levels: LABELS, help: THRESHOLD_HELP } = MONITOR_FORM_TEXTS.threshold;
 
 /** Alert threshold Low / Medium / High, Medium the default (spec §2). */
 export function ThresholdControl() {
@@ -20,7 +18,7 @@ export function ThresholdControl() {
   return (
     <FormControl>
       <FormLabel id="alert-threshold-label" sx={{ fontSize: 12 }}>
-        Alert threshold
+        {MONITOR_FORM_TEXTS.threshold.label}
       </FormLabel>
       <ToggleButtonGroup
         exclusive

@@ -1,10 +1,9 @@
-import { DEFAULT_RULE_FORM, RULE_MESSAGES, type TRuleFormValues } from "@linewatch/contracts";
+import { DEFAULT_RULE_FORM, RULE_MESSAGES, RULE_TITLES, type TRuleFormValues } from "@linewatch/contracts";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AlertRulesEditor } from "./AlertRulesEditor";
-import { RULE_TITLES } from "./ruleTexts";
 
 afterEach(cleanup);
 

@@ -1,6 +1,9 @@
 import {
   alertRuleNeverFiresWarning,
+  RULE_FIELD_LABELS,
   RULE_MESSAGES,
+  RULE_TEXTS,
+  RULE_TITLES,
   ruleFormErrors,
   type TRuleFormValues,
 } from "@linewatch/contracts";
@@ -8,7 +11,6 @@ import { Alert, Stack, Typography } from "@mui/material";
 import { useMemo } from "react";
 import { RuleCountField } from "./RuleCountField";
 import { RuleSection } from "./RuleSection";
-import { RULE_FIELD_LABELS, RULE_TEXTS, RULE_TITLES } from "./ruleTexts";
 
 /**
  * The time rule's warning when it can never fire at this frequency, or null. Only for a switched-on

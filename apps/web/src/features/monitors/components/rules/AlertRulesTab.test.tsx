@@ -2,6 +2,7 @@ import {
   monitorFormErrors,
   newMonitorForm,
   RULE_MESSAGES,
+  RULE_TITLES,
   type TFormMode,
   type TMonitorFormValues,
   type TPlant,
@@ -12,7 +13,6 @@ import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-
 import { afterEach, describe, expect, it } from "vitest";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { AlertRulesTab } from "./AlertRulesTab";
-import { RULE_TITLES } from "./ruleTexts";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
 const LINE_ID = "00000000-0000-4000-8000-000000000010";

@@ -1,6 +1,5 @@
-import { parseRuleInput } from "@linewatch/contracts";
+import { formatMinutes, parseRuleInput } from "@linewatch/contracts";
 import { TextField } from "@mui/material";
-import { formatMinutes } from "./ruleTexts";
 
 /**
  * A rule's whole-number input (spec §2 "Alert Rules tab"): digits only, anything else is dropped;

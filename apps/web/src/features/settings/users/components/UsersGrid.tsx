@@ -1,14 +1,8 @@
 import type { TUserRole, TUserRow } from "@linewatch/contracts";
-import {
-  type GridApi,
-  type GridEventListener,
-  GridRowEditStopReasons,
-  GridRowModes,
-  type GridRowModesModel,
-  type GridSortModel,
-} from "@mui/x-data-grid";
+import type { GridApi, GridSortModel } from "@mui/x-data-grid";
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import { InlineEditGrid } from "../../../../shared/ui/settings/InlineEditGrid";
+import { useInlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import type { LocationKey, LocationOption } from "../users.location";
 import { locationLabel } from "../users.location";
 import { DEFAULT_USER_SORT, sortUsers } from "../users.sort";
@@ -27,7 +21,6 @@ export type UsersGridProps = {
   meId: string | undefined;
   /** Location of a new row until the administrator picks another (the selected plant). */
   defaultLocation: LocationKey;
-  isSaving: boolean;
   busyIds: ReadonlySet<string>;
   locationOptionsOf: (row: TUserGridRow) => { options: LocationOption[]; isReadOnly: boolean };
   /** Saves the new row; resolves to the added user, or null when it was not saved (message shown). */
@@ -39,11 +32,11 @@ export type UsersGridProps = {
 
 /**
  * The Users grid (spec settings §2.6, §4 "User row"): only the one new row is editable; it sits
- * on top in edit mode with the focus in Email. Enter saves it, Escape cancels it.
+ * on top in edit mode with the focus in Email (the kit's inline row edit). Enter saves it, Escape
+ * cancels it; a refused save keeps the row with what was typed (the page shows why).
  */
 export function UsersGrid(p: UsersGridProps) {
   const [draft, setDraft] = useState<TUserGridRow | null>(null);
-  const [rowModesModel, setRowModesModel] = useState<GridRowModesModel>({});
   const [sortModel, setSortModel] = useState<GridSortModel>(DEFAULT_USER_SORT);
   const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: 25 });
   // The user just added stays on top (back in view mode) until the sort changes.
@@ -79,6 +72,24 @@ export function UsersGrid(p: UsersGridProps) {
     }));
   }, [p.apiRef]);
 
+  const edit = useInlineRowEdit<TUserGridRow>({
+    onSave: async (row) => {
+      if (!row.isNew) return row;
+      const user = await p.onAdd({ email: row.email, location: row.location });
+      // A rejection keeps the row in edit mode with what was typed.
+      if (!user) throw new Error("not saved");
+      releaseGridFocus();
+      setDraft(null);
+      setPinnedId(user.id);
+      return { ...row, isNew: false };
+    },
+    onCancel: () => {
+      releaseGridFocus();
+      setDraft(null);
+      isFocusAddPending.current = true;
+    },
+  });
+
   const handleAdd = () => {
     setDraft({
       id: NEW_ROW_ID,
@@ -93,44 +104,7 @@ export function UsersGrid(p: UsersGridProps) {
     });
     setPinnedId(null);
     setPaginationModel((m) => ({ ...m, page: 0 }));
-    setRowModesModel({ [NEW_ROW_ID]: { mode: GridRowModes.Edit, fieldToFocus: "email" } });
-  };
-
-  // Save leaves edit mode, which hands the row to processRowUpdate.
-  const handleSave = useCallback(
-    (id: string) => setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View } })),
-    [],
-  );
-
-  const handleCancel = useCallback(
-    (id: string) => {
-      releaseGridFocus();
-      setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View, ignoreModifications: true } }));
-      setDraft(null);
-      isFocusAddPending.current = true;
-    },
-    [releaseGridFocus],
-  );
-
-  const processRowUpdate = async (row: TUserGridRow) => {
-    if (!row.isNew) return row;
-    const user = await p.onAdd({ email: row.email, location: row.location });
-    // A rejection keeps the row in edit mode with what was typed.
-    if (!user) throw new Error("not saved");
-    releaseGridFocus();
-    setDraft(null);
-    setPinnedId(user.id);
-    setRowModesModel({});
-    return { ...row, isNew: false };
-  };
-
-  const handleRowEditStop: GridEventListener<"rowEditStop"> = (params, event) => {
-    // Clicking elsewhere keeps the new row open; Escape is Cancel.
-    if (params.reason === GridRowEditStopReasons.rowFocusOut) event.defaultMuiPrevented = true;
-    if (params.reason === GridRowEditStopReasons.escapeKeyDown) {
-      event.defaultMuiPrevented = true;
-      handleCancel(String(params.id));
-    }
+    edit.start(NEW_ROW_ID, "email");
   };
 
   const columns = useMemo(
@@ -140,33 +114,30 @@ export function UsersGrid(p: UsersGridProps) {
         showLocation: p.showLocation,
         canDelete: p.canDelete,
         meId: p.meId,
-        isSaving: p.isSaving,
+        edit,
         busyIds: p.busyIds,
         locationOptionsOf: p.locationOptionsOf,
         onRoleChange: p.onRoleChange,
         onLocationChange: p.onLocationChange,
         onDelete: p.onDelete,
-        onSave: handleSave,
-        onCancel: handleCancel,
       }),
     [
       p.timeZone,
       p.showLocation,
       p.canDelete,
       p.meId,
-      p.isSaving,
+      edit,
       p.busyIds,
       p.locationOptionsOf,
       p.onRoleChange,
       p.onLocationChange,
       p.onDelete,
-      handleSave,
-      handleCancel,
     ],
   );
 
   return (
-    <SettingsGrid
+    <InlineEditGrid
+      edit={edit}
       label="Users"
       emptyText="No users found"
       toolbar={
@@ -183,15 +154,7 @@ export function UsersGrid(p: UsersGridProps) {
       apiRef={p.apiRef}
       rows={rows}
       columns={columns}
-      editMode="row"
-      rowModesModel={rowModesModel}
-      onRowModesModelChange={setRowModesModel}
-      onRowEditStop={handleRowEditStop}
       isCellEditable={(params) => params.row.isNew === true}
-      processRowUpdate={processRowUpdate}
-      onProcessRowUpdateError={() => {
-        // Already shown to the user by onAdd.
-      }}
       // Sorted here so the new row stays on top (see sortUsers).
       sortingMode="server"
       sortModel={sortModel}

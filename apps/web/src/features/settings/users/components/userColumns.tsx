@@ -1,7 +1,5 @@
 import { type TUserRole, type TUserRow, USER_MESSAGES, USER_ROLES } from "@linewatch/contracts";
-import CloseIcon from "@mui/icons-material/Close";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
-import SaveIcon from "@mui/icons-material/Save";
 import {
   GridActionsCellItem,
   type GridColDef,
@@ -9,6 +7,8 @@ import {
   type GridRenderCellParams,
 } from "@mui/x-data-grid";
 import { formatDateTime } from "../../../../shared/format";
+import { inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
+import type { InlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import type { LocationKey, LocationOption } from "../users.location";
 import { CellSelect } from "./CellSelect";
 
@@ -20,14 +20,13 @@ export type UserColumnsOptions = {
   showLocation: boolean;
   canDelete: boolean;
   meId: string | undefined;
-  isSaving: boolean;
+  /** The new row's edit: its Save and Cancel. */
+  edit: InlineRowEdit<TUserGridRow>;
   busyIds: ReadonlySet<string>;
   locationOptionsOf: (row: TUserGridRow) => { options: LocationOption[]; isReadOnly: boolean };
   onRoleChange: (row: TUserGridRow, role: TUserRole) => void;
   onLocationChange: (row: TUserGridRow, key: LocationKey) => void;
   onDelete: (row: TUserGridRow) => void;
-  onSave: (id: string) => void;
-  onCancel: (id: string) => void;
 };
 
 const roleOptions = USER_ROLES.map((r) => ({ key: r, label: r }));
@@ -113,24 +112,7 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
     headerName: "Actions",
     width: 110,
     getActions: ({ row }) => {
-      if (row.isNew) {
-        return [
-          <GridActionsCellItem
-            key="save"
-            icon={<SaveIcon />}
-            label="Save"
-            disabled={o.isSaving}
-            onClick={() => o.onSave(row.id)}
-          />,
-          <GridActionsCellItem
-            key="cancel"
-            icon={<CloseIcon />}
-            label="Cancel"
-            disabled={o.isSaving}
-            onClick={() => o.onCancel(row.id)}
-          />,
-        ];
-      }
+      if (row.isNew) return inlineEditActions(o.edit, row.id);
       if (!o.canDelete || isOwn(row)) return [];
       return [
         <GridActionsCellItem

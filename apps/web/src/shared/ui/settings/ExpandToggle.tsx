@@ -1,0 +1,101 @@
+import ExpandLessIcon from "@mui/icons-material/ExpandLess";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import { Box, Button, IconButton } from "@mui/material";
+import type { GridColDef } from "@mui/x-data-grid";
+import type { KeyboardEvent, ReactNode } from "react";
+import type { FlatRow } from "./expandable-rows";
+import type { ExpandableRows } from "./useExpandableRows";
+
+/** Keys the button handles itself; the grid must not also act on them. */
+const BUTTON_KEYS = new Set(["Enter", " "]);
+const stopButtonKeys = (e: KeyboardEvent) => {
+  if (BUTTON_KEYS.has(e.key)) e.stopPropagation();
+};
+
+/**
+ * The button that expands or collapses a row: aria-expanded, the cell's tabIndex (the grid's
+ * keyboard navigation reaches it; Enter or Space toggles), its label as text ('See models') or,
+ * with `isIconOnly`, as the icon's accessible name.
+ */
+export function ExpandToggle(p: {
+  isExpanded: boolean;
+  label: string;
+  onToggle: () => void;
+  tabIndex?: -1 | 0;
+  isIconOnly?: boolean;
+  disabled?: boolean;
+}) {
+  const icon = p.isExpanded ? <ExpandLessIcon /> : <ExpandMoreIcon />;
+  const common = {
+    "aria-expanded": p.isExpanded,
+    onClick: p.onToggle,
+    onKeyDown: stopButtonKeys,
+    tabIndex: p.tabIndex,
+    disabled: p.disabled,
+  };
+  return p.isIconOnly ? (
+    <IconButton size="small" aria-label={p.label} {...common}>
+      {icon}
+    </IconButton>
+  ) : (
+    <Button size="small" startIcon={icon} {...common}>
+      {p.label}
+    </Button>
+  );
+}
+
+export type ExpandColumnOptions<P, C> = {
+  tree: ExpandableRows<P, C>;
+  /** The toggle's label for a parent: its text, or an icon's name when `isIconOnly`. */
+  label: (row: P, isExpanded: boolean) => string;
+  isIconOnly?: boolean;
+  /** A parent that has nothing to show gets no toggle (Cap Limits: a signal without models). */
+  canExpand?: (row: P, childCount: number) => boolean;
+  /** A child row's cell (its name, indented); nothing by default. */
+  renderChild?: (row: C) => ReactNode;
+  /** The content of a detail row (ETQ Reliance: the form), across the whole row. */
+  renderDetail?: (parent: P) => ReactNode;
+  field?: string;
+  headerName?: string;
+  width?: number;
+};
+
+/**
+ * The first column of an expandable grid: a parent's toggle, a child's indented cell, and a
+ * detail row's content spanning every column (its keys stay in the form, not the grid).
+ */
+export function expandColumn<P, C>(o: ExpandColumnOptions<P, C>): GridColDef<FlatRow<P, C>> {
+  return {
+    field: o.field ?? "__expand",
+    headerName: o.headerName ?? "",
+    width: o.width ?? (o.isIconOnly ? 64 : 150),
+    sortable: false,
+    disableColumnMenu: true,
+    colSpan: (_value, row, _column, apiRef) =>
+      row.__row.kind === "detail" ? apiRef.current.getVisibleColumns().length : 1,
+    renderCell: ({ row, tabIndex }) => {
+      const meta = row.__row;
+      if (meta.kind === "detail") {
+        return (
+          <Box onKeyDown={(e) => e.stopPropagation()} sx={{ width: "100%", py: 2, px: 1 }}>
+            {o.renderDetail?.((row as Extract<FlatRow<P, C>, { parent: P }>).parent)}
+          </Box>
+        );
+      }
+      if (meta.kind === "child") {
+        return <Box sx={{ pl: 4 }}>{o.renderChild?.(row as unknown as C)}</Box>;
+      }
+      const parent = row as unknown as P;
+      if (o.canExpand && !o.canExpand(parent, meta.childCount)) return null;
+      return (
+        <ExpandToggle
+          isExpanded={meta.isExpanded}
+          label={o.label(parent, meta.isExpanded)}
+          isIconOnly={o.isIconOnly}
+          tabIndex={tabIndex}
+          onToggle={() => o.tree.toggle(row.id)}
+        />
+      );
+    },
+  };
+}
