@@ -51,6 +51,11 @@ describe("evaluateMvdCalibrated", () => {
       expectRelativelyClose(result.vifT2, e.vifT2);
       expectRelativelyClose(result.structU, e.u);
       expectRelativelyClose(result.structZ, e.z);
+      expectAllClose(result.structT2, e.structT2);
+      expectRelativelyClose(result.structMannWhitneyP, e.pMannWhitney);
+      expectRelativelyClose(result.structSavage, e.savage.statistic);
+      expectRelativelyClose(result.structSavageZ, e.savage.z);
+      expectRelativelyClose(result.structSkewness, e.savage.skewness);
       expectRelativelyClose(result.pStruct, e.pStruct);
       expectRelativelyClose(result.pValue, e.pValue);
       expectRelativelyClose(result.score, e.score);

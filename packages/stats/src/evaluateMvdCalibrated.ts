@@ -17,6 +17,7 @@ import { shrinkageFromCentredColumns, shrinkageFromSums, shrinkCovariance } from
 import { mannWhitneyGreater } from "./mannWhitney.js";
 import { createMatrix, type Matrix } from "./matrix.js";
 import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
+import { savageGreater } from "./savageScores.js";
 import { StatsError } from "./statsError.js";
 import { vifEstimate } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
@@ -49,11 +50,22 @@ export interface MvdCalibratedEvaluation {
   readonly meanTopSignals: readonly SignalContribution[];
   /** Per kept signal: evaluation mean − training mean, in training standard deviations. */
   readonly meanShifts: Float64Array;
-  /** Structure: one-sided rank test that the evaluation rows' T² exceed the training's cross-validated T². */
+  /**
+   * Structure: one-sided rank test (Savage scores, savageGreater) that the evaluation rows' fold T²
+   * (structT2) exceed, in their upper ranks, the training's cross-validated T².
+   */
   readonly pStruct: number;
-  /** Mann–Whitney U and its z of the structure test. */
+  /** Mann–Whitney U and its z of the same two samples, shown beside the Savage test (which decides). */
   readonly structU: number;
   readonly structZ: number;
+  /** The Mann–Whitney one-sided p of structU (not used by the decision). */
+  readonly structMannWhitneyP: number;
+  /** The Savage test: S (the evaluation rows' scores summed), its z and its null skewness. */
+  readonly structSavage: number;
+  readonly structSavageZ: number;
+  readonly structSkewness: number;
+  /** Each evaluation row's T² against the fit of fold (row mod 5), as the structure test reads them. */
+  readonly structT2: Float64Array;
   /** VIF of the cross-validated T² series (the rank test's sizes are divided by it). */
   readonly vifT2: number;
   /** Per kept signal, the VIF of its training values (AR(1) fit). */
@@ -81,8 +93,9 @@ export interface MvdCalibratedEvaluation {
 /**
  * MVD (MAHALANOBIS) evaluation by two tests that take the data's dependence and shape from the
  * training set (monitoring.md "Sensitivity", "MVD" steps 1–6): a two-sample Hotelling test on the
- * means with the dependence-corrected covariance (p_mean), and a rank test of the evaluation rows'
- * T² against the training rows' own cross-validated T² (p_struct); p = min(1, 2 min(p_mean,
+ * means with the dependence-corrected covariance (p_mean), and a rank test weighing the upper ranks
+ * (Savage scores, savageGreater) of the evaluation rows' T² against the training rows' own
+ * cross-validated T², both from the same five fold fits (p_struct); p = min(1, 2 min(p_mean,
  * p_struct)), breach ⇔ p < α. No normal-theory UCL decides. NO_DATA as evaluateMvd (training
  * < 2p + 2, evaluation < 25 complete rows, every signal constant, a singular covariance).
  * evaluateMvd stays the binomial-count method.
@@ -159,12 +172,19 @@ export function evaluateMvdCalibrated(
   let shrinkage: number;
   let shrunk: Matrix;
   let crossValidatedT2: Float64Array;
+  let structT2: Float64Array;
   let t2: Float64Array;
   let contributionColumns: Float64Array;
   let sigmaFactor: Matrix;
   try {
     // Cross-validated T² first: it reads Z uncentred (each fold is centred on the other folds).
-    crossValidatedT2 = crossValidatedT2OfColumns(zKept, m, p);
+    ({ training: crossValidatedT2, evaluation: structT2 } = crossValidatedT2WithEvaluation(
+      zKept,
+      m,
+      p,
+      yKept,
+      n,
+    ));
     // Step 2: S* on all training rows.
     const centred = Float64Array.from(zKept);
     centreColumnsInPlace(centred, m, p);
@@ -214,13 +234,15 @@ export function evaluateMvdCalibrated(
   const meanDegrees = k - p + 1;
   const pMean = fUpperTail(((k - p + 1) / (p * k)) * t2Mean, p, meanDegrees);
 
-  // Step 4: structure change.
+  // Step 4: structure change, a rank test weighing the upper ranks (Savage scores) of the
+  // evaluation rows' fold T² against the training rows' cross-validated T².
   const t2Dependence = vifEstimate(crossValidatedT2);
   const vifT2 = t2Dependence.vif;
-  const struct = mannWhitneyGreater(t2, crossValidatedT2, vifT2, t2Dependence.degrees);
+  const savage = savageGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
+  const struct = mannWhitneyGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
 
   // Step 5.
-  const pValue = Math.min(1, 2 * Math.min(pMean, struct.pValue));
+  const pValue = Math.min(1, 2 * Math.min(pMean, savage.pValue));
   const breach = pValue < level.alpha;
 
   // Step 6: drivers.
@@ -252,9 +274,14 @@ export function evaluateMvdCalibrated(
     meanContributions,
     meanTopSignals: byContribution(meanContributions),
     meanShifts: d,
-    pStruct: struct.pValue,
+    pStruct: savage.pValue,
     structU: struct.u,
     structZ: struct.z,
+    structMannWhitneyP: struct.pValue,
+    structSavage: savage.statistic,
+    structSavageZ: savage.z,
+    structSkewness: savage.skewness,
+    structT2,
     vifT2,
     vifs,
     m,
@@ -281,7 +308,25 @@ export function evaluateMvdCalibrated(
  * NOT_POSITIVE_DEFINITE like the full fit.
  */
 export function crossValidatedT2OfColumns(columns: Float64Array, m: number, p: number): Float64Array {
+  return crossValidatedT2WithEvaluation(columns, m, p, new Float64Array(0), 0).training;
+}
+
+/**
+ * crossValidatedT2OfColumns, and each of the n evaluation rows (`evaluation`, n × p signal-major,
+ * standardised like the training) against the same fold fits, row i against fold i mod 5's: the
+ * evaluation rows' T² then come from fits of the same size as the training rows' own, so the two
+ * samples the structure test compares are alike under no change (a fit of all m rows would make
+ * the evaluation T² smaller in the upper tail than the cross-validated ones).
+ */
+export function crossValidatedT2WithEvaluation(
+  columns: Float64Array,
+  m: number,
+  p: number,
+  evaluation: Float64Array,
+  n: number,
+): { training: Float64Array; evaluation: Float64Array } {
   const out = new Float64Array(m);
+  const evaluationOut = new Float64Array(n);
   const fullGram = gramOfColumns(columns, m, p);
   const fullSums = new Float64Array(p);
   for (let j = 0; j < p; j++) fullSums[j] = sumOf(columns, j * m, m);
@@ -291,7 +336,8 @@ export function crossValidatedT2OfColumns(columns: Float64Array, m: number, p: n
     const b = Math.floor(((fold + 1) * m) / MVD_CROSS_VALIDATION_FOLDS);
     const foldCount = b - a;
     const restCount = m - foldCount;
-    if (foldCount === 0) continue;
+    const evaluationCount = fold < n ? Math.floor((n - 1 - fold) / MVD_CROSS_VALIDATION_FOLDS) + 1 : 0;
+    if (foldCount === 0 && evaluationCount === 0) continue;
     const held = new Float64Array(foldCount * p);
     for (let j = 0; j < p; j++) held.set(columns.subarray(j * m + a, j * m + b), j * foldCount);
     const foldGram = gramOfColumns(held, foldCount, p);
@@ -333,11 +379,28 @@ export function crossValidatedT2OfColumns(columns: Float64Array, m: number, p: n
       ),
       delta,
     );
-    for (let j = 0; j < p; j++) {
-      const mu = restMeans[j] as number;
-      for (let i = j * foldCount; i < (j + 1) * foldCount; i++) held[i] = (held[i] as number) - mu;
+    if (foldCount > 0) {
+      for (let j = 0; j < p; j++) {
+        const mu = restMeans[j] as number;
+        for (let i = j * foldCount; i < (j + 1) * foldCount; i++) held[i] = (held[i] as number) - mu;
+      }
+      out.set(hotellingT2OfColumns(held, foldCount, shrunk).t2, a);
     }
-    out.set(hotellingT2OfColumns(held, foldCount, shrunk).t2, a);
+    if (evaluationCount > 0) {
+      // Evaluation rows fold, fold + 5, … against this fold's fit.
+      const rows = new Float64Array(evaluationCount * p);
+      for (let j = 0; j < p; j++) {
+        const mu = restMeans[j] as number;
+        for (let r = 0; r < evaluationCount; r++) {
+          rows[j * evaluationCount + r] =
+            (evaluation[j * n + fold + r * MVD_CROSS_VALIDATION_FOLDS] as number) - mu;
+        }
+      }
+      const t2 = hotellingT2OfColumns(rows, evaluationCount, shrunk).t2;
+      for (let r = 0; r < evaluationCount; r++) {
+        evaluationOut[fold + r * MVD_CROSS_VALIDATION_FOLDS] = t2[r] as number;
+      }
+    }
   }
-  return out;
+  return { training: out, evaluation: evaluationOut };
 }
