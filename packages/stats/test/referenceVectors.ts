@@ -136,6 +136,9 @@ export interface ReferenceVectors {
       nEff: number;
       ppkSe: number;
       ppkUpperBound: number;
+      criticalValue: number;
+      sideCorrelation: number | null;
+      sideGap: number | null;
       isCapabilityBreach: boolean;
       cpInterval: [number, number] | null;
       ppInterval: [number, number] | null;
@@ -163,6 +166,9 @@ export interface ReferenceVectors {
   }>;
   /** `expected` the Wilson–Hilferty form the product uses; `gammaTail` SciPy's exact pearson3.sf. */
   readonly pearson3: ReadonlyArray<{ z: number; skewness: number; expected: number; gammaTail: number }>;
+  readonly twoSidedCritical: ReadonlyArray<{ alpha: number; rho: number; gap: number; expected: number }>;
+  readonly bivariateNormal: ReadonlyArray<{ h: number; k: number; rho: number; expected: number }>;
+  readonly owensT: ReadonlyArray<{ h: number; a: number; expected: number }>;
 }
 
 export interface SavageExpected {
