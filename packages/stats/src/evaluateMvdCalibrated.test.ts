@@ -42,6 +42,8 @@ describe("evaluateMvdCalibrated", () => {
       expect(result.keptSignals).toEqual(e.keptSignals);
       expectRelativelyClose(result.shrinkage, e.shrinkage);
       expectAllClose(result.vifs, e.vifs);
+      if (e.pooledCoefficient === 0) expect(result.pooledCoefficient).toBe(0);
+      else expectRelativelyClose(result.pooledCoefficient, e.pooledCoefficient);
       expectRelativelyClose(result.t2Mean, e.t2Mean);
       expectRelativelyClose(result.meanDegrees, e.meanDegrees);
       expectRelativelyClose(result.pMean, e.pMean);

@@ -19,7 +19,13 @@ import { createMatrix, type Matrix } from "./matrix.js";
 import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
 import { savageGreater } from "./savageScores.js";
 import { StatsError } from "./statsError.js";
-import { vifEstimate } from "./varianceInflation.js";
+import {
+  ar1Coefficient,
+  autocorrelations,
+  MAX_AR1_COEFFICIENT,
+  pooledAr1Coefficient,
+  vifOfCoefficient,
+} from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
 
 /** Folds of the training rows' cross-validated T² (monitoring.md "MVD" step 4). */
@@ -40,7 +46,10 @@ export interface MvdCalibratedEvaluation {
   readonly t2Mean: number;
   /** √(dᵀ Σ⁻¹ d): how far the means moved, in (dependence-corrected) standard deviations. */
   readonly meanDistance: number;
-  /** P(F(p, ν) > (ν / (p k)) T²_mean), k the covariance's degrees of freedom less the VIFs' cost. */
+  /**
+   * P(F(p, ν₂) > ((m + n − p − 1)/(p (m + n − 2))) T²_mean), 1/ν₂ = 1/(m + n − p − 1) + 1/ν_VIF
+   * (Hotelling's F with the pooled VIF's cost).
+   */
   readonly pMean: number;
   /** ν of pMean's F distribution. */
   readonly meanDegrees: number;
@@ -68,8 +77,10 @@ export interface MvdCalibratedEvaluation {
   readonly structT2: Float64Array;
   /** VIF of the cross-validated T² series (the rank test's sizes are divided by it). */
   readonly vifT2: number;
-  /** Per kept signal, the VIF of its training values (AR(1) fit). */
+  /** Per kept signal, the VIF of its training values: all the same, from the pooled AR(1) coefficient. */
   readonly vifs: Float64Array;
+  /** The AR(1) coefficient pooled over the kept signals (pooledAr1Coefficient); 0 when not significant. */
+  readonly pooledCoefficient: number;
   /** Training rows used. */
   readonly m: number;
   /** Evaluation rows used. */
@@ -154,16 +165,12 @@ export function evaluateMvdCalibrated(
   const zKept = z.subarray(0, m * p);
   const yKept = y.subarray(0, n * p);
 
-  // Dependence per signal, from the training values in record order.
-  const vifs = new Float64Array(p);
-  // The VIFs' uncertainty as one ν: 1/ν = the mean of 1/νⱼ (signals without autocorrelation add 0).
-  let inverseDegrees = 0;
-  for (let j = 0; j < p; j++) {
-    const estimate = vifEstimate(zKept.subarray(j * m, (j + 1) * m));
-    vifs[j] = estimate.vif;
-    inverseDegrees += 1 / estimate.degrees / p;
-  }
-  const vifDegrees = inverseDegrees === 0 ? Number.POSITIVE_INFINITY : 1 / inverseDegrees;
+  // Dependence: one AR(1) coefficient pooled over the signals, from the training values in record
+  // order; every signal gets its VIF, and the test pays for it with ν = m (1 − ρ̃²)/2.
+  const pooledCoefficient = pooledAr1Coefficient(zKept, m, p);
+  const pooled = vifOfCoefficient(pooledCoefficient, m);
+  const vifs = new Float64Array(p).fill(pooled.vif);
+  const vifDegrees = pooled.degrees;
 
   // d = mean(Y) − mean(Z), before Z is centred in place.
   const d = new Float64Array(p);
@@ -228,15 +235,27 @@ export function evaluateMvdCalibrated(
     meanContributions[j] = sizeFactor * c;
   }
   const t2Mean = sizeFactor * quadratic;
-  // The covariance's degrees of freedom, less what estimating the VIFs costs.
-  const k =
-    vifDegrees === Number.POSITIVE_INFINITY ? m + n - 2 : Math.max(1 / (1 / (m + n - 2) + 1 / vifDegrees), p);
-  const meanDegrees = k - p + 1;
-  const pMean = fUpperTail(((k - p + 1) / (p * k)) * t2Mean, p, meanDegrees);
+  // Hotelling's F(p, m + n − p − 1); the one scalar VIF estimated with ν degrees of freedom adds
+  // to the denominator's uncertainty as 1/ν₂ = 1/(m + n − p − 1) + 1/ν (a scalar, not p(p + 1)/2
+  // Wishart entries: subtracting p from the combined degrees, as before, made p = 10 3–10× quiet).
+  const covDegrees = m + n - p - 1;
+  const meanDegrees =
+    vifDegrees === Number.POSITIVE_INFINITY ? covDegrees : 1 / (1 / covDegrees + 1 / vifDegrees);
+  const pMean = fUpperTail((covDegrees / (p * (m + n - 2))) * t2Mean, p, meanDegrees);
 
   // Step 4: structure change, a rank test weighing the upper ranks (Savage scores) of the
   // evaluation rows' fold T² against the training rows' cross-validated T².
-  const t2Dependence = vifEstimate(crossValidatedT2);
+  // The T² series' dependence: its own AR(1) fit; when the signals are autocorrelated, without the
+  // significance step (the T² of AR(1) signals of ρ are autocorrelated about ρ², often below
+  // 1.645/√m, and the rank test then breached 1.3–3 α on AR(1) windows of 75 rows).
+  const t2Coefficient =
+    pooledCoefficient > 0
+      ? Math.min(
+          Math.max((m * (autocorrelations(crossValidatedT2, 1)[0] as number) + 1) / (m - 3), 0),
+          MAX_AR1_COEFFICIENT,
+        )
+      : ar1Coefficient(crossValidatedT2);
+  const t2Dependence = vifOfCoefficient(t2Coefficient, m);
   const vifT2 = t2Dependence.vif;
   const savage = savageGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
   const struct = mannWhitneyGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
@@ -284,6 +303,7 @@ export function evaluateMvdCalibrated(
     structT2,
     vifT2,
     vifs,
+    pooledCoefficient,
     m,
     n,
     p,

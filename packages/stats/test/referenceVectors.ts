@@ -104,6 +104,7 @@ export interface ReferenceVectors {
       t2: number[];
       crossValidatedT2: number[];
       structT2: number[];
+      pooledCoefficient: number;
       vifT2: number;
       u: number;
       z: number;
