@@ -5,7 +5,10 @@
 //   BENCH_WINDOWS        windows per false-breach cell (default 4000)
 //   BENCH_POWER_WINDOWS  windows per power cell (default 1000)
 //   BENCH_SEED           base seed (default 20261124)
-//   BENCH_ONLY           comma list of svd, mvd, cap (default all)
+//   BENCH_ONLY           comma list of svd, mvd, cap (default all); every cell keeps its seed
+//   BENCH_CELLS          semicolon list of label fragments: only rows whose label contains one of
+//                        them run (e.g. "MVD p=2 independent normal 150;correlation"); every cell
+//                        keeps the seed it has in the full run
 import { ALERT_THRESHOLD_LEVELS, ALERT_THRESHOLDS, type AlertThreshold } from "../src/alertThreshold.js";
 import {
   type Change,
@@ -27,6 +30,16 @@ const POWER_WINDOW_COUNT = Number(process.env.BENCH_POWER_WINDOWS ?? 1000);
 const BASE_SEED = Number(process.env.BENCH_SEED ?? 20261124);
 const ONLY = new Set((process.env.BENCH_ONLY ?? "svd,mvd,cap").split(",").map((s) => s.trim()));
 const MVD_SIGNALS = [2, 5, 10] as const;
+const CELLS = (process.env.BENCH_CELLS ?? "")
+  .split(";")
+  .map((s) => s.trim())
+  .filter((s) => s.length > 0);
+/**
+ * Whether a row runs (BENCH_ONLY by its label's method, BENCH_CELLS); its seed is drawn either
+ * way, so a reduced run sees the same draws as the full one.
+ */
+const wanted = (label: string) =>
+  ONLY.has(label.slice(0, 3).toLowerCase()) && (CELLS.length === 0 || CELLS.some((c) => label.includes(c)));
 
 let seedCounter = 0;
 /** A fresh seed per cell, the same for every run. */
@@ -84,50 +97,44 @@ const noChange: Change = { kind: "none" };
 const shifts: Change[] = [0.5, 1, 2].map((sigmas) => ({ kind: "shift", sigmas }));
 const spread: Change = { kind: "spread", factor: 1.5 };
 
-if (ONLY.has("svd")) {
+function svdSection(): void {
   console.log("SVD (evaluateSvdCalibrated) — false-breach rate, in control");
   for (const kind of DATA_KINDS) {
     for (const window of WINDOWS) {
-      const { counts, cell } = simulateSvd(nextSeed(), kind, window, WINDOW_COUNT, noChange);
-      falseBreachRow(
-        `SVD ${DATA_KIND_LABELS[kind]} ${windowLabel(window)}`,
-        counts,
-        WINDOW_COUNT,
-        cell.evaluationMs,
-      );
+      const label = `SVD ${DATA_KIND_LABELS[kind]} ${windowLabel(window)}`;
+      const seed = nextSeed();
+      if (!wanted(label)) continue;
+      const { counts, cell } = simulateSvd(seed, kind, window, WINDOW_COUNT, noChange);
+      falseBreachRow(label, counts, WINDOW_COUNT, cell.evaluationMs);
     }
   }
   console.log("\nSVD — power at medium");
   for (const kind of DATA_KINDS) {
     for (const window of WINDOWS) {
       for (const change of [...shifts, spread]) {
-        const { counts } = simulateSvd(nextSeed(), kind, window, POWER_WINDOW_COUNT, change, ["medium"]);
+        const label = `SVD ${DATA_KIND_LABELS[kind]} ${windowLabel(window)} ${changeLabel(change)}`;
+        const seed = nextSeed();
+        if (!wanted(label)) continue;
+        const { counts } = simulateSvd(seed, kind, window, POWER_WINDOW_COUNT, change, ["medium"]);
         const isGoal =
           kind === "normal" && window.sampleSize === 150 && change.kind === "shift" && change.sigmas === 1;
-        powerRow(
-          `SVD ${DATA_KIND_LABELS[kind]} ${windowLabel(window)} ${changeLabel(change)}`,
-          counts.medium,
-          POWER_WINDOW_COUNT,
-          isGoal ? 0.9 : undefined,
-        );
+        powerRow(label, counts.medium, POWER_WINDOW_COUNT, isGoal ? 0.9 : undefined);
       }
     }
   }
   console.log("");
 }
 
-if (ONLY.has("mvd")) {
+function mvdSection(): void {
   console.log("MVD (evaluateMvdCalibrated), signals equicorrelated 0.5 — false-breach rate, in control");
   for (const p of MVD_SIGNALS) {
     for (const kind of DATA_KINDS) {
       for (const window of WINDOWS) {
-        const { counts, cell } = simulateMvd(nextSeed(), kind, window, p, WINDOW_COUNT, noChange);
-        falseBreachRow(
-          `MVD p=${p} ${DATA_KIND_LABELS[kind]} ${windowLabel(window)}`,
-          counts,
-          WINDOW_COUNT - cell.noData,
-          cell.evaluationMs,
-        );
+        const label = `MVD p=${p} ${DATA_KIND_LABELS[kind]} ${windowLabel(window)}`;
+        const seed = nextSeed();
+        if (!wanted(label)) continue;
+        const { counts, cell } = simulateMvd(seed, kind, window, p, WINDOW_COUNT, noChange);
+        falseBreachRow(label, counts, WINDOW_COUNT - cell.noData, cell.evaluationMs);
       }
     }
   }
@@ -137,7 +144,10 @@ if (ONLY.has("mvd")) {
       for (const window of WINDOWS) {
         const changes: Change[] = [...shifts, spread, { kind: "correlationBreak" }];
         for (const change of changes) {
-          const { counts } = simulateMvd(nextSeed(), kind, window, p, POWER_WINDOW_COUNT, change);
+          const label = `MVD p=${p} ${DATA_KIND_LABELS[kind]} ${windowLabel(window)} ${changeLabel(change)}`;
+          const seed = nextSeed();
+          if (!wanted(label)) continue;
+          const { counts } = simulateMvd(seed, kind, window, p, POWER_WINDOW_COUNT, change);
           const isShiftGoal =
             kind === "normal" &&
             p === 5 &&
@@ -147,7 +157,7 @@ if (ONLY.has("mvd")) {
           const isBreakGoal =
             kind === "normal" && p === 2 && window.sampleSize === 150 && change.kind === "correlationBreak";
           powerRow(
-            `MVD p=${p} ${DATA_KIND_LABELS[kind]} ${windowLabel(window)} ${changeLabel(change)}`,
+            label,
             counts.medium,
             POWER_WINDOW_COUNT,
             isShiftGoal ? 0.8 : isBreakGoal ? 0.9 : undefined,
@@ -159,15 +169,18 @@ if (ONLY.has("mvd")) {
   console.log("");
 }
 
-if (ONLY.has("cap")) {
+function capSection(): void {
   const sizes = WINDOWS.map((w: Window) => windowSplit(w).n);
   console.log(
     "CAP (evaluateCapCalibrated) capability — false-breach rate of a process exactly at each level's target",
   );
   for (const kind of DATA_KINDS) {
     for (const n of sizes) {
-      const { counts, cell } = simulateCap(nextSeed(), kind, n, WINDOW_COUNT, "target");
-      falseBreachRow(`CAP ${DATA_KIND_LABELS[kind]} ${n} records`, counts, WINDOW_COUNT, cell.evaluationMs);
+      const label = `CAP ${DATA_KIND_LABELS[kind]} ${n} records`;
+      const seed = nextSeed();
+      if (!wanted(label)) continue;
+      const { counts, cell } = simulateCap(seed, kind, n, WINDOW_COUNT, "target");
+      falseBreachRow(label, counts, WINDOW_COUNT, cell.evaluationMs);
     }
   }
   console.log(
@@ -175,7 +188,9 @@ if (ONLY.has("cap")) {
   );
   for (const kind of DATA_KINDS) {
     for (const n of sizes) {
-      const { counts, controlHits } = simulateCap(nextSeed(), kind, n, WINDOW_COUNT, 1.5, ["medium"]);
+      const seed = nextSeed();
+      if (!wanted(`CAP ${DATA_KIND_LABELS[kind]} ${n} records: capable`)) continue;
+      const { counts, controlHits } = simulateCap(seed, kind, n, WINDOW_COUNT, 1.5, ["medium"]);
       powerRow(
         `CAP ${DATA_KIND_LABELS[kind]} ${n} records: capability breaches`,
         counts.medium,
@@ -191,17 +206,20 @@ if (ONLY.has("cap")) {
   console.log("\nCAP — power at medium: a process at Ppk 1.0 against the medium target 1.33");
   for (const kind of DATA_KINDS) {
     for (const n of sizes) {
-      const { counts } = simulateCap(nextSeed(), kind, n, POWER_WINDOW_COUNT, 1.0, ["medium"]);
-      powerRow(
-        `CAP ${DATA_KIND_LABELS[kind]} ${n} records Ppk 1.0`,
-        counts.medium,
-        POWER_WINDOW_COUNT,
-        kind === "normal" && n === 600 ? 0.8 : undefined,
-      );
+      const label = `CAP ${DATA_KIND_LABELS[kind]} ${n} records Ppk 1.0`;
+      const seed = nextSeed();
+      if (!wanted(label)) continue;
+      const { counts } = simulateCap(seed, kind, n, POWER_WINDOW_COUNT, 1.0, ["medium"]);
+      powerRow(label, counts.medium, POWER_WINDOW_COUNT, kind === "normal" && n === 600 ? 0.8 : undefined);
     }
   }
   console.log("");
 }
+
+// In this order: each cell draws the next seed.
+svdSection();
+mvdSection();
+capSection();
 
 const missed = verdicts.filter((v) => !v.met);
 console.log(

@@ -15,11 +15,15 @@ const LOWER = 0.6;
 const UPPER = 1.5;
 const SLOW_TEST_MS = 60_000;
 
-function expectCalibrated(counts: Record<AlertThreshold, number>, evaluations: number): void {
+function expectCalibrated(
+  counts: Record<AlertThreshold, number>,
+  evaluations: number,
+  upper: number = UPPER,
+): void {
   for (const level of LEVELS) {
     const ratio = counts[level] / evaluations / ALERT_THRESHOLD_LEVELS[level].alpha;
     expect(ratio, `${level}: ${counts[level]} breaches in ${evaluations}`).toBeGreaterThanOrEqual(LOWER);
-    expect(ratio, `${level}: ${counts[level]} breaches in ${evaluations}`).toBeLessThanOrEqual(UPPER);
+    expect(ratio, `${level}: ${counts[level]} breaches in ${evaluations}`).toBeLessThanOrEqual(upper);
   }
 }
 
@@ -54,10 +58,14 @@ describe("detection calibration (reduced benchmark)", () => {
   );
 
   it(
-    "CAP breaches capability of a normal process exactly at its target at about α",
+    "CAP breaches capability of a centred normal process exactly at its target at most 1.25 α (30 and 600 records)",
     () => {
-      const { counts } = simulateCap(105, "normal", 30, WINDOWS, "target", LEVELS);
-      expectCalibrated(counts, WINDOWS);
+      // Both sides at the target: the joint critical value keeps the smaller side's bias in check
+      // (1.3–1.5 α with one side's z).
+      const small = simulateCap(105, "normal", 30, WINDOWS, "target", LEVELS);
+      expectCalibrated(small.counts, WINDOWS, 1.25);
+      const large = simulateCap(108, "normal", 600, WINDOWS, "target", LEVELS);
+      expectCalibrated(large.counts, WINDOWS, 1.25);
     },
     SLOW_TEST_MS,
   );
@@ -69,6 +77,15 @@ describe("detection calibration (reduced benchmark)", () => {
       expect(svd.counts.medium / 400).toBeGreaterThanOrEqual(0.9);
       const mvd = simulateMvd(107, "normal", MEDIUM, 5, 400, { kind: "shift", sigmas: 1 });
       expect(mvd.counts.medium / 400).toBeGreaterThanOrEqual(0.8);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it(
+    "sees the correlation break 0.8 → −0.8 of two signals (MVD, 150 × 0.2) at least 90 % of the time",
+    () => {
+      const { counts } = simulateMvd(109, "normal", MEDIUM, 2, 400, { kind: "correlationBreak" });
+      expect(counts.medium / 400).toBeGreaterThanOrEqual(0.9);
     },
     SLOW_TEST_MS,
   );

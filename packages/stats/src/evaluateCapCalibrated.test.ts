@@ -54,6 +54,12 @@ describe("evaluateCapCalibrated", () => {
       expectRelativelyClose(result.uncertainty.varianceCount, c.values.length / e.vifVariance);
       expectRelativelyClose(result.ppkStandardError ?? Number.NaN, e.ppkSe);
       expectRelativelyClose(result.ppkUpperBound ?? Number.NaN, e.ppkUpperBound);
+      expectRelativelyClose(result.criticalValue ?? Number.NaN, e.criticalValue);
+      if (e.sideCorrelation === null) expect(result.sideCorrelation).toBeNull();
+      else expectRelativelyClose(result.sideCorrelation ?? Number.NaN, e.sideCorrelation);
+      if (e.sideGap === null) expect(result.sideGap).toBeNull();
+      else if (e.sideGap === 0) expect(result.sideGap).toBe(0);
+      else expectRelativelyClose(result.sideGap ?? Number.NaN, e.sideGap);
       expect(result.isCapabilityBreach).toBe(e.isCapabilityBreach);
       const intervals = result.intervals;
       if (intervals === null) throw new Error("expected intervals");

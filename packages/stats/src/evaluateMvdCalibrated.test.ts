@@ -42,6 +42,8 @@ describe("evaluateMvdCalibrated", () => {
       expect(result.keptSignals).toEqual(e.keptSignals);
       expectRelativelyClose(result.shrinkage, e.shrinkage);
       expectAllClose(result.vifs, e.vifs);
+      if (e.pooledCoefficient === 0) expect(result.pooledCoefficient).toBe(0);
+      else expectRelativelyClose(result.pooledCoefficient, e.pooledCoefficient);
       expectRelativelyClose(result.t2Mean, e.t2Mean);
       expectRelativelyClose(result.meanDegrees, e.meanDegrees);
       expectRelativelyClose(result.pMean, e.pMean);
@@ -51,6 +53,11 @@ describe("evaluateMvdCalibrated", () => {
       expectRelativelyClose(result.vifT2, e.vifT2);
       expectRelativelyClose(result.structU, e.u);
       expectRelativelyClose(result.structZ, e.z);
+      expectAllClose(result.structT2, e.structT2);
+      expectRelativelyClose(result.structMannWhitneyP, e.pMannWhitney);
+      expectRelativelyClose(result.structSavage, e.savage.statistic);
+      expectRelativelyClose(result.structSavageZ, e.savage.z);
+      expectRelativelyClose(result.structSkewness, e.savage.skewness);
       expectRelativelyClose(result.pStruct, e.pStruct);
       expectRelativelyClose(result.pValue, e.pValue);
       expectRelativelyClose(result.score, e.score);

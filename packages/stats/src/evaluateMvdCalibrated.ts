@@ -17,8 +17,15 @@ import { shrinkageFromCentredColumns, shrinkageFromSums, shrinkCovariance } from
 import { mannWhitneyGreater } from "./mannWhitney.js";
 import { createMatrix, type Matrix } from "./matrix.js";
 import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
+import { savageGreater } from "./savageScores.js";
 import { StatsError } from "./statsError.js";
-import { vifEstimate } from "./varianceInflation.js";
+import {
+  ar1Coefficient,
+  autocorrelations,
+  MAX_AR1_COEFFICIENT,
+  pooledAr1Coefficient,
+  vifOfCoefficient,
+} from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
 
 /** Folds of the training rows' cross-validated T² (monitoring.md "MVD" step 4). */
@@ -39,7 +46,10 @@ export interface MvdCalibratedEvaluation {
   readonly t2Mean: number;
   /** √(dᵀ Σ⁻¹ d): how far the means moved, in (dependence-corrected) standard deviations. */
   readonly meanDistance: number;
-  /** P(F(p, ν) > (ν / (p k)) T²_mean), k the covariance's degrees of freedom less the VIFs' cost. */
+  /**
+   * P(F(p, ν₂) > ((m + n − p − 1)/(p (m + n − 2))) T²_mean), 1/ν₂ = 1/(m + n − p − 1) + 1/ν_VIF
+   * (Hotelling's F with the pooled VIF's cost).
+   */
   readonly pMean: number;
   /** ν of pMean's F distribution. */
   readonly meanDegrees: number;
@@ -49,15 +59,28 @@ export interface MvdCalibratedEvaluation {
   readonly meanTopSignals: readonly SignalContribution[];
   /** Per kept signal: evaluation mean − training mean, in training standard deviations. */
   readonly meanShifts: Float64Array;
-  /** Structure: one-sided rank test that the evaluation rows' T² exceed the training's cross-validated T². */
+  /**
+   * Structure: one-sided rank test (Savage scores, savageGreater) that the evaluation rows' fold T²
+   * (structT2) exceed, in their upper ranks, the training's cross-validated T².
+   */
   readonly pStruct: number;
-  /** Mann–Whitney U and its z of the structure test. */
+  /** Mann–Whitney U and its z of the same two samples, shown beside the Savage test (which decides). */
   readonly structU: number;
   readonly structZ: number;
+  /** The Mann–Whitney one-sided p of structU (not used by the decision). */
+  readonly structMannWhitneyP: number;
+  /** The Savage test: S (the evaluation rows' scores summed), its z and its null skewness. */
+  readonly structSavage: number;
+  readonly structSavageZ: number;
+  readonly structSkewness: number;
+  /** Each evaluation row's T² against the fit of fold (row mod 5), as the structure test reads them. */
+  readonly structT2: Float64Array;
   /** VIF of the cross-validated T² series (the rank test's sizes are divided by it). */
   readonly vifT2: number;
-  /** Per kept signal, the VIF of its training values (AR(1) fit). */
+  /** Per kept signal, the VIF of its training values: all the same, from the pooled AR(1) coefficient. */
   readonly vifs: Float64Array;
+  /** The AR(1) coefficient pooled over the kept signals (pooledAr1Coefficient); 0 when not significant. */
+  readonly pooledCoefficient: number;
   /** Training rows used. */
   readonly m: number;
   /** Evaluation rows used. */
@@ -81,8 +104,9 @@ export interface MvdCalibratedEvaluation {
 /**
  * MVD (MAHALANOBIS) evaluation by two tests that take the data's dependence and shape from the
  * training set (monitoring.md "Sensitivity", "MVD" steps 1–6): a two-sample Hotelling test on the
- * means with the dependence-corrected covariance (p_mean), and a rank test of the evaluation rows'
- * T² against the training rows' own cross-validated T² (p_struct); p = min(1, 2 min(p_mean,
+ * means with the dependence-corrected covariance (p_mean), and a rank test weighing the upper ranks
+ * (Savage scores, savageGreater) of the evaluation rows' T² against the training rows' own
+ * cross-validated T², both from the same five fold fits (p_struct); p = min(1, 2 min(p_mean,
  * p_struct)), breach ⇔ p < α. No normal-theory UCL decides. NO_DATA as evaluateMvd (training
  * < 2p + 2, evaluation < 25 complete rows, every signal constant, a singular covariance).
  * evaluateMvd stays the binomial-count method.
@@ -141,16 +165,12 @@ export function evaluateMvdCalibrated(
   const zKept = z.subarray(0, m * p);
   const yKept = y.subarray(0, n * p);
 
-  // Dependence per signal, from the training values in record order.
-  const vifs = new Float64Array(p);
-  // The VIFs' uncertainty as one ν: 1/ν = the mean of 1/νⱼ (signals without autocorrelation add 0).
-  let inverseDegrees = 0;
-  for (let j = 0; j < p; j++) {
-    const estimate = vifEstimate(zKept.subarray(j * m, (j + 1) * m));
-    vifs[j] = estimate.vif;
-    inverseDegrees += 1 / estimate.degrees / p;
-  }
-  const vifDegrees = inverseDegrees === 0 ? Number.POSITIVE_INFINITY : 1 / inverseDegrees;
+  // Dependence: one AR(1) coefficient pooled over the signals, from the training values in record
+  // order; every signal gets its VIF, and the test pays for it with ν = m (1 − ρ̃²)/2.
+  const pooledCoefficient = pooledAr1Coefficient(zKept, m, p);
+  const pooled = vifOfCoefficient(pooledCoefficient, m);
+  const vifs = new Float64Array(p).fill(pooled.vif);
+  const vifDegrees = pooled.degrees;
 
   // d = mean(Y) − mean(Z), before Z is centred in place.
   const d = new Float64Array(p);
@@ -159,12 +179,19 @@ export function evaluateMvdCalibrated(
   let shrinkage: number;
   let shrunk: Matrix;
   let crossValidatedT2: Float64Array;
+  let structT2: Float64Array;
   let t2: Float64Array;
   let contributionColumns: Float64Array;
   let sigmaFactor: Matrix;
   try {
     // Cross-validated T² first: it reads Z uncentred (each fold is centred on the other folds).
-    crossValidatedT2 = crossValidatedT2OfColumns(zKept, m, p);
+    ({ training: crossValidatedT2, evaluation: structT2 } = crossValidatedT2WithEvaluation(
+      zKept,
+      m,
+      p,
+      yKept,
+      n,
+    ));
     // Step 2: S* on all training rows.
     const centred = Float64Array.from(zKept);
     centreColumnsInPlace(centred, m, p);
@@ -208,19 +235,33 @@ export function evaluateMvdCalibrated(
     meanContributions[j] = sizeFactor * c;
   }
   const t2Mean = sizeFactor * quadratic;
-  // The covariance's degrees of freedom, less what estimating the VIFs costs.
-  const k =
-    vifDegrees === Number.POSITIVE_INFINITY ? m + n - 2 : Math.max(1 / (1 / (m + n - 2) + 1 / vifDegrees), p);
-  const meanDegrees = k - p + 1;
-  const pMean = fUpperTail(((k - p + 1) / (p * k)) * t2Mean, p, meanDegrees);
+  // Hotelling's F(p, m + n − p − 1); the one scalar VIF estimated with ν degrees of freedom adds
+  // to the denominator's uncertainty as 1/ν₂ = 1/(m + n − p − 1) + 1/ν (a scalar, not p(p + 1)/2
+  // Wishart entries: subtracting p from the combined degrees, as before, made p = 10 3–10× quiet).
+  const covDegrees = m + n - p - 1;
+  const meanDegrees =
+    vifDegrees === Number.POSITIVE_INFINITY ? covDegrees : 1 / (1 / covDegrees + 1 / vifDegrees);
+  const pMean = fUpperTail((covDegrees / (p * (m + n - 2))) * t2Mean, p, meanDegrees);
 
-  // Step 4: structure change.
-  const t2Dependence = vifEstimate(crossValidatedT2);
+  // Step 4: structure change, a rank test weighing the upper ranks (Savage scores) of the
+  // evaluation rows' fold T² against the training rows' cross-validated T².
+  // The T² series' dependence: its own AR(1) fit; when the signals are autocorrelated, without the
+  // significance step (the T² of AR(1) signals of ρ are autocorrelated about ρ², often below
+  // 1.645/√m, and the rank test then breached 1.3–3 α on AR(1) windows of 75 rows).
+  const t2Coefficient =
+    pooledCoefficient > 0
+      ? Math.min(
+          Math.max((m * (autocorrelations(crossValidatedT2, 1)[0] as number) + 1) / (m - 3), 0),
+          MAX_AR1_COEFFICIENT,
+        )
+      : ar1Coefficient(crossValidatedT2);
+  const t2Dependence = vifOfCoefficient(t2Coefficient, m);
   const vifT2 = t2Dependence.vif;
-  const struct = mannWhitneyGreater(t2, crossValidatedT2, vifT2, t2Dependence.degrees);
+  const savage = savageGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
+  const struct = mannWhitneyGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
 
   // Step 5.
-  const pValue = Math.min(1, 2 * Math.min(pMean, struct.pValue));
+  const pValue = Math.min(1, 2 * Math.min(pMean, savage.pValue));
   const breach = pValue < level.alpha;
 
   // Step 6: drivers.
@@ -252,11 +293,17 @@ export function evaluateMvdCalibrated(
     meanContributions,
     meanTopSignals: byContribution(meanContributions),
     meanShifts: d,
-    pStruct: struct.pValue,
+    pStruct: savage.pValue,
     structU: struct.u,
     structZ: struct.z,
+    structMannWhitneyP: struct.pValue,
+    structSavage: savage.statistic,
+    structSavageZ: savage.z,
+    structSkewness: savage.skewness,
+    structT2,
     vifT2,
     vifs,
+    pooledCoefficient,
     m,
     n,
     p,
@@ -281,7 +328,25 @@ export function evaluateMvdCalibrated(
  * NOT_POSITIVE_DEFINITE like the full fit.
  */
 export function crossValidatedT2OfColumns(columns: Float64Array, m: number, p: number): Float64Array {
+  return crossValidatedT2WithEvaluation(columns, m, p, new Float64Array(0), 0).training;
+}
+
+/**
+ * crossValidatedT2OfColumns, and each of the n evaluation rows (`evaluation`, n × p signal-major,
+ * standardised like the training) against the same fold fits, row i against fold i mod 5's: the
+ * evaluation rows' T² then come from fits of the same size as the training rows' own, so the two
+ * samples the structure test compares are alike under no change (a fit of all m rows would make
+ * the evaluation T² smaller in the upper tail than the cross-validated ones).
+ */
+export function crossValidatedT2WithEvaluation(
+  columns: Float64Array,
+  m: number,
+  p: number,
+  evaluation: Float64Array,
+  n: number,
+): { training: Float64Array; evaluation: Float64Array } {
   const out = new Float64Array(m);
+  const evaluationOut = new Float64Array(n);
   const fullGram = gramOfColumns(columns, m, p);
   const fullSums = new Float64Array(p);
   for (let j = 0; j < p; j++) fullSums[j] = sumOf(columns, j * m, m);
@@ -291,7 +356,8 @@ export function crossValidatedT2OfColumns(columns: Float64Array, m: number, p: n
     const b = Math.floor(((fold + 1) * m) / MVD_CROSS_VALIDATION_FOLDS);
     const foldCount = b - a;
     const restCount = m - foldCount;
-    if (foldCount === 0) continue;
+    const evaluationCount = fold < n ? Math.floor((n - 1 - fold) / MVD_CROSS_VALIDATION_FOLDS) + 1 : 0;
+    if (foldCount === 0 && evaluationCount === 0) continue;
     const held = new Float64Array(foldCount * p);
     for (let j = 0; j < p; j++) held.set(columns.subarray(j * m + a, j * m + b), j * foldCount);
     const foldGram = gramOfColumns(held, foldCount, p);
@@ -333,11 +399,28 @@ export function crossValidatedT2OfColumns(columns: Float64Array, m: number, p: n
       ),
       delta,
     );
-    for (let j = 0; j < p; j++) {
-      const mu = restMeans[j] as number;
-      for (let i = j * foldCount; i < (j + 1) * foldCount; i++) held[i] = (held[i] as number) - mu;
+    if (foldCount > 0) {
+      for (let j = 0; j < p; j++) {
+        const mu = restMeans[j] as number;
+        for (let i = j * foldCount; i < (j + 1) * foldCount; i++) held[i] = (held[i] as number) - mu;
+      }
+      out.set(hotellingT2OfColumns(held, foldCount, shrunk).t2, a);
     }
-    out.set(hotellingT2OfColumns(held, foldCount, shrunk).t2, a);
+    if (evaluationCount > 0) {
+      // Evaluation rows fold, fold + 5, … against this fold's fit.
+      const rows = new Float64Array(evaluationCount * p);
+      for (let j = 0; j < p; j++) {
+        const mu = restMeans[j] as number;
+        for (let r = 0; r < evaluationCount; r++) {
+          rows[j * evaluationCount + r] =
+            (evaluation[j * n + fold + r * MVD_CROSS_VALIDATION_FOLDS] as number) - mu;
+        }
+      }
+      const t2 = hotellingT2OfColumns(rows, evaluationCount, shrunk).t2;
+      for (let r = 0; r < evaluationCount; r++) {
+        evaluationOut[fold + r * MVD_CROSS_VALIDATION_FOLDS] = t2[r] as number;
+      }
+    }
   }
-  return out;
+  return { training: out, evaluation: evaluationOut };
 }

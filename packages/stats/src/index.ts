@@ -42,11 +42,14 @@ export {
 } from "./distributions.js";
 export { type CapEvaluation, type CapLimits, evaluateCap, type LimitValues } from "./evaluateCap.js";
 export {
+  CAP_GAP_SIGMAS,
   type CapCalibratedEvaluation,
   type CapCalibratedOptions,
   type ControlRule,
   type ControlRuleHit,
   evaluateCapCalibrated,
+  sidesCorrelation,
+  sidesGap,
 } from "./evaluateCapCalibrated.js";
 export {
   evaluateMvd,
@@ -57,6 +60,7 @@ export {
 } from "./evaluateMvd.js";
 export {
   crossValidatedT2OfColumns,
+  crossValidatedT2WithEvaluation,
   evaluateMvdCalibrated,
   MVD_CROSS_VALIDATION_FOLDS,
   type MvdCalibratedEvaluation,
@@ -80,6 +84,7 @@ export { type MannWhitneyResult, mannWhitneyGreater } from "./mannWhitney.js";
 export { createMatrix, type Matrix, matrixFromRows, matrixGet, matrixRow, matrixToRows } from "./matrix.js";
 export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
+export { pearson3UpperTail, type SavageResult, savageGreater } from "./savageScores.js";
 export { StatsError, type StatsErrorCode } from "./statsError.js";
 export {
   bridgeMeanRatio,
@@ -88,14 +93,23 @@ export {
   svdNullQuantile,
 } from "./svdNullQuantile.js";
 export {
+  bivariateMaxUpperTail,
+  bivariateNormalCdf,
+  gappedCriticalValue,
+  owensT,
+  twoSidedCriticalValue,
+} from "./twoSidedCritical.js";
+export {
   AR1_SIGNIFICANCE_Z,
   ar1Coefficient,
   autocorrelations,
   MAX_AR1_COEFFICIENT,
+  pooledAr1Coefficient,
   type VifMethod,
   varianceInflationFactor,
   vifDegreesOfFreedom,
   vifEstimate,
+  vifOfCoefficient,
 } from "./varianceInflation.js";
 export { type WassersteinOptions, wassersteinDistance } from "./wassersteinDistance.js";
 export { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";

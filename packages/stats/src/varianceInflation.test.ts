@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { normalGenerator } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
-import { autocorrelations, varianceInflationFactor } from "./varianceInflation.js";
+import {
+  ar1Coefficient,
+  autocorrelations,
+  pooledAr1Coefficient,
+  varianceInflationFactor,
+  vifOfCoefficient,
+} from "./varianceInflation.js";
 
 /** An AR(1) series xₜ = φ xₜ₋₁ + eₜ, started in its stationary distribution. */
 function ar1(seed: number, n: number, phi: number): Float64Array {
@@ -50,5 +56,19 @@ describe("varianceInflationFactor", () => {
   it("refuses a lag it cannot estimate", () => {
     expect(() => autocorrelations([1, 2], 2)).toThrow(/more than 2 values/);
     expect(() => autocorrelations([1, 2, 3], 0)).toThrow(/maxLag/);
+  });
+
+  it("pools one AR(1) coefficient over signals: one signal is ar1Coefficient, constant columns give 0", () => {
+    const a = ar1(31, 75, 0.5);
+    expect(pooledAr1Coefficient(a, 75, 1)).toBeCloseTo(ar1Coefficient(a), 14);
+    const two = new Float64Array(150);
+    two.set(a, 0);
+    two.set(ar1(32, 75, 0.5), 75);
+    const pooled = pooledAr1Coefficient(two, 75, 2);
+    expect(pooled).toBeGreaterThan(0);
+    expect(pooled).toBeLessThanOrEqual(0.9);
+    expect(pooledAr1Coefficient(new Float64Array(150).fill(2), 75, 2)).toBe(0);
+    expect(vifOfCoefficient(0.5, 75)).toEqual({ vif: 3, degrees: (75 * 0.75) / 2 });
+    expect(vifOfCoefficient(0, 75).degrees).toBe(Number.POSITIVE_INFINITY);
   });
 });

@@ -103,9 +103,13 @@ export interface ReferenceVectors {
       meanContributions: number[];
       t2: number[];
       crossValidatedT2: number[];
+      structT2: number[];
+      pooledCoefficient: number;
       vifT2: number;
       u: number;
       z: number;
+      pMannWhitney: number;
+      savage: SavageExpected;
       pStruct: number;
       pValue: number;
       score: number;
@@ -133,6 +137,9 @@ export interface ReferenceVectors {
       nEff: number;
       ppkSe: number;
       ppkUpperBound: number;
+      criticalValue: number;
+      sideCorrelation: number | null;
+      sideGap: number | null;
       isCapabilityBreach: boolean;
       cpInterval: [number, number] | null;
       ppInterval: [number, number] | null;
@@ -150,6 +157,26 @@ export interface ReferenceVectors {
   readonly bissell: ReadonlyArray<{ index: number; nEff: number; expected: number }>;
   readonly normalBridgeMean: number;
   readonly mannWhitney: ReadonlyArray<{ x: number[]; y: number[]; expected: { u: number; pValue: number } }>;
+  readonly savage: ReadonlyArray<{
+    x: number[];
+    y: number[];
+    vif: number;
+    /** null: Infinity (no VIF estimated). */
+    degrees: number | null;
+    expected: SavageExpected;
+  }>;
+  /** `expected` the Wilson–Hilferty form the product uses; `gammaTail` SciPy's exact pearson3.sf. */
+  readonly pearson3: ReadonlyArray<{ z: number; skewness: number; expected: number; gammaTail: number }>;
+  readonly twoSidedCritical: ReadonlyArray<{ alpha: number; rho: number; gap: number; expected: number }>;
+  readonly bivariateNormal: ReadonlyArray<{ h: number; k: number; rho: number; expected: number }>;
+  readonly owensT: ReadonlyArray<{ h: number; a: number; expected: number }>;
+}
+
+export interface SavageExpected {
+  statistic: number;
+  z: number;
+  skewness: number;
+  pValue: number;
 }
 
 export const vectors: ReferenceVectors = JSON.parse(
