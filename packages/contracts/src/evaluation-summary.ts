@@ -23,7 +23,11 @@ export const formatFigure = (x: number) =>
 
 /** A p-value as people read it: two significant digits, "< 1e-16" below the doubles' reach. */
 export const formatPValue = (p: number) =>
-  p < 1e-16 ? "< 1e-16" : p < 1e-4 ? p.toExponential(1) : Number(p.toPrecision(2)).toString();
+  p < 1e-16
+    ? "< 1e-16"
+    : p < 1e-4
+      ? Number(p.toPrecision(2)).toExponential()
+      : Number(p.toPrecision(2)).toString();
 
 const signed = (x: number) => `${x >= 0 ? "+" : "−"}${formatFigure(Math.abs(x))}`;
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
