@@ -1,4 +1,10 @@
-import { evaluationSummary, type TMonitorFormValues, type TMonitorPreview } from "@linewatch/contracts";
+import {
+  adjustmentLines,
+  evaluationSummary,
+  parseEvaluationDetails,
+  type TMonitorFormValues,
+  type TMonitorPreview,
+} from "@linewatch/contracts";
 import { Alert, Box, Button, Chip, CircularProgress, LinearProgress, Paper, Typography } from "@mui/material";
 import { useId } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
@@ -84,6 +90,9 @@ function PreviewBody({
 }) {
   const at = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : "–");
   const e = p.evaluation;
+  // What the threshold allows for in the chosen signals: their VIF and (SVD) their shape.
+  const parsed = parseEvaluationDetails(type, e.details);
+  const adjustments = parsed ? adjustmentLines(parsed) : [];
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
       <Box
@@ -112,6 +121,20 @@ function PreviewBody({
           </Typography>
         )}
       </Box>
+      {adjustments.length > 0 && (
+        <Box component="section" aria-label="Threshold adjustments">
+          <Typography variant="body2" color="text.secondary">
+            The threshold allows for the training records
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {adjustments.map((line) => (
+              <Typography key={line} component="li" variant="body2">
+                {line}
+              </Typography>
+            ))}
+          </Box>
+        </Box>
+      )}
     </Box>
   );
 }
