@@ -3,10 +3,16 @@
 // every 5 minutes; here the simulator's parts are stored directly on a simulated clock and the
 // worker evaluates each slot, so the whole path (disturbances → window → evaluation → alert
 // rules) is exercised. The 10-minute slot must already have alerted: the 15-minute one is margin.
-import { eq } from "drizzle-orm";
+import {
+  ZCapCalibratedDetails,
+  ZMvdCalibratedDetails,
+  ZNoDataDetails,
+  ZSvdCalibratedDetails,
+} from "@linewatch/contracts";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
-import { alerts, customers, lines, monitors } from "../../src/db/schema/index.js";
+import { alerts, customers, evaluations, lines, monitors } from "../../src/db/schema/index.js";
 import { createLiveParts } from "../../src/modules/demo/demo.live.js";
 import { findLiveResume } from "../../src/modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "../../src/modules/demo/demo.seed.js";
@@ -79,6 +85,38 @@ describe("the demo monitors on the live simulator", () => {
     );
     for (const type of ["svd", "mvd", "cap"]) {
       expect(firstAlertMinute.get(type), `first ${type} alert (minutes)`).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it("store the calibrated methods' details: VIFs, the MVD tests' p-values, CAP's points judged once", async () => {
+    const db = database.db;
+    const typeOf = new Map((await db.select().from(monitors)).map((m) => [m.id, m.type]));
+    const rows = await db.select().from(evaluations).orderBy(asc(evaluations.slot));
+    const schema = { svd: ZSvdCalibratedDetails, mvd: ZMvdCalibratedDetails, cap: ZCapCalibratedDetails };
+    const capJudged = new Map<string, number[]>();
+    let judged = 0;
+    for (const e of rows) {
+      const type = typeOf.get(e.monitorId) as keyof typeof schema;
+      if (e.state === "NO_DATA") {
+        if (e.details) ZNoDataDetails.parse(e.details);
+        continue;
+      }
+      expect(e.state, `${type} ${e.slot.toISOString()}`).not.toBe("ERROR");
+      const d = schema[type].parse(e.details);
+      judged++;
+      if (d.kind === "mvd") {
+        // −log₁₀ p against −log₁₀ α: the score and the details agree.
+        expect(e.threshold).toBeCloseTo(2, 12);
+        expect(e.score).toBeCloseTo(-Math.log10(d.p_value as number), 9);
+      }
+      if (d.kind === "cap") capJudged.set(e.monitorId, [...(capJudged.get(e.monitorId) ?? []), d.judgedCount]);
+    }
+    expect(judged).toBeGreaterThan(12);
+    // The first evaluation judges its whole set; the next ones only the parts made since (about 5
+    // in 5 minutes, one part a minute; a batch of the other model holds none).
+    for (const counts of capJudged.values()) {
+      expect(counts[0]).toBe(25);
+      for (const c of counts.slice(1)) expect(c).toBeLessThanOrEqual(8);
     }
   });
 });
