@@ -78,7 +78,8 @@ export async function runQuietDay(
       }
       for (const [plantId, records] of byPlant) {
         const stored = await services.partRecords.ingest({ customerId: demo.id, plantId }, records);
-        if (stored.rejected.length > 0) throw new Error(`records refused: ${JSON.stringify(stored.rejected[0])}`);
+        if (stored.rejected.length > 0)
+          throw new Error(`records refused: ${JSON.stringify(stored.rejected[0])}`);
       }
       while ((await worker.tick()) > 0) {}
     }

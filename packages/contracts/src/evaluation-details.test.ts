@@ -58,7 +58,11 @@ describe("parseEvaluationDetails", () => {
       }),
     );
     expect(d.kind === "cap" && d.method === "calibrated" && d.controlHits[0]?.rule).toBe(2);
-    expect(() => ZEvaluationDetails.parse(capDetailsFixture({ controlHits: [{ rule: 5 as 1, partId: null, ts: null, value: 1 }] }))).toThrow();
+    expect(() =>
+      ZEvaluationDetails.parse(
+        capDetailsFixture({ controlHits: [{ rule: 5 as 1, partId: null, ts: null, value: 1 }] }),
+      ),
+    ).toThrow();
     const m = ZEvaluationDetails.parse(mvdDetailsFixture());
     expect(m.kind === "mvd" && m.method === "calibrated" && m.meanSignals[1]).toEqual({
       id: null,

@@ -39,22 +39,32 @@ describe("evaluationSummary", () => {
     expect(
       evaluationSummary("mvd", { score: 1.2734, threshold: 0.01, details: { p_value: 0.4321, k: 1, n: 30 } }),
     ).toBe("p-value 0.432 vs α 0.01, 1 of 30 parts above the UCL (mean T²/p 1.27)");
-    expect(evaluationSummary("mvd", { score: 1.4, threshold: 0.01, details: figuresOf(storedUncorrectedDetails.mvd) })).toBe(
-      "p-value 0.002 vs α 0.01, 6 of 25 parts above the UCL (mean T²/p 1.4)",
-    );
+    expect(
+      evaluationSummary("mvd", {
+        score: 1.4,
+        threshold: 0.01,
+        details: figuresOf(storedUncorrectedDetails.mvd),
+      }),
+    ).toBe("p-value 0.002 vs α 0.01, 6 of 25 parts above the UCL (mean T²/p 1.4)");
   });
 
   it("reads SVD as a distance in σ (with its VIF when it widened the threshold) and CAP as Ppk's bound against its target", () => {
-    expect(evaluationSummary("svd", { score: 0.5, threshold: 0.62 })).toBe("Distance 0.5 σ vs threshold 0.62 σ");
-    expect(evaluationSummary("svd", { score: 0.5, threshold: 0.9, details: figuresOf(svdDetailsFixture()) })).toBe(
-      "Distance 0.5 σ vs threshold 0.9 σ (VIF 2.9)",
+    expect(evaluationSummary("svd", { score: 0.5, threshold: 0.62 })).toBe(
+      "Distance 0.5 σ vs threshold 0.62 σ",
     );
     expect(
-      evaluationSummary("svd", { score: 0.5, threshold: 0.62, details: figuresOf(svdDetailsFixture({ vif: 1 })) }),
+      evaluationSummary("svd", { score: 0.5, threshold: 0.9, details: figuresOf(svdDetailsFixture()) }),
+    ).toBe("Distance 0.5 σ vs threshold 0.9 σ (VIF 2.9)");
+    expect(
+      evaluationSummary("svd", {
+        score: 0.5,
+        threshold: 0.62,
+        details: figuresOf(svdDetailsFixture({ vif: 1 })),
+      }),
     ).toBe("Distance 0.5 σ vs threshold 0.62 σ");
-    expect(evaluationSummary("cap", { score: 1.1, threshold: 1.33, details: figuresOf(capDetailsFixture()) })).toBe(
-      "Ppk 0.8, upper 99 % bound 1.1 vs target 1.33",
-    );
+    expect(
+      evaluationSummary("cap", { score: 1.1, threshold: 1.33, details: figuresOf(capDetailsFixture()) }),
+    ).toBe("Ppk 0.8, upper 99 % bound 1.1 vs target 1.33");
     const control = figuresOf(capDetailsFixture({ controlHitCount: 2 }));
     expect(evaluationSummary("cap", { score: null, threshold: 1.33, details: control })).toBe(
       "2 new points fired a control rule",
@@ -66,7 +76,9 @@ describe("evaluationSummary", () => {
 
   it("says nothing when there is no score", () => {
     expect(evaluationSummary("svd", { score: null, threshold: 0.6 })).toBeNull();
-    expect(evaluationSummary("cap", { score: null, threshold: 1.33, details: figuresOf(capDetailsFixture()) })).toBeNull();
+    expect(
+      evaluationSummary("cap", { score: null, threshold: 1.33, details: figuresOf(capDetailsFixture()) }),
+    ).toBeNull();
   });
 
   it("formats p-values for people", () => {
@@ -76,7 +88,9 @@ describe("evaluationSummary", () => {
 
 describe("evaluationDetailLines", () => {
   it("MVD: the part that fired with its p-value, the other part, the moved signals, the VIFs", () => {
-    expect(evaluationDetailLines(mvdDetailsFixture({ droppedSignals: [{ id: null, name: "Spindle Load" }] }))).toEqual([
+    expect(
+      evaluationDetailLines(mvdDetailsFixture({ droppedSignals: [{ id: null, name: "Spindle Load" }] })),
+    ).toEqual([
       "Fired: means moved 1.8 σ (Mahalanobis), p = 0.0004",
       "parts fit the training pattern worse than usual, p = 0.2",
       "moved signals: Torque +1.9 σ, Angle −0.4 σ",
@@ -110,11 +124,19 @@ describe("evaluationDetailLines", () => {
     expect(lines[0]).toBe(
       "Fired: 7 new points fired a control rule: AX-1, 31 (outside the control limits (rule 1)); AX-2, 32 (outside the control limits (rule 1)); and 5 more",
     );
-    expect(lines[1]).toBe("Fired: Ppk 0.8 (95 % interval 0.55–1.05), upper 99 % bound 1.1 below the target 1.33");
-    expect(lines[2]).toBe("Cp 1 (0.72–1.28), Cpk 0.9 (0.65–1.15), Pp 0.9 (0.65–1.15), Ppk 0.8 (0.55–1.05) (95 % intervals)");
-    const quiet = evaluationDetailLines(capDetailsFixture({ isCapabilityBreach: false, ppkUpperBound: 1.5, vif: 1.8 }));
+    expect(lines[1]).toBe(
+      "Fired: Ppk 0.8 (95 % interval 0.55–1.05), upper 99 % bound 1.1 below the target 1.33",
+    );
+    expect(lines[2]).toBe(
+      "Cp 1 (0.72–1.28), Cpk 0.9 (0.65–1.15), Pp 0.9 (0.65–1.15), Ppk 0.8 (0.55–1.05) (95 % intervals)",
+    );
+    const quiet = evaluationDetailLines(
+      capDetailsFixture({ isCapabilityBreach: false, ppkUpperBound: 1.5, vif: 1.8 }),
+    );
     expect(quiet).toContain("control: none of the 5 new points fired a control rule (rule 1)");
-    expect(quiet).toContain("Ppk 0.8 (95 % interval 0.55–1.05), upper 99 % bound 1.5 not below the target 1.33");
+    expect(quiet).toContain(
+      "Ppk 0.8 (95 % interval 0.55–1.05), upper 99 % bound 1.5 not below the target 1.33",
+    );
     expect(quiet).toContain(
       "capability uncertainty widened for autocorrelation: neighbouring parts are alike, VIF 1.8",
     );
@@ -134,7 +156,9 @@ describe("evaluationChartSeries", () => {
 
   it("reads α back from a calibrated MVD's −log₁₀ α when the details lack it", () => {
     const mvd = evaluationChartSeries("mvd");
-    expect(mvd.threshold({ score: 3, threshold: 2, details: { method: "calibrated", p_value: 0.001 } })).toBeCloseTo(0.01, 12);
+    expect(
+      mvd.threshold({ score: 3, threshold: 2, details: { method: "calibrated", p_value: 0.001 } }),
+    ).toBeCloseTo(0.01, 12);
     expect(mvd.threshold({ score: 3, threshold: 2, details: { alpha: 0.01 } })).toBe(0.01);
     expect(mvd.threshold({ score: 1.2, threshold: 0.05, details: {} })).toBe(0.05);
   });

@@ -242,7 +242,9 @@ function capabilityIndicesText(d: TCapDetails): string | null {
     const v = d[k];
     if (v == null) return [];
     const i = d.intervals?.[k];
-    return [`${k === "cp" ? "Cp" : k === "cpk" ? "Cpk" : k === "pp" ? "Pp" : "Ppk"} ${formatFigure(v)}${i ? ` (${rangeText(i)})` : ""}`];
+    return [
+      `${k === "cp" ? "Cp" : k === "cpk" ? "Cpk" : k === "pp" ? "Pp" : "Ppk"} ${formatFigure(v)}${i ? ` (${rangeText(i)})` : ""}`,
+    ];
   });
   return parts.length ? `${parts.join(", ")} (95 % intervals)` : null;
 }

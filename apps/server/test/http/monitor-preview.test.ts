@@ -169,7 +169,10 @@ describe("POST /api/monitors/preview", () => {
     // (a training set holding part of the shift reads it as neighbouring parts being alike, a
     // large VIF, and widens the threshold).
     const half = await post(
-      body({ period: { from: at(100), to: at(199), records: null, anchor: "end" } }, { evaluation_ratio: 0.5 }),
+      body(
+        { period: { from: at(100), to: at(199), records: null, anchor: "end" } },
+        { evaluation_ratio: 0.5 },
+      ),
     );
     expect(half.statusCode).toBe(200);
     expect(half.json()).toMatchObject({

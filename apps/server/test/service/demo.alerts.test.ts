@@ -109,7 +109,8 @@ describe("the demo monitors on the live simulator", () => {
         expect(e.threshold).toBeCloseTo(2, 12);
         expect(e.score).toBeCloseTo(-Math.log10(d.p_value as number), 9);
       }
-      if (d.kind === "cap") capJudged.set(e.monitorId, [...(capJudged.get(e.monitorId) ?? []), d.judgedCount]);
+      if (d.kind === "cap")
+        capJudged.set(e.monitorId, [...(capJudged.get(e.monitorId) ?? []), d.judgedCount]);
     }
     expect(judged).toBeGreaterThan(12);
     // The first evaluation judges its whole set; the next ones only the parts made since (about 5

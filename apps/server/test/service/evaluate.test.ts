@@ -104,7 +104,10 @@ describe("svd", () => {
     expect(d.nullQuantile).toBeGreaterThan(2.3);
     expect(d.nullQuantile).toBeLessThan(3.1);
     // The stored threshold is the calibrated one: q · √VIF · widening / √n_eff.
-    expect(r.threshold).toBeCloseTo((d.nullQuantile * Math.sqrt(d.vif) * d.vifWidening) / Math.sqrt(d.nEff), 12);
+    expect(r.threshold).toBeCloseTo(
+      (d.nullQuantile * Math.sqrt(d.vif) * d.vifWidening) / Math.sqrt(d.nEff),
+      12,
+    );
     expect(r.lastRecordTs?.getTime()).toBe(T0 + 399_000);
   });
   it("autocorrelated values widen the threshold: a larger VIF, a larger threshold than for independent values", () => {
@@ -131,7 +134,10 @@ describe("svd", () => {
   });
   it("a constant signal → NO_DATA 'constant signal'", () => {
     const w = window({ p: 1, count: 400 });
-    const r = evaluateMonitor(settings("svd"), { ...w, records: w.records.map((x) => ({ ...x, values: [5] })) });
+    const r = evaluateMonitor(settings("svd"), {
+      ...w,
+      records: w.records.map((x) => ({ ...x, values: [5] })),
+    });
     expect(r.state).toBe("NO_DATA");
     expect(r.reason).toBe("constant signal");
     expect(r.details).toEqual({ kind: "no_data", code: "CONSTANT_SIGNAL" });
@@ -176,7 +182,10 @@ describe("mvd", () => {
     expect(worst[0]?.topSignals[0]?.name).toMatch(/^S\d$/);
     // Every signal's contribution to the row's T², summing to it.
     expect(worst[0]?.contributions).toHaveLength(4);
-    expect(worst[0]?.contributions?.reduce((a, c) => a + c.contribution, 0)).toBeCloseTo(worst[0]?.t2 as number, 9);
+    expect(worst[0]?.contributions?.reduce((a, c) => a + c.contribution, 0)).toBeCloseTo(
+      worst[0]?.t2 as number,
+      9,
+    );
     expect(worst[0]?.partId).toMatch(/^P-3\d\d$/);
   });
   it("a 1.5 σ shift → BREACH by the mean part, the shifted signals named with their shift", () => {
@@ -282,7 +291,10 @@ describe("cap", () => {
     expect(next.state).toBe("OK");
     expect(next.details).toMatchObject({ controlHitCount: 0, judgedCount: 10 });
     // One that saw up to P-388 judges P-389 as new.
-    const before = evaluateMonitor(settings("cap", { previousLastRecordTs: new Date(T0 + 388_000) }), outlier);
+    const before = evaluateMonitor(
+      settings("cap", { previousLastRecordTs: new Date(T0 + 388_000) }),
+      outlier,
+    );
     expect(before.state).toBe("BREACH");
     expect(before.details).toMatchObject({ controlHitCount: 1, judgedCount: 11 });
   });

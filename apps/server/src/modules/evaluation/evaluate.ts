@@ -377,7 +377,12 @@ function evaluateCapWindow(
       isCapabilityBreach: r.isCapabilityBreach,
       controlHits: r.controlHits.slice(0, MAX_STORED_CONTROL_HITS).map((h) => {
         const rec = evaluation[h.row];
-        return { rule: h.rule, partId: rec?.partId ?? null, ts: rec?.ts.toISOString() ?? null, value: h.value };
+        return {
+          rule: h.rule,
+          partId: rec?.partId ?? null,
+          ts: rec?.ts.toISOString() ?? null,
+          value: h.value,
+        };
       }),
       controlHitCount: r.controlHits.length,
       controlRules,

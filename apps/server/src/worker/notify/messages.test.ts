@@ -6,7 +6,15 @@ import {
 } from "@linewatch/contracts/fixtures";
 import { describe, expect, it } from "vitest";
 import { parseRetryAfter } from "../../modules/notifications/notifications.channels.js";
-import { type AlertFacts, alertCard, alertLink, findings, MAX_ATTEMPTS, retryDelayMs, topDrivers } from "./messages.js";
+import {
+  type AlertFacts,
+  alertCard,
+  alertLink,
+  findings,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  topDrivers,
+} from "./messages.js";
 
 describe("retry delays", () => {
   it("doubles from 5 s up to 1 h, and Retry-After wins (capped at 1 h)", () => {
@@ -103,7 +111,9 @@ describe("alert message parts", () => {
   const cardText = (f: AlertFacts) => JSON.stringify(alertCard(f, "https://lw.example.com"));
 
   it("MVD card: the score as p against α, the part that fired with its p-value, the moved signals", () => {
-    const card = alertCard(facts({}), "https://lw.example.com") as { body: { facts?: unknown[]; text?: string }[] };
+    const card = alertCard(facts({}), "https://lw.example.com") as {
+      body: { facts?: unknown[]; text?: string }[];
+    };
     expect(card.body[1]?.facts).toContainEqual({
       title: "Score",
       value:
@@ -111,7 +121,9 @@ describe("alert message parts", () => {
     });
     const texts = card.body.map((b) => b.text);
     expect(texts).toContain("What the evaluation found");
-    expect(texts).toContainEqual(expect.stringContaining("- Fired: means moved 1.8 σ (Mahalanobis), p = 0.0004\n"));
+    expect(texts).toContainEqual(
+      expect.stringContaining("- Fired: means moved 1.8 σ (Mahalanobis), p = 0.0004\n"),
+    );
     expect(texts).toContainEqual(expect.stringContaining("- moved signals: Torque +1.9 σ, Angle −0.4 σ"));
     expect(topDrivers("mvd", mvdDetailsFixture())).toEqual(["Torque (moved +1.9 σ)", "Angle (moved −0.4 σ)"]);
   });
@@ -126,7 +138,9 @@ describe("alert message parts", () => {
   });
 
   it("SVD card: the threshold widened for autocorrelation with the VIF", () => {
-    const text = cardText(facts({ monitorType: "svd", score: 0.9, threshold: 0.62, details: svdDetailsFixture() }));
+    const text = cardText(
+      facts({ monitorType: "svd", score: 0.9, threshold: 0.62, details: svdDetailsFixture() }),
+    );
     expect(text).toContain("Distance 0.9 σ vs threshold 0.62 σ (VIF 2.9)");
     expect(text).toContain("threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9");
   });

@@ -79,7 +79,9 @@ const scoreText = (f: AlertFacts) => {
  */
 export function findings(type: string, raw: unknown): string[] {
   const d = parseEvaluationDetails(type, raw);
-  return d ? evaluationDetailLines(d, { formatTime: (iso) => iso.replace("T", " ").replace(/\.\d+Z$/, " UTC") }) : [];
+  return d
+    ? evaluationDetailLines(d, { formatTime: (iso) => iso.replace("T", " ").replace(/\.\d+Z$/, " UTC") })
+    : [];
 }
 
 /** A bold title and its lines as a Markdown list, or nothing without lines. */

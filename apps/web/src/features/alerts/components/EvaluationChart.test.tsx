@@ -65,7 +65,13 @@ describe("EvaluationChart, MVD", () => {
   it("says a calibrated evaluation by the part that fired, with its p-value", () => {
     const latest = calibrated(1, 0.0008);
     render(
-      <EvaluationChart type="mvd" evaluations={[latest]} openedAt={latest.slot} resolvedAt={null} timeZone="Europe/Berlin" />,
+      <EvaluationChart
+        type="mvd"
+        evaluations={[latest]}
+        openedAt={latest.slot}
+        resolvedAt={null}
+        timeZone="Europe/Berlin"
+      />,
     );
     expect(screen.getByTestId("evaluation-summary").textContent).toBe(
       "Latest: p-value 0.0008 vs α 0.01: means moved 1.8 σ (Mahalanobis), p = 0.0004; parts fit the training pattern worse than usual, p = 0.4",

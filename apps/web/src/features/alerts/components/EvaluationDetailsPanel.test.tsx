@@ -150,8 +150,12 @@ describe("EvaluationDetailsPanel", () => {
     answers.push(() => HttpResponse.json(svdValues));
     renderPanel("svd", svdDetails);
     const found = screen.getByRole("list", { name: "What the evaluation found" });
-    expect(within(found).getByText("threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9")).toBeTruthy();
-    expect(within(found).getByText("threshold × 1.05 for the shape of the values (skew, tails)")).toBeTruthy();
+    expect(
+      within(found).getByText("threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9"),
+    ).toBeTruthy();
+    expect(
+      within(found).getByText("threshold × 1.05 for the shape of the values (skew, tails)"),
+    ).toBeTruthy();
     await screen.findByRole("figure", { name: /^Training and evaluation values/ });
   });
 

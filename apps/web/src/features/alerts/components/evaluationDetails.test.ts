@@ -57,8 +57,16 @@ describe("the detail readers", () => {
 
   it("read what older evaluations stored: the uncorrected methods, with or without their kind", () => {
     const { kind: _svd, ...kindless } = storedUncorrectedDetails.svd;
-    expect(svdDetails(kindless)).toMatchObject({ signalName: "Bore Diameter", m: 75, parsed: { method: "uncorrected" } });
-    expect(mvdDetails(storedUncorrectedDetails.mvd)).toMatchObject({ pValue: 0.002, ucl: 11.2, exceedances: 6 });
+    expect(svdDetails(kindless)).toMatchObject({
+      signalName: "Bore Diameter",
+      m: 75,
+      parsed: { method: "uncorrected" },
+    });
+    expect(mvdDetails(storedUncorrectedDetails.mvd)).toMatchObject({
+      pValue: 0.002,
+      ucl: 11.2,
+      exceedances: 6,
+    });
     expect(capDetails(storedUncorrectedDetails.cap)).toMatchObject({ ppk: 0.8, parsed: { violations: 2 } });
   });
 

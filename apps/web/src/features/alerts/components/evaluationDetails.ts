@@ -147,7 +147,11 @@ export function chartLines(type: string, evaluations: readonly TAlertEvaluation[
       series.score({ score: e.score, threshold: e.threshold, details: isObj(e.details) ? e.details : null }),
     ),
     bar: evaluations.map((e) =>
-      series.threshold({ score: e.score, threshold: e.threshold, details: isObj(e.details) ? e.details : null }),
+      series.threshold({
+        score: e.score,
+        threshold: e.threshold,
+        details: isObj(e.details) ? e.details : null,
+      }),
     ),
     scoreLabel: series.scoreLabel,
     barLabel: series.thresholdLabel,

@@ -25,8 +25,8 @@ import { setupServer } from "msw/node";
 import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { mvdDetailsFixture } from "../../../../test/fixtures";
 import { formatDateTime } from "../../../../shared/format";
+import { mvdDetailsFixture } from "../../../../test/fixtures";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { DataFiltersTab } from "./DataFiltersTab";
 import { PREVIEW_DEBOUNCE_MS, resultAssociationWarningText } from "./filters.logic";
@@ -549,9 +549,9 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     });
     previewReply = () => HttpResponse.json(previewAnswer({ state: "OK", score: 0.4, details: independent }));
     renderTab();
-    expect(
-      (await screen.findByRole("region", { name: "Threshold adjustments" })).textContent,
-    ).toContain("no autocorrelation found in the training values (VIF 1 for every signal)");
+    expect((await screen.findByRole("region", { name: "Threshold adjustments" })).textContent).toContain(
+      "no autocorrelation found in the training values (VIF 1 for every signal)",
+    );
   });
 
   it("asks for signals first when the selection does not suit the type", async () => {

@@ -56,7 +56,9 @@ describe("ThresholdControl", () => {
     expect(help(ALERT_THRESHOLD_HELP.low)).toBeTruthy();
     expect(ALERT_THRESHOLD_HELP.low).toContain("about 1 in 20 evaluations");
     await ue.click(screen.getByRole("button", { name: "High" }));
-    expect(help(/^Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches \(α 0\.001\)/)).toBeTruthy();
+    expect(
+      help(/^Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches \(α 0\.001\)/),
+    ).toBeTruthy();
   });
 
   it("keeps the level in VIEW", async () => {
