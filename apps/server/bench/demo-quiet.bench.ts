@@ -47,10 +47,12 @@ for (const seed of seeds) {
 }
 const days = (hours / 24) * seeds.length;
 console.log(`\nper undisturbed day (${days} simulated days, alert threshold medium: α 0.01 per evaluation):`);
-console.log("| monitor | type | evaluations/day | breaches/day (share) | false alerts/day |");
+console.log("| monitor | type | evaluations/day | breaches/day (share of judged) | alerts opened/day |");
 console.log("|---|---|---|---|---|");
 for (const m of totals.values()) {
-  const share = m.evaluations > 0 ? ((100 * m.breaches) / m.evaluations).toFixed(2) : "–";
+  // Of the evaluations that judged something (NO_DATA and ERROR judge nothing).
+  const judged = m.evaluations - m.noData - m.errors;
+  const share = judged > 0 ? ((100 * m.breaches) / judged).toFixed(2) : "–";
   console.log(
     `| ${m.monitor} | ${m.type.toUpperCase()} | ${(m.evaluations / days).toFixed(0)} | ${(m.breaches / days).toFixed(1)} (${share} %) | ${(m.alerts / days).toFixed(1)} |`,
   );
