@@ -7,6 +7,17 @@ import type {
   TSvdCalibratedDetails,
 } from "./evaluation-details.js";
 
+/** The worst row of both MVD fixtures: Torque drives its T². */
+const worstRow = {
+  partId: "AX-000731",
+  ts: "2026-11-22T10:38:00.000Z",
+  t2: 14.2,
+  topSignals: [
+    { id: null, name: "Torque", contribution: 11.1 },
+    { id: null, name: "Angle", contribution: 3.1 },
+  ],
+};
+
 export const svdDetailsFixture = (over: Partial<TSvdCalibratedDetails> = {}): TSvdCalibratedDetails => ({
   kind: "svd",
   method: "calibrated",
@@ -45,21 +56,7 @@ export const mvdDetailsFixture = (over: Partial<TMvdCalibratedDetails> = {}): TM
     { id: null, name: "Angle" },
   ],
   droppedSignals: [],
-  worstRows: [
-    {
-      partId: "AX-000731",
-      ts: "2026-11-22T10:38:00.000Z",
-      t2: 14.2,
-      topSignals: [
-        { id: null, name: "Torque", contribution: 11.1 },
-        { id: null, name: "Angle", contribution: 3.1 },
-      ],
-      contributions: [
-        { id: null, name: "Torque", contribution: 11.1 },
-        { id: null, name: "Angle", contribution: 3.1 },
-      ],
-    },
-  ],
+  worstRows: [{ ...worstRow, contributions: worstRow.topSignals }],
   leftOut: { training: 0, evaluation: 0 },
   p_mean: 0.0004,
   t2Mean: 61.3,
@@ -138,17 +135,7 @@ export const storedUncorrectedDetails = {
       { id: null, name: "Angle" },
     ],
     droppedSignals: [],
-    worstRows: [
-      {
-        partId: "AX-000731",
-        ts: "2026-11-22T10:38:00.000Z",
-        t2: 14.2,
-        topSignals: [
-          { id: null, name: "Torque", contribution: 11.1 },
-          { id: null, name: "Angle", contribution: 3.1 },
-        ],
-      },
-    ],
+    worstRows: [worstRow],
     leftOut: { training: 0, evaluation: 0 },
   },
   cap: {
