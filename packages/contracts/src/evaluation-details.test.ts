@@ -1,33 +1,38 @@
 import { describe, expect, it } from "vitest";
-import { parseEvaluationDetails } from "./evaluation-details.js";
+import {
+  capDetailsFixture,
+  mvdDetailsFixture,
+  storedUncorrectedDetails,
+  svdDetailsFixture,
+} from "./evaluation-details.fixtures.js";
+import { parseEvaluationDetails, ZEvaluationDetails } from "./evaluation-details.js";
 
-const svd = {
-  signal: { id: "s", name: "Bore Diameter" },
-  w1: 0.4,
-  scale: 0.003,
-  scaleSource: "sd",
-  k: 2.7,
-  nEff: 20,
-  m: 75,
-  n: 25,
-  trainingMean: 12,
-  trainingSd: 0.003,
-  evaluationMean: 12.001,
-  evaluationSd: 0.004,
-  leftOut: { training: 0, evaluation: 0 },
-};
+const { svd, mvd, cap } = storedUncorrectedDetails;
 
 describe("parseEvaluationDetails", () => {
-  it("reads details that carry their kind", () => {
-    expect(parseEvaluationDetails("svd", { kind: "svd", ...svd })?.kind).toBe("svd");
+  it("reads what the worker writes now: the calibrated methods' details, whole", () => {
+    for (const [type, d] of [
+      ["svd", svdDetailsFixture()],
+      ["mvd", mvdDetailsFixture()],
+      ["cap", capDetailsFixture()],
+    ] as const) {
+      expect(parseEvaluationDetails(type, d)).toEqual(d);
+    }
     expect(parseEvaluationDetails("mvd", { kind: "no_data", code: "TOO_FEW_ROWS" })).toEqual({
       kind: "no_data",
       code: "TOO_FEW_ROWS",
     });
   });
 
+  it("reads details stored by the uncorrected methods (no method) as theirs, with their figures", () => {
+    expect(parseEvaluationDetails("svd", svd)).toMatchObject({ kind: "svd", method: "uncorrected", k: 2.7 });
+    expect(parseEvaluationDetails("mvd", mvd)).toMatchObject({ method: "uncorrected", ucl: 11.2, k: 6 });
+    expect(parseEvaluationDetails("cap", cap)).toMatchObject({ method: "uncorrected", violations: 2 });
+  });
+
   it("reads details stored before they carried a kind as the monitor type's, or NO_DATA's", () => {
-    expect(parseEvaluationDetails("svd", svd)?.kind).toBe("svd");
+    const { kind: _kind, ...kindless } = svd;
+    expect(parseEvaluationDetails("svd", kindless)).toMatchObject({ kind: "svd", method: "uncorrected" });
     expect(parseEvaluationDetails("cap", { code: "NO_LIMITS", limitErrors: [] })?.kind).toBe("no_data");
   });
 
@@ -35,6 +40,36 @@ describe("parseEvaluationDetails", () => {
     expect(parseEvaluationDetails("svd", null)).toBeNull();
     expect(parseEvaluationDetails("svd", [1, 2])).toBeNull();
     expect(parseEvaluationDetails("svd", { w1: "far" })).toBeNull();
-    expect(parseEvaluationDetails("mvd", svd)).toBeNull();
+    // Stored without a kind, SVD details are not read as an MVD monitor's.
+    const { kind: _kind, ...kindless } = svd;
+    expect(parseEvaluationDetails("mvd", kindless)).toBeNull();
+    // A calibrated MVD missing its tests' p-values is not read as an uncorrected one.
+    const { p_mean: _p, ...incomplete } = mvdDetailsFixture();
+    expect(parseEvaluationDetails("mvd", incomplete)).toBeNull();
+    // An uncorrected CAP claimed as calibrated lacks the bound and the hits.
+    expect(parseEvaluationDetails("cap", { ...cap, method: "calibrated" })).toBeNull();
+  });
+
+  it("the schema keeps MVD's mean signals with their shift, contribution and VIF, and CAP's hits with their points", () => {
+    const d = ZEvaluationDetails.parse(
+      capDetailsFixture({
+        controlHits: [{ rule: 2, partId: "AX-1", ts: "2026-11-22T10:00:00.000Z", value: 26.1 }],
+        controlHitCount: 1,
+      }),
+    );
+    expect(d.kind === "cap" && d.method === "calibrated" && d.controlHits[0]?.rule).toBe(2);
+    expect(() =>
+      ZEvaluationDetails.parse(
+        capDetailsFixture({ controlHits: [{ rule: 5 as 1, partId: null, ts: null, value: 1 }] }),
+      ),
+    ).toThrow();
+    const m = ZEvaluationDetails.parse(mvdDetailsFixture());
+    expect(m.kind === "mvd" && m.method === "calibrated" && m.meanSignals[1]).toEqual({
+      id: null,
+      name: "Angle",
+      shift: -0.4,
+      contribution: 3.1,
+      vif: 2.1,
+    });
   });
 });

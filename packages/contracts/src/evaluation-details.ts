@@ -3,22 +3,33 @@ import { zString } from "./common.js";
 import type { TMonitorType } from "./domain.js";
 
 // An evaluation's `details` (evaluations.details jsonb): what the worker stores beside the score
-// and threshold, one shape per kind. The worker builds them; the alert drawer and the Teams card
-// read them through parseEvaluationDetails, never through hand-written guards.
+// and threshold, one shape per kind and method. The worker builds them; the alert drawer and the
+// Teams card read them through parseEvaluationDetails, never through hand-written guards.
+//
+// `method` says which evaluation made them: "calibrated" (design/monitoring.md "Sensitivity": the
+// threshold takes the data's dependence and shape from the training set) or "uncorrected" (the
+// methods before it: SVD with the table's k, MVD counting rows above the UCL, CAP's point Ppk).
+// Details stored before `method` existed are the uncorrected methods' and read as such.
 
 /** A figure that may be undefined (a capability index without both spec limits, say). */
 const figure = z.number().nullable();
 const ZSignalRef = z.object({ id: zString().nullable(), name: zString().nullable() });
 const ZLeftOut = z.object({ training: z.number().int(), evaluation: z.number().int() });
+/** A 95 % interval [lower, upper]. */
+const ZInterval = z.tuple([z.number(), z.number()]);
 
-/** SVD: the Wasserstein distance of the evaluation values from the training values, in σ. */
-export const ZSvdDetails = z.object({
+export const EVALUATION_METHODS = ["calibrated", "uncorrected"] as const;
+export type TEvaluationMethod = (typeof EVALUATION_METHODS)[number];
+
+// ── SVD ──
+
+const svdCommon = {
   kind: z.literal("svd"),
   signal: ZSignalRef,
+  /** W₁ in the signal's units. */
   w1: z.number(),
+  /** s, the training sd the distance is divided by. */
   scale: z.number(),
-  scaleSource: zString(),
-  k: z.number(),
   nEff: z.number(),
   m: z.number().int(),
   n: z.number().int(),
@@ -27,23 +38,68 @@ export const ZSvdDetails = z.object({
   evaluationMean: z.number(),
   evaluationSd: z.number(),
   leftOut: ZLeftOut,
+};
+
+/** SVD, calibrated: W̃ against q_α(F̂) · √VIF · widening / √n_eff (at least 0.1). */
+export const ZSvdCalibratedDetails = z.object({
+  ...svdCommon,
+  method: z.literal("calibrated"),
+  alpha: z.number(),
+  /** q_α(F̂): the level's k scaled by the training values' shape. */
+  nullQuantile: z.number(),
+  /** What the shape (skew, tails) of the training values did to k: about 1 for normal values. */
+  shapeRatio: z.number(),
+  /** The training values' variance inflation factor (≥ 1): neighbouring parts alike. */
+  vif: z.number(),
+  kurtosis: z.number(),
+  /** t/z factor: what estimating the VIF and s from the training values costs the threshold. */
+  vifWidening: z.number(),
+  /** True when the 0.1 σ floor decided the threshold. */
+  isThresholdFloored: z.boolean(),
 });
+export type TSvdCalibratedDetails = z.infer<typeof ZSvdCalibratedDetails>;
+
+/** SVD as first stored: W̃ against the table's k / √n_eff. */
+export const ZSvdUncorrectedDetails = z.object({
+  ...svdCommon,
+  method: z.literal("uncorrected"),
+  scaleSource: zString(),
+  k: z.number(),
+});
+export type TSvdUncorrectedDetails = z.infer<typeof ZSvdUncorrectedDetails>;
+
+/** SVD: the Wasserstein distance of the evaluation values from the training values, in σ. */
+export const ZSvdDetails = z.discriminatedUnion("method", [ZSvdCalibratedDetails, ZSvdUncorrectedDetails]);
 export type TSvdDetails = z.infer<typeof ZSvdDetails>;
+
+// ── MVD ──
+
+const ZSignalContribution = ZSignalRef.extend({ contribution: z.number() });
 
 /** One of the evaluation rows with the highest T², and the signals that contributed most to it. */
 export const ZMvdWorstRow = z.object({
   partId: zString().nullable(),
   ts: zString().nullable(),
   t2: figure,
-  topSignals: z.array(ZSignalRef.extend({ contribution: z.number() })),
+  topSignals: z.array(ZSignalContribution),
+  /** Calibrated: every kept signal's contribution (they sum to t2). */
+  contributions: z.array(ZSignalContribution).optional(),
 });
 export type TMvdWorstRow = z.infer<typeof ZMvdWorstRow>;
 
-/** MVD: how many evaluation rows exceed the Phase II UCL (k of n), and that count's p-value against α. */
-export const ZMvdDetails = z.object({
+/** A kept signal of a calibrated MVD: how far its mean moved and its share of T²_mean, and its VIF. */
+export const ZMvdMeanSignal = ZSignalRef.extend({
+  /** Evaluation mean − training mean, in training standard deviations. */
+  shift: z.number(),
+  /** cᵢ = (m n / (m + n)) dᵢ (Σ⁻¹ d)ᵢ: they sum to T²_mean. */
+  contribution: z.number(),
+  vif: z.number(),
+});
+export type TMvdMeanSignal = z.infer<typeof ZMvdMeanSignal>;
+
+const mvdCommon = {
   kind: z.literal("mvd"),
-  ucl: z.number(),
-  k: z.number().int(),
+  /** The p-value that decides: a breach when it is below α. */
   p_value: figure,
   alpha: z.number(),
   m: z.number().int(),
@@ -54,11 +110,41 @@ export const ZMvdDetails = z.object({
   droppedSignals: z.array(ZSignalRef),
   worstRows: z.array(ZMvdWorstRow),
   leftOut: ZLeftOut,
+};
+
+/** MVD, calibrated: p = min(1, 2 · min(p_mean, p_struct)) against α. */
+export const ZMvdCalibratedDetails = z.object({
+  ...mvdCommon,
+  method: z.literal("calibrated"),
+  /** Mean shift: two-sample Hotelling test with the dependence-corrected covariance. */
+  p_mean: figure,
+  t2Mean: z.number(),
+  /** √(dᵀ Σ⁻¹ d): how far the means moved, in standard deviations (Mahalanobis). */
+  meanDistance: z.number(),
+  /** The kept signals, largest contribution to T²_mean first. */
+  meanSignals: z.array(ZMvdMeanSignal),
+  /** Structure: rank test of the evaluation rows' T² against the training rows' cross-validated T². */
+  p_struct: figure,
+  /** VIF of the cross-validated T² series (the rank test's sizes are divided by it). */
+  vifT2: z.number(),
 });
+export type TMvdCalibratedDetails = z.infer<typeof ZMvdCalibratedDetails>;
+
+/** MVD as first stored: how many evaluation rows exceed the Phase II UCL (k of n), that count's p-value. */
+export const ZMvdUncorrectedDetails = z.object({
+  ...mvdCommon,
+  method: z.literal("uncorrected"),
+  ucl: z.number(),
+  k: z.number().int(),
+});
+export type TMvdUncorrectedDetails = z.infer<typeof ZMvdUncorrectedDetails>;
+
+export const ZMvdDetails = z.discriminatedUnion("method", [ZMvdCalibratedDetails, ZMvdUncorrectedDetails]);
 export type TMvdDetails = z.infer<typeof ZMvdDetails>;
 
-/** CAP: capability indices against the target, control-limit violations, the limits used. */
-export const ZCapDetails = z.object({
+// ── CAP ──
+
+const capCommon = {
   kind: z.literal("cap"),
   signal: ZSignalRef,
   n: z.number().int(),
@@ -70,9 +156,6 @@ export const ZCapDetails = z.object({
   sigmaWithin: figure,
   sigmaOverall: figure,
   cpkTarget: z.number(),
-  ppkBelowTarget: z.boolean(),
-  violations: z.number().int(),
-  violationParts: z.array(zString().nullable()),
   limits: z.object({
     lsl: figure,
     usl: figure,
@@ -82,8 +165,69 @@ export const ZCapDetails = z.object({
   }),
   limitErrors: z.array(zString()),
   leftOut: z.number().int(),
+};
+
+export const CONTROL_RULES = [1, 2, 3, 4] as const;
+
+/** A new point that fired a Western Electric rule. */
+export const ZControlHit = z.object({
+  rule: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  partId: zString().nullable(),
+  ts: zString().nullable(),
+  value: z.number(),
 });
+export type TControlHit = z.infer<typeof ZControlHit>;
+
+/** Stored control hits at most (the count is kept whole). */
+export const MAX_STORED_CONTROL_HITS = 20;
+
+/** CAP, calibrated: control rules on the new points, and Ppk's upper (1 − α) bound against the target. */
+export const ZCapCalibratedDetails = z.object({
+  ...capCommon,
+  method: z.literal("calibrated"),
+  alpha: z.number(),
+  isControlBreach: z.boolean(),
+  isCapabilityBreach: z.boolean(),
+  /** The first MAX_STORED_CONTROL_HITS hits, in record order. */
+  controlHits: z.array(ZControlHit),
+  controlHitCount: z.number().int(),
+  /** The run rules judged besides rule 1. */
+  controlRules: z.array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
+  /** Values new since the previous evaluation: the points the control rules judged. */
+  judgedCount: z.number().int(),
+  /** Ppk + z_{1−α} · SE: a capability breach when below the target. */
+  ppkUpperBound: figure,
+  ppkStandardError: figure,
+  /** 95 % intervals; null where the index is undefined. */
+  intervals: z
+    .object({
+      cp: ZInterval.nullable(),
+      cpk: ZInterval.nullable(),
+      pp: ZInterval.nullable(),
+      ppk: ZInterval.nullable(),
+    })
+    .nullable(),
+  /** VIF of the evaluation values (AR(1) fit) and n / VIF. */
+  vif: z.number(),
+  effectiveCount: z.number(),
+  kurtosis: z.number(),
+});
+export type TCapCalibratedDetails = z.infer<typeof ZCapCalibratedDetails>;
+
+/** CAP as first stored: Ppk against the target, points outside the control limits. */
+export const ZCapUncorrectedDetails = z.object({
+  ...capCommon,
+  method: z.literal("uncorrected"),
+  ppkBelowTarget: z.boolean(),
+  violations: z.number().int(),
+  violationParts: z.array(zString().nullable()),
+});
+export type TCapUncorrectedDetails = z.infer<typeof ZCapUncorrectedDetails>;
+
+export const ZCapDetails = z.discriminatedUnion("method", [ZCapCalibratedDetails, ZCapUncorrectedDetails]);
 export type TCapDetails = z.infer<typeof ZCapDetails>;
+
+// ── NO_DATA ──
 
 /** NO_DATA: why the window could not be judged (packages/stats codes), and a cap's limit errors. */
 export const ZNoDataDetails = z.object({
@@ -104,12 +248,14 @@ export type TEvaluationDetails = z.infer<typeof ZEvaluationDetails>;
 /**
  * The details of an evaluation of a monitor of `type`, or null when there are none or they do not
  * fit. Details stored before they carried `kind` are read as the monitor type's (or NO_DATA's
- * when they hold only a code).
+ * when they hold only a code); details stored before they carried `method` as the uncorrected
+ * method's.
  */
 export function parseEvaluationDetails(type: TMonitorType | string, raw: unknown): TEvaluationDetails | null {
   if (raw == null || typeof raw !== "object" || Array.isArray(raw)) return null;
   const d = raw as Record<string, unknown>;
   const kind = typeof d.kind === "string" ? d.kind : "code" in d && !("n" in d) ? "no_data" : type;
-  const parsed = ZEvaluationDetails.safeParse({ ...d, kind });
+  const method = kind === "no_data" || typeof d.method === "string" ? d.method : "uncorrected";
+  const parsed = ZEvaluationDetails.safeParse(method === undefined ? { ...d, kind } : { ...d, kind, method });
   return parsed.success ? parsed.data : null;
 }

@@ -1,16 +1,73 @@
 import { describe, expect, it } from "vitest";
-import { CHART_P_VALUE_FLOOR, evaluationChartSeries, evaluationSummary } from "./evaluation-summary.js";
+import {
+  capDetailsFixture,
+  mvdDetailsFixture,
+  storedUncorrectedDetails,
+  svdDetailsFixture,
+} from "./evaluation-details.fixtures.js";
+import {
+  adjustmentLines,
+  CHART_P_VALUE_FLOOR,
+  evaluationChartSeries,
+  evaluationDetailLines,
+  evaluationSummary,
+  formatPValue,
+  SUMMARY_DETAIL_KEYS,
+} from "./evaluation-summary.js";
+
+/** The figures the alert list carries (SUMMARY_DETAIL_KEYS) of full details. */
+const figuresOf = (d: Record<string, unknown>) =>
+  Object.fromEntries(SUMMARY_DETAIL_KEYS.filter((k) => k in d).map((k) => [k, d[k]]));
 
 describe("evaluationSummary", () => {
-  it("reads an MVD evaluation by its p-value against α, not by its mean T²", () => {
+  it("reads a calibrated MVD by its p-value against α, the deciding part first, from the list's figures alone", () => {
+    const e = { score: 3.1, threshold: 2, details: figuresOf(mvdDetailsFixture()) };
+    expect(evaluationSummary("mvd", e)).toBe(
+      "p-value 0.0008 vs α 0.01: means moved 1.8 σ (Mahalanobis), p = 0.0004; parts fit the training pattern worse than usual, p = 0.2",
+    );
+    const structure = figuresOf(mvdDetailsFixture({ p_mean: 0.6, p_struct: 0.00004, p_value: 0.00008 }));
+    expect(evaluationSummary("mvd", { score: 4.1, threshold: 2, details: structure })).toBe(
+      "p-value 8e-5 vs α 0.01: parts fit the training pattern worse than usual, p = 4e-5; means moved 1.8 σ (Mahalanobis), p = 0.6",
+    );
+    // Without the details, α and p come back from −log₁₀ α and −log₁₀ p.
+    expect(evaluationSummary("mvd", { score: 3, threshold: 3, details: { method: "calibrated" } })).toBe(
+      "p-value 0.001 vs α 0.001",
+    );
+  });
+
+  it("reads an MVD stored by the uncorrected method by its p-value against α, not by its mean T²", () => {
     expect(
       evaluationSummary("mvd", { score: 1.2734, threshold: 0.01, details: { p_value: 0.4321, k: 1, n: 30 } }),
     ).toBe("p-value 0.432 vs α 0.01, 1 of 30 parts above the UCL (mean T²/p 1.27)");
+    expect(
+      evaluationSummary("mvd", {
+        score: 1.4,
+        threshold: 0.01,
+        details: figuresOf(storedUncorrectedDetails.mvd),
+      }),
+    ).toBe("p-value 0.002 vs α 0.01, 6 of 25 parts above the UCL (mean T²/p 1.4)");
   });
 
-  it("reads SVD as a distance in σ and cap as Ppk against its target", () => {
+  it("reads SVD as a distance in σ (with its VIF when it widened the threshold) and CAP as Ppk's bound against its target", () => {
     expect(evaluationSummary("svd", { score: 0.5, threshold: 0.62 })).toBe(
       "Distance 0.5 σ vs threshold 0.62 σ",
+    );
+    expect(
+      evaluationSummary("svd", { score: 0.5, threshold: 0.9, details: figuresOf(svdDetailsFixture()) }),
+    ).toBe("Distance 0.5 σ vs threshold 0.9 σ (VIF 2.9)");
+    expect(
+      evaluationSummary("svd", {
+        score: 0.5,
+        threshold: 0.62,
+        details: figuresOf(svdDetailsFixture({ vif: 1 })),
+      }),
+    ).toBe("Distance 0.5 σ vs threshold 0.62 σ");
+    expect(
+      evaluationSummary("cap", { score: 1.1, threshold: 1.33, details: figuresOf(capDetailsFixture()) }),
+    ).toBe("Ppk 0.8, upper 99 % bound 1.1 vs target 1.33");
+    const control = figuresOf(capDetailsFixture({ controlHitCount: 2 }));
+    expect(evaluationSummary("cap", { score: null, threshold: 1.33, details: control })).toBe(
+      "2 new points fired a control rule",
     );
     expect(evaluationSummary("cap", { score: 1.06, threshold: 1.33, details: { violations: 2 } })).toBe(
       "Ppk 1.06 vs target 1.33, 2 points outside the control limits",
@@ -19,15 +76,90 @@ describe("evaluationSummary", () => {
 
   it("says nothing when there is no score", () => {
     expect(evaluationSummary("svd", { score: null, threshold: 0.6 })).toBeNull();
+    expect(
+      evaluationSummary("cap", { score: null, threshold: 1.33, details: figuresOf(capDetailsFixture()) }),
+    ).toBeNull();
   });
 
+  it("formats p-values for people", () => {
+    expect([0.2, 0.0004, 0.00004, 1e-20].map(formatPValue)).toEqual(["0.2", "0.0004", "4e-5", "< 1e-16"]);
+  });
+});
+
+describe("evaluationDetailLines", () => {
+  it("MVD: the part that fired with its p-value, the other part, the moved signals, the VIFs", () => {
+    expect(
+      evaluationDetailLines(mvdDetailsFixture({ droppedSignals: [{ id: null, name: "Spindle Load" }] })),
+    ).toEqual([
+      "Fired: means moved 1.8 σ (Mahalanobis), p = 0.0004",
+      "parts fit the training pattern worse than usual, p = 0.2",
+      "moved signals: Torque +1.9 σ, Angle −0.4 σ",
+      "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.1: Angle 2.1",
+      "left out as constant: Spindle Load",
+    ]);
+    // An OK evaluation marks no part as fired.
+    const ok = evaluationDetailLines(mvdDetailsFixture({ p_mean: 0.3, p_struct: 0.5, p_value: 0.6 }));
+    expect(ok.some((l) => l.startsWith("Fired"))).toBe(false);
+  });
+
+  it("SVD: means and sds, the VIF and the shape adjustment, the floor", () => {
+    expect(evaluationDetailLines(svdDetailsFixture({ isThresholdFloored: true }))).toEqual([
+      "mean 46 → 45.5, sd 0.6 → 0.5 (training → evaluation)",
+      "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9",
+      "threshold × 1.05 for the shape of the values (skew, tails)",
+      "threshold at its floor of 0.1 σ",
+    ]);
+    expect(adjustmentLines(svdDetailsFixture({ vif: 1, shapeRatio: 1.01 }))).toEqual([
+      "no autocorrelation found in the training values (VIF 1)",
+      "values close to normal in shape: no shape adjustment",
+    ]);
+  });
+
+  it("CAP: the control hits with their points (at most maxPoints listed), or none; Ppk with its interval and bound", () => {
+    const hit = (i: number) => ({ rule: 1 as const, partId: `AX-${i}`, ts: null, value: 30 + i });
+    const lines = evaluationDetailLines(
+      capDetailsFixture({ controlHits: [hit(1), hit(2), hit(3)], controlHitCount: 7, isControlBreach: true }),
+      { maxPoints: 2 },
+    );
+    expect(lines[0]).toBe(
+      "Fired: 7 new points fired a control rule: AX-1, 31 (outside the control limits (rule 1)); AX-2, 32 (outside the control limits (rule 1)); and 5 more",
+    );
+    expect(lines[1]).toBe(
+      "Fired: Ppk 0.8 (95 % interval 0.55–1.05), upper 99 % bound 1.1 below the target 1.33",
+    );
+    expect(lines[2]).toBe(
+      "Cp 1 (0.72–1.28), Cpk 0.9 (0.65–1.15), Pp 0.9 (0.65–1.15), Ppk 0.8 (0.55–1.05) (95 % intervals)",
+    );
+    const quiet = evaluationDetailLines(
+      capDetailsFixture({ isCapabilityBreach: false, ppkUpperBound: 1.5, vif: 1.8 }),
+    );
+    expect(quiet).toContain("control: none of the 5 new points fired a control rule (rule 1)");
+    expect(quiet).toContain(
+      "Ppk 0.8 (95 % interval 0.55–1.05), upper 99 % bound 1.5 not below the target 1.33",
+    );
+    expect(quiet).toContain(
+      "capability uncertainty widened for autocorrelation: neighbouring parts are alike, VIF 1.8",
+    );
+  });
+});
+
+describe("evaluationChartSeries", () => {
   it("charts MVD as its p-value against α, the same kind of figure, so breaches sit below the α line", () => {
     const mvd = evaluationChartSeries("mvd");
     const breach = { score: 13.788, threshold: 0.01, details: { p_value: 0.0002, k: 9, n: 30 } };
     expect(mvd.score(breach)).toBe(0.0002);
-    expect((mvd.score(breach) ?? 1) < breach.threshold).toBe(true);
+    expect((mvd.score(breach) ?? 1) < (mvd.threshold(breach) ?? 0)).toBe(true);
     expect(mvd.score({ score: 2, threshold: 0.01, details: { p_value: 0 } })).toBe(CHART_P_VALUE_FLOOR);
     expect([mvd.scoreLabel, mvd.thresholdLabel, mvd.scale]).toEqual(["p-value", "α", "log"]);
     expect(evaluationChartSeries("svd").score({ score: 0.5, threshold: 0.62 })).toBe(0.5);
+  });
+
+  it("reads α back from a calibrated MVD's −log₁₀ α when the details lack it", () => {
+    const mvd = evaluationChartSeries("mvd");
+    expect(
+      mvd.threshold({ score: 3, threshold: 2, details: { method: "calibrated", p_value: 0.001 } }),
+    ).toBeCloseTo(0.01, 12);
+    expect(mvd.threshold({ score: 3, threshold: 2, details: { alpha: 0.01 } })).toBe(0.01);
+    expect(mvd.threshold({ score: 1.2, threshold: 0.05, details: {} })).toBe(0.05);
   });
 });

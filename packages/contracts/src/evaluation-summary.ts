@@ -1,6 +1,15 @@
-// How an evaluation's score reads to a quality engineer, per monitor type (design/monitoring.md):
-// each type's score and threshold mean different things, so "score vs threshold" alone misleads
-// (an MVD breach is decided by its p-value against α, not by the mean T²).
+// How an evaluation reads to a quality engineer, per monitor type (design/monitoring.md): each
+// type's score and threshold mean different things, so "score vs threshold" alone misleads (an
+// MVD breach is decided by its p-value against α, not by a mean T²). The alert list, the alert
+// drawer, the query preview and the Teams card word evaluations with these functions only.
+
+import type {
+  TCapDetails,
+  TControlHit,
+  TEvaluationDetails,
+  TMvdCalibratedDetails,
+  TSvdCalibratedDetails,
+} from "./evaluation-details.js";
 
 export type TEvaluationFigures = {
   score: number | null;
@@ -12,31 +21,273 @@ export type TEvaluationFigures = {
 export const formatFigure = (x: number) =>
   Number.isFinite(x) ? Number(x.toPrecision(3)).toString() : String(x);
 
+/** A p-value as people read it: two significant digits, "< 1e-16" below the doubles' reach. */
+export const formatPValue = (p: number) =>
+  p < 1e-16
+    ? "< 1e-16"
+    : p < 1e-4
+      ? Number(p.toPrecision(2)).toExponential()
+      : Number(p.toPrecision(2)).toString();
+
+const signed = (x: number) => `${x >= 0 ? "+" : "−"}${formatFigure(Math.abs(x))}`;
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+/** (1 − α) as a percentage: "99 %". */
+const confidence = (alpha: number) => `${Number(((1 - alpha) * 100).toPrecision(4))} %`;
+
+/** A VIF worth naming: autocorrelation found in the training values. */
+const isVifShown = (vif: number) => vif >= 1.05;
+
+// ── Shared sentences (design/monitoring.md "Sensitivity", "MVD" step 5) ──
+
+/** "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9". */
+export const vifText = (vif: number, what = "threshold") =>
+  `${what} widened for autocorrelation: neighbouring parts are alike, VIF ${formatFigure(vif)}`;
+
+/** "means moved 1.8 σ (Mahalanobis), p = 0.0004". */
+export const mvdMeanText = (distance: number, pMean: number) =>
+  `means moved ${formatFigure(distance)} σ (Mahalanobis), p = ${formatPValue(pMean)}`;
+
+/** "parts fit the training pattern worse than usual, p = 0.2". */
+export const mvdStructureText = (pStruct: number) =>
+  `parts fit the training pattern worse than usual, p = ${formatPValue(pStruct)}`;
+
+/** How the training values' shape moved the SVD threshold (shapeRatio: 1 for normal values). */
+export const shapeText = (shapeRatio: number) =>
+  Math.abs(shapeRatio - 1) < 0.02
+    ? "values close to normal in shape: no shape adjustment"
+    : `threshold × ${formatFigure(shapeRatio)} for the shape of the values (skew, tails)`;
+
+const RULE_TEXT: Record<TControlHit["rule"], string> = {
+  1: "outside the control limits",
+  2: "two of three beyond 2 σ on one side",
+  3: "four of five beyond 1 σ on one side",
+  4: "eight in a row on one side of the centre line",
+};
+
+/** What a Western Electric rule says about a point, e.g. "outside the control limits (rule 1)". */
+export const controlRuleText = (rule: TControlHit["rule"]) => `${RULE_TEXT[rule]} (rule ${rule})`;
+
+// ── One line: the alert list, the evaluation chart, the query preview, the Teams card's score ──
+
+/** The MVD part that decides p = min(1, 2 · min(p_mean, p_struct)): the one with the smaller p. */
+function mvdParts(d: Record<string, unknown> | null | undefined) {
+  const distance = num(d?.meanDistance);
+  const pMean = num(d?.p_mean);
+  const pStruct = num(d?.p_struct);
+  if (distance == null || pMean == null || pStruct == null) return null;
+  const mean = mvdMeanText(distance, pMean);
+  const structure = mvdStructureText(pStruct);
+  return pMean <= pStruct
+    ? { decides: "mean" as const, first: mean, second: structure }
+    : { decides: "structure" as const, first: structure, second: mean };
+}
 
 /** One line: what the evaluation measured against what it must stay within, or null. */
 export function evaluationSummary(type: "mvd" | "svd" | "cap", e: TEvaluationFigures): string | null {
-  if (e.score == null || e.threshold == null) return null;
+  const d = e.details;
   const f = formatFigure;
+  const isCalibrated = d?.method === "calibrated";
   if (type === "mvd") {
-    const p = num(e.details?.p_value);
-    const k = num(e.details?.k);
-    const n = num(e.details?.n);
+    if (e.score == null || e.threshold == null) return null;
+    const p = num(d?.p_value);
+    if (isCalibrated) {
+      // Calibrated: score −log₁₀ p against −log₁₀ α.
+      const alpha = num(d?.alpha) ?? 10 ** -e.threshold;
+      const pValue = p ?? 10 ** -e.score;
+      const parts = mvdParts(d);
+      return `p-value ${formatPValue(pValue)} vs α ${f(alpha)}${parts ? `: ${parts.first}; ${parts.second}` : ""}`;
+    }
+    const k = num(d?.k);
+    const n = num(d?.n);
     const rows = k != null && n != null ? `, ${k} of ${n} parts above the UCL` : "";
     return p == null
       ? `Mean T²/p ${f(e.score)}, α ${f(e.threshold)}`
       : `p-value ${f(p)} vs α ${f(e.threshold)}${rows} (mean T²/p ${f(e.score)})`;
   }
-  if (type === "svd") return `Distance ${f(e.score)} σ vs threshold ${f(e.threshold)} σ`;
-  const violations = num(e.details?.violations);
+  if (type === "svd") {
+    if (e.score == null || e.threshold == null) return null;
+    const vif = num(d?.vif);
+    const widened = isCalibrated && vif != null && isVifShown(vif) ? ` (VIF ${f(vif)})` : "";
+    return `Distance ${f(e.score)} σ vs threshold ${f(e.threshold)} σ${widened}`;
+  }
+  if (isCalibrated) {
+    // Calibrated: score = Ppk's upper (1 − α) bound, threshold = the Cpk target.
+    const hits = num(d?.controlHitCount) ?? 0;
+    const control = hits > 0 ? `${hits} new ${hits === 1 ? "point" : "points"} fired a control rule` : "";
+    const ppk = num(d?.ppk);
+    const alpha = num(d?.alpha);
+    const capability =
+      e.score != null && e.threshold != null
+        ? `Ppk ${ppk == null ? "–" : f(ppk)}, upper${alpha == null ? "" : ` ${confidence(alpha)}`} bound ${f(e.score)} vs target ${f(e.threshold)}`
+        : "";
+    return [capability, control].filter(Boolean).join(", ") || null;
+  }
+  if (e.score == null || e.threshold == null) return null;
+  const violations = num(d?.violations);
   return `Ppk ${f(e.score)} vs target ${f(e.threshold)}${violations ? `, ${violations} points outside the control limits` : ""}`;
 }
 
 /**
- * The figures of an evaluation's details that its summary reads (MVD p-value and counts, CAP
- * violations): what a list of alerts carries instead of the whole details.
+ * The figures of an evaluation's details that its summary reads (MVD p-values, distance and α;
+ * SVD's VIF; CAP's Ppk, α and control hits; the uncorrected methods' counts): what a list of alerts
+ * carries instead of the whole details.
  */
-export const SUMMARY_DETAIL_KEYS = ["p_value", "k", "n", "violations"] as const;
+export const SUMMARY_DETAIL_KEYS = [
+  "method",
+  "p_value",
+  "p_mean",
+  "p_struct",
+  "meanDistance",
+  "alpha",
+  "vif",
+  "ppk",
+  "controlHitCount",
+  "k",
+  "n",
+  "violations",
+] as const;
+
+// ── Several lines: the alert drawer and the Teams card ──
+
+export type TDetailWordingOptions = {
+  /** How a record's time reads (the drawer: the plant's time zone; the card: ISO). */
+  formatTime?: (iso: string) => string;
+  /** Control hits listed with their points at most (the count is always given). */
+  maxPoints?: number;
+};
+
+/** "SN-1 at 10:15, 12.3 (outside the control limits, rule 1)". */
+export function controlHitText(h: TControlHit, formatTime: (iso: string) => string = (s) => s) {
+  const where = [h.partId ?? null, h.ts ? `at ${formatTime(h.ts)}` : null].filter(Boolean).join(" ");
+  return `${where ? `${where}, ` : ""}${formatFigure(h.value)} (${controlRuleText(h.rule)})`;
+}
+
+function svdLines(d: TSvdCalibratedDetails): string[] {
+  const lines = [
+    `mean ${formatFigure(d.trainingMean)} → ${formatFigure(d.evaluationMean)}, sd ${formatFigure(d.trainingSd)} → ${formatFigure(d.evaluationSd)} (training → evaluation)`,
+  ];
+  lines.push(...adjustmentLines(d));
+  if (d.isThresholdFloored) lines.push("threshold at its floor of 0.1 σ");
+  return lines;
+}
+
+/** The mean part and the structure part, the one that fired marked, then the moved signals. */
+function mvdLines(d: TMvdCalibratedDetails): string[] {
+  const lines: string[] = [];
+  const fired = (p: number | null) => p != null && Math.min(1, 2 * p) < d.alpha;
+  if (d.p_mean != null) {
+    lines.push(`${fired(d.p_mean) ? "Fired: " : ""}${mvdMeanText(d.meanDistance, d.p_mean)}`);
+  }
+  if (d.p_struct != null) lines.push(`${fired(d.p_struct) ? "Fired: " : ""}${mvdStructureText(d.p_struct)}`);
+  const moved = movedSignalsText(d);
+  if (moved) lines.push(moved);
+  lines.push(...adjustmentLines(d));
+  if (d.droppedSignals.length > 0)
+    lines.push(`left out as constant: ${d.droppedSignals.map((s) => s.name ?? s.id ?? "?").join(", ")}`);
+  return lines;
+}
+
+/** "moved signals: Torque +1.9 σ, Angle −0.4 σ": the largest contributions to T²_mean first, at most 3. */
+export function movedSignalsText(d: TMvdCalibratedDetails, max = 3): string | null {
+  const moved = d.meanSignals.filter((s) => s.contribution > 0).slice(0, max);
+  if (moved.length === 0) return null;
+  return `moved signals: ${moved.map((s) => `${s.name ?? s.id ?? "?"} ${signed(s.shift)} σ`).join(", ")}`;
+}
+
+function capLines(d: TCapDetails, o: TDetailWordingOptions): string[] {
+  if (d.method === "uncorrected") {
+    return [
+      `Ppk ${d.ppk == null ? "–" : formatFigure(d.ppk)} vs target ${formatFigure(d.cpkTarget)}`,
+      `${d.violations} points outside the control limits`,
+    ];
+  }
+  const lines: string[] = [];
+  const max = o.maxPoints ?? 5;
+  if (d.controlHitCount > 0) {
+    const shown = d.controlHits.slice(0, max).map((h) => controlHitText(h, o.formatTime));
+    const more = d.controlHitCount - shown.length;
+    lines.push(
+      `Fired: ${d.controlHitCount} new ${d.controlHitCount === 1 ? "point" : "points"} fired a control rule: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`,
+    );
+  } else {
+    lines.push(
+      `control: none of the ${d.judgedCount} new points fired a control rule (${d.controlRules.map((r) => `rule ${r}`).join(", ")})`,
+    );
+  }
+  lines.push(capabilityText(d));
+  const indices = capabilityIndicesText(d);
+  if (indices) lines.push(indices);
+  lines.push(...adjustmentLines(d));
+  return lines;
+}
+
+/** "Ppk 1.12 (95 % interval 0.95–1.29), upper 99 % bound 1.25 below the target 1.33". */
+export function capabilityText(d: TCapDetails): string {
+  if (d.ppk == null) return "capability: no specification limits to judge against";
+  if (d.method === "uncorrected") return `Ppk ${formatFigure(d.ppk)} vs target ${formatFigure(d.cpkTarget)}`;
+  const interval = d.intervals?.ppk ? ` (95 % interval ${rangeText(d.intervals.ppk)})` : "";
+  const bound =
+    d.ppkUpperBound == null
+      ? ""
+      : `, upper ${confidence(d.alpha)} bound ${formatFigure(d.ppkUpperBound)} ${d.ppkUpperBound < d.cpkTarget ? "below" : "not below"} the target ${formatFigure(d.cpkTarget)}`;
+  return `${d.isCapabilityBreach ? "Fired: " : ""}Ppk ${formatFigure(d.ppk)}${interval}${bound}`;
+}
+
+const rangeText = ([lo, hi]: readonly [number, number]) => `${formatFigure(lo)}–${formatFigure(hi)}`;
+
+/** "Cp 1.4 (1.1–1.7), Cpk 1.3 (1–1.6), …": the indices with their 95 % intervals. */
+function capabilityIndicesText(d: TCapDetails): string | null {
+  if (d.method !== "calibrated") return null;
+  const parts = (["cp", "cpk", "pp", "ppk"] as const).flatMap((k) => {
+    const v = d[k];
+    if (v == null) return [];
+    const i = d.intervals?.[k];
+    return [
+      `${k === "cp" ? "Cp" : k === "cpk" ? "Cpk" : k === "pp" ? "Pp" : "Ppk"} ${formatFigure(v)}${i ? ` (${rangeText(i)})` : ""}`,
+    ];
+  });
+  return parts.length ? `${parts.join(", ")} (95 % intervals)` : null;
+}
+
+/**
+ * What the calibrated threshold allowed for: the dependence (VIF) and, for SVD, the shape of the
+ * training values. Shown in the drawer, the card and the query preview.
+ */
+export function adjustmentLines(d: TEvaluationDetails): string[] {
+  if (d.kind === "no_data" || d.method !== "calibrated") return [];
+  if (d.kind === "svd") {
+    return [
+      isVifShown(d.vif)
+        ? vifText(d.vif)
+        : `no autocorrelation found in the training values (VIF ${formatFigure(d.vif)})`,
+      shapeText(d.shapeRatio),
+    ];
+  }
+  if (d.kind === "mvd") {
+    const alike = d.meanSignals.filter((s) => isVifShown(s.vif));
+    return alike.length === 0
+      ? [`no autocorrelation found in the training values (VIF 1 for every signal)`]
+      : [
+          `${vifText(Math.max(...alike.map((s) => s.vif)))}: ${alike.map((s) => `${s.name ?? s.id ?? "?"} ${formatFigure(s.vif)}`).join(", ")}`,
+        ];
+  }
+  return isVifShown(d.vif) ? [vifText(d.vif, "capability uncertainty")] : [];
+}
+
+/** The details in sentences, the firing part first marked "Fired: "; [] for NO_DATA details. */
+export function evaluationDetailLines(d: TEvaluationDetails, o: TDetailWordingOptions = {}): string[] {
+  if (d.kind === "svd") return d.method === "calibrated" ? svdLines(d) : [];
+  if (d.kind === "mvd") {
+    if (d.method === "calibrated") return mvdLines(d);
+    return [
+      `${d.k} of ${d.n} parts above the UCL ${formatFigure(d.ucl)}${d.p_value == null ? "" : `, p = ${formatPValue(d.p_value)}`}`,
+    ];
+  }
+  if (d.kind === "cap") return capLines(d, o);
+  return [];
+}
+
+// ── The evaluation chart ──
 
 /** The smallest p-value a log-scale chart draws (a p-value of 0 has no place on it). */
 export const CHART_P_VALUE_FLOOR = 1e-16;
@@ -44,7 +295,8 @@ export const CHART_P_VALUE_FLOOR = 1e-16;
 /**
  * What an evaluation chart plots per monitor type: a score and a threshold of the same kind, so a
  * breach is a score on the wrong side of the threshold line. MVD plots the p-value against α
- * (log scale; a breach is a p-value below α), not the mean T² against α.
+ * (log scale; a breach is a p-value below α), whichever way the evaluation stored them (the
+ * uncorrected method stored α as its threshold, the calibrated one −log₁₀ α).
  */
 export function evaluationChartSeries(type: "mvd" | "svd" | "cap") {
   if (type === "mvd")
@@ -57,6 +309,12 @@ export function evaluationChartSeries(type: "mvd" | "svd" | "cap") {
         const p = num(e.details?.p_value);
         return p == null ? null : Math.max(p, CHART_P_VALUE_FLOOR);
       },
+      threshold: (e: TEvaluationFigures) => {
+        const alpha = num(e.details?.alpha);
+        if (alpha != null) return alpha;
+        if (e.threshold == null) return null;
+        return e.details?.method === "calibrated" ? 10 ** -e.threshold : e.threshold;
+      },
     };
   if (type === "svd")
     return {
@@ -65,12 +323,14 @@ export function evaluationChartSeries(type: "mvd" | "svd" | "cap") {
       scale: "linear" as const,
       breachBelow: false,
       score: (e: TEvaluationFigures) => e.score,
+      threshold: (e: TEvaluationFigures) => e.threshold,
     };
   return {
-    scoreLabel: "Ppk",
+    scoreLabel: "Ppk (upper bound)",
     thresholdLabel: "Cpk target",
     scale: "linear" as const,
     breachBelow: true,
     score: (e: TEvaluationFigures) => e.score,
+    threshold: (e: TEvaluationFigures) => e.threshold,
   };
 }

@@ -52,6 +52,25 @@ export const MONITOR_FORM_TIMINGS = {
  * The form's own wording beyond the spec's messages (those are MONITOR_MESSAGES): tabs, overlays
  * (spec §2 "Overlays"), buttons (spec §2 "Footer") and dialogs, so a test reads what the UI shows.
  */
+/**
+ * What each alert threshold level means (design/monitoring.md "Sensitivity"): the share of
+ * evaluations of a stable process that breach, a promise the calibrated methods keep on the data
+ * lines produce (autocorrelated, skewed, heavy-tailed), not only on independent normal values.
+ */
+export const ALERT_THRESHOLD_HELP: Record<TAlertThreshold, string> = {
+  low: "Alerts most easily: about 1 in 20 evaluations of a stable process breaches (α 0.05), allowing for this signal's autocorrelation and shape.",
+  medium:
+    "Balanced (default): about 1 in 100 evaluations of a stable process breaches (α 0.01), allowing for this signal's autocorrelation and shape.",
+  high: "Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches (α 0.001), allowing for this signal's autocorrelation and shape.",
+};
+
+/** The alert threshold control's option labels (spec §2: Low, Medium, High). */
+export const ALERT_THRESHOLD_LABELS: Record<TAlertThreshold, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+};
+
 export const MONITOR_FORM_TEXTS = {
   formLabel: (type: TFormMonitorType) => `${type.toUpperCase()} monitor form`,
   tabs: { signals: "Signals", filters: "Data Filters", rules: "Alert Rules" } as Record<TFormTab, string>,
@@ -106,13 +125,8 @@ export const MONITOR_FORM_TEXTS = {
   },
   threshold: {
     label: "Alert threshold",
-    levels: { low: "Low", medium: "Medium", high: "High" } as Record<TAlertThreshold, string>,
-    /** What each level means (design/monitoring.md "Sensitivity"). */
-    help: {
-      low: "Alerts most easily: about 1 in 20 evaluations of a stable process breaches (α 0.05).",
-      medium: "Balanced (default): about 1 in 100 evaluations of a stable process breaches (α 0.01).",
-      high: "Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches (α 0.001).",
-    } as Record<TAlertThreshold, string>,
+    levels: ALERT_THRESHOLD_LABELS,
+    help: ALERT_THRESHOLD_HELP,
   },
 
   // ── The Data Filters tab (spec §2 "Data Filters tab", §5 "Period", "Training split") ─────────
@@ -181,6 +195,8 @@ export const MONITOR_FORM_TEXTS = {
     evaluationFrom: "Evaluation from",
     window: "Window",
     noRecords: "No records",
+    adjustmentsLabel: "Threshold adjustments",
+    adjustmentsIntro: "The threshold allows for the training records",
     noTime: "–",
     wouldReport: "The monitor would report now",
     states: { OK: "OK", BREACH: "Breach", NO_DATA: "No data", ERROR: "Error" },

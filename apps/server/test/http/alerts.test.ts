@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ALERT_MESSAGES, ALERT_NO_CAUSE, ZAlert, ZAlertDetail, ZAlertEvent } from "@linewatch/contracts";
+import { capDetailsFixture, mvdDetailsFixture } from "@linewatch/contracts/fixtures";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -241,6 +242,27 @@ describe("list", () => {
       });
       await applyEvaluation(tx, s, { now: t.now.value });
     });
+    // Evaluations of the calibrated methods: MVD −log₁₀ p against −log₁₀ α, CAP Ppk's bound.
+    const mvd2 = await createMonitorRow(db(), tn.line, { name: "Torque and angle", type: "mvd" });
+    const cap = await createMonitorRow(db(), tn.line, { name: "Press force", type: "cap" });
+    await db().transaction(async (tx) => {
+      const m = await createEvaluation(tx as never, mvd2, {
+        state: "BREACH",
+        slot: t.now.value,
+        score: 3.1,
+        threshold: 2,
+        details: mvdDetailsFixture(),
+      });
+      await applyEvaluation(tx, m, { now: t.now.value });
+      const c = await createEvaluation(tx as never, cap, {
+        state: "BREACH",
+        slot: t.now.value,
+        score: 1.1,
+        threshold: 1.33,
+        details: capDetailsFixture({ controlHitCount: 1 }),
+      });
+      await applyEvaluation(tx, c, { now: t.now.value });
+    });
     const res = await t.app.inject({ method: "GET", url: url.list(tn.line.id), headers: tn.userHeaders });
     const byName = Object.fromEntries(
       res.json().map((a: { monitor: { name: string }; summary: string }) => [a.monitor.name, a.summary]),
@@ -248,6 +270,9 @@ describe("list", () => {
     expect(byName).toEqual({
       "Bore geometry": "p-value 0.000153 vs α 0.01, 9 of 25 parts above the UCL (mean T²/p 13.8)",
       "Bore drift": "Distance 0.91 σ vs threshold 0.62 σ",
+      "Torque and angle":
+        "p-value 0.0008 vs α 0.01: means moved 1.8 σ (Mahalanobis), p = 0.0004; parts fit the training pattern worse than usual, p = 0.2",
+      "Press force": "Ppk 0.8, upper 99 % bound 1.1 vs target 1.33, 1 new point fired a control rule",
     });
   });
 

@@ -1,7 +1,13 @@
 // POST /api/monitors/preview: the window's sizes and span and the evaluation it would give now;
 // stores nothing; any signed-in user; 404 across customers.
 import { randomUUID } from "node:crypto";
-import { MONITOR_MESSAGES, QUERY_MESSAGES } from "@linewatch/contracts";
+import {
+  adjustmentLines,
+  MONITOR_MESSAGES,
+  QUERY_MESSAGES,
+  ZMvdCalibratedDetails,
+  ZSvdCalibratedDetails,
+} from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/db/client.js";
@@ -90,7 +96,12 @@ describe("POST /api/monitors/preview", () => {
     });
     // The newest 50 records are shifted by 3: a breach.
     expect(p.evaluation.state).toBe("BREACH");
-    expect(p.evaluation.details).toMatchObject({ m: 150, n: 50 });
+    expect(p.evaluation.details).toMatchObject({ m: 150, n: 50, method: "calibrated" });
+    // What the threshold allowed for in the chosen signal: its VIF and its shape.
+    const d = ZSvdCalibratedDetails.parse(p.evaluation.details);
+    expect(d.vif).toBeGreaterThanOrEqual(1);
+    expect(d.shapeRatio).toBeGreaterThan(0);
+    expect(adjustmentLines(d)).toHaveLength(2);
     expect(await evaluationCount()).toBe(0);
   });
 
@@ -101,6 +112,9 @@ describe("POST /api/monitors/preview", () => {
     expect(mvd.statusCode).toBe(200);
     expect(mvd.json()).toMatchObject({ window_size: 100, training_size: 70, evaluation_size: 30 });
     expect(mvd.json().evaluation.details.worstRows[0].topSignals.length).toBeGreaterThan(0);
+    const d = ZMvdCalibratedDetails.parse(mvd.json().evaluation.details);
+    expect(d.meanSignals.map((s) => s.vif).every((v) => v >= 1)).toBe(true);
+    expect(mvd.json().evaluation.threshold).toBeCloseTo(2, 12);
     const few = await post(body({}, { part_numbers: ["M-404"] }));
     expect(few.json()).toMatchObject({
       window_size: 0,
@@ -126,8 +140,9 @@ describe("POST /api/monitors/preview", () => {
     // sample_size plays no part in a period's window.
     const small = await post(body({ period }, { sample_size: 60 }));
     expect(small.json()).toMatchObject({ window_size: 100, evaluation_size: 25 });
-    // Up to the newest record the evaluation set holds the shifted parts.
-    const newest = await post(body({ period: { ...period, to: null } }));
+    // Up to the newest record, halved, the evaluation set holds the shifted parts and the training
+    // set none of them.
+    const newest = await post(body({ period: { ...period, to: null } }, { evaluation_ratio: 0.5 }));
     expect(newest.json()).toMatchObject({ from: at(100), to: at(199), evaluation: { state: "BREACH" } });
   });
 
@@ -150,18 +165,26 @@ describe("POST /api/monitors/preview", () => {
   });
 
   it("reads every record between from and to for a time period; NO_DATA when its evaluation set is below 25", async () => {
-    const period = { from: at(120), to: at(199), records: null, anchor: "end" };
-    const half = await post(body({ period }, { evaluation_ratio: 0.5 }));
+    // Records 100 to 199, halved: the training set ends where the shift of the newest 50 begins
+    // (a training set holding part of the shift reads it as neighbouring parts being alike, a
+    // large VIF, and widens the threshold).
+    const half = await post(
+      body(
+        { period: { from: at(100), to: at(199), records: null, anchor: "end" } },
+        { evaluation_ratio: 0.5 },
+      ),
+    );
     expect(half.statusCode).toBe(200);
     expect(half.json()).toMatchObject({
-      window_size: 80,
-      training_size: 40,
-      evaluation_size: 40,
-      from: at(120),
+      window_size: 100,
+      training_size: 50,
+      evaluation_size: 50,
+      from: at(100),
       to: at(199),
-      evaluation_from: at(160),
-      evaluation: { state: "BREACH", training_size: 40, evaluation_size: 40 },
+      evaluation_from: at(150),
+      evaluation: { state: "BREACH", training_size: 50, evaluation_size: 50 },
     });
+    const period = { from: at(120), to: at(199), records: null, anchor: "end" };
     // 80 × 0.25 = 20 evaluation records: too few to evaluate, and said so.
     const quarter = await post(body({ period }, { evaluation_ratio: 0.25 }));
     expect(quarter.json()).toMatchObject({

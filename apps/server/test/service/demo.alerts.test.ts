@@ -3,23 +3,22 @@
 // every 5 minutes; here the simulator's parts are stored directly on a simulated clock and the
 // worker evaluates each slot, so the whole path (disturbances → window → evaluation → alert
 // rules) is exercised. The 10-minute slot must already have alerted: the 15-minute one is margin.
-import { eq } from "drizzle-orm";
+import {
+  ZCapCalibratedDetails,
+  ZMvdCalibratedDetails,
+  ZNoDataDetails,
+  ZSvdCalibratedDetails,
+} from "@linewatch/contracts";
+import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
-import { alerts, customers, lines, monitors } from "../../src/db/schema/index.js";
-import { createLiveParts } from "../../src/modules/demo/demo.live.js";
-import { findLiveResume } from "../../src/modules/demo/demo.live.server.js";
-import { seedDemoIfEmpty } from "../../src/modules/demo/demo.seed.js";
-import { createServices } from "../../src/services.js";
-import { createOnEvaluated } from "../../src/worker/alerts/apply.js";
-import { startWorker } from "../../src/worker/worker.js";
+import { alerts, evaluations, monitors } from "../../src/db/schema/index.js";
 import { createTestDatabase } from "../helpers/db.js";
+import { startDemoClock } from "../helpers/demo-clock.js";
 
 const MINUTE = 60_000;
 /** The seed ends in the past, so no simulated part is stamped after the real clock. */
 const SEED_END = Date.now() - 30 * MINUTE;
-/** Seeding and start-up take this long in `npm start` before the simulator and worker run. */
-const STARTUP_MS = 20_000;
 
 let database: Database;
 afterAll(async () => {
@@ -31,45 +30,17 @@ const firstAlertMinute = new Map<string, number>();
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  const services = createServices({ db, publicUrl: "http://localhost:8080" });
-  await seedDemoIfEmpty(db, { now: new Date(SEED_END) });
-  // The seed makes its monitors due when it ends: on the simulated clock, at the simulator's start.
-  const startedAt = SEED_END + STARTUP_MS;
-  await db.update(monitors).set({ nextRunAt: new Date(startedAt) });
-  const [demo] = await db.select().from(customers).where(eq(customers.isDemo, true));
-  if (!demo) throw new Error("no demo customer");
-  const plantOfLine = new Map((await db.select().from(lines)).map((l) => [l.name, l.plantId]));
+  const demo = await startDemoClock(db, { seedEnd: SEED_END });
   const typeOf = new Map((await db.select().from(monitors)).map((m) => [m.id, m.type]));
-
-  const live = createLiveParts({ rate: 1, startedAt, resume: (await findLiveResume(db)) ?? undefined });
-  let clock = startedAt;
-  const worker = startWorker({
-    db,
-    now: () => new Date(clock),
-    pollMs: 5_000,
-    leaseMs: 120_000,
-    autoStart: false,
-    onEvaluated: createOnEvaluated({ now: () => new Date(clock) }),
-  });
   // The embedded broker stores a part within a second: store what is due every 5 s, poll as often.
-  for (; clock <= startedAt + 15 * MINUTE; clock += 5_000) {
-    const byPlant = new Map<string, unknown[]>();
-    for (const r of live.due(clock)) {
-      const plantId = plantOfLine.get(r.line);
-      if (!plantId) throw new Error(`no line ${r.line}`);
-      byPlant.set(plantId, [...(byPlant.get(plantId) ?? []), r.record]);
-    }
-    for (const [plantId, records] of byPlant) {
-      const stored = await services.partRecords.ingest({ customerId: demo.id, plantId }, records);
-      expect(stored.rejected).toEqual([]);
-    }
-    if ((await worker.tick()) === 0) continue;
+  for (let clock = demo.startedAt; clock <= demo.startedAt + 15 * MINUTE; clock += 5_000) {
+    if ((await demo.advanceTo(clock)) === 0) continue;
     for (const a of await db.select().from(alerts)) {
       const type = typeOf.get(a.monitorId) ?? "?";
-      if (!firstAlertMinute.has(type)) firstAlertMinute.set(type, (clock - startedAt) / MINUTE);
+      if (!firstAlertMinute.has(type)) firstAlertMinute.set(type, (clock - demo.startedAt) / MINUTE);
     }
   }
-  await worker.stop();
+  await demo.stop();
 }, 180_000);
 
 describe("the demo monitors on the live simulator", () => {
@@ -79,6 +50,39 @@ describe("the demo monitors on the live simulator", () => {
     );
     for (const type of ["svd", "mvd", "cap"]) {
       expect(firstAlertMinute.get(type), `first ${type} alert (minutes)`).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it("store the calibrated methods' details: VIFs, the MVD tests' p-values, CAP's points judged once", async () => {
+    const db = database.db;
+    const typeOf = new Map((await db.select().from(monitors)).map((m) => [m.id, m.type]));
+    const rows = await db.select().from(evaluations).orderBy(asc(evaluations.slot));
+    const schema = { svd: ZSvdCalibratedDetails, mvd: ZMvdCalibratedDetails, cap: ZCapCalibratedDetails };
+    const capJudged = new Map<string, number[]>();
+    let judged = 0;
+    for (const e of rows) {
+      const type = typeOf.get(e.monitorId) as keyof typeof schema;
+      if (e.state === "NO_DATA") {
+        if (e.details) ZNoDataDetails.parse(e.details);
+        continue;
+      }
+      expect(e.state, `${type} ${e.slot.toISOString()}`).not.toBe("ERROR");
+      const d = schema[type].parse(e.details);
+      judged++;
+      if (d.kind === "mvd") {
+        // −log₁₀ p against −log₁₀ α: the score and the details agree.
+        expect(e.threshold).toBeCloseTo(2, 12);
+        expect(e.score).toBeCloseTo(-Math.log10(d.p_value as number), 9);
+      }
+      if (d.kind === "cap")
+        capJudged.set(e.monitorId, [...(capJudged.get(e.monitorId) ?? []), d.judgedCount]);
+    }
+    expect(judged).toBeGreaterThan(12);
+    // The first evaluation judges its whole set; the next ones only the parts made since (about 5
+    // in 5 minutes, one part a minute; a batch of the other model holds none).
+    for (const counts of capJudged.values()) {
+      expect(counts[0]).toBe(25);
+      for (const c of counts.slice(1)) expect(c).toBeLessThanOrEqual(8);
     }
   });
 });

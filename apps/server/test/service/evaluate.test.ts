@@ -1,6 +1,7 @@
-import { ZCapDetails, ZMvdDetails, ZSvdDetails } from "@linewatch/contracts";
-// Pure monitor evaluation (worker/evaluate/evaluate.ts) on generated data: in control → OK,
-// shifted → BREACH, too few → NO_DATA, nothing new → NO_DATA, exceptions → ERROR.
+import { ZCapCalibratedDetails, ZMvdCalibratedDetails, ZSvdCalibratedDetails } from "@linewatch/contracts";
+// Pure monitor evaluation (modules/evaluation/evaluate.ts, the calibrated methods) on generated
+// data: in control → OK, shifted → BREACH, too few → NO_DATA, nothing new → NO_DATA, exceptions →
+// ERROR; CAP's control rules judge each point once.
 import { describe, expect, it } from "vitest";
 import {
   type EvaluationSettings,
@@ -39,14 +40,21 @@ function window(opts: {
   shiftLast?: number;
   seed?: number;
   correlated?: boolean;
+  /** AR(1) coefficient of each signal's noise in record order (neighbouring parts alike). */
+  phi?: number;
 }): Window {
   const z = rng(opts.seed ?? 1);
   const records: WindowRecord[] = [];
+  const phi = opts.phi ?? 0;
+  const previous = new Array<number>(opts.p).fill(0);
   for (let i = 0; i < opts.count; i++) {
     const shifted = i >= opts.count - (opts.shiftLast ?? 0);
     const common = z();
-    const values = Array.from({ length: opts.p }, () => {
-      const v = 10 + (opts.correlated ? 0.8 * common + 0.6 * z() : z());
+    const values = Array.from({ length: opts.p }, (_, j) => {
+      const innovation = opts.correlated ? 0.8 * common + 0.6 * z() : z();
+      const noise = phi * (previous[j] as number) + Math.sqrt(1 - phi * phi) * innovation;
+      previous[j] = noise;
+      const v = 10 + noise;
       return shifted ? v + (opts.shift ?? 0) : v;
     });
     records.push({ ts: new Date(T0 + i * 1000), partId: `P-${i}`, modelNumber: "M-100", values });
@@ -80,23 +88,40 @@ describe("window split", () => {
 });
 
 describe("svd", () => {
-  it("in control → OK with means, sds, n, m and W1 in details", () => {
+  it("in control → OK with means, sds, n, m, W1, the VIF and the null quantile in details", () => {
     const r = evaluateMonitor(settings("svd"), window({ p: 1, count: 400 }));
     expect(r.state).toBe("OK");
     expect(r.trainingSize).toBe(300);
     expect(r.evaluationSize).toBe(100);
     expect(r.score).toBeLessThan(r.threshold as number);
-    expect(r.details).toMatchObject({ kind: "svd", m: 300, n: 100 });
+    expect(r.details).toMatchObject({ kind: "svd", method: "calibrated", m: 300, n: 100, alpha: 0.01 });
     // What the worker stores is what the drawer and the Teams card parse.
-    const d = ZSvdDetails.parse(r.details);
+    const d = ZSvdCalibratedDetails.parse(r.details);
     for (const v of [d.w1, d.trainingMean, d.trainingSd, d.evaluationMean, d.evaluationSd])
       expect(Number.isFinite(v)).toBe(true);
+    // Independent normal values: no autocorrelation found, k close to the table's 2.7.
+    expect(d.vif).toBeLessThan(1.2);
+    expect(d.nullQuantile).toBeGreaterThan(2.3);
+    expect(d.nullQuantile).toBeLessThan(3.1);
+    // The stored threshold is the calibrated one: q · √VIF · widening / √n_eff.
+    expect(r.threshold).toBeCloseTo(
+      (d.nullQuantile * Math.sqrt(d.vif) * d.vifWidening) / Math.sqrt(d.nEff),
+      12,
+    );
     expect(r.lastRecordTs?.getTime()).toBe(T0 + 399_000);
+  });
+  it("autocorrelated values widen the threshold: a larger VIF, a larger threshold than for independent values", () => {
+    const independent = evaluateMonitor(settings("svd"), window({ p: 1, count: 400, seed: 5 }));
+    const alike = evaluateMonitor(settings("svd"), window({ p: 1, count: 400, seed: 5, phi: 0.6 }));
+    const d = ZSvdCalibratedDetails.parse(alike.details);
+    expect(d.vif).toBeGreaterThan(2.5);
+    expect(alike.threshold as number).toBeGreaterThan(1.4 * (independent.threshold as number));
   });
   it("a 1 σ shift of the evaluation set → BREACH", () => {
     const r = evaluateMonitor(settings("svd"), window({ p: 1, count: 400, shift: 1, shiftLast: 100 }));
     expect(r.state).toBe("BREACH");
     expect(r.score).toBeGreaterThan(0.7);
+    expect(r.score).toBeGreaterThan(r.threshold as number);
   });
   it("too few records → NO_DATA with a reason", () => {
     const r = evaluateMonitor(settings("svd"), window({ p: 1, count: 20 }));
@@ -105,6 +130,17 @@ describe("svd", () => {
     const r2 = evaluateMonitor(settings("svd"), window({ p: 1, count: 105 }));
     expect(r2.state).toBe("NO_DATA");
     expect(r2.reason).toMatch(/training/);
+    expect(r2.details).toEqual({ kind: "no_data", code: "TRAINING_TOO_SMALL" });
+  });
+  it("a constant signal → NO_DATA 'constant signal'", () => {
+    const w = window({ p: 1, count: 400 });
+    const r = evaluateMonitor(settings("svd"), {
+      ...w,
+      records: w.records.map((x) => ({ ...x, values: [5] })),
+    });
+    expect(r.state).toBe("NO_DATA");
+    expect(r.reason).toBe("constant signal");
+    expect(r.details).toEqual({ kind: "no_data", code: "CONSTANT_SIGNAL" });
   });
   it("nothing new since the previous evaluation → NO_DATA", () => {
     const w = window({ p: 1, count: 400 });
@@ -127,25 +163,55 @@ describe("svd", () => {
 });
 
 describe("mvd", () => {
-  it("in control → OK with UCL, k, p_value and top 3 signals", () => {
+  it("in control → OK: −log₁₀ p against −log₁₀ α, p_mean, p_struct, VIFs and the worst rows' contributions", () => {
     const r = evaluateMonitor(settings("mvd"), window({ p: 4, count: 400, correlated: true, seed: 3 }));
     expect(r.state).toBe("OK");
-    const d = ZMvdDetails.parse(r.details);
-    expect(d.ucl).toBeGreaterThan(0);
-    expect(typeof d.k).toBe("number");
+    const d = ZMvdCalibratedDetails.parse(r.details);
+    expect(r.threshold).toBeCloseTo(2, 12);
+    expect(r.score).toBeCloseTo(-Math.log10(d.p_value as number), 9);
     expect(d.p_value).toBeGreaterThanOrEqual(0.01);
+    expect(d.p_value).toBeCloseTo(Math.min(1, 2 * Math.min(d.p_mean as number, d.p_struct as number)), 12);
+    expect(d.meanSignals).toHaveLength(4);
+    // The mean contributions sum to T²_mean and come largest first.
+    expect(d.meanSignals.reduce((a, s) => a + s.contribution, 0)).toBeCloseTo(d.t2Mean, 9);
+    expect(d.meanSignals[0]?.contribution).toBeGreaterThanOrEqual(d.meanSignals[3]?.contribution as number);
+    for (const s of d.meanSignals) expect(s.vif).toBeGreaterThanOrEqual(1);
     const worst = d.worstRows;
     expect(worst).toHaveLength(3);
     expect(worst[0]?.topSignals).toHaveLength(3);
     expect(worst[0]?.topSignals[0]?.name).toMatch(/^S\d$/);
+    // Every signal's contribution to the row's T², summing to it.
+    expect(worst[0]?.contributions).toHaveLength(4);
+    expect(worst[0]?.contributions?.reduce((a, c) => a + c.contribution, 0)).toBeCloseTo(
+      worst[0]?.t2 as number,
+      9,
+    );
+    expect(worst[0]?.partId).toMatch(/^P-3\d\d$/);
   });
-  it("a 1.5 σ shift → BREACH", () => {
+  it("a 1.5 σ shift → BREACH by the mean part, the shifted signals named with their shift", () => {
     const r = evaluateMonitor(
       settings("mvd"),
       window({ p: 4, count: 400, correlated: true, seed: 3, shift: 1.5, shiftLast: 100 }),
     );
     expect(r.state).toBe("BREACH");
-    expect((r.details as { p_value: number }).p_value).toBeLessThan(0.01);
+    const d = ZMvdCalibratedDetails.parse(r.details);
+    expect(d.p_value).toBeLessThan(0.01);
+    expect(r.score as number).toBeGreaterThan(r.threshold as number);
+    expect(d.p_mean as number).toBeLessThan(d.p_struct as number);
+    expect(d.meanDistance).toBeGreaterThan(1);
+    for (const s of d.meanSignals) expect(s.shift).toBeGreaterThan(1);
+  });
+  it("a correlation break → BREACH by the structure part", () => {
+    const w = window({ p: 2, count: 400, correlated: true, seed: 4 });
+    // Mirror the second signal around its mean in the evaluation set: correlation +0.8 → −0.8.
+    const records = w.records.map((x, i) =>
+      i < 300 ? x : { ...x, values: [x.values[0] as number, 20 - (x.values[1] as number)] },
+    );
+    const r = evaluateMonitor(settings("mvd"), { ...w, records });
+    expect(r.state).toBe("BREACH");
+    const d = ZMvdCalibratedDetails.parse(r.details);
+    expect(d.p_struct as number).toBeLessThan(0.005);
+    expect(d.p_struct as number).toBeLessThan(d.p_mean as number);
   });
   it("too few training rows → NO_DATA", () => {
     const r = evaluateMonitor(
@@ -153,6 +219,12 @@ describe("mvd", () => {
       window({ p: 4, count: 30 }),
     );
     expect(r.state).toBe("NO_DATA");
+    expect(r.details).toEqual({ kind: "no_data", code: "TRAINING_TOO_SMALL" });
+  });
+  it("one signal → ERROR", () => {
+    const r = evaluateMonitor(settings("mvd"), window({ p: 1, count: 400 }));
+    expect(r.state).toBe("ERROR");
+    expect(r.reason).toMatch(/two or more signals/);
   });
 });
 
@@ -161,26 +233,91 @@ describe("cap", () => {
     ...w,
     limits: { "*": { lsl, lcl, ucl, usl } },
   });
-  it("capable and in control → OK with Cp/Cpk/Pp/Ppk, violations and limits", () => {
+  it("capable and in control → OK with Cp/Cpk/Pp/Ppk and their intervals, no control hits, the limits", () => {
     const r = evaluateMonitor(settings("cap"), withLimits(window({ p: 1, count: 400 }), "16", "4"));
     expect(r.state).toBe("OK");
-    expect(r.details).toMatchObject({ kind: "cap", violations: 0, limits: { lsl: 4, usl: 16 } });
-    expect(ZCapDetails.parse(r.details).ppk).toBeGreaterThan(1.33);
-    expect(typeof (r.details as { cpk: number }).cpk).toBe("number");
+    expect(r.details).toMatchObject({
+      kind: "cap",
+      method: "calibrated",
+      controlHitCount: 0,
+      controlRules: [1],
+      judgedCount: 100,
+      limits: { lsl: 4, usl: 16 },
+    });
+    const d = ZCapCalibratedDetails.parse(r.details);
+    expect(d.ppk).toBeGreaterThan(1.33);
+    // Score: Ppk's upper 99 % bound, above Ppk; threshold: the Cpk target.
+    expect(r.score).toBe(d.ppkUpperBound);
+    expect(r.score as number).toBeGreaterThan(d.ppk as number);
+    expect(r.threshold).toBe(1.33);
+    const [low, high] = d.intervals?.ppk ?? [0, 0];
+    expect(low).toBeLessThan(d.ppk as number);
+    expect(high).toBeGreaterThan(d.ppk as number);
+    expect(d.intervals?.cp?.[0]).toBeLessThan(d.cp as number);
   });
-  it("Ppk below target → BREACH; a control violation → BREACH", () => {
+  it("Ppk's upper bound below target → BREACH for capability; a point outside the control limits → BREACH for control", () => {
     const r = evaluateMonitor(
       settings("cap"),
       withLimits(window({ p: 1, count: 400 }), "13", "7", "100", "-100"),
     );
     expect(r.state).toBe("BREACH");
-    expect((r.details as { ppkBelowTarget: boolean }).ppkBelowTarget).toBe(true);
+    expect(r.details).toMatchObject({ isCapabilityBreach: true, isControlBreach: false });
+    expect(r.score as number).toBeLessThan(r.threshold as number);
     const r2 = evaluateMonitor(
       settings("cap"),
       withLimits(window({ p: 1, count: 400, shift: 5, shiftLast: 3 }), "30", "-10"),
     );
     expect(r2.state).toBe("BREACH");
-    expect((r2.details as { violations: number }).violations).toBeGreaterThan(0);
+    const d2 = ZCapCalibratedDetails.parse(r2.details);
+    expect(d2.isControlBreach).toBe(true);
+    expect(d2.isCapabilityBreach).toBe(false);
+    expect(d2.controlHits.map((h) => [h.rule, h.partId])).toEqual([
+      [1, "P-397"],
+      [1, "P-398"],
+      [1, "P-399"],
+    ]);
+    expect(d2.controlHits[0]?.ts).toBe(new Date(T0 + 397_000).toISOString());
+  });
+  it("judges each point once: only records newer than the previous evaluation's newest record", () => {
+    // One point outside the control limits, the 390th record of 400.
+    const w = withLimits(window({ p: 1, count: 400 }), "30", "-10");
+    const records = w.records.map((x, i) => (i === 389 ? { ...x, values: [20] } : x));
+    const outlier = { ...w, records };
+    const first = evaluateMonitor(settings("cap"), outlier);
+    expect(first.state).toBe("BREACH");
+    expect(ZCapCalibratedDetails.parse(first.details).controlHits.map((h) => h.partId)).toEqual(["P-389"]);
+    // The next evaluation saw records up to P-389 already: the point is not judged again.
+    const next = evaluateMonitor(settings("cap", { previousLastRecordTs: new Date(T0 + 389_000) }), outlier);
+    expect(next.state).toBe("OK");
+    expect(next.details).toMatchObject({ controlHitCount: 0, judgedCount: 10 });
+    // One that saw up to P-388 judges P-389 as new.
+    const before = evaluateMonitor(
+      settings("cap", { previousLastRecordTs: new Date(T0 + 388_000) }),
+      outlier,
+    );
+    expect(before.state).toBe("BREACH");
+    expect(before.details).toMatchObject({ controlHitCount: 1, judgedCount: 11 });
+  });
+  it("run rules only when the monitor turns them on (rule 1 otherwise)", () => {
+    // Eight new points in a row above the centre line (10) but inside the control limits.
+    const w = withLimits(window({ p: 1, count: 400 }), "30", "-10", "16", "4");
+    const records = w.records.map((x, i) => (i >= 392 ? { ...x, values: [11.5] } : x));
+    const run = { ...w, records };
+    const prev = { previousLastRecordTs: new Date(T0 + 391_000) };
+    expect(evaluateMonitor(settings("cap", prev), run).state).toBe("OK");
+    const withRule4 = evaluateMonitor(settings("cap", { ...prev, runRules: { rule4: true } }), run);
+    expect(withRule4.state).toBe("BREACH");
+    const d = ZCapCalibratedDetails.parse(withRule4.details);
+    expect(d.controlRules).toEqual([1, 4]);
+    expect(d.controlHits.every((h) => h.rule === 4)).toBe(true);
+    expect(d.controlHits.at(-1)?.partId).toBe("P-399");
+  });
+  it("too few evaluation values → NO_DATA with its limit errors", () => {
+    const w = withLimits(window({ p: 1, count: 400 }), "16", "4");
+    const records = w.records.map((x, i) => (i >= 320 ? { ...x, values: [Number.NaN] } : x));
+    const r = evaluateMonitor(settings("cap"), { ...w, records });
+    expect(r.state).toBe("NO_DATA");
+    expect(r.details).toEqual({ kind: "no_data", code: "EVALUATION_TOO_SMALL", limitErrors: [] });
   });
   it("limits from formulas referencing other signals of the record", () => {
     const w = window({ p: 1, count: 400 });

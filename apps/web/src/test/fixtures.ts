@@ -1,4 +1,4 @@
-import type { TCapDetails, TLine, TMe, TMvdDetails, TPlant, TSvdDetails } from "@linewatch/contracts";
+import type { TLine, TMe, TPlant } from "@linewatch/contracts";
 
 // Shapes the component tests share (a customer, its plant, lines and signed-in user), and the
 // layout jsdom lacks. Each test overrides what it is about.
@@ -52,59 +52,10 @@ export const testMe = (over: Partial<TMe> = {}): TMe => ({
   ...over,
 });
 
-/** Evaluation details as the worker writes them (contracts ZEvaluationDetails), with overrides. */
-export const svdDetailsFixture = (over: Partial<TSvdDetails> = {}): TSvdDetails => ({
-  kind: "svd",
-  signal: { id: null, name: "Bore Diameter" },
-  w1: 0.5,
-  scale: 0.6,
-  scaleSource: "sd",
-  k: 2.7,
-  nEff: 18.75,
-  m: 75,
-  n: 25,
-  trainingMean: 46,
-  trainingSd: 0.6,
-  evaluationMean: 45.5,
-  evaluationSd: 0.5,
-  leftOut: { training: 0, evaluation: 0 },
-  ...over,
-});
-
-export const mvdDetailsFixture = (over: Partial<TMvdDetails> = {}): TMvdDetails => ({
-  kind: "mvd",
-  ucl: 30,
-  k: 1,
-  p_value: 0.5,
-  alpha: 0.01,
-  m: 100,
-  n: 25,
-  p: 2,
-  shrinkage: 0.05,
-  signals: [],
-  droppedSignals: [],
-  worstRows: [],
-  leftOut: { training: 0, evaluation: 0 },
-  ...over,
-});
-
-export const capDetailsFixture = (over: Partial<TCapDetails> = {}): TCapDetails => ({
-  kind: "cap",
-  signal: { id: null, name: "Press Force" },
-  n: 25,
-  cp: 1,
-  cpk: 0.9,
-  pp: 0.9,
-  ppk: 0.8,
-  mean: 24,
-  sigmaWithin: 1,
-  sigmaOverall: 1.1,
-  cpkTarget: 1.33,
-  ppkBelowTarget: true,
-  violations: 0,
-  violationParts: [],
-  limits: { lsl: 21, usl: 27, lcl: [], ucl: [], formulas: {} },
-  limitErrors: [],
-  leftOut: 0,
-  ...over,
-});
+// Evaluation details as the worker writes them, and as older evaluations stored them.
+export {
+  capDetailsFixture,
+  mvdDetailsFixture,
+  storedUncorrectedDetails,
+  svdDetailsFixture,
+} from "@linewatch/contracts/fixtures";

@@ -1,5 +1,6 @@
 import {
   evaluationSummary,
+  SUMMARY_DETAIL_KEYS,
   type TAlert,
   type TAlertEvaluation,
   type TAlertEvent,
@@ -39,15 +40,20 @@ const alertColumns = {
 };
 
 /**
- * With the figures its summary reads (contracts evaluationSummary: an MVD p-value and counts, CAP
- * violations) from the alert's latest evaluation. Written out with table names, as in lines.service.
+ * With the figures its summary reads (contracts SUMMARY_DETAIL_KEYS: MVD p-values and α, SVD's VIF,
+ * CAP's Ppk and control hits) from the alert's latest evaluation. Written out with table names, as
+ * in lines.service; the keys are the contracts' constants (never user input), hence sql.raw.
  */
+const figurePairs = sql.join(
+  SUMMARY_DETAIL_KEYS.map((k) => sql`${sql.raw(`'${k}'`)}, e.details->${sql.raw(`'${k}'`)}`),
+  sql`, `,
+);
 const alertColumnsWithFigures = {
   ...alertColumns,
   figures: sql<Record<
     string,
     unknown
-  > | null>`(select jsonb_build_object('p_value', e.details->'p_value', 'k', e.details->'k', 'n', e.details->'n', 'violations', e.details->'violations') from alert_events ae join evaluations e on e.id = ae.evaluation_id where ae.alert_id = "alerts"."id" order by ae.at desc limit 1)`,
+  > | null>`(select jsonb_build_object(${figurePairs}) from alert_events ae join evaluations e on e.id = ae.evaluation_id where ae.alert_id = "alerts"."id" order by ae.at desc limit 1)`,
 };
 
 type AlertRow = {

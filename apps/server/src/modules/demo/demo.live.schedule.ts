@@ -107,7 +107,22 @@ export const DEMO_LIVE_SCHEDULE: LiveSchedule = {
       extraSd: 0.006,
       decimals: 4,
       failResult: "n.i.O.",
-      startMinute: 2,
+      startMinute: 0,
+      minutes: 20,
+    },
+    {
+      // The loose bearing also opens the bore: the calibrated MVD's mean test sees a 3 σ move in
+      // the 10 of 25 evaluation parts made by the 10-minute evaluation; its structure test alone
+      // needs about half the set disturbed (a rank test's z is at most 7.5 × the disturbed share).
+      kind: "mean_shift",
+      what: "Boring spindle bearing loose: Bore Diameter +0.009 mm (3 σ)",
+      line: DEMO_LINES.valve,
+      station: S.valve.boring,
+      signal: "Bore Diameter",
+      delta: 0.009,
+      decimals: 4,
+      failResult: "n.i.O.",
+      startMinute: 0,
       minutes: 20,
     },
     {

@@ -1,17 +1,25 @@
 /**
  * Pure monitor evaluation (conventions.md "Worker": evaluate/ is pure): a monitor's settings and
  * its window of records → the evaluation to store, per monitoring.md "The window", "SVD", "MVD"
- * and "CAP", computed by packages/stats. No I/O, no clock: the caller passes the previous
- * evaluation's newest record time for the "nothing new" check.
+ * and "CAP", computed by packages/stats' calibrated methods (the thresholds take the data's
+ * dependence and shape from the training set, "Sensitivity"). No I/O, no clock: the caller passes
+ * the previous evaluation's newest record time for the "nothing new" check and for CAP's control
+ * rules, which judge each point once.
  */
-import type { TEvaluationDetails, TEvaluationState, TMonitorType } from "@linewatch/contracts";
+import {
+  MAX_STORED_CONTROL_HITS,
+  type TCapCalibratedDetails,
+  type TEvaluationDetails,
+  type TEvaluationState,
+  type TMonitorType,
+} from "@linewatch/contracts";
 import {
   type AlertThreshold,
   type CapLimits,
-  evaluateCap,
+  evaluateCapCalibrated,
   evaluateLimitFormula,
-  evaluateMvd,
-  evaluateSvd,
+  evaluateMvdCalibrated,
+  evaluateSvdCalibrated,
   type FormulaNode,
   MIN_EVALUATION_RECORDS,
   matrixFromRows,
@@ -52,8 +60,16 @@ export type EvaluationSettings = {
   sampleSize: number;
   /** Fraction of sample_size in the evaluation set. */
   evaluationRatio: number;
-  /** last_record_ts of the previous evaluation: no newer record → NO_DATA. */
+  /**
+   * last_record_ts of the previous evaluation: no newer record → NO_DATA; CAP's control rules judge
+   * only the records newer than it (all of them on a first evaluation).
+   */
   previousLastRecordTs?: Date | null;
+  /**
+   * CAP's run rules (Western Electric 2–4) when a monitor turns them on; rule 1 always applies.
+   * No monitor setting holds them yet, so the worker passes none.
+   */
+  runRules?: { rule2?: boolean; rule3?: boolean; rule4?: boolean };
 };
 
 export type EvaluationResult = {
@@ -145,9 +161,10 @@ function evaluateSvdWindow(
   if (window.signals.length !== 1)
     return { ...sized, state: "ERROR", reason: `svd needs exactly one signal, got ${window.signals.length}` };
   const signal = window.signals[0] as WindowSignal;
-  const r = evaluateSvd(column(training, 0), column(evaluation, 0), settings.alertThreshold);
+  const r = evaluateSvdCalibrated(column(training, 0), column(evaluation, 0), settings.alertThreshold);
   if (r.state === "NO_DATA")
     return { ...sized, reason: r.reason, details: { kind: "no_data", code: r.code } };
+  // Score W̃ (σ) against its threshold, widened for the training values' dependence and shape.
   return {
     ...sized,
     state: r.state,
@@ -157,11 +174,10 @@ function evaluateSvdWindow(
     evaluationSize: r.n,
     details: {
       kind: "svd",
+      method: "calibrated",
       signal: { id: signal.id, name: signal.name },
       w1: r.w1,
       scale: r.scale,
-      scaleSource: r.scaleSource,
-      k: r.k,
       nEff: r.nEff,
       m: r.m,
       n: r.n,
@@ -170,6 +186,13 @@ function evaluateSvdWindow(
       evaluationMean: r.evaluationMean,
       evaluationSd: r.evaluationSd,
       leftOut: { training: r.leftOut.training.length, evaluation: r.leftOut.evaluation.length },
+      alpha: r.alpha,
+      nullQuantile: r.nullQuantile,
+      shapeRatio: r.shapeRatio,
+      vif: r.vif,
+      kurtosis: r.kurtosis,
+      vifWidening: r.vifWidening,
+      isThresholdFloored: r.isThresholdFloored,
     },
   };
 }
@@ -184,7 +207,7 @@ function evaluateMvdWindow(
   const p = window.signals.length;
   if (p < 2) return { ...sized, state: "ERROR", reason: `mvd needs two or more signals, got ${p}` };
   const rowsOf = (rows: WindowRecord[]) => rows.map((r) => r.values.slice(0, p).map((v) => v ?? Number.NaN));
-  const r = evaluateMvd(
+  const r = evaluateMvdCalibrated(
     matrixFromRows(rowsOf(training)),
     matrixFromRows(rowsOf(evaluation)),
     settings.alertThreshold,
@@ -196,17 +219,26 @@ function evaluateMvdWindow(
     const s = window.signals[i];
     return { id: s?.id ?? null, name: s?.name ?? null };
   };
+  const kept = (j: number) => sig(r.keptSignals[j] as number);
+  const meanSignals = r.keptSignals
+    .map((_, j) => ({
+      ...kept(j),
+      shift: r.meanShifts[j] as number,
+      contribution: r.meanContributions[j] as number,
+      vif: r.vifs[j] as number,
+    }))
+    .sort((a, b) => b.contribution - a.contribution);
+  // Score −log₁₀ p against −log₁₀ α: a breach is a score above the threshold, as for SVD.
   return {
     ...sized,
     state: r.state,
     score: r.score,
-    threshold: r.alpha,
+    threshold: r.scoreThreshold,
     trainingSize: r.m,
     evaluationSize: r.n,
     details: {
       kind: "mvd",
-      ucl: r.ucl,
-      k: r.exceedances,
+      method: "calibrated",
       p_value: r.pValue,
       alpha: r.alpha,
       m: r.m,
@@ -222,9 +254,16 @@ function evaluateMvdWindow(
           ts: rec?.ts.toISOString() ?? null,
           t2: w.t2,
           topSignals: w.topSignals.map((t) => ({ ...sig(t.signal), contribution: t.contribution })),
+          contributions: Array.from(w.contributions, (contribution, j) => ({ ...kept(j), contribution })),
         };
       }),
       leftOut: { training: r.leftOutRows.training.length, evaluation: r.leftOutRows.evaluation.length },
+      p_mean: r.pMean,
+      t2Mean: r.t2Mean,
+      meanDistance: r.meanDistance,
+      meanSignals,
+      p_struct: r.pStruct,
+      vifT2: r.vifT2,
     },
   };
 }
@@ -283,19 +322,37 @@ function evaluateCapWindow(
     }
   }
   const capLimits: CapLimits = { ...perRecord, singleSide: signal.singleSide };
-  const r = evaluateCap(column(evaluation, 0), capLimits, settings.alertThreshold);
+  // Each point is judged once by the control rules: the first evaluation record newer than the
+  // previous evaluation's newest record, or every record on a first evaluation.
+  const prev = settings.previousLastRecordTs?.getTime();
+  const firstNew = prev == null ? 0 : evaluation.findIndex((rec) => rec.ts.getTime() > prev);
+  const firstNewIndex = firstNew < 0 ? evaluation.length : firstNew;
+  const r = evaluateCapCalibrated(column(evaluation, 0), capLimits, settings.alertThreshold, {
+    firstNewIndex,
+    runRules: settings.runRules,
+  });
   if (r.state === "NO_DATA")
     return { ...sized, reason: r.reason, details: { kind: "no_data", code: r.code, limitErrors } };
   const cap = r.capability;
   const distinct = (xs: number[]) => [...new Set(xs.filter(Number.isFinite))];
+  const interval = (i: readonly [number, number] | null | undefined): [number, number] | null =>
+    i && Number.isFinite(i[0]) && Number.isFinite(i[1]) ? [i[0], i[1]] : null;
+  const runRules = settings.runRules ?? {};
+  const controlRules: TCapCalibratedDetails["controlRules"] = [1];
+  if (runRules.rule2) controlRules.push(2);
+  if (runRules.rule3) controlRules.push(3);
+  if (runRules.rule4) controlRules.push(4);
+  // Score: Ppk's upper (1 − α) bound against the Cpk target (a capability breach is the bound
+  // below the target); a control signal breaches whatever the score, and is named in the details.
   return {
     ...sized,
     state: r.state,
-    score: cap ? cap.ppk : null,
+    score: finite(r.ppkUpperBound),
     threshold: r.cpkTarget,
     evaluationSize: r.n,
     details: {
       kind: "cap",
+      method: "calibrated",
       signal: { id: signal.id, name: signal.name },
       n: r.n,
       cp: finite(cap?.cp),
@@ -306,9 +363,6 @@ function evaluateCapWindow(
       sigmaWithin: finite(cap?.sigmaWithin),
       sigmaOverall: finite(cap?.sigmaOverall),
       cpkTarget: r.cpkTarget,
-      ppkBelowTarget: r.isPpkBelowTarget,
-      violations: r.controlViolations,
-      violationParts: r.violationRows.slice(0, 20).map((i) => evaluation[i]?.partId ?? null),
       limits: {
         lsl: r.lsl,
         usl: r.usl,
@@ -318,6 +372,32 @@ function evaluateCapWindow(
       },
       limitErrors,
       leftOut: r.leftOut.length,
+      alpha: r.alpha,
+      isControlBreach: r.isControlBreach,
+      isCapabilityBreach: r.isCapabilityBreach,
+      controlHits: r.controlHits.slice(0, MAX_STORED_CONTROL_HITS).map((h) => {
+        const rec = evaluation[h.row];
+        return {
+          rule: h.rule,
+          partId: rec?.partId ?? null,
+          ts: rec?.ts.toISOString() ?? null,
+          value: h.value,
+        };
+      }),
+      controlHitCount: r.controlHits.length,
+      controlRules,
+      judgedCount: r.judgedCount,
+      ppkUpperBound: finite(r.ppkUpperBound),
+      ppkStandardError: finite(r.ppkStandardError),
+      intervals: r.intervals && {
+        cp: interval(r.intervals.cp),
+        cpk: interval(r.intervals.cpk),
+        pp: interval(r.intervals.pp),
+        ppk: interval(r.intervals.ppk),
+      },
+      vif: r.vif,
+      effectiveCount: r.effectiveCount,
+      kurtosis: r.uncertainty.kurtosis,
     },
   };
 }

@@ -1,6 +1,11 @@
 // What an alert says to Teams (an Adaptive Card 1.4) and to ETQ Reliance (a document): pure.
 
-import { evaluationSummary, parseEvaluationDetails } from "@linewatch/contracts";
+import {
+  evaluationDetailLines,
+  evaluationSummary,
+  formatFigure,
+  parseEvaluationDetails,
+} from "@linewatch/contracts";
 
 export type AlertFacts = {
   alertId: string;
@@ -23,6 +28,14 @@ const round = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(1) : v.toPrecision(
 export function topDrivers(type: string, raw: unknown, max = 3): string[] {
   const d = parseEvaluationDetails(type, raw);
   if (!d) return [];
+  // mvd, calibrated, when the means moved more credibly than the structure changed: the signals
+  // whose means moved, by their share of T²_mean
+  if (d.kind === "mvd" && d.method === "calibrated" && (d.p_mean ?? 1) <= (d.p_struct ?? 1)) {
+    return d.meanSignals
+      .filter((s) => s.contribution > 0 && s.name != null)
+      .slice(0, max)
+      .map((s) => `${s.name} (moved ${s.shift >= 0 ? "+" : "−"}${formatFigure(Math.abs(s.shift))} σ)`);
+  }
   // mvd: contributions of signals in the worst rows, summed per signal
   if (d.kind === "mvd") {
     const sum = new Map<string, number>();
@@ -59,9 +72,31 @@ const scoreText = (f: AlertFacts) => {
   return evaluationSummary(type, { score: f.score, threshold: f.threshold, details }) ?? round(f.score);
 };
 
+/**
+ * What the evaluation found, in the sentences the alert drawer shows (contracts
+ * evaluationDetailLines): the MVD part that fired with its p-value and the moved signals, SVD's
+ * VIF, CAP's control rule with its points or Ppk's bound against the target. Times in UTC.
+ */
+export function findings(type: string, raw: unknown): string[] {
+  const d = parseEvaluationDetails(type, raw);
+  return d
+    ? evaluationDetailLines(d, { formatTime: (iso) => iso.replace("T", " ").replace(/\.\d+Z$/, " UTC") })
+    : [];
+}
+
+/** A bold title and its lines as a Markdown list, or nothing without lines. */
+const bulletList = (title: string, lines: readonly string[]) =>
+  lines.length
+    ? [
+        { type: "TextBlock", text: title, weight: "Bolder", wrap: true },
+        { type: "TextBlock", text: lines.map((line) => `- ${line}`).join("\n"), wrap: true },
+      ]
+    : [];
+
 /** The Adaptive Card (1.4) of an alert; postTeams wraps it in the Workflows message envelope. */
 export function alertCard(f: AlertFacts, publicUrl: string): Record<string, unknown> {
   const drivers = topDrivers(f.monitorType, f.details);
+  const found = findings(f.monitorType, f.details);
   return {
     $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
     type: "AdaptiveCard",
@@ -85,12 +120,8 @@ export function alertCard(f: AlertFacts, publicUrl: string): Record<string, unkn
           { title: "Opened", value: f.openedAt.toISOString() },
         ],
       },
-      ...(drivers.length
-        ? [
-            { type: "TextBlock", text: "Top drivers", weight: "Bolder", wrap: true },
-            { type: "TextBlock", text: drivers.map((d) => `- ${d}`).join("\n"), wrap: true },
-          ]
-        : []),
+      ...bulletList("What the evaluation found", found),
+      ...bulletList("Top drivers", drivers),
     ],
     actions: [{ type: "Action.OpenUrl", title: "Open alert", url: alertLink(publicUrl, f) }],
   };

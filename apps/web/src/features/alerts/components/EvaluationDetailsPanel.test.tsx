@@ -5,7 +5,12 @@ import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { capDetailsFixture, svdDetailsFixture } from "../../../test/fixtures";
+import {
+  capDetailsFixture,
+  mvdDetailsFixture,
+  storedUncorrectedDetails,
+  svdDetailsFixture,
+} from "../../../test/fixtures";
 import { EvaluationDetailsPanel } from "./EvaluationDetailsPanel";
 
 // jsdom has no layout: give the charts a size and a ResizeObserver.
@@ -88,7 +93,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function renderPanel(type: "svd" | "cap", details: unknown) {
+function renderPanel(type: "svd" | "cap" | "mvd", details: unknown) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -139,5 +144,71 @@ describe("EvaluationDetailsPanel", () => {
     expect(within(table).getByRole("row", { name: "USL 27" })).toBeTruthy();
     expect(within(table).getByRole("row", { name: "Outside LSL/USL 1" })).toBeTruthy();
     expect(within(figure).getByText(/The monitor's settings changed after this evaluation/)).toBeTruthy();
+  });
+
+  it("SVD: says the threshold was widened for autocorrelation, with the VIF, and its shape adjustment", async () => {
+    answers.push(() => HttpResponse.json(svdValues));
+    renderPanel("svd", svdDetails);
+    const found = screen.getByRole("list", { name: "What the evaluation found" });
+    expect(
+      within(found).getByText("threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9"),
+    ).toBeTruthy();
+    expect(
+      within(found).getByText("threshold × 1.05 for the shape of the values (skew, tails)"),
+    ).toBeTruthy();
+    await screen.findByRole("figure", { name: /^Training and evaluation values/ });
+  });
+
+  it("MVD: names the part that fired with its p-value, the other part, and the moved signals", async () => {
+    renderPanel("mvd", mvdDetailsFixture());
+    const items = within(screen.getByRole("list", { name: "What the evaluation found" }))
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(items.slice(0, 3)).toEqual([
+      "Fired: means moved 1.8 σ (Mahalanobis), p = 0.0004",
+      "parts fit the training pattern worse than usual, p = 0.2",
+      "moved signals: Torque +1.9 σ, Angle −0.4 σ",
+    ]);
+    expect(items).toContain(
+      "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.1: Angle 2.1",
+    );
+    expect(screen.getByRole("figure").textContent).toContain("p-value 0.0008 against α 0.01.");
+  });
+
+  it("MVD stored by the uncorrected method: its UCL count, as before", async () => {
+    renderPanel("mvd", storedUncorrectedDetails.mvd);
+    expect(screen.getByText("6 of 25 parts above the UCL 11.2, p = 0.002")).toBeTruthy();
+    expect(screen.getByRole("figure").textContent).toContain("Per-row UCL 11.2; 6 of 25 rows above it");
+  });
+
+  it("CAP: the control rule with its points in the plant's time, and Ppk's bound against the target", async () => {
+    answers.push(() => HttpResponse.json(capValues));
+    renderPanel(
+      "cap",
+      capDetailsFixture({
+        isControlBreach: true,
+        controlHitCount: 1,
+        controlHits: [{ rule: 1, partId: "P-3", ts: "2026-11-22T10:30:06.000Z", value: 28 }],
+      }),
+    );
+    const found = screen.getByRole("list", { name: "What the evaluation found" });
+    expect(
+      within(found).getByText(
+        "Fired: 1 new point fired a control rule: P-3 at 2026-11-22 05:30:06 EST, 28 (outside the control limits (rule 1))",
+      ),
+    ).toBeTruthy();
+    expect(
+      within(found).getByText(
+        "Fired: Ppk 0.8 (95 % interval 0.55–1.05), upper 99 % bound 1.1 below the target 1.33",
+      ),
+    ).toBeTruthy();
+    await screen.findByRole("figure", { name: /^Values of Press Force/ });
+  });
+
+  it("CAP stored by the uncorrected method still displays", async () => {
+    answers.push(() => HttpResponse.json(capValues));
+    renderPanel("cap", storedUncorrectedDetails.cap);
+    expect(screen.getByText("2 points outside the control limits")).toBeTruthy();
+    await screen.findByRole("figure", { name: /^Values of Press Force/ });
   });
 });

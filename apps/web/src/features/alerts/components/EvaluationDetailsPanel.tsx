@@ -1,4 +1,10 @@
-import type { TAlertEvaluation, TMvdWorstRow } from "@linewatch/contracts";
+import {
+  evaluationDetailLines,
+  formatPValue,
+  type TAlertEvaluation,
+  type TEvaluationDetails,
+  type TMvdWorstRow,
+} from "@linewatch/contracts";
 import { Typography, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { useId } from "react";
@@ -65,10 +71,31 @@ function MvdContributions({ d, timeZone }: { d: TMvdView; timeZone: string }) {
               `${rowName(w)} T² ${fmt(w.t2)}${w.ts && w.partId ? ` at ${formatDateTime(w.ts, timeZone)}` : ""}`,
           )
           .join("; ")}
-        . Per-row UCL {fmt(d.ucl)}; {d.exceedances ?? "?"} of {d.n ?? "?"} rows above it; p-value{" "}
-        {fmt(d.pValue)} against α {fmt(d.alpha)}.
+        .{" "}
+        {d.ucl != null
+          ? `Per-row UCL ${fmt(d.ucl)}; ${d.exceedances ?? "?"} of ${d.n} rows above it; p-value ${fmt(d.pValue)} against α ${fmt(d.alpha)}.`
+          : `p-value ${d.pValue == null ? "–" : formatPValue(d.pValue)} against α ${fmt(d.alpha)}.`}
       </Typography>
     </figure>
+  );
+}
+
+/**
+ * The evaluation in sentences (contracts evaluationDetailLines, shared with the Teams card): which
+ * MVD part fired with its p-value and the moved signals, SVD's VIF and shape adjustment, CAP's
+ * control hits with their points or Ppk's bound against the target.
+ */
+function DetailLines({ details, timeZone }: { details: TEvaluationDetails; timeZone: string }) {
+  const lines = evaluationDetailLines(details, { formatTime: (iso) => formatDateTime(iso, timeZone) });
+  if (lines.length === 0) return null;
+  return (
+    <ul aria-label="What the evaluation found" style={{ margin: "4px 0", paddingLeft: 20 }}>
+      {lines.map((line) => (
+        <Typography key={line} component="li" variant="body2">
+          {line}
+        </Typography>
+      ))}
+    </ul>
   );
 }
 
@@ -129,6 +156,7 @@ export function EvaluationDetailsPanel(p: {
               ? `Newest breach of the alert: the evaluation of ${formatDateTime(latest.evaluation.slot, p.timeZone)}`
               : `No breach with details; latest evaluation with a result: ${formatDateTime(latest.evaluation.slot, p.timeZone)} (${latest.evaluation.state.replace("_", " ").toLowerCase()})`}
           </Typography>
+          <DetailLines details={latest.details.parsed} timeZone={p.timeZone} />
           {(p.type === "svd" || p.type === "cap") && (
             <EvaluationValues
               alertId={p.alertId}

@@ -20,7 +20,7 @@ export function ResolveDialog(p: {
   alertId: string | null;
   busy: boolean;
   onCancel: () => void;
-  onResolve: (v: { cause?: string; comment?: string }) => void;
+  onResolve: (v: { cause: string; comment?: string }) => void;
 }) {
   const causes = useAlertCauses(p.alertId);
   const [cause, setCause] = useState("");
@@ -85,7 +85,7 @@ export function ResolveDialog(p: {
           }
           title={hasCause ? undefined : ALERT_MESSAGES.causeRequired}
           onClick={() =>
-            p.onResolve({ cause: cause.trim() || undefined, comment: comment.trim() || undefined })
+            p.onResolve({ cause: cause.trim(), comment: comment.trim() || undefined })
           }
         >
           Resolve

@@ -1,6 +1,11 @@
 import type { TAlertEvaluation } from "@linewatch/contracts";
 import { describe, expect, it } from "vitest";
-import { capDetailsFixture, mvdDetailsFixture, svdDetailsFixture } from "../../../test/fixtures";
+import {
+  capDetailsFixture,
+  mvdDetailsFixture,
+  storedUncorrectedDetails,
+  svdDetailsFixture,
+} from "../../../test/fixtures";
 import { capDetails, evaluationToShow, mvdDetails, svdDetails } from "./evaluationDetails";
 
 const svd = svdDetailsFixture();
@@ -39,14 +44,30 @@ describe("evaluationToShow", () => {
 });
 
 describe("the detail readers", () => {
-  it("read what the worker writes, with or without its kind (older evaluations)", () => {
-    const { kind: _svd, ...legacySvd } = svdDetailsFixture();
-    expect(svdDetails(legacySvd)).toMatchObject({ signalName: "Bore Diameter", m: 75, n: 25 });
-    expect(mvdDetails(mvdDetailsFixture({ p_value: 0.002, k: 6 }))).toMatchObject({
+  it("read what the worker writes", () => {
+    expect(svdDetails(svdDetailsFixture())).toMatchObject({ signalName: "Bore Diameter", m: 75, n: 25 });
+    expect(mvdDetails(mvdDetailsFixture({ p_value: 0.002 }))).toMatchObject({
       pValue: 0.002,
-      exceedances: 6,
+      ucl: null,
+      exceedances: null,
+      parsed: { method: "calibrated", p_mean: 0.0004 },
     });
     expect(capDetails(capDetailsFixture())).toMatchObject({ lsl: 21, usl: 27, ppk: 0.8 });
+  });
+
+  it("read what older evaluations stored: the uncorrected methods, with or without their kind", () => {
+    const { kind: _svd, ...kindless } = storedUncorrectedDetails.svd;
+    expect(svdDetails(kindless)).toMatchObject({
+      signalName: "Bore Diameter",
+      m: 75,
+      parsed: { method: "uncorrected" },
+    });
+    expect(mvdDetails(storedUncorrectedDetails.mvd)).toMatchObject({
+      pValue: 0.002,
+      ucl: 11.2,
+      exceedances: 6,
+    });
+    expect(capDetails(storedUncorrectedDetails.cap)).toMatchObject({ ppk: 0.8, parsed: { violations: 2 } });
   });
 
   it("answer null for details of another kind or a shape the schema refuses", () => {

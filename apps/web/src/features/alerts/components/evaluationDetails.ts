@@ -2,13 +2,17 @@ import {
   evaluationChartSeries,
   parseEvaluationDetails,
   type TAlertEvaluation,
+  type TEvaluationDetails,
   type TMvdWorstRow,
 } from "@linewatch/contracts";
 
 /**
  * An evaluation's `details` as the panels read them: parsed by the contracts' schema
  * (parseEvaluationDetails, the shape the worker writes), then named for the page. Each reader
- * answers null when the details are not of that kind (NO_DATA details carry only a code).
+ * answers null when the details are not of that kind (NO_DATA details carry only a code). Each
+ * view keeps the parsed details (`parsed`) for the sentences every place shares
+ * (contracts evaluationDetailLines): the calibrated methods' and the uncorrected ones' (older
+ * evaluations) alike.
  */
 
 type Obj = Record<string, unknown>;
@@ -24,36 +28,50 @@ export type TSvdView = {
   m: number;
   n: number;
   w1: number;
+  parsed: TEvaluationDetails;
 };
 
 export function svdDetails(raw: unknown): TSvdView | null {
   const d = parseEvaluationDetails("svd", raw);
   if (d?.kind !== "svd") return null;
   const { trainingMean, trainingSd, evaluationMean, evaluationSd, m, n, w1 } = d;
-  return { signalName: d.signal.name, trainingMean, trainingSd, evaluationMean, evaluationSd, m, n, w1 };
+  return {
+    signalName: d.signal.name,
+    trainingMean,
+    trainingSd,
+    evaluationMean,
+    evaluationSd,
+    m,
+    n,
+    w1,
+    parsed: d,
+  };
 }
 
 export type TMvdView = {
-  ucl: number;
+  /** The uncorrected method's per-row UCL and rows above it (null for the calibrated method). */
+  ucl: number | null;
+  exceedances: number | null;
   p: number;
   pValue: number | null;
   alpha: number;
-  exceedances: number;
   n: number;
   worstRows: TMvdWorstRow[];
+  parsed: TEvaluationDetails;
 };
 
 export function mvdDetails(raw: unknown): TMvdView | null {
   const d = parseEvaluationDetails("mvd", raw);
   if (d?.kind !== "mvd") return null;
   return {
-    ucl: d.ucl,
+    ucl: d.method === "uncorrected" ? d.ucl : null,
+    exceedances: d.method === "uncorrected" ? d.k : null,
     p: d.p,
     pValue: finite(d.p_value),
     alpha: d.alpha,
-    exceedances: d.k,
     n: d.n,
     worstRows: d.worstRows,
+    parsed: d,
   };
 }
 
@@ -65,11 +83,11 @@ export type TCapView = {
   pp: number | null;
   ppk: number | null;
   cpkTarget: number;
-  violations: number;
   lsl: number | null;
   usl: number | null;
   lcl: number[];
   ucl: number[];
+  parsed: TEvaluationDetails;
 };
 
 export function capDetails(raw: unknown): TCapView | null {
@@ -83,11 +101,11 @@ export function capDetails(raw: unknown): TCapView | null {
     pp: finite(d.pp),
     ppk: finite(d.ppk),
     cpkTarget: d.cpkTarget,
-    violations: d.violations,
     lsl: finite(d.limits.lsl),
     usl: finite(d.limits.usl),
     lcl: d.limits.lcl.filter(Number.isFinite),
     ucl: d.limits.ucl.filter(Number.isFinite),
+    parsed: d,
   };
 }
 
@@ -118,8 +136,9 @@ export function evaluationToShow(type: string, evaluations: readonly TAlertEvalu
 
 /**
  * What the evaluation chart plots for a monitor type: a score and a threshold of the same kind
- * (contracts evaluationChartSeries). MVD stores the mean T² as its score and α as its threshold;
- * it charts the p-value against α on a log scale, so a breach is a point below the α line.
+ * (contracts evaluationChartSeries). MVD charts the p-value against α on a log scale, so a breach
+ * is a point below the α line, whatever the evaluation stored as its score (−log₁₀ p now, the mean
+ * T² in older evaluations); CAP its Ppk's upper bound (Ppk in older evaluations) against the target.
  */
 export function chartLines(type: string, evaluations: readonly TAlertEvaluation[]) {
   const series = evaluationChartSeries(type === "mvd" || type === "svd" ? type : "cap");
@@ -127,7 +146,13 @@ export function chartLines(type: string, evaluations: readonly TAlertEvaluation[
     score: evaluations.map((e) =>
       series.score({ score: e.score, threshold: e.threshold, details: isObj(e.details) ? e.details : null }),
     ),
-    bar: evaluations.map((e) => e.threshold),
+    bar: evaluations.map((e) =>
+      series.threshold({
+        score: e.score,
+        threshold: e.threshold,
+        details: isObj(e.details) ? e.details : null,
+      }),
+    ),
     scoreLabel: series.scoreLabel,
     barLabel: series.thresholdLabel,
     scale: series.scale,
@@ -138,8 +163,8 @@ export function chartCaption(type: string): string {
   if (type === "svd")
     return "Score: the Wasserstein distance between the training and evaluation sets, scaled; a breach is a score above the threshold.";
   if (type === "cap")
-    return "Score: Ppk of the evaluation set; threshold: the Cpk target. A breach is Ppk below the target or a point outside the control limits.";
+    return "Score: the upper confidence bound of the evaluation set's Ppk (Ppk itself for evaluations before the bound); threshold: the Cpk target. A breach is the bound below the target, or a new point that fires a control rule.";
   if (type === "mvd")
-    return "Score: the p-value of the number of parts above the per-row UCL (log scale); threshold: α. A breach is a p-value below α.";
+    return "Score: the p-value of the smaller of two tests, means moved and parts fitting the training pattern worse (log scale); threshold: α. A breach is a p-value below α.";
   return "";
 }

@@ -26,6 +26,7 @@ import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../../../../shared/format";
+import { mvdDetailsFixture } from "../../../../test/fixtures";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { DataFiltersTab } from "./DataFiltersTab";
 import { PREVIEW_DEBOUNCE_MS, resultAssociationWarningText } from "./filters.logic";
@@ -92,11 +93,12 @@ const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMoni
   evaluation: {
     state: "BREACH",
     reason: null,
-    score: 3.4567,
-    threshold: 0.01,
+    // As the server answers: the calibrated MVD's −log₁₀ p against −log₁₀ α.
+    score: 3.92,
+    threshold: 2,
     training_size: 120,
     evaluation_size: 30,
-    details: { p_value: 0.00012, k: 9, n: 30 },
+    details: mvdDetailsFixture({ p_value: 0.00012, p_mean: 0.00006, p_struct: 0.3, m: 120, n: 30 }),
     ...over,
   },
 });
@@ -496,7 +498,9 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     expect(screen.getByText("30")).toBeTruthy();
     expect(screen.getByText("Breach")).toBeTruthy();
     expect(
-      screen.getByText("p-value 0.00012 vs α 0.01, 9 of 30 parts above the UCL (mean T²/p 3.46)"),
+      screen.getByText(
+        "p-value 0.00012 vs α 0.01: means moved 1.8 σ (Mahalanobis), p = 6e-5; parts fit the training pattern worse than usual, p = 0.3",
+      ),
     ).toBeTruthy();
     expect(screen.getByText(formatDateTime("2026-11-22T09:40:00.000Z", TZ))).toBeTruthy();
     expect(previewBodies).toHaveLength(1);
@@ -530,6 +534,24 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     previewReply = () => HttpResponse.json(previewAnswer());
     await ue.click(screen.getByRole("button", { name: "Retry" }));
     expect(await screen.findByText("Breach")).toBeTruthy();
+  });
+
+  it("shows what the threshold allows for: the chosen signals' VIF", async () => {
+    renderTab();
+    const adjustments = await screen.findByRole("region", { name: "Threshold adjustments" });
+    expect(adjustments.textContent).toContain(
+      "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.1: Angle 2.1",
+    );
+    cleanup();
+    // Signals without autocorrelation say so rather than show nothing.
+    const independent = mvdDetailsFixture({
+      meanSignals: mvdDetailsFixture().meanSignals.map((s) => ({ ...s, vif: 1 })),
+    });
+    previewReply = () => HttpResponse.json(previewAnswer({ state: "OK", score: 0.4, details: independent }));
+    renderTab();
+    expect((await screen.findByRole("region", { name: "Threshold adjustments" })).textContent).toContain(
+      "no autocorrelation found in the training values (VIF 1 for every signal)",
+    );
   });
 
   it("asks for signals first when the selection does not suit the type", async () => {

@@ -1,6 +1,8 @@
 import {
+  adjustmentLines,
   evaluationSummary,
   MONITOR_FORM_TEXTS,
+  parseEvaluationDetails,
   type TMonitorFormValues,
   type TMonitorPreview,
 } from "@linewatch/contracts";
@@ -84,6 +86,9 @@ function PreviewBody({
 }) {
   const at = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : T.noTime);
   const e = p.evaluation;
+  // What the threshold allows for in the chosen signals: their VIF and (SVD) their shape.
+  const parsed = parseEvaluationDetails(type, e.details);
+  const adjustments = parsed ? adjustmentLines(parsed) : [];
   return (
     <Box sx={{ display: "grid", gap: 1.5 }}>
       <Box
@@ -112,6 +117,20 @@ function PreviewBody({
           </Typography>
         )}
       </Box>
+      {adjustments.length > 0 && (
+        <Box component="section" aria-label={T.adjustmentsLabel}>
+          <Typography variant="body2" color="text.secondary">
+            {T.adjustmentsIntro}
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {adjustments.map((line) => (
+              <Typography key={line} component="li" variant="body2">
+                {line}
+              </Typography>
+            ))}
+          </Box>
+        </Box>
+      )}
     </Box>
   );
 }

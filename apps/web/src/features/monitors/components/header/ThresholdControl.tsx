@@ -25,6 +25,7 @@ export function ThresholdControl() {
         size="small"
         value={value}
         aria-labelledby="alert-threshold-label"
+        aria-describedby="alert-threshold-help"
         onChange={(_, v: TAlertThreshold | null) =>
           v && !readOnly && setValue("alert_threshold", v, { shouldDirty: true })
         }
@@ -37,7 +38,7 @@ export function ThresholdControl() {
           </Tooltip>
         ))}
       </ToggleButtonGroup>
-      <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 320 }}>
+      <Typography id="alert-threshold-help" variant="caption" color="text.secondary" sx={{ maxWidth: 320 }}>
         {THRESHOLD_HELP[value]}
       </Typography>
     </FormControl>
