@@ -3,7 +3,8 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { router } from "./app/routes";
+import { prefetchLinksOnIntent } from "./app/prefetch";
+import { prefetchRoute, router } from "./app/routes";
 import { ApiError } from "./shared/api/client";
 import { SnackbarProvider } from "./shared/ui/SnackbarProvider";
 
@@ -20,6 +21,8 @@ const queryClient = new QueryClient({
 });
 
 const theme = createTheme({ palette: { primary: { main: "#1d4f91" } } });
+
+prefetchLinksOnIntent(prefetchRoute);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("no #root element");
