@@ -1,3 +1,7 @@
+// First: zod's configuration for the browser (no parsers compiled with new Function, which the
+// CSP refuses), before any page's chunk builds or runs a schema. The contracts' index imports it
+// too, but the bundler keeps only what a page uses from there, and this import uses nothing.
+import "@linewatch/contracts/zod-setup";
 import { CssBaseline, createTheme, ThemeProvider } from "@mui/material";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
