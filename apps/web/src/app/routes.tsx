@@ -2,6 +2,7 @@ import { Typography } from "@mui/material";
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { PageLoading } from "../shared/ui/PageLoading";
+import { RouteError } from "./RouteError";
 
 // Every page is its own chunk, fetched the first time its route is opened (the router's lazy
 // routes), so the sign-in page loads none of the shell, grids, charts, date pickers or forms.
@@ -87,6 +88,7 @@ function whenIdle(task: () => unknown): () => void {
 export const routes: RouteObject[] = [
   {
     HydrateFallback: () => <PageLoading fullScreen />,
+    ErrorBoundary: RouteError,
     children: [
       { path: "/login", lazy: loadLogin },
       {
