@@ -120,17 +120,30 @@ async function startServer(): Promise<{ baseURL: string; server: ChildProcess; d
     },
   });
   const deadline = Date.now() + 180_000; // first start migrates and seeds the demo plant
-  for (;;) {
-    if (server.exitCode != null) throw new Error(`the server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
+  try {
+    for (;;) {
+      if (server.exitCode != null) throw new Error(`the server exited (${server.exitCode})`);
+      try {
+        if ((await fetch(`${baseURL}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error("the server did not answer /api/health in 180 s");
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error("the server did not answer /api/health in 180 s");
-    await new Promise((r) => setTimeout(r, 250));
+  } catch (e) {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw e;
   }
   return { baseURL, server, dataDir };
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode != null || server.signalCode != null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  server.kill("SIGTERM");
+  await exited;
 }
 
 async function firstLineId(baseURL: string, browser: Browser): Promise<string> {
@@ -232,11 +245,12 @@ async function main() {
   if (build.status !== 0) throw new Error("the web build failed");
 
   const { baseURL, server, dataDir } = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-  });
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+    });
     const lineId = await firstLineId(baseURL, browser);
     console.log(
       `server ${baseURL}; ${ROUNDS} cold-cache load(s) per page, bytes until usable (transfer size), times median\n`,
@@ -285,9 +299,8 @@ async function main() {
       "\nratio = bytes / budget (≤ 1.00 meets it); gzip only: one more cold load asking for gzip, deflate",
     );
   } finally {
-    await browser.close();
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await browser?.close();
+    await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
   console.log(`load average at end: ${fmtLoad()}`);
