@@ -1,9 +1,14 @@
+// First: zod's configuration for the browser (no parsers compiled with new Function, which the
+// CSP refuses), before any page's chunk builds or runs a schema. The contracts' index imports it
+// too, but the bundler keeps only what a page uses from there, and this import uses nothing.
+import "@linewatch/contracts/zod-setup";
 import { CssBaseline, createTheme, ThemeProvider } from "@mui/material";
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { router } from "./app/routes";
+import { prefetchLinksOnIntent } from "./app/prefetch";
+import { prefetchRoute, router } from "./app/routes";
 import { ApiError } from "./shared/api/client";
 import { SnackbarProvider } from "./shared/ui/SnackbarProvider";
 
@@ -20,6 +25,8 @@ const queryClient = new QueryClient({
 });
 
 const theme = createTheme({ palette: { primary: { main: "#1d4f91" } } });
+
+prefetchLinksOnIntent(prefetchRoute);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("no #root element");

@@ -172,20 +172,31 @@ export async function buildApp(opts: AppOptions) {
 
   await registerRoutes(app, { ...opts, settings });
 
-  const indexHtml = opts.webDist ? path.join(opts.webDist, "index.html") : undefined;
-  if (opts.webDist && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: opts.webDist, wildcard: false, index: false });
-    app.get("/assets/*", { schema: { hide: true }, config: { access: "public" } }, (req, reply) => {
-      const file = (req.params as { "*": string })["*"];
-      return reply.header("cache-control", "public, max-age=31536000, immutable").sendFile(`assets/${file}`);
+  // The built web app (apps/web/dist). Its scripts and styles under /assets/ carry a content hash
+  // in their names, so a browser keeps them for a year without asking again; index.html (and the
+  // single page answered for every app route) names the current ones, so it is asked again every
+  // time (no-cache: revalidated with its ETag). The build writes a brotli (.br) and gzip (.gz) copy
+  // beside each file (scripts/build-web.mjs); the one the browser accepts is sent as it is.
+  const webDist =
+    opts.webDist && existsSync(path.join(opts.webDist, "index.html")) ? opts.webDist : undefined;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: path.join(webDist, "assets"),
+      prefix: "/assets/",
+      preCompressed: true,
+      maxAge: "365d",
+      immutable: true,
+      index: false,
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith("/api/") || !indexHtml || !existsSync(indexHtml) || req.method !== "GET") {
+    // API routes, missing assets (an old page asking for a file a newer build replaced) and
+    // anything but GET are real 404s, never the page.
+    if (!webDist || req.method !== "GET" || req.url.startsWith("/api/") || req.url.startsWith("/assets/")) {
       return reply.code(404).send({ message: `Route ${req.method} ${req.url.split("?")[0]} not found` });
     }
     // The web app's own routes: every other GET serves the single page.
-    return reply.header("cache-control", "no-cache").sendFile("index.html");
+    return reply.header("cache-control", "no-cache").sendFile("index.html", webDist, { cacheControl: false });
   });
 
   return app;

@@ -8,11 +8,12 @@ export type TestContext = { app: App; database: Database; services: Services; no
 
 /**
  * The real app on a fresh database, with a clock tests can move, and settings as main.ts passes
- * them: loadConfig's defaults (rate limits included) unless a test gives its own.
+ * them: loadConfig's defaults (rate limits included) unless a test gives its own; a built web app
+ * folder (webDist) when a test serves pages.
  */
 export async function createTestApp(
   settings: Pick<ServicesOptions, "mvdQueryMaxRecordCount" | "signinFailuresPerAddress"> &
-    Partial<AppSettings> = {},
+    Partial<AppSettings> & { webDist?: string } = {},
 ): Promise<TestContext> {
   const config = loadConfig({}, []);
   const database = await createTestDatabase();
@@ -27,6 +28,7 @@ export async function createTestApp(
   const app = await buildApp({
     services,
     cookieSecure: "auto",
+    webDist: settings.webDist,
     settings: {
       publicUrl: "http://localhost:8080",
       trustProxy: settings.trustProxy,

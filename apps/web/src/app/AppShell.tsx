@@ -2,6 +2,7 @@ import { lineLabel } from "@linewatch/contracts";
 import { AppBar, Box, Button, MenuItem, TextField, Toolbar, Typography } from "@mui/material";
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { usePlantLine } from "../shared/data/plants/plant-line";
+import { NavigationProgress } from "./NavigationProgress";
 import { UserMenu } from "./UserMenu";
 
 /** Top bar: product name, plant and line selectors, the plant's time zone, navigation and the user menu. */
@@ -93,6 +94,7 @@ export function AppShell() {
           </Button>
           <UserMenu />
         </Toolbar>
+        <NavigationProgress />
       </AppBar>
       <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
         <Outlet />

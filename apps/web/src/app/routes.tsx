@@ -1,21 +1,27 @@
 import { Typography } from "@mui/material";
-import { createBrowserRouter } from "react-router";
-import { FeatureFlagsPage } from "../features/feature-flags/FeatureFlagsPage";
-import { HomePage } from "../features/home/HomePage";
-import { LineOverviewPage } from "../features/line-overview/LineOverviewPage";
-import { LoginPage } from "../features/login/LoginPage";
-import { SetPasswordPage } from "../features/login/SetPasswordPage";
-import { MonitorFormPage } from "../features/monitors/MonitorFormPage";
-import { InsightMappingPage } from "../features/settings/data-sources/InsightMappingPage";
-import { SettingsPage } from "../features/settings/SettingsPage";
-import { AppShell } from "./AppShell";
-import { PlantLineProvider } from "./context/PlantLineContext";
-import { RequireAuth } from "./RequireAuth";
+import { type ComponentType, type ReactNode, useEffect } from "react";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
+import { PageLoading } from "../shared/ui/PageLoading";
+import { RouteError } from "./RouteError";
 
-export const router = createBrowserRouter([
-  { path: "/login", element: <LoginPage /> },
-  { path: "/set-password", element: <SetPasswordPage /> },
-  {
+// Every page is its own chunk, fetched the first time its route is opened (the router's lazy
+// routes), so the sign-in page loads none of the shell, grids, charts, date pickers or forms.
+// While a chunk loads the router keeps the current page (the shell shows a progress bar); the very
+// first page shows PageLoading. Links prefetch their page on hover or focus (prefetch.ts).
+
+type Lazy = () => Promise<Pick<RouteObject, "Component" | "element">>;
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType): Lazy =>
+  async () => ({ Component: pick(await load()) });
+
+/** The signed-in pages' frame: sign-in check, plant and line context, top bar. */
+const loadShell: Lazy = async () => {
+  const [{ RequireAuth }, { PlantLineProvider }, { AppShell }] = await Promise.all([
+    import("./RequireAuth"),
+    import("./context/PlantLineContext"),
+    import("./AppShell"),
+  ]);
+  return {
     element: (
       <RequireAuth>
         <PlantLineProvider>
@@ -23,15 +29,131 @@ export const router = createBrowserRouter([
         </PlantLineProvider>
       </RequireAuth>
     ),
+  };
+};
+const loadLineOverview = page(
+  () => import("../features/line-overview/LineOverviewPage"),
+  (m) => m.LineOverviewPage,
+);
+
+/**
+ * Sign-in: the first keystroke (or a password manager's fill) starts loading the shell and the
+ * home page, which have the seconds the user spends typing to arrive.
+ */
+function PrefetchOnInput({ path, children }: { path: string; children: ReactNode }) {
+  useEffect(() => {
+    const handleInput = () => prefetchRoute(path);
+    document.addEventListener("input", handleInput, { once: true });
+    return () => document.removeEventListener("input", handleInput);
+  }, [path]);
+  return children;
+}
+const loadLogin: Lazy = async () => {
+  const { LoginPage } = await import("../features/login/LoginPage");
+  return {
+    element: (
+      <PrefetchOnInput path="/">
+        <LoginPage />
+      </PrefetchOnInput>
+    ),
+  };
+};
+
+/** Home: once it has shown, the line overview (the page a user opens next) loads while idle. */
+function PrefetchWhenIdle({ load, children }: { load: () => Promise<unknown>; children: ReactNode }) {
+  useEffect(() => whenIdle(load), [load]);
+  return children;
+}
+const loadHome: Lazy = async () => {
+  const { HomePage } = await import("../features/home/HomePage");
+  return {
+    element: (
+      <PrefetchWhenIdle load={loadLineOverview}>
+        <HomePage />
+      </PrefetchWhenIdle>
+    ),
+  };
+};
+
+/** Runs `task` when the browser is idle (soon after, where it cannot tell); returns a cancel. */
+function whenIdle(task: () => unknown): () => void {
+  if (typeof window.requestIdleCallback === "function") {
+    const id = window.requestIdleCallback(() => void task());
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(() => void task(), 200); // 200 ms: past the page's first frames
+  return () => window.clearTimeout(id);
+}
+
+export const routes: RouteObject[] = [
+  {
+    HydrateFallback: () => <PageLoading fullScreen />,
+    ErrorBoundary: RouteError,
     children: [
-      { path: "/", element: <HomePage /> },
-      { path: "/lines/:lineId", element: <LineOverviewPage /> },
-      { path: "/monitors/new", element: <MonitorFormPage /> },
-      { path: "/monitors/:monitorId", element: <MonitorFormPage /> },
-      { path: "/settings", element: <SettingsPage /> },
-      { path: "/settings/insight-mapping", element: <InsightMappingPage /> },
-      { path: "/feature-flags", element: <FeatureFlagsPage /> },
-      { path: "*", element: <Typography>Page not found</Typography> },
+      { path: "/login", lazy: loadLogin },
+      {
+        path: "/set-password",
+        lazy: page(
+          () => import("../features/login/SetPasswordPage"),
+          (m) => m.SetPasswordPage,
+        ),
+      },
+      {
+        lazy: loadShell,
+        children: [
+          { path: "/", lazy: loadHome },
+          { path: "/lines/:lineId", lazy: loadLineOverview },
+          {
+            path: "/monitors/new",
+            lazy: page(
+              () => import("../features/monitors/MonitorFormPage"),
+              (m) => m.MonitorFormPage,
+            ),
+          },
+          {
+            path: "/monitors/:monitorId",
+            lazy: page(
+              () => import("../features/monitors/MonitorFormPage"),
+              (m) => m.MonitorFormPage,
+            ),
+          },
+          {
+            path: "/settings",
+            lazy: page(
+              () => import("../features/settings/SettingsPage"),
+              (m) => m.SettingsPage,
+            ),
+          },
+          {
+            path: "/settings/insight-mapping",
+            lazy: page(
+              () => import("../features/settings/data-sources/InsightMappingPage"),
+              (m) => m.InsightMappingPage,
+            ),
+          },
+          {
+            path: "/feature-flags",
+            lazy: page(
+              () => import("../features/feature-flags/FeatureFlagsPage"),
+              (m) => m.FeatureFlagsPage,
+            ),
+          },
+          { path: "*", element: <Typography>Page not found</Typography> },
+        ],
+      },
     ],
   },
-]);
+];
+
+/**
+ * Loads the chunks of the page at `pathname` ahead of a navigation (the browser keeps a module it
+ * has imported, so the router finds it there when the user gets there).
+ */
+export function prefetchRoute(pathname: string) {
+  for (const m of matchRoutes(routes, pathname) ?? []) {
+    // A failed prefetch is not an error: the navigation, if it comes, loads (and reports) again.
+    if (typeof m.route.lazy === "function") m.route.lazy().catch(() => undefined);
+  }
+}
+
+export const router = createBrowserRouter(routes);

@@ -18,7 +18,7 @@ import { useEffect } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
 import { NotAvailablePanel } from "./NotAvailablePanel";
-import { SECTION_PAGES } from "./sections";
+import { prefetchSection, SECTION_PAGES } from "./sections";
 
 export const SETTINGS_SECTION_STORAGE_KEY = "linewatch.settings.section";
 
@@ -82,6 +82,8 @@ export function SettingsPage() {
                 selected={i.section === section}
                 aria-current={i.section === section ? "page" : undefined}
                 onClick={() => setParams({ section: i.section })}
+                onPointerEnter={() => prefetchSection(i.section)}
+                onFocus={() => prefetchSection(i.section)}
               >
                 <ListItemText primary={i.label} />
               </ListItemButton>

@@ -1,13 +1,35 @@
 import type { TSettingsSection } from "@linewatch/contracts";
-import type { ComponentType } from "react";
-import { DataSourcesPage } from "./data-sources/DataSourcesPage";
-import { MvdMonitorsPage, SvdMonitorsPage } from "./monitors/MonitorsAdminPage";
-import { UsersPage } from "./users/UsersPage";
+import { type ComponentType, lazy, Suspense } from "react";
+import { PageLoading } from "../../shared/ui/PageLoading";
+
+// Each section's code is its own chunk, loaded when the section is first shown (or its menu item
+// is hovered: prefetchSection), so Settings loads only the section it shows.
+const SECTION_LOADERS: Partial<Record<TSettingsSection, () => Promise<{ default: ComponentType }>>> = {
+  DATA_SOURCES: () => import("./data-sources/DataSourcesPage").then((m) => ({ default: m.DataSourcesPage })),
+  MVD_ANOMALY_MONITORS: () =>
+    import("./monitors/MonitorsAdminPage").then((m) => ({ default: m.MvdMonitorsPage })),
+  SVD_ANOMALY_MONITORS: () =>
+    import("./monitors/MonitorsAdminPage").then((m) => ({ default: m.SvdMonitorsPage })),
+  USER_MANAGEMENT: () => import("./users/UsersPage").then((m) => ({ default: m.UsersPage })),
+};
+
+function lazySection(load: () => Promise<{ default: ComponentType }>): ComponentType {
+  const Page = lazy(load);
+  return function LazySection() {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <Page />
+      </Suspense>
+    );
+  };
+}
 
 /** The content pane of each Settings section; a missing entry shows "not available yet". */
-export const SECTION_PAGES: Partial<Record<TSettingsSection, ComponentType>> = {
-  DATA_SOURCES: DataSourcesPage,
-  MVD_ANOMALY_MONITORS: MvdMonitorsPage,
-  SVD_ANOMALY_MONITORS: SvdMonitorsPage,
-  USER_MANAGEMENT: UsersPage,
-};
+export const SECTION_PAGES: Partial<Record<TSettingsSection, ComponentType>> = Object.fromEntries(
+  Object.entries(SECTION_LOADERS).map(([section, load]) => [section, lazySection(load)]),
+);
+
+/** Starts loading a section's code ahead of opening it (hover or focus on its menu item). */
+export function prefetchSection(section: TSettingsSection) {
+  SECTION_LOADERS[section]?.().catch(() => undefined);
+}

@@ -84,9 +84,7 @@ export function ResolveDialog(p: {
             p.busy || !hasCause || cause.length > ALERT_CAUSE_MAX || comment.length > ALERT_COMMENT_MAX
           }
           title={hasCause ? undefined : ALERT_MESSAGES.causeRequired}
-          onClick={() =>
-            p.onResolve({ cause: cause.trim(), comment: comment.trim() || undefined })
-          }
+          onClick={() => p.onResolve({ cause: cause.trim(), comment: comment.trim() || undefined })}
         >
           Resolve
         </Button>

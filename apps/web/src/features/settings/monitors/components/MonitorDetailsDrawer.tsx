@@ -1,9 +1,38 @@
 import { DRAWER, MONITOR_DETAILS_DRAWER_WIDTH, type TFormMonitorType } from "@linewatch/contracts";
 import CloseIcon from "@mui/icons-material/Close";
-import { Box, Divider, Drawer, IconButton, Stack, Typography } from "@mui/material";
-import { useId } from "react";
-import { MonitorForm } from "../../../monitors/components/MonitorForm";
+import {
+  Backdrop,
+  Box,
+  CircularProgress,
+  Divider,
+  Drawer,
+  IconButton,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { type ComponentProps, lazy, Suspense, useId } from "react";
 import { MONITORS_ADMIN_TEXTS as T } from "../texts";
+
+// The monitor form (date pickers, signal tree, rules) is a chunk of its own, loaded the first
+// time the drawer opens, so the monitors pages show their grid without it. Until it is there a
+// backdrop with a spinner stands where the drawer will slide in.
+const MonitorForm = lazy(() =>
+  import("../../../monitors/components/MonitorForm").then((m) => ({ default: m.MonitorForm })),
+);
+/** The drawer below, shown once the form's code is there. */
+export function MonitorDetailsDrawer(p: ComponentProps<typeof DrawerWithForm>) {
+  return (
+    <Suspense
+      fallback={
+        <Backdrop open sx={{ zIndex: (theme) => theme.zIndex.drawer }}>
+          <CircularProgress aria-label="Loading" sx={{ color: "common.white" }} />
+        </Backdrop>
+      }
+    >
+      <DrawerWithForm {...p} />
+    </Suspense>
+  );
+}
 
 /** What the drawer shows: a monitor in EDIT, or a new one on a line in CREATE. */
 export type TMonitorDrawerTarget = { mode: "EDIT"; monitorId: string } | { mode: "CREATE"; lineId: string };
@@ -13,7 +42,7 @@ export type TMonitorDrawerTarget = { mode: "EDIT"; monitorId: string } | { mode:
  * form. A backdrop click does not close it, so a stray click cannot throw away an edit; Escape,
  * the close button and the form's own Cancel / Close do.
  */
-export function MonitorDetailsDrawer(p: {
+function DrawerWithForm(p: {
   type: TFormMonitorType;
   open: boolean;
   /** Kept while the drawer slides out, so its content does not vanish mid-animation. */

@@ -1,0 +1,46 @@
+import { Alert, Box, Button } from "@mui/material";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+
+/**
+ * A page's code that can no longer be fetched: a tab opened before a new version was installed
+ * asks for a chunk whose hashed name the new build replaced. Chromium, Firefox and Safari word it
+ * differently.
+ */
+const MISSING_CHUNK =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
+
+/**
+ * The routes' error boundary. A missing chunk offers a reload (which fetches the new index.html
+ * and with it the new chunk names); any other error shows what React Router's own boundary shows.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  if (MISSING_CHUNK.test(message)) {
+    return (
+      <Box sx={{ p: 4 }}>
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          }
+        >
+          Linewatch has been updated. Reload the page to continue.
+        </Alert>
+      </Box>
+    );
+  }
+  return (
+    <>
+      <h2>Unexpected Application Error!</h2>
+      <h3 style={{ fontStyle: "italic" }}>{message}</h3>
+      {error instanceof Error && error.stack ? <pre>{error.stack}</pre> : null}
+    </>
+  );
+}
