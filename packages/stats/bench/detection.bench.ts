@@ -170,16 +170,17 @@ function mvdSection(): void {
 }
 
 function capSection(): void {
-  const sizes = WINDOWS.map((w: Window) => windowSplit(w).n);
+  // Each window's training records give the dependence, as in the product; n are the evaluation records.
+  const sizes = WINDOWS.map((w: Window) => ({ window: w, n: windowSplit(w).n }));
   console.log(
     "CAP (evaluateCapCalibrated) capability — false-breach rate of a process exactly at each level's target",
   );
   for (const kind of DATA_KINDS) {
-    for (const n of sizes) {
+    for (const { window, n } of sizes) {
       const label = `CAP ${DATA_KIND_LABELS[kind]} ${n} records`;
       const seed = nextSeed();
       if (!wanted(label)) continue;
-      const { counts, cell } = simulateCap(seed, kind, n, WINDOW_COUNT, "target");
+      const { counts, cell } = simulateCap(seed, kind, window, WINDOW_COUNT, "target");
       falseBreachRow(label, counts, WINDOW_COUNT, cell.evaluationMs);
     }
   }
@@ -187,10 +188,10 @@ function capSection(): void {
     "\nCAP — a capable, in-control process (true Ppk 1.5) at medium, newest point judged by rule 1",
   );
   for (const kind of DATA_KINDS) {
-    for (const n of sizes) {
+    for (const { window, n } of sizes) {
       const seed = nextSeed();
       if (!wanted(`CAP ${DATA_KIND_LABELS[kind]} ${n} records: capable`)) continue;
-      const { counts, controlHits } = simulateCap(seed, kind, n, WINDOW_COUNT, 1.5, ["medium"]);
+      const { counts, controlHits } = simulateCap(seed, kind, window, WINDOW_COUNT, 1.5, ["medium"]);
       powerRow(
         `CAP ${DATA_KIND_LABELS[kind]} ${n} records: capability breaches`,
         counts.medium,
@@ -205,11 +206,11 @@ function capSection(): void {
   }
   console.log("\nCAP — power at medium: a process at Ppk 1.0 against the medium target 1.33");
   for (const kind of DATA_KINDS) {
-    for (const n of sizes) {
+    for (const { window, n } of sizes) {
       const label = `CAP ${DATA_KIND_LABELS[kind]} ${n} records Ppk 1.0`;
       const seed = nextSeed();
       if (!wanted(label)) continue;
-      const { counts } = simulateCap(seed, kind, n, POWER_WINDOW_COUNT, 1.0, ["medium"]);
+      const { counts } = simulateCap(seed, kind, window, POWER_WINDOW_COUNT, 1.0, ["medium"]);
       powerRow(label, counts.medium, POWER_WINDOW_COUNT, kind === "normal" && n === 600 ? 0.8 : undefined);
     }
   }

@@ -78,6 +78,41 @@ describe("evaluateCapCalibrated", () => {
     },
   );
 
+  it.each(vectors.capCalibratedDependence.map((c) => [c.kind, c] as const))(
+    "estimates dependence from the training values (%s) as the reference does",
+    (_, c) => {
+      const train = c.train.map((v) => (v === null ? Number.NaN : v));
+      const limits = { lsl: c.lsl, usl: c.usl };
+      for (const [result, e] of [
+        [
+          evaluated(evaluateCapCalibrated(c.values, limits, c.alertThreshold, { dependenceValues: train })),
+          c.expected,
+        ],
+        [evaluated(evaluateCapCalibrated(c.values, limits, c.alertThreshold)), c.expectedWithoutTraining],
+      ] as const) {
+        expectRelativelyClose(result.vif, e.vif);
+        expectRelativelyClose(result.ppkStandardError ?? Number.NaN, e.ppkSe);
+        expectRelativelyClose(result.ppkUpperBound ?? Number.NaN, e.ppkUpperBound);
+        expect(result.isCapabilityBreach).toBe(e.isCapabilityBreach);
+      }
+    },
+  );
+
+  it("reads a shift inside the evaluation set as a shift when the training values give the dependence", () => {
+    const shift = vectors.capCalibratedDependence.find((c) => c.kind === "shift");
+    if (!shift) throw new Error("no shift vector");
+    const train = shift.train.map((v) => (v === null ? Number.NaN : v));
+    const limits = { lsl: shift.lsl, usl: shift.usl };
+    const withTraining = evaluated(
+      evaluateCapCalibrated(shift.values, limits, "medium", { dependenceValues: train }),
+    );
+    const alone = evaluated(evaluateCapCalibrated(shift.values, limits, "medium"));
+    // The step made the evaluation values look autocorrelated and widened the bound.
+    expect(alone.vif).toBeGreaterThan(1.5);
+    expect(withTraining.vif).toBe(1);
+    expect(withTraining.ppkUpperBound ?? Number.NaN).toBeLessThan(alone.ppkUpperBound ?? Number.NaN);
+  });
+
   it("judges rule 1 on the new points only", () => {
     const values = [...normalSample(1, 40, 10, 0.1)];
     values[5] = 11; // old point outside the UCL: judged by an earlier evaluation

@@ -25,6 +25,14 @@ export interface CapCalibratedOptions {
    * judges every point).
    */
   readonly firstNewIndex?: number;
+  /**
+   * Values in record order to estimate the dependence (the AR(1) coefficient) from: the window's
+   * older, training records. A shift inside the evaluation set then reads as a shift, not as
+   * neighbouring parts being alike (estimated from `values` themselves, a step widened the bound
+   * until a 2 σ shift went unseen). Used when it holds at least MIN_EVALUATION_RECORDS finite
+   * values; otherwise, and by default, the evaluation values are used.
+   */
+  readonly dependenceValues?: ArrayLike<number>;
   /** The run rules the monitor turns on (rule 1 always applies). They need both LCL and UCL. */
   readonly runRules?: { readonly rule2?: boolean; readonly rule3?: boolean; readonly rule4?: boolean };
 }
@@ -155,7 +163,7 @@ export function evaluateCapCalibrated(
   const isConstant = kept.every((v) => v === kept[0]);
   // Dependence: the mean's VIF (1 + ρ)/(1 − ρ) and the variance's (1 + ρ²)/(1 − ρ²) of one AR(1)
   // fit; shape: the kurtosis, kept ≥ 3 so normal data get Bissell's own error.
-  const rho = ar1Coefficient(kept);
+  const rho = ar1Coefficient(dependenceSeries(options.dependenceValues) ?? kept);
   const vif = (1 + rho) / (1 - rho);
   const effectiveCount = n / vif;
   const uncertainty: CapabilityUncertainty = {
@@ -297,4 +305,15 @@ function judgeControlRules(
     if (runRules.rule4 === true && (countBeyond(8, 0) ?? 0) >= 8) hits.push({ rule: 4, row, value: v });
   }
   return hits;
+}
+
+/** The finite values of `dependenceValues` in order, or null when there are too few to use. */
+function dependenceSeries(values: ArrayLike<number> | undefined): number[] | null {
+  if (values === undefined) return null;
+  const out: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (Number.isFinite(v)) out.push(v);
+  }
+  return out.length >= MIN_EVALUATION_RECORDS ? out : null;
 }

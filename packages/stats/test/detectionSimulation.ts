@@ -258,25 +258,33 @@ export function simulateMvd(
 export function simulateCap(
   seed: number,
   kind: DataKind,
-  n: number,
+  window: Window,
   windows: number,
   ppk: number | "target",
   levels: readonly AlertThreshold[] = ALERT_THRESHOLDS,
 ): { counts: Counts; controlHits: number; cell: RateCell } {
   const source = new ProcessSource(seed);
-  const values = new Float64Array(n);
+  // The window as the product reads it: the older m records give the dependence, the newest n
+  // are judged.
+  const { m, n } = windowSplit(window);
+  const series = new Float64Array(m + n);
+  const training = series.subarray(0, m);
+  const values = series.subarray(m);
   const counts = emptyCounts();
   let controlHits = 0;
   let noData = 0;
   let ms = 0;
   let calls = 0;
   for (let w = 0; w < windows; w++) {
-    source.series(kind, n, values);
+    source.series(kind, m + n, series);
     for (const level of levels) {
       const index = ppk === "target" ? ALERT_THRESHOLD_LEVELS[level].cpkTarget : ppk;
       const limits = { lsl: -3 * index, usl: 3 * index, lcl: -3, ucl: 3 };
       const t0 = now();
-      const result = evaluateCapCalibrated(values, limits, level, { firstNewIndex: n - 1 });
+      const result = evaluateCapCalibrated(values, limits, level, {
+        firstNewIndex: n - 1,
+        dependenceValues: training,
+      });
       ms += now() - t0;
       calls++;
       if (result.state === "NO_DATA") {

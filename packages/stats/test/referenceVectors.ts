@@ -118,6 +118,17 @@ export interface ReferenceVectors {
       worstRowContributions: number[];
     };
   }>;
+  /** Cap monitors' dependence from the window's training values (null: a missing value). */
+  readonly capCalibratedDependence: ReadonlyArray<{
+    kind: string;
+    train: (number | null)[];
+    values: number[];
+    lsl: number;
+    usl: number;
+    alertThreshold: AlertThreshold;
+    expected: CapDependenceExpected;
+    expectedWithoutTraining: CapDependenceExpected;
+  }>;
   readonly capCalibrated: ReadonlyArray<{
     values: number[];
     lsl: number | null;
@@ -198,3 +209,10 @@ export function expectRelativelyClose(
     expect.fail(`expected ${actual} to be within ${tolerance} relative of ${expected} (error ${error})`);
   }
 }
+
+type CapDependenceExpected = {
+  vif: number;
+  ppkSe: number;
+  ppkUpperBound: number;
+  isCapabilityBreach: boolean;
+};

@@ -278,6 +278,22 @@ describe("cap", () => {
     ]);
     expect(d2.controlHits[0]?.ts).toBe(new Date(T0 + 397_000).toISOString());
   });
+  it("takes the dependence from the training records: a shift inside the evaluation set is a shift, not autocorrelation", () => {
+    // 300 training records in control, then 100 evaluation records whose newest 60 moved 2 σ.
+    const w = withLimits(
+      window({ p: 1, count: 400, shift: 2, shiftLast: 60, seed: 7 }),
+      "15",
+      "5",
+      "100",
+      "-100",
+    );
+    const r = evaluateMonitor(settings("cap"), w);
+    expect(r.state).toBe("BREACH");
+    const d = ZCapCalibratedDetails.parse(r.details);
+    expect(d.isCapabilityBreach).toBe(true);
+    // The training records are independent: the bound is not widened for the step.
+    expect(d.vif).toBe(1);
+  });
   it("judges each point once: only records newer than the previous evaluation's newest record", () => {
     // One point outside the control limits, the 390th record of 400.
     const w = withLimits(window({ p: 1, count: 400 }), "30", "-10");

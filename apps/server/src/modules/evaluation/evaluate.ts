@@ -140,7 +140,7 @@ export function evaluateMonitor(settings: EvaluationSettings, window: Window): E
       case "mvd":
         return evaluateMvdWindow(settings, window, training, evaluation, sized);
       case "cap":
-        return evaluateCapWindow(settings, window, evaluation, sized);
+        return evaluateCapWindow(settings, window, training, evaluation, sized);
       default:
         return { ...sized, state: "ERROR", reason: `unknown monitor type ${String(settings.type)}` };
     }
@@ -287,6 +287,7 @@ function parseLimits(f: LimitFormulas): ParsedLimits {
 function evaluateCapWindow(
   settings: EvaluationSettings,
   window: Window,
+  training: WindowRecord[],
   evaluation: WindowRecord[],
   sized: EvaluationResult,
 ): EvaluationResult {
@@ -327,9 +328,12 @@ function evaluateCapWindow(
   const prev = settings.previousLastRecordTs?.getTime();
   const firstNew = prev == null ? 0 : evaluation.findIndex((rec) => rec.ts.getTime() > prev);
   const firstNewIndex = firstNew < 0 ? evaluation.length : firstNew;
+  // Dependence from the older, training records: a shift inside the evaluation set must read as a
+  // shift, not as neighbouring parts being alike (which widened the bound until it went unseen).
   const r = evaluateCapCalibrated(column(evaluation, 0), capLimits, settings.alertThreshold, {
     firstNewIndex,
     runRules: settings.runRules,
+    dependenceValues: column(training, 0),
   });
   if (r.state === "NO_DATA")
     return { ...sized, reason: r.reason, details: { kind: "no_data", code: r.code, limitErrors } };
