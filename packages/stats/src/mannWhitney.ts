@@ -1,5 +1,5 @@
 import { normalUpperTail, studentTUpperTail } from "./distributions.js";
-import { assertFinite, StatsError } from "./statsError.js";
+import { assertRankTestSamples } from "./statsError.js";
 
 export interface MannWhitneyResult {
   /** U of the first sample: pairs (xᵢ, yⱼ) with xᵢ > yⱼ, ties counting one half. */
@@ -26,10 +26,7 @@ export function mannWhitneyGreater(
 ): MannWhitneyResult {
   const n = x.length;
   const m = y.length;
-  if (n === 0 || m === 0) throw new StatsError("EMPTY_INPUT", "the rank test needs two non-empty samples");
-  assertFinite(x, "rank test sample");
-  assertFinite(y, "rank test sample");
-  if (!(vif >= 1)) throw new StatsError("INVALID_ARGUMENT", `vif must be ≥ 1, got ${vif}`);
+  assertRankTestSamples(x, y, vif);
   const total = n + m;
   // Two native numeric sorts and one merge: the rank sum of x with average ranks for ties, and
   // Σ(t³ − t) over the tie groups of the pooled sample.

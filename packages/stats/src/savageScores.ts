@@ -1,5 +1,5 @@
 import { normalUpperQuantile, normalUpperTail, studentTUpperTail } from "./distributions.js";
-import { assertFinite, StatsError } from "./statsError.js";
+import { assertRankTestSamples, StatsError } from "./statsError.js";
 
 export interface SavageResult {
   /** S = the first sample's Savage scores summed (average scores over ties). */
@@ -35,10 +35,7 @@ export function savageGreater(
 ): SavageResult {
   const n = x.length;
   const m = y.length;
-  if (n === 0 || m === 0) throw new StatsError("EMPTY_INPUT", "the rank test needs two non-empty samples");
-  assertFinite(x, "rank test sample");
-  assertFinite(y, "rank test sample");
-  if (!(vif >= 1)) throw new StatsError("INVALID_ARGUMENT", `vif must be ≥ 1, got ${vif}`);
+  assertRankTestSamples(x, y, vif);
   const total = n + m;
   // tail[k] = H_N − H_{N−k} = Σ_{j=N−k+1}^{N} 1/j: the score of ascending rank k is tail[k] − 1.
   const tail = new Float64Array(total + 1);

@@ -41,3 +41,15 @@ export function assertFinite(values: ArrayLike<number>, what: string): void {
     }
   }
 }
+
+/**
+ * The two samples of a rank test (Mann–Whitney, Savage): both non-empty and finite, and the VIF
+ * that scales the statistic's variance at least 1. Throws EMPTY_INPUT, NON_FINITE, INVALID_ARGUMENT.
+ */
+export function assertRankTestSamples(x: ArrayLike<number>, y: ArrayLike<number>, vif: number): void {
+  if (x.length === 0 || y.length === 0)
+    throw new StatsError("EMPTY_INPUT", "the rank test needs two non-empty samples");
+  assertFinite(x, "rank test sample");
+  assertFinite(y, "rank test sample");
+  if (!(vif >= 1)) throw new StatsError("INVALID_ARGUMENT", `vif must be ≥ 1, got ${vif}`);
+}
