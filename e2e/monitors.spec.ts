@@ -1,3 +1,4 @@
+import { MONITOR_FORM_TEXTS } from "@linewatch/contracts";
 import type { Page } from "@playwright/test";
 import { expect, openSettings, signIn, test } from "./fixtures";
 
@@ -203,6 +204,39 @@ test("an SVD monitor watches one signal; VIEW opens read-only, shows every tab, 
   await expect(page.getByRole("tab", { name: "Signals" })).toBeEnabled();
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(page).toHaveURL(new RegExp(`/lines/${lineId}$`));
+});
+
+test("unsaved edits: another line picked in the top bar asks first; Keep editing keeps them, Discard leaves", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  const lineId = await axleLineId(page);
+  await page.goto(`/lines/${lineId}`);
+  await page
+    .getByRole("table", { name: "Monitors" })
+    .getByRole("link", { name: "Press depth drift" })
+    .click();
+  await page.getByRole("button", { name: "Edit" }).click();
+  await nameField(page).fill("Press depth drift, edited");
+  const topLine = page.getByRole("combobox", { name: "Line", exact: true });
+  const shown = (await topLine.textContent()) ?? "";
+  const pickBrake = async () => {
+    await topLine.click();
+    await page.getByRole("option", { name: "Brake Module" }).click();
+  };
+  const discard = page.getByRole("dialog", { name: MONITOR_FORM_TEXTS.discardTitle });
+
+  await pickBrake();
+  await discard.getByRole("button", { name: MONITOR_FORM_TEXTS.keepEditing }).click();
+  await expect(discard).toBeHidden();
+  await expect(page).toHaveURL(/\/monitors\//);
+  await expect(nameField(page)).toHaveValue("Press depth drift, edited");
+  await expect(topLine).toHaveText(shown);
+
+  await pickBrake();
+  await discard.getByRole("button", { name: MONITOR_FORM_TEXTS.discard }).click();
+  await expect(page).toHaveURL(new RegExp(`/lines/(?!${lineId})[0-9a-f-]+$`));
+  await expect(topLine).toHaveText("Brake Module");
 });
 
 test("the SVD monitors page toggles, edits in the drawer and deletes a monitor", async ({ page }) => {

@@ -17,9 +17,11 @@ export function AppShell() {
     setPlantId(id);
     if (isLinePage) navigate("/");
   };
+  // On a page about one line, the line overview it opens takes the top bar with it (usePageLine),
+  // so a navigation the page holds back (unsaved monitor edits) leaves the top bar as it was.
   const handleLine = (id: string) => {
-    setLineId(id);
     if (isLinePage) navigate(`/lines/${id}`);
+    else setLineId(id);
   };
   const selectSx = {
     minWidth: 180,

@@ -5,11 +5,13 @@ import {
   type TFormMonitorType,
 } from "@linewatch/contracts";
 import { Alert, Box, Breadcrumbs, Button, Link, Paper, Typography } from "@mui/material";
-import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
+import { useCallback, useRef, useState } from "react";
+import { Link as RouterLink, useBlocker, useNavigate, useParams, useSearchParams } from "react-router";
 import { usePageLine, usePlantLine } from "../../shared/data/plants/plant-line";
 import { useFeatureFlags } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useMonitor } from "./api/queries";
+import { MonitorDiscardDialog } from "./components/form/MonitorFormDialogs";
 import { MonitorForm } from "./components/MonitorForm";
 
 /**
@@ -21,6 +23,28 @@ export function MonitorFormPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { line } = usePlantLine();
+  // Unsaved edits: leaving the page another way than the form's own (a link, the top bar's line,
+  // the browser's back) asks first. The form's own ways out (Cancel, after a save) have decided.
+  const [hasUnsavedEdits, setUnsavedEdits] = useState(false);
+  const leavingByForm = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedEdits && !leavingByForm.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const leave = useCallback(
+    (to: string) => {
+      leavingByForm.current = true;
+      navigate(to);
+    },
+    [navigate],
+  );
+  const guard = (
+    <MonitorDiscardDialog
+      open={blocker.state === "blocked"}
+      onDiscard={() => blocker.proceed?.()}
+      onKeepEditing={() => blocker.reset?.()}
+    />
+  );
   const monitorQ = useMonitor(monitorId ?? null);
   const flags = useFeatureFlags();
   // The page's line decides: a link to another plant's line (or its monitor) switches the top bar.
@@ -29,13 +53,20 @@ export function MonitorFormPage() {
   if (!monitorId) {
     const type: TFormMonitorType = search.get("type") === "svd" ? "svd" : "mvd";
     const lineId = search.get("lineId") ?? line?.id ?? null;
-    const back = () => navigate(lineId ? `/lines/${lineId}` : "/");
+    const back = () => leave(lineId ? `/lines/${lineId}` : "/");
     return (
       <Page title={T.newPageTitle(type)} lineId={lineId}>
+        {guard}
         {type === "mvd" && flags.data && !flags.data.flags.mvdMonitorCreation ? (
           <Alert severity="info">{MONITOR_MESSAGES.mvdCreationDisabled}</Alert>
         ) : lineId ? (
-          <MonitorForm type={type} mode="CREATE" lineId={lineId} onClose={back} />
+          <MonitorForm
+            type={type}
+            mode="CREATE"
+            lineId={lineId}
+            onClose={back}
+            onDirtyChange={setUnsavedEdits}
+          />
         ) : (
           <Alert severity="info">{T.pickLine}</Alert>
         )}
@@ -48,6 +79,7 @@ export function MonitorFormPage() {
   const mode: TFormMode = search.get("mode") === "edit" ? "EDIT" : "VIEW";
   return (
     <Page title={m?.monitor_name ?? T.pageFallbackTitle} lineId={lineId}>
+      {guard}
       <QueryState
         isLoading={monitorQ.isLoading}
         error={monitorQ.error}
@@ -66,7 +98,8 @@ export function MonitorFormPage() {
             type={m.monitor_type}
             mode={mode}
             monitorId={m.monitor_uuid}
-            onClose={() => navigate(`/lines/${m.monitor_filter.line_uuid}`)}
+            onClose={() => leave(`/lines/${m.monitor_filter.line_uuid}`)}
+            onDirtyChange={setUnsavedEdits}
           />
         )}
       </QueryState>

@@ -30,6 +30,8 @@ export type MonitorFormProps = {
   onSaved?: (monitorId: string) => void;
   /** The clock (tests pass a fixed one). */
   now?: () => number;
+  /** Whether the form holds edits that leaving would lose. */
+  onDirtyChange?: (isDirty: boolean) => void;
 };
 
 /**
@@ -177,6 +179,7 @@ export function MonitorForm(p: MonitorFormProps) {
       now={now}
       onClose={p.onClose}
       onSaved={p.onSaved}
+      onDirtyChange={p.onDirtyChange}
       onSwitch={(monitorId, mode) => {
         setInitial(null);
         setTarget({ monitorId, mode });

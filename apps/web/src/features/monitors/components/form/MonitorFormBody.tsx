@@ -10,7 +10,7 @@ import {
   type TPlant,
 } from "@linewatch/contracts";
 import { Alert, Box, Button, Divider, FormControlLabel, Stack, Switch, Tab, Tabs } from "@mui/material";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
 import { fetchNextMonitorName } from "../../api/queries";
 import { DataFiltersTab } from "../filters/DataFiltersTab";
@@ -38,6 +38,8 @@ export type MonitorFormBodyProps = {
   onSaved?: (monitorId: string) => void;
   /** Open another monitor in this form (the duplicate's "Edit existing monitor"). */
   onSwitch: (monitorId: string, mode: TFormMode) => void;
+  /** Whether the form holds edits that leaving would lose (its page asks before it navigates away). */
+  onDirtyChange?: (isDirty: boolean) => void;
 };
 
 /**
@@ -85,7 +87,13 @@ export function MonitorFormBody(p: MonitorFormBodyProps) {
 
   // Read during render so react-hook-form tracks it.
   const { isDirty } = form.formState;
-  const cancel = () => (isDirty && mode !== "VIEW" ? setDialog({ kind: "discard" }) : p.onClose());
+  const hasUnsavedEdits = isDirty && mode !== "VIEW";
+  const cancel = () => (hasUnsavedEdits ? setDialog({ kind: "discard" }) : p.onClose());
+  const { onDirtyChange } = p;
+  useEffect(() => {
+    onDirtyChange?.(hasUnsavedEdits);
+    return () => onDirtyChange?.(false);
+  }, [hasUnsavedEdits, onDirtyChange]);
 
   const isSvd = p.type === "svd";
   const saveLabel = mode === "CREATE" && isSvd ? T.create : T.save;

@@ -73,20 +73,14 @@ export function MonitorFormDialogs(p: {
         {dialog?.kind === "duplicate" && MONITOR_MESSAGES.duplicateQuestion(dialog.monitor.monitor_name)}
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <MonitorDiscardDialog
         open={dialog?.kind === "discard"}
-        title={T.discardTitle}
-        confirmLabel={T.discard}
-        cancelLabel={T.keepEditing}
-        destructive
-        onConfirm={() => {
+        onDiscard={() => {
           onDismiss();
           p.onDiscard();
         }}
-        onCancel={onDismiss}
-      >
-        {T.discardText}
-      </ConfirmDialog>
+        onKeepEditing={onDismiss}
+      />
 
       <ConfirmDialog
         open={dialog?.kind === "loadError"}
@@ -129,5 +123,22 @@ export function MonitorFormDialogs(p: {
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** Unsaved changes would be lost (Cancel, or leaving the monitor's page): Discard or Keep editing. */
+export function MonitorDiscardDialog(p: { open: boolean; onDiscard: () => void; onKeepEditing: () => void }) {
+  return (
+    <ConfirmDialog
+      open={p.open}
+      title={T.discardTitle}
+      confirmLabel={T.discard}
+      cancelLabel={T.keepEditing}
+      destructive
+      onConfirm={p.onDiscard}
+      onCancel={p.onKeepEditing}
+    >
+      {T.discardText}
+    </ConfirmDialog>
   );
 }
