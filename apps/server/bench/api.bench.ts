@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { createScratchPostgresDatabase } from "./bench-db.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../..");
@@ -104,41 +105,23 @@ function request(
   });
 }
 
+/** A fresh PostgreSQL database for the run, with the two counts the report reads from it. */
 async function createPostgresDatabase(url: string) {
-  const name = `lw_bench_api_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  /** Transactions committed in the bench database so far (each statement outside a transaction is one). */
-  const commits = async () => {
-    const c = new pg.Client({ connectionString: url });
+  const scratch = await createScratchPostgresDatabase(url, "lw_bench_api");
+  const count = async (target: string, query: string, params: unknown[] = []) => {
+    const c = new pg.Client({ connectionString: target });
     await c.connect();
-    const r = await c.query("SELECT xact_commit FROM pg_stat_database WHERE datname = $1", [name]);
-    await c.end();
-    return Number(r.rows[0]?.xact_commit ?? 0);
-  };
-  /** Evaluations the worker stored so far. */
-  const evaluations = async () => {
-    const c = new pg.Client({ connectionString: u.toString() });
-    await c.connect();
-    const r = await c.query("SELECT count(*)::int AS n FROM evaluations");
+    const r = await c.query(query, params);
     await c.end();
     return Number(r.rows[0]?.n ?? 0);
   };
   return {
-    url: u.toString(),
-    commits,
-    evaluations,
-    label: `PostgreSQL (${u.host}, fresh database ${name})`,
-    drop: async () => {
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
+    ...scratch,
+    /** Transactions committed in the bench database so far (each statement outside a transaction is one). */
+    commits: () =>
+      count(url, "SELECT xact_commit AS n FROM pg_stat_database WHERE datname = $1", [scratch.name]),
+    /** Evaluations the worker stored so far. */
+    evaluations: () => count(scratch.url, "SELECT count(*)::int AS n FROM evaluations"),
   };
 }
 
