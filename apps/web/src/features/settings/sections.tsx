@@ -11,6 +11,7 @@ const SECTION_LOADERS: Partial<Record<TSettingsSection, () => Promise<{ default:
   SVD_ANOMALY_MONITORS: () =>
     import("./monitors/MonitorsAdminPage").then((m) => ({ default: m.SvdMonitorsPage })),
   USER_MANAGEMENT: () => import("./users/UsersPage").then((m) => ({ default: m.UsersPage })),
+  MS_TEAMS: () => import("./notifications/TeamsPage").then((m) => ({ default: m.TeamsPage })),
 };
 
 function lazySection(load: () => Promise<{ default: ComponentType }>): ComponentType {
