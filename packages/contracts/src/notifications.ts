@@ -79,7 +79,7 @@ export const INTEGRATION_MESSAGES = {
   deliveryFailed: "Last delivery failed",
   failures24h: (n: number) => `${n} failed in the last 24 hours`,
   retrying: (n: number) => `${n} open ${n === 1 ? "alert" : "alerts"} still being retried`,
-  errorLoading: "Error loading integrations",
+  healthError: "Delivery health could not be loaded",
 } as const;
 
 // ── Teams ──────────────────────────────────────────────────────────────────────────────────

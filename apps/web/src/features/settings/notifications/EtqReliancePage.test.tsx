@@ -2,6 +2,7 @@ import {
   defaultFeatureFlags,
   ETQ_MESSAGES,
   INTEGRATION_MESSAGES as M,
+  SETTINGS_KIT_MESSAGES,
   type TFeatureFlagsResponse,
   type TLine,
   type TMe,
@@ -288,13 +289,26 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     expect(field(still, "Token URL").value).toBe("http://login.example.com/token");
   });
 
-  it("Cancel goes back to view mode without saving", async () => {
+  it("Cancel asks before dropping typed changes, then goes back to view mode without saving", async () => {
     const ue = userEvent.setup();
     renderPage();
     await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Edit Paint" }));
     const form = await screen.findByRole("form", { name: "ETQ configuration for Paint" });
     await ue.type(field(form, "Client ID"), "-changed");
     await ue.click(within(form).getByRole("button", { name: "Cancel" }));
+    const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
+    await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(field(screen.getByRole("form", { name: "ETQ configuration for Paint" }), "Client ID").value).toBe(
+      "linewatch-changed",
+    );
+    await ue.click(within(form).getByRole("button", { name: "Cancel" }));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).getByRole(
+        "button",
+        { name: SETTINGS_KIT_MESSAGES.discardExit },
+      ),
+    );
     const view = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
     expect(field(view, "Client ID").value).toBe("linewatch");
     expect(posts).toEqual([]);
@@ -323,6 +337,20 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     expect(within(await rowOf("Paint")).getByTestId("last-test").textContent).toBe(
       "Last test failed: The ETQ token URL answered 401",
     );
+  });
+
+  it("shows 'Error Loading Data' when the configurations do not load, and says when health does not", async () => {
+    server.use(
+      http.get("*/api/reliance-configuration/plants/:plantId", () =>
+        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      ),
+      http.get("*/api/notifications/delivery-health/plants/:plantId", () =>
+        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeTruthy();
+    expect(await screen.findByText(M.healthError)).toBeTruthy();
   });
 
   it("shows a user the grid read-only: no edit, delete or test; the form stays read-only", async () => {

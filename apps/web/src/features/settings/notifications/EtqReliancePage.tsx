@@ -20,6 +20,7 @@ import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { BusyOverlay } from "../../../shared/ui/settings/BusyOverlay";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
+import { useDiscardGuard } from "../../../shared/ui/settings/useDiscardGuard";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
 import { useDeleteReliance, useSaveReliance, useTestReliance } from "./api/mutations";
 import { useDeliveryHealth, useRelianceConfigs } from "./api/queries";
@@ -51,12 +52,24 @@ export function EtqReliancePage() {
   const [statusFilter, setStatusFilter] = useState<TConfigStatus | "all">("all");
   const [editingId, setEditingId] = useState<string | null>(null);
   const [testingId, setTestingId] = useState<string | null>(null);
+  const [isFormDirty, setFormDirty] = useState(false);
+  // Cancel, Escape or Edit on another line with typed changes asks first ('Discard Changes?').
+  const discard = useDiscardGuard(editingId != null && isFormDirty);
   const canEdit = me?.isAdministrator ?? false;
 
+  // Without the configurations no line's status is known: the grid shows 'Error Loading Data'.
+  const isConfigsError = configsQ.isError;
   const rows = useMemo(
     () =>
-      etqRows(lines, configsQ.data ?? {}, healthQ.data ?? [], statusFilter === "all" ? null : statusFilter),
-    [lines, configsQ.data, healthQ.data, statusFilter],
+      isConfigsError
+        ? []
+        : etqRows(
+            lines,
+            configsQ.data ?? {},
+            healthQ.data ?? [],
+            statusFilter === "all" ? null : statusFilter,
+          ),
+    [isConfigsError, lines, configsQ.data, healthQ.data, statusFilter],
   );
   const tree = useExpandableRows<TEtqRow>({
     rows,
@@ -66,17 +79,26 @@ export function EtqReliancePage() {
   });
   const { setExpanded } = tree;
 
+  const { guard } = discard;
   const handleEdit = useCallback(
-    (row: TEtqRow) => {
-      setEditingId(row.id);
-      setExpanded(row.id, true);
-    },
-    [setExpanded],
+    (row: TEtqRow) =>
+      guard(() => {
+        setFormDirty(false);
+        setEditingId(row.id);
+        setExpanded(row.id, true);
+      }),
+    [guard, setExpanded],
   );
+  const handleCancel = () =>
+    guard(() => {
+      setFormDirty(false);
+      setEditingId(null);
+    });
 
   const handleSave = async (row: TEtqRow, values: TEtqFormValues) => {
     try {
       await save.mutateAsync({ lineId: row.id, body: etqFormBody(values) });
+      setFormDirty(false);
       setEditingId(null);
     } catch (err) {
       // The form stays in edit with what was typed.
@@ -141,6 +163,7 @@ export function EtqReliancePage() {
         {ETQ_MESSAGES.title}
       </Typography>
       {me && !canEdit && <Alert severity="info">{M.readOnly}</Alert>}
+      {healthQ.isError && <Alert severity="warning">{M.healthError}</Alert>}
       {testingId && (
         <Typography role="status" variant="body2" color="text.secondary">
           {M.testing}
@@ -172,7 +195,8 @@ export function EtqReliancePage() {
                 config={row.config}
                 isEditing={canEdit && editingId === row.id}
                 onSave={(values) => void handleSave(row, values)}
-                onCancel={() => setEditingId(null)}
+                onCancel={handleCancel}
+                onDirtyChange={setFormDirty}
               />
             )}
           />
@@ -188,6 +212,7 @@ export function EtqReliancePage() {
         onConfirm={handleDeleteConfirm}
         onCancel={dialogs.close}
       />
+      {discard.dialog}
       <Dialog open={dialogs.isOpen("saveError")} onClose={dialogs.close} aria-labelledby="etq-save-error">
         <DialogTitle id="etq-save-error">
           {saveError ? ETQ_MESSAGES.saveFailed(saveError.line) : ""}

@@ -1,6 +1,7 @@
 import {
   defaultFeatureFlags,
   INTEGRATION_MESSAGES as M,
+  SETTINGS_KIT_MESSAGES,
   type TDeliveryHealth,
   TEAMS_MESSAGES,
   type TFeatureFlagsResponse,
@@ -294,6 +295,20 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
       within(bodyRow).getByText(`${M.lastDelivery}: ${M.delivered} · 2026-11-22 09:30:00 UTC`),
     ).toBeTruthy();
     expect(bodyRow.className).not.toContain("lw-row-delivery-failed");
+  });
+
+  it("shows 'Error Loading Data' when the webhooks do not load, and says when health does not", async () => {
+    server.use(
+      http.get("*/api/notifications/teams-webhooks/plants/:plantId", () =>
+        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      ),
+      http.get("*/api/notifications/delivery-health/plants/:plantId", () =>
+        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeTruthy();
+    expect(await screen.findByText(M.healthError)).toBeTruthy();
   });
 
   it("shows a user the grid and its status read-only: no edit, delete or test", async () => {

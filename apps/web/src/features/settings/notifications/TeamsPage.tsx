@@ -95,6 +95,7 @@ export function TeamsPage() {
         {M.teamsTitle}
       </Typography>
       {me && !canEdit && <Alert severity="info">{M.readOnly}</Alert>}
+      {healthQ.isError && <Alert severity="warning">{M.healthError}</Alert>}
       {testingId && (
         <Typography role="status" variant="body2" color="text.secondary">
           {M.testing}

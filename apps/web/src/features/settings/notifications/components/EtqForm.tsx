@@ -1,5 +1,6 @@
 import type { TRelianceConfig } from "@linewatch/contracts";
 import { Box, Button, Stack, TextField } from "@mui/material";
+import { useEffect } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import {
   ETQ_FIELDS,
@@ -15,6 +16,8 @@ export type EtqFormProps = {
   isEditing: boolean;
   onSave: (values: TEtqFormValues) => void;
   onCancel: () => void;
+  /** The form has edits that Cancel would drop (the page asks before dropping them). */
+  onDirtyChange?: (isDirty: boolean) => void;
 };
 
 /**
@@ -40,7 +43,11 @@ export function EtqForm(p: EtqFormProps) {
     mode: "onTouched",
     resolver,
   });
-  const { errors, isValid } = form.formState;
+  const { errors, isValid, isDirty } = form.formState;
+  const { onDirtyChange } = p;
+  useEffect(() => {
+    onDirtyChange?.(isDirty);
+  }, [isDirty, onDirtyChange]);
 
   if (!p.isEditing) {
     return (
