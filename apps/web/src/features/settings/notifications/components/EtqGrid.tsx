@@ -80,8 +80,8 @@ export function EtqGrid(p: EtqGridProps) {
     {
       field: "health",
       headerName: "Delivery",
-      flex: 1.3,
-      minWidth: 220,
+      flex: 2,
+      minWidth: 280,
       sortable: false,
       renderCell: parentCell((r) => <DeliveryHealthText health={r.health} timeZone={p.timeZone} />),
     },

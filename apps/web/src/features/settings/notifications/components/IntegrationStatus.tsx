@@ -5,6 +5,7 @@ import {
 } from "@linewatch/contracts";
 import ErrorIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import { Box, Chip, Stack, Tooltip, Typography } from "@mui/material";
+import type { ReactNode } from "react";
 import { formatDateTime } from "../../../../shared/format";
 
 /** A line's Configured / Not Configured status, or its ETQ connection chip. */
@@ -20,20 +21,37 @@ export function StatusChip({ label }: { label: string }) {
   );
 }
 
+/** A grid cell's content, centred in the row's height like the grid's own text. */
+export function CellBox({ children }: { children: ReactNode }) {
+  return <Box sx={{ display: "flex", alignItems: "center", height: "100%", minWidth: 0 }}>{children}</Box>;
+}
+
 /** The outcome of the last "Send test message" / "Test connection", when there was one since the last save. */
 export function LastTestText({ test, timeZone }: { test: TIntegrationTestOutcome | null; timeZone: string }) {
   if (!test) return null;
+  const text = M.testOutcome(test.ok, test.httpStatus, test.message);
   return (
-    <Tooltip title={formatDateTime(test.at, timeZone)}>
-      <Typography
-        variant="body2"
-        color={test.ok ? "success.main" : "error"}
-        sx={{ whiteSpace: "normal", lineHeight: 1.3 }}
-        data-testid="last-test"
-      >
-        {M.testOutcome(test.ok, test.httpStatus, test.message)}
-      </Typography>
-    </Tooltip>
+    <CellBox>
+      <Tooltip title={`${formatDateTime(test.at, timeZone)}: ${text}`}>
+        <Typography
+          variant="body2"
+          color={test.ok ? "success.main" : "error"}
+          // Two lines at most in the row's 65 px; the whole reason is in the tooltip.
+          sx={{
+            whiteSpace: "normal",
+            lineHeight: 1.3,
+            display: "-webkit-box",
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: "vertical",
+            overflow: "hidden",
+            wordBreak: "break-word",
+          }}
+          data-testid="last-test"
+        >
+          {text}
+        </Typography>
+      </Tooltip>
+    </CellBox>
   );
 }
 
@@ -51,9 +69,11 @@ export function DeliveryHealthText({
   const last = health?.lastAttempt;
   if (!health || !last) {
     return (
-      <Typography variant="body2" color="text.secondary">
-        {M.noDeliveries}
-      </Typography>
+      <CellBox>
+        <Typography variant="body2" color="text.secondary">
+          {M.noDeliveries}
+        </Typography>
+      </CellBox>
     );
   }
   const when = formatDateTime(last.at, timeZone);
@@ -62,7 +82,11 @@ export function DeliveryHealthText({
     health.retryingAlerts > 0 ? M.retrying(health.retryingAlerts) : null,
   ].filter(Boolean);
   return (
-    <Stack spacing={0.25} sx={{ py: 0.5, minWidth: 0 }} data-testid="delivery-health">
+    <Stack
+      spacing={0.25}
+      sx={{ height: "100%", justifyContent: "center", minWidth: 0 }}
+      data-testid="delivery-health"
+    >
       {last.ok ? (
         <Typography variant="body2" sx={{ lineHeight: 1.3 }}>
           {M.lastDelivery}: {M.delivered} · {when}
@@ -78,9 +102,11 @@ export function DeliveryHealthText({
         </Tooltip>
       )}
       {counts.length > 0 && (
-        <Typography variant="caption" color="text.secondary" sx={{ lineHeight: 1.2 }}>
-          {counts.join(" · ")}
-        </Typography>
+        <Tooltip title={counts.join(" · ")}>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ lineHeight: 1.2 }}>
+            {counts.join(" · ")}
+          </Typography>
+        </Tooltip>
       )}
     </Stack>
   );

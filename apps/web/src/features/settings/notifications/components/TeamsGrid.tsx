@@ -11,6 +11,7 @@ import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
 import { type InlineFieldError, useInlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import { hasFailedDelivery, type TTeamsRow } from "../notifications.rows";
 import {
+  CellBox,
   DELIVERY_FAILED_ROW_CLASS,
   DeliveryHealthText,
   deliveryFailedRowSx,
@@ -80,9 +81,11 @@ export function TeamsGrid(p: TeamsGridProps) {
         inputLabel: () => M.webhookUrl,
         // The stored URL is a secret: only its host is shown (spec settings §3 "Teams webhook").
         renderCell: ({ row }) => (
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {row.urlHost ?? ""}
-          </Typography>
+          <CellBox>
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {row.urlHost ?? ""}
+            </Typography>
+          </CellBox>
         ),
       }),
       {
@@ -96,8 +99,8 @@ export function TeamsGrid(p: TeamsGridProps) {
       {
         field: "health",
         headerName: "Delivery",
-        flex: 1.3,
-        minWidth: 220,
+        flex: 2,
+        minWidth: 280,
         sortable: false,
         renderCell: ({ row }) => <DeliveryHealthText health={row.health} timeZone={timeZone} />,
       },
