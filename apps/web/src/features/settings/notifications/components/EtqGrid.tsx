@@ -80,8 +80,8 @@ export function EtqGrid(p: EtqGridProps) {
     {
       field: "health",
       headerName: "Delivery",
-      flex: 2,
-      minWidth: 280,
+      flex: 1.6,
+      minWidth: 240,
       sortable: false,
       renderCell: parentCell((r) => <DeliveryHealthText health={r.health} timeZone={p.timeZone} />),
     },
@@ -91,7 +91,7 @@ export function EtqGrid(p: EtqGridProps) {
       field: "actions",
       type: "actions",
       headerName: "",
-      width: 150,
+      width: 130,
       getActions: ({ row }) => {
         if (!isParent(row)) return [];
         const r = row as unknown as TEtqRow;

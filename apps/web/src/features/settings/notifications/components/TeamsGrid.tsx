@@ -72,8 +72,8 @@ export function TeamsGrid(p: TeamsGridProps) {
       inlineEditColumn<TTeamsRow>({
         field: "url",
         headerName: M.webhookUrl,
-        flex: 1.5,
-        minWidth: 240,
+        flex: 1,
+        minWidth: 180,
         sortable: false,
         editable: canEdit,
         placeholder: "https://…",
@@ -99,8 +99,8 @@ export function TeamsGrid(p: TeamsGridProps) {
       {
         field: "health",
         headerName: "Delivery",
-        flex: 2,
-        minWidth: 280,
+        flex: 1.6,
+        minWidth: 240,
         sortable: false,
         renderCell: ({ row }) => <DeliveryHealthText health={row.health} timeZone={timeZone} />,
       },
@@ -110,7 +110,7 @@ export function TeamsGrid(p: TeamsGridProps) {
       field: "actions",
       type: "actions",
       headerName: "",
-      width: 150,
+      width: 130,
       getActions: ({ id, row }) => {
         const actions = inlineEditActions(edit, id, {
           name: row.line,
