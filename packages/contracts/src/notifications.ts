@@ -77,7 +77,7 @@ export const INTEGRATION_MESSAGES = {
   lastDelivery: "Last delivery",
   noDeliveries: "No deliveries yet",
   deliveryFailed: "Last delivery failed",
-  failures24h: (n: number) => `${n} failed in the last 24 hours`,
+  failures24h: (n: number) => `${n} failed ${n === 1 ? "attempt" : "attempts"} in the last 24 hours`,
   retrying: (n: number) => `${n} open ${n === 1 ? "alert" : "alerts"} still being retried`,
   healthError: "Delivery health could not be loaded",
 } as const;
