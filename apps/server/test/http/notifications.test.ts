@@ -350,6 +350,9 @@ describe("ETQ Reliance configuration", () => {
     expect(tested.lastTest).toMatchObject({ ok: true, httpStatus: 200, message: ETQ_MESSAGES.connected });
 
     await call("POST", etqLine(a.line.id), a.adminHeaders, { ...body, clientSecret: "wrong" });
+    // A changed configuration is untested again: no status, no outcome.
+    const resaved = (await call("GET", etqList(a), a.userHeaders)).json()[a.line.id];
+    expect(resaved).toMatchObject({ connectionStatus: null, lastTest: null });
     const bad = await call("POST", `${etqLine(a.line.id)}/test`, a.adminHeaders);
     expect(bad.json()).toMatchObject({ ok: false, httpStatus: 401 });
     const failed = (await call("GET", etqList(a), a.adminHeaders)).json()[a.line.id];
