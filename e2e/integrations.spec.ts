@@ -8,6 +8,8 @@ import { expect, openSettings, setFlag, signIn, test } from "./fixtures";
 // against local fake Teams and ETQ servers (the e2e server allows loopback: ALLOW_LOOPBACK_OUTBOUND).
 
 const LINE = "Rear Axle";
+/** A demo line without records: no alert's delivery changes its ETQ connection status mid-test. */
+const QUIET_LINE = "Brake Module";
 const RIGHT_SECRET = "right-secret";
 
 type Received = { path: string; body: string };
@@ -146,33 +148,33 @@ test("an administrator configures ETQ, sees 'Connection Failed' on a 401, fixes 
     await openSettings(page, "ETQ Reliance");
     await expect(page.getByRole("heading", { name: ETQ_MESSAGES.title })).toBeVisible();
     const grid = etqGrid(page);
-    const row = rowIn(grid, LINE);
+    const row = rowIn(grid, QUIET_LINE);
     await expect(row.getByText(M.notConfigured)).toBeVisible();
 
-    await row.getByRole("button", { name: `Edit ${LINE}` }).click();
-    const form = page.getByRole("form", { name: `ETQ configuration for ${LINE}` });
+    await row.getByRole("button", { name: `Edit ${QUIET_LINE}` }).click();
+    const form = page.getByRole("form", { name: `ETQ configuration for ${QUIET_LINE}` });
     await form.getByLabel("Reliance API Host").fill(`${fake.url}/api`);
     await form.getByLabel("Client ID").fill("linewatch");
     await form.getByLabel("Client Secret").fill("wrong-secret");
     await form.getByLabel("Token URL").fill(`${fake.url}/token`);
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("group", { name: `ETQ configuration for ${LINE}` })).toBeVisible();
+    await expect(page.getByRole("group", { name: `ETQ configuration for ${QUIET_LINE}` })).toBeVisible();
     await expect(page.getByRole("group").getByLabel("Client Secret")).toHaveValue("••••••••");
 
-    await row.getByRole("button", { name: `${M.testConnection} ${LINE}` }).click();
+    await row.getByRole("button", { name: `${M.testConnection} ${QUIET_LINE}` }).click();
     await expect(row.getByText(M.connectionFailed)).toBeVisible();
     await expect(row.getByTestId("last-test")).toContainText("401");
 
     // Fix the secret; the other fields are kept.
-    await row.getByRole("button", { name: `Edit ${LINE}` }).click();
+    await row.getByRole("button", { name: `Edit ${QUIET_LINE}` }).click();
     await form.getByLabel("Client Secret").fill(RIGHT_SECRET);
     await form.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("group", { name: `ETQ configuration for ${LINE}` })).toBeVisible();
-    await row.getByRole("button", { name: `${M.testConnection} ${LINE}` }).click();
+    await expect(page.getByRole("group", { name: `ETQ configuration for ${QUIET_LINE}` })).toBeVisible();
+    await row.getByRole("button", { name: `${M.testConnection} ${QUIET_LINE}` }).click();
     await expect(row.getByText(M.connectionActive)).toBeVisible();
     await expect(row.getByTestId("last-test")).toHaveText(M.testOutcome(true, 200, ETQ_MESSAGES.connected));
 
-    await row.getByRole("button", { name: `Delete ${LINE}` }).click();
+    await row.getByRole("button", { name: `Delete ${QUIET_LINE}` }).click();
     await page
       .getByRole("dialog", { name: ETQ_MESSAGES.deleteConfirm })
       .getByRole("button", { name: "Delete" })
