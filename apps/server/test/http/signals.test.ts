@@ -93,6 +93,7 @@ describe("signals: answers", () => {
       lowerLimit: null,
       result: sa.result.id,
       singleSide: null,
+      storage: "num",
     });
     expect(station?.signals.map((s) => s.id)).toContain(sa.inactive.id);
     const active = (
