@@ -290,6 +290,9 @@ export function SignalManagementPage() {
       <StationForm
         station={station}
         isSaving={setFinal.isPending}
+        pendingFinal={
+          setFinal.isPending && setFinal.variables?.stationId === station.id ? setFinal.variables.final : null
+        }
         onFinalChange={(final) =>
           lineId &&
           setFinal.mutate({

@@ -97,7 +97,10 @@ export function AssociationConfirmDialog(p: {
                     <RemoveCircleOutlineIcon color="error" fontSize="small" titleAccess={TEXT.delete} />
                   )}
                 </ListItemIcon>
-                <ListItemText primary={`${c.measurement} — ${ROLE_LABELS[c.role]}: ${c.signal}`} />
+                <ListItemText
+                  primary={`${c.measurement} — ${ROLE_LABELS[c.role]}: ${c.signal}`}
+                  secondary={c.kind === "create" ? TEXT.create : TEXT.delete}
+                />
               </ListItem>
             ))}
           </List>

@@ -141,21 +141,19 @@ function Editor(p: {
           </Section>
           <Divider />
           <Typography variant="subtitle1">{TEXT.uniqueClassifications}</Typography>
-          {ids
-            .filter((id) => uniqueRows(state, id).length > 0)
-            .map((id) => (
-              <Section key={id} title={nameOf(id)} onAdd={() => add(id)}>
-                <ClassificationTable
-                  label={`${TEXT.uniqueClassifications} ${nameOf(id)}`}
-                  rows={uniqueRows(state, id)}
-                  emptyText={TEXT.noClassifications}
-                  errorOf={(rowId) => errorOf(errors, state, rowId, id)}
-                  onChange={(rowId, patch) => setState((s) => updateRow(s, rowId, patch, id))}
-                  onDelete={(rowId) => setState((s) => deleteRow(s, rowId, id))}
-                  onMakeCommon={(rowId) => setState((s) => makeCommon(s, rowId, id))}
-                />
-              </Section>
-            ))}
+          {ids.map((id) => (
+            <Section key={id} title={nameOf(id)} onAdd={() => add(id)}>
+              <ClassificationTable
+                label={`${TEXT.uniqueClassifications} ${nameOf(id)}`}
+                rows={uniqueRows(state, id)}
+                emptyText={TEXT.noClassifications}
+                errorOf={(rowId) => errorOf(errors, state, rowId, id)}
+                onChange={(rowId, patch) => setState((s) => updateRow(s, rowId, patch, id))}
+                onDelete={(rowId) => setState((s) => deleteRow(s, rowId, id))}
+                onMakeCommon={(rowId) => setState((s) => makeCommon(s, rowId, id))}
+              />
+            </Section>
+          ))}
           <Typography variant="subtitle2">{TEXT.withoutUnique}</Typography>
           <List dense aria-label={TEXT.withoutUnique}>
             {signalsWithoutUnique(state).map((id) => (

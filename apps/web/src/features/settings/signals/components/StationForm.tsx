@@ -12,6 +12,8 @@ export const canToggleFinal = (s: TStation) => s.final || s.signals.some((x) => 
 /** The Station form (spec settings §2.8): its name and the 'Final Station' switch with its info text. */
 export function StationForm(p: {
   station: TStation;
+  /** The value being saved, shown at once (the switch follows the click, not the refetch). */
+  pendingFinal: boolean | null;
   isSaving: boolean;
   onFinalChange: (final: boolean) => void;
 }) {
@@ -27,7 +29,7 @@ export function StationForm(p: {
       <FormControlLabel
         control={
           <Switch
-            checked={station.final}
+            checked={p.pendingFinal ?? station.final}
             disabled={p.isSaving || !canToggleFinal(station)}
             onChange={(e) => p.onFinalChange(e.target.checked)}
           />
