@@ -28,6 +28,8 @@ export const ZSignal = z.object({
   singleSide: ZSignalLimitSide.nullable(),
   /** How its values are stored (fixed at creation): which entity types it can take. */
   storage: z.enum(SIGNAL_STORAGES),
+  /** It has cap (SPC) limits: an entity type change away from measurement leaves them unused. */
+  hasCapLimits: z.boolean(),
 });
 export type TSignal = z.infer<typeof ZSignal>;
 
@@ -350,6 +352,9 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   entityDialogConvert: (type: string) => `These signals will be converted to ${type}:`,
   entityDialogDissociate: "These associations will be dissociated:",
   entityDialogNoDissociations: "No associations will be dissociated.",
+  entityDialogCapLimits:
+    "The cap limits of these signals will no longer be used (they are kept, and apply again if the signal becomes a measurement again):",
+  capLimitsUnused: "its cap limits will no longer be used",
   changeEntityType: "Change Entity Type",
   saving: "Saving...",
   // Association editing (spec §2.8, §4, §9: 55 / 15 / 15 / 15 %)

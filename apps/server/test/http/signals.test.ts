@@ -94,6 +94,7 @@ describe("signals: answers", () => {
       result: sa.result.id,
       singleSide: null,
       storage: "num",
+      hasCapLimits: false,
     });
     expect(station?.signals.map((s) => s.id)).toContain(sa.inactive.id);
     const active = (

@@ -7,7 +7,7 @@ import {
 } from "@linewatch/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resultClassifications, signals, stations } from "../../src/db/schema/index.js";
+import { resultClassifications, signals, spcLimits, stations } from "../../src/db/schema/index.js";
 import { createStationWithSignals, createTenant, setFeatureFlag } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
@@ -368,6 +368,22 @@ describe("PATCH /api/signal-attribute-update", () => {
         .set({ entityType: "PART_ATTRIBUTE" })
         .where(eq(signals.id, sa.attribute.id));
     }
+  });
+
+  it("lists which signals have cap limits (the entity type summary names them)", async () => {
+    await t.database.db.insert(spcLimits).values({
+      customerId: a.customer.id,
+      lineId: a.line.id,
+      signalId: m1(),
+      modelNumber: "*",
+      uslFormula: "10",
+    });
+    const list = (
+      await t.app.inject({ url: `/api/lines/${a.line.id}/signals`, headers: a.userHeaders })
+    ).json() as TStation[];
+    const all = list.flatMap((st) => st.signals);
+    expect(all.find((x) => x.id === m1())?.hasCapLimits).toBe(true);
+    expect(all.find((x) => x.id === m0())?.hasCapLimits).toBe(false);
   });
 
   it("refuses a signal named twice", async () => {

@@ -7,6 +7,7 @@ import {
   signalGroupMembers,
   signalGroups,
   signals,
+  spcLimits,
   stations,
 } from "../../db/schema/index.js";
 
@@ -108,6 +109,15 @@ export function createSignalsRepo(db: Tx) {
         .from(signals)
         .innerJoin(stations, eq(stations.id, signals.stationId))
         .where(and(eq(signals.customerId, customerId), inArray(signals.id, ids)));
+    },
+
+    /** The line's signals that have cap limits. */
+    async signalsWithCapLimits(customerId: string, lineId: string) {
+      const rows = await db
+        .selectDistinct({ signalId: spcLimits.signalId })
+        .from(spcLimits)
+        .where(and(eq(spcLimits.customerId, customerId), eq(spcLimits.lineId, lineId)));
+      return new Set(rows.map((r) => r.signalId));
     },
 
     attributeValues(signalIds: string[]) {

@@ -30,7 +30,7 @@ import { createSignalsRepo } from "./signals.repo.js";
 
 type SignalRow = Awaited<ReturnType<ReturnType<typeof createSignalsRepo>["signalsOfLine"]>>[number];
 
-const toSignal = (r: SignalRow): TSignal => ({
+const toSignal = (r: SignalRow, capLimited: ReadonlySet<string>): TSignal => ({
   id: r.id,
   name: r.name,
   friendlyName: r.friendlyName,
@@ -43,6 +43,7 @@ const toSignal = (r: SignalRow): TSignal => ({
   result: r.result,
   singleSide: r.singleSide,
   storage: r.storage,
+  hasCapLimits: capLimited.has(r.id),
 });
 
 const COLUMN_OF_ROLE = {
@@ -65,9 +66,10 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
       opts: { activeOnly?: boolean } = {},
     ): Promise<TStation[]> {
       await deps.lines.get(ctx, lineId);
-      const [stations, signals] = await Promise.all([
+      const [stations, signals, capLimited] = await Promise.all([
         repo.stations(ctx.customerId, lineId),
         repo.signalsOfLine(ctx.customerId, lineId),
+        repo.signalsWithCapLimits(ctx.customerId, lineId),
       ]);
       return stations.map((s) => ({
         id: s.id,
@@ -76,7 +78,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
         isDefault: s.isDefault,
         signals: signals
           .filter((x) => x.stationId === s.id && (!opts.activeOnly || x.isSignalActive))
-          .map(toSignal),
+          .map((x) => toSignal(x, capLimited)),
       }));
     },
 

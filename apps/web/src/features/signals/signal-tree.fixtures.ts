@@ -18,6 +18,7 @@ export function buildSignal(p: Partial<TSignal> & Pick<TSignal, "id" | "name" | 
     lowerLimit: null,
     result: null,
     singleSide: null,
+    hasCapLimits: false,
     ...p,
     storage: p.storage ?? (TEXT_TYPES.has(p.entityType ?? "MEASUREMENT") ? "text" : "num"),
   };

@@ -80,7 +80,8 @@ export function placementErrors(p: TPlacement): Partial<Record<TContainer, strin
   return errors;
 }
 
-export type TEntityChange = { signal: string; from: string; to: string };
+/** `capLimits`: a measurement with cap limits leaves measurements (its limits are no longer used). */
+export type TEntityChange = { signal: string; from: string; to: string; capLimits: boolean };
 export type TAssociationChange = {
   kind: "create" | "delete";
   measurement: string;
@@ -122,6 +123,7 @@ export function planAssociation(p: TPlacement, all: readonly TSignal[]): TAssoci
           signal: name(id),
           from: ENTITY_TYPE_LABELS[s.entityType],
           to: ENTITY_TYPE_LABELS[CONTAINER_TYPE[c]],
+          capLimits: s.entityType === "MEASUREMENT" && s.hasCapLimits && c !== "measurement",
         });
       }
     }

@@ -59,7 +59,7 @@ export function entityChangeSummary(
   all: readonly TSignal[],
   selected: readonly TSignal[],
   type: TSignalEntityType,
-): { converted: TSignal[]; dissociations: TDissociationLine[] } {
+): { converted: TSignal[]; dissociations: TDissociationLine[]; capLimits: TSignal[] } {
   const converted = selected.filter((s) => s.entityType !== type);
   const byId = new Map(all.map((s) => [s.id, s]));
   const name = (id: string) => {
@@ -71,7 +71,10 @@ export function entityChangeSummary(
     role: ROLE_LABELS[d.role],
     signal: name(d.signalId),
   }));
-  return { converted, dissociations };
+  // A measurement with cap limits that stops being one: its limits stay stored but are not used.
+  const capLimits =
+    type === "MEASUREMENT" ? [] : converted.filter((s) => s.entityType === "MEASUREMENT" && s.hasCapLimits);
+  return { converted, dissociations, capLimits };
 }
 
 /** Distribution block: every selected signal a measurement, and the single-sided flag on. */

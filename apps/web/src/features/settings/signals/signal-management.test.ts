@@ -136,6 +136,10 @@ describe("the signal form's rules", () => {
     const s = entityChangeSummary(all, [sig(4), sig(6)], "PART_ATTRIBUTE");
     expect(s.converted.map((x) => x.name)).toEqual(["Result"]);
     expect(s.dissociations).toEqual([{ measurement: "Torque", role: "Result", signal: "Result" }]);
+    expect(s.capLimits).toEqual([]);
+    const limited = { ...sig(1), hasCapLimits: true };
+    expect(entityChangeSummary(all, [limited], "UNKNOWN").capLimits).toEqual([limited]);
+    expect(entityChangeSummary(all, [limited], "MEASUREMENT").capLimits).toEqual([]);
   });
 
   it("distribution only for measurements with the flag", () => {
@@ -207,7 +211,9 @@ describe("association editing (spec §2.8, §4, §5)", () => {
     // Angle becomes Torque's upper limit (instead of Torque USL); no lower limit; Leak is measured too.
     const p = { measurement: [id(1), id(7)], upperLimit: [id(5)], lowerLimit: [], result: [id(4)] };
     const plan = planAssociation(p, all);
-    expect(plan.entityChanges).toEqual([{ signal: "Spindle angle", from: "Measurement", to: "Upper Limit" }]);
+    expect(plan.entityChanges).toEqual([
+      { signal: "Spindle angle", from: "Measurement", to: "Upper Limit", capLimits: false },
+    ]);
     expect(plan.associationChanges).toEqual([
       { kind: "delete", measurement: "Torque", role: "upperLimit", signal: "Torque USL" },
       { kind: "create", measurement: "Torque", role: "upperLimit", signal: "Spindle angle" },

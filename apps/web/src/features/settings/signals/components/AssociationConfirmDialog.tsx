@@ -77,7 +77,10 @@ export function AssociationConfirmDialog(p: {
             <List dense aria-label={TEXT.entityChanges}>
               {plan.entityChanges.map((c) => (
                 <ListItem key={c.signal}>
-                  <ListItemText primary={c.signal} secondary={`${c.from} → ${c.to}`} />
+                  <ListItemText
+                    primary={c.signal}
+                    secondary={`${c.from} → ${c.to}${c.capLimits ? ` · ${TEXT.capLimitsUnused}` : ""}`}
+                  />
                 </ListItem>
               ))}
             </List>

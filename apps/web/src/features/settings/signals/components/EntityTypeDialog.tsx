@@ -65,6 +65,18 @@ export function EntityTypeDialog(p: {
             </Typography>
           )}
         </Box>
+        {p.summary && p.summary.capLimits.length > 0 ? (
+          <Box sx={{ mt: 1 }}>
+            <Typography variant="subtitle2">{TEXT.entityDialogCapLimits}</Typography>
+            <List dense aria-label={TEXT.entityDialogCapLimits}>
+              {p.summary.capLimits.map((s) => (
+                <ListItem key={s.id}>
+                  <ListItemText primary={signalLabel(s)} secondary={s.stationName} />
+                </ListItem>
+              ))}
+            </List>
+          </Box>
+        ) : null}
         <BusyOverlay open={p.isSaving} />
       </DialogContent>
       <DialogActions>
