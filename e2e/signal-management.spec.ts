@@ -138,11 +138,18 @@ test("associates a measurement with a limit and a result through the two-step co
   // Ingestion gave Torque its station's only result: the editor opens with it in Result.
   const chip = (c: string, name: string) => container(c).getByRole("button", { name, exact: true });
   await expect(chip(TEXT.containers.result, "Result")).toBeVisible();
-  // Torque USL (a measurement) joins, and is dragged to Upper Limit.
+  // Torque USL (a measurement) joins; dragged with the mouse to Lower Limit, then moved from the
+  // keyboard (Space, Up, Space) to Upper Limit.
   await row(page, "Torque USL").click({ modifiers: ["ControlOrMeta"] });
   await expect(chip(TEXT.containers.measurement, "Torque USL")).toBeVisible();
-  await drag(page, chip(TEXT.containers.measurement, "Torque USL"), container(TEXT.containers.upperLimit));
+  await drag(page, chip(TEXT.containers.measurement, "Torque USL"), container(TEXT.containers.lowerLimit));
+  await expect(chip(TEXT.containers.lowerLimit, "Torque USL")).toBeVisible();
+  await chip(TEXT.containers.lowerLimit, "Torque USL").focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("Space");
   await expect(chip(TEXT.containers.upperLimit, "Torque USL")).toBeVisible();
+  await expect(container(TEXT.containers.lowerLimit).getByText(TEXT.dropHere)).toBeVisible();
 
   await page.getByRole("button", { name: TEXT.confirm }).click();
   const dialog = page.getByRole("dialog");

@@ -376,7 +376,7 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   back: "Back",
   saveConfiguration: "I understand. Save this configuration.",
   dragHint:
-    "Drag a signal with the mouse, or focus it and press Space, move with the arrow keys, Space again to drop.",
+    "Drag a signal with the mouse, or focus it and press Space, move it from container to container with the arrow keys, and press Space again to drop it.",
   // Result classifications panel (spec §2.8)
   classificationsFor: (name: string) => `Classifications for ${name}`,
   commonClassifications: "Common Classifications",

@@ -1,6 +1,7 @@
 import {
   DndContext,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
   useDraggable,
@@ -87,6 +88,32 @@ function Container(p: { id: TContainer; signals: TSignal[]; error?: string }) {
 }
 
 /**
+ * From the keyboard a picked-up signal moves a whole container at a time: Up / Left to the one
+ * above, Down / Right to the one below (dnd-kit's default moves 25 px a press).
+ */
+const containerCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  const step = ["ArrowDown", "ArrowRight"].includes(event.code)
+    ? 1
+    : ["ArrowUp", "ArrowLeft"].includes(event.code)
+      ? -1
+      : 0;
+  const { collisionRect, droppableRects, over } = context;
+  if (step === 0 || !collisionRect) return undefined;
+  const at = CONTAINERS.indexOf(over?.id as TContainer);
+  const next = CONTAINERS[
+    Math.max(0, Math.min(CONTAINERS.length - 1, (at < 0 ? 0 : at) + step))
+  ] as TContainer;
+  const rect = droppableRects.get(next);
+  if (!rect) return undefined;
+  event.preventDefault();
+  // Centre the dragged chip in that container.
+  return {
+    x: currentCoordinates.x + rect.left + rect.width / 2 - (collisionRect.left + collisionRect.width / 2),
+    y: currentCoordinates.y + rect.top + rect.height / 2 - (collisionRect.top + collisionRect.height / 2),
+  };
+};
+
+/**
  * The association editing panel (spec settings §2.8, §5 "Association containers", §9 heights):
  * the signals chosen in the tree, in four containers; dragging one into another container gives it
  * that entity type. Mouse or keyboard (dnd-kit: Space picks up, arrow keys move, Space drops).
@@ -101,7 +128,7 @@ export function AssociationEditor(p: {
 }) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: containerCoordinates }),
   );
   const errors = placementErrors(p.placement);
   const isValid = Object.keys(errors).length === 0;
