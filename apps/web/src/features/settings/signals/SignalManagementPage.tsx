@@ -7,8 +7,19 @@ import {
   type TSignalEntityType,
 } from "@linewatch/contracts";
 import { Box, Paper, Stack, Typography } from "@mui/material";
-import { type ReactNode, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
+import { PageLoading } from "../../../shared/ui/PageLoading";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
@@ -31,7 +42,6 @@ import {
   withCurrentAssociations,
 } from "./associations";
 import { AssociationConfirmDialog } from "./components/AssociationConfirmDialog";
-import { AssociationEditor } from "./components/AssociationEditor";
 import { EntityTypeDialog } from "./components/EntityTypeDialog";
 import { ManagementTree } from "./components/ManagementTree";
 import { ResultClassificationsPanel } from "./components/ResultClassificationsPanel";
@@ -50,6 +60,11 @@ import {
   selectablePredicate,
   type TTreeMode,
 } from "./signal-management.tree";
+
+// Drag and drop (dnd-kit) loads when association editing first opens, not with the page.
+const AssociationEditor = lazy(() =>
+  import("./components/AssociationEditor").then((m) => ({ default: m.AssociationEditor })),
+);
 
 const NOTHING: ReadonlySet<string> = new Set();
 const flip = (set: ReadonlySet<string>, key: string) => {
@@ -276,14 +291,16 @@ export function SignalManagementPage() {
   let right: ReactNode;
   if (mode === "association" && plan)
     right = (
-      <AssociationEditor
-        placement={placement}
-        signalById={index.signalById}
-        hasChanges={plan.request.length > 0}
-        onMove={handleMove}
-        onConfirm={() => dialogs.open("confirmAssociation", undefined)}
-        onCancel={() => setMode("default")}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <AssociationEditor
+          placement={placement}
+          signalById={index.signalById}
+          hasChanges={plan.request.length > 0}
+          onMove={handleMove}
+          onConfirm={() => dialogs.open("confirmAssociation", undefined)}
+          onCancel={() => setMode("default")}
+        />
+      </Suspense>
     );
   else if (station)
     right = (
