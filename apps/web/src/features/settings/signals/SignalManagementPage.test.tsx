@@ -208,6 +208,113 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
   });
 });
 
+describe("Signal Management: states and rules of the form", { timeout: 30_000 }, () => {
+  it("says 'No Lines' when the plant has none", async () => {
+    server.use(http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])));
+    renderPage();
+    expect(await screen.findByText(TEXT.noLines)).toBeTruthy();
+    expect(screen.getByText(TEXT.noLinesText)).toBeTruthy();
+  });
+
+  it("a line change clears the selection and the search", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await click("Torque");
+    await ue.type(screen.getByRole("textbox", { name: TEXT.searchLabel }), "tor");
+    const lineSelect = screen.getAllByRole("combobox", { name: TEXT.lineLabel }).at(-1) as HTMLElement;
+    await ue.click(lineSelect);
+    await ue.click(await screen.findByRole("option", { name: "Gearbox" }));
+    expect(await screen.findByText(TEXT.configuringHint)).toBeTruthy();
+    expect((screen.getByRole("textbox", { name: TEXT.searchLabel }) as HTMLInputElement).value).toBe("");
+    expect(await screen.findByText(TEXT.noStations)).toBeTruthy();
+  });
+
+  it("says 'Failed to update Station' when the save is refused", async () => {
+    server.use(
+      http.patch("*/api/stations/:id", () => HttpResponse.json({ message: "nope" }, { status: 500 })),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: `${TEXT.configureStation} OP10` }));
+    fireEvent.click(await screen.findByRole("switch", { name: TEXT.finalStation }));
+    expect(await screen.findByText(MSG.stationSaveFailed)).toBeTruthy();
+  });
+
+  it("a signal switched off dims and disables the fields below its status; switching it on saves", async () => {
+    server.use(
+      http.get("*/api/lines/:lineId/signals", () =>
+        HttpResponse.json(
+          stations().map((st) => ({
+            ...st,
+            signals: st.signals.map((x) => (x.id === id(7) ? { ...x, isSignalActive: false } : x)),
+          })),
+        ),
+      ),
+    );
+    renderPage();
+    await click("Leak");
+    expect(
+      (await screen.findByRole("combobox", { name: TEXT.entityType })).getAttribute("aria-disabled"),
+    ).toBe("true");
+    expect((screen.getByRole("button", { name: TEXT.configure }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("switch", { name: TEXT.signalStatus }));
+    await waitFor(() =>
+      expect(patches[0]?.body).toMatchObject({
+        signals: [{ signal_uuid: id(7), signal_attributes: { signal_active: true } }],
+      }),
+    );
+  });
+
+  it("mixed quality characteristics show 'Mixed', which cannot be chosen", async () => {
+    const ue = userEvent.setup();
+    server.use(
+      http.get("*/api/lines/:lineId/signals", () =>
+        HttpResponse.json(
+          stations().map((st) => ({
+            ...st,
+            signals: st.signals.map((x) =>
+              x.id === id(1) ? { ...x, qualityCharacteristic: "CRITICAL" } : x,
+            ),
+          })),
+        ),
+      ),
+    );
+    renderPage();
+    await click("Torque");
+    await click("Spindle angle", { ctrlKey: true });
+    const quality = await screen.findByRole("combobox", { name: TEXT.qualityCharacteristic });
+    expect(quality.textContent).toBe(TEXT.mixed);
+    await ue.click(quality);
+    expect((await screen.findByRole("option", { name: TEXT.mixed })).getAttribute("aria-disabled")).toBe(
+      "true",
+    );
+    await ue.click(screen.getByRole("option", { name: "Significant" }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]?.body).toMatchObject({
+      signals: [
+        { signal_uuid: id(1), signal_attributes: { quality_characteristic: "SIGNIFICANT" } },
+        { signal_uuid: id(5), signal_attributes: { quality_characteristic: "SIGNIFICANT" } },
+      ],
+    });
+  });
+
+  it("Distribution: measurements only, behind the single-sided flag; saves the boundary", async () => {
+    renderPage();
+    await click("Torque");
+    const single = await screen.findByRole("switch", { name: TEXT.singleSided });
+    fireEvent.click(single);
+    expect(await screen.findByText(MSG.distributionSaved)).toBeTruthy();
+    expect(patches[0]).toEqual({ url: "/api/signals", body: [{ id: id(1), singleSide: "LOWER" }] });
+    await click("Result", { ctrlKey: true });
+    await waitFor(() => expect(screen.queryByRole("switch", { name: TEXT.singleSided })).toBeNull());
+    cleanup();
+    flags = { flags: { ...defaultFeatureFlags(true), capSingleSided: false }, etqOverride: false };
+    renderPage();
+    await click("Torque");
+    await screen.findByRole("switch", { name: TEXT.signalStatus });
+    expect(screen.queryByRole("switch", { name: TEXT.singleSided })).toBeNull();
+  });
+});
+
 describe("Signal Management: associations", { timeout: 30_000 }, () => {
   it("edits in four containers with their rules, then confirms in two steps", async () => {
     renderPage();
