@@ -7,24 +7,13 @@ import {
   type TSignalEntityType,
 } from "@linewatch/contracts";
 import { Box, Paper, Stack, Typography } from "@mui/material";
-import {
-  lazy,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
 import { PageLoading } from "../../../shared/ui/PageLoading";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useAllLineSignals, useAssociatedResultClassifications } from "../../signals/api/queries";
-import type { TSelectableNode, TSelectGesture } from "../../signals/selection";
 import {
   type TSaveTexts,
   useSaveResultClassifications,
@@ -32,15 +21,7 @@ import {
   useSetStationFinal,
   useUpdateSignalAttributes,
 } from "./api/mutations";
-import {
-  emptyPlacement,
-  moveSignal,
-  planAssociation,
-  syncPlacement,
-  type TContainer,
-  type TPlacement,
-  withCurrentAssociations,
-} from "./associations";
+import { planAssociation } from "./associations";
 import { AssociationConfirmDialog } from "./components/AssociationConfirmDialog";
 import { EntityTypeDialog } from "./components/EntityTypeDialog";
 import { ManagementTree } from "./components/ManagementTree";
@@ -49,29 +30,13 @@ import { SelectionSummaryDialog } from "./components/SelectionSummaryDialog";
 import { SignalForm } from "./components/SignalForm";
 import { StationForm } from "./components/StationForm";
 import { classificationViewError, entityChangeSummary } from "./signal-management.form";
-import {
-  ASSOCIABLE_TYPES,
-  buildManagementIndex,
-  flattenManagementTree,
-  managementStrategy,
-  readRemembered,
-  remember,
-  searchManagementTree,
-  selectablePredicate,
-  type TTreeMode,
-} from "./signal-management.tree";
+import { buildManagementIndex } from "./signal-management.tree";
+import { useManagementTree } from "./useManagementTree";
 
 // Drag and drop (dnd-kit) loads when association editing first opens, not with the page.
 const AssociationEditor = lazy(() =>
   import("./components/AssociationEditor").then((m) => ({ default: m.AssociationEditor })),
 );
-
-const NOTHING: ReadonlySet<string> = new Set();
-const flip = (set: ReadonlySet<string>, key: string) => {
-  const next = new Set(set);
-  if (!next.delete(key)) next.add(key);
-  return next;
-};
 
 /**
  * Settings → Data Management → Signal Management (spec settings §2.8): the line's stations and
@@ -96,98 +61,33 @@ export function SignalManagementPage() {
   const index = useMemo(() => buildManagementIndex(stations ?? []), [stations]);
   const all = useMemo(() => (stations ?? []).flatMap((s) => s.signals), [stations]);
 
-  const [query, setQuery] = useState("");
-  const deferredQuery = useDeferredValue(query);
-  const match = useMemo(() => searchManagementTree(index, deferredQuery), [index, deferredQuery]);
-  const [toggled, setToggled] = useState<ReadonlySet<string>>(NOTHING);
-  const rows = useMemo(() => flattenManagementTree(match, toggled), [match, toggled]);
-
-  const [selection, setSelection] = useState<string[]>([]);
-  const [stationId, setStationId] = useState<string | null>(null);
-  const [mode, setMode] = useState<TTreeMode>("default");
-  const [placement, setPlacement] = useState<TPlacement>(emptyPlacement);
-  const anchor = useRef<string | null>(null);
   const dialogs = useDialogs<{
     entity: TSignalEntityType;
     summary: undefined;
     confirmAssociation: undefined;
   }>();
-
-  // The remembered line and signal (spec §2.8), once: the line when the plant's lines are known,
-  // the signal when that line's signals are.
-  const remembered = useRef(readRemembered());
-  useEffect(() => {
-    const r = remembered.current;
-    if (r.lineId && lines.some((l) => l.id === r.lineId)) {
-      setLineId(r.lineId);
-      r.lineId = null;
-    }
-  }, [lines, setLineId]);
-  useEffect(() => {
-    const r = remembered.current;
-    if (r.signalId && index.signalById.has(r.signalId)) {
-      setSelection([r.signalId]);
-      anchor.current = r.signalId;
-      r.signalId = null;
-    }
-  }, [index]);
-  useEffect(() => {
-    if (lineId && !remembered.current.lineId) remember(lineId, selection[0] ?? null);
-  }, [lineId, selection]);
-
-  const selected = useMemo(
-    () => selection.flatMap((id) => index.signalById.get(id) ?? []),
-    [selection, index],
-  );
-  const selectedSet = useMemo(() => new Set(selection), [selection]);
-  const station = stationId ? (index.stationById.get(stationId) ?? null) : null;
-
-  // A line change clears the selection and resets the query and node filter (spec §2.8).
-  const handleLineChange = (id: string) => {
-    if (id === lineId) return;
-    setLineId(id);
-    setSelection([]);
-    setStationId(null);
-    setMode("default");
-    setPlacement(emptyPlacement());
-    setQuery("");
-    setToggled(NOTHING);
-    anchor.current = null;
-  };
-
-  const isSelectable = useMemo(() => selectablePredicate(mode, index.signalById), [mode, index]);
-  const order = useMemo(
-    () =>
-      mode === "association"
-        ? index.order.filter((id) => isSelectable({ kind: "signal", id }) === true)
-        : index.order,
-    [mode, index, isSelectable],
-  );
-  const multiselectTree = flags?.multiselectTree ?? false;
-  const shiftSelect = flags?.shiftSelect ?? false;
-  const handleSelect = useCallback(
-    (node: TSelectableNode, gesture: TSelectGesture) => {
-      if (mode === "classification" || node.kind !== "signal") return;
-      const strategy = managementStrategy({ multiselectTree, shiftSelect });
-      setSelection((sel) => {
-        const next = strategy({ signal_uuids: sel, signal_group_uuids: [] }, node, {
-          gesture,
-          anchor: anchor.current,
-          order,
-        }).signal_uuids;
-        if (mode === "association") setPlacement((p) => syncPlacement(p, next, index.signalById));
-        return next;
-      });
-      if (!gesture.shiftKey) anchor.current = node.id;
-      setStationId(null);
-    },
-    [mode, multiselectTree, shiftSelect, order, index],
-  );
-  const handleToggleOpen = useCallback((key: string) => setToggled((s) => flip(s, key)), []);
-  const handleConfigureStation = useCallback((s: { id: string }) => {
-    setStationId(s.id);
-    setSelection([]);
-  }, []);
+  const {
+    query,
+    setQuery,
+    match,
+    rows,
+    selection,
+    setSelection,
+    selected,
+    selectedSet,
+    station,
+    stationId,
+    mode,
+    setMode,
+    placement,
+    isSelectable,
+    changeLine,
+    startAssociations,
+    handleMove,
+    handleSelect,
+    handleToggleOpen,
+    handleConfigureStation,
+  } = useManagementTree({ index, flags, lines, lineId, setLineId });
 
   // ── Saves ──
   const setFinal = useSetStationFinal();
@@ -239,19 +139,10 @@ export function SignalManagementPage() {
   };
 
   // ── Association editing ──
-  const startAssociations = () => {
-    const shown = withCurrentAssociations(selection, index.signalById).filter((id) =>
-      ASSOCIABLE_TYPES.has(index.signalById.get(id)?.entityType ?? "UNKNOWN"),
-    );
-    setSelection(shown);
-    setPlacement(syncPlacement(emptyPlacement(), shown, index.signalById));
-    setMode("association");
-  };
   const plan = useMemo(
     () => (mode === "association" ? planAssociation(placement, all) : null),
     [mode, placement, all],
   );
-  const handleMove = (id: string, to: TContainer) => setPlacement((p) => moveSignal(p, id, to));
   const handleAssociationSave = async () => {
     if (!plan) return;
     try {
@@ -354,15 +245,7 @@ export function SignalManagementPage() {
         onClearSelection={() => setSelection([])}
       />
     );
-  else
-    right = (
-      <Stack spacing={1} sx={{ p: 3, alignItems: "center", textAlign: "center" }}>
-        <Typography variant="h6">{TEXT.configuringHint}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 420 }}>
-          {TEXT.configuringHintText}
-        </Typography>
-      </Stack>
-    );
+  else right = <ConfiguringHint />;
 
   return (
     <Stack spacing={2}>
@@ -374,7 +257,7 @@ export function SignalManagementPage() {
           label={TEXT.lineLabel}
           lines={lines}
           lineId={lineId}
-          onChange={handleLineChange}
+          onChange={changeLine}
           isLocked={mode !== "default"}
         />
       </Stack>
@@ -394,7 +277,7 @@ export function SignalManagementPage() {
               onQueryChange={setQuery}
               isEmptySearch={match.query !== "" && match.stations.length === 0}
               hasStations={(stations ?? []).length > 0}
-              multiselectable={multiselectTree}
+              multiselectable={flags?.multiselectTree ?? false}
               selected={selectedSet}
               isSelectable={isSelectable}
               onSelect={handleSelect}
@@ -445,6 +328,18 @@ export function SignalManagementPage() {
         }}
         onClose={() => setMode("default")}
       />
+    </Stack>
+  );
+}
+
+/** The right pane with nothing selected (spec §2.8: 'Configuring Signal Data'). */
+function ConfiguringHint() {
+  return (
+    <Stack spacing={1} sx={{ p: 3, alignItems: "center", textAlign: "center" }}>
+      <Typography variant="h6">{TEXT.configuringHint}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 420 }}>
+        {TEXT.configuringHintText}
+      </Typography>
     </Stack>
   );
 }
