@@ -108,34 +108,4 @@ export function managementStrategy(flags: {
   return flags.shiftSelect ? withShiftRange(base) : base;
 }
 
-// ── Remembered line and signal (spec §2.8: read from session storage) ────────────────────────
-
-export const SESSION_KEYS = {
-  line: "linewatch.signalManagement.lineId",
-  signal: "linewatch.signalManagement.signalId",
-} as const;
-
-export function readRemembered(storage: Pick<Storage, "getItem"> = sessionStorage) {
-  try {
-    return { lineId: storage.getItem(SESSION_KEYS.line), signalId: storage.getItem(SESSION_KEYS.signal) };
-  } catch {
-    return { lineId: null, signalId: null };
-  }
-}
-
-export function remember(
-  lineId: string | null,
-  signalId: string | null,
-  storage: Pick<Storage, "setItem" | "removeItem"> = sessionStorage,
-) {
-  try {
-    for (const [key, value] of [
-      [SESSION_KEYS.line, lineId],
-      [SESSION_KEYS.signal, signalId],
-    ] as const)
-      if (value) storage.setItem(key, value);
-      else storage.removeItem(key);
-  } catch {
-    // Storage refused (private mode): nothing to remember.
-  }
-}
+export { readRemembered, remember, SESSION_KEYS } from "../../signals/remembered";
