@@ -144,9 +144,12 @@ test("associates a measurement with a limit and a result through the two-step co
   await expect(chip(TEXT.containers.measurement, "Torque USL")).toBeVisible();
   await drag(page, chip(TEXT.containers.measurement, "Torque USL"), container(TEXT.containers.lowerLimit));
   await expect(chip(TEXT.containers.lowerLimit, "Torque USL")).toBeVisible();
-  await chip(TEXT.containers.lowerLimit, "Torque USL").focus();
+  const picked = chip(TEXT.containers.lowerLimit, "Torque USL");
+  await picked.focus();
   await page.keyboard.press("Space");
+  await expect(picked).toHaveAttribute("aria-pressed", "true");
   await page.keyboard.press("ArrowUp");
+  await expect(container(TEXT.containers.upperLimit)).toHaveAttribute("data-over", "true");
   await page.keyboard.press("Space");
   await expect(chip(TEXT.containers.upperLimit, "Torque USL")).toBeVisible();
   await expect(container(TEXT.containers.lowerLimit).getByText(TEXT.dropHere)).toBeVisible();

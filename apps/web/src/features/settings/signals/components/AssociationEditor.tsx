@@ -23,7 +23,10 @@ import {
 } from "../associations";
 
 function SignalChip({ signal, container }: { signal: TSignal; container: TContainer }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: signal.id });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: signal.id,
+    data: { container },
+  });
   const changes = signal.entityType !== CONTAINER_TYPE[container];
   return (
     <Chip
@@ -59,6 +62,7 @@ function Container(p: { id: TContainer; signals: TSignal[]; error?: string }) {
       role="group"
       aria-label={label}
       data-container={p.id}
+      data-over={isOver || undefined}
       sx={{
         height: CONTAINER_HEIGHTS[p.id],
         minHeight: 72,
@@ -97,9 +101,11 @@ const containerCoordinates: KeyboardCoordinateGetter = (event, { currentCoordina
     : ["ArrowUp", "ArrowLeft"].includes(event.code)
       ? -1
       : 0;
-  const { collisionRect, droppableRects, over } = context;
+  const { collisionRect, droppableRects, over, active } = context;
   if (step === 0 || !collisionRect) return undefined;
-  const at = CONTAINERS.indexOf(over?.id as TContainer);
+  // Where the chip is now: the container it is over, or (before the first move) the one it left.
+  const from = (over?.id ?? active?.data.current?.container) as TContainer;
+  const at = CONTAINERS.indexOf(from);
   const next = CONTAINERS[
     Math.max(0, Math.min(CONTAINERS.length - 1, (at < 0 ? 0 : at) + step))
   ] as TContainer;
