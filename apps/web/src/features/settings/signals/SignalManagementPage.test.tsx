@@ -40,6 +40,7 @@ const stations = (): TStation[] => [
   ]),
   { ...buildStation(id(101), "OP20", [{ id: id(7), name: "Leak" }]), final: false },
   buildStation(id(102), "OP30", [{ id: id(8), name: "Leak Result", entityType: "RESULT" }]),
+  { ...buildStation(id(103), "Default", []), isDefault: true },
 ];
 const classifications: TAssociatedResultClassifications = {
   [id(4)]: {
@@ -107,6 +108,9 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     renderPage();
     expect(await screen.findByText(TEXT.configuringHint)).toBeTruthy();
     expect(await row("OP10")).toBeTruthy();
+    // The line's default station (signals that arrive without one) is not configured here.
+    expect(await row("Default")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: `${TEXT.configureStation} Default` })).toBeNull();
     // OP20 has no result signal: its switch is disabled; OP10 has one.
     fireEvent.click(screen.getByRole("button", { name: `${TEXT.configureStation} OP20` }));
     const op20 = await screen

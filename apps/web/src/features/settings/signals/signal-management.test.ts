@@ -244,6 +244,11 @@ describe("the result classifications table (spec §2.8, §5)", () => {
     expect(signalsWithoutUnique(makeCommon(start, "saved:NOK", "a"))).toEqual(["a"]);
   });
 
+  it("sorts rows by value, new rows first", () => {
+    const s = addRow(initClassState(["a"], { a: c(["b", "C", "a"], []) }), "new-1");
+    expect(sortRows(s.rows.a ?? []).map((r) => r.value)).toEqual(["", "a", "b", "C"]);
+  });
+
   it("adds a new row on top (result other), validates it, and only new rows change value or go", () => {
     let s = addRow(start, "new-1");
     expect(sortRows(commonRows(s))[0]).toMatchObject({
