@@ -133,7 +133,13 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     await click("Torque");
     expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeTruthy();
     await click("Spindle angle", { ctrlKey: true });
-    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(2) })).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: TEXT.selectionSummary(2) }));
+    const summary = await screen.findByRole("dialog");
+    expect(within(summary).getByText("Spindle angle")).toBeTruthy();
+    fireEvent.click(within(summary).getByRole("switch", { name: TEXT.useFriendlyNames }));
+    expect(within(summary).getByText("Angle")).toBeTruthy();
+    fireEvent.click(within(summary).getByRole("button", { name: TEXT.close }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     await click("Leak");
     expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeTruthy();
     await click("Result", { shiftKey: true });
@@ -141,7 +147,6 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     fireEvent.click(await screen.findByRole("button", { name: TEXT.selectionSummary(3) }));
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText("Shift")).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole("switch", { name: TEXT.useFriendlyNames }));
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.close }));
     fireEvent.click(await screen.findByRole("button", { name: TEXT.clearSelection }));
     expect(await screen.findByText(TEXT.configuringHint)).toBeTruthy();
