@@ -2,6 +2,7 @@ import {
   SIGNAL_MANAGEMENT_MESSAGES as MSG,
   SIGNAL_MANAGEMENT_TEXT as TEXT,
   type TStation,
+  UNMONITORED_TEXT,
 } from "@linewatch/contracts";
 import type { Locator, Page } from "@playwright/test";
 import { expect, openSettings, signIn, test } from "./fixtures";
@@ -228,4 +229,40 @@ test("edits the classifications of two result signals; the monitor form's Result
   await expect(result).toBeEnabled();
   await result.click();
   await expect(page.getByRole("option", { name: "Fail" })).toBeVisible();
+});
+
+test("a signal switched off: the monitor that uses it says so on the line overview and its form", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  await page.goto(`/lines/${lineId}`);
+  await page.getByRole("link", { name: "New SVD monitor" }).click();
+  await expect(page.getByRole("tab", { name: "Data Filters", selected: true })).toBeVisible();
+  await page.getByRole("textbox", { name: "Monitor name" }).fill("Angle watch");
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await page.getByLabel("Search signals").fill("Spindle angle");
+  await page.getByRole("treeitem", { name: "Spindle angle", exact: true }).click();
+  await page.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText("Monitor created , Alert rules saved")).toBeVisible();
+  const monitorRow = page
+    .getByRole("table", { name: "Monitors" })
+    .getByRole("row")
+    .filter({ hasText: "Angle watch" });
+  await expect(monitorRow).toBeVisible();
+  await expect(monitorRow.getByText(UNMONITORED_TEXT.chip)).toHaveCount(0);
+
+  await openPage(page);
+  await row(page, "Spindle angle").click();
+  await page.getByRole("switch", { name: TEXT.signalStatus }).click();
+  await expect(page.getByText(`${TEXT.signalStatus}: ${TEXT.off}`)).toBeVisible();
+  await expect(row(page, "Spindle angle").getByText(TEXT.off, { exact: true })).toBeVisible();
+
+  await page.goto(`/lines/${lineId}`);
+  await expect(monitorRow.getByText(UNMONITORED_TEXT.chip)).toBeVisible();
+  await monitorRow.getByRole("link", { name: "Angle watch" }).click();
+  await expect(page.getByText(UNMONITORED_TEXT.warning(1))).toBeVisible();
+  // The monitor form's tree leaves the switched-off signal out.
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await expect(page.getByRole("treeitem", { name: "Torque", exact: true })).toBeVisible();
+  await expect(page.getByRole("treeitem", { name: "Spindle angle", exact: true })).toHaveCount(0);
 });

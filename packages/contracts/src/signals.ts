@@ -406,3 +406,12 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   signalSaved: "Successfully Saved Signal",
   signalFailed: "Error Saving Signal",
 } as const;
+
+/** A saved monitor whose signals were switched off or converted in Signal Management (issue #15). */
+export const UNMONITORED_TEXT = {
+  warning: (n: number) =>
+    `${n} of this monitor's signals ${n === 1 ? "is" : "are"} switched off or no longer a measurement in Signal Management: the monitor runs on the others. Remove ${n === 1 ? "it" : "them"} in the Signals tab to save the monitor.`,
+  chip: "Signals changed",
+  chipTitle: (n: number) =>
+    `${n} signal${n === 1 ? " is" : "s are"} switched off or no longer a measurement: the monitor runs on the others`,
+} as const;

@@ -15,10 +15,4 @@ export function unmonitoredSignalIds(
   return signalIds.filter((id) => !measured.has(id));
 }
 
-export const UNMONITORED_TEXT = {
-  warning: (n: number) =>
-    `${n} of this monitor's signals ${n === 1 ? "is" : "are"} switched off or no longer a measurement in Signal Management: the monitor runs on the others. Remove ${n === 1 ? "it" : "them"} in the Signals tab to save the monitor.`,
-  chip: "Signals changed",
-  chipTitle: (n: number) =>
-    `${n} signal${n === 1 ? " is" : "s are"} switched off or no longer a measurement: the monitor runs on the others`,
-} as const;
+export { UNMONITORED_TEXT } from "@linewatch/contracts";
