@@ -58,10 +58,11 @@ export function useManagementTree(p: {
   const remembered = useRef(readRemembered());
   useEffect(() => {
     const r = remembered.current;
-    if (r.lineId && lines.some((l) => l.id === r.lineId)) {
-      setLineId(r.lineId);
-      r.lineId = null;
-    }
+    if (!r.lineId || lines.length === 0) return;
+    if (lines.some((l) => l.id === r.lineId)) setLineId(r.lineId);
+    // A line of another plant: neither it nor its signal applies here.
+    else r.signalId = null;
+    r.lineId = null;
   }, [lines, setLineId]);
   useEffect(() => {
     const r = remembered.current;
