@@ -46,7 +46,7 @@ export function createServices(opts: ServicesOptions) {
   const plants = createPlantsService({ db });
   const lines = createLinesService({ db, plants });
   const notifications = createNotificationsService({ db, now: opts.now }, opts.notifications);
-  const signals = createSignalsService({ db, lines });
+  const signals = createSignalsService({ db, lines, flags });
   const maxRecordCount = opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount;
   const monitors = createMonitorsService({ db, lines, plants, flags, now: opts.now, maxRecordCount });
   const monitorPreview = createMonitorPreview({ db, maxRecordCount });

@@ -4,7 +4,11 @@
 // one-off cost of preparing the search keys when the line's signals load. The slowest keystrokes
 // follow the machine's load (another process, a garbage collection), hence the load average printed.
 import { availableParallelism, loadavg } from "node:os";
-
+import {
+  buildManagementIndex,
+  flattenManagementTree,
+  searchManagementTree,
+} from "../src/features/settings/signals/signal-management.tree";
 import {
   buildSignalTreeIndex,
   flattenSignalTree,
@@ -107,4 +111,31 @@ console.log(
 console.log(`  ${STATIONS} stations, ${groups.length} groups; rows flattened in total: ${rows}`);
 console.log(
   `  load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} CPUs during the run`,
+);
+
+// Signal Management's tree (settings/signals): the same keystrokes over every signal of the line,
+// whatever its type, as one more list of rows.
+const mBuilds: number[] = [];
+let mIndex = buildManagementIndex(stations);
+for (let i = 0; i < 20; i++)
+  mBuilds.push(
+    time(() => {
+      mIndex = buildManagementIndex(stations);
+    }),
+  );
+let mRows = 0;
+for (let i = 0; i < 10; i++)
+  for (const q of typed) mRows += flattenManagementTree(searchManagementTree(mIndex, q), noneToggled).length;
+const mPer: number[] = [];
+for (let r = 0; r < ROUNDS; r++)
+  for (const q of typed)
+    mPer.push(
+      time(() => {
+        mRows += flattenManagementTree(searchManagementTree(mIndex, q), noneToggled).length;
+      }),
+    );
+const mMean = mPer.reduce((a, b) => a + b, 0) / mPer.length;
+const mMax = Math.max(...mPer);
+console.log(
+  `signal management search, ${n} signals: ${fmt(mMean)} ms per keystroke, median ${fmt(median(mPer))} ms, slowest ${fmt(mMax)} ms (${(mMax / TARGET_MS).toFixed(4)} of the target); index ${fmt(median(mBuilds))} ms; rows ${mRows}`,
 );

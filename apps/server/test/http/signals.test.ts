@@ -93,6 +93,8 @@ describe("signals: answers", () => {
       lowerLimit: null,
       result: sa.result.id,
       singleSide: null,
+      storage: "num",
+      hasCapLimits: false,
     });
     expect(station?.signals.map((s) => s.id)).toContain(sa.inactive.id);
     const active = (

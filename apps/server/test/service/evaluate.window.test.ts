@@ -165,6 +165,23 @@ describe("window query", () => {
     expect([...ts].sort((x, y) => x - y)).toEqual(ts);
   });
 
+  it("leaves out a signal switched off or no longer a measurement: the monitor runs on the others", async () => {
+    const set = (values: Partial<typeof signals.$inferInsert>) =>
+      database.db.update(signals).set(values).where(sql`${signals.id} = ${id.angle}`);
+    try {
+      await set({ isSignalActive: false });
+      const off = await query("mvd", { signal_uuids: [id.torque, id.angle] });
+      expect(off.signals.map((s) => s.name)).toEqual(["Torque"]);
+      await set({ isSignalActive: true, entityType: "UPPER_LIMIT" });
+      const converted = await query("mvd", { signal_uuids: [id.torque, id.angle] });
+      expect(converted.signals.map((s) => s.name)).toEqual(["Torque"]);
+    } finally {
+      await set({ isSignalActive: true, entityType: "MEASUREMENT" });
+    }
+    const both = await query("mvd", { signal_uuids: [id.torque, id.angle] });
+    expect(both.signals.map((s) => s.name)).toEqual(["Torque", "Angle"]);
+  });
+
   it("model numbers (part_numbers)", async () => {
     const w = await query("svd", { signal_uuids: [id.torque], part_numbers: ["M-1"] });
     expect(w.records).toHaveLength(30);

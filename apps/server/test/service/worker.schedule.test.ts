@@ -324,6 +324,24 @@ describe("schedule", () => {
     expect(await slotsOf(m.id)).toHaveLength(1);
   });
 
+  it("an evaluation without records (its only signal switched off) is stored, its newest record time empty", async () => {
+    await clearAll();
+    const m = await createMonitor({ nextRunAt: T0 });
+    const db = database.db;
+    await db.update(signals).set({ isSignalActive: false }).where(eq(signals.id, signalId));
+    try {
+      const [c] = await claimDue(db, { owner: "A", now: T0, leaseMs: 30 * MIN, limit: 10 });
+      if (!c) throw new Error("not claimed");
+      const r = await evaluateClaim(db, c);
+      expect(r).toMatchObject({ state: "ERROR", reason: "no signals selected", lastRecordTs: null });
+      const out = await completeClaim(db, { owner: "A", claim: c, result: r, now: () => T0, minuteMs: MIN });
+      expect(out.status).toBe("stored");
+      expect((await slotsOf(m.id)).map((e) => e.state)).toEqual(["ERROR"]);
+    } finally {
+      await db.update(signals).set({ isSignalActive: true }).where(eq(signals.id, signalId));
+    }
+  });
+
   it("a slow evaluation skips ticks instead of piling them up", async () => {
     await clearAll();
     const m = await createMonitor({ nextRunAt: T0 });

@@ -186,6 +186,13 @@ function lineOf(catalog: Catalog, q: WindowQuery) {
   return { line, lineSignals, byId: new Map(lineSignals.map((s) => [s.id, s])) };
 }
 
+/**
+ * A signal a monitor watches: an active measurement. One switched off or given another entity type
+ * in Signal Management after the monitor was saved is left out, and the monitor runs on the others
+ * (issue #15; its form and the line overview say so).
+ */
+const isMonitored = (s: SignalRow) => s.isSignalActive && s.entityType === "MEASUREMENT";
+
 /** Selected signals: the listed ones in order, then group members by name. */
 function selectedSignals(catalog: Catalog, q: WindowQuery): SignalRow[] {
   const { filter } = q;
@@ -194,6 +201,7 @@ function selectedSignals(catalog: Catalog, q: WindowQuery): SignalRow[] {
   for (const id of filter.signal_uuids) {
     const s = byId.get(id);
     if (!s) throw new WindowError("NOT_FOUND", SIGNAL_MESSAGES.notFound);
+    if (!isMonitored(s)) continue;
     if (s.storage !== "num") throw new WindowError("INVALID", `Signal ${s.name} is not numeric`);
     if (!selected.includes(s)) selected.push(s);
   }
@@ -201,7 +209,7 @@ function selectedSignals(catalog: Catalog, q: WindowQuery): SignalRow[] {
     const fromGroups = filter.signal_group_uuids
       .flatMap((g) => catalog.members.get(g) ?? [])
       .map((id) => byId.get(id))
-      .filter((s): s is SignalRow => !!s && s.storage === "num" && !selected.includes(s))
+      .filter((s): s is SignalRow => !!s && isMonitored(s) && s.storage === "num" && !selected.includes(s))
       .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     selected.push(...new Set(fromGroups));
   }

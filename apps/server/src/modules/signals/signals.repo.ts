@@ -7,6 +7,7 @@ import {
   signalGroupMembers,
   signalGroups,
   signals,
+  spcLimits,
   stations,
 } from "../../db/schema/index.js";
 
@@ -23,16 +24,72 @@ const signalColumns = {
   lowerLimit: signals.lowerLimitSignalId,
   result: signals.resultSignalId,
   singleSide: signals.singleSide,
+  storage: signals.storage,
 };
 
 export function createSignalsRepo(db: Tx) {
   return {
     stations(customerId: string, lineId: string) {
       return db
-        .select({ id: stations.id, name: stations.name, final: stations.final })
+        .select({
+          id: stations.id,
+          name: stations.name,
+          final: stations.final,
+          isDefault: stations.isDefault,
+        })
         .from(stations)
         .where(and(eq(stations.customerId, customerId), eq(stations.lineId, lineId)))
         .orderBy(asc(stations.name));
+    },
+
+    /** The customer's station, or undefined. */
+    async station(customerId: string, stationId: string) {
+      const [row] = await db
+        .select({ id: stations.id, lineId: stations.lineId, final: stations.final })
+        .from(stations)
+        .where(and(eq(stations.customerId, customerId), eq(stations.id, stationId)));
+      return row;
+    },
+
+    async stationHasResult(stationId: string) {
+      const [row] = await db
+        .select({ id: signals.id })
+        .from(signals)
+        .where(and(eq(signals.stationId, stationId), eq(signals.entityType, "RESULT")))
+        .limit(1);
+      return !!row;
+    },
+
+    setStationFinal(stationId: string, final: boolean) {
+      return db.update(stations).set({ final }).where(eq(stations.id, stationId));
+    },
+
+    updateSignal(
+      id: string,
+      values: Partial<
+        Pick<
+          typeof signals.$inferInsert,
+          | "friendlyName"
+          | "entityType"
+          | "isSignalActive"
+          | "qualityCharacteristic"
+          | "singleSide"
+          | "upperLimitSignalId"
+          | "lowerLimitSignalId"
+          | "resultSignalId"
+        >
+      >,
+    ) {
+      return db.update(signals).set(values).where(eq(signals.id, id));
+    },
+
+    deleteClassifications(signalId: string) {
+      return db.delete(resultClassifications).where(eq(resultClassifications.signalId, signalId));
+    },
+
+    insertClassifications(rows: (typeof resultClassifications.$inferInsert)[]) {
+      if (rows.length === 0) return Promise.resolve();
+      return db.insert(resultClassifications).values(rows);
     },
 
     signalsOfLine(customerId: string, lineId: string) {
@@ -52,6 +109,15 @@ export function createSignalsRepo(db: Tx) {
         .from(signals)
         .innerJoin(stations, eq(stations.id, signals.stationId))
         .where(and(eq(signals.customerId, customerId), inArray(signals.id, ids)));
+    },
+
+    /** The line's signals that have cap limits. */
+    async signalsWithCapLimits(customerId: string, lineId: string) {
+      const rows = await db
+        .selectDistinct({ signalId: spcLimits.signalId })
+        .from(spcLimits)
+        .where(and(eq(spcLimits.customerId, customerId), eq(spcLimits.lineId, lineId)));
+      return new Set(rows.map((r) => r.signalId));
     },
 
     attributeValues(signalIds: string[]) {

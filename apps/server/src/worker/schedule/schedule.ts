@@ -239,7 +239,9 @@ export async function completeClaim(
         threshold: sql.placeholder("threshold"),
         trainingSize: sql.placeholder("trainingSize"),
         evaluationSize: sql.placeholder("evaluationSize"),
-        lastRecordTs: sql.placeholder("lastRecordTs"),
+        // Raw SQL, not the column's mapping: Drizzle maps a placeholder's null through
+        // Date#toISOString, so an evaluation without records (no signal left) failed to store.
+        lastRecordTs: sql`${sql.placeholder("lastRecordTs")}::timestamptz`,
         details: sql.placeholder("details"),
       })
       .onConflictDoNothing({ target: [evaluations.monitorId, evaluations.slot] })
@@ -256,7 +258,7 @@ export async function completeClaim(
         threshold: result.threshold,
         trainingSize: result.trainingSize,
         evaluationSize: result.evaluationSize,
-        lastRecordTs: result.lastRecordTs,
+        lastRecordTs: result.lastRecordTs?.toISOString() ?? null,
         details: { ...(result.details ?? {}), worker: opts.owner },
       });
     if (stored && opts.onEvaluated) await opts.onEvaluated(tx, stored);

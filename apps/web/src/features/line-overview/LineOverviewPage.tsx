@@ -12,6 +12,7 @@ import { AlertDetailDrawer } from "../alerts/components/AlertDetailDrawer";
 import { AlertsTable } from "../alerts/components/AlertsTable";
 import { CommentDialog } from "../alerts/components/CommentDialog";
 import { ResolveDialog } from "../alerts/components/ResolveDialog";
+import { useLineSignals } from "../signals/api/queries";
 import { useLineMonitors } from "./api/queries";
 import { MonitorsTable } from "./components/MonitorsTable";
 
@@ -24,6 +25,7 @@ export function LineOverviewPage() {
   const mvdAllowed = useFeatureFlags().data?.flags.mvdMonitorCreation ?? false;
   const timeZone = plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const alerts = useLineAlerts(lineId);
+  const activeSignals = useLineSignals(lineId);
   const monitors = useLineMonitors(lineId);
   const actions = useAlertActions(lineId);
   const [commentFor, setCommentFor] = useState<TAlert | null>(null);
@@ -113,7 +115,11 @@ export function LineOverviewPage() {
           isEmpty={monitors.data?.length === 0}
           empty={<Typography color="text.secondary">No monitors watch this line yet.</Typography>}
         >
-          <MonitorsTable monitors={monitors.data ?? []} timeZone={timeZone} />
+          <MonitorsTable
+            monitors={monitors.data ?? []}
+            timeZone={timeZone}
+            activeStations={activeSignals.data}
+          />
         </QueryState>
       </Paper>
       <CommentDialog

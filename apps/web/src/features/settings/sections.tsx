@@ -10,6 +10,8 @@ const SECTION_LOADERS: Partial<Record<TSettingsSection, () => Promise<{ default:
     import("./monitors/MonitorsAdminPage").then((m) => ({ default: m.MvdMonitorsPage })),
   SVD_ANOMALY_MONITORS: () =>
     import("./monitors/MonitorsAdminPage").then((m) => ({ default: m.SvdMonitorsPage })),
+  SIGNAL_MANAGEMENT: () =>
+    import("./signals/SignalManagementPage").then((m) => ({ default: m.SignalManagementPage })),
   USER_MANAGEMENT: () => import("./users/UsersPage").then((m) => ({ default: m.UsersPage })),
   MS_TEAMS: () => import("./notifications/TeamsPage").then((m) => ({ default: m.TeamsPage })),
   ETQ_RELIANCE: () => import("./notifications/EtqReliancePage").then((m) => ({ default: m.EtqReliancePage })),

@@ -6,6 +6,8 @@ import type { TSignal, TSignalEntityType, TSignalGroup, TStation } from "@linewa
 export const fixtureId = (prefix: number, n: number) =>
   `00000000-0000-4000-${(0x8000 + prefix).toString(16)}-${n.toString(16).padStart(12, "0")}`;
 
+const TEXT_TYPES = new Set<TSignalEntityType>(["RESULT", "PART_ATTRIBUTE", "COMPONENT_ID"]);
+
 export function buildSignal(p: Partial<TSignal> & Pick<TSignal, "id" | "name" | "stationName">): TSignal {
   return {
     friendlyName: null,
@@ -16,7 +18,9 @@ export function buildSignal(p: Partial<TSignal> & Pick<TSignal, "id" | "name" | 
     lowerLimit: null,
     result: null,
     singleSide: null,
+    hasCapLimits: false,
     ...p,
+    storage: p.storage ?? (TEXT_TYPES.has(p.entityType ?? "MEASUREMENT") ? "text" : "num"),
   };
 }
 
@@ -25,7 +29,13 @@ export function buildStation(
   name: string,
   signals: Omit<Parameters<typeof buildSignal>[0], "stationName">[],
 ): TStation {
-  return { id, name, final: false, signals: signals.map((s) => buildSignal({ ...s, stationName: name })) };
+  return {
+    id,
+    name,
+    final: false,
+    isDefault: false,
+    signals: signals.map((s) => buildSignal({ ...s, stationName: name })),
+  };
 }
 
 const QUANTITIES = [
@@ -76,7 +86,7 @@ export function buildLargeLine(total: number, stationCount: number): TStation[] 
         }),
       );
     }
-    stations.push({ id: fixtureId(1, s), name, final: s === stationCount - 1, signals });
+    stations.push({ id: fixtureId(1, s), name, final: s === stationCount - 1, isDefault: false, signals });
   }
   return stations;
 }

@@ -1,12 +1,22 @@
-import type { TMonitor } from "@linewatch/contracts";
+import type { TMonitor, TStation } from "@linewatch/contracts";
 import { Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../shared/format";
+import { UNMONITORED_TEXT, unmonitoredSignalIds } from "../../signals/monitored";
 
 const STATE_COLOR = { OK: "success", BREACH: "error", NO_DATA: "default", ERROR: "warning" } as const;
 
 /** The line's monitors with their last state and next run; MVD and SVD names open the form in VIEW. */
-export function MonitorsTable({ monitors, timeZone }: { monitors: TMonitor[]; timeZone: string }) {
+export function MonitorsTable({
+  monitors,
+  timeZone,
+  activeStations,
+}: {
+  monitors: TMonitor[];
+  timeZone: string;
+  /** The line's active signals: a monitor using others says so (issue #15). */
+  activeStations?: TStation[];
+}) {
   return (
     <Table size="small" aria-label="Monitors">
       <TableHead>
@@ -31,6 +41,7 @@ export function MonitorsTable({ monitors, timeZone }: { monitors: TMonitor[]; ti
                   {m.monitor_name}
                 </Link>
               )}
+              <UnmonitoredChip monitor={m} activeStations={activeStations} />
             </TableCell>
             <TableCell>{m.monitor_type.toUpperCase()}</TableCell>
             <TableCell>{m.active ? "Yes" : "No"}</TableCell>
@@ -48,5 +59,21 @@ export function MonitorsTable({ monitors, timeZone }: { monitors: TMonitor[]; ti
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+function UnmonitoredChip({ monitor, activeStations }: { monitor: TMonitor; activeStations?: TStation[] }) {
+  if (!activeStations || monitor.monitor_type === "cap") return null;
+  const n = unmonitoredSignalIds(monitor.monitor_filter.signal_uuids, activeStations).length;
+  if (n === 0) return null;
+  return (
+    <Chip
+      size="small"
+      color="warning"
+      variant="outlined"
+      label={UNMONITORED_TEXT.chip}
+      title={UNMONITORED_TEXT.chipTitle(n)}
+      sx={{ ml: 1 }}
+    />
   );
 }

@@ -16,6 +16,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
 import { testCustomer, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { UNMONITORED_TEXT } from "../../signals/monitored";
+import { buildStation, fixtureId } from "../../signals/signal-tree.fixtures";
 import { MonitorForm } from "./MonitorForm";
 
 // The tabs have their own tests; here each is a small stand-in that can pick signals, so the
@@ -69,6 +71,15 @@ const monitor = (id: string, name: string): TMonitor => ({
   },
 });
 
+/** The line's active signals: S1 and S2, unless a test switches S2 off (Signal Management). */
+let s2Active = true;
+const activeStations = () => [
+  buildStation(fixtureId(1, 1), "OP10", [
+    { id: S1, name: "Torque" },
+    ...(s2Active ? [{ id: S2, name: "Angle" }] : []),
+  ]),
+];
+
 let created: TTaskCreateBody[] = [];
 let rulesSaved: TMonitorRule[][] = [];
 let rulesStatus = 200;
@@ -80,6 +91,7 @@ const server = setupServer(
   // A save refreshes the line too (its activeMonitorsCount).
   http.get("*/api/lines/:lineId", () => HttpResponse.json(line)),
   http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
+  http.get("*/api/lines/:lineId/signals", () => HttpResponse.json(activeStations())),
   http.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
   http.get("*/api/lines/:lineId/monitors/next-name", () => HttpResponse.json({ name: "Axle MVD Monitor 3" })),
   http.post("*/api/tasks/get-by-id", async ({ request }) => {
@@ -236,6 +248,20 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Edit" }));
     expect(nameField().readOnly).toBe(false);
     expect(screen.getByRole("tab", { name: "Data Filters" }).hasAttribute("disabled")).toBe(false);
+  });
+
+  it("says when some of its signals were switched off in Signal Management (it runs on the others)", async () => {
+    s2Active = false;
+    try {
+      renderForm({ mode: "VIEW", monitorId: MID });
+      expect(await screen.findByText(UNMONITORED_TEXT.warning(1))).toBeTruthy();
+    } finally {
+      s2Active = true;
+    }
+    cleanup();
+    renderForm({ mode: "VIEW", monitorId: MID });
+    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).toBeNull();
   });
 
   it("keeps the form open and lists each result when the rules fail on an edit", async () => {

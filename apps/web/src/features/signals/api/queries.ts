@@ -11,6 +11,14 @@ export const useLineSignals = (lineId: string | null | undefined) =>
     enabled: !!lineId,
   });
 
+/** Stations with every signal, active or not (Signal Management). */
+export const useAllLineSignals = (lineId: string | null | undefined) =>
+  useQuery({
+    queryKey: signalKeys.all(lineId ?? "none"),
+    queryFn: () => get<TStation[]>(`/api/lines/${lineId}/signals`),
+    enabled: !!lineId,
+  });
+
 /** POST to the signal groups endpoint (spec monitor-forms §7). */
 export const useSignalGroups = (ids: {
   customerUuid?: string;

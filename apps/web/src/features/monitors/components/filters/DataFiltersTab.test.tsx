@@ -27,6 +27,7 @@ import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../../../../shared/format";
 import { mvdDetailsFixture } from "../../../../test/fixtures";
+import { SESSION_KEYS } from "../../../signals/remembered";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { DataFiltersTab } from "./DataFiltersTab";
 import { PREVIEW_DEBOUNCE_MS, resultAssociationWarningText } from "./filters.logic";
@@ -423,6 +424,11 @@ describe("DataFiltersTab: Model Numbers and Result", { timeout: 30_000 }, () => 
     expect(ZSettingsSection.parse(href.searchParams.get("section"))).toBe("SIGNAL_MANAGEMENT");
     // S1 has classifications: the select applies.
     expect(combobox("Result").getAttribute("aria-disabled")).toBeNull();
+    // Signal Management opens on the line and the signal that lacks its result.
+    sessionStorage.clear();
+    fireEvent.click(link);
+    expect(sessionStorage.getItem(SESSION_KEYS.signal)).toBe(S2);
+    expect(sessionStorage.getItem(SESSION_KEYS.line)).toBeTruthy();
   });
 
   it("looks at the members of a selected signal group", async () => {

@@ -8,6 +8,7 @@ import { Alert, Box, Button, Link, MenuItem, TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import { useAssociatedResultClassifications, useSignalGroups } from "../../../signals/api/queries";
+import { remember } from "../../../signals/remembered";
 import { useMonitorFormCtx } from "../MonitorFormContext";
 import { RESULT_ASSOCIATION_WARNING, resultAssociationOf, selectedSignalIds } from "./filters.logic";
 
@@ -115,7 +116,11 @@ export function ResultSelect() {
       {!isLoading && !failed && association.lacking.length > 0 && (
         <Alert severity="warning">
           {RESULT_ASSOCIATION_WARNING.before}'
-          <Link component={RouterLink} to={SIGNAL_MANAGEMENT_HREF}>
+          <Link
+            component={RouterLink}
+            to={SIGNAL_MANAGEMENT_HREF}
+            onClick={() => remember(lineId || null, association.lacking[0] ?? null)}
+          >
             {RESULT_ASSOCIATION_WARNING.link}
           </Link>
           '{RESULT_ASSOCIATION_WARNING.after}

@@ -12,6 +12,7 @@ import {
 import { Alert, Box, Button, Divider, FormControlLabel, Stack, Switch, Tab, Tabs } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
 import { FormProvider, useForm, useWatch } from "react-hook-form";
+import { UnmonitoredSignalsWarning } from "../../../signals/components/UnmonitoredSignalsWarning";
 import { fetchNextMonitorName } from "../../api/queries";
 import { DataFiltersTab } from "../filters/DataFiltersTab";
 import { FrequencyInput } from "../header/FrequencyInput";
@@ -113,6 +114,12 @@ export function MonitorFormBody(p: MonitorFormBodyProps) {
         >
           {saving && <FormOverlay text={T.saving} />}
           {p.notice && <Alert severity="info">{p.notice}</Alert>}
+          {p.mode !== "CREATE" && (
+            <UnmonitoredSignalsWarning
+              lineId={p.initial.line_uuid || null}
+              signalIds={p.initial.signal_uuids}
+            />
+          )}
           <NameRow fetchDefaultName={() => fetchNextMonitorName(values.line_uuid, p.type)} />
           <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ alignItems: "flex-start" }}>
             <FrequencyInput />

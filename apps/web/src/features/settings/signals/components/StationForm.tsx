@@ -1,0 +1,45 @@
+import {
+  SIGNAL_MANAGEMENT_MESSAGES as MSG,
+  SIGNAL_MANAGEMENT_TEXT as TEXT,
+  type TStation,
+} from "@linewatch/contracts";
+import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
+import { FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
+
+/** A station can be made final only when it holds a result signal, or is final already (spec §4). */
+export const canToggleFinal = (s: TStation) => s.final || s.signals.some((x) => x.entityType === "RESULT");
+
+/** The Station form (spec settings §2.8): its name and the 'Final Station' switch with its info text. */
+export function StationForm(p: {
+  station: TStation;
+  /** The value being saved, shown at once (the switch follows the click, not the refetch). */
+  pendingFinal: boolean | null;
+  isSaving: boolean;
+  onFinalChange: (final: boolean) => void;
+}) {
+  const { station } = p;
+  return (
+    <Stack spacing={2} sx={{ p: 2 }} component="section" aria-label={station.name}>
+      <TextField
+        label={TEXT.stationName}
+        value={station.name}
+        size="small"
+        slotProps={{ input: { readOnly: true } }}
+      />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={p.pendingFinal ?? station.final}
+            disabled={p.isSaving || !canToggleFinal(station)}
+            onChange={(e) => p.onFinalChange(e.target.checked)}
+          />
+        }
+        label={TEXT.finalStation}
+      />
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", color: "text.secondary" }}>
+        <InfoOutlinedIcon fontSize="small" />
+        <Typography variant="body2">{MSG.finalStationNeedsResult}</Typography>
+      </Stack>
+    </Stack>
+  );
+}
