@@ -93,6 +93,8 @@ export const LINE_MANAGEMENT_TEXTS = {
   overviewAlertFilterTooltip: "Alerts older than this are excluded from Line Overview",
   newLine: "New",
   configureLine: "Configure Line",
+  empty: "This plant has no lines yet.",
+  moreActions: "Line actions",
   export: "Export",
   // The active toggle's confirmation (spec settings §2.9)
   deactivateTitle: "Deactivate line?",
