@@ -55,6 +55,9 @@ export function isNoIngestion(
 export const LINE_MESSAGES = {
   notFound: "Unable to find the line",
   noIngestion: "No Ingestion",
+  /** The line overview of a deactivated line (Settings → Line Management). */
+  inactiveOverview:
+    "This line is inactive: its monitors are stopped and evaluate nothing until the line is reactivated in Settings → Line Management. Its records are still stored.",
 } as const;
 
 /** No Data Alert / Ingestion Alert Threshold bounds, hours (spec settings §5, §9). */
