@@ -109,36 +109,50 @@ test("deactivating a line stops its monitors and hides it; reactivating resumes 
   }
 });
 
-test("feeder lines are set in the Feeder Lines drawer, and a cycle is refused", async ({ page }) => {
+test("feeder lines are set in the Feeder Lines drawer, across plants, and a cycle is refused", async ({
+  page,
+}) => {
   await signIn(page, "admin");
   const { axle, brake } = await detroit(page);
+  const brakeFeeders = async () =>
+    (await (await page.request.get(`/api/lines/${brake.id}`)).json()).feederLineIds as string[];
   try {
     await layoutWithoutPartMarriage(page);
     await openSettings(page, "Line Management");
-    // Brake Module is fed by Axle Assembly.
-    await page.getByRole("button", { name: "Configure Line Brake Module" }).click();
+    // The demo's Axle Assembly is fed by Brake Module.
+    await page.getByRole("button", { name: `Configure Line ${AXLE}` }).click();
     const editor = page.getByRole("dialog", { name: T.configureLine });
+    await expect(editor.getByRole("table", { name: T.feederLines })).toContainText("Brake Module");
+    await editor.getByRole("button", { name: T.close }).click();
+    await expect(editor).toBeHidden();
+
+    // Brake Module fed by the other plant's Valve Machining.
+    await page.getByRole("button", { name: "Configure Line Brake Module" }).click();
     await expect(editor.getByText(T.noFeederLines)).toBeVisible();
     await editor.getByRole("button", { name: T.configure }).click();
     const feeder = page.getByRole("dialog", { name: T.feederLines });
-    await feeder.getByRole("checkbox", { name: `Detroit Assembly / ${AXLE}` }).check();
+    await feeder.getByRole("checkbox", { name: "Stuttgart Components / Valve Machining" }).check();
     await expect(feeder).toContainText(T.feederSelectedCaption);
     await feeder.getByRole("button", { name: T.saveChanges }).click();
-    await expect(editor.getByRole("table", { name: T.feederLines })).toContainText(AXLE);
+    await expect(editor.getByRole("table", { name: T.feederLines })).toContainText("Valve Machining");
     await editor.getByRole("button", { name: T.saveChanges }).click();
     await expect(editor).toBeHidden();
+    await expect.poll(brakeFeeders).toHaveLength(1);
 
-    // Axle Assembly fed by Brake Module would close the circle.
-    await page.getByRole("button", { name: `Configure Line ${AXLE}` }).click();
+    // Brake Module fed by Axle Assembly as well would close the circle.
+    await page.getByRole("button", { name: "Configure Line Brake Module" }).click();
     await editor.getByRole("button", { name: T.configure }).click();
-    await feeder.getByRole("checkbox", { name: "Detroit Assembly / Brake Module" }).check();
+    await feeder.getByRole("checkbox", { name: `Detroit Assembly / ${AXLE}` }).check();
     await feeder.getByRole("button", { name: T.saveChanges }).click();
     await editor.getByRole("button", { name: T.saveChanges }).click();
     const failed = page.getByRole("dialog", { name: M.saveFailedTitle });
     await expect(failed).toContainText(M.circularDependency);
     await failed.getByRole("button", { name: T.ok }).click();
-    const axleNow = await (await page.request.get(`/api/lines/${axle.id}`)).json();
-    expect(axleNow.feederLineIds).toEqual([]);
+    expect(await brakeFeeders()).not.toContain(axle.id);
+    // Leaving with the refused change asks first.
+    await editor.getByRole("button", { name: T.close }).click();
+    await page.getByRole("button", { name: "Exit" }).click();
+    await expect(editor).toBeHidden();
   } finally {
     await page.request.patch(`/api/lines/${brake.id}`, { data: { feederLineIds: [] } });
     await setFlag(page, "partMarriage", true);

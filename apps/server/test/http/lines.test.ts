@@ -146,8 +146,9 @@ describe("PATCH /api/lines/:lineId", () => {
       expect(res.json().message, JSON.stringify(body)).toContain(message);
     }
     const other = await tenant();
+    // Another customer's line as a feeder: 404, as any of its ids.
     const foreign = await patch(tn, tn.line.id, { feederLineIds: [other.line.id] });
-    expect(foreign.statusCode).toBe(400);
+    expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ message: LINE_MANAGEMENT_MESSAGES.feederUnknown });
     const bad = await t.app.inject({
       method: "PATCH",

@@ -12,7 +12,7 @@ import {
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { lines } from "../../db/schema/index.js";
-import { AppError, badRequest, conflict } from "../../errors.js";
+import { AppError, conflict } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
 import { createLinesRepo } from "./lines.repo.js";
@@ -100,7 +100,7 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
         if (feederLineIds) {
           if (feederLineIds.includes(lineId)) throw conflict(LINE_MANAGEMENT_MESSAGES.circularDependency);
           if ((await repo.countLines(ctx.customerId, feederLineIds)) !== feederLineIds.length)
-            throw badRequest(LINE_MANAGEMENT_MESSAGES.feederUnknown);
+            throw new AppError("NOT_FOUND", LINE_MANAGEMENT_MESSAGES.feederUnknown);
           await repo.lockFeederGraph(ctx.customerId);
           const graph = await repo.fedByGraph(ctx.customerId, lineId);
           if (createsFeederCycle(lineId, feederLineIds, graph))

@@ -40,6 +40,7 @@ let flags: TFeatureFlags;
 let patches: { id: string; body: Record<string, unknown> }[];
 let windowPuts: { id: string; body: unknown }[];
 let patchStatus: number;
+let lineGetStatus: number;
 let windowStatus: number;
 
 const server = setupServer(
@@ -51,7 +52,7 @@ const server = setupServer(
   http.get("*/api/plants/:plantId/lines", () => HttpResponse.json(lines)),
   http.get("*/api/lines/:lineId", ({ params }) => {
     const l = lines.find((x) => x.id === params.lineId);
-    return l
+    return l && lineGetStatus === 200
       ? HttpResponse.json(l)
       : HttpResponse.json({ message: "Unable to find the line" }, { status: 404 });
   }),
@@ -133,6 +134,7 @@ beforeEach(() => {
   patches = [];
   windowPuts = [];
   patchStatus = 200;
+  lineGetStatus = 200;
   windowStatus = 200;
   downloads.length = 0;
 });
@@ -407,6 +409,16 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
     await ue.click(within(drawer).getByRole("button", { name: T.saveChanges }));
     const failed = await screen.findByRole("dialog", { name: M.saveFailedTitle });
     expect(within(failed).getByText(M.saveFailedText)).toBeTruthy();
+  });
+
+  it("says 'Unable to find the line' when the line is gone", async () => {
+    lineGetStatus = 404;
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Assembly");
+    await ue.click(screen.getByRole("button", { name: "Configure Line Assembly" }));
+    const drawer = await screen.findByRole("dialog", { name: T.configureLine });
+    expect(await within(drawer).findByText("Unable to find the line")).toBeTruthy();
   });
 
   it("offers the cap-exclusion fields behind their flag", async () => {
