@@ -220,6 +220,25 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     expect(windowPuts).toEqual([]);
   });
 
+  it("keeps the row open with 'Failed to update Ingestion Alert Threshold' under the field when the save fails", async () => {
+    patchStatus = 500;
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Assembly");
+    await ue.click(screen.getByRole("button", { name: "Edit Assembly" }));
+    const input = await screen.findByRole("textbox", { name: `${T.columns.ingestionThreshold} of Assembly` });
+    await ue.clear(input);
+    await ue.type(input, "24{Enter}");
+    expect(await screen.findByText(M.thresholdFailed)).toBeTruthy();
+    expect(
+      (
+        screen.getByRole("textbox", {
+          name: `${T.columns.ingestionThreshold} of Assembly`,
+        }) as HTMLInputElement
+      ).value,
+    ).toBe("24");
+  });
+
   it("edits the Overview Alert Filter in place: 'Must be between 1 and 90', then saves through its own call", async () => {
     const ue = userEvent.setup();
     renderPage();
