@@ -67,6 +67,8 @@ export default defineConfig({
           WORKER_MINUTE_MS: "1000",
           WORKER_POLL_MS: "500",
           SIMULATOR_RATE: "30",
+          // integrations.spec.ts runs local fake Teams and ETQ servers on loopback.
+          ALLOW_LOOPBACK_OUTBOUND: "true",
         },
       },
 });

@@ -11,8 +11,8 @@ export default defineConfig({
       output: {
         // Pages are lazy routes (src/app/routes.tsx), so the bundler already gives the data grid,
         // the charts and the date pickers chunks of their own, loaded by the pages that use them
-        // only. The one group set by hand: React, React Router and TanStack Query, which every
-        // page loads, in one file whose name changes only when they do (a new app build does not
+        // only. The groups set by hand: React and React Router, which every page loads, and TanStack
+        // Query, which every signed-in page loads, each in one file whose name changes only when they do (a new app build does not
         // make browsers fetch them again). Groups for MUI, the grid, the charts or the pickers
         // were measured and made pages load more, not less (a group takes along modules that
         // other pages share, e.g. the grid's @mui/x-internals into the monitor form).
@@ -21,7 +21,12 @@ export default defineConfig({
           groups: [
             {
               name: "react",
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+            },
+            // Apart: the sign-in page does not use it (plain fetch), every signed-in page does.
+            {
+              name: "query",
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/,
             },
           ],
         },

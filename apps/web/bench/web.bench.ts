@@ -204,6 +204,14 @@ async function measure(
     const readyMs = (await (
       await page.waitForFunction(target.usableAt, undefined, { polling: "raf", timeout: 60_000 })
     ).jsonValue()) as number;
+    // The paint entry is recorded when its frame is presented, which may come after the frame in
+    // which the content was found: wait for it (up to 2 s; NaN if none came).
+    await page
+      .waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, undefined, {
+        polling: "raf",
+        timeout: 2_000,
+      })
+      .catch(() => undefined);
     return await page.evaluate(
       ({ readyMs, encoding }) => {
         const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;

@@ -2,7 +2,7 @@
 // (spec settings §2.2, §2.3, §3, §5, §7, §8; design/monitoring.md "Notifications").
 import { z } from "zod";
 import { ZId, ZIsoDateTime, zString } from "./common.js";
-import { RELIANCE_CONNECTION_STATUSES } from "./domain.js";
+import { RELIANCE_CONNECTION_STATUSES, ZNotificationChannel } from "./domain.js";
 
 /** Spec settings §8 "Teams" and "ETQ Reliance", plus the server's own words. */
 export const TEAMS_MESSAGES = {
@@ -10,7 +10,9 @@ export const TEAMS_MESSAGES = {
   saveFailed: "Teams webhook save failed. Please check the URL",
   notHttps: "The webhook URL must start with https://",
   notWorkflows:
-    "The webhook URL must be a Microsoft Teams Workflows URL (a host ending in .logic.azure.com, .powerplatform.com or .webhook.office.com)",
+    "The webhook URL must be a Microsoft Teams Workflows URL (a host ending in .logic.azure.com or .powerplatform.com)",
+  retiredConnector:
+    "Office 365 connector URLs are retired by Microsoft: create a webhook with the Teams Workflows app and paste its URL",
   configured: (line: string) => `Microsoft Teams integration for ${line} successfully configured`,
   deleted: (line: string) => `Microsoft Teams integration for ${line} successfully deleted`,
   deleteTitle: "Delete Microsoft Teams Integration?",
@@ -33,19 +35,63 @@ export const ETQ_MESSAGES = {
 } as const;
 
 /**
- * Hosts of Teams Workflows webhooks (Power Automate / Logic Apps, and the legacy connector host).
- * A URL whose host is one of these or a subdomain of one is accepted.
+ * Hosts of Teams Workflows webhooks (Power Automate / Logic Apps). A URL whose host is a
+ * subdomain of one of these is accepted.
  */
-export const TEAMS_WEBHOOK_HOST_SUFFIXES = [
-  "logic.azure.com",
-  "powerplatform.com",
-  "webhook.office.com",
-] as const;
+export const TEAMS_WEBHOOK_HOST_SUFFIXES = ["logic.azure.com", "powerplatform.com"] as const;
+
+/** Hosts of the Office 365 connector webhooks Microsoft retired (refused with their own reason). */
+export const TEAMS_RETIRED_CONNECTOR_HOSTS = ["webhook.office.com", "outlook.office.com"] as const;
+
+const isHostOf = (host: string, suffix: string) => {
+  const h = host.toLowerCase();
+  return h === suffix || h.endsWith(`.${suffix}`);
+};
 
 export const isTeamsWorkflowsHost = (host: string) =>
   TEAMS_WEBHOOK_HOST_SUFFIXES.some((s) => host.toLowerCase().endsWith(`.${s}`));
 
+export const isRetiredConnectorHost = (host: string) =>
+  TEAMS_RETIRED_CONNECTOR_HOSTS.some((s) => isHostOf(host, s));
+
+/**
+ * Words of the integrations pages beyond the spec (issue #13): the test buttons, their outcome
+ * on the row, and each line's delivery health.
+ */
+export const INTEGRATION_MESSAGES = {
+  teamsTitle: "Microsoft Teams Integrations",
+  configured: "Configured",
+  notConfigured: "Not Configured",
+  connectionActive: "Connection Active",
+  connectionFailed: "Connection Failed",
+  webhookUrl: "Webhook URL",
+  sendTest: "Send test message",
+  testConnection: "Test connection",
+  testing: "Testing...",
+  delivered: "Delivered",
+  readOnly: "Only administrators can change integrations.",
+  testOutcome: (ok: boolean, httpStatus: number | null, message: string) =>
+    ok
+      ? `Last test: delivered${httpStatus != null ? ` (HTTP ${httpStatus})` : ""}`
+      : `Last test failed: ${message}`,
+  lastDelivery: "Last delivery",
+  noDeliveries: "No deliveries yet",
+  deliveryFailed: "Last delivery failed",
+  failures24h: (n: number) => `${n} failed ${n === 1 ? "attempt" : "attempts"} in the last 24 hours`,
+  retrying: (n: number) => `${n} open ${n === 1 ? "alert" : "alerts"} still being retried`,
+  healthError: "Delivery health could not be loaded",
+} as const;
+
 // ── Teams ──────────────────────────────────────────────────────────────────────────────────
+
+/** The stored outcome of the last "Send test message" / "Test connection" (issue #13). */
+export const ZIntegrationTestOutcome = z.object({
+  at: ZIsoDateTime,
+  ok: z.boolean(),
+  httpStatus: z.number().int().nullable(),
+  message: zString(),
+});
+export type TIntegrationTestOutcome = z.infer<typeof ZIntegrationTestOutcome>;
 
 /** A webhook as answered: the URL is a secret, only its host is shown. */
 export const ZTeamsWebhook = z.object({
@@ -53,6 +99,8 @@ export const ZTeamsWebhook = z.object({
   lineId: ZId,
   lastModifiedDateTime: ZIsoDateTime,
   urlHost: zString(),
+  /** null: not tested since the URL was last saved. */
+  lastTest: ZIntegrationTestOutcome.nullable(),
 });
 export type TTeamsWebhook = z.infer<typeof ZTeamsWebhook>;
 export const ZTeamsWebhookList = z.array(ZTeamsWebhook);
@@ -80,6 +128,8 @@ export const ZRelianceConfig = z.object({
   updatedTime: ZIsoDateTime,
   /** Whether a secret is stored (the form masks it in view mode). */
   hasClientSecret: z.boolean(),
+  /** null: not tested since the configuration was last saved. */
+  lastTest: ZIntegrationTestOutcome.nullable(),
 });
 export type TRelianceConfig = z.infer<typeof ZRelianceConfig>;
 
@@ -117,3 +167,25 @@ export const ZIntegrationTestResult = z.object({
   message: zString(),
 });
 export type TIntegrationTestResult = z.infer<typeof ZIntegrationTestResult>;
+
+// ── Delivery health (issue #13) ────────────────────────────────────────────────────────────
+
+export const ZDeliveryHealthQuery = z.strictObject({ channel: ZNotificationChannel });
+
+/** One line's deliveries on one channel: the last attempt, failures in 24 h, open alerts in retry. */
+export const ZDeliveryHealth = z.object({
+  lineId: ZId,
+  lastAttempt: z
+    .object({
+      at: ZIsoDateTime,
+      ok: z.boolean(),
+      httpStatus: z.number().int().nullable(),
+      error: zString().nullable(),
+    })
+    .nullable(),
+  failuresLast24h: z.number().int().nonnegative(),
+  /** Open (not resolved) alerts whose notification on this channel is still pending after a failure. */
+  retryingAlerts: z.number().int().nonnegative(),
+});
+export type TDeliveryHealth = z.infer<typeof ZDeliveryHealth>;
+export const ZDeliveryHealthList = z.array(ZDeliveryHealth);

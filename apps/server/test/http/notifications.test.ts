@@ -3,11 +3,17 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ETQ_MESSAGES, LINE_MESSAGES, TEAMS_MESSAGES } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { relianceConfigs, teamsWebhooks } from "../../src/db/schema/index.js";
+import {
+  alerts,
+  notificationAttempts,
+  notificationOutbox,
+  relianceConfigs,
+  teamsWebhooks,
+} from "../../src/db/schema/index.js";
 import { type App, buildApp } from "../../src/http/app.js";
 import { createSecretBox } from "../../src/lib/crypto.js";
 import { createServices } from "../../src/services.js";
-import { createLine, createPlant, createTenant } from "../factories.js";
+import { createLine, createMonitorRow, createPlant, createTenant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
@@ -105,15 +111,24 @@ const etqBody = {
   clientSecret: CLIENT_SECRET,
 };
 
+const healthUrl = (t: Tenant, channel: string) =>
+  `/api/notifications/delivery-health/plants/${t.plant.id}?channel=${channel}`;
+
 describe("access", () => {
-  it("needs a session (401) and an administrator (403)", async () => {
+  it("lets every user of the customer read the lists and delivery health, with a session (401)", async () => {
+    for (const url of [teamsList(a), etqList(a), healthUrl(a, "teams"), healthUrl(a, "etq")]) {
+      expect((await call("GET", url)).statusCode, url).toBe(401);
+      expect((await call("GET", url, a.userHeaders)).statusCode, url).toBe(200);
+      expect((await call("GET", url, b.userHeaders)).statusCode, url).toBe(404);
+    }
+  });
+
+  it("needs an administrator (403) to change or test an integration", async () => {
     const id = randomUUID();
     const routes: [string, string, unknown?][] = [
-      ["GET", teamsList(a)],
       ["PUT", teamsPut(a), { url: WEBHOOK_URL }],
       ["DELETE", `/api/notifications/teams-webhooks/${id}`],
       ["POST", `/api/notifications/teams-webhooks/${id}/test`],
-      ["GET", etqList(a)],
       ["POST", etqLine(a.line.id), etqBody],
       ["DELETE", etqLine(a.line.id)],
       ["POST", `${etqLine(a.line.id)}/test`],
@@ -139,6 +154,11 @@ describe("Teams webhooks", () => {
       ["https://example.com/hook", TEAMS_MESSAGES.notWorkflows],
       ["https://logic.azure.com.evil.example/hook", TEAMS_MESSAGES.notWorkflows],
       ["https://10.0.0.1/hook", TEAMS_MESSAGES.notWorkflows],
+      [
+        "https://acme.webhook.office.com/webhookb2/abc@def/IncomingWebhook/x/y",
+        TEAMS_MESSAGES.retiredConnector,
+      ],
+      ["https://outlook.office.com/webhook/abc/IncomingWebhook/x/y", TEAMS_MESSAGES.retiredConnector],
       ["not a url", TEAMS_MESSAGES.saveFailed],
     ];
     for (const [url, message] of cases) {
@@ -155,7 +175,14 @@ describe("Teams webhooks", () => {
     expect(put.statusCode).toBe(200);
     const saved = put.json();
     expect(saved).toMatchObject({ lineId: a.line.id, urlHost: "prod-01.westeurope.logic.azure.com" });
-    expect(Object.keys(saved).sort()).toEqual(["id", "lastModifiedDateTime", "lineId", "urlHost"]);
+    expect(Object.keys(saved).sort()).toEqual([
+      "id",
+      "lastModifiedDateTime",
+      "lastTest",
+      "lineId",
+      "urlHost",
+    ]);
+    expect(saved.lastTest).toBeNull();
 
     // Stored encrypted.
     const [row] = await database.db.select().from(teamsWebhooks);
@@ -220,11 +247,21 @@ describe("Teams webhooks", () => {
     expect(sent.attachments[0].contentType).toBe("application/vnd.microsoft.card.adaptive");
     expect(sent.attachments[0].content.version).toBe("1.4");
 
+    // The outcome is kept on the row, for every user to see.
+    const [listed] = (await call("GET", teamsList(a), a.userHeaders)).json();
+    expect(listed.lastTest).toMatchObject({ ok: true, httpStatus: 202, message: TEAMS_MESSAGES.testSent });
+
     teamsStatus = 400;
     const bad = await call("POST", `/api/notifications/teams-webhooks/${id}/test`, a.adminHeaders);
     expect(bad.json()).toMatchObject({ ok: false, httpStatus: 400 });
     expect(bad.json().message).toContain("400");
+    const [failed] = (await call("GET", teamsList(a), a.userHeaders)).json();
+    expect(failed.lastTest).toMatchObject({ ok: false, httpStatus: 400, message: bad.json().message });
     teamsStatus = 200;
+
+    // Saving the URL again forgets the outcome: the new URL has not been tested.
+    await call("PUT", teamsPut(a), a.adminHeaders, { url: `${fakeUrl}/hook` });
+    expect((await call("GET", teamsList(a), a.userHeaders)).json()[0].lastTest).toBeNull();
   });
 });
 
@@ -308,13 +345,136 @@ describe("ETQ Reliance configuration", () => {
     expect((await call("POST", etqLine(a.line.id), a.adminHeaders, body)).statusCode).toBe(200);
     const ok = await call("POST", `${etqLine(a.line.id)}/test`, a.adminHeaders);
     expect(ok.json()).toEqual({ ok: true, httpStatus: 200, message: ETQ_MESSAGES.connected });
-    expect((await call("GET", etqList(a), a.adminHeaders)).json()[a.line.id].connectionStatus).toBe(
-      "SUCCESS",
-    );
+    const tested = (await call("GET", etqList(a), a.userHeaders)).json()[a.line.id];
+    expect(tested.connectionStatus).toBe("SUCCESS");
+    expect(tested.lastTest).toMatchObject({ ok: true, httpStatus: 200, message: ETQ_MESSAGES.connected });
 
     await call("POST", etqLine(a.line.id), a.adminHeaders, { ...body, clientSecret: "wrong" });
+    // A changed configuration is untested again: no status, no outcome.
+    const resaved = (await call("GET", etqList(a), a.userHeaders)).json()[a.line.id];
+    expect(resaved).toMatchObject({ connectionStatus: null, lastTest: null });
     const bad = await call("POST", `${etqLine(a.line.id)}/test`, a.adminHeaders);
     expect(bad.json()).toMatchObject({ ok: false, httpStatus: 401 });
-    expect((await call("GET", etqList(a), a.adminHeaders)).json()[a.line.id].connectionStatus).toBe("ERROR");
+    const failed = (await call("GET", etqList(a), a.adminHeaders)).json()[a.line.id];
+    expect(failed.connectionStatus).toBe("ERROR");
+    expect(failed.lastTest).toMatchObject({ ok: false, httpStatus: 401 });
+  });
+});
+
+describe("delivery health", () => {
+  const HOUR = 3_600_000;
+
+  /** An alert of `t`'s line (a new monitor each) with its outbox row on `channel` and attempts. */
+  async function alertWithAttempts(
+    t: Tenant,
+    channel: "teams" | "etq",
+    o: {
+      state?: "OPEN" | "RESOLVED";
+      outbox?: "PENDING" | "DELIVERED" | "FAILED";
+      attempts: { hoursAgo: number; httpStatus: number | null; error: string | null }[];
+    },
+  ) {
+    const db = database.db;
+    const monitor = await createMonitorRow(db, t.line);
+    const [alert] = await db
+      .insert(alerts)
+      .values({
+        customerId: t.customer.id,
+        lineId: t.line.id,
+        monitorId: monitor.id,
+        state: o.state ?? "OPEN",
+        openedAt: new Date(),
+        lastSeenAt: new Date(),
+        rule: "breach",
+      })
+      .returning();
+    if (!alert) throw new Error("no alert");
+    const [outbox] = await db
+      .insert(notificationOutbox)
+      .values({
+        customerId: t.customer.id,
+        alertId: alert.id,
+        channel,
+        state: o.outbox ?? "PENDING",
+        attempts: o.attempts.length,
+      })
+      .returning();
+    if (!outbox) throw new Error("no outbox row");
+    for (const at of o.attempts) {
+      await db.insert(notificationAttempts).values({
+        outboxId: outbox.id,
+        at: new Date(Date.now() - at.hoursAgo * HOUR),
+        httpStatus: at.httpStatus,
+        error: at.error,
+        durationMs: 5,
+      });
+    }
+  }
+
+  it("answers each line's last delivery, failures in 24 hours and open alerts still being retried", async () => {
+    const t = await createTenant(app, database.db);
+    const quiet = await createLine(database.db, t.customer.id, t.plant.id);
+    expect((await call("GET", healthUrl(t, "teams"), t.userHeaders)).json()).toEqual([]);
+
+    // Delivered long ago, then one failing alert still in retry, and an old failure outside 24 h.
+    await alertWithAttempts(t, "teams", {
+      state: "RESOLVED",
+      outbox: "DELIVERED",
+      attempts: [
+        { hoursAgo: 30, httpStatus: 500, error: "Microsoft Teams answered 500" },
+        { hoursAgo: 29, httpStatus: 202, error: null },
+      ],
+    });
+    await alertWithAttempts(t, "teams", {
+      attempts: [
+        { hoursAgo: 2, httpStatus: 429, error: "Microsoft Teams answered 429" },
+        { hoursAgo: 1, httpStatus: 503, error: "Microsoft Teams answered 503" },
+      ],
+    });
+    // A resolved alert still pending is not an open alert being retried; ETQ is another channel.
+    await alertWithAttempts(t, "teams", {
+      state: "RESOLVED",
+      attempts: [{ hoursAgo: 3, httpStatus: 500, error: "Microsoft Teams answered 500" }],
+    });
+    await alertWithAttempts(t, "etq", {
+      outbox: "DELIVERED",
+      attempts: [{ hoursAgo: 1, httpStatus: 201, error: null }],
+    });
+
+    const teams = (await call("GET", healthUrl(t, "teams"), t.userHeaders)).json();
+    expect(teams).toEqual([
+      {
+        lineId: t.line.id,
+        lastAttempt: {
+          at: expect.any(String),
+          ok: false,
+          httpStatus: 503,
+          error: "Microsoft Teams answered 503",
+        },
+        failuresLast24h: 3,
+        retryingAlerts: 1,
+      },
+    ]);
+    expect(teams.some((h: { lineId: string }) => h.lineId === quiet.id)).toBe(false);
+
+    const etq = (await call("GET", healthUrl(t, "etq"), t.adminHeaders)).json();
+    expect(etq).toEqual([
+      {
+        lineId: t.line.id,
+        lastAttempt: { at: expect.any(String), ok: true, httpStatus: 201, error: null },
+        failuresLast24h: 0,
+        retryingAlerts: 0,
+      },
+    ]);
+  });
+
+  it("refuses an unknown channel (400) and another customer's plant (404)", async () => {
+    const bad = await call("GET", healthUrl(a, "email"), a.adminHeaders);
+    expect(bad.statusCode).toBe(400);
+    expect((await call("GET", healthUrl(a, "teams"), b.adminHeaders)).statusCode).toBe(404);
+    expect(
+      (await call("GET", `/api/notifications/delivery-health/plants/${a.plant.id}`, a.adminHeaders))
+        .statusCode,
+    ).toBe(400);
   });
 });

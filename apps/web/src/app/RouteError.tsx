@@ -1,4 +1,4 @@
-import { Alert, Box, Button } from "@mui/material";
+import "../shared/ui/plain.css";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 
 /**
@@ -12,6 +12,7 @@ const MISSING_CHUNK =
 /**
  * The routes' error boundary. A missing chunk offers a reload (which fetches the new index.html
  * and with it the new chunk names); any other error shows what React Router's own boundary shows.
+ * Plain HTML: it may show before any MUI code has loaded (and when that code is what failed).
  */
 export function RouteError() {
   const error = useRouteError();
@@ -22,18 +23,14 @@ export function RouteError() {
       : String(error);
   if (MISSING_CHUNK.test(message)) {
     return (
-      <Box sx={{ p: 4 }}>
-        <Alert
-          severity="info"
-          action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-              Reload
-            </Button>
-          }
-        >
+      <div className="lw-plain" style={{ padding: 32 }}>
+        <div className="lw-alert lw-alert-info" role="alert">
           Linewatch has been updated. Reload the page to continue.
-        </Alert>
-      </Box>
+          <button type="button" className="lw-button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </div>
+      </div>
     );
   }
   return (

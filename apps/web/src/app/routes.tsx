@@ -1,11 +1,13 @@
-import { Typography } from "@mui/material";
 import { type ComponentType, type ReactNode, useEffect } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
-import { PageLoading } from "../shared/ui/PageLoading";
+import { PlainLoading } from "../shared/ui/PlainLoading";
 import { RouteError } from "./RouteError";
 
 // Every page is its own chunk, fetched the first time its route is opened (the router's lazy
-// routes), so the sign-in page loads none of the shell, grids, charts, date pickers or forms.
+// routes), so the sign-in page loads none of the shell, grids, charts, date pickers or forms, and
+// neither MUI nor TanStack Query: the query cache, the theme and the snackbars come with the shell
+// (ShellProviders); the sign-in and set-password pages, the first spinner and the error boundary
+// are plain HTML and plain fetch.
 // While a chunk loads the router keeps the current page (the shell shows a progress bar); the very
 // first page shows PageLoading. Links prefetch their page on hover or focus (prefetch.ts).
 
@@ -16,18 +18,21 @@ const page =
 
 /** The signed-in pages' frame: sign-in check, plant and line context, top bar. */
 const loadShell: Lazy = async () => {
-  const [{ RequireAuth }, { PlantLineProvider }, { AppShell }] = await Promise.all([
+  const [{ ShellProviders }, { RequireAuth }, { PlantLineProvider }, { AppShell }] = await Promise.all([
+    import("./ShellProviders"),
     import("./RequireAuth"),
     import("./context/PlantLineContext"),
     import("./AppShell"),
   ]);
   return {
     element: (
-      <RequireAuth>
-        <PlantLineProvider>
-          <AppShell />
-        </PlantLineProvider>
-      </RequireAuth>
+      <ShellProviders>
+        <RequireAuth>
+          <PlantLineProvider>
+            <AppShell />
+          </PlantLineProvider>
+        </RequireAuth>
+      </ShellProviders>
     ),
   };
 };
@@ -87,7 +92,7 @@ function whenIdle(task: () => unknown): () => void {
 
 export const routes: RouteObject[] = [
   {
-    HydrateFallback: () => <PageLoading fullScreen />,
+    HydrateFallback: PlainLoading,
     ErrorBoundary: RouteError,
     children: [
       { path: "/login", lazy: loadLogin },
@@ -138,7 +143,13 @@ export const routes: RouteObject[] = [
               (m) => m.FeatureFlagsPage,
             ),
           },
-          { path: "*", element: <Typography>Page not found</Typography> },
+          {
+            path: "*",
+            lazy: page(
+              () => import("./NotFoundPage"),
+              (m) => m.NotFoundPage,
+            ),
+          },
         ],
       },
     ],

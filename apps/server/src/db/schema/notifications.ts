@@ -2,7 +2,7 @@
 // Reliance).
 import { NOTIFICATION_CHANNELS, OUTBOX_STATES, RELIANCE_CONNECTION_STATUSES } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, ts } from "./columns.js";
 import { customerRef, plants } from "./customers.js";
 import { lines } from "./lines.js";
@@ -48,6 +48,14 @@ export const notificationAttempts = pgTable(
   (t) => [index("notification_attempts_outbox_idx").on(t.outboxId, t.at)],
 );
 
+/** The outcome of the last "Send test message" / "Test connection"; cleared when the integration is saved. */
+const lastTestColumns = () => ({
+  lastTestAt: ts("last_test_at"),
+  lastTestOk: boolean("last_test_ok"),
+  lastTestHttpStatus: integer("last_test_http_status"),
+  lastTestMessage: text("last_test_message"),
+});
+
 /** Microsoft Teams Workflows webhook per line; the URL is a secret, stored encrypted. */
 export const teamsWebhooks = pgTable("teams_webhooks", {
   id: id(),
@@ -63,6 +71,7 @@ export const teamsWebhooks = pgTable("teams_webhooks", {
   /** What may be shown of the URL: its host. */
   urlHost: text("url_host").notNull(),
   lastModifiedDateTime: ts("last_modified_date_time").notNull().defaultNow(),
+  ...lastTestColumns(),
 });
 
 /** ETQ Reliance connection per line; the client secret is write-only and stored encrypted. */
@@ -79,4 +88,5 @@ export const relianceConfigs = pgTable("reliance_configs", {
   tokenEndpoint: text("token_endpoint").notNull(),
   connectionStatus: text("connection_status", { enum: RELIANCE_CONNECTION_STATUSES }),
   updatedTime: ts("updated_time").notNull().defaultNow(),
+  ...lastTestColumns(),
 });

@@ -1,4 +1,6 @@
 import {
+  ZDeliveryHealthList,
+  ZDeliveryHealthQuery,
   ZIdParams,
   ZIntegrationTestResult,
   ZMessage,
@@ -21,17 +23,22 @@ import type { AppOptions } from "../types.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 403: ZMessage, 404: ZMessage };
 
-/** Integrations (spec settings §2.2, §2.3, §7): administrators only (architecture.md "who may change what"). */
+/**
+ * Integrations (spec settings §2.2, §2.3, §7): administrators change and test them; every user of
+ * the customer reads them (no secret is ever answered) and their delivery health, so the pages
+ * show read-only (architecture.md "who may change what").
+ */
 export function notificationsRoutes(app: FastifyInstance, { services }: AppOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const teams = ["integrations: Microsoft Teams"];
   const etq = ["integrations: ETQ Reliance"];
   const config = { access: "admin" as const };
+  const readConfig = { access: "user" as const };
 
   r.get(
     "/api/notifications/teams-webhooks/plants/:plantId",
     {
-      config,
+      config: readConfig,
       schema: {
         operationId: "listTeamsWebhooks",
         tags: teams,
@@ -92,7 +99,7 @@ export function notificationsRoutes(app: FastifyInstance, { services }: AppOptio
   r.get(
     "/api/reliance-configuration/plants/:plantId",
     {
-      config,
+      config: readConfig,
       schema: {
         operationId: "listRelianceConfigurations",
         tags: etq,
@@ -147,5 +154,20 @@ export function notificationsRoutes(app: FastifyInstance, { services }: AppOptio
       },
     },
     (req) => services.notifications.testReliance(authOf(req), req.params.lineId),
+  );
+
+  r.get(
+    "/api/notifications/delivery-health/plants/:plantId",
+    {
+      config: readConfig,
+      schema: {
+        operationId: "listDeliveryHealth",
+        tags: ["integrations"],
+        params: ZTeamsPlantParams,
+        querystring: ZDeliveryHealthQuery,
+        response: { 200: ZDeliveryHealthList, ...errors },
+      },
+    },
+    (req) => services.notifications.deliveryHealth(authOf(req), req.params.plantId, req.query.channel),
   );
 }

@@ -1,12 +1,35 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gt, gte, isNotNull, ne } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
-import { lines, plants, relianceConfigs, teamsWebhooks } from "../../db/schema/index.js";
+import {
+  alerts,
+  lines,
+  notificationAttempts,
+  notificationOutbox,
+  plants,
+  relianceConfigs,
+  teamsWebhooks,
+} from "../../db/schema/index.js";
+
+export type TestOutcomeRow = { at: Date; ok: boolean; httpStatus: number | null; message: string };
+
+/** The last test's columns, cleared when the integration is saved again (a new URL is untested). */
+const noTest = { lastTestAt: null, lastTestOk: null, lastTestHttpStatus: null, lastTestMessage: null };
+const testSet = (t: TestOutcomeRow) => ({
+  lastTestAt: t.at,
+  lastTestOk: t.ok,
+  lastTestHttpStatus: t.httpStatus,
+  lastTestMessage: t.message,
+});
 
 const webhookColumns = {
   id: teamsWebhooks.id,
   lineId: teamsWebhooks.lineId,
   lastModifiedDateTime: teamsWebhooks.lastModifiedDateTime,
   urlHost: teamsWebhooks.urlHost,
+  lastTestAt: teamsWebhooks.lastTestAt,
+  lastTestOk: teamsWebhooks.lastTestOk,
+  lastTestHttpStatus: teamsWebhooks.lastTestHttpStatus,
+  lastTestMessage: teamsWebhooks.lastTestMessage,
 };
 
 const relianceColumns = {
@@ -17,6 +40,10 @@ const relianceColumns = {
   tokenEndpoint: relianceConfigs.tokenEndpoint,
   connectionStatus: relianceConfigs.connectionStatus,
   updatedTime: relianceConfigs.updatedTime,
+  lastTestAt: relianceConfigs.lastTestAt,
+  lastTestOk: relianceConfigs.lastTestOk,
+  lastTestHttpStatus: relianceConfigs.lastTestHttpStatus,
+  lastTestMessage: relianceConfigs.lastTestMessage,
 };
 
 /** Every query is scoped by the session's customer: another customer's rows are never seen. */
@@ -73,6 +100,7 @@ export function createNotificationsRepo(db: Tx) {
             urlEncrypted: values.urlEncrypted,
             urlHost: values.urlHost,
             lastModifiedDateTime: values.at,
+            ...noTest,
           },
           // line_id is unique across customers; the line was checked to be this customer's.
           setWhere: eq(teamsWebhooks.customerId, values.customerId),
@@ -117,7 +145,7 @@ export function createNotificationsRepo(db: Tx) {
     }) {
       const { at, ...rest } = values;
       // A changed connection has not been tested yet: the status starts again from null.
-      const set = { ...rest, connectionStatus: null, updatedTime: at };
+      const set = { ...rest, connectionStatus: null, updatedTime: at, ...noTest };
       const [row] = await db
         .insert(relianceConfigs)
         .values(set)
@@ -130,10 +158,18 @@ export function createNotificationsRepo(db: Tx) {
       return row;
     },
 
-    async setRelianceStatus(customerId: string, lineId: string, status: "SUCCESS" | "ERROR") {
+    async setWebhookTest(customerId: string, id: string, outcome: TestOutcomeRow) {
+      await db
+        .update(teamsWebhooks)
+        .set(testSet(outcome))
+        .where(and(eq(teamsWebhooks.customerId, customerId), eq(teamsWebhooks.id, id)));
+    },
+
+    /** The connection status and the test's outcome, together. */
+    async setRelianceTest(customerId: string, lineId: string, outcome: TestOutcomeRow) {
       await db
         .update(relianceConfigs)
-        .set({ connectionStatus: status })
+        .set({ connectionStatus: outcome.ok ? "SUCCESS" : "ERROR", ...testSet(outcome) })
         .where(and(eq(relianceConfigs.customerId, customerId), eq(relianceConfigs.lineId, lineId)));
     },
 
@@ -143,6 +179,55 @@ export function createNotificationsRepo(db: Tx) {
         .where(and(eq(relianceConfigs.customerId, customerId), eq(relianceConfigs.lineId, lineId)))
         .returning({ id: relianceConfigs.id });
       return rows.length > 0;
+    },
+
+    /**
+     * Delivery health of a plant's lines on one channel: each line's last attempt, its failed
+     * attempts since `since`, and its open alerts whose notification is still pending after a
+     * failed attempt. Lines with none of these are left out.
+     */
+    async deliveryHealth(customerId: string, plantId: string, channel: "teams" | "etq", since: Date) {
+      const scope = and(
+        eq(notificationOutbox.customerId, customerId),
+        eq(notificationOutbox.channel, channel),
+        eq(lines.plantId, plantId),
+      );
+      const last = await db
+        .selectDistinctOn([alerts.lineId], {
+          lineId: alerts.lineId,
+          at: notificationAttempts.at,
+          httpStatus: notificationAttempts.httpStatus,
+          error: notificationAttempts.error,
+        })
+        .from(notificationAttempts)
+        .innerJoin(notificationOutbox, eq(notificationOutbox.id, notificationAttempts.outboxId))
+        .innerJoin(alerts, eq(alerts.id, notificationOutbox.alertId))
+        .innerJoin(lines, eq(lines.id, alerts.lineId))
+        .where(scope)
+        .orderBy(alerts.lineId, desc(notificationAttempts.at));
+      const failures = await db
+        .select({ lineId: alerts.lineId, n: count() })
+        .from(notificationAttempts)
+        .innerJoin(notificationOutbox, eq(notificationOutbox.id, notificationAttempts.outboxId))
+        .innerJoin(alerts, eq(alerts.id, notificationOutbox.alertId))
+        .innerJoin(lines, eq(lines.id, alerts.lineId))
+        .where(and(scope, isNotNull(notificationAttempts.error), gte(notificationAttempts.at, since)))
+        .groupBy(alerts.lineId);
+      const retrying = await db
+        .select({ lineId: alerts.lineId, n: countDistinct(alerts.id) })
+        .from(notificationOutbox)
+        .innerJoin(alerts, eq(alerts.id, notificationOutbox.alertId))
+        .innerJoin(lines, eq(lines.id, alerts.lineId))
+        .where(
+          and(
+            scope,
+            eq(notificationOutbox.state, "PENDING"),
+            gt(notificationOutbox.attempts, 0),
+            ne(alerts.state, "RESOLVED"),
+          ),
+        )
+        .groupBy(alerts.lineId);
+      return { last, failures, retrying };
     },
   };
 }

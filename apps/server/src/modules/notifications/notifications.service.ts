@@ -1,7 +1,10 @@
 import {
   ETQ_MESSAGES,
+  isRetiredConnectorHost,
   isTeamsWorkflowsHost,
+  type TDeliveryHealth,
   TEAMS_MESSAGES,
+  type TIntegrationTestOutcome,
   type TIntegrationTestResult,
   type TRelianceConfig,
   type TRelianceConfigBody,
@@ -28,7 +31,7 @@ import {
   type EtqConnection,
   postTeams,
 } from "./notifications.channels.js";
-import { createNotificationsRepo } from "./notifications.repo.js";
+import { createNotificationsRepo, type TestOutcomeRow } from "./notifications.repo.js";
 
 /** Purposes bound to the ciphertexts (lib/crypto.ts). */
 export const SECRET_PURPOSE = {
@@ -114,6 +117,7 @@ export function createNotificationsService(
     if (url.protocol !== "https:" && !(isFakeServer && url.protocol === "http:")) {
       throw badRequest(TEAMS_MESSAGES.notHttps);
     }
+    if (!isFakeServer && isRetiredConnectorHost(host)) throw badRequest(TEAMS_MESSAGES.retiredConnector);
     if (!isFakeServer && !isTeamsWorkflowsHost(host)) throw badRequest(TEAMS_MESSAGES.notWorkflows);
     try {
       return parseOutboundUrl(raw, policy);
@@ -141,22 +145,60 @@ export function createNotificationsService(
     return raw;
   }
 
-  const toWebhook = (r: { id: string; lineId: string; lastModifiedDateTime: Date; urlHost: string }) => ({
+  type LastTestColumns = {
+    lastTestAt: Date | null;
+    lastTestOk: boolean | null;
+    lastTestHttpStatus: number | null;
+    lastTestMessage: string | null;
+  };
+  const toLastTest = (r: LastTestColumns): TIntegrationTestOutcome | null =>
+    r.lastTestAt && r.lastTestOk != null
+      ? {
+          at: r.lastTestAt.toISOString(),
+          ok: r.lastTestOk,
+          httpStatus: r.lastTestHttpStatus,
+          message: r.lastTestMessage ?? "",
+        }
+      : null;
+
+  const toWebhook = (
+    r: { id: string; lineId: string; lastModifiedDateTime: Date; urlHost: string } & LastTestColumns,
+  ): TTeamsWebhook => ({
     id: r.id,
     lineId: r.lineId,
     lastModifiedDateTime: r.lastModifiedDateTime.toISOString(),
     urlHost: r.urlHost,
+    lastTest: toLastTest(r),
   });
 
-  const toReliance = (r: {
-    id: string;
-    lineId: string;
-    apiHost: string;
-    clientId: string;
-    tokenEndpoint: string;
-    connectionStatus: "SUCCESS" | "ERROR" | null;
-    updatedTime: Date;
-  }): TRelianceConfig => ({
+  /** Runs a test call; its outcome is stored (shown on the row) and answered. */
+  async function runTest(
+    call: () => Promise<number>,
+    okMessage: string,
+    store: (o: TestOutcomeRow) => Promise<void>,
+  ): Promise<TIntegrationTestResult> {
+    let result: TIntegrationTestResult;
+    try {
+      result = { ok: true, httpStatus: await call(), message: okMessage };
+    } catch (err) {
+      const e = asDeliveryError(err);
+      result = { ok: false, httpStatus: e.httpStatus, message: e.message };
+    }
+    await store({ at: now(), ...result });
+    return result;
+  }
+
+  const toReliance = (
+    r: {
+      id: string;
+      lineId: string;
+      apiHost: string;
+      clientId: string;
+      tokenEndpoint: string;
+      connectionStatus: "SUCCESS" | "ERROR" | null;
+      updatedTime: Date;
+    } & LastTestColumns,
+  ): TRelianceConfig => ({
     id: r.id,
     lineId: r.lineId,
     apiHost: r.apiHost,
@@ -165,6 +207,7 @@ export function createNotificationsService(
     connectionStatus: r.connectionStatus,
     updatedTime: r.updatedTime.toISOString(),
     hasClientSecret: true,
+    lastTest: toLastTest(r),
   });
 
   return {
@@ -207,13 +250,11 @@ export function createNotificationsService(
       const row = await repo.webhook(ctx.customerId, id);
       if (!row) throw new AppError("NOT_FOUND", TEAMS_MESSAGES.notFound);
       const url = requireSecrets(deps.secrets).decrypt(row.urlEncrypted, SECRET_PURPOSE.teamsUrl);
-      try {
-        const status = await postTeams(channel, url, testCard(row.lineName));
-        return { ok: true, httpStatus: status, message: TEAMS_MESSAGES.testSent };
-      } catch (err) {
-        const e = asDeliveryError(err);
-        return { ok: false, httpStatus: e.httpStatus, message: e.message };
-      }
+      return runTest(
+        () => postTeams(channel, url, testCard(row.lineName)),
+        TEAMS_MESSAGES.testSent,
+        (o) => repo.setWebhookTest(ctx.customerId, id, o),
+      );
     },
 
     // ── ETQ Reliance (spec settings §2.3, §7) ──
@@ -268,18 +309,54 @@ export function createNotificationsService(
       const row = await repo.reliance(ctx.customerId, lineId);
       if (!row) throw new AppError("NOT_FOUND", ETQ_MESSAGES.notFound);
       const connection = etqConnection(row, requireSecrets(deps.secrets));
-      try {
-        const status = await etq.testConnection(connection);
-        await repo.setRelianceStatus(ctx.customerId, lineId, "SUCCESS");
-        return { ok: true, httpStatus: status, message: ETQ_MESSAGES.connected };
-      } catch (err) {
-        const e = asDeliveryError(err);
-        await repo.setRelianceStatus(ctx.customerId, lineId, "ERROR");
-        return { ok: false, httpStatus: e.httpStatus, message: e.message };
+      return runTest(
+        () => etq.testConnection(connection),
+        ETQ_MESSAGES.connected,
+        (o) => repo.setRelianceTest(ctx.customerId, lineId, o),
+      );
+    },
+
+    // ── Delivery health (issue #13) ──
+
+    /** Per line of the plant with any delivery on `channel`: its last attempt, failures in 24 h, retries. */
+    async deliveryHealth(
+      ctx: AuthContext,
+      plantId: string,
+      channelName: "teams" | "etq",
+    ): Promise<TDeliveryHealth[]> {
+      await checkPlant(ctx, plantId);
+      const since = new Date(now().getTime() - DAY_MS);
+      const { last, failures, retrying } = await repo.deliveryHealth(
+        ctx.customerId,
+        plantId,
+        channelName,
+        since,
+      );
+      const byLine = new Map<string, TDeliveryHealth>();
+      const of = (lineId: string) => {
+        let h = byLine.get(lineId);
+        if (!h) {
+          h = { lineId, lastAttempt: null, failuresLast24h: 0, retryingAlerts: 0 };
+          byLine.set(lineId, h);
+        }
+        return h;
+      };
+      for (const r of last) {
+        of(r.lineId).lastAttempt = {
+          at: r.at.toISOString(),
+          ok: r.error == null,
+          httpStatus: r.httpStatus,
+          error: r.error,
+        };
       }
+      for (const r of failures) of(r.lineId).failuresLast24h = Number(r.n);
+      for (const r of retrying) of(r.lineId).retryingAlerts = Number(r.n);
+      return [...byLine.values()];
     },
   };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function testCard(lineName: string): Record<string, unknown> {
   return {

@@ -1,68 +1,73 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  TextField,
-  Typography,
-} from "@mui/material";
-import { type FormEvent, useState } from "react";
+import type { TLoginBody, TMe } from "@linewatch/contracts";
+import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { useLogin } from "../../shared/data/session/mutations";
-import { useMe } from "../../shared/data/session/queries";
+import { api, get } from "../../shared/api/client";
+import { AuthAlert, AuthField, AuthForm, Spinner } from "./AuthForm";
 
+// Plain fetch, no query cache: the signed-in frame starts its own cache when it opens.
 export function LoginPage() {
-  const me = useMe();
-  const login = useLogin();
   const navigate = useNavigate();
   const from = (useLocation().state as { from?: string } | null)?.from ?? "/";
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  if (me.data) return <Navigate to={from} replace />;
-  const submit = (e: FormEvent) => {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
+  // A user who still has a session goes straight on (no session: 401, the form stays).
+  useEffect(() => {
+    let live = true;
+    get<TMe>("/api/auth/me").then(
+      () => live && setSignedIn(true),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (signedIn) return <Navigate to={from} replace />;
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    login.mutate({ email, password }, { onSuccess: () => navigate(from, { replace: true }) });
+    if (!email || !password || pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      await api<TMe>("POST", "/api/auth/login", { email, password } satisfies TLoginBody);
+      navigate(from, { replace: true });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setPending(false);
+    }
   };
   return (
-    <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center", bgcolor: "grey.100" }}>
-      <Card sx={{ width: 380 }} component="form" onSubmit={submit} noValidate>
-        <CardContent sx={{ display: "flex", flexDirection: "column", gap: 2, p: 4 }}>
-          <Typography variant="h5" component="h1">
-            Linewatch
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Sign in to monitor your lines.
-          </Typography>
-          {login.error && <Alert severity="error">{login.error.message}</Alert>}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            required
-            autoFocus
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={login.isPending || !email || !password}
-            startIcon={login.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Sign in
-          </Button>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthForm title="Linewatch" onSubmit={submit}>
+      <p className="lw-muted">Sign in to monitor your lines.</p>
+      {error && <AuthAlert severity="error">{error}</AuthAlert>}
+      <AuthField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+        autoFocus
+      />
+      <AuthField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <button
+        type="submit"
+        className="lw-button"
+        disabled={pending || !email || !password}
+        aria-busy={pending}
+      >
+        {pending && <Spinner />}
+        Sign in
+      </button>
+    </AuthForm>
   );
 }

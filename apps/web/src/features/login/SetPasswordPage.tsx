@@ -1,9 +1,8 @@
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "@linewatch/contracts";
-import { Alert, Box, Button, Card, CardContent, TextField, Typography } from "@mui/material";
-import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { api } from "../../shared/api/client";
+import { AuthAlert, AuthField, AuthForm, Spinner } from "./AuthForm";
 
 /** Where a one-time link lands: choose a password, then sign in. */
 export function SetPasswordPage() {
@@ -11,63 +10,63 @@ export function SetPasswordPage() {
   const token = params.get("token") ?? "";
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
-  const set = useMutation({ mutationFn: () => api("POST", "/api/auth/set-password", { token, password }) });
+  const [state, setState] = useState<"editing" | "pending" | "done">("editing");
+  const [error, setError] = useState<string | null>(null);
   const tooShort = password.length > 0 && password.length < PASSWORD_MIN_LENGTH;
   const mismatch = repeat.length > 0 && repeat !== password;
-  const submit = (e: FormEvent) => {
+  const canSubmit =
+    !!token && state === "editing" && password.length >= PASSWORD_MIN_LENGTH && repeat === password;
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
-    set.mutate();
+    if (!canSubmit) return;
+    setState("pending");
+    setError(null);
+    try {
+      await api("POST", "/api/auth/set-password", { token, password });
+      setState("done");
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setState("editing");
+    }
   };
   return (
-    <Box sx={{ minHeight: "100vh", display: "grid", placeItems: "center", bgcolor: "grey.100" }}>
-      <Card sx={{ width: 400 }} component="form" onSubmit={submit} noValidate>
-        <CardContent sx={{ display: "flex", flexDirection: "column", gap: 2, p: 4 }}>
-          <Typography variant="h5" component="h1">
-            Set your password
-          </Typography>
-          {set.isSuccess ? (
-            <>
-              <Alert severity="success">{AUTH_MESSAGES.passwordSet}</Alert>
-              <Button component={RouterLink} to="/login" variant="contained">
-                Go to sign in
-              </Button>
-            </>
-          ) : (
-            <>
-              {!token && <Alert severity="error">{AUTH_MESSAGES.invalidPasswordLink}</Alert>}
-              {set.error && <Alert severity="error">{set.error.message}</Alert>}
-              <TextField
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                error={tooShort}
-                helperText={`At least ${PASSWORD_MIN_LENGTH} characters`}
-                autoFocus
-              />
-              <TextField
-                label="Repeat password"
-                type="password"
-                autoComplete="new-password"
-                value={repeat}
-                onChange={(e) => setRepeat(e.target.value)}
-                error={mismatch}
-                helperText={mismatch ? "Passwords do not match" : " "}
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={
-                  !token || set.isPending || password.length < PASSWORD_MIN_LENGTH || repeat !== password
-                }
-              >
-                Set password
-              </Button>
-            </>
-          )}
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthForm title="Set your password" onSubmit={submit}>
+      {state === "done" ? (
+        <>
+          <AuthAlert severity="success">{AUTH_MESSAGES.passwordSet}</AuthAlert>
+          <RouterLink to="/login" className="lw-button">
+            Go to sign in
+          </RouterLink>
+        </>
+      ) : (
+        <>
+          {!token && <AuthAlert severity="error">{AUTH_MESSAGES.invalidPasswordLink}</AuthAlert>}
+          {error && <AuthAlert severity="error">{error}</AuthAlert>}
+          <AuthField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            invalid={tooShort}
+            help={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            autoFocus
+          />
+          <AuthField
+            label="Repeat password"
+            type="password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={(e) => setRepeat(e.target.value)}
+            invalid={mismatch}
+            help={mismatch ? "Passwords do not match" : " "}
+          />
+          <button type="submit" className="lw-button" disabled={!canSubmit} aria-busy={state === "pending"}>
+            {state === "pending" && <Spinner />}
+            Set password
+          </button>
+        </>
+      )}
+    </AuthForm>
   );
 }

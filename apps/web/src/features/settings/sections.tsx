@@ -13,6 +13,8 @@ const SECTION_LOADERS: Partial<Record<TSettingsSection, () => Promise<{ default:
   SVD_ANOMALY_MONITORS: () =>
     import("./monitors/MonitorsAdminPage").then((m) => ({ default: m.SvdMonitorsPage })),
   USER_MANAGEMENT: () => import("./users/UsersPage").then((m) => ({ default: m.UsersPage })),
+  MS_TEAMS: () => import("./notifications/TeamsPage").then((m) => ({ default: m.TeamsPage })),
+  ETQ_RELIANCE: () => import("./notifications/EtqReliancePage").then((m) => ({ default: m.EtqReliancePage })),
 };
 
 function lazySection(load: () => Promise<{ default: ComponentType }>): ComponentType {

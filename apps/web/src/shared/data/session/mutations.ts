@@ -1,18 +1,7 @@
-import type { TLoginBody, TMe } from "@linewatch/contracts";
+import type { TMe } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../api/client";
 import { sessionKeys } from "./keys";
-
-export function useLogin() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TLoginBody) => api<TMe>("POST", "/api/auth/login", body),
-    onSuccess: (me) => {
-      qc.clear();
-      qc.setQueryData(sessionKeys.me, me);
-    },
-  });
-}
 
 export function useLogout() {
   const qc = useQueryClient();

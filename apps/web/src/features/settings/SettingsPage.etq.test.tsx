@@ -1,0 +1,98 @@
+import {
+  defaultFeatureFlags,
+  ETQ_MESSAGES,
+  type TFeatureFlagsResponse,
+  type TMe,
+  type TPlant,
+} from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PlantLineProvider } from "../../app/context/PlantLineContext";
+import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
+import { SettingsPage } from "./SettingsPage";
+
+// spec settings §2.1, §2.3: ETQ Reliance is reached only with its flag or the customer override;
+// otherwise the section sends the user home, also when typed into the URL.
+
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
+const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Detroit", timeZone: "UTC" };
+const me: TMe = {
+  id: "00000000-0000-4000-8000-000000000003",
+  email: "admin@acme.test",
+  isAdministrator: true,
+  isProviderStaff: false,
+  locationName: null,
+  locationPlantId: null,
+  homeCustomer: customer,
+  customer,
+  selectedPlantId: plant.id,
+  selectedLineId: null,
+};
+
+let flags: TFeatureFlagsResponse;
+const server = setupServer(
+  http.get("*/api/auth/me", () => HttpResponse.json(me)),
+  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  http.get("*/api/plants", () => HttpResponse.json([plant])),
+  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
+  http.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json({})),
+  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+function renderAt(url: string, f: { etqIntegration: boolean; etqOverride: boolean }) {
+  flags = {
+    flags: { ...defaultFeatureFlags(), etqIntegration: f.etqIntegration },
+    etqOverride: f.etqOverride,
+  };
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <SnackbarProvider>
+        <PlantLineProvider>
+          <MemoryRouter initialEntries={[url]}>
+            <Routes>
+              <Route path="/" element={<p>Home</p>} />
+              <Route path="/settings" element={<SettingsPage />} />
+            </Routes>
+          </MemoryRouter>
+        </PlantLineProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("Settings → ETQ Reliance gate", { timeout: 30_000 }, () => {
+  it("sends the user home when the flag is off and no override is set, also when typed into the URL", async () => {
+    renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: false, etqOverride: false });
+    expect(await screen.findByText("Home")).toBeTruthy();
+    expect(screen.queryByText(ETQ_MESSAGES.title)).toBeNull();
+  });
+
+  it("opens the page with the flag on", async () => {
+    renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: true, etqOverride: false });
+    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "ETQ Reliance" })).toBeTruthy();
+  });
+
+  it("opens the page with the customer override though the flag is off", async () => {
+    renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: false, etqOverride: true });
+    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeTruthy();
+  });
+});

@@ -1,0 +1,369 @@
+import {
+  defaultFeatureFlags,
+  ETQ_MESSAGES,
+  INTEGRATION_MESSAGES as M,
+  SETTINGS_KIT_MESSAGES,
+  type TFeatureFlagsResponse,
+  type TLine,
+  type TMe,
+  type TPlant,
+  type TRelianceConfig,
+  type TRelianceConfigBody,
+} from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PlantLineProvider } from "../../../app/context/PlantLineContext";
+import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { EtqReliancePage } from "./EtqReliancePage";
+
+// jsdom has no layout: give the grid a size and a ResizeObserver so it renders its rows.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+const size = { width: 1600, height: 800, top: 0, left: 0, right: 1600, bottom: 800, x: 0, y: 0 };
+Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
+
+const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
+const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Detroit", timeZone: "UTC" };
+const me: TMe = {
+  id: "00000000-0000-4000-8000-000000000003",
+  email: "admin@acme.test",
+  isAdministrator: true,
+  isProviderStaff: false,
+  locationName: null,
+  locationPlantId: null,
+  homeCustomer: customer,
+  customer,
+  selectedPlantId: plant.id,
+  selectedLineId: null,
+};
+const line = (n: number, name: string): TLine => ({
+  id: `00000000-0000-4000-8000-00000000001${n}`,
+  plantId: plant.id,
+  name,
+  displayName: null,
+  friendlyName: null,
+  active: true,
+  lastIngestedTime: null,
+  isNewLine: false,
+  ingestionThresholdHours: null,
+  alertViewingWindowDays: 90,
+  activeMonitorsCount: 0,
+  feederLineIds: [],
+  excludedPartIds: [],
+  excludedModelNumbers: [],
+});
+const paint = line(1, "Paint");
+const body = line(2, "Body");
+const weld = line(3, "Weld");
+const flags: TFeatureFlagsResponse = { flags: defaultFeatureFlags(), etqOverride: false };
+
+let isAdmin = true;
+let configs: Record<string, TRelianceConfig>;
+const posts: { lineId: string; body: TRelianceConfigBody }[] = [];
+let refuseSave: string | null = null;
+/** Holds the answer of a save or delete until released (the overlays are seen meanwhile). */
+let gate: Promise<void> | null = null;
+
+const config = (l: TLine, connectionStatus: TRelianceConfig["connectionStatus"]): TRelianceConfig => ({
+  id: `00000000-0000-4000-8000-0000000000${l.id.slice(-2)}`.slice(0, 36),
+  lineId: l.id,
+  apiHost: "https://etq.example.com/api",
+  clientId: "linewatch",
+  tokenEndpoint: "https://login.example.com/token",
+  connectionStatus,
+  updatedTime: "2026-11-20T08:30:00Z",
+  hasClientSecret: true,
+  lastTest: null,
+});
+
+const server = setupServer(
+  http.get("*/api/auth/me", () => HttpResponse.json({ ...me, isAdministrator: isAdmin })),
+  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  http.get("*/api/plants", () => HttpResponse.json([plant])),
+  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([paint, body, weld])),
+  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
+  http.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json(configs)),
+  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
+  http.post("*/api/reliance-configuration/lines/:lineId/test", ({ params }) => {
+    const c = configs[String(params.lineId)];
+    if (!c) return HttpResponse.json({ message: ETQ_MESSAGES.notFound }, { status: 404 });
+    const answer = { ok: false, httpStatus: 401, message: "The ETQ token URL answered 401" };
+    configs[c.lineId] = {
+      ...c,
+      connectionStatus: "ERROR",
+      lastTest: { at: "2026-11-22T11:00:00Z", ...answer },
+    };
+    return HttpResponse.json(answer);
+  }),
+  http.post("*/api/reliance-configuration/lines/:lineId", async ({ request, params }) => {
+    const b = (await request.json()) as TRelianceConfigBody;
+    await gate;
+    if (refuseSave) return HttpResponse.json({ message: refuseSave }, { status: 400 });
+    const lineId = String(params.lineId);
+    posts.push({ lineId, body: b });
+    const { clientSecret: _, ...visible } = b;
+    configs[lineId] = {
+      ...(configs[lineId] ?? config([paint, body, weld].find((l) => l.id === lineId) as TLine, null)),
+      ...visible,
+      connectionStatus: null,
+      updatedTime: "2026-11-22T10:15:00Z",
+    };
+    return HttpResponse.json(configs[lineId]);
+  }),
+  http.delete("*/api/reliance-configuration/lines/:lineId", async ({ params }) => {
+    await gate;
+    delete configs[String(params.lineId)];
+    return new HttpResponse(null, { status: 204 });
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+function renderPage(o: { admin?: boolean; configs?: Record<string, TRelianceConfig> } = {}) {
+  isAdmin = o.admin ?? true;
+  configs = o.configs ?? { [paint.id]: config(paint, "SUCCESS"), [weld.id]: config(weld, "ERROR") };
+  posts.length = 0;
+  refuseSave = null;
+  gate = null;
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <SnackbarProvider>
+        <PlantLineProvider>
+          <EtqReliancePage />
+        </PlantLineProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const rowOf = async (name: string) => {
+  const cell = await screen.findByRole("gridcell", { name });
+  const row = cell.closest('[role="row"]');
+  if (!(row instanceof HTMLElement)) throw new Error(`no row for ${name}`);
+  return row;
+};
+const field = (form: HTMLElement, label: string) =>
+  within(form).getByLabelText(label, { exact: false }) as HTMLInputElement;
+
+/** A promise held open until `release` is called. */
+function hold() {
+  let release = () => {};
+  gate = new Promise<void>((r) => {
+    release = r;
+  });
+  return () => release();
+}
+
+describe("EtqReliancePage", { timeout: 30_000 }, () => {
+  it("lists every line with its connection chip; Delete only when configured", async () => {
+    renderPage();
+    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeTruthy();
+    const paintRow = await rowOf("Paint");
+    expect(within(paintRow).getByText(M.connectionActive)).toBeTruthy();
+    expect(within(paintRow).getByText("2026-11-20 08:30:00 UTC")).toBeTruthy();
+    expect(within(await rowOf("Weld")).getByText(M.connectionFailed)).toBeTruthy();
+    const bodyRow = await rowOf("Body");
+    expect(within(bodyRow).getByText(M.notConfigured)).toBeTruthy();
+    expect(within(bodyRow).getByRole("button", { name: "Edit Body" })).toBeTruthy();
+    expect(within(bodyRow).queryByRole("button", { name: "Delete Body" })).toBeNull();
+    expect(within(paintRow).getByRole("button", { name: "Delete Paint" })).toBeTruthy();
+  });
+
+  it("filters by status, with 'No ETQ configurations found' when nothing is left", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await rowOf("Body");
+    await ue.click(screen.getByRole("button", { name: M.configured }));
+    await waitFor(() => expect(screen.queryByRole("gridcell", { name: "Body" })).toBeNull());
+    expect(await rowOf("Paint")).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: M.notConfigured }));
+    expect(await rowOf("Body")).toBeTruthy();
+    expect(screen.queryByRole("gridcell", { name: "Paint" })).toBeNull();
+
+    cleanup();
+    renderPage({ configs: {} });
+    await rowOf("Body");
+    await ue.click(screen.getByRole("button", { name: M.configured }));
+    expect(await screen.findByText(ETQ_MESSAGES.empty)).toBeTruthy();
+  });
+
+  it("expands a row into its form, read-only, the stored secret masked", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(await screen.findByRole("button", { name: "Show ETQ configuration of Paint" }));
+    const form = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
+    expect(field(form, "Reliance API Host").value).toBe("https://etq.example.com/api");
+    expect(field(form, "Client ID").value).toBe("linewatch");
+    expect(field(form, "Client Secret").value).toBe("••••••••");
+    expect(field(form, "Token URL").value).toBe("https://login.example.com/token");
+    expect(field(form, "Client ID").readOnly).toBe(true);
+    expect(within(form).queryByRole("button", { name: "Save" })).toBeNull();
+  });
+
+  it("says 'required' for a touched empty field, saves a new configuration behind 'Saving...'", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
+    const form = await screen.findByRole("form", { name: "ETQ configuration for Body" });
+    const saveButton = within(form).getByRole("button", { name: "Save" }) as HTMLButtonElement;
+    expect(saveButton.disabled).toBe(true);
+    await ue.click(field(form, "Client ID"));
+    await ue.tab();
+    // Reliance API Host (focused first) and Client ID were touched; the untouched two say nothing.
+    await waitFor(() => expect(within(form).getAllByText(ETQ_MESSAGES.required)).toHaveLength(2));
+    expect(field(form, "Client ID").getAttribute("aria-invalid")).toBe("true");
+    expect(field(form, "Token URL").getAttribute("aria-invalid")).toBe("false");
+
+    await ue.type(field(form, "Reliance API Host"), "https://etq.example.com/api");
+    await ue.type(field(form, "Client ID"), "lw");
+    await ue.type(field(form, "Client Secret"), "s3cret");
+    await ue.type(field(form, "Token URL"), "https://login.example.com/token");
+    await waitFor(() => expect(saveButton.disabled).toBe(false));
+    expect(within(form).queryByText(ETQ_MESSAGES.required)).toBeNull();
+
+    const release = hold();
+    await ue.click(saveButton);
+    expect(await screen.findByText(ETQ_MESSAGES.saving)).toBeTruthy();
+    release();
+    await waitFor(() => expect(screen.queryByText(ETQ_MESSAGES.saving)).toBeNull());
+    expect(posts).toEqual([
+      {
+        lineId: body.id,
+        body: {
+          apiHost: "https://etq.example.com/api",
+          clientId: "lw",
+          clientSecret: "s3cret",
+          tokenEndpoint: "https://login.example.com/token",
+        },
+      },
+    ]);
+    await waitFor(async () => expect(within(await rowOf("Body")).getByText(M.configured)).toBeTruthy());
+    expect(await screen.findByRole("group", { name: "ETQ configuration for Body" })).toBeTruthy();
+  });
+
+  it("keeps the stored secret when Client Secret is left empty on edit", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Edit Paint" }));
+    const form = await screen.findByRole("form", { name: "ETQ configuration for Paint" });
+    expect(field(form, "Client Secret").value).toBe("");
+    await ue.clear(field(form, "Client ID"));
+    await ue.type(field(form, "Client ID"), "other");
+    await ue.click(within(form).getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]?.body).toEqual({
+      apiHost: "https://etq.example.com/api",
+      clientId: "other",
+      tokenEndpoint: "https://login.example.com/token",
+    });
+  });
+
+  it("shows 'Error saving configuration for {line} line' and keeps what was typed", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    refuseSave = ETQ_MESSAGES.notHttps("Token URL");
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Edit Paint" }));
+    const form = await screen.findByRole("form", { name: "ETQ configuration for Paint" });
+    await ue.clear(field(form, "Token URL"));
+    await ue.type(field(form, "Token URL"), "http://login.example.com/token");
+    await ue.click(within(form).getByRole("button", { name: "Save" }));
+    const dialog = await screen.findByRole("dialog", { name: ETQ_MESSAGES.saveFailed("Paint") });
+    expect(within(dialog).getByText(ETQ_MESSAGES.notHttps("Token URL"))).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Ok" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const still = screen.getByRole("form", { name: "ETQ configuration for Paint" });
+    expect(field(still, "Token URL").value).toBe("http://login.example.com/token");
+  });
+
+  it("Cancel asks before dropping typed changes, then goes back to view mode without saving", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Edit Paint" }));
+    const form = await screen.findByRole("form", { name: "ETQ configuration for Paint" });
+    await ue.type(field(form, "Client ID"), "-changed");
+    await ue.click(within(form).getByRole("button", { name: "Cancel" }));
+    const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
+    await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(field(screen.getByRole("form", { name: "ETQ configuration for Paint" }), "Client ID").value).toBe(
+      "linewatch-changed",
+    );
+    await ue.click(within(form).getByRole("button", { name: "Cancel" }));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).getByRole(
+        "button",
+        { name: SETTINGS_KIT_MESSAGES.discardExit },
+      ),
+    );
+    const view = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
+    expect(field(view, "Client ID").value).toBe("linewatch");
+    expect(posts).toEqual([]);
+  });
+
+  it("deletes after the confirmation, behind 'Deleting ETQ integration...'", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Delete Paint" }));
+    const dialog = await screen.findByRole("dialog", { name: ETQ_MESSAGES.deleteConfirm });
+    const release = hold();
+    await ue.click(within(dialog).getByRole("button", { name: "Delete" }));
+    expect(await screen.findByText(ETQ_MESSAGES.deleting)).toBeTruthy();
+    release();
+    await waitFor(async () => expect(within(await rowOf("Paint")).getByText(M.notConfigured)).toBeTruthy());
+    expect(configs[paint.id]).toBeUndefined();
+  });
+
+  it("tests the connection and shows 'Connection Failed' with the outcome on the row", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: `${M.testConnection} Paint` }));
+    await waitFor(async () =>
+      expect(within(await rowOf("Paint")).getByText(M.connectionFailed)).toBeTruthy(),
+    );
+    expect(within(await rowOf("Paint")).getByTestId("last-test").textContent).toBe(
+      "Last test failed: The ETQ token URL answered 401",
+    );
+  });
+
+  it("shows 'Error Loading Data' when the configurations do not load, and says when health does not", async () => {
+    server.use(
+      http.get("*/api/reliance-configuration/plants/:plantId", () =>
+        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      ),
+      http.get("*/api/notifications/delivery-health/plants/:plantId", () =>
+        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeTruthy();
+    expect(await screen.findByText(M.healthError)).toBeTruthy();
+  });
+
+  it("shows a user the grid read-only: no edit, delete or test; the form stays read-only", async () => {
+    const ue = userEvent.setup();
+    renderPage({ admin: false });
+    expect(await screen.findByText(M.readOnly)).toBeTruthy();
+    const paintRow = await rowOf("Paint");
+    expect(within(paintRow).getByText(M.connectionActive)).toBeTruthy();
+    for (const name of [/^Edit/, /^Delete/, new RegExp(`^${M.testConnection}`)]) {
+      expect(screen.queryAllByRole("button", { name })).toEqual([]);
+    }
+    await ue.click(screen.getByRole("button", { name: "Show ETQ configuration of Paint" }));
+    const view = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
+    expect(field(view, "Client Secret").value).toBe("••••••••");
+  });
+});

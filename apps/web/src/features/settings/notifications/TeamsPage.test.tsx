@@ -1,0 +1,324 @@
+import {
+  defaultFeatureFlags,
+  INTEGRATION_MESSAGES as M,
+  SETTINGS_KIT_MESSAGES,
+  type TDeliveryHealth,
+  TEAMS_MESSAGES,
+  type TFeatureFlagsResponse,
+  type TLine,
+  type TMe,
+  type TPlant,
+  type TTeamsWebhook,
+} from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PlantLineProvider } from "../../../app/context/PlantLineContext";
+import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { TeamsPage } from "./TeamsPage";
+
+// jsdom has no layout: give the grid a size and a ResizeObserver so it renders its rows.
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+const size = { width: 1600, height: 800, top: 0, left: 0, right: 1600, bottom: 800, x: 0, y: 0 };
+Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
+
+const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
+const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Detroit", timeZone: "UTC" };
+const me: TMe = {
+  id: "00000000-0000-4000-8000-000000000003",
+  email: "admin@acme.test",
+  isAdministrator: true,
+  isProviderStaff: false,
+  locationName: null,
+  locationPlantId: null,
+  homeCustomer: customer,
+  customer,
+  selectedPlantId: plant.id,
+  selectedLineId: null,
+};
+const line = (n: number, name: string): TLine => ({
+  id: `00000000-0000-4000-8000-00000000001${n}`,
+  plantId: plant.id,
+  name,
+  displayName: null,
+  friendlyName: null,
+  active: true,
+  lastIngestedTime: null,
+  isNewLine: false,
+  ingestionThresholdHours: null,
+  alertViewingWindowDays: 90,
+  activeMonitorsCount: 0,
+  feederLineIds: [],
+  excludedPartIds: [],
+  excludedModelNumbers: [],
+});
+const paint = line(1, "Paint");
+const body = line(2, "Body");
+const flags: TFeatureFlagsResponse = { flags: defaultFeatureFlags(), etqOverride: false };
+
+let isAdmin = true;
+let webhooks: TTeamsWebhook[];
+let health: TDeliveryHealth[];
+const puts: { lineId: string; url: string }[] = [];
+const tests: string[] = [];
+let testAnswer: { ok: boolean; httpStatus: number; message: string } = {
+  ok: true,
+  httpStatus: 202,
+  message: TEAMS_MESSAGES.testSent,
+};
+
+const server = setupServer(
+  http.get("*/api/auth/me", () => HttpResponse.json({ ...me, isAdministrator: isAdmin })),
+  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  http.get("*/api/plants", () => HttpResponse.json([plant])),
+  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([paint, body])),
+  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
+  http.get("*/api/notifications/teams-webhooks/plants/:plantId", () => HttpResponse.json(webhooks)),
+  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json(health)),
+  http.put(
+    "*/api/notifications/teams-webhooks/plants/:plantId/lines/:lineId",
+    async ({ request, params }) => {
+      const { url } = (await request.json()) as { url: string };
+      if (!url.startsWith("https://")) {
+        return HttpResponse.json({ message: TEAMS_MESSAGES.notHttps }, { status: 400 });
+      }
+      puts.push({ lineId: String(params.lineId), url });
+      const hook: TTeamsWebhook = {
+        id: "00000000-0000-4000-8000-000000000099",
+        lineId: String(params.lineId),
+        lastModifiedDateTime: "2026-11-22T10:15:00Z",
+        urlHost: new URL(url).host,
+        lastTest: null,
+      };
+      webhooks = [...webhooks.filter((w) => w.lineId !== hook.lineId), hook];
+      return HttpResponse.json(hook);
+    },
+  ),
+  http.delete("*/api/notifications/teams-webhooks/:id", ({ params }) => {
+    webhooks = webhooks.filter((w) => w.id !== params.id);
+    return new HttpResponse(null, { status: 204 });
+  }),
+  http.post("*/api/notifications/teams-webhooks/:id/test", ({ params }) => {
+    tests.push(String(params.id));
+    webhooks = webhooks.map((w) =>
+      w.id === params.id ? { ...w, lastTest: { at: "2026-11-22T11:00:00Z", ...testAnswer } } : w,
+    );
+    return HttpResponse.json(testAnswer);
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+const configured: TTeamsWebhook = {
+  id: "00000000-0000-4000-8000-000000000050",
+  lineId: paint.id,
+  lastModifiedDateTime: "2026-11-20T08:30:00Z",
+  urlHost: "prod-01.westeurope.logic.azure.com",
+  lastTest: null,
+};
+
+function renderPage(o: { admin?: boolean; health?: TDeliveryHealth[] } = {}) {
+  isAdmin = o.admin ?? true;
+  webhooks = [configured];
+  health = o.health ?? [];
+  puts.length = 0;
+  tests.length = 0;
+  testAnswer = { ok: true, httpStatus: 202, message: TEAMS_MESSAGES.testSent };
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <SnackbarProvider>
+        <PlantLineProvider>
+          <TeamsPage />
+        </PlantLineProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const rowOf = async (name: string) => {
+  const cell = await screen.findByRole("gridcell", { name });
+  const row = cell.closest('[role="row"]');
+  if (!(row instanceof HTMLElement)) throw new Error(`no row for ${name}`);
+  return row;
+};
+
+describe("TeamsPage", { timeout: 30_000 }, () => {
+  it("shows one row per line, sorted by line, with date, status and the host only", async () => {
+    renderPage();
+    const grid = await screen.findByRole("grid", { name: M.teamsTitle });
+    await within(grid).findByText("prod-01.westeurope.logic.azure.com");
+    const rows = within(grid).getAllByRole("row").slice(1);
+    expect(rows.map((r) => within(r).getAllByRole("gridcell")[0]?.textContent)).toEqual(["Body", "Paint"]);
+    const paintRow = await rowOf("Paint");
+    expect(within(paintRow).getByText(M.configured)).toBeTruthy();
+    expect(within(paintRow).getByText("2026-11-20 08:30:00 UTC")).toBeTruthy();
+    const bodyRow = await rowOf("Body");
+    expect(within(bodyRow).getByText(M.notConfigured)).toBeTruthy();
+    // Delete and the test message only where a webhook is configured.
+    expect(within(bodyRow).queryByRole("button", { name: "Delete Body" })).toBeNull();
+    expect(within(bodyRow).queryByRole("button", { name: `${M.sendTest} Body` })).toBeNull();
+    expect(within(paintRow).getByRole("button", { name: "Delete Paint" })).toBeTruthy();
+  });
+
+  it("refuses a blank URL with 'URL cannot be blank' and sends nothing", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
+    const input = await screen.findByRole("textbox", { name: M.webhookUrl });
+    expect((input as HTMLInputElement).value).toBe("");
+    await ue.click(screen.getByRole("button", { name: "Save Body" }));
+    expect(await screen.findByRole("alert")).toHaveProperty("textContent", TEAMS_MESSAGES.urlBlank);
+    expect(screen.getAllByText(TEAMS_MESSAGES.urlBlank).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toBeTruthy();
+    expect(puts).toEqual([]);
+  });
+
+  it("keeps a refused URL with the server's reason under it, then saves a good one", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
+    const input = await screen.findByRole("textbox", { name: M.webhookUrl });
+    await ue.type(input, "http://prod.logic.azure.com/x{Enter}");
+    expect(await screen.findByText(TEAMS_MESSAGES.saveFailed)).toBeTruthy();
+    expect(await screen.findByText(TEAMS_MESSAGES.notHttps)).toBeTruthy();
+    expect((screen.getByRole("textbox", { name: M.webhookUrl }) as HTMLInputElement).value).toBe(
+      "http://prod.logic.azure.com/x",
+    );
+
+    await ue.clear(screen.getByRole("textbox", { name: M.webhookUrl }));
+    await ue.type(
+      screen.getByRole("textbox", { name: M.webhookUrl }),
+      "https://prod.logic.azure.com/x{Enter}",
+    );
+    expect(await screen.findByText(TEAMS_MESSAGES.configured("Body"))).toBeTruthy();
+    expect(puts).toEqual([{ lineId: body.id, url: "https://prod.logic.azure.com/x" }]);
+    await waitFor(() => expect(screen.queryByRole("textbox", { name: M.webhookUrl })).toBeNull());
+    const bodyRow = await rowOf("Body");
+    await within(bodyRow).findByText(M.configured);
+    expect(within(bodyRow).getByText("prod.logic.azure.com")).toBeTruthy();
+  });
+
+  it("Cancel closes the row without saving", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
+    await ue.type(await screen.findByRole("textbox", { name: M.webhookUrl }), "https://x.logic.azure.com/y");
+    await ue.click(screen.getByRole("button", { name: "Cancel Body" }));
+    await waitFor(() => expect(screen.queryByRole("textbox", { name: M.webhookUrl })).toBeNull());
+    expect(puts).toEqual([]);
+  });
+
+  it("deletes only after the confirmation and says so", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Delete Paint" }));
+    const dialog = await screen.findByRole("dialog", { name: TEAMS_MESSAGES.deleteTitle });
+    expect(within(dialog).getByText(TEAMS_MESSAGES.deleteText("Paint"))).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(webhooks).toHaveLength(1);
+
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Delete Paint" }));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: TEAMS_MESSAGES.deleteTitle })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
+    expect(await screen.findByText(TEAMS_MESSAGES.deleted("Paint"))).toBeTruthy();
+    await waitFor(async () => expect(within(await rowOf("Paint")).getByText(M.notConfigured)).toBeTruthy());
+  });
+
+  it("sends a test message and shows the outcome on the row, delivered or failed", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: `${M.sendTest} Paint` }));
+    await waitFor(async () =>
+      expect(within(await rowOf("Paint")).getByTestId("last-test").textContent).toBe(
+        M.testOutcome(true, 202, TEAMS_MESSAGES.testSent),
+      ),
+    );
+    expect(tests).toEqual([configured.id]);
+
+    testAnswer = { ok: false, httpStatus: 400, message: "Microsoft Teams answered 400: bad card" };
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: `${M.sendTest} Paint` }));
+    await waitFor(async () =>
+      expect(within(await rowOf("Paint")).getByTestId("last-test").textContent).toBe(
+        "Last test failed: Microsoft Teams answered 400: bad card",
+      ),
+    );
+  });
+
+  it("marks a line whose last delivery failed, with failures in 24 hours and alerts in retry", async () => {
+    renderPage({
+      health: [
+        {
+          lineId: paint.id,
+          lastAttempt: {
+            at: "2026-11-22T09:00:00Z",
+            ok: false,
+            httpStatus: 503,
+            error: "Microsoft Teams answered 503",
+          },
+          failuresLast24h: 4,
+          retryingAlerts: 2,
+        },
+        {
+          lineId: body.id,
+          lastAttempt: { at: "2026-11-22T09:30:00Z", ok: true, httpStatus: 202, error: null },
+          failuresLast24h: 0,
+          retryingAlerts: 0,
+        },
+      ],
+    });
+    const paintRow = await rowOf("Paint");
+    expect(
+      await within(paintRow).findByText(`${M.deliveryFailed}: Microsoft Teams answered 503`),
+    ).toBeTruthy();
+    expect(within(paintRow).getByText(`${M.failures24h(4)} · ${M.retrying(2)}`)).toBeTruthy();
+    expect(paintRow.className).toContain("lw-row-delivery-failed");
+    const bodyRow = await rowOf("Body");
+    expect(
+      within(bodyRow).getByText(`${M.lastDelivery}: ${M.delivered} · 2026-11-22 09:30:00 UTC`),
+    ).toBeTruthy();
+    expect(bodyRow.className).not.toContain("lw-row-delivery-failed");
+  });
+
+  it("shows 'Error Loading Data' when the webhooks do not load, and says when health does not", async () => {
+    server.use(
+      http.get("*/api/notifications/teams-webhooks/plants/:plantId", () =>
+        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      ),
+      http.get("*/api/notifications/delivery-health/plants/:plantId", () =>
+        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeTruthy();
+    expect(await screen.findByText(M.healthError)).toBeTruthy();
+  });
+
+  it("shows a user the grid and its status read-only: no edit, delete or test", async () => {
+    renderPage({ admin: false });
+    expect(await screen.findByText(M.readOnly)).toBeTruthy();
+    const paintRow = await rowOf("Paint");
+    expect(within(paintRow).getByText(M.configured)).toBeTruthy();
+    for (const name of [/^Edit/, /^Delete/, new RegExp(`^${M.sendTest}`)]) {
+      expect(screen.queryAllByRole("button", { name })).toEqual([]);
+    }
+    expect(screen.queryByRole("columnheader", { name: "actions" })).toBeNull();
+  });
+});

@@ -1,0 +1,136 @@
+import { INTEGRATION_MESSAGES as M, TEAMS_MESSAGES } from "@linewatch/contracts";
+import { Alert, DialogContentText, Stack, Typography } from "@mui/material";
+import { useCallback, useMemo, useState } from "react";
+import { usePlantLine } from "../../../shared/data/plants/plant-line";
+import { useMe } from "../../../shared/data/session/queries";
+import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { QueryState } from "../../../shared/ui/QueryState";
+import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
+import { useDialogs } from "../../../shared/ui/settings/useDialogs";
+import { useDeleteTeamsWebhook, useSaveTeamsWebhook, useTestTeamsWebhook } from "./api/mutations";
+import { useDeliveryHealth, useTeamsWebhooks } from "./api/queries";
+import { TeamsGrid, WebhookUrlError } from "./components/TeamsGrid";
+import { type TTeamsRow, teamsRows } from "./notifications.rows";
+
+/**
+ * Settings → Microsoft Teams (spec settings §2.2): a webhook per line of the selected plant, with
+ * a test message and each line's delivery health (issue #13). Administrators change it; other
+ * users see it read-only.
+ */
+export function TeamsPage() {
+  const me = useMe().data;
+  const { plant, lines, isLoading: isPlantLoading } = usePlantLine();
+  const webhooksQ = useTeamsWebhooks(plant?.id);
+  const healthQ = useDeliveryHealth(plant?.id, "teams");
+  const snackbar = useSnackbar();
+  const save = useSaveTeamsWebhook();
+  const remove = useDeleteTeamsWebhook();
+  const test = useTestTeamsWebhook();
+  const dialogs = useDialogs<{ delete: TTeamsRow }>();
+  const deleteTarget = dialogs.data("delete");
+  const [testingId, setTestingId] = useState<string | null>(null);
+  const canEdit = me?.isAdministrator ?? false;
+
+  const rows = useMemo(
+    () => teamsRows(lines, webhooksQ.data ?? [], healthQ.data ?? []),
+    [lines, webhooksQ.data, healthQ.data],
+  );
+
+  const { mutateAsync: saveAsync } = save;
+  const handleSave = useCallback(
+    async (row: TTeamsRow, url: string): Promise<TTeamsRow> => {
+      // spec settings §5 "Teams URL", §8: an error toast, and the row stays open.
+      if (!url) {
+        snackbar(TEAMS_MESSAGES.urlBlank, { severity: "error" });
+        throw new WebhookUrlError(TEAMS_MESSAGES.urlBlank);
+      }
+      if (!plant) throw new WebhookUrlError(TEAMS_MESSAGES.saveFailed);
+      const saved = await saveAsync({ plantId: plant.id, lineId: row.id, lineName: row.line, url });
+      return {
+        ...row,
+        url: "",
+        webhookId: saved.id,
+        status: M.configured,
+        configuredAt: saved.lastModifiedDateTime,
+        urlHost: saved.urlHost,
+        lastTest: saved.lastTest,
+      };
+    },
+    [plant, saveAsync, snackbar],
+  );
+
+  const { open: openDialog } = dialogs;
+  const handleDelete = useCallback((row: TTeamsRow) => openDialog("delete", row), [openDialog]);
+
+  const handleDeleteConfirm = async () => {
+    if (!deleteTarget?.webhookId) return;
+    try {
+      await remove.mutateAsync({ id: deleteTarget.webhookId, lineName: deleteTarget.line });
+    } catch {
+      // Shown by the mutation.
+    }
+    dialogs.close();
+  };
+
+  const { mutateAsync: testAsync } = test;
+  const handleTest = useCallback(
+    async (row: TTeamsRow) => {
+      if (!row.webhookId) return;
+      setTestingId(row.id);
+      try {
+        await testAsync({ id: row.webhookId });
+      } catch {
+        // Shown by the mutation.
+      } finally {
+        setTestingId(null);
+      }
+    },
+    [testAsync],
+  );
+
+  const timeZone = plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h5" component="h2">
+        {M.teamsTitle}
+      </Typography>
+      {me && !canEdit && <Alert severity="info">{M.readOnly}</Alert>}
+      {healthQ.isError && <Alert severity="warning">{M.healthError}</Alert>}
+      {testingId && (
+        <Typography role="status" variant="body2" color="text.secondary">
+          {M.testing}
+        </Typography>
+      )}
+      <QueryState
+        isLoading={isPlantLoading || !me || (!!plant && webhooksQ.isLoading)}
+        error={null}
+        isEmpty={!plant}
+        empty={<Alert severity="info">Pick a plant to see its lines.</Alert>}
+      >
+        <TeamsGrid
+          rows={rows}
+          timeZone={timeZone}
+          isError={webhooksQ.isError}
+          canEdit={canEdit}
+          testingId={testingId}
+          onSave={handleSave}
+          onDelete={handleDelete}
+          onTest={handleTest}
+        />
+      </QueryState>
+      <ConfirmDialog
+        open={dialogs.isOpen("delete")}
+        title={TEAMS_MESSAGES.deleteTitle}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={handleDeleteConfirm}
+        onCancel={dialogs.close}
+      >
+        <DialogContentText>
+          {deleteTarget ? TEAMS_MESSAGES.deleteText(deleteTarget.line) : ""}
+        </DialogContentText>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,137 @@
+import { ETQ_MESSAGES, INTEGRATION_MESSAGES as M } from "@linewatch/contracts";
+import CableIcon from "@mui/icons-material/Cable";
+import DeleteIcon from "@mui/icons-material/DeleteOutlined";
+import EditIcon from "@mui/icons-material/EditOutlined";
+import { GridActionsCellItem, type GridColDef } from "@mui/x-data-grid";
+import type { ReactNode } from "react";
+import { formatDateTime } from "../../../../shared/format";
+import { expandColumn } from "../../../../shared/ui/settings/ExpandToggle";
+import type { FlatRow } from "../../../../shared/ui/settings/expandable-rows";
+import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import type { ExpandableRows } from "../../../../shared/ui/settings/useExpandableRows";
+import { hasFailedDelivery, type TEtqRow } from "../notifications.rows";
+import {
+  DELIVERY_FAILED_ROW_CLASS,
+  DeliveryHealthText,
+  deliveryFailedRowSx,
+  LastTestText,
+  StatusChip,
+} from "./IntegrationStatus";
+
+type Row = FlatRow<TEtqRow, never>;
+type ParentRow = Extract<Row, { __row: { kind: "parent" } }>;
+
+export type EtqGridProps = {
+  tree: ExpandableRows<TEtqRow>;
+  timeZone: string;
+  isError: boolean;
+  canEdit: boolean;
+  editingId: string | null;
+  testingId: string | null;
+  toolbar: ReactNode;
+  renderForm: (row: TEtqRow) => ReactNode;
+  onEdit: (row: TEtqRow) => void;
+  onDelete: (row: TEtqRow) => void;
+  onTest: (row: TEtqRow) => void;
+};
+
+const isParent = (r: Row): r is ParentRow => r.__row.kind === "parent";
+
+/**
+ * ETQ Reliance grid (spec settings §2.3): Line, Date Configured, Status with the connection chip,
+ * and Edit / Delete (only when configured); a row expands into its form. Test connection and the
+ * last test and delivery health per line are issue #13's.
+ */
+export function EtqGrid(p: EtqGridProps) {
+  const parentCell =
+    (render: (row: TEtqRow) => ReactNode) =>
+    ({ row }: { row: Row }) =>
+      isParent(row) ? render(row as unknown as TEtqRow) : null;
+
+  const columns: GridColDef<Row>[] = [
+    expandColumn<TEtqRow, never>({
+      tree: p.tree,
+      isIconOnly: true,
+      width: 64,
+      label: (r, isExpanded) => `${isExpanded ? "Hide" : "Show"} ETQ configuration of ${r.line}`,
+      renderDetail: p.renderForm,
+    }),
+    { field: "line", headerName: "Line", flex: 1, minWidth: 140 },
+    {
+      field: "configuredAt",
+      headerName: "Date Configured",
+      width: 200,
+      renderCell: parentCell((r) => (r.configuredAt ? formatDateTime(r.configuredAt, p.timeZone) : "")),
+    },
+    {
+      field: "status",
+      headerName: "Status",
+      width: 180,
+      renderCell: parentCell((r) => <StatusChip label={r.chip} />),
+    },
+    {
+      field: "lastTest",
+      headerName: "Last test",
+      flex: 1,
+      minWidth: 180,
+      sortable: false,
+      renderCell: parentCell((r) => <LastTestText test={r.lastTest} timeZone={p.timeZone} />),
+    },
+    {
+      field: "health",
+      headerName: "Delivery",
+      flex: 1.6,
+      minWidth: 240,
+      sortable: false,
+      renderCell: parentCell((r) => <DeliveryHealthText health={r.health} timeZone={p.timeZone} />),
+    },
+  ];
+  if (p.canEdit) {
+    columns.push({
+      field: "actions",
+      type: "actions",
+      headerName: "",
+      width: 130,
+      getActions: ({ row }) => {
+        if (!isParent(row)) return [];
+        const r = row as unknown as TEtqRow;
+        const isBusy = p.editingId != null;
+        const item = (label: string, icon: ReactNode, onClick: () => void, disabled = isBusy) => (
+          <GridActionsCellItem
+            key={label}
+            icon={icon as never}
+            label={`${label} ${r.line}`}
+            disabled={disabled}
+            onClick={onClick}
+          />
+        );
+        return [
+          item("Edit", <EditIcon />, () => p.onEdit(r)),
+          ...(r.config
+            ? [
+                item("Delete", <DeleteIcon />, () => p.onDelete(r)),
+                item(M.testConnection, <CableIcon />, () => p.onTest(r), isBusy || p.testingId != null),
+              ]
+            : []),
+        ];
+      },
+    });
+  }
+
+  return (
+    <SettingsGrid<Row>
+      label={ETQ_MESSAGES.title}
+      emptyText={ETQ_MESSAGES.empty}
+      isError={p.isError}
+      toolbar={p.toolbar}
+      columns={columns}
+      {...p.tree.gridProps}
+      getRowClassName={({ row }) =>
+        isParent(row) && hasFailedDelivery((row as unknown as TEtqRow).health)
+          ? DELIVERY_FAILED_ROW_CLASS
+          : ""
+      }
+      sx={deliveryFailedRowSx}
+    />
+  );
+}
