@@ -50,7 +50,7 @@ test("the default section is SPC Alert, the selection is in the URL and remember
   await expect(menu(page).getByRole("button", { name: "Alerts" })).toHaveAttribute("aria-current", "page");
   await menu(page).getByRole("button", { name: "Line Management" }).click();
   await expect(page).toHaveURL(/section=LINE_MANAGEMENT/);
-  await expect(page.getByText("This section is not available yet")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Line Management", level: 2 })).toBeVisible();
   await page.goto("/");
   await page.getByRole("link", { name: "Settings" }).click();
   await expect(page).toHaveURL(/section=LINE_MANAGEMENT/);

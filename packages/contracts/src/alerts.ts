@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
-import { ZAlertEventKind, ZAlertState, ZEvaluationState, ZMonitorType } from "./domain.js";
+import { ZAlertEventKind, ZAlertKind, ZAlertState, ZEvaluationState, ZMonitorType } from "./domain.js";
 
 // ── Alerts API ─────────────────────────────────────────────────────────────────────────────────
 
@@ -10,6 +10,15 @@ export const ALERT_CAUSE_MAX = 200;
 export const ALERT_NO_CAUSE = "No cause given";
 /** Evaluations returned with one alert for its chart: the newest ones up to its resolution. */
 export const ALERT_EVALUATIONS_MAX = 200;
+
+/** The rule of a no-data alert, and what its list row and messages say. */
+export const NO_DATA_RULE = "no_data";
+export const NO_DATA_ALERT_TEXTS = {
+  title: "No data",
+  /** hoursSince: since the last record; threshold: the line's No Data Alert hours. */
+  summary: (hoursSince: number, threshold: number) =>
+    `No records for ${Math.floor(hoursSince)} h (No Data Alert after ${threshold} h)`,
+} as const;
 
 export const ALERT_MESSAGES = {
   notFound: "Alert not found",
@@ -33,8 +42,10 @@ export const ZAlertMonitor = z.object({
 export const ZAlert = z.object({
   id: ZId,
   lineId: ZId,
+  /** A monitor's alert, or the line's no-data alert (no monitor: Settings → Line Management's No Data Alert). */
+  kind: ZAlertKind,
   state: ZAlertState,
-  monitor: ZAlertMonitor,
+  monitor: ZAlertMonitor.nullable(),
   openedAt: z.iso.datetime({ offset: true }),
   lastSeenAt: z.iso.datetime({ offset: true }),
   count: z.number().int(),

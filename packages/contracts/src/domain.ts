@@ -32,6 +32,10 @@ export type TRuleType = z.infer<typeof ZRuleType>;
 
 export const ALERT_STATES = ["OPEN", "ACKNOWLEDGED", "RESOLVED"] as const;
 export const ZAlertState = z.enum(ALERT_STATES);
+/** What raised an alert: a monitor's evaluations, or a line whose records stopped (No Data Alert). */
+export const ALERT_KINDS = ["monitor", "no_data"] as const;
+export const ZAlertKind = z.enum(ALERT_KINDS);
+export type TAlertKind = z.infer<typeof ZAlertKind>;
 export type TAlertState = z.infer<typeof ZAlertState>;
 
 export const ALERT_EVENT_KINDS = [

@@ -55,4 +55,204 @@ export function isNoIngestion(
 export const LINE_MESSAGES = {
   notFound: "Unable to find the line",
   noIngestion: "No Ingestion",
+  /** The line overview of a deactivated line (Settings → Line Management). */
+  inactiveOverview:
+    "This line is inactive: its monitors are stopped and evaluate nothing until the line is reactivated in Settings → Line Management. Its records are still stored.",
 } as const;
+
+/** No Data Alert / Ingestion Alert Threshold bounds, hours (spec settings §5, §9). */
+export const INGESTION_THRESHOLD_MAX = 1_000_000;
+/** Alert Displayed / Overview Alert Filter bounds, days (spec settings §5, §9). */
+export const ALERT_VIEWING_WINDOW_MIN = 1;
+export const ALERT_VIEWING_WINDOW_MAX = 90;
+export const ALERT_VIEWING_WINDOW_DEFAULT = 90;
+export const FRIENDLY_NAME_MAX = 100;
+/** A line may be fed by at most this many lines (not shown; a bound so a request stays small). */
+export const FEEDER_LINES_MAX = 500;
+/** Excluded challenge parts and model numbers per line (not shown; a bound). */
+export const EXCLUDED_VALUES_MAX = 1000;
+export const LINE_EXPORT_FILE_NAME = "line-management-summary";
+
+/** Every text of the Line Management page (spec settings §2.9, §5, §8 "Lines"), word for word where the spec gives it. */
+export const LINE_MANAGEMENT_TEXTS = {
+  title: "Line Management",
+  tabs: { enabled: "Enabled", disabled: "Disabled", all: "All" },
+  enabled: "Enabled",
+  disabled: "Disabled",
+  counts: { active: "Active", inactive: "Inactive", total: "Total" },
+  columns: {
+    status: "Status",
+    lineName: "Line Name",
+    lastDataReceived: "Last Data received",
+    activeMonitors: "Active Monitors",
+    name: "Name",
+    lineActive: "Line Active",
+    lastIngestedTime: "Last Ingested Time",
+    ingestionThreshold: "Ingestion Alert Threshold (hours)",
+    overviewAlertFilter: "Overview Alert Filter (days)",
+    actions: "Actions",
+  },
+  activeMonitorsTooltip: "Total count of all active SVD and MVD monitors",
+  overviewAlertFilterTooltip: "Alerts older than this are excluded from Line Overview",
+  newLine: "New",
+  configureLine: "Configure Line",
+  empty: "This plant has no lines yet.",
+  moreActions: "Line actions",
+  export: "Export",
+  // The active toggle's confirmation (spec settings §2.9)
+  deactivateTitle: "Deactivate line?",
+  deactivateText: (line: string) => `You are about to deactivate line "${line}."`,
+  deactivateDetail:
+    "Inactive lines are hidden, and all of their monitors are stopped. Data from the line is still stored.",
+  reactivateTitle: "Reactivate line?",
+  reactivateText: (line: string) => `You are about to reactivate line "${line}"`,
+  reactivateDetail: "The line's data reappears, and its signal and monitor configurations are restored.",
+  save: "Save",
+  cancel: "Cancel",
+  // Configure Line drawer
+  lineName: "Line Name",
+  active: "Active",
+  noDataAlert: "No Data Alert (hours)",
+  alertDisplayed: "Alert Displayed (days)",
+  friendlyName: "Friendly Name",
+  feederLines: "Feeder Lines",
+  configure: "Configure",
+  plant: "Plant",
+  line: "Line",
+  noFeederLines: "No feeder lines have been configured.",
+  feederSearch: "Search",
+  feederSelectedCaption: "lines will be fed in",
+  saveChanges: "Save Changes",
+  discardChanges: "Discard Changes",
+  challengeParts: "Challenge Parts - Cap Monitors Only",
+  challengeModelNumbers: "Challenge Model Numbers - Cap Monitors Only",
+  challengeModelNumbersHelper: "Selected models excluded from Cap Monitors",
+  close: "Close",
+  ok: "Ok",
+} as const;
+
+export const LINE_MANAGEMENT_MESSAGES = {
+  wholeNumber: "Must be a whole number",
+  thresholdMin: "Must be greater than or equal to 0",
+  thresholdMax: "Must be less than or equal to 1000000",
+  required: "Required",
+  alertFilterRange: "Must be between 1 and 90",
+  alertFilterFailed: "Failed to update Overview Alert Filter",
+  thresholdFailed: "Failed to update Ingestion Alert Threshold",
+  deactivateFailed: "Failed to deactivate line",
+  activateFailed: "Failed to activate line",
+  circularDependency:
+    "The update introduces a circular dependency, where the feeder line eventually references itself through one or more connections. Please check the feeder lines and try again.",
+  saveFailedTitle: "Unable to Save Changes",
+  saveFailedText:
+    "We hit an issue saving your changes. Please try again, check your connection, or contact customer success.",
+  friendlyNameLeadingSpace: "No leading spaces allowed.",
+  friendlyNameAlphanumeric: "Only letters, numbers and spaces are allowed.",
+  feederSelf: "A line cannot feed itself.",
+  feederUnknown: "Unable to find the feeder line",
+} as const;
+
+const M = LINE_MANAGEMENT_MESSAGES;
+
+/** Friendly Name (line): alphanumeric, no leading spaces (spec settings §5); spaces inside are kept. */
+export const ZLineFriendlyName = zString()
+  .max(FRIENDLY_NAME_MAX)
+  .refine((s) => !/^\s/.test(s), { error: M.friendlyNameLeadingSpace, abort: true })
+  .refine((s) => /^[\p{L}\p{N} ]*$/u.test(s), { error: M.friendlyNameAlphanumeric });
+
+/** Ingestion Alert Threshold / No Data Alert hours: a whole number 0 to 1,000,000. */
+export const ZIngestionThresholdHours = z
+  .number({ error: M.wholeNumber })
+  .int({ error: M.wholeNumber })
+  .min(0, { error: M.thresholdMin })
+  .max(INGESTION_THRESHOLD_MAX, { error: M.thresholdMax });
+
+export const ZAlertViewingWindowDays = z
+  .number({ error: M.alertFilterRange })
+  .int({ error: M.alertFilterRange })
+  .min(ALERT_VIEWING_WINDOW_MIN, { error: M.alertFilterRange })
+  .max(ALERT_VIEWING_WINDOW_MAX, { error: M.alertFilterRange });
+
+const uniqueList = <T extends z.ZodType<string>>(item: T, max: number) =>
+  z
+    .array(item)
+    .max(max)
+    .refine((a) => new Set(a).size === a.length, { error: "must not repeat a value" });
+
+/**
+ * PATCH /api/lines/{lineId} (spec settings §7): any of the fields; the empty friendly name is
+ * sent as null (§5). The answer is the updated line.
+ */
+export const ZLinePatch = z
+  .strictObject({
+    active: z.boolean(),
+    friendlyName: ZLineFriendlyName.nullable(),
+    ingestionThresholdHours: ZIngestionThresholdHours.nullable(),
+    feederLineIds: uniqueList(ZId, FEEDER_LINES_MAX),
+    excludedPartIds: uniqueList(zString().min(1).max(200), EXCLUDED_VALUES_MAX),
+    excludedModelNumbers: uniqueList(zString().min(1).max(200), EXCLUDED_VALUES_MAX),
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, { error: "Nothing to update" });
+export type TLinePatch = z.infer<typeof ZLinePatch>;
+
+/** GET /api/plant/get-active-monitor-count?plantId= (spec settings §7). */
+export const ZPlantIdQuery = z.strictObject({ plantId: ZId });
+export const ZActiveMonitorCount = z.object({ lineId: ZId, activeTaskCount: z.number().int() });
+export const ZActiveMonitorCountList = z.array(ZActiveMonitorCount);
+export type TActiveMonitorCount = z.infer<typeof ZActiveMonitorCount>;
+
+/** GET …/plants/{plantId}/alert-viewing-window and PUT …/lines/{lineId}/alert-viewing-window (spec settings §7). */
+export const ZAlertViewingWindow = z.object({ lineId: ZId, alertViewingWindowDays: z.number().int() });
+export const ZAlertViewingWindowList = z.array(ZAlertViewingWindow);
+export type TAlertViewingWindow = z.infer<typeof ZAlertViewingWindow>;
+export const ZAlertViewingWindowBody = z.strictObject({ alertViewingWindowDays: ZAlertViewingWindowDays });
+
+/** The viewing window of a line from the polled list: 90 when the line is missing (spec settings §7). */
+export const alertViewingWindowOf = (list: readonly TAlertViewingWindow[] | undefined, lineId: string) =>
+  list?.find((w) => w.lineId === lineId)?.alertViewingWindowDays ?? ALERT_VIEWING_WINDOW_DEFAULT;
+
+/**
+ * Feeder line info (spec settings §3): the line's feeder line ids and every plant of the customer
+ * with its lines, from which feeder lines are chosen (any line of the customer, across plants).
+ */
+export const ZFeederLineInfo = z.object({
+  feederLineIds: z.array(ZId),
+  plants: z.array(
+    z.object({
+      id: ZId,
+      name: zString(),
+      lines: z.array(z.object({ id: ZId, name: zString(), friendlyName: zString().nullable() })),
+    }),
+  ),
+});
+export type TFeederLineInfo = z.infer<typeof ZFeederLineInfo>;
+
+/** Options of the cap-exclusion fields: the line's challenge parts and its model numbers. */
+export const ZLineExclusionOptions = z.object({
+  partIds: z.array(zString()),
+  modelNumbers: z.array(zString()),
+});
+export type TLineExclusionOptions = z.infer<typeof ZLineExclusionOptions>;
+
+/**
+ * Would making `lineId` fed by `feederIds` close a cycle? `fedBy` maps a line to the lines that
+ * feed it (the current graph, without `lineId`'s own edges). A cycle exists when `lineId` is
+ * reachable from one of the new feeders by following "fed by" edges, or feeds itself.
+ */
+export function createsFeederCycle(
+  lineId: string,
+  feederIds: readonly string[],
+  fedBy: ReadonlyMap<string, readonly string[]>,
+): boolean {
+  const seen = new Set<string>();
+  const stack = [...feederIds];
+  while (stack.length) {
+    const id = stack.pop() as string;
+    if (id === lineId) return true;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const next of fedBy.get(id) ?? []) stack.push(next);
+  }
+  return false;
+}

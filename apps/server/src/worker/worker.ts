@@ -15,6 +15,7 @@ import { describeDbError } from "../db/errors.js";
 import { type Logger, silentLogger } from "../lib/logger.js";
 import { type EvaluationResult, evaluateMonitor, type Window } from "../modules/evaluation/evaluate.js";
 import { loadWindows } from "../modules/evaluation/window.read.js";
+import { checkNoData, NO_DATA_CHECK_MS } from "./alerts/no-data.js";
 import {
   type ClaimedMonitor,
   type CompleteOutcome,
@@ -50,6 +51,8 @@ export type WorkerOptions = {
   /** The evaluation of a claimed batch; default evaluateClaims (window queries + packages/stats). */
   evaluate?: (db: Db, claims: ClaimedMonitor[]) => Promise<EvaluationResult[]>;
   logger?: Logger;
+  /** How often the poll also checks for lines without records (no-data alerts); default 30 s, 0 = never. */
+  noDataCheckMs?: number;
   /** false: do not poll; the caller drives tick() (tests with a fake clock). Default true. */
   autoStart?: boolean;
 };
@@ -194,7 +197,14 @@ export function startWorker(opts: WorkerOptions): Worker {
     }
   };
 
+  const noDataCheckMs = opts.noDataCheckMs ?? NO_DATA_CHECK_MS;
+  let lastNoDataCheck = Number.NEGATIVE_INFINITY;
   const tick = async (): Promise<number> => {
+    if (noDataCheckMs > 0 && now().getTime() - lastNoDataCheck >= noDataCheckMs) {
+      lastNoDataCheck = now().getTime();
+      const nd = await checkNoData(opts.db, now());
+      if (nd.opened.length || nd.resolved.length) logger.info(nd, "no-data alerts changed");
+    }
     await initialiseSlots(opts.db, now());
     const claims = await claimDue(opts.db, { owner, now: now(), leaseMs: opts.leaseMs, limit: batchSize });
     if (claims.length === 0) return 0;

@@ -36,7 +36,7 @@ beforeAll(async () => {
   for (let clock = demo.startedAt; clock <= demo.startedAt + 15 * MINUTE; clock += 5_000) {
     if ((await demo.advanceTo(clock)) === 0) continue;
     for (const a of await db.select().from(alerts)) {
-      const type = typeOf.get(a.monitorId) ?? "?";
+      const type = (a.monitorId && typeOf.get(a.monitorId)) || "?";
       if (!firstAlertMinute.has(type)) firstAlertMinute.set(type, (clock - demo.startedAt) / MINUTE);
     }
   }

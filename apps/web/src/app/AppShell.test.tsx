@@ -110,6 +110,23 @@ function renderAt(path: string) {
 const select = (name: string) => screen.getByRole("combobox", { name });
 
 describe("AppShell: plant and line", { timeout: 30_000 }, () => {
+  it("leaves a deactivated line out of the top bar's lines, even when it was the one remembered", async () => {
+    me = testMe({ selectedPlantId: detroit.id, selectedLineId: brake.id });
+    server.use(
+      http.get("*/api/plants/:plantId/lines", () =>
+        HttpResponse.json([csvLine, { ...brake, active: false }, axle]),
+      ),
+    );
+    const ue = userEvent.setup();
+    renderAt("/");
+    await waitFor(() => expect(select("Line").textContent).toBe("Rear Axle"));
+    await ue.click(select("Line"));
+    const options = within(await screen.findByRole("listbox"))
+      .getAllByRole("option")
+      .map((o) => o.textContent);
+    expect(options).toEqual(["E2E CSV Line", "Rear Axle"]);
+  });
+
   it("opens a plant on its first active line by name, not on the line listed first", async () => {
     renderAt("/");
     await waitFor(() => expect(select("Plant").textContent).toBe("Detroit Assembly"));

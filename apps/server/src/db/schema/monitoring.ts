@@ -1,6 +1,7 @@
 // Monitoring (design/monitoring.md): monitors, their rules, evaluations, alerts and alert events.
 import {
   ALERT_EVENT_KINDS,
+  ALERT_KINDS,
   ALERT_STATES,
   ALERT_THRESHOLDS,
   EVALUATION_STATES,
@@ -111,7 +112,11 @@ export const evaluations = pgTable(
   (t) => [uniqueIndex("evaluations_monitor_slot_uq").on(t.monitorId, t.slot)],
 );
 
-/** An alert of a monitor: open while firings continue, resolved by itself or by a user. */
+/**
+ * An alert of a monitor (kind 'monitor'), or of a line whose records stopped for longer than its
+ * No Data Alert hours (kind 'no_data', no monitor): open while firings continue, resolved by
+ * itself or by a user.
+ */
 export const alerts = pgTable(
   "alerts",
   {
@@ -120,9 +125,9 @@ export const alerts = pgTable(
     lineId: uuid("line_id")
       .notNull()
       .references(() => lines.id, { onDelete: "cascade" }),
-    monitorId: uuid("monitor_id")
-      .notNull()
-      .references(() => monitors.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ALERT_KINDS }).notNull().default("monitor"),
+    /** Null for a no-data alert. */
+    monitorId: uuid("monitor_id").references(() => monitors.id, { onDelete: "cascade" }),
     state: text("state", { enum: ALERT_STATES }).notNull().default("OPEN"),
     openedAt: ts("opened_at").notNull(),
     lastSeenAt: ts("last_seen_at").notNull(),
@@ -141,6 +146,9 @@ export const alerts = pgTable(
   (t) => [
     index("alerts_line_opened_idx").on(t.lineId, t.openedAt),
     uniqueIndex("alerts_one_open_per_monitor_uq").on(t.monitorId).where(sql`${t.state} <> 'RESOLVED'`),
+    uniqueIndex("alerts_one_open_no_data_per_line_uq")
+      .on(t.lineId)
+      .where(sql`${t.kind} = 'no_data' and ${t.state} <> 'RESOLVED'`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import {
   evaluationSummary,
+  NO_DATA_ALERT_TEXTS,
   SUMMARY_DETAIL_KEYS,
   type TAlert,
   type TAlertEvaluation,
@@ -25,6 +26,7 @@ import {
 const alertColumns = {
   id: alerts.id,
   lineId: alerts.lineId,
+  kind: alerts.kind,
   state: alerts.state,
   monitorId: monitors.id,
   monitorName: monitors.name,
@@ -59,10 +61,11 @@ const alertColumnsWithFigures = {
 type AlertRow = {
   id: string;
   lineId: string;
+  kind: TAlert["kind"];
   state: TAlert["state"];
-  monitorId: string;
-  monitorName: string;
-  monitorType: TAlert["monitor"]["type"];
+  monitorId: string | null;
+  monitorName: string | null;
+  monitorType: NonNullable<TAlert["monitor"]>["type"] | null;
   openedAt: Date;
   lastSeenAt: Date;
   count: number;
@@ -77,8 +80,12 @@ type AlertRow = {
 const toAlert = (r: AlertRow): TAlert => ({
   id: r.id,
   lineId: r.lineId,
+  kind: r.kind,
   state: r.state,
-  monitor: { id: r.monitorId, name: r.monitorName, type: r.monitorType },
+  monitor:
+    r.monitorId && r.monitorName && r.monitorType
+      ? { id: r.monitorId, name: r.monitorName, type: r.monitorType }
+      : null,
   openedAt: r.openedAt.toISOString(),
   lastSeenAt: r.lastSeenAt.toISOString(),
   count: r.count,
@@ -86,7 +93,12 @@ const toAlert = (r: AlertRow): TAlert => ({
   score: r.score,
   threshold: r.threshold,
   // One wording per monitor type, with units (an MVD reads by its p-value against α).
-  summary: evaluationSummary(r.monitorType, { score: r.score, threshold: r.threshold, details: r.figures }),
+  // A no-data alert: hours since the last record against the line's No Data Alert hours.
+  summary: r.monitorType
+    ? evaluationSummary(r.monitorType, { score: r.score, threshold: r.threshold, details: r.figures })
+    : r.score != null && r.threshold != null
+      ? NO_DATA_ALERT_TEXTS.summary(r.score, r.threshold)
+      : null,
   resolvedAt: r.resolvedAt?.toISOString() ?? null,
   cause: r.cause,
 });
@@ -114,7 +126,7 @@ export function createAlertsRepo() {
       const rows = await tx
         .select(alertColumnsWithFigures)
         .from(alerts)
-        .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+        .leftJoin(monitors, eq(monitors.id, alerts.monitorId))
         .where(
           and(
             eq(alerts.customerId, customerId),
@@ -132,13 +144,13 @@ export function createAlertsRepo() {
         ? await tx
             .select(alertColumns)
             .from(alerts)
-            .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+            .leftJoin(monitors, eq(monitors.id, alerts.monitorId))
             .where(where)
             .for("update", { of: alerts })
         : await tx
             .select(alertColumnsWithFigures)
             .from(alerts)
-            .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+            .leftJoin(monitors, eq(monitors.id, alerts.monitorId))
             .where(where);
       return row ? toAlert(row) : null;
     },

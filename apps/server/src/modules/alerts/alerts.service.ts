@@ -58,7 +58,10 @@ export function createAlertsService(deps: {
       const until = alert.resolvedAt ? new Date(alert.resolvedAt) : null;
       // One after another: a transaction is one connection.
       const events = await repo.events(tx, alertId);
-      const evaluations = await repo.evaluations(tx, alert.monitor.id, until, ALERT_EVALUATIONS_MAX);
+      // A no-data alert has no monitor, so no evaluations.
+      const evaluations = alert.monitor
+        ? await repo.evaluations(tx, alert.monitor.id, until, ALERT_EVALUATIONS_MAX)
+        : [];
       const notifications = await repo.notifications(tx, alertId);
       return { ...alert, events, evaluations, notifications };
     });

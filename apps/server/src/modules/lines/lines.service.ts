@@ -1,10 +1,21 @@
-import { LINE_MESSAGES, type TLine } from "@linewatch/contracts";
+import {
+  createsFeederCycle,
+  LINE_MANAGEMENT_MESSAGES,
+  LINE_MESSAGES,
+  type TActiveMonitorCount,
+  type TAlertViewingWindow,
+  type TFeederLineInfo,
+  type TLine,
+  type TLineExclusionOptions,
+  type TLinePatch,
+} from "@linewatch/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { lines } from "../../db/schema/index.js";
-import { AppError } from "../../errors.js";
+import { AppError, conflict } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
+import { createLinesRepo } from "./lines.repo.js";
 
 const columns = {
   id: lines.id,
@@ -72,6 +83,79 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
         .where(and(eq(lines.customerId, ctx.customerId), eq(lines.id, lineId)));
       if (!row) throw lineNotFound();
       return toLine(row);
+    },
+
+    /**
+     * PATCH /api/lines/{lineId}: only the fields sent change. Feeder lines are any lines of the
+     * customer (across plants); a set that would close a cycle answers 409. The check and the
+     * write run under the customer's feeder-graph lock, so two updates sent at once that together
+     * would close a cycle cannot both succeed. Deactivating stops the line's monitors: the worker
+     * claims none of an inactive line's (worker/schedule), and its configuration stays as it is.
+     */
+    async update(ctx: AuthContext, lineId: string, patch: TLinePatch): Promise<TLine> {
+      await this.get(ctx, lineId);
+      await db.transaction(async (tx) => {
+        const repo = createLinesRepo(tx);
+        const { feederLineIds, ...fields } = patch;
+        if (feederLineIds) {
+          if (feederLineIds.includes(lineId)) throw conflict(LINE_MANAGEMENT_MESSAGES.circularDependency);
+          if ((await repo.countLines(ctx.customerId, feederLineIds)) !== feederLineIds.length)
+            throw new AppError("NOT_FOUND", LINE_MANAGEMENT_MESSAGES.feederUnknown);
+          await repo.lockFeederGraph(ctx.customerId);
+          const graph = await repo.fedByGraph(ctx.customerId, lineId);
+          if (createsFeederCycle(lineId, feederLineIds, graph))
+            throw conflict(LINE_MANAGEMENT_MESSAGES.circularDependency);
+          await repo.replaceFeeders(ctx.customerId, lineId, feederLineIds);
+        }
+        await repo.update(ctx.customerId, lineId, fields);
+      });
+      return this.get(ctx, lineId);
+    },
+
+    /** Active SVD and MVD monitors per line of the plant (spec settings §7 get-active-monitor-count). */
+    async activeMonitorCounts(ctx: AuthContext, plantId: string): Promise<TActiveMonitorCount[]> {
+      const list = await this.listForPlant(ctx, plantId);
+      return list.map((l) => ({ lineId: l.id, activeTaskCount: l.activeMonitorsCount }));
+    },
+
+    /** The plant's lines' alert viewing windows (spec settings §7). */
+    async alertViewingWindows(ctx: AuthContext, plantId: string): Promise<TAlertViewingWindow[]> {
+      const list = await this.listForPlant(ctx, plantId);
+      return list.map((l) => ({ lineId: l.id, alertViewingWindowDays: l.alertViewingWindowDays }));
+    },
+
+    /** Sets the window the line overview shows alerts for (Overview Alert Filter, Alert Displayed). */
+    async setAlertViewingWindow(
+      ctx: AuthContext,
+      lineId: string,
+      days: number,
+    ): Promise<TAlertViewingWindow> {
+      await this.get(ctx, lineId);
+      await createLinesRepo(db).update(ctx.customerId, lineId, { alertViewingWindowDays: days });
+      return { lineId, alertViewingWindowDays: days };
+    },
+
+    /** Feeder line info (spec settings §3): the line's feeders, and every plant with its lines. */
+    async feederLineInfo(ctx: AuthContext, lineId: string): Promise<TFeederLineInfo> {
+      const line = await this.get(ctx, lineId);
+      const rows = await createLinesRepo(db).plantsWithLines(ctx.customerId);
+      const plantsById = new Map<string, TFeederLineInfo["plants"][number]>();
+      for (const r of rows) {
+        const p = plantsById.get(r.plantId) ?? { id: r.plantId, name: r.plantName, lines: [] };
+        p.lines.push({ id: r.id, name: r.name, friendlyName: r.friendlyName });
+        plantsById.set(r.plantId, p);
+      }
+      return { feederLineIds: line.feederLineIds, plants: [...plantsById.values()] };
+    },
+
+    /** What the cap-exclusion fields offer: the line's challenge parts and model numbers. */
+    async exclusionOptions(ctx: AuthContext, lineId: string): Promise<TLineExclusionOptions> {
+      await this.get(ctx, lineId);
+      const repo = createLinesRepo(db);
+      return {
+        partIds: await repo.challengePartIds(lineId),
+        modelNumbers: await repo.modelNumberValues(lineId),
+      };
     },
   };
 }

@@ -1,3 +1,4 @@
+import { NO_DATA_ALERT_TEXTS } from "@linewatch/contracts";
 import {
   capDetailsFixture,
   mvdDetailsFixture,
@@ -10,8 +11,10 @@ import {
   type AlertFacts,
   alertCard,
   alertLink,
+  etqDocument,
   findings,
   MAX_ATTEMPTS,
+  NO_DATA_TYPE,
   retryDelayMs,
   topDrivers,
 } from "./messages.js";
@@ -173,5 +176,29 @@ describe("alert message parts", () => {
       "2 points outside the control limits",
     ]);
     expect(findings("svd", storedUncorrectedDetails.svd)).toEqual([]);
+  });
+});
+
+describe("a no-data alert's message", () => {
+  it("names the line's missing records and the hours, not a monitor's score", () => {
+    const facts: AlertFacts = {
+      alertId: "a1",
+      lineId: "l1",
+      lineName: "Axle",
+      plantName: "Detroit",
+      monitorName: NO_DATA_ALERT_TEXTS.title,
+      monitorType: NO_DATA_TYPE,
+      rule: "no_data",
+      score: 3.4,
+      threshold: 2,
+      openedAt: new Date("2026-11-22T10:00:00Z"),
+      details: null,
+    };
+    const card = JSON.stringify(alertCard(facts, "https://lw.example"));
+    expect(card).toContain("Linewatch alert: No data");
+    expect(card).toContain("No records for 3 h (No Data Alert after 2 h)");
+    expect(etqDocument(facts, "https://lw.example")).toMatchObject({
+      title: "Linewatch alert: No data on Axle",
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   evaluationDetailLines,
   evaluationSummary,
   formatFigure,
+  NO_DATA_ALERT_TEXTS,
   parseEvaluationDetails,
 } from "@linewatch/contracts";
 
@@ -12,6 +13,7 @@ export type AlertFacts = {
   lineId: string;
   lineName: string;
   plantName: string;
+  /** A no-data alert (no monitor): monitorName is NO_DATA_ALERT_TEXTS.title, monitorType "no_data". */
   monitorName: string;
   monitorType: string;
   rule: string;
@@ -61,9 +63,13 @@ export function topDrivers(type: string, raw: unknown, max = 3): string[] {
 export const alertLink = (publicUrl: string, f: { lineId: string; alertId: string }) =>
   `${publicUrl.replace(/\/$/, "")}/lines/${encodeURIComponent(f.lineId)}?alert=${encodeURIComponent(f.alertId)}`;
 
+/** The monitorType of a no-data alert's facts. */
+export const NO_DATA_TYPE = "no_data";
+
 /** Score against threshold in the monitor type's words, as the app shows it (evaluationSummary). */
 const scoreText = (f: AlertFacts) => {
   if (f.score == null) return "—";
+  if (f.monitorType === NO_DATA_TYPE) return NO_DATA_ALERT_TEXTS.summary(f.score, f.threshold ?? 0);
   const type = f.monitorType === "mvd" || f.monitorType === "svd" ? f.monitorType : "cap";
   const details =
     f.details && typeof f.details === "object" && !Array.isArray(f.details)

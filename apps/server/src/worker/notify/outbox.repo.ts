@@ -1,3 +1,4 @@
+import { NO_DATA_ALERT_TEXTS } from "@linewatch/contracts";
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
@@ -12,6 +13,7 @@ import {
   relianceConfigs,
   teamsWebhooks,
 } from "../../db/schema/index.js";
+import { NO_DATA_TYPE } from "./messages.js";
 
 export type ClaimedRow = {
   id: string;
@@ -98,8 +100,9 @@ export function createOutboxRepo(db: Db) {
           lineName: sql<string>`coalesce(${lines.friendlyName}, ${lines.displayName}, ${lines.name})`,
           plantName: plants.name,
           monitorId: monitors.id,
-          monitorName: monitors.name,
-          monitorType: monitors.type,
+          // A no-data alert has no monitor: its messages name it "No data".
+          monitorName: sql<string>`coalesce(${monitors.name}, ${NO_DATA_ALERT_TEXTS.title})`,
+          monitorType: sql<string>`coalesce(${monitors.type}, ${NO_DATA_TYPE})`,
           rule: alerts.rule,
           score: alerts.score,
           threshold: alerts.threshold,
@@ -109,7 +112,7 @@ export function createOutboxRepo(db: Db) {
         .from(alerts)
         .innerJoin(lines, eq(lines.id, alerts.lineId))
         .innerJoin(plants, eq(plants.id, lines.plantId))
-        .innerJoin(monitors, eq(monitors.id, alerts.monitorId))
+        .leftJoin(monitors, eq(monitors.id, alerts.monitorId))
         .where(eq(alerts.id, alertId));
       if (!a) return undefined;
       // The alert's own latest evaluation, else the monitor's latest.
@@ -120,14 +123,15 @@ export function createOutboxRepo(db: Db) {
         .where(and(eq(alertEvents.alertId, alertId), isNotNull(alertEvents.evaluationId)))
         .orderBy(desc(alertEvents.at))
         .limit(1);
-      const [latest] = own
-        ? [own]
-        : await db
-            .select({ details: evaluations.details })
-            .from(evaluations)
-            .where(eq(evaluations.monitorId, a.monitorId))
-            .orderBy(desc(evaluations.evaluatedAt))
-            .limit(1);
+      const [latest] =
+        own || !a.monitorId
+          ? [own]
+          : await db
+              .select({ details: evaluations.details })
+              .from(evaluations)
+              .where(eq(evaluations.monitorId, a.monitorId as string))
+              .orderBy(desc(evaluations.evaluatedAt))
+              .limit(1);
       return { ...a, details: latest?.details ?? null };
     },
 

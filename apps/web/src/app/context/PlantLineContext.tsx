@@ -22,7 +22,9 @@ export function PlantLineProvider({ children }: { children: ReactNode }) {
   const plants = plantsQ.data ?? [];
   const plant = plants.find((p) => p.id === plantId) ?? plants[0] ?? null;
   const linesQ = usePlantLines(plant?.id ?? null);
-  const lines = linesQ.data ?? [];
+  // A deactivated line is hidden from the top bar, the home page and every line selector
+  // (Settings → Line Management); a link to it still opens its overview (useLine asks the server).
+  const lines = useMemo(() => (linesQ.data ?? []).filter((l) => l.active), [linesQ.data]);
   const line = lines.find((l) => l.id === lineId) ?? defaultLine(lines);
   const shownPlantId = plant?.id ?? null;
 

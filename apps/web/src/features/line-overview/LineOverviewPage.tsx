@@ -58,6 +58,7 @@ export function LineOverviewPage() {
       <Typography variant="h5" component="h1">
         {line ? lineLabel(line) : "Line"}
       </Typography>
+      {line && !line.active && <Alert severity="info">{LINE_MESSAGES.inactiveOverview}</Alert>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
           Alerts {line ? `(last ${line.alertViewingWindowDays} days)` : ""}

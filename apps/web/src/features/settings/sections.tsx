@@ -6,6 +6,8 @@ import { PageLoading } from "../../shared/ui/PageLoading";
 // is hovered: prefetchSection), so Settings loads only the section it shows.
 const SECTION_LOADERS: Partial<Record<TSettingsSection, () => Promise<{ default: ComponentType }>>> = {
   DATA_SOURCES: () => import("./data-sources/DataSourcesPage").then((m) => ({ default: m.DataSourcesPage })),
+  LINE_MANAGEMENT: () =>
+    import("./lines/LineManagementPage").then((m) => ({ default: m.LineManagementPage })),
   MVD_ANOMALY_MONITORS: () =>
     import("./monitors/MonitorsAdminPage").then((m) => ({ default: m.MvdMonitorsPage })),
   SVD_ANOMALY_MONITORS: () =>

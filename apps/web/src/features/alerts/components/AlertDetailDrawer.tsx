@@ -1,4 +1,4 @@
-import { MONITOR_DETAILS_DRAWER_WIDTH } from "@linewatch/contracts";
+import { MONITOR_DETAILS_DRAWER_WIDTH, NO_DATA_ALERT_TEXTS, type TAlertDetail } from "@linewatch/contracts";
 import CloseIcon from "@mui/icons-material/Close";
 import {
   Box,
@@ -48,7 +48,7 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
     >
       <Stack direction="row" sx={{ p: 2, alignItems: "center" }}>
         <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Alert {a ? `— ${a.monitor.name}` : ""}
+          Alert {a ? `— ${a.monitor?.name ?? NO_DATA_ALERT_TEXTS.title}` : ""}
         </Typography>
         <IconButton aria-label="Close" onClick={p.onClose}>
           <CloseIcon />
@@ -62,7 +62,8 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
               <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
                 <AlertStateChip state={a.state} />
                 <Typography variant="body2">
-                  {a.monitor.type.toUpperCase()} · rule {a.rule} · fired {a.count}× · opened {fmt(a.openedAt)}
+                  {a.monitor ? `${a.monitor.type.toUpperCase()} · ` : ""}rule {a.rule} · fired {a.count}× ·
+                  opened {fmt(a.openedAt)}
                 </Typography>
                 {a.cause && <Chip size="small" label={`Cause: ${a.cause}`} />}
               </Stack>
@@ -81,30 +82,8 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
                   ))}
                 </List>
               </section>
-              <section aria-label="Evaluations">
-                <Typography variant="subtitle1" component="h3">
-                  Evaluations of the monitor
-                </Typography>
-                <Suspense
-                  fallback={<Skeleton variant="rectangular" height={260} aria-label="Loading the chart" />}
-                >
-                  <EvaluationChart
-                    type={a.monitor.type}
-                    evaluations={a.evaluations}
-                    openedAt={a.openedAt}
-                    resolvedAt={a.resolvedAt}
-                    timeZone={p.timeZone}
-                  />
-                </Suspense>
-              </section>
-              <Suspense fallback={null}>
-                <EvaluationDetailsPanel
-                  alertId={a.id}
-                  type={a.monitor.type}
-                  evaluations={a.evaluations}
-                  timeZone={p.timeZone}
-                />
-              </Suspense>
+              {a.summary && !a.monitor && <Typography>{a.summary}</Typography>}
+              {a.monitor && <MonitorEvaluations monitor={a.monitor} alert={a} timeZone={p.timeZone} />}
               <section aria-label="Notifications">
                 <Typography variant="subtitle1" component="h3">
                   Notifications
@@ -137,5 +116,43 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
         </QueryState>
       </Box>
     </Drawer>
+  );
+}
+
+/** A monitor's alert: the chart of the monitor's evaluations and their details (a no-data alert has none). */
+function MonitorEvaluations({
+  monitor,
+  alert,
+  timeZone,
+}: {
+  monitor: NonNullable<TAlertDetail["monitor"]>;
+  alert: TAlertDetail;
+  timeZone: string;
+}) {
+  return (
+    <>
+      <section aria-label="Evaluations">
+        <Typography variant="subtitle1" component="h3">
+          Evaluations of the monitor
+        </Typography>
+        <Suspense fallback={<Skeleton variant="rectangular" height={260} aria-label="Loading the chart" />}>
+          <EvaluationChart
+            type={monitor.type}
+            evaluations={alert.evaluations}
+            openedAt={alert.openedAt}
+            resolvedAt={alert.resolvedAt}
+            timeZone={timeZone}
+          />
+        </Suspense>
+      </section>
+      <Suspense fallback={null}>
+        <EvaluationDetailsPanel
+          alertId={alert.id}
+          type={monitor.type}
+          evaluations={alert.evaluations}
+          timeZone={timeZone}
+        />
+      </Suspense>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import type { TAlert } from "@linewatch/contracts";
+import { NO_DATA_ALERT_TEXTS } from "@linewatch/contracts";
 import { Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { formatDateTime } from "../../../shared/format";
 import { AlertStateChip } from "./AlertStateChip";
@@ -35,8 +36,8 @@ export function AlertsTable(p: AlertsTableProps) {
             <TableCell>
               <AlertStateChip state={a.state} />
             </TableCell>
-            <TableCell>{a.monitor.name}</TableCell>
-            <TableCell>{a.monitor.type.toUpperCase()}</TableCell>
+            <TableCell>{a.monitor?.name ?? NO_DATA_ALERT_TEXTS.title}</TableCell>
+            <TableCell>{a.monitor?.type.toUpperCase() ?? "–"}</TableCell>
             <TableCell>{formatDateTime(a.openedAt, p.timeZone)}</TableCell>
             <TableCell>{formatDateTime(a.lastSeenAt, p.timeZone)}</TableCell>
             <TableCell align="right">{a.count}</TableCell>

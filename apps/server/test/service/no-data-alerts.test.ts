@@ -1,0 +1,160 @@
+// No-data alerts (Line Management's No Data Alert hours): raised when a line's last ingested time
+// plus its hours has passed, in the monitors' alert lifecycle (list, acknowledge, resolve), sent
+// to the line's channels through the outbox, resolved by itself when records arrive again.
+import { NO_DATA_ALERT_TEXTS, ZAlert } from "@linewatch/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alertEvents, alerts, lines, notificationOutbox, teamsWebhooks } from "../../src/db/schema/index.js";
+import { checkNoData } from "../../src/worker/alerts/no-data.js";
+import { startWorker } from "../../src/worker/worker.js";
+import { createLine, createTenant } from "../factories.js";
+import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => closeTestApp(t));
+
+const HOUR = 3_600_000;
+const db = () => t.database.db;
+const hoursAgo = (h: number, now = t.now.value) => new Date(now.getTime() - h * HOUR);
+const noDataAlertsOf = (lineId: string) =>
+  db()
+    .select()
+    .from(alerts)
+    .where(eq(alerts.lineId, lineId))
+    .then((rows) => rows.filter((a) => a.kind === "no_data"));
+
+describe("no-data alerts", () => {
+  it("opens one alert for a line past its No Data Alert hours, notified to its Teams channel, and shows it in the line's alerts", async () => {
+    const tn = await createTenant(t.app, db());
+    await db()
+      .update(lines)
+      .set({ ingestionThresholdHours: 2, lastIngestedTime: hoursAgo(3) })
+      .where(eq(lines.id, tn.line.id));
+    await db().insert(teamsWebhooks).values({
+      customerId: tn.customer.id,
+      plantId: tn.plant.id,
+      lineId: tn.line.id,
+      urlEncrypted: "x",
+      urlHost: "example.webhook.office.com",
+    });
+    const first = await checkNoData(db(), t.now.value);
+    const [alert] = await noDataAlertsOf(tn.line.id);
+    expect(first.opened).toContain(alert?.id);
+    expect(alert).toMatchObject({ state: "OPEN", monitorId: null, rule: "no_data", threshold: 2 });
+    // Checked again (another worker, the next poll): still one alert.
+    expect((await checkNoData(db(), t.now.value)).opened).not.toContain(alert?.id);
+    expect(await noDataAlertsOf(tn.line.id)).toHaveLength(1);
+    const outbox = await db()
+      .select()
+      .from(notificationOutbox)
+      .where(eq(notificationOutbox.alertId, alert?.id ?? ""));
+    expect(outbox.map((o) => o.channel)).toEqual(["teams"]);
+    const events = await db()
+      .select()
+      .from(alertEvents)
+      .where(eq(alertEvents.alertId, alert?.id ?? ""));
+    expect(events.map((e) => e.kind)).toEqual(["OPENED"]);
+
+    const res = await t.app.inject({ url: `/api/lines/${tn.line.id}/alerts`, headers: tn.userHeaders });
+    expect(res.statusCode).toBe(200);
+    const listed = res.json().find((a: { id: string }) => a.id === alert?.id);
+    expect(ZAlert.strict().parse(listed)).toMatchObject({
+      kind: "no_data",
+      monitor: null,
+      summary: NO_DATA_ALERT_TEXTS.summary(3, 2),
+    });
+    // The same lifecycle as a monitor's alert: the detail, acknowledge, resolve.
+    const detail = await t.app.inject({ url: `/api/alerts/${alert?.id}`, headers: tn.userHeaders });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ kind: "no_data", evaluations: [] });
+    const ack = await t.app.inject({
+      method: "POST",
+      url: `/api/alerts/${alert?.id}/acknowledge`,
+      headers: tn.userHeaders,
+    });
+    expect(ack.statusCode).toBe(200);
+    expect(ack.json().state).toBe("ACKNOWLEDGED");
+  });
+
+  it("resolves itself when records arrive again", async () => {
+    const tn = await createTenant(t.app, db());
+    await db()
+      .update(lines)
+      .set({ ingestionThresholdHours: 1, lastIngestedTime: hoursAgo(2) })
+      .where(eq(lines.id, tn.line.id));
+    await checkNoData(db(), t.now.value);
+    const [open] = await noDataAlertsOf(tn.line.id);
+    expect(open?.state).toBe("OPEN");
+    await db().update(lines).set({ lastIngestedTime: t.now.value }).where(eq(lines.id, tn.line.id));
+    const out = await checkNoData(db(), t.now.value);
+    expect(out.resolved).toContain(open?.id);
+    const [resolved] = await noDataAlertsOf(tn.line.id);
+    expect(resolved?.state).toBe("RESOLVED");
+    const events = await db()
+      .select()
+      .from(alertEvents)
+      .where(eq(alertEvents.alertId, open?.id ?? ""));
+    expect(events.map((e) => e.kind).sort()).toEqual(["AUTO_RESOLVED", "OPENED"]);
+  });
+
+  it("raises none with 0 hours, no hours, no records yet, or on an inactive line", async () => {
+    const tn = await createTenant(t.app, db());
+    const old = hoursAgo(1000);
+    const quiet = [
+      await createLine(db(), tn.customer.id, tn.plant.id, {
+        ingestionThresholdHours: 0,
+        lastIngestedTime: old,
+      }),
+      await createLine(db(), tn.customer.id, tn.plant.id, {
+        ingestionThresholdHours: null,
+        lastIngestedTime: old,
+      }),
+      await createLine(db(), tn.customer.id, tn.plant.id, {
+        ingestionThresholdHours: 1,
+        lastIngestedTime: null,
+      }),
+      await createLine(db(), tn.customer.id, tn.plant.id, {
+        ingestionThresholdHours: 1,
+        lastIngestedTime: old,
+        active: false,
+      }),
+    ];
+    await checkNoData(db(), t.now.value);
+    for (const l of quiet) expect(await noDataAlertsOf(l.id)).toEqual([]);
+  });
+
+  it("is checked by the worker's poll", async () => {
+    const tn = await createTenant(t.app, db());
+    await db()
+      .update(lines)
+      .set({ ingestionThresholdHours: 5, lastIngestedTime: hoursAgo(6) })
+      .where(eq(lines.id, tn.line.id));
+    const worker = startWorker({
+      db: db(),
+      now: () => t.now.value,
+      pollMs: 1000,
+      leaseMs: 60_000,
+      autoStart: false,
+    });
+    await worker.tick();
+    await worker.stop();
+    expect(await noDataAlertsOf(tn.line.id)).toHaveLength(1);
+  });
+
+  it("opens one alert when two workers check at once", async () => {
+    const tn = await createTenant(t.app, db());
+    await db()
+      .update(lines)
+      .set({ ingestionThresholdHours: 1, lastIngestedTime: hoursAgo(2) })
+      .where(eq(lines.id, tn.line.id));
+    const results = await Promise.allSettled([
+      checkNoData(db(), t.now.value),
+      checkNoData(db(), t.now.value),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
+    expect(await noDataAlertsOf(tn.line.id)).toHaveLength(1);
+  });
+});

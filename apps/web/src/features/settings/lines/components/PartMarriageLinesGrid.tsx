@@ -1,0 +1,140 @@
+import { LINE_MESSAGES, LINE_MANAGEMENT_TEXTS as T } from "@linewatch/contracts";
+import MoreVertIcon from "@mui/icons-material/MoreVert";
+import { Chip, IconButton, Menu, MenuItem, Stack, Tab, Tabs, Tooltip } from "@mui/material";
+import type { GridColDef } from "@mui/x-data-grid";
+import { useMemo, useState } from "react";
+import { formatDateTime } from "../../../../shared/format";
+import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import { filterLines, type LineFilter, type LineRow } from "../lines.form";
+
+export type PartMarriageLinesGridProps = {
+  rows: LineRow[];
+  timeZone: string;
+  isLoading: boolean;
+  isError: boolean;
+  onConfigure: (row: LineRow) => void;
+};
+
+const TABS: { value: LineFilter; label: string }[] = [
+  { value: "active", label: T.tabs.enabled },
+  { value: "inactive", label: T.tabs.disabled },
+  { value: "all", label: T.tabs.all },
+];
+
+/** The short name of a time zone ("EST"), for the Last Data received header. */
+const zoneName = (timeZone: string) =>
+  new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" })
+    .formatToParts(new Date())
+    .find((x) => x.type === "timeZoneName")?.value ?? timeZone;
+
+/**
+ * Line Management with part marriage (spec settings §2.9): tabs Enabled / Disabled / All, the
+ * Status chip, the new-line marker, Last Data received in the plant's time zone with the
+ * 'No Ingestion' chip, Active Monitors with its tooltip, and the row menu's Configure Line.
+ */
+export function PartMarriageLinesGrid(p: PartMarriageLinesGridProps) {
+  const [tab, setTab] = useState<LineFilter>("active");
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; row: LineRow } | null>(null);
+  const shown = useMemo(() => filterLines(p.rows, tab), [p.rows, tab]);
+  const { timeZone } = p;
+
+  const columns = useMemo<GridColDef<LineRow>[]>(
+    () => [
+      {
+        field: "active",
+        headerName: T.columns.status,
+        width: 130,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            label={row.active ? T.enabled : T.disabled}
+            color={row.active ? "success" : "default"}
+            variant={row.active ? "filled" : "outlined"}
+          />
+        ),
+      },
+      {
+        field: "label",
+        headerName: T.columns.lineName,
+        flex: 1,
+        minWidth: 180,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
+            <span>{row.label}</span>
+            {row.isNewLine && <Chip size="small" color="info" label={T.newLine} />}
+          </Stack>
+        ),
+      },
+      {
+        field: "lastIngestedTime",
+        headerName: `${T.columns.lastDataReceived} (${zoneName(timeZone)})`,
+        width: 290,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
+            <span>{row.lastIngestedTime ? formatDateTime(row.lastIngestedTime, timeZone) : "–"}</span>
+            {row.noIngestion && <Chip size="small" color="error" label={LINE_MESSAGES.noIngestion} />}
+          </Stack>
+        ),
+      },
+      {
+        field: "activeMonitors",
+        headerName: T.columns.activeMonitors,
+        type: "number",
+        width: 160,
+        renderHeader: () => (
+          <Tooltip title={T.activeMonitorsTooltip}>
+            <span>{T.columns.activeMonitors}</span>
+          </Tooltip>
+        ),
+      },
+      {
+        field: "menu",
+        headerName: "",
+        width: 70,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <IconButton
+            aria-label={`${T.moreActions} ${row.label}`}
+            aria-haspopup="menu"
+            onClick={(e) => setMenu({ anchor: e.currentTarget, row })}
+          >
+            <MoreVertIcon />
+          </IconButton>
+        ),
+      },
+    ],
+    [timeZone],
+  );
+
+  return (
+    <>
+      <SettingsGrid<LineRow>
+        label={T.title}
+        emptyText={T.empty}
+        toolbar={
+          <Tabs value={tab} onChange={(_, v: LineFilter) => setTab(v)} sx={{ px: 2 }}>
+            {TABS.map((t) => (
+              <Tab key={t.value} value={t.value} label={t.label} />
+            ))}
+          </Tabs>
+        }
+        rows={shown}
+        columns={columns}
+        loading={p.isLoading}
+        isError={p.isError}
+        initialState={{ sorting: { sortModel: [{ field: "label", sort: "asc" }] } }}
+      />
+      <Menu open={menu != null} anchorEl={menu?.anchor} onClose={() => setMenu(null)}>
+        <MenuItem
+          onClick={() => {
+            const row = menu?.row;
+            setMenu(null);
+            if (row) p.onConfigure(row);
+          }}
+        >
+          {T.configureLine}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
