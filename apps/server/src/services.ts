@@ -17,6 +17,7 @@ import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js
 import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
 import { createSignalsService } from "./modules/signals/signals.service.js";
+import { createSpcLimitsService } from "./modules/spc-limits/spc-limits.service.js";
 import { createUsersService } from "./modules/users/users.service.js";
 
 export type ServicesOptions = {
@@ -61,6 +62,7 @@ export function createServices(opts: ServicesOptions) {
     now: opts.now,
     onChange: opts.onMqttCredentialsChange,
   });
+  const spcLimits = createSpcLimitsService({ db, lines, flags });
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });
@@ -85,6 +87,7 @@ export function createServices(opts: ServicesOptions) {
     partRecords,
     partRecordsCsv,
     dataSourceInsight,
+    spcLimits,
   };
 }
 

@@ -24,3 +24,4 @@ export * from "./settings.js";
 export * from "./signals.js";
 export * from "./ui.js";
 export * from "./users.js";
+export * from "./spc-limits.js";

@@ -12,6 +12,7 @@ import { mqttCredentialsRoutes } from "./mqtt-credentials.routes.js";
 import { notificationsRoutes } from "./notifications.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
 import { signalsRoutes } from "./signals.routes.js";
+import { spcLimitsRoutes } from "./spc-limits.routes.js";
 import { usersRoutes } from "./users.routes.js";
 
 export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) {
@@ -29,6 +30,7 @@ export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) 
     signalsRoutes,
     monitorsRoutes,
     monitorPreviewRoutes,
+    spcLimitsRoutes,
   ]) {
     routes(app, opts);
   }

@@ -1,0 +1,197 @@
+import {
+  SERVER_MESSAGES,
+  SIGNAL_MESSAGES,
+  SPC_LIMITS_MESSAGES,
+  type TSpcSignalLimits,
+} from "@linewatch/contracts";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signals, spcLimits } from "../../src/db/schema/index.js";
+import { createLine, createStationWithSignals, createTenant, setFeatureFlag } from "../factories.js";
+import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
+
+let t: TestContext;
+let a: Awaited<ReturnType<typeof createTenant>>;
+let b: Awaited<ReturnType<typeof createTenant>>;
+let sa: Awaited<ReturnType<typeof createStationWithSignals>>;
+let sb: Awaited<ReturnType<typeof createStationWithSignals>>;
+/** A's second line, with its own signals. */
+let other: Awaited<ReturnType<typeof createStationWithSignals>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createTenant(t.app, t.database.db);
+  b = await createTenant(t.app, t.database.db);
+  sa = await createStationWithSignals(t.database.db, a.customer.id, a.line.id);
+  sb = await createStationWithSignals(t.database.db, b.customer.id, b.line.id);
+  const line2 = await createLine(t.database.db, a.customer.id, a.plant.id);
+  other = await createStationWithSignals(t.database.db, a.customer.id, line2.id);
+});
+afterAll(() => closeTestApp(t));
+
+const url = (lineId: string) => `/api/line-config/spc-signal-limits?line-id=${lineId}`;
+const get = (lineId: string, headers?: { cookie: string }) =>
+  t.app.inject({ method: "GET", url: url(lineId), headers });
+const put = (lineId: string, payload: unknown, headers?: { cookie: string }) =>
+  t.app.inject({ method: "PUT", url: url(lineId), headers, payload: payload as object });
+
+const m = (i: number) => sa.measurements[i] as (typeof sa.measurements)[number];
+const item = (
+  limits: Partial<TSpcSignalLimits["limits"][number]>[],
+  signal = m(0),
+  lineId = a.line.id,
+): TSpcSignalLimits => ({
+  lineUUID: lineId,
+  stationName: sa.station.name,
+  signalUUID: signal.id,
+  signalName: signal.name,
+  singleSide: null,
+  limits: limits.map((l) => ({
+    model_number: "*",
+    lslFormula: null,
+    lclFormula: null,
+    uclFormula: null,
+    uslFormula: null,
+    ...l,
+  })),
+});
+
+describe("spc limits: access", () => {
+  it("answers 401 without a session", async () => {
+    expect((await get(a.line.id)).statusCode).toBe(401);
+    const res = await put(a.line.id, [item([{ lslFormula: "1" }])]);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(SERVER_MESSAGES.unauthorized);
+  });
+
+  it("answers 404 for another customer's line and signals", async () => {
+    expect((await get(b.line.id, a.userHeaders)).statusCode).toBe(404);
+    expect((await put(b.line.id, [], a.userHeaders)).statusCode).toBe(404);
+    const foreign = await put(
+      a.line.id,
+      [item([{ lslFormula: "1" }], sb.measurements[0] as (typeof sb.measurements)[number])],
+      a.userHeaders,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(SIGNAL_MESSAGES.notFound);
+    // A's own signal on A's other line, sent for this line
+    const otherLine = await put(
+      a.line.id,
+      [item([{ lslFormula: "1" }], other.measurements[0] as (typeof other.measurements)[number])],
+      a.userHeaders,
+    );
+    expect(otherLine.statusCode).toBe(404);
+  });
+
+  it("lets a user (not only administrators) read and save limits", async () => {
+    expect((await get(a.line.id, a.userHeaders)).statusCode).toBe(200);
+    expect((await put(a.line.id, [], a.userHeaders)).statusCode).toBe(200);
+  });
+
+  it("answers 400 for a bad line id or body", async () => {
+    expect((await get("nope", a.userHeaders)).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/api/line-config/spc-signal-limits",
+          headers: a.userHeaders,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await put(a.line.id, [{ signalUUID: m(0).id }], a.userHeaders)).statusCode).toBe(400);
+  });
+});
+
+describe("spc limits: saving", () => {
+  it("lists the line's measurements, '*' first, and saves numbers and formulas", async () => {
+    const before = (await get(a.line.id, a.userHeaders)).json() as TSpcSignalLimits[];
+    expect(before.map((s) => s.signalName)).toEqual(["Retired", "Torque 1", "Torque 2", "Torque 3"]);
+    expect(before.every((s) => s.limits.length === 0)).toBe(true);
+
+    const formula = `{${m(1).id}} - 0.5`;
+    const res = await put(
+      a.line.id,
+      [
+        item([
+          { model_number: "M-2", lslFormula: "2", uslFormula: "8" },
+          { model_number: "*", lslFormula: "1", lclFormula: "2", uclFormula: formula, uslFormula: "10" },
+        ]),
+      ],
+      a.userHeaders,
+    );
+    expect(res.statusCode).toBe(200);
+    const saved = (res.json() as TSpcSignalLimits[]).find((s) => s.signalUUID === m(0).id);
+    expect(saved?.limits.map((l) => l.model_number)).toEqual(["*", "M-2"]);
+    expect(saved?.limits[0]).toMatchObject({ lslFormula: "1", uclFormula: formula, uslFormula: "10" });
+    // what the worker reads
+    const rows = await t.database.db
+      .select()
+      .from(spcLimits)
+      .where(eq(spcLimits.signalId, m(0).id));
+    expect(rows).toHaveLength(2);
+  });
+
+  it("replaces only the signals sent", async () => {
+    await put(a.line.id, [item([{ lslFormula: "3" }], m(2))], a.userHeaders);
+    await put(a.line.id, [item([{ lslFormula: "4" }], m(0))], a.userHeaders);
+    const list = (await get(a.line.id, a.userHeaders)).json() as TSpcSignalLimits[];
+    expect(list.find((s) => s.signalUUID === m(2).id)?.limits[0]?.lslFormula).toBe("3");
+    expect(list.find((s) => s.signalUUID === m(0).id)?.limits).toHaveLength(1);
+  });
+
+  it("refuses a formula that does not parse, naming the cell, the model and the position", async () => {
+    const res = await put(a.line.id, [item([{ model_number: "M-7", uclFormula: "2 + * 3" }])], a.userHeaders);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("UCL of Torque 1, model M-7: unexpected '*' (at position 4)");
+  });
+
+  it("refuses references to another line's or customer's signal", async () => {
+    for (const foreign of [other.measurements[0], sb.measurements[0]]) {
+      const res = await put(a.line.id, [item([{ lclFormula: `1 + {${foreign?.id}}` }])], a.userHeaders);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        SPC_LIMITS_MESSAGES.cellError(
+          "LCL",
+          "Torque 1",
+          "*",
+          SPC_LIMITS_MESSAGES.notOnLine(foreign?.id as string, 4),
+        ),
+      );
+    }
+  });
+
+  it("refuses limits out of order, duplicate models and non-measurement signals", async () => {
+    const order = await put(a.line.id, [item([{ lslFormula: "5", uslFormula: "5" }])], a.userHeaders);
+    expect(order.json().message).toBe("LSL of Torque 1, model *: LSL must be < USL");
+    const control = await put(a.line.id, [item([{ lclFormula: "9", uclFormula: "1" }])], a.userHeaders);
+    expect(control.json().message).toBe("LCL of Torque 1, model *: LCL must be < UCL");
+    const dup = await put(a.line.id, [item([{ lslFormula: "1" }, { lslFormula: "2" }])], a.userHeaders);
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().message).toBe(SPC_LIMITS_MESSAGES.duplicateModel("Torque 1", "*"));
+    const result = await put(a.line.id, [item([{ lslFormula: "1" }], sa.result)], a.userHeaders);
+    expect(result.statusCode).toBe(400);
+  });
+
+  it("with the cap-limits flag on, leaves out rows without a limit; off, keeps them", async () => {
+    await setFeatureFlag(t.app, t.database.db, a.customer.id, "capLimits", true);
+    const on = (await put(a.line.id, [item([{ model_number: "M-1" }], m(1))], a.userHeaders)).json();
+    expect(on.find((s: TSpcSignalLimits) => s.signalUUID === m(1).id)?.limits).toEqual([]);
+    await setFeatureFlag(t.app, t.database.db, a.customer.id, "capLimits", false);
+    const off = (await put(a.line.id, [item([{ model_number: "M-1" }], m(1))], a.userHeaders)).json();
+    expect(off.find((s: TSpcSignalLimits) => s.signalUUID === m(1).id)?.limits).toHaveLength(1);
+    await setFeatureFlag(t.app, t.database.db, a.customer.id, "capLimits", true);
+  });
+
+  it("with the single-sided flag on, refuses the cells a single-sided signal does not have", async () => {
+    await t.database.db
+      .update(signals)
+      .set({ singleSide: "LOWER" })
+      .where(eq(signals.id, m(2).id));
+    await setFeatureFlag(t.app, t.database.db, a.customer.id, "capSingleSided", true);
+    const res = await put(a.line.id, [item([{ lslFormula: "1", uslFormula: "9" }], m(2))], a.userHeaders);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe("USL of Torque 3, model *: Single Sided");
+    expect((await put(a.line.id, [item([{ lslFormula: "1" }], m(2))], a.userHeaders)).statusCode).toBe(200);
+  });
+});
