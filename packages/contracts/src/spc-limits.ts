@@ -42,6 +42,8 @@ export const SPC_LIMITS_MESSAGES = {
   saved: "Successfully saved limits",
   // spec settings §2.5
   title: "Cap Limits",
+  lineLabel: "Line",
+  noLines: "No lines exist for this plant.",
   showOnlyWithLimits: "Show only signals with limits",
   discard: "Discard Changes",
   saveChanges: "Save Changes",
