@@ -22,6 +22,6 @@ export * from "./part-records.js";
 export * from "./plants.js";
 export * from "./settings.js";
 export * from "./signals.js";
+export * from "./spc-limits.js";
 export * from "./ui.js";
 export * from "./users.js";
-export * from "./spc-limits.js";
