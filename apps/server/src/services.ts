@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { createAlertsService } from "./modules/alerts/alerts.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
+import { createCapAlertsService } from "./modules/cap-alerts/cap-alerts.service.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
 import { createDataSourceInsight } from "./modules/data-sources/data-sources.insight.js";
 import { createDataSourcesService } from "./modules/data-sources/data-sources.service.js";
@@ -63,6 +64,7 @@ export function createServices(opts: ServicesOptions) {
     onChange: opts.onMqttCredentialsChange,
   });
   const spcLimits = createSpcLimitsService({ db, lines, flags });
+  const capAlerts = createCapAlertsService({ db, lines });
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });
@@ -88,6 +90,7 @@ export function createServices(opts: ServicesOptions) {
     partRecordsCsv,
     dataSourceInsight,
     spcLimits,
+    capAlerts,
   };
 }
 
