@@ -71,7 +71,7 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
         renderCell: ({ row }) =>
           row.hasLimits ? null : (
             <Tooltip title={M.noLimits}>
-              <WarningIcon color="warning" aria-label={M.noLimits} role="img" />
+              <WarningIcon color="warning" titleAccess={M.noLimits} />
             </Tooltip>
           ),
       },
