@@ -232,7 +232,9 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     await ue.click(within(dialog).getByRole("button", { name: M.save }));
     expect(await screen.findByText(MONITOR_MESSAGES.rulesSaved)).toBeTruthy();
     expect(calls.at(-1)?.url).toBe(`/api/notifications/monitor-rules/${MON}`);
-    expect((calls.at(-1)?.body as TMonitorRule[]).find((r) => r.type === "Consecutive")).toMatchObject({
+    expect(
+      ((calls.at(-1)?.body ?? []) as TMonitorRule[]).find((r) => r.type === "Consecutive"),
+    ).toMatchObject({
       active: true,
       details: { breaches: 3 },
     });
