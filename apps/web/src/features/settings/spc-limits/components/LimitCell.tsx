@@ -1,6 +1,6 @@
 import { SPC_LIMITS_MESSAGES } from "@linewatch/contracts";
 import { MenuItem, MenuList, Paper, Popper, TextField } from "@mui/material";
-import { type KeyboardEvent, memo, useRef, useState } from "react";
+import { type KeyboardEvent, memo, useEffect, useRef, useState } from "react";
 import { applyCompletion, signalCompletions } from "../spc-limits.form";
 
 /**
@@ -17,7 +17,26 @@ export const LimitCell = memo(function LimitCell(p: {
 }) {
   const input = useRef<HTMLInputElement | null>(null);
   const [caret, setCaret] = useState<number | null>(null);
-  const completion = caret === null ? null : signalCompletions(p.value, caret, p.signalNames);
+  // The cell keeps what is typed: the grid hands the page's value back a render or more later,
+  // and a fast typist must not lose keystrokes to an older value. Values this cell sent are
+  // awaited in order; any other value (Discard Changes, a save) replaces the text.
+  const [text, setText] = useState(p.value);
+  const pending = useRef<string[]>([]);
+  useEffect(() => {
+    const at = pending.current.indexOf(p.value);
+    if (at >= 0) pending.current = pending.current.slice(at + 1);
+    else {
+      pending.current = [];
+      setText(p.value);
+    }
+  }, [p.value]);
+  const { onChange } = p;
+  const change = (next: string) => {
+    setText(next);
+    pending.current.push(next);
+    onChange(next);
+  };
+  const completion = caret === null ? null : signalCompletions(text, caret, p.signalNames);
   const isOpen = !!completion && completion.matches.length > 0;
 
   if (p.isLocked) {
@@ -33,8 +52,8 @@ export const LimitCell = memo(function LimitCell(p: {
 
   const choose = (name: string) => {
     if (!completion || caret === null) return;
-    const next = applyCompletion(p.value, caret, completion.start, name);
-    p.onChange(next.text);
+    const next = applyCompletion(text, caret, completion.start, name);
+    change(next.text);
     setCaret(null);
     requestAnimationFrame(() => input.current?.setSelectionRange(next.caret, next.caret));
   };
@@ -52,12 +71,12 @@ export const LimitCell = memo(function LimitCell(p: {
     <>
       <TextField
         size="small"
-        value={p.value}
+        value={text}
         error={!!p.error}
         helperText={p.error}
         inputRef={input}
         onChange={(e) => {
-          p.onChange(e.target.value);
+          change(e.target.value);
           setCaret(e.target.selectionStart);
         }}
         onBlur={() => setCaret(null)}

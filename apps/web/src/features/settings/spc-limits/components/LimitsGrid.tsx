@@ -132,6 +132,8 @@ export function LimitsGrid(p: LimitsGridProps) {
       loading={p.isLoading}
       toolbar={p.toolbar}
       columns={columns}
+      // Eight columns: all of them are rendered (a cell being typed in never scrolls out of the DOM).
+      columnBufferPx={2000}
       {...tree.gridProps}
       getRowClassName={({ row }) => {
         const id = row.__row.kind === "parent" ? row.id : row.__row.parentId;
