@@ -107,13 +107,21 @@ test("Cap Alerts: a cap monitor created from the page, its rules edited, challen
     await parts.click();
     await expect(parts).toBeChecked();
 
+    await grid.getByRole("combobox", { name: A.opCountLabel("Press Depth") }).click();
+    await page.getByRole("option", { name: "FIRST" }).click();
+    await expect(grid.getByRole("combobox", { name: A.opCountLabel("Press Depth") })).toHaveText("FIRST");
+
     const monitors = await (await page.request.get(`/api/lines/${lineId}/monitors?type=cap`)).json();
     const created = monitors.find(
       (m: { monitor_filter: { signal_uuids: string[] } }) =>
         m.monitor_filter.signal_uuids[0] === before.signalUUID,
     );
     monitorId = created.monitor_uuid;
-    expect(created).toMatchObject({ active: true, use_excluded_part_ids: true });
+    expect(created).toMatchObject({
+      active: true,
+      use_excluded_part_ids: true,
+      monitor_filter: { op_count: "FIRST" },
+    });
     const rules = await (await page.request.get(`/api/notifications/monitor-rules/${monitorId}`)).json();
     expect(rules.some((r: { active: boolean }) => r.active)).toBe(true);
   } finally {

@@ -19,6 +19,7 @@ export const fromServerAlertThreshold = (t: TServerAlertThreshold): TAlertThresh
 
 export const OP_COUNTS = ["ALL", "FIRST", "LAST"] as const;
 export const ZOpCount = z.enum(OP_COUNTS);
+export type TOpCount = z.infer<typeof ZOpCount>;
 export const PASS_FAIL = ["pass", "fail"] as const;
 export const ZPassFail = z.enum(PASS_FAIL);
 

@@ -123,6 +123,11 @@ const server = setupServer(
     );
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.id));
   }),
+  http.put("*/api/tasks", async ({ request }) => {
+    const body = (await request.json()) as { task_uuid: string; task_details: { op_count?: string } };
+    calls.push({ method: "PUT", url: "/api/tasks", body });
+    return HttpResponse.json(monitors.find((m) => m.monitor_uuid === body.task_uuid));
+  }),
   http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(rules)),
   http.patch("*/api/notifications/monitor-rules/:id", async ({ request, params }) => {
     const body = await request.json();
@@ -256,6 +261,21 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
       }),
     );
     expect(box(M.excludeModelsLabel("Torque")).checked).toBe(false);
+  });
+
+  it("sets the operation count (ALL, FIRST, LAST) of an active monitor", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    expect(screen.queryByRole("combobox", { name: M.opCountLabel("Force") })).toBeNull();
+    await ue.click(screen.getByRole("combobox", { name: M.opCountLabel("Torque") }));
+    await ue.click(await screen.findByRole("option", { name: "FIRST" }));
+    await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
+    expect(calls.at(-1)?.body).toMatchObject({
+      task_uuid: MON,
+      task_type: "cap",
+      task_details: { op_count: "FIRST", signal_uuids: [sig(1)] },
+    });
   });
 
   it("shows the empty texts and the load failure overlay", async () => {

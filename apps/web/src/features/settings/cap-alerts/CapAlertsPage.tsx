@@ -1,4 +1,4 @@
-import { CAP_ALERTS_MESSAGES as M, type TMonitorRule } from "@linewatch/contracts";
+import { CAP_ALERTS_MESSAGES as M, type TMonitorRule, type TOpCount } from "@linewatch/contracts";
 import { Alert, Stack, TextField, Typography } from "@mui/material";
 import { useCallback, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
@@ -8,7 +8,7 @@ import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLin
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useMonitorList } from "../../monitors/api/queries";
 import { useSpcLimits } from "../spc-limits/api/queries";
-import { usePatchCapMonitor, useSaveCapRules, useToggleCapMonitor } from "./api/mutations";
+import { usePatchCapMonitor, useSaveCapRules, useSetCapOpCount, useToggleCapMonitor } from "./api/mutations";
 import { useCapMonitorStatus } from "./api/queries";
 import { capAlertRows, filterCapAlertRows, type TCapAlertRow } from "./cap-alerts.rows";
 import { CapAlertsGrid } from "./components/CapAlertsGrid";
@@ -35,6 +35,7 @@ export function CapAlertsPage() {
   const toggle = useToggleCapMonitor(lineId);
   const patch = usePatchCapMonitor(lineId);
   const saveRules = useSaveCapRules(lineId);
+  const setOpCount = useSetCapOpCount(lineId);
   const dialogs = useDialogs<{ rules: TCapAlertRow; error: true }>();
   const [search, setSearch] = useState("");
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
@@ -75,6 +76,14 @@ export function CapAlertsPage() {
       if (monitorId) void busy(row.id, () => patchAsync({ monitorId, body: { [field]: value } }));
     },
     [busy, patchAsync],
+  );
+  const { mutateAsync: opCountAsync } = setOpCount;
+  const onOpCount = useCallback(
+    (row: TCapAlertRow, opCount: TOpCount) => {
+      const monitor = row.monitor;
+      if (monitor) void busy(row.id, () => opCountAsync({ monitor, opCount }));
+    },
+    [busy, opCountAsync],
   );
   const onEditRules = useCallback((row: TCapAlertRow) => openDialog("rules", row), [openDialog]);
   const rulesRow = dialogs.isOpen("rules") ? dialogs.data("rules") : undefined;
@@ -127,6 +136,7 @@ export function CapAlertsPage() {
             onToggle={onToggle}
             onEditRules={onEditRules}
             onExclude={onExclude}
+            onOpCount={onOpCount}
           />
         </QueryState>
       )}

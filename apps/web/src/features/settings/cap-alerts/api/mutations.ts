@@ -1,7 +1,9 @@
 import {
   MONITOR_MESSAGES,
+  monitorToTask,
   type TMonitor,
   type TMonitorRule,
+  type TOpCount,
   type TPatchMonitorBody,
 } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -68,5 +70,22 @@ export function useSaveCapRules(lineId: string | null) {
     onSuccess: () => snackbar(MONITOR_MESSAGES.rulesSaved),
     onError: () => snackbar(MONITOR_MESSAGES.errorSavingRules, { severity: "error" }),
     onSettled: (_r, _e, v) => invalidate(v.monitorId),
+  });
+}
+
+/**
+ * The cap monitor's operation count (spec monitor-forms §2 "Cap monitors": ALL, FIRST, LAST per
+ * part): PUT /api/tasks with the monitor as it is and the new op_count.
+ */
+export function useSetCapOpCount(lineId: string | null) {
+  const invalidate = useInvalidate(lineId);
+  return useMutation({
+    mutationFn: (v: { monitor: TMonitor; opCount: TOpCount }) =>
+      api<TMonitor>(
+        "PUT",
+        "/api/tasks",
+        monitorToTask({ ...v.monitor, monitor_filter: { ...v.monitor.monitor_filter, op_count: v.opCount } }),
+      ),
+    onSettled: (_m, _e, v) => invalidate(v.monitor.monitor_uuid),
   });
 }

@@ -1,6 +1,6 @@
-import { CAP_ALERTS_MESSAGES as M } from "@linewatch/contracts";
+import { CAP_ALERTS_MESSAGES as M, OP_COUNTS, type TOpCount } from "@linewatch/contracts";
 import WarningIcon from "@mui/icons-material/WarningAmberOutlined";
-import { Box, Button, Checkbox, Link, Tooltip, Typography } from "@mui/material";
+import { Box, Button, Checkbox, Link, MenuItem, TextField, Tooltip, Typography } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
 import { Link as RouterLink } from "react-router";
@@ -24,11 +24,12 @@ export type CapAlertsGridProps = {
     field: "useExcludedPartIds" | "useExcludedModelNumbers",
     value: boolean,
   ) => void;
+  onOpCount: (row: TCapAlertRow, opCount: TOpCount) => void;
 };
 
 /** The Cap Alerts grid (spec settings §2.4): row height 65 from SettingsGrid. */
 export function CapAlertsGrid(p: CapAlertsGridProps) {
-  const { isExclusionOn, busyIds, onToggle, onEditRules, onExclude, lineId } = p;
+  const { isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, lineId } = p;
   const columns = useMemo<GridColDef<TCapAlertRow>[]>(() => {
     const cols: GridColDef<TCapAlertRow>[] = [
       {
@@ -110,6 +111,29 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
     }
     cols.push(
       {
+        field: "opCount",
+        headerName: M.columns.opCount,
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.monitor?.active ? (
+            <TextField
+              select
+              size="small"
+              value={row.monitor.monitor_filter.op_count ?? "ALL"}
+              disabled={busyIds.has(row.id)}
+              onChange={(e) => onOpCount(row, e.target.value as TOpCount)}
+              slotProps={{ htmlInput: { "aria-label": M.opCountLabel(row.signal) } }}
+            >
+              {OP_COUNTS.map((o) => (
+                <MenuItem key={o} value={o}>
+                  {o}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null,
+      },
+      {
         field: "lastState",
         headerName: M.columns.lastState,
         width: 170,
@@ -143,7 +167,7 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
       },
     );
     return cols;
-  }, [isExclusionOn, busyIds, onToggle, onEditRules, onExclude, lineId]);
+  }, [isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, lineId]);
 
   return (
     <SettingsGrid<TCapAlertRow>
