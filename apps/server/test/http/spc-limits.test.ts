@@ -6,7 +6,7 @@ import {
 } from "@linewatch/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signals, spcLimits } from "../../src/db/schema/index.js";
+import { partRecords, signals, spcLimits, stations } from "../../src/db/schema/index.js";
 import { createLine, createStationWithSignals, createTenant, setFeatureFlag } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
@@ -193,5 +193,79 @@ describe("spc limits: saving", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("USL of Torque 3, model *: Single Sided");
     expect((await put(a.line.id, [item([{ lslFormula: "1" }], m(2))], a.userHeaders)).statusCode).toBe(200);
+  });
+});
+
+describe("spc limits: evaluation", () => {
+  it("the next evaluation of a cap monitor uses the limits just saved, formulas evaluated per record", async () => {
+    const tn = await createTenant(t.app, t.database.db);
+    const db = t.database.db;
+    const [station] = await db
+      .insert(stations)
+      .values({ customerId: tn.customer.id, lineId: tn.line.id, name: "OP10", nextNumSlot: 2 })
+      .returning();
+    if (!station) throw new Error("no station");
+    const [force, nominal] = await db
+      .insert(signals)
+      .values(
+        ["Press force", "Force nominal"].map((name, slot) => ({
+          customerId: tn.customer.id,
+          lineId: tn.line.id,
+          stationId: station.id,
+          name,
+          entityType: "MEASUREMENT" as const,
+          storage: "num" as const,
+          slot,
+        })),
+      )
+      .returning();
+    if (!force || !nominal) throw new Error("no signals");
+    const t0 = Date.UTC(2026, 10, 22, 6);
+    await db.insert(partRecords).values(
+      Array.from({ length: 150 }, (_, i) => ({
+        stationId: station.id,
+        ts: new Date(t0 + i * 60_000),
+        partId: `P-${i}`,
+        modelNumber: "AX-100",
+        numValues: [10 + ((i * 7) % 13) / 10, 10 + (i % 2) / 10],
+      })),
+    );
+    const ucl = `{${nominal.id}} + 1.5`;
+    const saved = await put(
+      tn.line.id,
+      [
+        {
+          lineUUID: tn.line.id,
+          stationName: "OP10",
+          signalUUID: force.id,
+          signalName: force.name,
+          singleSide: null,
+          limits: [
+            { model_number: "*", lslFormula: "9", lclFormula: "9.5", uclFormula: ucl, uslFormula: "12" },
+          ],
+        },
+      ],
+      tn.userHeaders,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const preview = await t.app.inject({
+      method: "POST",
+      url: "/api/monitors/preview",
+      headers: tn.userHeaders,
+      payload: {
+        type: "cap",
+        line_id: tn.line.id,
+        filter: { signal_uuids: [force.id], sample_size: 150, evaluation_ratio: 0.2 },
+      },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const details = preview.json().evaluation.details;
+    expect(details.limits).toMatchObject({
+      lsl: 9,
+      usl: 12,
+      lcl: [9.5],
+      ucl: [11.5, 11.6],
+      formulas: { "*": { lsl: "9", lcl: "9.5", ucl, usl: "12" } },
+    });
   });
 });
