@@ -63,7 +63,7 @@ export function createServices(opts: ServicesOptions) {
     now: opts.now,
     onChange: opts.onMqttCredentialsChange,
   });
-  const spcLimits = createSpcLimitsService({ db, lines, flags });
+  const spcLimits = createSpcLimitsService({ db, lines, flags, maxRecordCount });
   const capAlerts = createCapAlertsService({ db, lines });
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });

@@ -63,6 +63,17 @@ export const SPC_LIMITS_MESSAGES = {
   signalNotOnLine: (name: string) => `${name} is not a measurement signal of this line`,
   duplicateModel: (signal: string, model: string) => `${signal} has model ${model} twice`,
   unknownName: (name: string) => `No signal named ${name} on this line`,
+  // "Suggest control limits" (issue #14, beyond the spec)
+  suggest: "Suggest control limits",
+  suggestTitle: (signal: string) => `Suggest control limits for ${signal}`,
+  suggestText:
+    "Pick a period the process was stable in: LCL and UCL become mean ± 3 σ within (moving range / 1.128) of each model number's records, as unsaved changes to review.",
+  suggestSignal: "Signal",
+  suggestFrom: "From",
+  suggestTo: "To",
+  suggestApply: "Suggest",
+  suggestNone: "No records of this signal in the period",
+  suggestOrder: "From must be before To",
 } as const;
 
 const zFormula = zString().trim().max(SPC_FORMULA_MAX_LENGTH).nullable();
@@ -137,3 +148,20 @@ export function lockedLimitKeys(side: "LOWER" | "UPPER" | null | undefined): TSp
   if (side === "UPPER") return ["lsl", "lcl"];
   return [];
 }
+
+/** POST /api/line-config/spc-signal-limits/suggest?line-id=: a stable period of one signal. */
+export const ZSpcSuggestBody = z.strictObject({
+  signalUUID: ZId,
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+});
+export type TSpcSuggestBody = z.infer<typeof ZSpcSuggestBody>;
+/** Per model number ('*' = every record of the period): the suggested control limits. */
+export const ZSpcSuggestion = z.object({
+  model_number: zString(),
+  n: z.number().int(),
+  lcl: z.number(),
+  ucl: z.number(),
+});
+export type TSpcSuggestion = z.infer<typeof ZSpcSuggestion>;
+export const ZSpcSuggestionList = z.array(ZSpcSuggestion);

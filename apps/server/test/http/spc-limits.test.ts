@@ -196,40 +196,46 @@ describe("spc limits: saving", () => {
   });
 });
 
+/** A tenant's station with two numeric signals (the second a formula's reference) and 150 records, one a minute. */
+async function tenantWithRecords() {
+  const tn = await createTenant(t.app, t.database.db);
+  const db = t.database.db;
+  const [station] = await db
+    .insert(stations)
+    .values({ customerId: tn.customer.id, lineId: tn.line.id, name: "OP10", nextNumSlot: 2 })
+    .returning();
+  if (!station) throw new Error("no station");
+  const [force, nominal] = await db
+    .insert(signals)
+    .values(
+      ["Press force", "Force nominal"].map((name, slot) => ({
+        customerId: tn.customer.id,
+        lineId: tn.line.id,
+        stationId: station.id,
+        name,
+        entityType: "MEASUREMENT" as const,
+        storage: "num" as const,
+        slot,
+      })),
+    )
+    .returning();
+  if (!force || !nominal) throw new Error("no signals");
+  const t0 = Date.UTC(2026, 10, 22, 6);
+  await db.insert(partRecords).values(
+    Array.from({ length: 150 }, (_, i) => ({
+      stationId: station.id,
+      ts: new Date(t0 + i * 60_000),
+      partId: `P-${i}`,
+      modelNumber: "AX-100",
+      numValues: [10 + ((i * 7) % 13) / 10, 10 + (i % 2) / 10],
+    })),
+  );
+  return { tn, force, nominal, t0 };
+}
+
 describe("spc limits: evaluation", () => {
   it("the next evaluation of a cap monitor uses the limits just saved, formulas evaluated per record", async () => {
-    const tn = await createTenant(t.app, t.database.db);
-    const db = t.database.db;
-    const [station] = await db
-      .insert(stations)
-      .values({ customerId: tn.customer.id, lineId: tn.line.id, name: "OP10", nextNumSlot: 2 })
-      .returning();
-    if (!station) throw new Error("no station");
-    const [force, nominal] = await db
-      .insert(signals)
-      .values(
-        ["Press force", "Force nominal"].map((name, slot) => ({
-          customerId: tn.customer.id,
-          lineId: tn.line.id,
-          stationId: station.id,
-          name,
-          entityType: "MEASUREMENT" as const,
-          storage: "num" as const,
-          slot,
-        })),
-      )
-      .returning();
-    if (!force || !nominal) throw new Error("no signals");
-    const t0 = Date.UTC(2026, 10, 22, 6);
-    await db.insert(partRecords).values(
-      Array.from({ length: 150 }, (_, i) => ({
-        stationId: station.id,
-        ts: new Date(t0 + i * 60_000),
-        partId: `P-${i}`,
-        modelNumber: "AX-100",
-        numValues: [10 + ((i * 7) % 13) / 10, 10 + (i % 2) / 10],
-      })),
-    );
+    const { tn, force, nominal } = await tenantWithRecords();
     const ucl = `{${nominal.id}} + 1.5`;
     const saved = await put(
       tn.line.id,
@@ -267,5 +273,38 @@ describe("spc limits: evaluation", () => {
       ucl: [11.5, 11.6],
       formulas: { "*": { lsl: "9", lcl: "9.5", ucl, usl: "12" } },
     });
+  });
+});
+
+describe("spc limits: suggest control limits", () => {
+  it("gives mean ± 3 σ within per model and for '*' over the period marked stable", async () => {
+    const { tn, force, t0 } = await tenantWithRecords();
+    const url = `/api/line-config/spc-signal-limits/suggest?line-id=${tn.line.id}`;
+    const body = (from: number, to: number, signalUUID = force.id) => ({
+      signalUUID,
+      from: new Date(t0 + from * 60_000).toISOString(),
+      to: new Date(t0 + to * 60_000).toISOString(),
+    });
+    expect((await t.app.inject({ method: "POST", url, payload: body(0, 10) })).statusCode).toBe(401);
+    const foreign = await t.app.inject({ method: "POST", url, headers: a.userHeaders, payload: body(0, 10) });
+    expect(foreign.statusCode).toBe(404);
+    const backwards = await t.app.inject({
+      method: "POST",
+      url,
+      headers: tn.userHeaders,
+      payload: body(10, 0),
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe(SPC_LIMITS_MESSAGES.suggestOrder);
+
+    // records 0..3: 10, 10.7, 10.1, 10.8 → mean 10.4, moving ranges 0.7, 0.6, 0.7 → σ 2/3/1.128
+    const res = await t.app.inject({ method: "POST", url, headers: tn.userHeaders, payload: body(0, 3) });
+    expect(res.statusCode, res.body).toBe(200);
+    const [star, model] = res.json();
+    const sigma = 2 / 3 / 1.128;
+    expect(star).toMatchObject({ model_number: "*", n: 4 });
+    expect(star.lcl).toBeCloseTo(10.4 - 3 * sigma, 5);
+    expect(star.ucl).toBeCloseTo(10.4 + 3 * sigma, 5);
+    expect(model).toMatchObject({ model_number: "AX-100", n: 4, lcl: star.lcl, ucl: star.ucl });
   });
 });

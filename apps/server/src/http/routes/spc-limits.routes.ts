@@ -1,4 +1,10 @@
-import { ZMessage, ZSpcLimitsQuery, ZSpcSignalLimitsList } from "@linewatch/contracts";
+import {
+  ZMessage,
+  ZSpcLimitsQuery,
+  ZSpcSignalLimitsList,
+  ZSpcSuggestBody,
+  ZSpcSuggestionList,
+} from "@linewatch/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { authOf } from "../context.js";
@@ -36,5 +42,19 @@ export function spcLimitsRoutes(app: FastifyInstance, { services }: AppOptions) 
       },
     },
     (req) => services.spcLimits.save(authOf(req), req.query["line-id"], req.body),
+  );
+
+  r.post(
+    "/api/line-config/spc-signal-limits/suggest",
+    {
+      schema: {
+        operationId: "suggestSpcControlLimits",
+        tags,
+        querystring: ZSpcLimitsQuery,
+        body: ZSpcSuggestBody,
+        response: { 200: ZSpcSuggestionList, ...errors },
+      },
+    },
+    (req) => services.spcLimits.suggest(authOf(req), req.query["line-id"], req.body),
   );
 }

@@ -12,11 +12,14 @@ import {
   SPC_LIMITS_MESSAGES,
   type TSpcLimitKey,
   type TSpcSignalLimits,
+  type TSpcSuggestBody,
+  type TSpcSuggestion,
 } from "@linewatch/contracts";
-import { parseLimitFormula } from "@linewatch/stats";
+import { parseLimitFormula, suggestControlLimits } from "@linewatch/stats";
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import { loadWindow } from "../evaluation/window.read.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
 import type { LinesService } from "../lines/lines.service.js";
 import { createSpcLimitsRepo, type SpcLimitValues } from "./spc-limits.repo.js";
@@ -44,7 +47,13 @@ const byModel = (a: { modelNumber: string }, b: { modelNumber: string }) =>
  * numeric signals of the same line. The worker reads spc_limits at each evaluation
  * (evaluation/window.plan.ts), so a save takes effect at the monitor's next evaluation.
  */
-export function createSpcLimitsService(deps: { db: Db; lines: LinesService; flags: FeatureFlagsService }) {
+export function createSpcLimitsService(deps: {
+  db: Db;
+  lines: LinesService;
+  flags: FeatureFlagsService;
+  /** Most records a suggestion reads (MVD_QUERY_MAX_RECORD_COUNT). */
+  maxRecordCount: number;
+}) {
   const repo = createSpcLimitsRepo(deps.db);
 
   async function list(ctx: AuthContext, lineId: string): Promise<TSpcSignalLimits[]> {
@@ -74,6 +83,49 @@ export function createSpcLimitsService(deps: { db: Db; lines: LinesService; flag
 
   return {
     list,
+
+    /**
+     * Control limits from a period the user marks as stable (issue #14): per model number seen in
+     * the period and for '*' (every record), mean ± 3 σ within of the signal's values.
+     */
+    async suggest(ctx: AuthContext, lineId: string, body: TSpcSuggestBody): Promise<TSpcSuggestion[]> {
+      await deps.lines.get(ctx, lineId);
+      const signal = (await repo.signalsOfLine(ctx.customerId, lineId)).find((s) => s.id === body.signalUUID);
+      if (!signal) throw new AppError("NOT_FOUND", SIGNAL_MESSAGES.notFound);
+      if (!isLimitable(signal)) throw badRequest(SPC_LIMITS_MESSAGES.signalNotOnLine(signal.name));
+      const from = new Date(body.from);
+      const to = new Date(body.to);
+      if (!(from < to)) throw badRequest(SPC_LIMITS_MESSAGES.suggestOrder);
+      const window = await loadWindow(deps.db, {
+        customerId: ctx.customerId,
+        lineId,
+        type: "svd",
+        filter: {
+          signal_uuids: [signal.id],
+          signal_group_uuids: [],
+          part_attributes: [],
+          sample_size: deps.maxRecordCount,
+          pass_fail_filter: [],
+          evaluation_ratio: 0,
+          part_numbers: [],
+          part_groups: [],
+        },
+        period: { from, to, limit: deps.maxRecordCount, anchor: "start" },
+      });
+      const groups = new Map<string, number[]>([[DEFAULT_MODEL, []]]);
+      for (const r of window.records) {
+        const x = r.values[0] as number;
+        groups.get(DEFAULT_MODEL)?.push(x);
+        if (r.modelNumber) groups.set(r.modelNumber, [...(groups.get(r.modelNumber) ?? []), x]);
+      }
+      const round = (x: number) => Math.round(x * 1e6) / 1e6;
+      return [...groups]
+        .flatMap(([model, values]) => {
+          const s = suggestControlLimits(values);
+          return s ? [{ model_number: model, n: s.n, lcl: round(s.lcl), ucl: round(s.ucl) }] : [];
+        })
+        .sort((a, b) => byModel({ modelNumber: a.model_number }, { modelNumber: b.model_number }));
+    },
 
     async save(ctx: AuthContext, lineId: string, body: TSpcSignalLimits[]): Promise<TSpcSignalLimits[]> {
       await deps.lines.get(ctx, lineId);
