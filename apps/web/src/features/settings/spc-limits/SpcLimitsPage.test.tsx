@@ -6,7 +6,7 @@ import {
   type TStation,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -31,6 +31,7 @@ const UPPER = "00000000-0000-4000-8000-0000000000a3";
 let limits: TSpcSignalLimits[];
 let puts: TSpcSignalLimits[][];
 let putStatus: number;
+let suggests: unknown[];
 let flags: ReturnType<typeof defaultFeatureFlags>;
 
 const signal = (id: string, name: string, entityType: "MEASUREMENT" | "UPPER_LIMIT") => ({
@@ -72,6 +73,13 @@ const server = setupServer(
     ]),
   ),
   http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(limits)),
+  http.post("*/api/line-config/spc-signal-limits/suggest", async ({ request }) => {
+    suggests.push(await request.json());
+    return HttpResponse.json([
+      { model_number: "*", n: 40, lcl: 3.25, ucl: 6.75 },
+      { model_number: "M-2", n: 12, lcl: 3.5, ucl: 6.5 },
+    ]);
+  }),
   http.put("*/api/line-config/spc-signal-limits", async ({ request }) => {
     const body = (await request.json()) as TSpcSignalLimits[];
     puts.push(body);
@@ -89,6 +97,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
   flags = defaultFeatureFlags(true);
   puts = [];
+  suggests = [];
   putStatus = 200;
   const base = { lineUUID: line1.id, stationName: "OP10", singleSide: null };
   limits = [
@@ -255,5 +264,24 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     expect(await screen.findByRole("textbox", { name: "LSL M-2" })).toBeTruthy();
     await ue.click(screen.getByRole("button", { name: `${M.removeModel} M-1` }));
     expect(screen.queryByRole("textbox", { name: "LSL M-1" })).toBeNull();
+  });
+
+  it("suggests control limits from a stable period into the grid, unsaved", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    await ue.click(screen.getByRole("button", { name: M.suggest }));
+    const dialog = await screen.findByRole("dialog", { name: M.suggest });
+    await ue.click(within(dialog).getByRole("combobox", { name: M.suggestSignal }));
+    await ue.click(await screen.findByRole("option", { name: "OP10 · Torque" }));
+    await ue.click(within(dialog).getByRole("button", { name: M.suggestApply }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: M.suggest })).toBeNull());
+    expect(suggests[0]).toMatchObject({ signalUUID: TORQUE });
+    expect(cell("LCL *").value).toBe("3.25");
+    expect(cell("UCL *").value).toBe("6.75");
+    expect(cell("UCL M-2").value).toBe("6.5");
+    expect(cell("LSL *").value).toBe("1");
+    expect(document.querySelectorAll(".lw-row-unsaved").length).toBeGreaterThan(0);
+    expect((screen.getByRole("button", { name: M.saveChanges }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -19,11 +19,13 @@ import { compareValues } from "../../../shared/ui/settings/expandable-rows";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
 import { useModelNumbers } from "../../monitors/api/queries";
-import { useSaveSpcLimits } from "./api/mutations";
+import { useSaveSpcLimits, useSuggestControlLimits } from "./api/mutations";
 import { useLineSignals, useSpcLimits } from "./api/queries";
 import { LimitsGrid } from "./components/LimitsGrid";
+import { SuggestDialog } from "./components/SuggestDialog";
 import {
   addModel,
+  applySuggestions,
   compareModels,
   hasErrors,
   lockedKeys,
@@ -56,6 +58,8 @@ export function SpcLimitsPage() {
   const signalsQ = useLineSignals(lineId);
   const modelsQ = useModelNumbers(lineId);
   const save = useSaveSpcLimits();
+  const suggest = useSuggestControlLimits();
+  const [isSuggesting, setSuggesting] = useState(false);
   const [edits, setEdits] = useState<ReadonlyMap<string, TSignalRow>>(new Map());
   const [isOnlyWithLimits, setOnlyWithLimits] = useState(false);
   const [addingFor, setAddingFor] = useState<string | null>(null);
@@ -146,6 +150,16 @@ export function SpcLimitsPage() {
     }
   };
 
+  const handleSuggest = async (signalId: string, from: string, to: string) => {
+    if (!lineId) return [];
+    const list = await suggest.mutateAsync({ lineId, body: { signalUUID: signalId, from, to } });
+    if (list.length > 0) {
+      change(signalId, (r) => applySuggestions(r, list));
+      tree.setExpanded(signalId, true);
+    }
+    return list;
+  };
+
   const addingRow = addingFor ? rowById.get(addingFor) : undefined;
   const offeredModels = (modelsQ.data ?? [])
     .map((m) => m.value)
@@ -153,6 +167,13 @@ export function SpcLimitsPage() {
 
   const toolbar = (
     <Stack direction="row" spacing={1} sx={{ p: 1, justifyContent: "flex-end" }}>
+      <Button
+        disabled={!lineId || saved.length === 0}
+        onClick={() => setSuggesting(true)}
+        sx={{ mr: "auto" }}
+      >
+        {M.suggest}
+      </Button>
       <Button disabled={!isDirty || save.isPending} onClick={() => setEdits(new Map())}>
         {M.discard}
       </Button>
@@ -206,6 +227,13 @@ export function SpcLimitsPage() {
           />
         </QueryState>
       )}
+      <SuggestDialog
+        open={isSuggesting}
+        signals={saved}
+        isPending={suggest.isPending}
+        onSuggest={handleSuggest}
+        onClose={() => setSuggesting(false)}
+      />
       <Dialog open={addingFor !== null} onClose={() => setAddingFor(null)} maxWidth="xs" fullWidth>
         <DialogTitle>{M.addModelTitle}</DialogTitle>
         <DialogContent>

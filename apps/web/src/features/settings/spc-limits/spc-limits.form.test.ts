@@ -102,3 +102,39 @@ describe("signal name completion", () => {
     expect(applyCompletion("1 + {torq", 9, 4, "Torque")).toEqual({ text: "1 + {Torque}", caret: 12 });
   });
 });
+
+describe("suggested control limits", () => {
+  it("fill LCL and UCL of each model, adding rows for new models", async () => {
+    const { applySuggestions } = await import("./spc-limits.form");
+    const [r] = signalRowsOf(
+      [
+        {
+          lineUUID: "00000000-0000-4000-8000-0000000000aa",
+          stationName: "OP10",
+          signalUUID: "00000000-0000-4000-8000-000000000001",
+          signalName: "Torque",
+          singleSide: null,
+          limits: [
+            {
+              uuid: null,
+              model_number: "*",
+              lslFormula: "1",
+              lclFormula: "2",
+              uclFormula: "8",
+              uslFormula: "9",
+            },
+          ],
+        },
+      ],
+      names,
+    );
+    const next = applySuggestions(r as NonNullable<typeof r>, [
+      { model_number: "*", lcl: 3.5, ucl: 6.5 },
+      { model_number: "AX-1", lcl: 4, ucl: 6 },
+    ]);
+    expect(next.models).toEqual([
+      { model: "*", isSaved: true, lsl: "1", lcl: "3.5", ucl: "6.5", usl: "9" },
+      { model: "AX-1", isSaved: false, lsl: "", lcl: "4", ucl: "6", usl: "" },
+    ]);
+  });
+});

@@ -207,3 +207,21 @@ export function applyCompletion(text: string, caret: number, start: number, name
   const next = `${text.slice(0, start)}{${name}}`;
   return { text: next + rest, caret: next.length };
 }
+
+/**
+ * Suggested control limits placed into a signal's model rows (issue #14): each model's LCL and
+ * UCL become the suggestion, rows are added for models the signal has no row for; the rest of
+ * each row stays as it is.
+ */
+export function applySuggestions(
+  row: TSignalRow,
+  suggestions: { model_number: string; lcl: number; ucl: number }[],
+): TSignalRow {
+  let next = row;
+  for (const s of suggestions) {
+    next = addModel(next, s.model_number);
+    next = setCell(next, s.model_number, "lcl", String(s.lcl));
+    next = setCell(next, s.model_number, "ucl", String(s.ucl));
+  }
+  return next;
+}

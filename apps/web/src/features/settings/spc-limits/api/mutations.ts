@@ -1,4 +1,9 @@
-import { SPC_LIMITS_MESSAGES, type TSpcSignalLimits } from "@linewatch/contracts";
+import {
+  SPC_LIMITS_MESSAGES,
+  type TSpcSignalLimits,
+  type TSpcSuggestBody,
+  type TSpcSuggestion,
+} from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../../shared/api/client";
 import { useSnackbar } from "../../../../shared/ui/SnackbarProvider";
@@ -21,5 +26,13 @@ export function useSaveSpcLimits() {
     },
     onError: (err) => snackbar(err.message, { severity: "error" }),
     onSettled: () => qc.invalidateQueries({ queryKey: spcLimitsKeys.all }),
+  });
+}
+
+/** POST …/spc-signal-limits/suggest?line-id= (issue #14): control limits from a stable period. */
+export function useSuggestControlLimits() {
+  return useMutation({
+    mutationFn: (v: { lineId: string; body: TSpcSuggestBody }) =>
+      api<TSpcSuggestion[]>("POST", `/api/line-config/spc-signal-limits/suggest?line-id=${v.lineId}`, v.body),
   });
 }
