@@ -1,7 +1,7 @@
-import type { TCapMonitorStatus } from "@linewatch/contracts";
+import { monitorToTask, type TCapMonitorStatus, type TMonitor } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts } from "../../src/db/schema/index.js";
-import { createEvaluation, createMonitorRow, createTenant } from "../factories.js";
+import { createEvaluation, createMonitorRow, createStationWithSignals, createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
 let t: TestContext;
@@ -71,5 +71,48 @@ describe("GET /api/lines/:lineId/cap-monitors/status", () => {
       ppk: null,
       latestAlertId: null,
     });
+  });
+});
+
+describe("a cap monitor's filters from the Cap Alerts page", () => {
+  it("keeps the op count and the Western Electric rules 2–4 saved with PUT /api/tasks", async () => {
+    const st = await createStationWithSignals(t.database.db, a.customer.id, a.line.id);
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/monitors",
+      headers: a.userHeaders,
+      payload: { signalId: st.measurements[1]?.id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const get = async () =>
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/tasks/get-by-id",
+          headers: a.userHeaders,
+          payload: { taskId: id },
+        })
+      ).json() as TMonitor;
+    const monitor = await get();
+    const body = monitorToTask({
+      ...monitor,
+      monitor_filter: { ...monitor.monitor_filter, op_count: "LAST", run_rules: [4, 2] },
+    });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/tasks",
+      headers: a.userHeaders,
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get()).monitor_filter).toMatchObject({ op_count: "LAST", run_rules: [2, 4] });
+    const bad = await t.app.inject({
+      method: "PUT",
+      url: "/api/tasks",
+      headers: a.userHeaders,
+      payload: { ...body, task_details: { ...body.task_details, run_rules: [5] } },
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

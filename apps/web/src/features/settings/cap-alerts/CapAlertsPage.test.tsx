@@ -3,6 +3,7 @@ import {
   CAP_ALERTS_MESSAGES as M,
   MONITOR_MESSAGES,
   RULE_TITLES,
+  RUN_RULE_TEXTS,
   type TCapMonitorStatus,
   type TMonitor,
   type TMonitorRule,
@@ -276,6 +277,17 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
       task_type: "cap",
       task_details: { op_count: "FIRST", signal_uuids: [sig(1)] },
     });
+  });
+
+  it("turns on Western Electric rules 2–4 for an active monitor (rule 1 always applies)", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    expect(screen.queryByRole("combobox", { name: M.runRulesLabel("Force") })).toBeNull();
+    await ue.click(screen.getByRole("combobox", { name: M.runRulesLabel("Torque") }));
+    await ue.click(await screen.findByRole("option", { name: RUN_RULE_TEXTS[2] }));
+    await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
+    expect(calls.at(-1)?.body).toMatchObject({ task_uuid: MON, task_details: { run_rules: [2] } });
   });
 
   it("shows the empty texts and the load failure overlay", async () => {

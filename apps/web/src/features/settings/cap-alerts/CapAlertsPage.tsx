@@ -1,4 +1,9 @@
-import { CAP_ALERTS_MESSAGES as M, type TMonitorRule, type TOpCount } from "@linewatch/contracts";
+import {
+  CAP_ALERTS_MESSAGES as M,
+  type TMonitorRule,
+  type TOpCount,
+  type TRunRule,
+} from "@linewatch/contracts";
 import { Alert, Stack, TextField, Typography } from "@mui/material";
 import { useCallback, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
@@ -8,7 +13,7 @@ import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLin
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useMonitorList } from "../../monitors/api/queries";
 import { useSpcLimits } from "../spc-limits/api/queries";
-import { usePatchCapMonitor, useSaveCapRules, useSetCapOpCount, useToggleCapMonitor } from "./api/mutations";
+import { usePatchCapMonitor, useSaveCapRules, useSetCapFilter, useToggleCapMonitor } from "./api/mutations";
 import { useCapMonitorStatus } from "./api/queries";
 import { capAlertRows, filterCapAlertRows, type TCapAlertRow } from "./cap-alerts.rows";
 import { CapAlertsGrid } from "./components/CapAlertsGrid";
@@ -35,7 +40,7 @@ export function CapAlertsPage() {
   const toggle = useToggleCapMonitor(lineId);
   const patch = usePatchCapMonitor(lineId);
   const saveRules = useSaveCapRules(lineId);
-  const setOpCount = useSetCapOpCount(lineId);
+  const setFilter = useSetCapFilter(lineId);
   const dialogs = useDialogs<{ rules: TCapAlertRow; error: true }>();
   const [search, setSearch] = useState("");
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
@@ -77,13 +82,20 @@ export function CapAlertsPage() {
     },
     [busy, patchAsync],
   );
-  const { mutateAsync: opCountAsync } = setOpCount;
+  const { mutateAsync: filterAsync } = setFilter;
   const onOpCount = useCallback(
     (row: TCapAlertRow, opCount: TOpCount) => {
       const monitor = row.monitor;
-      if (monitor) void busy(row.id, () => opCountAsync({ monitor, opCount }));
+      if (monitor) void busy(row.id, () => filterAsync({ monitor, change: { op_count: opCount } }));
     },
-    [busy, opCountAsync],
+    [busy, filterAsync],
+  );
+  const onRunRules = useCallback(
+    (row: TCapAlertRow, runRules: TRunRule[]) => {
+      const monitor = row.monitor;
+      if (monitor) void busy(row.id, () => filterAsync({ monitor, change: { run_rules: runRules } }));
+    },
+    [busy, filterAsync],
   );
   const onEditRules = useCallback((row: TCapAlertRow) => openDialog("rules", row), [openDialog]);
   const rulesRow = dialogs.isOpen("rules") ? dialogs.data("rules") : undefined;
@@ -137,6 +149,7 @@ export function CapAlertsPage() {
             onEditRules={onEditRules}
             onExclude={onExclude}
             onOpCount={onOpCount}
+            onRunRules={onRunRules}
           />
         </QueryState>
       )}

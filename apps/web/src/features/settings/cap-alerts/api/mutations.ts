@@ -3,7 +3,6 @@ import {
   monitorToTask,
   type TMonitor,
   type TMonitorRule,
-  type TOpCount,
   type TPatchMonitorBody,
 } from "@linewatch/contracts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -74,17 +73,21 @@ export function useSaveCapRules(lineId: string | null) {
 }
 
 /**
- * The cap monitor's operation count (spec monitor-forms §2 "Cap monitors": ALL, FIRST, LAST per
- * part): PUT /api/tasks with the monitor as it is and the new op_count.
+ * A cap monitor's data filters on this page: the operation count (spec monitor-forms §2 "Cap
+ * monitors": ALL, FIRST, LAST per part) and the Western Electric rules 2–4 it also breaches on
+ * (issue #14). PUT /api/tasks with the monitor as it is and the changed filter fields.
  */
-export function useSetCapOpCount(lineId: string | null) {
+export function useSetCapFilter(lineId: string | null) {
   const invalidate = useInvalidate(lineId);
   return useMutation({
-    mutationFn: (v: { monitor: TMonitor; opCount: TOpCount }) =>
+    mutationFn: (v: {
+      monitor: TMonitor;
+      change: Partial<Pick<TMonitor["monitor_filter"], "op_count" | "run_rules">>;
+    }) =>
       api<TMonitor>(
         "PUT",
         "/api/tasks",
-        monitorToTask({ ...v.monitor, monitor_filter: { ...v.monitor.monitor_filter, op_count: v.opCount } }),
+        monitorToTask({ ...v.monitor, monitor_filter: { ...v.monitor.monitor_filter, ...v.change } }),
       ),
     onSettled: (_m, _e, v) => invalidate(v.monitor.monitor_uuid),
   });

@@ -1,4 +1,11 @@
-import { CAP_ALERTS_MESSAGES as M, OP_COUNTS, type TOpCount } from "@linewatch/contracts";
+import {
+  CAP_ALERTS_MESSAGES as M,
+  OP_COUNTS,
+  RUN_RULE_TEXTS,
+  RUN_RULES,
+  type TOpCount,
+  type TRunRule,
+} from "@linewatch/contracts";
 import WarningIcon from "@mui/icons-material/WarningAmberOutlined";
 import { Box, Button, Checkbox, Link, MenuItem, TextField, Tooltip, Typography } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
@@ -25,11 +32,12 @@ export type CapAlertsGridProps = {
     value: boolean,
   ) => void;
   onOpCount: (row: TCapAlertRow, opCount: TOpCount) => void;
+  onRunRules: (row: TCapAlertRow, runRules: TRunRule[]) => void;
 };
 
 /** The Cap Alerts grid (spec settings §2.4): row height 65 from SettingsGrid. */
 export function CapAlertsGrid(p: CapAlertsGridProps) {
-  const { isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, lineId } = p;
+  const { isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, onRunRules, lineId } = p;
   const columns = useMemo<GridColDef<TCapAlertRow>[]>(() => {
     const cols: GridColDef<TCapAlertRow>[] = [
       {
@@ -134,6 +142,37 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
           ) : null,
       },
       {
+        field: "runRules",
+        headerName: M.columns.runRules,
+        width: 170,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.monitor?.active ? (
+            <TextField
+              select
+              size="small"
+              fullWidth
+              value={row.monitor.monitor_filter.run_rules ?? []}
+              disabled={busyIds.has(row.id)}
+              onChange={(e) => onRunRules(row, e.target.value as unknown as TRunRule[])}
+              slotProps={{
+                select: {
+                  multiple: true,
+                  displayEmpty: true,
+                  renderValue: (v) => ((v as TRunRule[]).length ? `1, ${(v as TRunRule[]).join(", ")}` : "1"),
+                },
+                htmlInput: { "aria-label": M.runRulesLabel(row.signal) },
+              }}
+            >
+              {RUN_RULES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {RUN_RULE_TEXTS[r]}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null,
+      },
+      {
         field: "lastState",
         headerName: M.columns.lastState,
         width: 170,
@@ -167,7 +206,7 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
       },
     );
     return cols;
-  }, [isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, lineId]);
+  }, [isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, onRunRules, lineId]);
 
   return (
     <SettingsGrid<TCapAlertRow>
