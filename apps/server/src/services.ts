@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { createAlertsService } from "./modules/alerts/alerts.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
+import { createCapAlertsService } from "./modules/cap-alerts/cap-alerts.service.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
 import { createDataSourceInsight } from "./modules/data-sources/data-sources.insight.js";
 import { createDataSourcesService } from "./modules/data-sources/data-sources.service.js";
@@ -17,6 +18,7 @@ import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js
 import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
 import { createSignalsService } from "./modules/signals/signals.service.js";
+import { createSpcLimitsService } from "./modules/spc-limits/spc-limits.service.js";
 import { createUsersService } from "./modules/users/users.service.js";
 
 export type ServicesOptions = {
@@ -61,6 +63,8 @@ export function createServices(opts: ServicesOptions) {
     now: opts.now,
     onChange: opts.onMqttCredentialsChange,
   });
+  const spcLimits = createSpcLimitsService({ db, lines, flags, maxRecordCount });
+  const capAlerts = createCapAlertsService({ db, lines });
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });
@@ -85,6 +89,8 @@ export function createServices(opts: ServicesOptions) {
     partRecords,
     partRecordsCsv,
     dataSourceInsight,
+    spcLimits,
+    capAlerts,
   };
 }
 

@@ -3,6 +3,7 @@ import "./zod-setup.js";
 
 export * from "./alerts.js";
 export * from "./auth.js";
+export * from "./cap-alerts.js";
 export * from "./common.js";
 export * from "./data-sources.js";
 export * from "./domain.js";
@@ -22,5 +23,6 @@ export * from "./part-records.js";
 export * from "./plants.js";
 export * from "./settings.js";
 export * from "./signals.js";
+export * from "./spc-limits.js";
 export * from "./ui.js";
 export * from "./users.js";

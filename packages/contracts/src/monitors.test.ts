@@ -110,3 +110,23 @@ describe("monitor contracts", () => {
     expect(r.error?.issues[0]?.message).toBe(MONITOR_MESSAGES.sampleSizeMax(500));
   });
 });
+
+describe("cap run rules (issue #14)", () => {
+  it("are stored sorted and once, and read as the evaluation's switches", async () => {
+    const { ZTaskDetails, storedFilterOf, runRulesOf } = await import("./monitors.js");
+    const d = ZTaskDetails.parse({
+      cust_uuid: "00000000-0000-4000-8000-000000000001",
+      plant_uuid: "00000000-0000-4000-8000-000000000002",
+      line_uuid: "00000000-0000-4000-8000-000000000003",
+      signal_uuids: ["00000000-0000-4000-8000-000000000004"],
+      evaluation_ratio: 0.2,
+      sample_size: 150,
+      run_rules: [4, 2, 4],
+    });
+    const stored = storedFilterOf(d);
+    expect(stored.run_rules).toEqual([2, 4]);
+    expect(runRulesOf(stored)).toEqual({ rule2: true, rule3: false, rule4: true });
+    expect(runRulesOf({})).toEqual({ rule2: false, rule3: false, rule4: false });
+    expect(ZTaskDetails.safeParse({ ...d, run_rules: [1] }).success).toBe(false);
+  });
+});

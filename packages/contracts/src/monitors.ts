@@ -19,6 +19,28 @@ export const fromServerAlertThreshold = (t: TServerAlertThreshold): TAlertThresh
 
 export const OP_COUNTS = ["ALL", "FIRST", "LAST"] as const;
 export const ZOpCount = z.enum(OP_COUNTS);
+export type TOpCount = z.infer<typeof ZOpCount>;
+/**
+ * Western Electric run rules a cap monitor may also breach on, besides rule 1 (a point outside
+ * the control limits) and the Ppk target (issue #14): 2 = 2 of 3 beyond 2 σ, 3 = 4 of 5 beyond
+ * 1 σ, 4 = 8 in a row on one side, each on the same side of the centre line.
+ */
+export const RUN_RULES = [2, 3, 4] as const;
+export const ZRunRule = z.literal(RUN_RULES);
+export type TRunRule = z.infer<typeof ZRunRule>;
+export const RUN_RULE_TEXTS: Record<TRunRule, string> = {
+  2: "Rule 2: 2 of 3 beyond 2 σ",
+  3: "Rule 3: 4 of 5 beyond 1 σ",
+  4: "Rule 4: 8 in a row on one side",
+};
+const zRunRules = z.array(ZRunRule).max(RUN_RULES.length);
+/** The evaluation's switches for a filter's run rules. */
+export const runRulesOf = (f: { run_rules?: readonly TRunRule[] }) => ({
+  rule2: f.run_rules?.includes(2) ?? false,
+  rule3: f.run_rules?.includes(3) ?? false,
+  rule4: f.run_rules?.includes(4) ?? false,
+});
+const sortedRules = (r: readonly TRunRule[]) => [...new Set(r)].sort() as TRunRule[];
 export const PASS_FAIL = ["pass", "fail"] as const;
 export const ZPassFail = z.enum(PASS_FAIL);
 
@@ -235,6 +257,7 @@ export function createTaskSchemas(maxRecordCount: number = QUERY_BOUNDS.defaultM
       .min(range.min, MONITOR_MESSAGES.sampleSizeMin(range.min))
       .max(range.max, MONITOR_MESSAGES.sampleSizeMax(range.max)),
     op_count: ZOpCount.optional(),
+    run_rules: zRunRules.optional(),
   });
   const base = {
     task_name: ZMonitorName,
@@ -283,6 +306,8 @@ export const ZStoredMonitorFilter = z.object({
   /** No part-group table exists yet: accepted and ignored by the window query. */
   part_groups: z.array(zString()).default([]),
   op_count: ZOpCount.optional(),
+  /** cap only: Western Electric rules 2–4 it also breaches on (issue #14). */
+  run_rules: zRunRules.optional(),
 });
 export type TStoredMonitorFilter = z.infer<typeof ZStoredMonitorFilter>;
 
@@ -315,6 +340,7 @@ export function storedFilterOf(d: z.output<typeof ZTaskDetails>): TStoredMonitor
     part_numbers: d.part_numbers,
     part_groups: d.part_groups,
     ...(d.op_count ? { op_count: d.op_count } : {}),
+    ...(d.run_rules?.length ? { run_rules: sortedRules(d.run_rules) } : {}),
   };
 }
 
@@ -375,6 +401,7 @@ export const ZMonitorFilter = z.object({
   sample_size: z.number().int(),
   alert_threshold: ZAlertThreshold,
   op_count: ZOpCount.optional(),
+  run_rules: zRunRules.optional(),
 });
 export type TMonitorFilter = z.infer<typeof ZMonitorFilter>;
 
@@ -428,6 +455,7 @@ export function monitorToTask(
       evaluation_ratio: round4(f.evaluation_ratio),
       sample_size: f.sample_size,
       ...(f.op_count ? { op_count: f.op_count } : {}),
+      ...(f.run_rules?.length ? { run_rules: f.run_rules } : {}),
     },
   };
   return m.monitor_uuid ? { ...body, task_uuid: m.monitor_uuid } : body;

@@ -86,6 +86,7 @@ export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
 export { pearson3UpperTail, type SavageResult, savageGreater } from "./savageScores.js";
 export { StatsError, type StatsErrorCode } from "./statsError.js";
+export { type SuggestedControlLimits, suggestControlLimits } from "./suggestControlLimits.js";
 export {
   bridgeMeanRatio,
   NORMAL_BRIDGE_MEAN,

@@ -7,7 +7,12 @@
 
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import { parseStoredMonitorFilter, ratioOf, type TStoredMonitorFilter } from "@linewatch/contracts";
+import {
+  parseStoredMonitorFilter,
+  ratioOf,
+  runRulesOf,
+  type TStoredMonitorFilter,
+} from "@linewatch/contracts";
 import type { AlertThreshold } from "@linewatch/stats";
 import type { WorkerConfig } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
@@ -122,6 +127,8 @@ export async function evaluateClaims(db: Tx, claims: readonly ClaimedMonitor[]):
                 sampleSize: filter.sample_size,
                 evaluationRatio: ratioOf(filter),
                 previousLastRecordTs: previous.get(claim.id) ?? null,
+                // cap: the Western Electric rules 2–4 the monitor turned on (issue #14)
+                ...(claim.type === "cap" ? { runRules: runRulesOf(filter) } : {}),
               },
               window,
             );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RoutesOptions } from "../types.js";
 import { alertsRoutes } from "./alerts.routes.js";
 import { authRoutes } from "./auth.routes.js";
+import { capAlertsRoutes } from "./cap-alerts.routes.js";
 import { dataSourcesRoutes } from "./data-sources.routes.js";
 import { featureFlagsRoutes } from "./feature-flags.routes.js";
 import { ingestRoutes } from "./ingest.routes.js";
@@ -12,6 +13,7 @@ import { mqttCredentialsRoutes } from "./mqtt-credentials.routes.js";
 import { notificationsRoutes } from "./notifications.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
 import { signalsRoutes } from "./signals.routes.js";
+import { spcLimitsRoutes } from "./spc-limits.routes.js";
 import { usersRoutes } from "./users.routes.js";
 
 export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) {
@@ -29,6 +31,8 @@ export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) 
     signalsRoutes,
     monitorsRoutes,
     monitorPreviewRoutes,
+    spcLimitsRoutes,
+    capAlertsRoutes,
   ]) {
     routes(app, opts);
   }

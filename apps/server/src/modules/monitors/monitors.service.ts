@@ -73,6 +73,7 @@ export function toMonitor(r: MonitorRow): TMonitor {
       sample_size: f.sample_size,
       alert_threshold: r.alertThreshold,
       ...(f.op_count ? { op_count: f.op_count } : {}),
+      ...(f.run_rules?.length ? { run_rules: f.run_rules } : {}),
     },
     last_state: r.lastState ?? null,
     last_evaluated_at: r.lastEvaluatedAt?.toISOString() ?? null,

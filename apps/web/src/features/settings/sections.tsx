@@ -17,6 +17,8 @@ const SECTION_LOADERS: Partial<Record<TSettingsSection, () => Promise<{ default:
   USER_MANAGEMENT: () => import("./users/UsersPage").then((m) => ({ default: m.UsersPage })),
   MS_TEAMS: () => import("./notifications/TeamsPage").then((m) => ({ default: m.TeamsPage })),
   ETQ_RELIANCE: () => import("./notifications/EtqReliancePage").then((m) => ({ default: m.EtqReliancePage })),
+  SPC_ALERT: () => import("./cap-alerts/CapAlertsPage").then((m) => ({ default: m.CapAlertsPage })),
+  SPC_LIMITS: () => import("./spc-limits/SpcLimitsPage").then((m) => ({ default: m.SpcLimitsPage })),
 };
 
 function lazySection(load: () => Promise<{ default: ComponentType }>): ComponentType {

@@ -1,0 +1,309 @@
+import {
+  defaultFeatureFlags,
+  CAP_ALERTS_MESSAGES as M,
+  MONITOR_MESSAGES,
+  RULE_TITLES,
+  RUN_RULE_TEXTS,
+  type TCapMonitorStatus,
+  type TMonitor,
+  type TMonitorRule,
+  type TSpcSignalLimits,
+} from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { MemoryRouter } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PlantLineProvider } from "../../../app/context/PlantLineContext";
+import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { CapAlertsPage } from "./CapAlertsPage";
+
+installResizeObserver();
+const size = { width: 1600, height: 900, top: 0, left: 0, right: 1600, bottom: 900, x: 0, y: 0 };
+Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
+
+const plant = testPlant({ timeZone: "UTC" });
+const line = testLine({ id: "00000000-0000-4000-8000-000000000011", plantId: plant.id, name: "Assembly" });
+const me = testMe({ selectedPlantId: plant.id, selectedLineId: line.id });
+const sig = (n: number) => `00000000-0000-4000-8000-0000000000a${n}`;
+const MON = "00000000-0000-4000-8000-0000000000c1";
+const ALERT = "00000000-0000-4000-8000-0000000000d1";
+
+let limits: TSpcSignalLimits[];
+let monitors: TMonitor[];
+let flags: ReturnType<typeof defaultFeatureFlags>;
+let calls: { method: string; url: string; body?: unknown }[];
+let failPatch: boolean;
+let listStatus: number;
+
+const limitOf = (id: string, station: string, signal: string, hasLimits: boolean): TSpcSignalLimits => ({
+  lineUUID: line.id,
+  stationName: station,
+  signalUUID: id,
+  signalName: signal,
+  singleSide: null,
+  limits: hasLimits
+    ? [
+        {
+          uuid: null,
+          model_number: "*",
+          lslFormula: "1",
+          lclFormula: null,
+          uclFormula: null,
+          uslFormula: "9",
+        },
+      ]
+    : [],
+});
+const monitorOf = (id: string, signalId: string, active: boolean): TMonitor => ({
+  monitor_uuid: id,
+  monitor_name: `Cap ${id.slice(-2)}`,
+  monitor_type: "cap",
+  active,
+  frequency: 15,
+  notes: "",
+  use_excluded_part_ids: false,
+  use_excluded_model_numbers: false,
+  last_state: "BREACH",
+  monitor_filter: {
+    cust_uuid: me.customer.id,
+    plant_uuid: plant.id,
+    line_uuid: line.id,
+    signal_uuids: [signalId],
+    signal_group_uuids: [],
+    part_groups: [],
+    part_numbers: [],
+    part_attributes: [],
+    pass_fail_filter: [],
+    evaluation_ratio: 0.2,
+    sample_size: 150,
+    alert_threshold: "medium",
+  },
+});
+const rules: TMonitorRule[] = [
+  { active: true, type: "Consecutive", details: { runs: null, breaches: 3, seconds: null } },
+];
+
+const server = setupServer(
+  http.get("*/api/auth/me", () => HttpResponse.json(me)),
+  http.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
+  http.get("*/api/plants", () => HttpResponse.json([plant])),
+  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
+  http.get("*/api/line-config/spc-signal-limits", () =>
+    listStatus === 200
+      ? HttpResponse.json(limits)
+      : HttpResponse.json({ message: "down" }, { status: listStatus }),
+  ),
+  http.get("*/api/lines/:lineId/monitors", () => HttpResponse.json(monitors)),
+  http.get("*/api/lines/:lineId/cap-monitors/status", () =>
+    HttpResponse.json([
+      { monitorId: MON, lastState: "BREACH", ppk: 0.82, latestAlertId: ALERT },
+    ] satisfies TCapMonitorStatus[]),
+  ),
+  http.post("*/api/monitors", async ({ request }) => {
+    const body = (await request.json()) as { signalId: string };
+    calls.push({ method: "POST", url: "/api/monitors", body });
+    monitors = [...monitors, monitorOf("00000000-0000-4000-8000-0000000000c9", body.signalId, false)];
+    return HttpResponse.json({ id: "00000000-0000-4000-8000-0000000000c9" }, { status: 201 });
+  }),
+  http.patch("*/api/monitors/:id", async ({ request, params }) => {
+    const body = (await request.json()) as Record<string, boolean>;
+    calls.push({ method: "PATCH", url: `/api/monitors/${params.id}`, body });
+    if (failPatch) return HttpResponse.json({ message: "No" }, { status: 500 });
+    monitors = monitors.map((m) =>
+      m.monitor_uuid === params.id
+        ? {
+            ...m,
+            active: body.active ?? m.active,
+            use_excluded_part_ids: body.useExcludedPartIds ?? m.use_excluded_part_ids,
+          }
+        : m,
+    );
+    return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.id));
+  }),
+  http.put("*/api/tasks", async ({ request }) => {
+    const body = (await request.json()) as { task_uuid: string; task_details: { op_count?: string } };
+    calls.push({ method: "PUT", url: "/api/tasks", body });
+    return HttpResponse.json(monitors.find((m) => m.monitor_uuid === body.task_uuid));
+  }),
+  http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(rules)),
+  http.patch("*/api/notifications/monitor-rules/:id", async ({ request, params }) => {
+    const body = await request.json();
+    calls.push({ method: "PATCH", url: `/api/notifications/monitor-rules/${params.id}`, body });
+    return HttpResponse.json(body);
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => {
+  flags = { ...defaultFeatureFlags(true), capExcludedParts: false };
+  calls = [];
+  failPatch = false;
+  listStatus = 200;
+  limits = [
+    limitOf(sig(1), "OP20", "Torque", true),
+    limitOf(sig(2), "OP10", "Force", true),
+    limitOf(sig(3), "OP10", "Angle", false),
+    limitOf(sig(4), "OP10", "Depth", false),
+  ];
+  monitors = [monitorOf(MON, sig(1), true), monitorOf("00000000-0000-4000-8000-0000000000c2", sig(4), true)];
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+function renderPage() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={qc}>
+        <SnackbarProvider>
+          <PlantLineProvider>
+            <CapAlertsPage />
+          </PlantLineProvider>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+}
+const box = (label: string) => screen.getByRole("checkbox", { name: label }) as HTMLInputElement;
+const shownSignals = () =>
+  screen
+    .getAllByRole("row")
+    .slice(1)
+    .map((r) => r.querySelector('[data-field="signal"]')?.textContent);
+
+describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
+  it("shows signals with limits (and monitored ones without, with the warning) by station then signal", async () => {
+    renderPage();
+    expect(await screen.findByText("Torque")).toBeTruthy();
+    expect(screen.getByText(M.note)).toBeTruthy();
+    expect(shownSignals()).toEqual(["Depth", "Force", "Torque"]);
+    expect(screen.getAllByRole("img", { name: M.noLimits })).toHaveLength(1);
+    expect(box(M.monitorLabel("Torque")).checked).toBe(true);
+    expect(box(M.monitorLabel("Force")).checked).toBe(false);
+    // Alert Rules' Edit is off while the monitor is inactive
+    expect(
+      (screen.getByRole("button", { name: M.editRulesLabel("Force") }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(screen.getByText("Ppk 0.82")).toBeTruthy();
+    expect(screen.getByRole("link", { name: M.openAlert }).getAttribute("href")).toBe(
+      `/lines/${line.id}?alert=${ALERT}`,
+    );
+    const row = screen.getAllByRole("row")[1] as HTMLElement;
+    expect(row.style.getPropertyValue("--height")).toBe("65px");
+    expect(screen.queryByText(M.columns.excludeChallengeParts)).toBeNull();
+  });
+
+  it("creates an active monitor for a signal without one, and flips an existing one", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Force");
+    await ue.click(box(M.monitorLabel("Force")));
+    await waitFor(() => expect(box(M.monitorLabel("Force")).checked).toBe(true));
+    expect(calls.slice(0, 2)).toEqual([
+      { method: "POST", url: "/api/monitors", body: { signalId: sig(2) } },
+      { method: "PATCH", url: "/api/monitors/00000000-0000-4000-8000-0000000000c9", body: { active: true } },
+    ]);
+    await ue.click(box(M.monitorLabel("Torque")));
+    await waitFor(() => expect(box(M.monitorLabel("Torque")).checked).toBe(false));
+    expect(calls.at(-1)).toEqual({ method: "PATCH", url: `/api/monitors/${MON}`, body: { active: false } });
+  });
+
+  it("says 'Error saving configuration…' when a change fails", async () => {
+    failPatch = true;
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    await ue.click(box(M.monitorLabel("Torque")));
+    expect(await screen.findByText(M.saveError)).toBeTruthy();
+  });
+
+  it("edits the rules in the 'Cap Alert Rules' modal, 850 by 450", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    await ue.click(screen.getByRole("button", { name: M.editRulesLabel("Torque") }));
+    const dialog = await screen.findByRole("dialog", { name: M.rulesTitle });
+    const paper = (dialog.closest(".MuiDialog-paper") ??
+      dialog.querySelector(".MuiDialog-paper")) as HTMLElement;
+    expect(getComputedStyle(paper).width).toBe("850px");
+    expect(getComputedStyle(paper).height).toBe("450px");
+    expect(within(dialog).getByText(RULE_TITLES.Consecutive)).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: M.save }));
+    expect(await screen.findByText(MONITOR_MESSAGES.rulesSaved)).toBeTruthy();
+    expect(calls.at(-1)?.url).toBe(`/api/notifications/monitor-rules/${MON}`);
+    expect(
+      ((calls.at(-1)?.body ?? []) as TMonitorRule[]).find((r) => r.type === "Consecutive"),
+    ).toMatchObject({
+      active: true,
+      details: { breaches: 3 },
+    });
+  });
+
+  it("with the excluded-parts flag, offers the Exclude checkboxes on active rows only", async () => {
+    flags.capExcludedParts = true;
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    expect(screen.getByText(M.columns.excludeChallengeParts)).toBeTruthy();
+    expect(screen.queryByRole("checkbox", { name: M.excludePartsLabel("Force") })).toBeNull();
+    await ue.click(box(M.excludePartsLabel("Torque")));
+    await waitFor(() =>
+      expect(calls.at(-1)).toEqual({
+        method: "PATCH",
+        url: `/api/monitors/${MON}`,
+        body: { useExcludedPartIds: true },
+      }),
+    );
+    expect(box(M.excludeModelsLabel("Torque")).checked).toBe(false);
+  });
+
+  it("sets the operation count (ALL, FIRST, LAST) of an active monitor", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    expect(screen.queryByRole("combobox", { name: M.opCountLabel("Force") })).toBeNull();
+    await ue.click(screen.getByRole("combobox", { name: M.opCountLabel("Torque") }));
+    await ue.click(await screen.findByRole("option", { name: "FIRST" }));
+    await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
+    expect(calls.at(-1)?.body).toMatchObject({
+      task_uuid: MON,
+      task_type: "cap",
+      task_details: { op_count: "FIRST", signal_uuids: [sig(1)] },
+    });
+  });
+
+  it("turns on Western Electric rules 2–4 for an active monitor (rule 1 always applies)", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    expect(screen.queryByRole("combobox", { name: M.runRulesLabel("Force") })).toBeNull();
+    await ue.click(screen.getByRole("combobox", { name: M.runRulesLabel("Torque") }));
+    await ue.click(await screen.findByRole("option", { name: RUN_RULE_TEXTS[2] }));
+    await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
+    expect(calls.at(-1)?.body).toMatchObject({ task_uuid: MON, task_details: { run_rules: [2] } });
+  });
+
+  it("shows the empty texts and the load failure overlay", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    await ue.type(screen.getByRole("searchbox", { name: M.search }), "zzz");
+    expect(await screen.findByText(M.emptyFiltered)).toBeTruthy();
+    cleanup();
+    limits = [];
+    monitors = [];
+    renderPage();
+    expect(await screen.findByText(M.empty)).toBeTruthy();
+    cleanup();
+    listStatus = 500;
+    renderPage();
+    expect(await screen.findByText("Error Loading Data")).toBeTruthy();
+  });
+});

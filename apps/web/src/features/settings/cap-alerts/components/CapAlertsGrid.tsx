@@ -1,0 +1,231 @@
+import {
+  CAP_ALERTS_MESSAGES as M,
+  OP_COUNTS,
+  RUN_RULE_TEXTS,
+  RUN_RULES,
+  type TOpCount,
+  type TRunRule,
+} from "@linewatch/contracts";
+import WarningIcon from "@mui/icons-material/WarningAmberOutlined";
+import { Box, Button, Checkbox, Link, MenuItem, TextField, Tooltip, Typography } from "@mui/material";
+import type { GridColDef } from "@mui/x-data-grid";
+import { useMemo } from "react";
+import { Link as RouterLink } from "react-router";
+import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import type { TCapAlertRow } from "../cap-alerts.rows";
+
+export type CapAlertsGridProps = {
+  rows: TCapAlertRow[];
+  lineId: string | null;
+  emptyText: string;
+  isError: boolean;
+  isLoading: boolean;
+  /** The excluded-parts flag: the two Exclude columns (spec settings §2.4). */
+  isExclusionOn: boolean;
+  busyIds: ReadonlySet<string>;
+  toolbar: React.ReactNode;
+  onToggle: (row: TCapAlertRow) => void;
+  onEditRules: (row: TCapAlertRow) => void;
+  onExclude: (
+    row: TCapAlertRow,
+    field: "useExcludedPartIds" | "useExcludedModelNumbers",
+    value: boolean,
+  ) => void;
+  onOpCount: (row: TCapAlertRow, opCount: TOpCount) => void;
+  onRunRules: (row: TCapAlertRow, runRules: TRunRule[]) => void;
+};
+
+/** The Cap Alerts grid (spec settings §2.4): row height 65 from SettingsGrid. */
+export function CapAlertsGrid(p: CapAlertsGridProps) {
+  const { isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, onRunRules, lineId } = p;
+  const columns = useMemo<GridColDef<TCapAlertRow>[]>(() => {
+    const cols: GridColDef<TCapAlertRow>[] = [
+      {
+        field: "monitor",
+        headerName: M.columns.monitor,
+        width: 100,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Checkbox
+            checked={!!row.monitor?.active}
+            disabled={busyIds.has(row.id)}
+            onChange={() => onToggle(row)}
+            slotProps={{ input: { "aria-label": M.monitorLabel(row.signal) } }}
+          />
+        ),
+      },
+      { field: "station", headerName: M.columns.station, flex: 1, minWidth: 120 },
+      { field: "signal", headerName: M.columns.signal, flex: 1, minWidth: 140 },
+      {
+        field: "alertRules",
+        headerName: M.columns.alertRules,
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Button
+            size="small"
+            disabled={!row.monitor?.active}
+            aria-label={M.editRulesLabel(row.signal)}
+            onClick={() => onEditRules(row)}
+          >
+            {M.edit}
+          </Button>
+        ),
+      },
+      {
+        field: "warning",
+        headerName: "",
+        width: 60,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.hasLimits ? null : (
+            <Tooltip title={M.noLimits}>
+              <WarningIcon color="warning" titleAccess={M.noLimits} />
+            </Tooltip>
+          ),
+      },
+    ];
+    if (isExclusionOn) {
+      const exclude = (
+        field: "useExcludedPartIds" | "useExcludedModelNumbers",
+        headerName: string,
+        label: (s: string) => string,
+      ): GridColDef<TCapAlertRow> => ({
+        field,
+        headerName,
+        width: 190,
+        sortable: false,
+        renderCell: ({ row }) => {
+          // spec settings §4: only active rows have them
+          if (!row.monitor?.active) return null;
+          const checked =
+            field === "useExcludedPartIds"
+              ? row.monitor.use_excluded_part_ids
+              : row.monitor.use_excluded_model_numbers;
+          return (
+            <Checkbox
+              checked={checked}
+              disabled={busyIds.has(row.id)}
+              onChange={(e) => onExclude(row, field, e.target.checked)}
+              slotProps={{ input: { "aria-label": label(row.signal) } }}
+            />
+          );
+        },
+      });
+      cols.push(
+        exclude("useExcludedPartIds", M.columns.excludeChallengeParts, M.excludePartsLabel),
+        exclude("useExcludedModelNumbers", M.columns.excludeModelNumbers, M.excludeModelsLabel),
+      );
+    }
+    cols.push(
+      {
+        field: "opCount",
+        headerName: M.columns.opCount,
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.monitor?.active ? (
+            <TextField
+              select
+              size="small"
+              value={row.monitor.monitor_filter.op_count ?? "ALL"}
+              disabled={busyIds.has(row.id)}
+              onChange={(e) => onOpCount(row, e.target.value as TOpCount)}
+              slotProps={{ htmlInput: { "aria-label": M.opCountLabel(row.signal) } }}
+            >
+              {OP_COUNTS.map((o) => (
+                <MenuItem key={o} value={o}>
+                  {o}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null,
+      },
+      {
+        field: "runRules",
+        headerName: M.columns.runRules,
+        width: 170,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.monitor?.active ? (
+            <TextField
+              select
+              size="small"
+              fullWidth
+              value={row.monitor.monitor_filter.run_rules ?? []}
+              disabled={busyIds.has(row.id)}
+              onChange={(e) => onRunRules(row, e.target.value as unknown as TRunRule[])}
+              slotProps={{
+                select: {
+                  multiple: true,
+                  displayEmpty: true,
+                  renderValue: (v) => ((v as TRunRule[]).length ? `1, ${(v as TRunRule[]).join(", ")}` : "1"),
+                },
+                htmlInput: { "aria-label": M.runRulesLabel(row.signal) },
+              }}
+            >
+              {RUN_RULES.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {RUN_RULE_TEXTS[r]}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null,
+      },
+      {
+        field: "lastState",
+        headerName: M.columns.lastState,
+        width: 170,
+        sortable: false,
+        renderCell: ({ row }) => {
+          if (!row.monitor) return null;
+          const state = row.status?.lastState ?? row.monitor.last_state;
+          return (
+            <Box>
+              <Typography variant="body2">{state ?? M.notEvaluated}</Typography>
+              {state && (
+                <Typography variant="caption" color="text.secondary">
+                  {M.ppk(row.status?.ppk ?? null)}
+                </Typography>
+              )}
+            </Box>
+          );
+        },
+      },
+      {
+        field: "latestAlert",
+        headerName: M.columns.latestAlert,
+        width: 120,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.status?.latestAlertId && lineId ? (
+            <Link component={RouterLink} to={`/lines/${lineId}?alert=${row.status.latestAlertId}`}>
+              {M.openAlert}
+            </Link>
+          ) : null,
+      },
+    );
+    return cols;
+  }, [isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, onRunRules, lineId]);
+
+  return (
+    <SettingsGrid<TCapAlertRow>
+      label={M.title}
+      emptyText={p.emptyText}
+      isError={p.isError}
+      loading={p.isLoading}
+      toolbar={p.toolbar}
+      columns={columns}
+      rows={p.rows}
+      // spec settings §9: station then signal
+      initialState={{
+        sorting: {
+          sortModel: [
+            { field: "station", sort: "asc" },
+            { field: "signal", sort: "asc" },
+          ],
+        },
+      }}
+    />
+  );
+}

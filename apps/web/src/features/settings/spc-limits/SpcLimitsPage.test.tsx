@@ -1,0 +1,287 @@
+import {
+  defaultFeatureFlags,
+  SPC_LIMITS_MESSAGES as M,
+  SETTINGS_KIT_MESSAGES,
+  type TSpcSignalLimits,
+  type TStation,
+} from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PlantLineProvider } from "../../../app/context/PlantLineContext";
+import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { SpcLimitsPage } from "./SpcLimitsPage";
+
+installResizeObserver();
+const size = { width: 1400, height: 900, top: 0, left: 0, right: 1400, bottom: 900, x: 0, y: 0 };
+Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
+
+const plant = testPlant({ timeZone: "UTC" });
+const line1 = testLine({ id: "00000000-0000-4000-8000-000000000011", plantId: plant.id, name: "Assembly" });
+const line2 = testLine({ id: "00000000-0000-4000-8000-000000000012", plantId: plant.id, name: "Paint" });
+const me = testMe({ selectedPlantId: plant.id, selectedLineId: line1.id });
+const TORQUE = "00000000-0000-4000-8000-0000000000a1";
+const ANGLE = "00000000-0000-4000-8000-0000000000a2";
+const UPPER = "00000000-0000-4000-8000-0000000000a3";
+
+let limits: TSpcSignalLimits[];
+let puts: TSpcSignalLimits[][];
+let putStatus: number;
+let suggests: unknown[];
+let flags: ReturnType<typeof defaultFeatureFlags>;
+
+const signal = (id: string, name: string, entityType: "MEASUREMENT" | "UPPER_LIMIT") => ({
+  id,
+  name,
+  friendlyName: null,
+  entityType,
+  isSignalActive: true,
+  qualityCharacteristic: "NONE" as const,
+  stationName: "OP10",
+  upperLimit: null,
+  lowerLimit: null,
+  result: null,
+  singleSide: null,
+});
+const stations: TStation[] = [
+  {
+    id: "00000000-0000-4000-8000-0000000000b1",
+    name: "OP10",
+    final: false,
+    signals: [
+      signal(TORQUE, "Torque", "MEASUREMENT"),
+      signal(ANGLE, "Angle", "MEASUREMENT"),
+      signal(UPPER, "Torque Max", "UPPER_LIMIT"),
+    ],
+  },
+];
+
+const server = setupServer(
+  http.get("*/api/auth/me", () => HttpResponse.json(me)),
+  http.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
+  http.get("*/api/plants", () => HttpResponse.json([plant])),
+  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
+  http.get("*/api/lines/:lineId/signals", () => HttpResponse.json(stations)),
+  http.get("*/api/lines/:lineId/model-numbers", () =>
+    HttpResponse.json([
+      { value: "M-1", isChallenge: false },
+      { value: "M-2", isChallenge: false },
+    ]),
+  ),
+  http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(limits)),
+  http.post("*/api/line-config/spc-signal-limits/suggest", async ({ request }) => {
+    suggests.push(await request.json());
+    return HttpResponse.json([
+      { model_number: "*", n: 40, lcl: 3.25, ucl: 6.75 },
+      { model_number: "M-2", n: 12, lcl: 3.5, ucl: 6.5 },
+    ]);
+  }),
+  http.put("*/api/line-config/spc-signal-limits", async ({ request }) => {
+    const body = (await request.json()) as TSpcSignalLimits[];
+    puts.push(body);
+    if (putStatus !== 200)
+      return HttpResponse.json(
+        { message: "UCL of Torque, model *: unexpected '*' (at position 4)" },
+        { status: putStatus },
+      );
+    limits = limits.map((s) => body.find((b) => b.signalUUID === s.signalUUID) ?? s);
+    return HttpResponse.json(limits);
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => {
+  flags = defaultFeatureFlags(true);
+  puts = [];
+  suggests = [];
+  putStatus = 200;
+  const base = { lineUUID: line1.id, stationName: "OP10", singleSide: null };
+  limits = [
+    {
+      ...base,
+      signalUUID: TORQUE,
+      signalName: "Torque",
+      limits: [
+        {
+          uuid: null,
+          model_number: "M-1",
+          lslFormula: "2",
+          lclFormula: null,
+          uclFormula: null,
+          uslFormula: "9",
+        },
+        {
+          uuid: null,
+          model_number: "*",
+          lslFormula: "1",
+          lclFormula: null,
+          uclFormula: `{${UPPER}} - 1`,
+          uslFormula: "10",
+        },
+      ],
+    },
+    { ...base, signalUUID: ANGLE, signalName: "Angle", singleSide: "LOWER", limits: [] },
+  ];
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+function renderPage() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <SnackbarProvider>
+        <PlantLineProvider>
+          <SpcLimitsPage />
+        </PlantLineProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const cell = (label: string) => screen.getByRole("textbox", { name: label }) as HTMLInputElement;
+const expand = async (ue: ReturnType<typeof userEvent.setup>, index = 0) => {
+  const buttons = await screen.findAllByRole("button", { name: SETTINGS_KIT_MESSAGES.seeModels });
+  await ue.click(buttons[index] as HTMLElement);
+};
+
+describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
+  it("lists signals by station and signal; 'See models' shows '*' first and formulas by signal name", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText("Torque")).toBeTruthy();
+    const names = screen
+      .getAllByRole("row")
+      .map((r) => r.querySelector('[data-field="signal"]')?.textContent);
+    expect(names.filter(Boolean)).toEqual(["Signal", "Angle", "Torque"]);
+    await expand(ue, 1);
+    expect(screen.getByRole("button", { name: SETTINGS_KIT_MESSAGES.hideModels })).toBeTruthy();
+    const models = screen
+      .getAllByRole("row")
+      .map((r) => r.querySelector('[data-field="model"]')?.textContent);
+    expect(models.filter(Boolean)).toEqual(["Model", "*", "M-1"]);
+    expect(cell("UCL *").value).toBe("{Torque Max} - 1");
+  });
+
+  it("'Show only signals with limits' leaves out signals without any", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Angle");
+    await ue.click(screen.getByRole("switch", { name: M.showOnlyWithLimits }));
+    await waitFor(() => expect(screen.queryByText("Angle")).toBeNull());
+    expect(screen.getByText("Torque")).toBeTruthy();
+  });
+
+  it("an edit marks the row unsaved and locks the line and the switch until Discard Changes", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await expand(ue, 1);
+    await ue.clear(cell("LSL *"));
+    await ue.type(cell("LSL *"), "1.5");
+    expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBe("true");
+    expect((screen.getByRole("switch", { name: M.showOnlyWithLimits }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect(document.querySelectorAll(".lw-row-unsaved").length).toBeGreaterThan(0);
+    await ue.click(screen.getByRole("button", { name: M.discard }));
+    expect(cell("LSL *").value).toBe("1");
+    expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBeNull();
+    expect(document.querySelectorAll(".lw-row-unsaved")).toHaveLength(0);
+  });
+
+  it("shows every §5 message and keeps Save Changes off while one stands", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await expand(ue, 1);
+    await ue.clear(cell("LSL *"));
+    await ue.type(cell("LSL *"), "abc");
+    expect(screen.getByText("LSL must be a number")).toBeTruthy();
+    expect((screen.getByRole("button", { name: M.saveChanges }) as HTMLButtonElement).disabled).toBe(true);
+    await ue.clear(cell("LSL *"));
+    await ue.type(cell("LSL *"), "20");
+    expect(screen.getByText(M.lslBelowUsl)).toBeTruthy();
+    expect(screen.getByText(M.uslAboveLsl)).toBeTruthy();
+    await ue.type(cell("LCL *"), "5");
+    await ue.type(cell("UCL M-1"), "1");
+    await ue.type(cell("LCL M-1"), "3");
+    expect(screen.getByText(M.lclBelowUcl)).toBeTruthy();
+    expect(screen.getByText(M.uclAboveLcl)).toBeTruthy();
+  });
+
+  it("saves a formula typed with a completed signal name as ids, and says so", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await expand(ue, 1);
+    await ue.clear(cell("UCL M-1"));
+    await ue.type(cell("UCL M-1"), "{{Torque M");
+    await ue.click(await screen.findByRole("menuitem", { name: "Torque Max" }));
+    await ue.type(cell("UCL M-1"), " * 0.9");
+    expect(cell("UCL M-1").value).toBe("{Torque Max} * 0.9");
+    await ue.click(screen.getByRole("button", { name: M.saveChanges }));
+    expect(await screen.findByText(M.saved)).toBeTruthy();
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.map((s) => s.signalUUID)).toEqual([TORQUE]);
+    expect(puts[0]?.[0]?.limits.find((l) => l.model_number === "M-1")?.uclFormula).toBe(`{${UPPER}} * 0.9`);
+    await waitFor(() => expect(document.querySelectorAll(".lw-row-unsaved")).toHaveLength(0));
+  });
+
+  it("shows the server's message when a save is refused, and keeps the edits", async () => {
+    putStatus = 400;
+    const ue = userEvent.setup();
+    renderPage();
+    await expand(ue, 1);
+    await ue.type(cell("LCL *"), "0");
+    await ue.click(screen.getByRole("button", { name: M.saveChanges }));
+    expect(await screen.findByText("UCL of Torque, model *: unexpected '*' (at position 4)")).toBeTruthy();
+    expect(cell("LCL *").value).toBe("0");
+  });
+
+  it("single-sided signals show 'Single Sided' in the locked cells", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await expand(ue, 0);
+    expect(cell("USL *").value).toBe(M.singleSided);
+    expect(cell("UCL *").disabled).toBe(true);
+    expect(cell("LSL *").disabled).toBe(false);
+  });
+
+  it("adds a row for a model number the line has seen, and removes one", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    await ue.click(screen.getAllByRole("button", { name: M.addModel })[1] as HTMLElement);
+    await ue.click(screen.getByRole("combobox", { name: M.modelNumber }));
+    expect(screen.queryByRole("option", { name: "M-1" })).toBeNull();
+    await ue.click(screen.getByRole("option", { name: "M-2" }));
+    await ue.click(screen.getByRole("button", { name: M.add }));
+    expect(await screen.findByRole("textbox", { name: "LSL M-2" })).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: `${M.removeModel} M-1` }));
+    expect(screen.queryByRole("textbox", { name: "LSL M-1" })).toBeNull();
+  });
+
+  it("suggests control limits from a stable period into the grid, unsaved", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    await ue.click(screen.getByRole("button", { name: M.suggest }));
+    const dialog = await screen.findByRole("dialog", { name: M.suggest });
+    await ue.click(within(dialog).getByRole("combobox", { name: M.suggestSignal }));
+    await ue.click(await screen.findByRole("option", { name: "OP10 · Torque" }));
+    await ue.click(within(dialog).getByRole("button", { name: M.suggestApply }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: M.suggest })).toBeNull());
+    expect(suggests[0]).toMatchObject({ signalUUID: TORQUE });
+    expect(cell("LCL *").value).toBe("3.25");
+    expect(cell("UCL *").value).toBe("6.75");
+    expect(cell("UCL M-2").value).toBe("6.5");
+    expect(cell("LSL *").value).toBe("1");
+    expect(document.querySelectorAll(".lw-row-unsaved").length).toBeGreaterThan(0);
+    expect((screen.getByRole("button", { name: M.saveChanges }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

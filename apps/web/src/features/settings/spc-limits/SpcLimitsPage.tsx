@@ -1,0 +1,274 @@
+import { SPC_LIMITS_MESSAGES as M, type TSpcLimitKey } from "@linewatch/contracts";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useCallback, useMemo, useState } from "react";
+import { useFeatureFlags } from "../../../shared/data/session/queries";
+import { QueryState } from "../../../shared/ui/QueryState";
+import { compareValues } from "../../../shared/ui/settings/expandable-rows";
+import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
+import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
+import { useModelNumbers } from "../../monitors/api/queries";
+import { useSaveSpcLimits, useSuggestControlLimits } from "./api/mutations";
+import { useLineSignals, useSpcLimits } from "./api/queries";
+import { LimitsGrid } from "./components/LimitsGrid";
+import { SuggestDialog } from "./components/SuggestDialog";
+import {
+  addModel,
+  applySuggestions,
+  compareModels,
+  hasErrors,
+  lockedKeys,
+  modelRowErrors,
+  removeModel,
+  saveBody,
+  setCell,
+  signalNames,
+  signalRowsOf,
+  type TModelRow,
+  type TSignalRow,
+} from "./spc-limits.form";
+
+/**
+ * Settings → Capability Metrics → Limits (spec settings §2.5, §3, §4 "SPC limits", §5, §7, §8):
+ * SPC limits per signal and model number. Edits stay on the page, marked unsaved, until Save
+ * Changes; while any are unsaved the line and the 'Show only' switch are locked.
+ */
+export function SpcLimitsPage() {
+  const {
+    lines,
+    lineId,
+    setLineId,
+    isLoading: isLinesLoading,
+    error: linesError,
+    hasNoLines,
+  } = usePageLine();
+  const flags = useFeatureFlags().data?.flags;
+  const limitsQ = useSpcLimits(lineId);
+  const signalsQ = useLineSignals(lineId);
+  const modelsQ = useModelNumbers(lineId);
+  const save = useSaveSpcLimits();
+  const suggest = useSuggestControlLimits();
+  const [isSuggesting, setSuggesting] = useState(false);
+  const [edits, setEdits] = useState<ReadonlyMap<string, TSignalRow>>(new Map());
+  const [isOnlyWithLimits, setOnlyWithLimits] = useState(false);
+  const [addingFor, setAddingFor] = useState<string | null>(null);
+  const [newModel, setNewModel] = useState("");
+  const isDirty = edits.size > 0;
+
+  const names = useMemo(
+    () =>
+      signalNames(
+        (signalsQ.data ?? []).flatMap((st) =>
+          st.signals
+            .filter((s) => s.entityType !== "RESULT" && s.entityType !== "PART_ATTRIBUTE")
+            .map((s) => ({ id: s.id, name: s.name })),
+        ),
+      ),
+    [signalsQ.data],
+  );
+  const nameList = useMemo(() => [...names.byName.keys()].sort(), [names]);
+  // spec settings §9: station, then signal (the grid's own sort starts from this order)
+  const saved = useMemo(
+    () =>
+      signalRowsOf(limitsQ.data ?? [], names).sort(
+        (a, b) => compareValues(a.station, b.station) || compareValues(a.signal, b.signal),
+      ),
+    [limitsQ.data, names],
+  );
+  const rows = useMemo(() => {
+    const all = saved.map((r) => edits.get(r.id) ?? r);
+    return isOnlyWithLimits ? all.filter((r) => r.hasLimits) : all;
+  }, [saved, edits, isOnlyWithLimits]);
+  const tree = useExpandableRows<TSignalRow, TModelRow>({
+    rows,
+    getId: (r) => r.id,
+    getChildren: (r) => r.models,
+    getChildId: (c, parent) => `${parent.id}::${c.model}`,
+    compareChildren: (a, b) => compareModels(a.model, b.model),
+    // spec settings §9: limits sorted by station, signal, model
+    initialSortModel: [
+      { field: "station", sort: "asc" },
+      { field: "signal", sort: "asc" },
+    ],
+  });
+
+  const rowById = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
+  const change = useCallback(
+    (signalId: string, f: (r: TSignalRow) => TSignalRow) =>
+      setEdits((prev) => {
+        const base = prev.get(signalId) ?? saved.find((r) => r.id === signalId);
+        if (!base) return prev;
+        const next = new Map(prev);
+        next.set(signalId, f(base));
+        return next;
+      }),
+    [saved],
+  );
+  const onCell = useCallback(
+    (signalId: string, model: string, key: TSpcLimitKey, text: string) =>
+      change(signalId, (r) => setCell(r, model, key, text)),
+    [change],
+  );
+  const onRemoveModel = useCallback(
+    (signalId: string, model: string) => change(signalId, (r) => removeModel(r, model)),
+    [change],
+  );
+  const onAddModel = useCallback((signalId: string) => {
+    setAddingFor(signalId);
+    setNewModel("");
+  }, []);
+  const errorsOf = useCallback((_signalId: string, m: TModelRow) => modelRowErrors(m, names), [names]);
+  const isSingleSidedOn = !!flags?.capSingleSided;
+  const lockedOf = useCallback(
+    (signalId: string) => {
+      const r = rowById.get(signalId);
+      return r ? lockedKeys(r, isSingleSidedOn) : [];
+    },
+    [rowById, isSingleSidedOn],
+  );
+
+  const changed = [...edits.values()];
+  const isInvalid = hasErrors(changed, names);
+  const handleSave = async () => {
+    if (!lineId) return;
+    try {
+      await save.mutateAsync({ lineId, body: saveBody(changed, lineId, names, !!flags?.capLimits) });
+      setEdits(new Map());
+    } catch {
+      // The server's message is shown by the mutation; the edits stay.
+    }
+  };
+
+  const handleSuggest = async (signalId: string, from: string, to: string) => {
+    if (!lineId) return [];
+    const list = await suggest.mutateAsync({ lineId, body: { signalUUID: signalId, from, to } });
+    if (list.length > 0) {
+      change(signalId, (r) => applySuggestions(r, list));
+      tree.setExpanded(signalId, true);
+    }
+    return list;
+  };
+
+  const addingRow = addingFor ? rowById.get(addingFor) : undefined;
+  const offeredModels = (modelsQ.data ?? [])
+    .map((m) => m.value)
+    .filter((v) => !addingRow?.models.some((m) => m.model === v));
+
+  const toolbar = (
+    <Stack direction="row" spacing={1} sx={{ p: 1, justifyContent: "flex-end" }}>
+      <Button
+        disabled={!lineId || saved.length === 0}
+        onClick={() => setSuggesting(true)}
+        sx={{ mr: "auto" }}
+      >
+        {M.suggest}
+      </Button>
+      <Button disabled={!isDirty || save.isPending} onClick={() => setEdits(new Map())}>
+        {M.discard}
+      </Button>
+      <Button variant="contained" disabled={!isDirty || isInvalid || save.isPending} onClick={handleSave}>
+        {M.saveChanges}
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {M.title}
+        </Typography>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={isOnlyWithLimits}
+              disabled={isDirty}
+              onChange={(e) => setOnlyWithLimits(e.target.checked)}
+            />
+          }
+          label={M.showOnlyWithLimits}
+        />
+        <PageLineSelect
+          label={M.lineLabel}
+          lines={lines}
+          lineId={lineId}
+          onChange={setLineId}
+          isLocked={isDirty}
+        />
+      </Stack>
+      {hasNoLines ? (
+        <Typography color="text.secondary">{M.noLines}</Typography>
+      ) : (
+        <QueryState isLoading={isLinesLoading} error={linesError}>
+          <LimitsGrid
+            tree={tree}
+            emptyText={isOnlyWithLimits ? M.emptyFiltered : M.empty}
+            isError={limitsQ.isError}
+            isLoading={!!lineId && (limitsQ.isLoading || signalsQ.isLoading)}
+            unsavedIds={new Set(edits.keys())}
+            errorsOf={errorsOf}
+            lockedOf={lockedOf}
+            signalNames={nameList}
+            toolbar={toolbar}
+            onCell={onCell}
+            onAddModel={onAddModel}
+            onRemoveModel={onRemoveModel}
+          />
+        </QueryState>
+      )}
+      <SuggestDialog
+        open={isSuggesting}
+        signals={saved}
+        isPending={suggest.isPending}
+        onSuggest={handleSuggest}
+        onClose={() => setSuggesting(false)}
+      />
+      <Dialog open={addingFor !== null} onClose={() => setAddingFor(null)} maxWidth="xs" fullWidth>
+        <DialogTitle>{M.addModelTitle}</DialogTitle>
+        <DialogContent>
+          <TextField
+            select
+            fullWidth
+            margin="dense"
+            label={M.modelNumber}
+            value={newModel}
+            onChange={(e) => setNewModel(e.target.value)}
+          >
+            {offeredModels.map((v) => (
+              <MenuItem key={v} value={v}>
+                {v}
+              </MenuItem>
+            ))}
+          </TextField>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAddingFor(null)}>{M.cancel}</Button>
+          <Button
+            variant="contained"
+            disabled={!newModel}
+            onClick={() => {
+              if (addingFor) {
+                change(addingFor, (r) => addModel(r, newModel));
+                tree.setExpanded(addingFor, true);
+              }
+              setAddingFor(null);
+            }}
+          >
+            {M.add}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import {
+  SPC_LIMITS_MESSAGES as M,
+  SETTINGS_KIT_MESSAGES,
+  SPC_LIMIT_KEYS,
+  SPC_LIMIT_LABELS,
+  type TSpcLimitKey,
+} from "@linewatch/contracts";
+import AddIcon from "@mui/icons-material/Add";
+import DeleteIcon from "@mui/icons-material/DeleteOutlineOutlined";
+import { alpha, Button, IconButton, Tooltip } from "@mui/material";
+import type { GridColDef } from "@mui/x-data-grid";
+import { useMemo } from "react";
+import { expandColumn } from "../../../../shared/ui/settings/ExpandToggle";
+import type { FlatRow } from "../../../../shared/ui/settings/expandable-rows";
+import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import type { ExpandableRows } from "../../../../shared/ui/settings/useExpandableRows";
+import { UNSAVED_ROW_CLASS } from "../../../../shared/ui/settings/useInlineRowEdit";
+import type { TModelRow, TSignalRow } from "../spc-limits.form";
+import { LimitCell } from "./LimitCell";
+
+type Row = FlatRow<TSignalRow, TModelRow>;
+
+export type LimitsGridProps = {
+  tree: ExpandableRows<TSignalRow, TModelRow>;
+  emptyText: string;
+  isError: boolean;
+  isLoading: boolean;
+  /** Signals with unsaved edits. */
+  unsavedIds: ReadonlySet<string>;
+  errorsOf: (signalId: string, m: TModelRow) => Partial<Record<TSpcLimitKey, string>>;
+  lockedOf: (signalId: string) => TSpcLimitKey[];
+  signalNames: string[];
+  toolbar: React.ReactNode;
+  onCell: (signalId: string, model: string, key: TSpcLimitKey, text: string) => void;
+  onAddModel: (signalId: string) => void;
+  onRemoveModel: (signalId: string, model: string) => void;
+};
+
+/** The Cap Limits tree grid (spec settings §2.5): signals that expand into one row per model. */
+export function LimitsGrid(p: LimitsGridProps) {
+  const { tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel } = p;
+  const columns = useMemo<GridColDef<Row>[]>(() => {
+    const parentText = (field: "station" | "signal") => (row: Row) =>
+      row.__row.kind === "parent" ? (row as unknown as TSignalRow)[field] : "";
+    const limitColumn = (key: TSpcLimitKey): GridColDef<Row> => ({
+      field: key,
+      headerName: SPC_LIMIT_LABELS[key],
+      flex: 1,
+      minWidth: 140,
+      sortable: false,
+      renderCell: ({ row }) => {
+        if (row.__row.kind !== "child") return null;
+        const m = row as unknown as TModelRow;
+        const signalId = row.__row.parentId;
+        return (
+          <LimitCell
+            label={`${SPC_LIMIT_LABELS[key]} ${m.model}`}
+            value={m[key]}
+            error={errorsOf(signalId, m)[key]}
+            isLocked={lockedOf(signalId).includes(key)}
+            signalNames={signalNames}
+            onChange={(text) => onCell(signalId, m.model, key, text)}
+          />
+        );
+      },
+    });
+    return [
+      expandColumn<TSignalRow, TModelRow>({
+        tree,
+        label: (_row, isExpanded) =>
+          isExpanded ? SETTINGS_KIT_MESSAGES.hideModels : SETTINGS_KIT_MESSAGES.seeModels,
+      }),
+      {
+        field: "station",
+        headerName: "Station",
+        flex: 1,
+        minWidth: 120,
+        valueGetter: (_v, row) => parentText("station")(row),
+      },
+      {
+        field: "signal",
+        headerName: "Signal",
+        flex: 1,
+        minWidth: 140,
+        valueGetter: (_v, row) => parentText("signal")(row),
+      },
+      {
+        field: "model",
+        headerName: "Model",
+        width: 110,
+        sortable: false,
+        valueGetter: (_v, row) => (row.__row.kind === "child" ? (row as unknown as TModelRow).model : ""),
+      },
+      ...SPC_LIMIT_KEYS.map(limitColumn),
+      {
+        field: "__actions",
+        headerName: "",
+        width: 130,
+        sortable: false,
+        disableColumnMenu: true,
+        renderCell: ({ row }) => {
+          if (row.__row.kind === "parent")
+            return (
+              <Button size="small" startIcon={<AddIcon />} onClick={() => onAddModel(row.id)}>
+                {M.addModel}
+              </Button>
+            );
+          if (row.__row.kind !== "child") return null;
+          const m = row as unknown as TModelRow;
+          const signalId = row.__row.parentId;
+          if (m.model === "*") return null;
+          return (
+            <Tooltip title={M.removeModel}>
+              <IconButton
+                aria-label={`${M.removeModel} ${m.model}`}
+                onClick={() => onRemoveModel(signalId, m.model)}
+              >
+                <DeleteIcon />
+              </IconButton>
+            </Tooltip>
+          );
+        },
+      },
+    ];
+  }, [tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel]);
+
+  return (
+    <SettingsGrid<Row>
+      label={M.title}
+      emptyText={p.emptyText}
+      isError={p.isError}
+      loading={p.isLoading}
+      toolbar={p.toolbar}
+      columns={columns}
+      // Eight columns: all of them are rendered (a cell being typed in never scrolls out of the DOM).
+      columnBufferPx={2000}
+      {...tree.gridProps}
+      getRowClassName={({ row }) => {
+        const id = row.__row.kind === "parent" ? row.id : row.__row.parentId;
+        return p.unsavedIds.has(id) ? UNSAVED_ROW_CLASS : "";
+      }}
+      sx={{
+        [`& .${UNSAVED_ROW_CLASS}`]: {
+          bgcolor: (t) => alpha(t.palette.warning.main, 0.08),
+          boxShadow: (t) => `inset 4px 0 0 ${t.palette.warning.main}`,
+        },
+      }}
+    />
+  );
+}

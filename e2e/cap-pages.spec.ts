@@ -1,0 +1,131 @@
+import {
+  CAP_ALERTS_MESSAGES as A,
+  SPC_LIMITS_MESSAGES as L,
+  MONITOR_MESSAGES,
+  type TSpcSignalLimits,
+} from "@linewatch/contracts";
+import type { Page } from "@playwright/test";
+import { expect, openSettings, signIn, test } from "./fixtures";
+
+// Settings → Capability Metrics on the demo plant: Cap Limits (spec settings §2.5, §5, §7) and
+// Cap Alerts (§2.4, §4), issue #14.
+
+async function axleLineId(page: Page): Promise<string> {
+  const plants = await (await page.request.get("/api/plants")).json();
+  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
+  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
+  return lines.find((l: { name: string }) => l.name === "Axle Assembly").id;
+}
+
+const limitsUrl = (lineId: string) => `/api/line-config/spc-signal-limits?line-id=${lineId}`;
+
+async function limitsOf(page: Page, lineId: string, signal: string): Promise<TSpcSignalLimits> {
+  const list = (await (await page.request.get(limitsUrl(lineId))).json()) as TSpcSignalLimits[];
+  const found = list.find((s) => s.signalName === signal);
+  if (!found) throw new Error(`no signal ${signal}`);
+  return found;
+}
+
+/** Puts a signal's limits back as they were (tests share the demo customer). */
+async function restore(page: Page, lineId: string, before: TSpcSignalLimits) {
+  const res = await page.request.put(limitsUrl(lineId), { data: [before] });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test("Cap Limits: a formula naming a signal is completed, saved as ids and locks the page until saved", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  const lineId = await axleLineId(page);
+  await page.goto(`/lines/${lineId}`);
+  const before = await limitsOf(page, lineId, "Press Force");
+  try {
+    await openSettings(page, "Limits");
+    const grid = page.getByRole("grid", { name: L.title });
+    const row = grid.getByRole("row").filter({ hasText: "Press Force" }).first();
+    await row.getByRole("button", { name: "See models" }).click();
+
+    const ucl = grid.getByRole("textbox", { name: "UCL *" }).first();
+    await ucl.fill("");
+    await ucl.pressSequentially("{Press Force Up");
+    await page.getByRole("menuitem", { name: "Press Force Upper Limit" }).click();
+    await ucl.pressSequentially(" - 1");
+    await expect(ucl).toHaveValue("{Press Force Upper Limit} - 1");
+    const lcl = grid.getByRole("textbox", { name: "LCL *" }).first();
+    await lcl.fill("abc");
+    await expect(page.getByText("LCL must be a number")).toBeVisible();
+    await expect(page.getByRole("button", { name: L.saveChanges })).toBeDisabled();
+    await expect(page.getByRole("main").getByRole("combobox", { name: L.lineLabel })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await lcl.fill("");
+    await page.getByRole("button", { name: L.saveChanges }).click();
+    await expect(page.getByText(L.saved)).toBeVisible();
+
+    const saved = await limitsOf(page, lineId, "Press Force");
+    const upper = (await (await page.request.get(`/api/lines/${lineId}/signals`)).json())
+      .flatMap((s: { signals: { id: string; name: string }[] }) => s.signals)
+      .find((s: { name: string }) => s.name === "Press Force Upper Limit");
+    expect(saved.limits.find((l) => l.model_number === "*")?.uclFormula).toBe(`{${upper.id}} - 1`);
+  } finally {
+    await restore(page, lineId, before);
+  }
+});
+
+test("Cap Alerts: a cap monitor created from the page, its rules edited, challenge parts excluded", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  const lineId = await axleLineId(page);
+  await page.goto(`/lines/${lineId}`);
+  const before = await limitsOf(page, lineId, "Press Depth");
+  let monitorId: string | undefined;
+  try {
+    await restore(page, lineId, {
+      ...before,
+      limits: [{ model_number: "*", lslFormula: "1", lclFormula: null, uclFormula: null, uslFormula: "20" }],
+    });
+    await openSettings(page, "Alerts");
+    await expect(page.getByText(A.note)).toBeVisible();
+    const grid = page.getByRole("grid", { name: A.title });
+    const monitor = grid.getByRole("checkbox", { name: A.monitorLabel("Press Depth") });
+    await expect(monitor).not.toBeChecked();
+    await expect(grid.getByRole("button", { name: A.editRulesLabel("Press Depth") })).toBeDisabled();
+    await monitor.click();
+    await expect(monitor).toBeChecked();
+
+    await grid.getByRole("button", { name: A.editRulesLabel("Press Depth") }).click();
+    const dialog = page.getByRole("dialog", { name: A.rulesTitle });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("switch").first().click();
+    await dialog.getByRole("button", { name: A.save }).click();
+    await expect(page.getByText(MONITOR_MESSAGES.rulesSaved)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const parts = grid.getByRole("checkbox", { name: A.excludePartsLabel("Press Depth") });
+    await parts.click();
+    await expect(parts).toBeChecked();
+
+    await grid.getByRole("combobox", { name: A.opCountLabel("Press Depth") }).click();
+    await page.getByRole("option", { name: "FIRST" }).click();
+    await expect(grid.getByRole("combobox", { name: A.opCountLabel("Press Depth") })).toHaveText("FIRST");
+
+    const monitors = await (await page.request.get(`/api/lines/${lineId}/monitors?type=cap`)).json();
+    const created = monitors.find(
+      (m: { monitor_filter: { signal_uuids: string[] } }) =>
+        m.monitor_filter.signal_uuids[0] === before.signalUUID,
+    );
+    monitorId = created.monitor_uuid;
+    expect(created).toMatchObject({
+      active: true,
+      use_excluded_part_ids: true,
+      monitor_filter: { op_count: "FIRST" },
+    });
+    const rules = await (await page.request.get(`/api/notifications/monitor-rules/${monitorId}`)).json();
+    expect(rules.some((r: { active: boolean }) => r.active)).toBe(true);
+  } finally {
+    if (monitorId) await page.request.delete("/api/tasks", { data: { monitor_uuid: monitorId } });
+    await restore(page, lineId, before);
+  }
+});
