@@ -46,12 +46,15 @@ const signal = (id: string, name: string, entityType: "MEASUREMENT" | "UPPER_LIM
   lowerLimit: null,
   result: null,
   singleSide: null,
+  storage: "num" as const,
+  hasCapLimits: false,
 });
 const stations: TStation[] = [
   {
     id: "00000000-0000-4000-8000-0000000000b1",
     name: "OP10",
     final: false,
+    isDefault: false,
     signals: [
       signal(TORQUE, "Torque", "MEASUREMENT"),
       signal(ANGLE, "Angle", "MEASUREMENT"),
