@@ -10,11 +10,30 @@ import { expect, openSettings, signIn, test } from "./fixtures";
 // Settings → Capability Metrics on the demo plant: Cap Limits (spec settings §2.5, §5, §7) and
 // Cap Alerts (§2.4, §4), issue #14.
 
+/** The user's selected plant and line before this spec changed them: put back after each test. */
+let previousSelection: { selectedPlantId: string | null; selectedLineId: string | null } | undefined;
+test.afterEach(async ({ page }) => {
+  if (!previousSelection) return;
+  await page.request.patch("/api/auth/me/selection", { data: previousSelection });
+  previousSelection = undefined;
+});
+
+/**
+ * The Axle Assembly line's id, made the user's selected line: Settings opens on the selected
+ * line, and other specs (auth.spec.ts) leave the demo user on another one.
+ */
 async function axleLineId(page: Page): Promise<string> {
   const plants = await (await page.request.get("/api/plants")).json();
   const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
   const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
-  return lines.find((l: { name: string }) => l.name === "Axle Assembly").id;
+  const lineId = lines.find((l: { name: string }) => l.name === "Axle Assembly").id;
+  const me = await (await page.request.get("/api/auth/me")).json();
+  previousSelection = { selectedPlantId: me.selectedPlantId, selectedLineId: me.selectedLineId };
+  const res = await page.request.patch("/api/auth/me/selection", {
+    data: { selectedPlantId: detroit.id, selectedLineId: lineId },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return lineId;
 }
 
 const limitsUrl = (lineId: string) => `/api/line-config/spc-signal-limits?line-id=${lineId}`;
