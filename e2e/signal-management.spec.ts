@@ -89,7 +89,11 @@ test("marks a final station, names a signal and changes an entity type", async (
   // OP10 holds a result signal, so it can be made final.
   await page.getByRole("button", { name: `${TEXT.configureStation} OP10` }).click();
   await expect(page.getByText(MSG.finalStationNeedsResult)).toBeVisible();
-  await page.getByRole("switch", { name: TEXT.finalStation }).check();
+  // The switch shows the saved state once the server has answered (not at the click): click, then
+  // wait for it (Playwright's check() wants the state changed at once and fails on a busy machine).
+  const finalSwitch = page.getByRole("switch", { name: TEXT.finalStation });
+  await finalSwitch.click();
+  await expect(finalSwitch).toBeChecked();
   await expect(row(page, "OP10").getByText(TEXT.final, { exact: true })).toBeVisible();
 
   // Friendly name: leading spaces are refused, then saved and shown in the tree and the monitor form.
