@@ -210,7 +210,9 @@ export const ZCapCalibratedDetails = z.object({
   /** VIF of the evaluation values (AR(1) fit) and n / VIF. */
   vif: z.number(),
   effectiveCount: z.number(),
+  /** Kurtosis and skewness of the window's values (training and evaluation) the bound allows for; skewness absent on older evaluations. */
   kurtosis: z.number(),
+  skewness: z.number().optional(),
 });
 export type TCapCalibratedDetails = z.infer<typeof ZCapCalibratedDetails>;
 

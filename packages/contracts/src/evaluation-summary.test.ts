@@ -140,6 +140,13 @@ describe("evaluationDetailLines", () => {
     expect(quiet).toContain(
       "capability uncertainty widened for autocorrelation: neighbouring parts are alike, VIF 1.8",
     );
+    // The shape the bound allowed for, when the values are visibly skewed or heavy-tailed.
+    expect(adjustmentLines(capDetailsFixture({ vif: 1, kurtosis: 7, skewness: 1.6 }))).toEqual([
+      "capability bound allows for this signal's shape: skewness 1.6, kurtosis 7 (normal data: 0 and 3)",
+    ]);
+    expect(adjustmentLines(capDetailsFixture({ vif: 1, kurtosis: 3.2, skewness: 0.1 }))).toEqual([]);
+    // Evaluations stored before the skewness was kept still read.
+    expect(adjustmentLines(capDetailsFixture({ vif: 1, kurtosis: 3, skewness: undefined }))).toEqual([]);
   });
 });
 

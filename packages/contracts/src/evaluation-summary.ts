@@ -271,7 +271,20 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
           `${vifText(Math.max(...alike.map((s) => s.vif)))}: ${alike.map((s) => `${s.name ?? s.id ?? "?"} ${formatFigure(s.vif)}`).join(", ")}`,
         ];
   }
-  return isVifShown(d.vif) ? [vifText(d.vif, "capability uncertainty")] : [];
+  return [
+    ...(isVifShown(d.vif) ? [vifText(d.vif, "capability uncertainty")] : []),
+    ...(isCapShapeShown(d.kurtosis, d.skewness) ? [capShapeText(d.kurtosis, d.skewness ?? 0)] : []),
+  ];
+}
+
+/** A cap bound's shape is worth a sentence when the values are visibly skewed or heavy-tailed. */
+function isCapShapeShown(kurtosis: number, skewness: number | undefined): boolean {
+  return kurtosis >= 4 || Math.abs(skewness ?? 0) >= 0.5;
+}
+
+/** "capability bound allows for this signal's shape: skewness 1.6, kurtosis 7 (3 for normal data)". */
+export function capShapeText(kurtosis: number, skewness: number): string {
+  return `capability bound allows for this signal's shape: skewness ${formatFigure(skewness)}, kurtosis ${formatFigure(kurtosis)} (normal data: 0 and 3)`;
 }
 
 /** The details in sentences, the firing part first marked "Fired: "; [] for NO_DATA details. */

@@ -38,6 +38,12 @@ export interface CapabilityUncertainty {
   readonly meanCount: number;
   readonly varianceCount: number;
   readonly kurtosis: number;
+  /**
+   * The skewness γ (0 for symmetric data, the default): the mean and s of skewed values move
+   * together (Cov(x̄, s) ≈ γ σ² / 2n), which widens one side's index and narrows the other's
+   * (capabilitySideStandardError).
+   */
+  readonly skewness?: number;
 }
 
 /**
@@ -57,6 +63,24 @@ export function capabilityStandardError(index: number, uncertainty: CapabilityUn
   if (!Number.isFinite(index))
     throw new StatsError("INVALID_ARGUMENT", `the index must be finite, got ${index}`);
   return Math.sqrt(1 / (9 * meanCount) + (index * index * (kurtosis - 1)) / (4 * (varianceCount - 1)));
+}
+
+/**
+ * Standard error of one side's index, Ppu = (USL − x̄)/3s or Ppl = (x̄ − LSL)/3s, with the skewness
+ * (delta method): √(1/(9 n_mean) + index² (κ − 1)/(4 (n_var − 1)) ± index γ / (3 n_mean)), + for
+ * the upper side (a right-skewed sample with a high mean also has a large s, so Ppu falls on both
+ * counts), − for the lower; the third term never takes the variance below the mean's own part.
+ * With γ = 0 it is capabilityStandardError. Throws as capabilityStandardError.
+ */
+export function capabilitySideStandardError(
+  index: number,
+  uncertainty: CapabilityUncertainty,
+  side: "upper" | "lower",
+): number {
+  const total = capabilityStandardError(index, uncertainty) ** 2;
+  const meanPart = 1 / (9 * uncertainty.meanCount);
+  const cross = (index * (uncertainty.skewness ?? 0)) / (3 * uncertainty.meanCount);
+  return Math.sqrt(Math.max(meanPart, total + (side === "upper" ? cross : -cross)));
 }
 
 /**

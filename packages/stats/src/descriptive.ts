@@ -88,3 +88,33 @@ export function sampleKurtosis(values: ArrayLike<number>): number {
   }
   return m2 === 0 ? 3 : (n * m4) / (m2 * m2);
 }
+
+/**
+ * The shape of a sample for capability uncertainty: the skewness g₁ = m₃ / m₂^{3/2} (biased
+ * moments, SciPy `skew(bias=True)`) and the kurtosis 3 + G₂ with G₂ the bias-adjusted excess
+ * kurtosis (SciPy `kurtosis(fisher=True, bias=False)`, unbiased on normal data, larger than the
+ * biased estimate on heavy-tailed data). A constant series has skewness 0 and kurtosis 3. Needs at
+ * least 4 values; throws EMPTY_INPUT, TOO_FEW_VALUES or NON_FINITE.
+ */
+export function sampleShape(values: ArrayLike<number>): { skewness: number; kurtosis: number } {
+  requireValues(values, 4, "shape");
+  const n = values.length;
+  const mu = meanOf(values);
+  let m2 = 0;
+  let m3 = 0;
+  let m4 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = (values[i] as number) - mu;
+    const d2 = d * d;
+    m2 += d2;
+    m3 += d2 * d;
+    m4 += d2 * d2;
+  }
+  if (m2 === 0) return { skewness: 0, kurtosis: 3 };
+  m2 /= n;
+  m3 /= n;
+  m4 /= n;
+  const g2 = m4 / (m2 * m2) - 3;
+  const excess = (((n + 1) * g2 + 6) * (n - 1)) / ((n - 2) * (n - 3));
+  return { skewness: m3 / m2 ** 1.5, kurtosis: 3 + excess };
+}

@@ -1,8 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { normalSample } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
-import { bissellStandardError, capabilityStandardError } from "./capabilityIntervals.js";
-import { type CapCalibratedEvaluation, evaluateCapCalibrated } from "./evaluateCapCalibrated.js";
+import {
+  bissellStandardError,
+  capabilitySideStandardError,
+  capabilityStandardError,
+} from "./capabilityIntervals.js";
+import { sampleShape } from "./descriptive.js";
+import {
+  ar1SpreadCorrection,
+  type CapCalibratedEvaluation,
+  evaluateCapCalibrated,
+} from "./evaluateCapCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
 
 function evaluated(result: CapCalibratedEvaluation | NoDataEvaluation): CapCalibratedEvaluation {
@@ -38,6 +47,45 @@ describe("capabilityStandardError", () => {
   });
 });
 
+describe("the capability decision's shape and dependence parts", () => {
+  it.each(vectors.capShape.map((c) => [c.kind, c.values.length, c] as const))(
+    "sampleShape matches SciPy's skew and adjusted kurtosis (%s, %i values)",
+    (_, __, c) => {
+      const shape = sampleShape(c.values);
+      expectRelativelyClose(shape.skewness, c.expected.skewness);
+      expectRelativelyClose(shape.kurtosis, c.expected.kurtosis);
+    },
+  );
+
+  it.each(vectors.ar1SpreadCorrection.map((c) => [c.rho, c.n, c] as const))(
+    "ar1SpreadCorrection matches the reference (ρ %s, n %i)",
+    (_, __, c) => {
+      expectRelativelyClose(ar1SpreadCorrection(c.rho, c.n), c.expected);
+    },
+  );
+
+  it.each(vectors.ppkSideStandardError.map((c, i) => [i, c.side, c] as const))(
+    "capabilitySideStandardError matches the reference on vector %i (%s side)",
+    (_, __, c) => {
+      const uncertainty = {
+        meanCount: c.nMean,
+        varianceCount: c.nVar,
+        kurtosis: c.kurtosis,
+        skewness: c.skewness,
+      };
+      expectRelativelyClose(capabilitySideStandardError(c.index, uncertainty, c.side), c.expected);
+    },
+  );
+
+  it("widens the upper side and narrows the lower side of right-skewed data", () => {
+    const u = { meanCount: 25, varianceCount: 25, kurtosis: 8.9, skewness: 1.75 };
+    const symmetric = capabilityStandardError(1.33, u);
+    expect(capabilitySideStandardError(1.33, u, "upper")).toBeGreaterThan(symmetric);
+    expect(capabilitySideStandardError(1.33, u, "lower")).toBeLessThan(symmetric);
+    expect(capabilitySideStandardError(1.33, { ...u, skewness: 0 }, "upper")).toBe(symmetric);
+  });
+});
+
 describe("evaluateCapCalibrated", () => {
   it.each(vectors.capCalibrated.map((c, i) => [i, c] as const))(
     "matches the reference on vector %i",
@@ -51,6 +99,7 @@ describe("evaluateCapCalibrated", () => {
       expectRelativelyClose(result.vif, e.vif);
       expectRelativelyClose(result.effectiveCount, e.nEff);
       expectRelativelyClose(result.uncertainty.kurtosis, e.kurtosis);
+      expectRelativelyClose(result.uncertainty.skewness ?? Number.NaN, e.skewness);
       expectRelativelyClose(result.uncertainty.varianceCount, c.values.length / e.vifVariance);
       expectRelativelyClose(result.ppkStandardError ?? Number.NaN, e.ppkSe);
       expectRelativelyClose(result.ppkUpperBound ?? Number.NaN, e.ppkUpperBound);
@@ -107,10 +156,12 @@ describe("evaluateCapCalibrated", () => {
       evaluateCapCalibrated(shift.values, limits, "medium", { dependenceValues: train }),
     );
     const alone = evaluated(evaluateCapCalibrated(shift.values, limits, "medium"));
-    // The step made the evaluation values look autocorrelated and widened the bound.
+    // The step made the evaluation values look autocorrelated: fewer effective values.
     expect(alone.vif).toBeGreaterThan(1.5);
     expect(withTraining.vif).toBe(1);
-    expect(withTraining.ppkUpperBound ?? Number.NaN).toBeLessThan(alone.ppkUpperBound ?? Number.NaN);
+    expect(withTraining.effectiveCount).toBe(shift.values.length);
+    expect(alone.effectiveCount).toBeLessThan(shift.values.length / 1.5);
+    expect(withTraining.isCapabilityBreach).toBe(true);
   });
 
   it("judges rule 1 on the new points only", () => {

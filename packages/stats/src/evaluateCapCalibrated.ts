@@ -4,9 +4,9 @@ import {
   type CapabilityIntervals,
   type CapabilityUncertainty,
   capabilityIntervals,
-  capabilityStandardError,
+  capabilitySideStandardError,
 } from "./capabilityIntervals.js";
-import { sampleKurtosis } from "./descriptive.js";
+import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile } from "./distributions.js";
 import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./evaluateCap.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
@@ -162,14 +162,17 @@ export function evaluateCapCalibrated(
 
   const isConstant = kept.every((v) => v === kept[0]);
   // Dependence: the mean's VIF (1 + ρ)/(1 − ρ) and the variance's (1 + ρ²)/(1 − ρ²) of one AR(1)
-  // fit; shape: the kurtosis, kept ≥ 3 so normal data get Bissell's own error.
+  // fit from the training values. Shape: skewness and kurtosis of the whole window (training and
+  // evaluation values), the kurtosis kept ≥ CAP_MIN_KURTOSIS.
   const rho = ar1Coefficient(dependenceSeries(options.dependenceValues) ?? kept);
   const vif = (1 + rho) / (1 - rho);
   const effectiveCount = n / vif;
+  const shape = sampleShape([...finiteOf(options.dependenceValues), ...kept]);
   const uncertainty: CapabilityUncertainty = {
     meanCount: effectiveCount,
     varianceCount: (n * (1 - rho * rho)) / (1 + rho * rho),
-    kurtosis: Math.max(3, sampleKurtosis(kept)),
+    kurtosis: Math.max(CAP_MIN_KURTOSIS, shape.kurtosis),
+    skewness: shape.skewness,
   };
   let cap: Capability | null = null;
   if (isConstant) {
@@ -184,16 +187,32 @@ export function evaluateCapCalibrated(
   let sideGap: number | null = null;
   let intervals: CapabilityIntervals | null = null;
   if (cap !== null) {
-    ppkStandardError = capabilityStandardError(cap.ppk, uncertainty);
-    if (lsl !== null && usl !== null) {
+    // Each side judged with its own standard error (the skewness widens one, narrows the other)
+    // and its index corrected for the s of alike neighbouring values being short of σ.
+    const spread = ar1SpreadCorrection(rho, n);
+    const sides: { index: number; se: number }[] = [];
+    for (const [raw, side] of [
+      [cap.ppu, "upper"],
+      [cap.ppl, "lower"],
+    ] as const) {
+      if (raw === null) continue;
+      const index = raw * spread;
+      sides.push({ index, se: capabilitySideStandardError(index, uncertainty, side) });
+    }
+    const nearest = sides.reduce((a, b) => (b.index < a.index ? b : a));
+    ppkStandardError = nearest.se;
+    if (sides.length === 2) {
       // Ppk is the smaller of two estimates: with both sides at the target either may fall below
       // its bound, so the bound's c comes from the two sides' joint (bivariate normal) law.
-      sideCorrelation = sidesCorrelation(cap.ppk, uncertainty);
-      sideGap = sidesGap(cap, uncertainty, ppkStandardError);
+      const [upper, lower] = sides as [{ index: number; se: number }, { index: number; se: number }];
+      sideCorrelation = sidesCorrelation(cap.ppk, uncertainty, upper.se * lower.se);
+      sideGap = sidesGap(cap, uncertainty, nearest.se);
       criticalValue = gappedCriticalValue(level.alpha, sideCorrelation, sideGap);
     } else criticalValue = normalUpperQuantile(level.alpha);
-    ppkUpperBound = cap.ppk + criticalValue * ppkStandardError;
-    intervals = capabilityIntervals(cap, uncertainty);
+    const c = criticalValue;
+    ppkUpperBound = Math.min(...sides.map((side) => side.index + c * side.se));
+    // Shown intervals are never narrower than the normal-theory ones.
+    intervals = capabilityIntervals(cap, { ...uncertainty, kurtosis: Math.max(3, uncertainty.kurtosis) });
   }
   // A constant value outside its spec limits has Ppk = −∞ in the limit: a capability breach.
   const isCapabilityBreach =
@@ -229,12 +248,19 @@ export function evaluateCapCalibrated(
 /**
  * Correlation of Ppu and Ppl estimated from the same values, at the index Ppk: the mean's error
  * enters them with opposite signs (variance 1/(9 n_mean) each), the spread's with the same sign
- * (Ppk² (κ − 1)/(4 (n_var − 1))), as in capabilityStandardError.
+ * (Ppk² (κ − 1)/(4 (n_var − 1))), as in capabilityStandardError; the skewness's cross terms cancel
+ * in the covariance. `sideVariances` is the product of the two sides' variances (their standard
+ * errors multiplied); without it both are taken as the symmetric capabilityStandardError's.
  */
-export function sidesCorrelation(ppk: number, uncertainty: CapabilityUncertainty): number {
+export function sidesCorrelation(
+  ppk: number,
+  uncertainty: CapabilityUncertainty,
+  sideErrors?: number,
+): number {
   const meanPart = 1 / (9 * uncertainty.meanCount);
   const spreadPart = (ppk * ppk * (uncertainty.kurtosis - 1)) / (4 * (uncertainty.varianceCount - 1));
-  return (spreadPart - meanPart) / (spreadPart + meanPart);
+  const rho = (spreadPart - meanPart) / (sideErrors ?? spreadPart + meanPart);
+  return Math.max(-1, Math.min(1, rho));
 }
 
 /**
@@ -305,6 +331,40 @@ function judgeControlRules(
     if (runRules.rule4 === true && (countBeyond(8, 0) ?? 0) >= 8) hits.push({ rule: 4, row, value: v });
   }
   return hits;
+}
+
+/**
+ * The kurtosis the capability uncertainty uses is at least this (a uniform's is 1.8): the adjusted
+ * estimate of 100 normal values falls below 3 about half the time, and flooring it at 3 made
+ * normal and AR(1) windows quieter than α (docs/decisions.md).
+ */
+export const CAP_MIN_KURTOSIS = 2;
+
+/**
+ * √(E[s²]/σ²) of an AR(1) of ρ ≥ 0 over n values: E[s²] = σ² (1 − 2 Σₖ (n − k) ρᵏ / (n (n − 1)))
+ * — alike neighbours make s short of σ (4 % with 25 values at ρ 0.5), which made every index
+ * read high and the capability test quieter than α; the indices are multiplied by it. 1 for ρ ≤ 0.
+ */
+export function ar1SpreadCorrection(rho: number, n: number): number {
+  if (!(rho > 0) || n < 2) return 1;
+  let sum = 0;
+  let power = 1;
+  for (let k = 1; k < n; k++) {
+    power *= rho;
+    sum += (n - k) * power;
+  }
+  return Math.sqrt(1 - (2 * sum) / (n * (n - 1)));
+}
+
+/** The finite values of `values` in order (none when undefined). */
+function finiteOf(values: ArrayLike<number> | undefined): number[] {
+  const out: number[] = [];
+  if (values === undefined) return out;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as number;
+    if (Number.isFinite(v)) out.push(v);
+  }
+  return out;
 }
 
 /** The finite values of `dependenceValues` in order, or null when there are too few to use. */

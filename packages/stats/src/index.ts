@@ -22,6 +22,7 @@ export {
   type CapabilityIntervals,
   type CapabilityUncertainty,
   capabilityIntervals,
+  capabilitySideStandardError,
   capabilityStandardError,
   type Interval,
 } from "./capabilityIntervals.js";
@@ -31,6 +32,7 @@ export {
   median,
   medianAbsoluteDeviation,
   sampleKurtosis,
+  sampleShape,
   sampleStandardDeviation,
 } from "./descriptive.js";
 export {

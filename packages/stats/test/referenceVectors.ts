@@ -145,6 +145,7 @@ export interface ReferenceVectors {
       vif: number;
       vifVariance: number;
       kurtosis: number;
+      skewness: number;
       nEff: number;
       ppkSe: number;
       ppkUpperBound: number;
@@ -166,6 +167,21 @@ export interface ReferenceVectors {
     expected: number;
   }>;
   readonly bissell: ReadonlyArray<{ index: number; nEff: number; expected: number }>;
+  readonly capShape: ReadonlyArray<{
+    kind: string;
+    values: number[];
+    expected: { skewness: number; kurtosis: number };
+  }>;
+  readonly ar1SpreadCorrection: ReadonlyArray<{ rho: number; n: number; expected: number }>;
+  readonly ppkSideStandardError: ReadonlyArray<{
+    index: number;
+    nMean: number;
+    nVar: number;
+    kurtosis: number;
+    skewness: number;
+    side: "upper" | "lower";
+    expected: number;
+  }>;
   readonly normalBridgeMean: number;
   readonly mannWhitney: ReadonlyArray<{ x: number[]; y: number[]; expected: { u: number; pValue: number } }>;
   readonly savage: ReadonlyArray<{

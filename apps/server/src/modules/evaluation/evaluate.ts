@@ -402,6 +402,7 @@ function evaluateCapWindow(
       vif: r.vif,
       effectiveCount: r.effectiveCount,
       kurtosis: r.uncertainty.kurtosis,
+      skewness: r.uncertainty.skewness ?? 0,
     },
   };
 }
