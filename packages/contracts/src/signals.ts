@@ -411,7 +411,15 @@ export const SIGNAL_MANAGEMENT_TEXT = {
 export const UNMONITORED_TEXT = {
   warning: (n: number) =>
     `${n} of this monitor's signals ${n === 1 ? "is" : "are"} switched off or no longer a measurement in Signal Management: the monitor runs on the others. Remove ${n === 1 ? "it" : "them"} in the Signals tab to save the monitor.`,
+  /** Members of the monitor's signal groups: left out without blocking a save. */
+  groupWarning: (n: number) =>
+    `${n} signal${n === 1 ? "" : "s"} in this monitor's signal groups ${n === 1 ? "is" : "are"} switched off or no longer a measurement in Signal Management: the monitor runs on the others.`,
+  /** Every signal it reaches: its evaluations record no data (NO_MONITORED_SIGNALS). */
+  noneLeft:
+    "All of this monitor's signals are switched off or no longer measurements in Signal Management: it records no data until one is switched back on or the monitor is given other signals.",
   chip: "Signals changed",
   chipTitle: (n: number) =>
     `${n} signal${n === 1 ? " is" : "s are"} switched off or no longer a measurement: the monitor runs on the others`,
+  chipTitleNoneLeft:
+    "All of its signals are switched off or no longer measurements: the monitor records no data",
 } as const;

@@ -6,7 +6,15 @@ import { NO_MONITORED_SIGNALS, noDataReasonOf } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, rowsOf } from "../../src/db/client.js";
-import { alerts, evaluations, lines, monitors, partRecords, signals, stations } from "../../src/db/schema/index.js";
+import {
+  alerts,
+  evaluations,
+  lines,
+  monitors,
+  partRecords,
+  signals,
+  stations,
+} from "../../src/db/schema/index.js";
 import { createOnEvaluated } from "../../src/worker/alerts/apply.js";
 import { claimDue, completeClaim, nextSlotAfter } from "../../src/worker/schedule/schedule.js";
 import { evaluateClaim, evaluateClaims, startWorker } from "../../src/worker/worker.js";
