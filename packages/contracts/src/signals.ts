@@ -355,6 +355,13 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   entityDialogCapLimits:
     "The cap limits of these signals will no longer be used (they are kept, and apply again if the signal becomes a measurement again):",
   capLimitsUnused: "its cap limits will no longer be used",
+  // Other measurements' cap limit formulas that name a signal being converted (issue #15)
+  capFormulas:
+    "These cap limit formulas use signals being converted; they are kept and go on reading those signals' values:",
+  capFormulaLine: (signal: string, cell: string, model: string) => `${signal} — ${cell}, model ${model}`,
+  capFormulaUses: (names: string) => `uses ${names}`,
+  capFormulasLoading: "Checking the cap limit formulas...",
+  capFormulasFailed: "The cap limit formulas could not be checked.",
   changeEntityType: "Change Entity Type",
   saving: "Saving...",
   // Association editing (spec §2.8, §4, §9: 55 / 15 / 15 / 15 %)
