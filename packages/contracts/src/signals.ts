@@ -311,7 +311,7 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   configureStation: "Configure Station",
   configuringHint: "Configuring Signal Data",
   configuringHintText:
-    "Select a signal in the tree to configure it, or several with Ctrl (⌘) or Shift. Configure Station sets a station's name and whether it is the final station.",
+    "Select a signal in the tree to configure it, or several with Ctrl (⌘) or Shift. Configure Station shows a station and whether it is the final station.",
   onlyAssociable: "Only measurements, results and limits can be associated",
   lockedWhileClassifications: "Can't change selections while viewing result classifications",
   // Station form
