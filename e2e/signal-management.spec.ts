@@ -1,6 +1,7 @@
 import {
   SIGNAL_MANAGEMENT_MESSAGES as MSG,
   SIGNAL_MANAGEMENT_TEXT as TEXT,
+  type TSpcSignalLimits,
   type TStation,
   UNMONITORED_TEXT,
 } from "@linewatch/contracts";
@@ -9,7 +10,8 @@ import { expect, openSettings, signIn, test } from "./fixtures";
 
 // Settings → Data Management → Signal Management (spec settings §2.8, §4, §5, §7, §8) on a line of
 // its own, made by ingesting one record per station: a final station, a friendly name the monitor
-// form shows, an entity type change through its summary, associations dragged into their
+// form shows, an entity type change through its summary (naming the cap limit formula that uses
+// the converted signal), associations dragged into their
 // containers and confirmed in two steps, and classifications of two result signals that the
 // monitor form's Result select then uses.
 
@@ -83,6 +85,24 @@ let lineId = "";
 test("marks a final station, names a signal and changes an entity type", async ({ page }) => {
   await signIn(page, "admin");
   lineId = await createLine(page);
+  // Torque's USL formula uses Spare, which this test converts: the summary dialog names it.
+  const created = await lineSignals(page, lineId);
+  const usl = `{${created.get("Spare")?.id}} + 13`;
+  const limits = await page.request.put(`/api/line-config/spc-signal-limits?line-id=${lineId}`, {
+    data: [
+      {
+        lineUUID: lineId,
+        stationName: "OP10",
+        signalUUID: created.get("Torque")?.id,
+        signalName: "Torque",
+        singleSide: null,
+        limits: [
+          { model_number: "*", lslFormula: null, lclFormula: null, uclFormula: null, uslFormula: usl },
+        ],
+      },
+    ],
+  });
+  expect(limits.status(), await limits.text()).toBe(200);
   await openPage(page);
   await expect(page.getByText(TEXT.configuringHint)).toBeVisible();
 
@@ -113,9 +133,16 @@ test("marks a final station, names a signal and changes an entity type", async (
   await page.getByRole("option", { name: "Unknown", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: TEXT.entityDialogTitle });
   await expect(dialog.getByText("Spare", { exact: true })).toBeVisible();
+  await expect(dialog.getByText(TEXT.capFormulaLine("Torque", "USL", "*"))).toBeVisible();
+  await expect(dialog.getByText(TEXT.capFormulaUses("Spare"))).toBeVisible();
   await dialog.getByRole("button", { name: TEXT.changeEntityType }).click();
   await expect(snackbar(page, MSG.entitySaved)).toBeVisible();
   await expect(row(page, "Spare").getByText("Unknown")).toBeVisible();
+  // The formula is kept as it was.
+  const kept: TSpcSignalLimits[] = await (
+    await page.request.get(`/api/line-config/spc-signal-limits?line-id=${lineId}`)
+  ).json();
+  expect(kept.find((x) => x.signalName === "Torque")?.limits[0]?.uslFormula).toBe(usl);
 
   const signals = await lineSignals(page, lineId);
   expect(signals.get("Spare")?.entityType).toBe("UNKNOWN");
@@ -263,8 +290,11 @@ test("a signal switched off: the monitor that uses it says so on the line overvi
 
   await page.goto(`/lines/${lineId}`);
   await expect(monitorRow.getByText(UNMONITORED_TEXT.chip)).toBeVisible();
+  // Its only signal: nothing is left to watch, and the mark says it records no data.
+  await expect(monitorRow.getByTitle(UNMONITORED_TEXT.chipTitleNoneLeft)).toBeVisible();
   await monitorRow.getByRole("link", { name: "Angle watch" }).click();
   await expect(page.getByText(UNMONITORED_TEXT.warning(1))).toBeVisible();
+  await expect(page.getByText(UNMONITORED_TEXT.noneLeft)).toBeVisible();
   // The monitor form's tree leaves the switched-off signal out.
   await page.getByRole("tab", { name: "Signals" }).click();
   await expect(page.getByRole("treeitem", { name: "Torque", exact: true })).toBeVisible();

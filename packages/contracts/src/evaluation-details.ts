@@ -239,6 +239,24 @@ export const ZNoDataDetails = z.object({
 });
 export type TNoDataDetails = z.infer<typeof ZNoDataDetails>;
 
+/**
+ * NO_DATA of a monitor none of whose signals is an active measurement any more: each was switched
+ * off or given another entity type in Signal Management after the monitor was saved (issue #15).
+ * Not a breach and not an error: the monitor is fine, it has nothing to watch until its signals
+ * come back or it is edited (design/monitoring.md "The window": no data is NO_DATA).
+ */
+export const NO_MONITORED_SIGNALS = {
+  code: "NO_MONITORED_SIGNALS",
+  reason: "all of this monitor's signals are switched off or no longer measurements in Signal Management",
+} as const;
+
+/** The NO_DATA reason a person reads for details that carry one of the product's own codes, else null. */
+export function noDataReasonOf(details: unknown): string | null {
+  if (details == null || typeof details !== "object") return null;
+  const d = details as Record<string, unknown>;
+  return d.kind === "no_data" && d.code === NO_MONITORED_SIGNALS.code ? NO_MONITORED_SIGNALS.reason : null;
+}
+
 export const ZEvaluationDetails = z.discriminatedUnion("kind", [
   ZSvdDetails,
   ZMvdDetails,

@@ -311,7 +311,7 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   configureStation: "Configure Station",
   configuringHint: "Configuring Signal Data",
   configuringHintText:
-    "Select a signal in the tree to configure it, or several with Ctrl (⌘) or Shift. Configure Station sets a station's name and whether it is the final station.",
+    "Select a signal in the tree to configure it, or several with Ctrl (⌘) or Shift. Configure Station shows a station and whether it is the final station.",
   onlyAssociable: "Only measurements, results and limits can be associated",
   lockedWhileClassifications: "Can't change selections while viewing result classifications",
   // Station form
@@ -355,6 +355,13 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   entityDialogCapLimits:
     "The cap limits of these signals will no longer be used (they are kept, and apply again if the signal becomes a measurement again):",
   capLimitsUnused: "its cap limits will no longer be used",
+  // Other measurements' cap limit formulas that name a signal being converted (issue #15)
+  capFormulas:
+    "These cap limit formulas use signals being converted; they are kept and go on reading those signals' values:",
+  capFormulaLine: (signal: string, cell: string, model: string) => `${signal} — ${cell}, model ${model}`,
+  capFormulaUses: (names: string) => `uses ${names}`,
+  capFormulasLoading: "Checking the cap limit formulas...",
+  capFormulasFailed: "The cap limit formulas could not be checked.",
   changeEntityType: "Change Entity Type",
   saving: "Saving...",
   // Association editing (spec §2.8, §4, §9: 55 / 15 / 15 / 15 %)
@@ -411,7 +418,15 @@ export const SIGNAL_MANAGEMENT_TEXT = {
 export const UNMONITORED_TEXT = {
   warning: (n: number) =>
     `${n} of this monitor's signals ${n === 1 ? "is" : "are"} switched off or no longer a measurement in Signal Management: the monitor runs on the others. Remove ${n === 1 ? "it" : "them"} in the Signals tab to save the monitor.`,
+  /** Members of the monitor's signal groups: left out without blocking a save. */
+  groupWarning: (n: number) =>
+    `${n} signal${n === 1 ? "" : "s"} in this monitor's signal groups ${n === 1 ? "is" : "are"} switched off or no longer a measurement in Signal Management: the monitor runs on the others.`,
+  /** Every signal it reaches: its evaluations record no data (NO_MONITORED_SIGNALS). */
+  noneLeft:
+    "All of this monitor's signals are switched off or no longer measurements in Signal Management: it records no data until one is switched back on or the monitor is given other signals.",
   chip: "Signals changed",
   chipTitle: (n: number) =>
     `${n} signal${n === 1 ? " is" : "s are"} switched off or no longer a measurement: the monitor runs on the others`,
+  chipTitleNoneLeft:
+    "All of its signals are switched off or no longer measurements: the monitor records no data",
 } as const;

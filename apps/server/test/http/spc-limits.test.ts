@@ -276,6 +276,56 @@ describe("spc limits: evaluation", () => {
   });
 });
 
+describe("spc limits: a referenced signal converted in Signal Management", () => {
+  it("keeps the formula that names it, which goes on reading its values (issue #15)", async () => {
+    const { tn, force, nominal } = await tenantWithRecords();
+    const ucl = `{${nominal.id}} + 1.5`;
+    const body = [
+      {
+        lineUUID: tn.line.id,
+        stationName: "OP10",
+        signalUUID: force.id,
+        signalName: force.name,
+        singleSide: null,
+        limits: [
+          { model_number: "*", lslFormula: "9", lclFormula: "9.5", uclFormula: ucl, uslFormula: "12" },
+        ],
+      },
+    ];
+    expect((await put(tn.line.id, body, tn.userHeaders)).statusCode).toBe(200);
+    // The summary dialog named this formula; the user confirms: Force nominal is no longer a measurement.
+    const converted = await t.app.inject({
+      method: "PATCH",
+      url: "/api/signal-attribute-update",
+      headers: tn.userHeaders,
+      payload: {
+        signalRequest: { customer_uuid: tn.customer.id, plant_uuid: tn.plant.id, line_uuid: tn.line.id },
+        signals: [{ signal_uuid: nominal.id, signal_attributes: { signal_entity_type: "UNKNOWN" } }],
+      },
+    });
+    expect(converted.statusCode, converted.body).toBe(204);
+    // The formula is kept as it was; Force nominal leaves the Cap Limits list (not a measurement).
+    const listed = (await get(tn.line.id, tn.userHeaders)).json() as TSpcSignalLimits[];
+    expect(listed.map((x) => x.signalUUID)).toEqual([force.id]);
+    expect(listed[0]?.limits[0]).toMatchObject({ uclFormula: ucl });
+    // The cap evaluation still reads the converted signal's values for the formula.
+    const preview = await t.app.inject({
+      method: "POST",
+      url: "/api/monitors/preview",
+      headers: tn.userHeaders,
+      payload: {
+        type: "cap",
+        line_id: tn.line.id,
+        filter: { signal_uuids: [force.id], sample_size: 150, evaluation_ratio: 0.2 },
+      },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().evaluation.details.limits).toMatchObject({ ucl: [11.5, 11.6] });
+    // And the Cap Limits page can save the row again as it is.
+    expect((await put(tn.line.id, body, tn.userHeaders)).statusCode).toBe(200);
+  });
+});
+
 describe("spc limits: suggest control limits", () => {
   it("gives mean ± 3 σ within per model and for '*' over the period marked stable", async () => {
     const { tn, force, t0 } = await tenantWithRecords();

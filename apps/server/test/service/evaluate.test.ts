@@ -1,4 +1,9 @@
-import { ZCapCalibratedDetails, ZMvdCalibratedDetails, ZSvdCalibratedDetails } from "@linewatch/contracts";
+import {
+  NO_MONITORED_SIGNALS,
+  ZCapCalibratedDetails,
+  ZMvdCalibratedDetails,
+  ZSvdCalibratedDetails,
+} from "@linewatch/contracts";
 // Pure monitor evaluation (modules/evaluation/evaluate.ts, the calibrated methods) on generated
 // data: in control → OK, shifted → BREACH, too few → NO_DATA, nothing new → NO_DATA, exceptions →
 // ERROR; CAP's control rules judge each point once.
@@ -150,6 +155,18 @@ describe("svd", () => {
     expect(r.lastRecordTs?.getTime()).toBe(T0 + 399_000);
     const r2 = evaluateMonitor(settings("svd", { previousLastRecordTs: new Date(T0 + 398_000) }), w);
     expect(r2.state).toBe("OK");
+  });
+  it("no signal left (all switched off or converted in Signal Management) → NO_DATA with its own reason", () => {
+    for (const type of ["svd", "mvd", "cap"] as const) {
+      const r = evaluateMonitor(settings(type), { signals: [], references: [], records: [] });
+      expect(r).toMatchObject({
+        state: "NO_DATA",
+        reason: NO_MONITORED_SIGNALS.reason,
+        details: { kind: "no_data", code: NO_MONITORED_SIGNALS.code },
+        score: null,
+        lastRecordTs: null,
+      });
+    }
   });
   it("no records, sample_size 0 → NO_DATA; two signals → ERROR", () => {
     expect(evaluateMonitor(settings("svd"), window({ p: 1, count: 0 })).reason).toBe("no matching records");

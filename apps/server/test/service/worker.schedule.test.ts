@@ -2,10 +2,20 @@
 // lease expiry takeover, skipped ticks after a slow evaluation, inactive monitors and lines,
 // onEvaluated inside the storing transaction; a batch evaluated together equals each one alone.
 import { randomUUID } from "node:crypto";
+import { NO_MONITORED_SIGNALS, noDataReasonOf } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, rowsOf } from "../../src/db/client.js";
-import { evaluations, lines, monitors, partRecords, signals, stations } from "../../src/db/schema/index.js";
+import {
+  alerts,
+  evaluations,
+  lines,
+  monitors,
+  partRecords,
+  signals,
+  stations,
+} from "../../src/db/schema/index.js";
+import { createOnEvaluated } from "../../src/worker/alerts/apply.js";
 import { claimDue, completeClaim, nextSlotAfter } from "../../src/worker/schedule/schedule.js";
 import { evaluateClaim, evaluateClaims, startWorker } from "../../src/worker/worker.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
@@ -324,7 +334,7 @@ describe("schedule", () => {
     expect(await slotsOf(m.id)).toHaveLength(1);
   });
 
-  it("an evaluation without records (its only signal switched off) is stored, its newest record time empty", async () => {
+  it("a monitor whose only signal was switched off stores NO_DATA with its reason, and no alert opens", async () => {
     await clearAll();
     const m = await createMonitor({ nextRunAt: T0 });
     const db = database.db;
@@ -333,10 +343,27 @@ describe("schedule", () => {
       const [c] = await claimDue(db, { owner: "A", now: T0, leaseMs: 30 * MIN, limit: 10 });
       if (!c) throw new Error("not claimed");
       const r = await evaluateClaim(db, c);
-      expect(r).toMatchObject({ state: "ERROR", reason: "no signals selected", lastRecordTs: null });
-      const out = await completeClaim(db, { owner: "A", claim: c, result: r, now: () => T0, minuteMs: MIN });
+      expect(r).toMatchObject({
+        state: "NO_DATA",
+        reason: NO_MONITORED_SIGNALS.reason,
+        details: { kind: "no_data", code: NO_MONITORED_SIGNALS.code },
+        lastRecordTs: null,
+        score: null,
+      });
+      // The worker's alert hook runs in the storing transaction; with no rules every breach fires.
+      const out = await completeClaim(db, {
+        owner: "A",
+        claim: c,
+        result: r,
+        now: () => T0,
+        minuteMs: MIN,
+        onEvaluated: createOnEvaluated({ now: () => T0 }),
+      });
       expect(out.status).toBe("stored");
-      expect((await slotsOf(m.id)).map((e) => e.state)).toEqual(["ERROR"]);
+      const stored = await slotsOf(m.id);
+      expect(stored.map((e) => e.state)).toEqual(["NO_DATA"]);
+      expect(noDataReasonOf(stored[0]?.details)).toBe(NO_MONITORED_SIGNALS.reason);
+      expect(await db.select().from(alerts).where(eq(alerts.monitorId, m.id))).toEqual([]);
     } finally {
       await db.update(signals).set({ isSignalActive: true }).where(eq(signals.id, signalId));
     }

@@ -8,6 +8,7 @@
  */
 import {
   MAX_STORED_CONTROL_HITS,
+  NO_MONITORED_SIGNALS,
   type TCapCalibratedDetails,
   type TEvaluationDetails,
   type TEvaluationState,
@@ -111,7 +112,14 @@ export function evaluateMonitor(settings: EvaluationSettings, window: Window): E
     details: null,
   };
   try {
-    if (window.signals.length === 0) return { ...base, state: "ERROR", reason: "no signals selected" };
+    // Every signal switched off or converted in Signal Management (issue #15): nothing to watch,
+    // which is no data, not a failure; no alert follows (NO_DATA is neither breach nor streak break).
+    if (window.signals.length === 0)
+      return {
+        ...base,
+        reason: NO_MONITORED_SIGNALS.reason,
+        details: { kind: "no_data", code: NO_MONITORED_SIGNALS.code },
+      };
     if (settings.sampleSize <= 0) return { ...base, reason: "sample_size is 0" };
     if (!lastRecordTs) return { ...base, reason: "no matching records" };
     const prev = settings.previousLastRecordTs;

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../shared/api/client";
 import { usePageLine } from "../../shared/data/plants/plant-line";
-import { useFeatureFlags } from "../../shared/data/session/queries";
+import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useAlertActions } from "../alerts/api/mutations";
 import { useLineAlerts } from "../alerts/api/queries";
@@ -12,7 +12,7 @@ import { AlertDetailDrawer } from "../alerts/components/AlertDetailDrawer";
 import { AlertsTable } from "../alerts/components/AlertsTable";
 import { CommentDialog } from "../alerts/components/CommentDialog";
 import { ResolveDialog } from "../alerts/components/ResolveDialog";
-import { useLineSignals } from "../signals/api/queries";
+import { useLineSignals, useSignalGroups } from "../signals/api/queries";
 import { useLineMonitors } from "./api/queries";
 import { MonitorsTable } from "./components/MonitorsTable";
 
@@ -27,6 +27,14 @@ export function LineOverviewPage() {
   const alerts = useLineAlerts(lineId);
   const activeSignals = useLineSignals(lineId);
   const monitors = useLineMonitors(lineId);
+  const me = useMe();
+  // The groups' members count towards 'Signals changed' (issue #15); read only when a monitor has groups.
+  const hasGroups = monitors.data?.some((m) => m.monitor_filter.signal_group_uuids.length > 0) ?? false;
+  const signalGroups = useSignalGroups({
+    customerUuid: me.data?.customer.id,
+    plantUuid: plant?.id,
+    lineUuid: hasGroups ? lineId : null,
+  });
   const actions = useAlertActions(lineId);
   const [commentFor, setCommentFor] = useState<TAlert | null>(null);
   const [resolveFor, setResolveFor] = useState<TAlert | null>(null);
@@ -120,6 +128,7 @@ export function LineOverviewPage() {
             monitors={monitors.data ?? []}
             timeZone={timeZone}
             activeStations={activeSignals.data}
+            signalGroups={signalGroups.data}
           />
         </QueryState>
       </Paper>

@@ -1,4 +1,4 @@
-import type { TAlertEvaluation } from "@linewatch/contracts";
+import { NO_MONITORED_SIGNALS, type TAlertEvaluation } from "@linewatch/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { installResizeObserver, mvdDetailsFixture, storedUncorrectedDetails } from "../../../test/fixtures";
@@ -92,5 +92,28 @@ describe("EvaluationChart, MVD", () => {
       "Latest: p-value 0.0021 vs α 0.01, 9 of 25 parts above the UCL (mean T²/p 12.9)",
     );
     expect(screen.getByText(/A breach is a p-value below α/)).toBeTruthy();
+  });
+
+  it("says when the newest evaluation had no signal left to watch (switched off or converted), not a stale score", () => {
+    const noSignals: TAlertEvaluation = {
+      ...at(4),
+      state: "NO_DATA",
+      score: null,
+      threshold: null,
+      details: { kind: "no_data", code: NO_MONITORED_SIGNALS.code },
+    };
+    render(
+      <EvaluationChart
+        type="mvd"
+        evaluations={[...evaluations, noSignals]}
+        openedAt={evaluations[1]?.slot ?? ""}
+        resolvedAt={null}
+        timeZone="UTC"
+      />,
+    );
+    expect(screen.getByTestId("evaluation-summary").textContent).toBe(
+      `Latest: no data — ${NO_MONITORED_SIGNALS.reason}.`,
+    );
+    expect(screen.getByText(/1 without a score \(no data or error\)/)).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { evaluationSummary, type TAlertEvaluation } from "@linewatch/contracts";
+import { evaluationSummary, noDataReasonOf, type TAlertEvaluation } from "@linewatch/contracts";
 import { Typography, useTheme } from "@mui/material";
 import { useDrawingArea, useXScale } from "@mui/x-charts/hooks";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
@@ -58,6 +58,10 @@ export function EvaluationChart(p: {
   const noData = evaluations.filter((e) => e.state === "NO_DATA" || e.state === "ERROR").length;
   const fmt = (v: number | null) => (v == null ? "–" : Number(v.toPrecision(3)).toString());
   const latest = [...evaluations].reverse().find((e) => e.score != null);
+  // The newest evaluation found nothing to watch (its signals switched off or converted, issue #15):
+  // say so, rather than leave the last scored one as the latest word.
+  const newest = evaluations.at(-1);
+  const newestNoData = newest?.state === "NO_DATA" ? noDataReasonOf(newest.details) : null;
   const summaryType = p.type === "mvd" || p.type === "svd" ? p.type : "cap";
   const latestSummary = latest
     ? evaluationSummary(summaryType, {
@@ -121,10 +125,16 @@ export function EvaluationChart(p: {
           color={theme.palette.error.main}
         />
       </LineChart>
-      {latestSummary && (
+      {newestNoData ? (
         <Typography variant="body2" data-testid="evaluation-summary">
-          Latest: {latestSummary}
+          Latest: no data — {newestNoData}.
         </Typography>
+      ) : (
+        latestSummary && (
+          <Typography variant="body2" data-testid="evaluation-summary">
+            Latest: {latestSummary}
+          </Typography>
+        )
       )}
       <Typography variant="caption" component="p" color="text.secondary">
         {chartCaption(p.type)} Shaded: the alert, from its opening to{" "}

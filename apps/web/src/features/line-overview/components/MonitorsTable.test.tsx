@@ -10,7 +10,8 @@ afterEach(cleanup);
 
 const S1 = fixtureId(5, 1);
 const S2 = fixtureId(5, 2);
-const monitor = (id: number, signal_uuids: string[]): TMonitor =>
+const G1 = fixtureId(7, 1);
+const monitor = (id: number, signal_uuids: string[], signal_group_uuids: string[] = []): TMonitor =>
   ({
     monitor_uuid: fixtureId(6, id),
     monitor_name: `Monitor ${id}`,
@@ -20,7 +21,7 @@ const monitor = (id: number, signal_uuids: string[]): TMonitor =>
     notes: "",
     use_excluded_part_ids: false,
     use_excluded_model_numbers: false,
-    monitor_filter: { signal_uuids, signal_group_uuids: [] },
+    monitor_filter: { signal_uuids, signal_group_uuids },
   }) as unknown as TMonitor;
 
 describe("MonitorsTable", () => {
@@ -39,5 +40,26 @@ describe("MonitorsTable", () => {
     expect(chips).toHaveLength(1);
     expect(chips[0]?.closest("[title]")?.getAttribute("title")).toBe(UNMONITORED_TEXT.chipTitle(1));
     expect(chips[0]?.closest("tr")?.textContent).toContain("Monitor 1");
+  });
+
+  it("counts the signals a monitor reaches through its signal groups, and says when none is left", () => {
+    const active = [buildStation(fixtureId(1, 1), "OP10", [{ id: S1, name: "Torque" }])];
+    const groups = [{ signalGroupUuid: G1, signalGroupName: "Tightening", signalUuids: [S1, S2] }];
+    render(
+      <MemoryRouter>
+        <MonitorsTable
+          monitors={[monitor(1, [S1], [G1]), monitor(2, [S1]), monitor(3, [S2])]}
+          timeZone="UTC"
+          activeStations={active}
+          signalGroups={groups}
+        />
+      </MemoryRouter>,
+    );
+    const titleOf = (name: string) =>
+      screen.getByText(name).closest("tr")?.querySelector("[title]")?.getAttribute("title");
+    expect(screen.getAllByText(UNMONITORED_TEXT.chip)).toHaveLength(2);
+    expect(titleOf("Monitor 1")).toBe(UNMONITORED_TEXT.chipTitle(1));
+    expect(titleOf("Monitor 2")).toBeUndefined();
+    expect(titleOf("Monitor 3")).toBe(UNMONITORED_TEXT.chipTitleNoneLeft);
   });
 });

@@ -1,8 +1,8 @@
-import type { TMonitor, TStation } from "@linewatch/contracts";
+import type { TMonitor, TSignalGroup, TStation } from "@linewatch/contracts";
 import { Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../shared/format";
-import { UNMONITORED_TEXT, unmonitoredSignalIds } from "../../signals/monitored";
+import { UNMONITORED_TEXT, unmonitoredSignals } from "../../signals/monitored";
 
 const STATE_COLOR = { OK: "success", BREACH: "error", NO_DATA: "default", ERROR: "warning" } as const;
 
@@ -11,11 +11,14 @@ export function MonitorsTable({
   monitors,
   timeZone,
   activeStations,
+  signalGroups,
 }: {
   monitors: TMonitor[];
   timeZone: string;
   /** The line's active signals: a monitor using others says so (issue #15). */
   activeStations?: TStation[];
+  /** The line's signal groups with their members (the signals a monitor reaches through them). */
+  signalGroups?: TSignalGroup[];
 }) {
   return (
     <Table size="small" aria-label="Monitors">
@@ -41,7 +44,7 @@ export function MonitorsTable({
                   {m.monitor_name}
                 </Link>
               )}
-              <UnmonitoredChip monitor={m} activeStations={activeStations} />
+              <UnmonitoredChip monitor={m} activeStations={activeStations} signalGroups={signalGroups} />
             </TableCell>
             <TableCell>{m.monitor_type.toUpperCase()}</TableCell>
             <TableCell>{m.active ? "Yes" : "No"}</TableCell>
@@ -62,9 +65,18 @@ export function MonitorsTable({
   );
 }
 
-function UnmonitoredChip({ monitor, activeStations }: { monitor: TMonitor; activeStations?: TStation[] }) {
+function UnmonitoredChip({
+  monitor,
+  activeStations,
+  signalGroups,
+}: {
+  monitor: TMonitor;
+  activeStations?: TStation[];
+  signalGroups?: TSignalGroup[];
+}) {
   if (!activeStations || monitor.monitor_type === "cap") return null;
-  const n = unmonitoredSignalIds(monitor.monitor_filter.signal_uuids, activeStations).length;
+  const u = unmonitoredSignals(monitor.monitor_filter, activeStations, signalGroups);
+  const n = u.listed.length + u.grouped.length;
   if (n === 0) return null;
   return (
     <Chip
@@ -72,7 +84,7 @@ function UnmonitoredChip({ monitor, activeStations }: { monitor: TMonitor; activ
       color="warning"
       variant="outlined"
       label={UNMONITORED_TEXT.chip}
-      title={UNMONITORED_TEXT.chipTitle(n)}
+      title={u.isNoneLeft ? UNMONITORED_TEXT.chipTitleNoneLeft : UNMONITORED_TEXT.chipTitle(n)}
       sx={{ ml: 1 }}
     />
   );

@@ -42,6 +42,8 @@ const S1 = "00000000-0000-4000-8000-000000000011";
 const S2 = "00000000-0000-4000-8000-000000000012";
 const MID = "00000000-0000-4000-8000-000000000020";
 const OTHER = "00000000-0000-4000-8000-000000000021";
+const S3 = "00000000-0000-4000-8000-000000000013";
+const GROUP = "00000000-0000-4000-8000-000000000030";
 const customer = testCustomer;
 const me = testMe({ selectedPlantId: plant.id, selectedLineId: LINE });
 const line = testLine({ id: LINE, plantId: plant.id });
@@ -60,7 +62,7 @@ const monitor = (id: string, name: string): TMonitor => ({
     plant_uuid: plant.id,
     line_uuid: LINE,
     signal_uuids: [S1, S2],
-    signal_group_uuids: [],
+    signal_group_uuids: groupIds,
     part_groups: [],
     part_numbers: [],
     part_attributes: [],
@@ -73,6 +75,8 @@ const monitor = (id: string, name: string): TMonitor => ({
 
 /** The line's active signals: S1 and S2, unless a test switches S2 off (Signal Management). */
 let s2Active = true;
+/** The monitor's signal groups: none, unless a test gives it GROUP (S1 and S3, S3 not active). */
+let groupIds: string[] = [];
 const activeStations = () => [
   buildStation(fixtureId(1, 1), "OP10", [
     { id: S1, name: "Torque" },
@@ -92,6 +96,9 @@ const server = setupServer(
   http.get("*/api/lines/:lineId", () => HttpResponse.json(line)),
   http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
   http.get("*/api/lines/:lineId/signals", () => HttpResponse.json(activeStations())),
+  http.post("*/api/signal-groups", () =>
+    HttpResponse.json([{ signalGroupUuid: GROUP, signalGroupName: "Press Fit", signalUuids: [S1, S3] }]),
+  ),
   http.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
   http.get("*/api/lines/:lineId/monitors/next-name", () => HttpResponse.json({ name: "Axle MVD Monitor 3" })),
   http.post("*/api/tasks/get-by-id", async ({ request }) => {
@@ -262,6 +269,18 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     renderForm({ mode: "VIEW", monitorId: MID });
     await waitFor(() => expect(nameField().value).toBe("Press watch"));
     expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).toBeNull();
+  });
+
+  it("also says when a signal it reaches through its signal groups was switched off or converted", async () => {
+    groupIds = [GROUP];
+    try {
+      renderForm({ mode: "VIEW", monitorId: MID });
+      expect(await screen.findByText(UNMONITORED_TEXT.groupWarning(1))).toBeTruthy();
+      expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).toBeNull();
+      expect(screen.queryByText(UNMONITORED_TEXT.noneLeft)).toBeNull();
+    } finally {
+      groupIds = [];
+    }
   });
 
   it("keeps the form open and lists each result when the rules fail on an edit", async () => {

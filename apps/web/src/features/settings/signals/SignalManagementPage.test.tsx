@@ -4,6 +4,7 @@ import {
   type TAssociatedResultClassifications,
   SIGNAL_MANAGEMENT_TEXT as TEXT,
   type TFeatureFlagsResponse,
+  type TSpcSignalLimits,
   type TStation,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -55,6 +56,8 @@ const classifications: TAssociatedResultClassifications = {
   },
 };
 
+/** The line's cap limits: none, unless a test gives Leak a USL formula using Torque USL. */
+let spcLimits: TSpcSignalLimits[] = [];
 const patches: { url: string; body: unknown }[] = [];
 let flags: TFeatureFlagsResponse;
 const server = setupServer(
@@ -65,6 +68,7 @@ const server = setupServer(
   http.get("*/api/lines/:lineId/signals", ({ params }) =>
     HttpResponse.json(params.lineId === line.id ? stations() : []),
   ),
+  http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(spcLimits)),
   http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
     const ids = (await request.json()) as string[];
     return HttpResponse.json(Object.fromEntries(ids.map((i) => [i, classifications[i]])));
@@ -78,6 +82,7 @@ const server = setupServer(
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 beforeEach(() => {
   patches.length = 0;
+  spcLimits = [];
   sessionStorage.clear();
   flags = { flags: defaultFeatureFlags(true), etqOverride: false };
 });
@@ -202,6 +207,45 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     expect(await screen.findByText(MSG.entitySaved)).toBeTruthy();
     expect(patches[0]?.body).toMatchObject({
       signals: [{ signal_uuid: id(1), signal_attributes: { signal_entity_type: "UNKNOWN" } }],
+    });
+  });
+
+  it("an entity type change names the cap limit formulas that use a converted signal before it is confirmed", async () => {
+    spcLimits = [
+      {
+        lineUUID: line.id,
+        stationName: "OP20",
+        signalUUID: id(7),
+        signalName: "Leak",
+        singleSide: null,
+        limits: [
+          {
+            uuid: id(300),
+            model_number: "*",
+            lslFormula: null,
+            lclFormula: null,
+            uclFormula: null,
+            uslFormula: `{${id(2)}} + 0.5`,
+          },
+        ],
+      },
+    ];
+    const ue = userEvent.setup();
+    renderPage();
+    await click("Torque USL");
+    await ue.click(await screen.findByRole("combobox", { name: TEXT.entityType }));
+    await ue.click(await screen.findByRole("option", { name: "Unknown" }));
+    const dialog = await screen.findByRole("dialog");
+    const formulas = await within(dialog).findByRole("list", { name: TEXT.capFormulas });
+    expect(within(formulas).getByText(TEXT.capFormulaLine("Leak", "USL", "*"))).toBeTruthy();
+    expect(within(formulas).getByText(TEXT.capFormulaUses("Torque USL"))).toBeTruthy();
+    expect(within(dialog).getByText("Torque — Upper Limit: Torque USL")).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: TEXT.changeEntityType }));
+    expect(await screen.findByText(MSG.entitySaved)).toBeTruthy();
+    // The formulas are not part of the change: they are kept and go on reading the signal.
+    expect(patches).toHaveLength(1);
+    expect(patches[0]?.body).toMatchObject({
+      signals: [{ signal_uuid: id(2), signal_attributes: { signal_entity_type: "UNKNOWN" } }],
     });
   });
 

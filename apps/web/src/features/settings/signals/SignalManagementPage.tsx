@@ -14,6 +14,7 @@ import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useAllLineSignals, useAssociatedResultClassifications } from "../../signals/api/queries";
+import { useSpcLimits } from "../spc-limits/api/queries";
 import {
   type TSaveTexts,
   useSaveResultClassifications,
@@ -23,13 +24,14 @@ import {
 } from "./api/mutations";
 import { planAssociation } from "./associations";
 import { AssociationConfirmDialog } from "./components/AssociationConfirmDialog";
+import type { TCapFormulasState } from "./components/CapFormulaList";
 import { EntityTypeDialog } from "./components/EntityTypeDialog";
 import { ManagementTree } from "./components/ManagementTree";
 import { ResultClassificationsPanel } from "./components/ResultClassificationsPanel";
 import { SelectionSummaryDialog } from "./components/SelectionSummaryDialog";
 import { SignalForm } from "./components/SignalForm";
 import { StationForm } from "./components/StationForm";
-import { classificationViewError, entityChangeSummary } from "./signal-management.form";
+import { capFormulaReferences, classificationViewError, entityChangeSummary } from "./signal-management.form";
 import { buildManagementIndex } from "./signal-management.tree";
 import { useManagementTree } from "./useManagementTree";
 
@@ -155,6 +157,28 @@ export function SignalManagementPage() {
     } catch {
       dialogs.close();
     }
+  };
+
+  // ── Cap limit formulas a conversion touches (issue #15), read when a confirmation converts ──
+  const isEntityOpen = dialogs.isOpen("entity");
+  const isConfirmOpen = dialogs.isOpen("confirmAssociation");
+  const newTypes = useMemo(() => {
+    const m = new Map<string, TSignalEntityType>();
+    if (isEntityOpen && entityType) for (const s of entitySummary?.converted ?? []) m.set(s.id, entityType);
+    if (isConfirmOpen)
+      for (const r of plan?.request ?? [])
+        if (r.signal_attributes.signal_entity_type)
+          m.set(r.signal_uuid, r.signal_attributes.signal_entity_type);
+    return m;
+  }, [isEntityOpen, isConfirmOpen, entityType, entitySummary, plan]);
+  const limitsQ = useSpcLimits(newTypes.size > 0 ? lineId : null);
+  const capFormulas: TCapFormulasState = {
+    lines: useMemo(
+      () => (limitsQ.data ? capFormulaReferences(limitsQ.data, all, newTypes) : undefined),
+      [limitsQ.data, all, newTypes],
+    ),
+    isLoading: newTypes.size > 0 && limitsQ.isLoading,
+    isError: newTypes.size > 0 && limitsQ.isError,
   };
 
   // ── Result classifications ──
@@ -297,6 +321,7 @@ export function SignalManagementPage() {
         open={dialogs.isOpen("entity")}
         type={entityType}
         summary={entitySummary}
+        capFormulas={capFormulas}
         isSaving={updateAttributes.isPending}
         onConfirm={() => void handleEntityConfirm()}
         onCancel={dialogs.close}
@@ -305,6 +330,7 @@ export function SignalManagementPage() {
       <AssociationConfirmDialog
         open={dialogs.isOpen("confirmAssociation")}
         plan={plan}
+        capFormulas={capFormulas}
         isSaving={updateAttributes.isPending}
         onSave={() => void handleAssociationSave()}
         onCancel={dialogs.close}

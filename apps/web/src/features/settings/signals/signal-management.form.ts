@@ -6,13 +6,18 @@ import {
   ENTITY_TYPES_BY_STORAGE,
   SIGNAL_MANAGEMENT_MESSAGES as MSG,
   SIGNAL_ENTITY_TYPES,
+  SPC_FORMULA_FIELDS,
+  SPC_LIMIT_KEYS,
+  SPC_LIMIT_LABELS,
   type TAssociationRole,
   SIGNAL_MANAGEMENT_TEXT as TEXT,
   type TFeatureFlags,
   type TResultClassifications,
   type TSignal,
   type TSignalEntityType,
+  type TSpcSignalLimits,
 } from "@linewatch/contracts";
+import { parseLimitFormula } from "@linewatch/stats/limitFormula";
 import { signalLabel } from "../../signals/signal-tree";
 
 // The signal form's rules as pure functions (spec settings §2.8 "Right-hand form", §4 "Signal
@@ -142,4 +147,54 @@ export function classificationViewError(
       }
   }
   return null;
+}
+
+/** A cap limit formula that reads a signal being converted: whose limit, which cell and model, what it uses. */
+export type TCapFormulaLine = { signal: string; cell: string; model: string; uses: string[] };
+
+/**
+ * The cap limit formulas (spc-limits: the line's measurements' LSL / LCL / UCL / USL per model)
+ * that reference a signal whose entity type `newTypes` changes (issue #15: a change that touches a
+ * cap limit says so before it is confirmed). The limits of a measurement that itself leaves
+ * measurements are not listed: they are no longer used at all (`capLimits` of the summary). The
+ * formulas are kept on save and go on working: a formula may name any numeric signal of the line,
+ * and an entity type change never changes what a signal stores (`ENTITY_TYPES_BY_STORAGE`).
+ */
+export function capFormulaReferences(
+  limits: readonly TSpcSignalLimits[],
+  all: readonly TSignal[],
+  newTypes: ReadonlyMap<string, TSignalEntityType>,
+): TCapFormulaLine[] {
+  const byId = new Map(all.map((s) => [s.id.toLowerCase(), s]));
+  const changed = new Set(
+    [...newTypes]
+      .filter(([id, type]) => byId.get(id.toLowerCase())?.entityType !== type)
+      .map(([id]) => id.toLowerCase()),
+  );
+  if (changed.size === 0) return [];
+  const lines: TCapFormulaLine[] = [];
+  for (const item of limits) {
+    const ownerType = newTypes.get(item.signalUUID);
+    if (ownerType && ownerType !== "MEASUREMENT") continue;
+    const owner = byId.get(item.signalUUID.toLowerCase());
+    for (const row of item.limits)
+      for (const key of SPC_LIMIT_KEYS) {
+        const src = row[SPC_FORMULA_FIELDS[key]];
+        if (!src) continue;
+        const parsed = parseLimitFormula(src);
+        if (!parsed.ok) continue;
+        const uses = [...new Set(parsed.references)].filter((id) => changed.has(id));
+        if (uses.length === 0) continue;
+        lines.push({
+          signal: owner ? signalLabel(owner) : item.signalName,
+          cell: SPC_LIMIT_LABELS[key],
+          model: row.model_number,
+          uses: uses.map((id) => {
+            const s = byId.get(id);
+            return s ? signalLabel(s) : id;
+          }),
+        });
+      }
+  }
+  return lines;
 }

@@ -24,6 +24,7 @@ import {
 } from "./classifications";
 import {
   associationView,
+  capFormulaReferences,
   classificationViewError,
   commonValue,
   entityChangeSummary,
@@ -140,6 +141,54 @@ describe("the signal form's rules", () => {
     const limited = { ...sig(1), hasCapLimits: true };
     expect(entityChangeSummary(all, [limited], "UNKNOWN").capLimits).toEqual([limited]);
     expect(entityChangeSummary(all, [limited], "MEASUREMENT").capLimits).toEqual([]);
+  });
+
+  it("lists the other measurements' cap limit formulas that use a converted signal, by cell and model", () => {
+    const limitsOf = (signal: number, name: string, rows: Record<string, string | null>[]) => ({
+      lineUUID: id(200),
+      stationName: "OP10",
+      signalUUID: id(signal),
+      signalName: name,
+      singleSide: null,
+      limits: rows.map((r) => ({
+        model_number: "*",
+        lslFormula: null,
+        lclFormula: null,
+        uclFormula: null,
+        uslFormula: null,
+        ...r,
+      })),
+    });
+    const limits = [
+      // Torque's USL is its limit signal plus a margin, in capitals as a user may type the id.
+      limitsOf(1, "Torque", [
+        { uslFormula: `{${id(2).toUpperCase()}} + 0.5`, lslFormula: `{${id(3)}}` },
+        { model_number: "M-200", uslFormula: `max({${id(2)}}, {${id(5)}})`, uclFormula: "12" },
+      ]),
+      limitsOf(7, "Leak", [{ uclFormula: `{${id(5)}} * 2` }]),
+    ];
+    expect(capFormulaReferences(limits, all, new Map([[id(2), "UNKNOWN"]]))).toEqual([
+      { signal: "Torque", cell: "USL", model: "*", uses: ["Torque USL"] },
+      { signal: "Torque", cell: "USL", model: "M-200", uses: ["Torque USL"] },
+    ]);
+    // A measurement made a limit: every formula naming it, under its friendly name.
+    expect(capFormulaReferences(limits, all, new Map([[id(5), "UPPER_LIMIT"]]))).toEqual([
+      { signal: "Torque", cell: "USL", model: "M-200", uses: ["Spindle angle"] },
+      { signal: "Leak", cell: "UCL", model: "*", uses: ["Spindle angle"] },
+    ]);
+    // Torque leaving measurements too: its own limits are no longer used, so only Leak's is listed.
+    expect(
+      capFormulaReferences(
+        limits,
+        all,
+        new Map([
+          [id(5), "UPPER_LIMIT"],
+          [id(1), "UNKNOWN"],
+        ]),
+      ),
+    ).toEqual([{ signal: "Leak", cell: "UCL", model: "*", uses: ["Spindle angle"] }]);
+    // No change of type (already an upper limit): nothing to say.
+    expect(capFormulaReferences(limits, all, new Map([[id(2), "UPPER_LIMIT"]]))).toEqual([]);
   });
 
   it("distribution only for measurements with the flag", () => {

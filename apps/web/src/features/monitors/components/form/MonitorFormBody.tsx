@@ -116,8 +116,11 @@ export function MonitorFormBody(p: MonitorFormBodyProps) {
           {p.notice && <Alert severity="info">{p.notice}</Alert>}
           {p.mode !== "CREATE" && (
             <UnmonitoredSignalsWarning
+              customerId={p.customerId}
+              plantId={p.plant.id}
               lineId={p.initial.line_uuid || null}
               signalIds={p.initial.signal_uuids}
+              signalGroupIds={p.initial.signal_group_uuids}
             />
           )}
           <NameRow fetchDefaultName={() => fetchNextMonitorName(values.line_uuid, p.type)} />

@@ -7,13 +7,15 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../../shared/api/client";
 import { useSnackbar } from "../../../../shared/ui/SnackbarProvider";
 import { signalKeys } from "../../../signals/api/keys";
+import { spcLimitsKeys } from "../../spc-limits/api/keys";
 
 /** The caller words its snackbars (the same PATCH saves a friendly name, an entity type, associations). */
 export type TSaveTexts = { successText?: string; errorText: string };
 
 /**
  * After any Signal Management save: the line's signal lists (this page, the monitor forms' trees)
- * and every cached classification (the monitor form's result select and association warning).
+ * every cached classification (the monitor form's result select and association warning) and the
+ * line's SPC limits.
  */
 function useInvalidateSignals() {
   const qc = useQueryClient();
@@ -21,6 +23,8 @@ function useInvalidateSignals() {
     Promise.all([
       qc.invalidateQueries({ queryKey: signalKeys.line(lineId) }),
       qc.invalidateQueries({ queryKey: signalKeys.associatedClassificationsAll }),
+      // Cap Limits and Cap Alerts list the line's measurements: an entity type change moves them.
+      qc.invalidateQueries({ queryKey: spcLimitsKeys.all }),
     ]);
 }
 

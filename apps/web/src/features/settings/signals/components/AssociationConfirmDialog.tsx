@@ -20,6 +20,7 @@ import {
 import { useState } from "react";
 import type { TAssociationPlan } from "../associations";
 import { ROLE_LABELS } from "../signal-management.form";
+import { CapFormulaList, type TCapFormulasState } from "./CapFormulaList";
 
 function Legend() {
   return (
@@ -43,6 +44,8 @@ function Legend() {
 export function AssociationConfirmDialog(p: {
   open: boolean;
   plan: TAssociationPlan | null;
+  /** Cap limit formulas that use a signal the configuration converts (shown with the entity changes). */
+  capFormulas: TCapFormulasState;
   isSaving: boolean;
   onSave: () => void;
   onCancel: () => void;
@@ -74,16 +77,19 @@ export function AssociationConfirmDialog(p: {
         <Legend />
         {step === 0 ? (
           plan && plan.entityChanges.length > 0 ? (
-            <List dense aria-label={TEXT.entityChanges}>
-              {plan.entityChanges.map((c) => (
-                <ListItem key={c.signal}>
-                  <ListItemText
-                    primary={c.signal}
-                    secondary={`${c.from} → ${c.to}${c.capLimits ? ` · ${TEXT.capLimitsUnused}` : ""}`}
-                  />
-                </ListItem>
-              ))}
-            </List>
+            <>
+              <List dense aria-label={TEXT.entityChanges}>
+                {plan.entityChanges.map((c) => (
+                  <ListItem key={c.signal}>
+                    <ListItemText
+                      primary={c.signal}
+                      secondary={`${c.from} → ${c.to}${c.capLimits ? ` · ${TEXT.capLimitsUnused}` : ""}`}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+              <CapFormulaList state={p.capFormulas} />
+            </>
           ) : (
             <Typography variant="body2" color="text.secondary">
               {TEXT.noEntityChanges}
@@ -123,7 +129,7 @@ export function AssociationConfirmDialog(p: {
           </Button>
         ) : null}
         {step === 0 ? (
-          <Button variant="contained" onClick={() => setStep(1)}>
+          <Button variant="contained" onClick={() => setStep(1)} disabled={p.capFormulas.isLoading}>
             {TEXT.next}
           </Button>
         ) : (

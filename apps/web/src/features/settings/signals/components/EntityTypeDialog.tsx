@@ -18,15 +18,19 @@ import {
 import { BusyOverlay } from "../../../../shared/ui/settings/BusyOverlay";
 import { signalLabel } from "../../../signals/signal-tree";
 import type { entityChangeSummary } from "../signal-management.form";
+import { CapFormulaList, type TCapFormulasState } from "./CapFormulaList";
 
 /**
  * The entity type summary (spec §4 "Entity type change"): the signals to convert and the
- * associations that will be dissociated; 'Change Entity Type' saves, showing 'Saving...'.
+ * associations that will be dissociated; 'Change Entity Type' saves, showing 'Saving...'. It also
+ * names the cap limits the change touches: the converted measurements' own (no longer used) and
+ * the other measurements' formulas that use a converted signal (confirm waits for them to load).
  */
 export function EntityTypeDialog(p: {
   open: boolean;
   type: TSignalEntityType | null;
   summary: ReturnType<typeof entityChangeSummary> | null;
+  capFormulas: TCapFormulasState;
   isSaving: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -77,13 +81,14 @@ export function EntityTypeDialog(p: {
             </List>
           </Box>
         ) : null}
+        <CapFormulaList state={p.capFormulas} />
         <BusyOverlay open={p.isSaving} />
       </DialogContent>
       <DialogActions>
         <Button onClick={p.onCancel} disabled={p.isSaving}>
           {TEXT.cancel}
         </Button>
-        <Button variant="contained" onClick={p.onConfirm} disabled={p.isSaving}>
+        <Button variant="contained" onClick={p.onConfirm} disabled={p.isSaving || p.capFormulas.isLoading}>
           {p.isSaving ? TEXT.saving : TEXT.changeEntityType}
         </Button>
       </DialogActions>
