@@ -11,11 +11,16 @@ afterEach(cleanup);
 const S1 = fixtureId(5, 1);
 const S2 = fixtureId(5, 2);
 const G1 = fixtureId(7, 1);
-const monitor = (id: number, signal_uuids: string[], signal_group_uuids: string[] = []): TMonitor =>
+const monitor = (
+  id: number,
+  signal_uuids: string[],
+  signal_group_uuids: string[] = [],
+  monitor_type: TMonitor["monitor_type"] = "mvd",
+): TMonitor =>
   ({
     monitor_uuid: fixtureId(6, id),
     monitor_name: `Monitor ${id}`,
-    monitor_type: "mvd",
+    monitor_type,
     active: true,
     frequency: 10,
     notes: "",
@@ -61,5 +66,22 @@ describe("MonitorsTable", () => {
     expect(titleOf("Monitor 1")).toBe(UNMONITORED_TEXT.chipTitle(1));
     expect(titleOf("Monitor 2")).toBeUndefined();
     expect(titleOf("Monitor 3")).toBe(UNMONITORED_TEXT.chipTitleNoneLeft);
+  });
+
+  it("marks a cap monitor whose measurement was switched off or converted: it records no data", () => {
+    const active = [buildStation(fixtureId(1, 1), "OP10", [{ id: S1, name: "Torque" }])];
+    render(
+      <MemoryRouter>
+        <MonitorsTable
+          monitors={[monitor(1, [S2], [], "cap"), monitor(2, [S1], [], "cap")]}
+          timeZone="UTC"
+          activeStations={active}
+        />
+      </MemoryRouter>,
+    );
+    const chips = screen.getAllByText(UNMONITORED_TEXT.chip);
+    expect(chips).toHaveLength(1);
+    expect(chips[0]?.closest("tr")?.textContent).toContain("Monitor 1");
+    expect(chips[0]?.closest("[title]")?.getAttribute("title")).toBe(UNMONITORED_TEXT.chipTitleNoneLeft);
   });
 });

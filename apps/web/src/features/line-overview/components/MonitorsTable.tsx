@@ -74,7 +74,7 @@ function UnmonitoredChip({
   activeStations?: TStation[];
   signalGroups?: TSignalGroup[];
 }) {
-  if (!activeStations || monitor.monitor_type === "cap") return null;
+  if (!activeStations) return null;
   const u = unmonitoredSignals(monitor.monitor_filter, activeStations, signalGroups);
   const n = u.listed.length + u.grouped.length;
   if (n === 0) return null;
