@@ -31,7 +31,7 @@ import { etqFormBody, type TEtqFormValues } from "./notifications.form";
 import { etqRows, type TConfigStatus, type TEtqRow } from "./notifications.rows";
 
 const STATUS_FILTERS: { value: TConfigStatus | "all"; label: string }[] = [
-  { value: "all", label: "All" },
+  { value: "all", label: M.statusFilterAll },
   { value: M.configured, label: M.configured },
   { value: M.notConfigured, label: M.notConfigured },
 ];
@@ -153,7 +153,7 @@ export function EtqReliancePage() {
   const toolbar = (
     <Stack direction="row" spacing={1} sx={{ p: 1, alignItems: "center" }}>
       <Typography variant="body2" id="etq-status-filter">
-        Status
+        {M.columns.status}
       </Typography>
       <ToggleButtonGroup
         size="small"

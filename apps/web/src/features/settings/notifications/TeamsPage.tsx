@@ -110,7 +110,7 @@ export function TeamsPage() {
         isLoading={isPlantLoading || !me || (!!plant && webhooksQ.isLoading)}
         error={null}
         isEmpty={!plant}
-        empty={<Alert severity="info">Pick a plant to see its lines.</Alert>}
+        empty={<Alert severity="info">{M.pickPlant}</Alert>}
       >
         <TeamsGrid
           rows={rows}

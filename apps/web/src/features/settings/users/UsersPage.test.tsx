@@ -53,7 +53,7 @@ function renderPage() {
   return renderSettingsPage(<UsersPage />, { section: "USER_MANAGEMENT" });
 }
 
-const addButton = () => screen.getByRole("button", { name: "Add user" });
+const addButton = () => screen.getByRole("button", { name: USER_MESSAGES.addUser });
 
 describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
   it("opens one new row in edit mode with the focus in Email; an empty email is refused", async () => {
@@ -80,7 +80,7 @@ describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
   it("shows the 409 text for an email that exists, then adds a new one and shows its link once", async () => {
     const ue = userEvent.setup();
     renderPage();
-    await ue.click(await screen.findByRole("button", { name: "Add user" }));
+    await ue.click(await screen.findByRole("button", { name: USER_MESSAGES.addUser }));
 
     const email = await screen.findByRole("textbox", { name: "Email" });
     await ue.type(email, adminRow.email);

@@ -56,16 +56,16 @@ export function TeamsGrid(p: TeamsGridProps) {
   }, [isEditing, onEditingChange]);
   const columns = useMemo<GridColDef<TTeamsRow>[]>(() => {
     const cols: GridColDef<TTeamsRow>[] = [
-      { field: "line", headerName: "Line", flex: 1, minWidth: 140 },
+      { field: "line", headerName: M.columns.line, flex: 1, minWidth: 140 },
       {
         field: "configuredAt",
-        headerName: "Date Configured",
+        headerName: M.columns.dateConfigured,
         width: 200,
         valueFormatter: (v: string | null) => (v ? formatDateTime(v, timeZone) : ""),
       },
       {
         field: "status",
-        headerName: "Status",
+        headerName: M.columns.status,
         width: 150,
         renderCell: ({ row }) => <StatusChip label={row.status} />,
       },
@@ -121,7 +121,7 @@ export function TeamsGrid(p: TeamsGridProps) {
 
   const common = {
     label: M.teamsTitle,
-    emptyText: "No lines found",
+    emptyText: M.noLines,
     isError: p.isError,
     rows: p.rows,
     columns,
