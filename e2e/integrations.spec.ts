@@ -1,6 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { ETQ_MESSAGES, INTEGRATION_MESSAGES as M, TEAMS_MESSAGES } from "@linewatch/contracts";
+import {
+  ETQ_MESSAGES,
+  INTEGRATION_MESSAGES as M,
+  SETTINGS_KIT_MESSAGES,
+  TEAMS_MESSAGES,
+} from "@linewatch/contracts";
 import type { Page } from "@playwright/test";
 import { expect, openSettings, setFlag, signIn, test } from "./fixtures";
 
@@ -94,6 +99,16 @@ test("an administrator configures Teams, sends a test message, sees an alert's c
     await input.press("Enter");
     await expect(snackbar(page, TEAMS_MESSAGES.saveFailed)).toBeVisible();
     await expect(grid.getByText(TEAMS_MESSAGES.notWorkflows)).toBeVisible();
+    await expect(input).toHaveValue("https://example.com/hook");
+
+    // Leaving the section with the row open asks first; Continue Editing keeps what was typed.
+    await page
+      .getByRole("navigation", { name: "Settings" })
+      .getByRole("button", { name: "Line Management", exact: true })
+      .click();
+    const ask = page.getByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
+    await ask.getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }).click();
+    await expect(ask).toHaveCount(0);
     await expect(input).toHaveValue("https://example.com/hook");
 
     await input.fill(`${fake.url}/hook`);

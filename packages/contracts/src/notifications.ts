@@ -28,6 +28,8 @@ export const ETQ_MESSAGES = {
   saving: "Saving...",
   deleting: "Deleting ETQ integration...",
   saveFailed: (line: string) => `Error saving configuration for ${line} line`,
+  /** The Client Secret placeholder on edit when one is stored (it is write-only, spec settings §3). */
+  keepStoredSecret: "Leave empty to keep the stored secret",
   deleteConfirm: "This will remove the ETQ integration. Do you wish to continue?",
   notFound: "ETQ configuration not found",
   notHttps: (field: string) => `${field} must be an https URL`,
@@ -60,6 +62,12 @@ export const isRetiredConnectorHost = (host: string) =>
  */
 export const INTEGRATION_MESSAGES = {
   teamsTitle: "Microsoft Teams Integrations",
+  // Both grids' columns (spec settings §2.2, §2.3)
+  columns: { line: "Line", dateConfigured: "Date Configured", status: "Status" },
+  statusFilterAll: "All",
+  // Not worded by the spec: a plant with no lines, and no plant picked
+  noLines: "No lines found",
+  pickPlant: "Pick a plant to see its lines.",
   configured: "Configured",
   notConfigured: "Not Configured",
   connectionActive: "Connection Active",

@@ -14,3 +14,8 @@ export const MONITOR_DETAILS_DRAWER_WIDTH = 750;
 export const LINE_EDITOR_DRAWER_WIDTH = 750;
 export const FEEDER_DRAWER_WIDTH = 700;
 export const GRID_ROW_HEIGHT = 65;
+/**
+ * Rows a page in the Settings grids that page (Microsoft Teams, ETQ Reliance, Users, monitors):
+ * the first of SettingsGrid's 25/50/100. The spec names no page size (docs/spec-deviations.md).
+ */
+export const SETTINGS_GRID_PAGE_SIZE = 25;

@@ -116,4 +116,14 @@ export const USER_MESSAGES = {
   unassigned: "Unassigned",
   corporate: "Corporate",
   provider: "Linewatch",
+  // The page (spec settings §2.6): its button and columns; the empty text is not worded by the spec
+  addUser: "Add user",
+  columns: {
+    email: "Email",
+    lastLogin: "Last login",
+    role: "Role",
+    location: "Location",
+    actions: "Actions",
+  },
+  noUsers: "No users found",
 } as const;

@@ -9,7 +9,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
@@ -66,12 +66,16 @@ function renderAt(url: string, f: { etqIntegration: boolean; etqOverride: boolea
     <QueryClientProvider client={qc}>
       <SnackbarProvider>
         <PlantLineProvider>
-          <MemoryRouter initialEntries={[url]}>
-            <Routes>
-              <Route path="/" element={<p>Home</p>} />
-              <Route path="/settings" element={<SettingsPage />} />
-            </Routes>
-          </MemoryRouter>
+          <RouterProvider
+            // A data router, as the app's: the sections guard leaving with useBlocker.
+            router={createMemoryRouter(
+              [
+                { path: "/", element: <p>Home</p> },
+                { path: "/settings", element: <SettingsPage /> },
+              ],
+              { initialEntries: [url] },
+            )}
+          />
         </PlantLineProvider>
       </SnackbarProvider>
     </QueryClientProvider>,

@@ -1,69 +1,41 @@
 import {
-  defaultFeatureFlags,
   ETQ_MESSAGES,
   INTEGRATION_MESSAGES as M,
+  SETTINGS_GRID_PAGE_SIZE,
   SETTINGS_KIT_MESSAGES,
-  type TFeatureFlagsResponse,
   type TLine,
-  type TMe,
-  type TPlant,
   type TRelianceConfig,
   type TRelianceConfigBody,
 } from "@linewatch/contracts";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PlantLineProvider } from "../../../app/context/PlantLineContext";
-import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { describe, expect, it } from "vitest";
+import { testLine, testMe, testPlant } from "../../../test/fixtures";
+import {
+  installGridLayout,
+  LEFT_SETTINGS_TEXT,
+  renderSettingsPage,
+  setupSettingsServer,
+} from "../../../test/renderSettingsPage";
 import { EtqReliancePage } from "./EtqReliancePage";
 
-// jsdom has no layout: give the grid a size and a ResizeObserver so it renders its rows.
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
-const size = { width: 1600, height: 800, top: 0, left: 0, right: 1600, bottom: 800, x: 0, y: 0 };
-Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
+installGridLayout();
 
-const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
-const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Detroit", timeZone: "UTC" };
-const me: TMe = {
-  id: "00000000-0000-4000-8000-000000000003",
-  email: "admin@acme.test",
-  isAdministrator: true,
-  isProviderStaff: false,
-  locationName: null,
-  locationPlantId: null,
-  homeCustomer: customer,
-  customer,
-  selectedPlantId: plant.id,
-  selectedLineId: null,
-};
-const line = (n: number, name: string): TLine => ({
-  id: `00000000-0000-4000-8000-00000000001${n}`,
-  plantId: plant.id,
-  name,
-  displayName: null,
-  friendlyName: null,
-  active: true,
-  lastIngestedTime: null,
-  isNewLine: false,
-  ingestionThresholdHours: null,
-  alertViewingWindowDays: 90,
-  activeMonitorsCount: 0,
-  feederLineIds: [],
-  excludedPartIds: [],
-  excludedModelNumbers: [],
-});
+const plant = testPlant({ timeZone: "UTC" });
+const me = testMe({ email: "admin@acme.test", isAdministrator: true, selectedPlantId: plant.id });
+const line = (n: number, name: string): TLine =>
+  testLine({
+    id: `00000000-0000-4000-8000-00000000001${n}`,
+    plantId: plant.id,
+    name,
+    alertViewingWindowDays: 90,
+  });
 const paint = line(1, "Paint");
 const body = line(2, "Body");
 const weld = line(3, "Weld");
-const flags: TFeatureFlagsResponse = { flags: defaultFeatureFlags(), etqOverride: false };
+/** The plant's lines (a test about paging gives it more). */
+let plantLines: TLine[] = [paint, body, weld];
 
 let isAdmin = true;
 let configs: Record<string, TRelianceConfig>;
@@ -84,12 +56,8 @@ const config = (l: TLine, connectionStatus: TRelianceConfig["connectionStatus"])
   lastTest: null,
 });
 
-const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json({ ...me, isAdministrator: isAdmin })),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([paint, body, weld])),
-  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
+const server = setupSettingsServer(
+  { me: () => ({ ...me, isAdministrator: isAdmin }), plants: [plant], lines: () => plantLines },
   http.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json(configs)),
   http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
   http.post("*/api/reliance-configuration/lines/:lineId/test", ({ params }) => {
@@ -125,29 +93,14 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
-
-function renderPage(o: { admin?: boolean; configs?: Record<string, TRelianceConfig> } = {}) {
+function renderPage(o: { admin?: boolean; configs?: Record<string, TRelianceConfig>; lines?: TLine[] } = {}) {
+  plantLines = o.lines ?? [paint, body, weld];
   isAdmin = o.admin ?? true;
   configs = o.configs ?? { [paint.id]: config(paint, "SUCCESS"), [weld.id]: config(weld, "ERROR") };
   posts.length = 0;
   refuseSave = null;
   gate = null;
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <SnackbarProvider>
-        <PlantLineProvider>
-          <EtqReliancePage />
-        </PlantLineProvider>
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  return renderSettingsPage(<EtqReliancePage />, { section: "ETQ_RELIANCE" });
 }
 
 const rowOf = async (name: string) => {
@@ -314,6 +267,64 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     expect(posts).toEqual([]);
   });
 
+  it("collapsing the row being edited asks the same way before dropping typed changes", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Edit Paint" }));
+    const form = await screen.findByRole("form", { name: "ETQ configuration for Paint" });
+    await ue.type(field(form, "Client ID"), "-changed");
+    const collapse = screen.getByRole("button", { name: "Hide ETQ configuration of Paint" });
+    await ue.click(collapse);
+    const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
+    await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(field(screen.getByRole("form", { name: "ETQ configuration for Paint" }), "Client ID").value).toBe(
+      "linewatch-changed",
+    );
+
+    await ue.click(screen.getByRole("button", { name: "Hide ETQ configuration of Paint" }));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).getByRole(
+        "button",
+        { name: SETTINGS_KIT_MESSAGES.discardExit },
+      ),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole("form", { name: "ETQ configuration for Paint" })).toBeNull(),
+    );
+    // Expanded again, the row shows the stored configuration in view mode.
+    await ue.click(await screen.findByRole("button", { name: "Show ETQ configuration of Paint" }));
+    const view = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
+    expect(field(view, "Client ID").value).toBe("linewatch");
+    expect(posts).toEqual([]);
+  });
+
+  it("asks before leaving the section with typed changes, and holds 25 lines a page", async () => {
+    const ue = userEvent.setup();
+    const many = Array.from({ length: 30 }, (_, i) =>
+      testLine({
+        id: `00000000-0000-4000-8000-0000000002${String(i).padStart(2, "0")}`,
+        plantId: plant.id,
+        name: `Line ${i + 1}`,
+      }),
+    );
+    const { router } = renderPage({ lines: many, configs: {} });
+    await rowOf("Line 1");
+    expect(screen.getByText(`1–${SETTINGS_GRID_PAGE_SIZE} of 30`)).toBeTruthy();
+    await ue.click(within(await rowOf("Line 1")).getByRole("button", { name: "Edit Line 1" }));
+    const form = await screen.findByRole("form", { name: "ETQ configuration for Line 1" });
+    await ue.type(field(form, "Client ID"), "typed");
+    await act(() => router.navigate("/settings?section=MS_TEAMS"));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).getByRole(
+        "button",
+        { name: SETTINGS_KIT_MESSAGES.discardExit },
+      ),
+    );
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(posts).toEqual([]);
+  });
+
   it("deletes after the confirmation, behind 'Deleting ETQ integration...'", async () => {
     const ue = userEvent.setup();
     renderPage();
@@ -362,7 +373,7 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     for (const name of [/^Edit/, /^Delete/, new RegExp(`^${M.testConnection}`)]) {
       expect(screen.queryAllByRole("button", { name })).toEqual([]);
     }
-    await ue.click(screen.getByRole("button", { name: "Show ETQ configuration of Paint" }));
+    await ue.click(await screen.findByRole("button", { name: "Show ETQ configuration of Paint" }));
     const view = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
     expect(field(view, "Client Secret").value).toBe("••••••••");
   });

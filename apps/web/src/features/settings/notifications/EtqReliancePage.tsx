@@ -1,4 +1,4 @@
-import { ETQ_MESSAGES, INTEGRATION_MESSAGES as M } from "@linewatch/contracts";
+import { ETQ_MESSAGES, INTEGRATION_MESSAGES as M, SETTINGS_GRID_PAGE_SIZE } from "@linewatch/contracts";
 import {
   Alert,
   Box,
@@ -22,6 +22,7 @@ import { BusyOverlay } from "../../../shared/ui/settings/BusyOverlay";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useDiscardGuard } from "../../../shared/ui/settings/useDiscardGuard";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
+import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
 import { useDeleteReliance, useSaveReliance, useTestReliance } from "./api/mutations";
 import { useDeliveryHealth, useRelianceConfigs } from "./api/queries";
 import { EtqForm } from "./components/EtqForm";
@@ -30,7 +31,7 @@ import { etqFormBody, type TEtqFormValues } from "./notifications.form";
 import { etqRows, type TConfigStatus, type TEtqRow } from "./notifications.rows";
 
 const STATUS_FILTERS: { value: TConfigStatus | "all"; label: string }[] = [
-  { value: "all", label: "All" },
+  { value: "all", label: M.statusFilterAll },
   { value: M.configured, label: M.configured },
   { value: M.notConfigured, label: M.notConfigured },
 ];
@@ -53,8 +54,11 @@ export function EtqReliancePage() {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [testingId, setTestingId] = useState<string | null>(null);
   const [isFormDirty, setFormDirty] = useState(false);
-  // Cancel, Escape or Edit on another line with typed changes asks first ('Discard Changes?').
-  const discard = useDiscardGuard(editingId != null && isFormDirty);
+  // Cancel, Escape, collapsing the row or Edit on another line with typed changes asks first
+  // ('Discard Changes?'); so does leaving the section.
+  const hasUnsavedForm = editingId != null && isFormDirty;
+  const discard = useDiscardGuard(hasUnsavedForm);
+  const leaveGuard = useLeaveGuard(hasUnsavedForm);
   const canEdit = me?.isAdministrator ?? false;
 
   // Without the configurations no line's status is known: the grid shows 'Error Loading Data'.
@@ -76,6 +80,7 @@ export function EtqReliancePage() {
     getId: (r) => r.id,
     hasDetail: true,
     initialSortModel: [{ field: "line", sort: "asc" }],
+    pageSize: SETTINGS_GRID_PAGE_SIZE,
   });
   const { setExpanded } = tree;
 
@@ -94,6 +99,15 @@ export function EtqReliancePage() {
       setFormDirty(false);
       setEditingId(null);
     });
+  // Collapsing the row being edited ends its edit, as Cancel does (and asks the same way).
+  const handleToggle = (id: string) => {
+    if (!tree.isExpanded(id) || id !== editingId) return tree.toggle(id);
+    guard(() => {
+      setFormDirty(false);
+      setEditingId(null);
+      setExpanded(id, false);
+    });
+  };
 
   const handleSave = async (row: TEtqRow, values: TEtqFormValues) => {
     try {
@@ -139,7 +153,7 @@ export function EtqReliancePage() {
   const toolbar = (
     <Stack direction="row" spacing={1} sx={{ p: 1, alignItems: "center" }}>
       <Typography variant="body2" id="etq-status-filter">
-        Status
+        {M.columns.status}
       </Typography>
       <ToggleButtonGroup
         size="small"
@@ -187,6 +201,7 @@ export function EtqReliancePage() {
             onEdit={handleEdit}
             onDelete={(row) => dialogs.open("delete", row)}
             onTest={handleTest}
+            onToggle={handleToggle}
             renderForm={(row) => (
               <EtqForm
                 // A new form when the row's configuration changes (saved, deleted) or edit starts.
@@ -213,6 +228,7 @@ export function EtqReliancePage() {
         onCancel={dialogs.close}
       />
       {discard.dialog}
+      {leaveGuard}
       <Dialog open={dialogs.isOpen("saveError")} onClose={dialogs.close} aria-labelledby="etq-save-error">
         <DialogTitle id="etq-save-error">
           {saveError ? ETQ_MESSAGES.saveFailed(saveError.line) : ""}

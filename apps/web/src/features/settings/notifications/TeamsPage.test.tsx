@@ -1,68 +1,40 @@
 import {
-  defaultFeatureFlags,
   INTEGRATION_MESSAGES as M,
+  SETTINGS_GRID_PAGE_SIZE,
   SETTINGS_KIT_MESSAGES,
   type TDeliveryHealth,
   TEAMS_MESSAGES,
-  type TFeatureFlagsResponse,
   type TLine,
-  type TMe,
-  type TPlant,
   type TTeamsWebhook,
 } from "@linewatch/contracts";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PlantLineProvider } from "../../../app/context/PlantLineContext";
-import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { describe, expect, it } from "vitest";
+import { testLine, testMe, testPlant } from "../../../test/fixtures";
+import {
+  installGridLayout,
+  LEFT_SETTINGS_TEXT,
+  renderSettingsPage,
+  setupSettingsServer,
+} from "../../../test/renderSettingsPage";
 import { TeamsPage } from "./TeamsPage";
 
-// jsdom has no layout: give the grid a size and a ResizeObserver so it renders its rows.
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
-const size = { width: 1600, height: 800, top: 0, left: 0, right: 1600, bottom: 800, x: 0, y: 0 };
-Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
+installGridLayout();
 
-const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
-const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Detroit", timeZone: "UTC" };
-const me: TMe = {
-  id: "00000000-0000-4000-8000-000000000003",
-  email: "admin@acme.test",
-  isAdministrator: true,
-  isProviderStaff: false,
-  locationName: null,
-  locationPlantId: null,
-  homeCustomer: customer,
-  customer,
-  selectedPlantId: plant.id,
-  selectedLineId: null,
-};
-const line = (n: number, name: string): TLine => ({
-  id: `00000000-0000-4000-8000-00000000001${n}`,
-  plantId: plant.id,
-  name,
-  displayName: null,
-  friendlyName: null,
-  active: true,
-  lastIngestedTime: null,
-  isNewLine: false,
-  ingestionThresholdHours: null,
-  alertViewingWindowDays: 90,
-  activeMonitorsCount: 0,
-  feederLineIds: [],
-  excludedPartIds: [],
-  excludedModelNumbers: [],
-});
+const plant = testPlant({ timeZone: "UTC" });
+const me = testMe({ email: "admin@acme.test", isAdministrator: true, selectedPlantId: plant.id });
+const line = (n: number, name: string): TLine =>
+  testLine({
+    id: `00000000-0000-4000-8000-00000000001${n}`,
+    plantId: plant.id,
+    name,
+    alertViewingWindowDays: 90,
+  });
 const paint = line(1, "Paint");
 const body = line(2, "Body");
-const flags: TFeatureFlagsResponse = { flags: defaultFeatureFlags(), etqOverride: false };
+/** The plant's lines (a test about paging gives it more). */
+let plantLines: TLine[] = [paint, body];
 
 let isAdmin = true;
 let webhooks: TTeamsWebhook[];
@@ -75,12 +47,8 @@ let testAnswer: { ok: boolean; httpStatus: number; message: string } = {
   message: TEAMS_MESSAGES.testSent,
 };
 
-const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json({ ...me, isAdministrator: isAdmin })),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([paint, body])),
-  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
+const server = setupSettingsServer(
+  { me: () => ({ ...me, isAdministrator: isAdmin }), plants: [plant], lines: () => plantLines },
   http.get("*/api/notifications/teams-webhooks/plants/:plantId", () => HttpResponse.json(webhooks)),
   http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json(health)),
   http.put(
@@ -115,13 +83,6 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
-
 const configured: TTeamsWebhook = {
   id: "00000000-0000-4000-8000-000000000050",
   lineId: paint.id,
@@ -130,23 +91,15 @@ const configured: TTeamsWebhook = {
   lastTest: null,
 };
 
-function renderPage(o: { admin?: boolean; health?: TDeliveryHealth[] } = {}) {
+function renderPage(o: { admin?: boolean; health?: TDeliveryHealth[]; lines?: TLine[] } = {}) {
+  plantLines = o.lines ?? [paint, body];
   isAdmin = o.admin ?? true;
   webhooks = [configured];
   health = o.health ?? [];
   puts.length = 0;
   tests.length = 0;
   testAnswer = { ok: true, httpStatus: 202, message: TEAMS_MESSAGES.testSent };
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <SnackbarProvider>
-        <PlantLineProvider>
-          <TeamsPage />
-        </PlantLineProvider>
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  return renderSettingsPage(<TeamsPage />, { section: "MS_TEAMS" });
 }
 
 const rowOf = async (name: string) => {
@@ -220,6 +173,46 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Cancel Body" }));
     await waitFor(() => expect(screen.queryByRole("textbox", { name: M.webhookUrl })).toBeNull());
     expect(puts).toEqual([]);
+  });
+
+  it("asks before leaving the section with a row open; Continue Editing keeps it, Exit leaves", async () => {
+    const ue = userEvent.setup();
+    const { router } = renderPage();
+    await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
+    await ue.type(await screen.findByRole("textbox", { name: M.webhookUrl }), "https://x.logic.azure.com/y");
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
+    expect(within(ask).getByText(SETTINGS_KIT_MESSAGES.discardText)).toBeTruthy();
+    await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect((screen.getByRole("textbox", { name: M.webhookUrl }) as HTMLInputElement).value).toBe(
+      "https://x.logic.azure.com/y",
+    );
+
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).getByRole(
+        "button",
+        { name: SETTINGS_KIT_MESSAGES.discardExit },
+      ),
+    );
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(puts).toEqual([]);
+  });
+
+  it("leaves without asking when no row is open, and holds 25 lines a page", async () => {
+    const many = Array.from({ length: 30 }, (_, i) =>
+      testLine({
+        id: `00000000-0000-4000-8000-0000000002${String(i).padStart(2, "0")}`,
+        plantId: plant.id,
+        name: `Line ${i + 1}`,
+      }),
+    );
+    const { router } = renderPage({ lines: many });
+    await rowOf("Line 1");
+    expect(screen.getByText(`1–${SETTINGS_GRID_PAGE_SIZE} of 30`)).toBeTruthy();
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
   });
 
   it("deletes only after the confirmation and says so", async () => {

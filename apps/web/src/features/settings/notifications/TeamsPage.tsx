@@ -7,6 +7,7 @@ import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
+import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
 import { useDeleteTeamsWebhook, useSaveTeamsWebhook, useTestTeamsWebhook } from "./api/mutations";
 import { useDeliveryHealth, useTeamsWebhooks } from "./api/queries";
 import { TeamsGrid, WebhookUrlError } from "./components/TeamsGrid";
@@ -30,6 +31,10 @@ export function TeamsPage() {
   const deleteTarget = dialogs.data("delete");
   const [testingId, setTestingId] = useState<string | null>(null);
   const canEdit = me?.isAdministrator ?? false;
+  // A row open for editing (the Webhook URL input): leaving the section asks first, as the other
+  // Settings sections with unsaved edits do ('Discard Changes?').
+  const [isRowEditing, setRowEditing] = useState(false);
+  const leaveGuard = useLeaveGuard(isRowEditing);
 
   const rows = useMemo(
     () => teamsRows(lines, webhooksQ.data ?? [], healthQ.data ?? []),
@@ -105,7 +110,7 @@ export function TeamsPage() {
         isLoading={isPlantLoading || !me || (!!plant && webhooksQ.isLoading)}
         error={null}
         isEmpty={!plant}
-        empty={<Alert severity="info">Pick a plant to see its lines.</Alert>}
+        empty={<Alert severity="info">{M.pickPlant}</Alert>}
       >
         <TeamsGrid
           rows={rows}
@@ -116,8 +121,10 @@ export function TeamsPage() {
           onSave={handleSave}
           onDelete={handleDelete}
           onTest={handleTest}
+          onEditingChange={setRowEditing}
         />
       </QueryState>
+      {leaveGuard}
       <ConfirmDialog
         open={dialogs.isOpen("delete")}
         title={TEAMS_MESSAGES.deleteTitle}

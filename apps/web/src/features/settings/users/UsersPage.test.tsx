@@ -1,51 +1,16 @@
-import {
-  defaultFeatureFlags,
-  type TAddUserBody,
-  type TAddUserResponse,
-  type TFeatureFlagsResponse,
-  type TMe,
-  type TPlant,
-  type TUserRow,
-  USER_MESSAGES,
-} from "@linewatch/contracts";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { type TAddUserBody, type TAddUserResponse, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
-import { setupServer } from "msw/node";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PlantLineProvider } from "../../../app/context/PlantLineContext";
-import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { describe, expect, it } from "vitest";
+import { testMe, testPlant } from "../../../test/fixtures";
+import { installGridLayout, renderSettingsPage, setupSettingsServer } from "../../../test/renderSettingsPage";
 import { UsersPage } from "./UsersPage";
 
-// jsdom has no layout: give the grid a size and a ResizeObserver so it renders its rows.
-class NoopResizeObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
-const size = { width: 1200, height: 600, top: 0, left: 0, right: 1200, bottom: 600, x: 0, y: 0 };
-Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
+installGridLayout({ width: 1200, height: 600 });
 
-const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
-const plant: TPlant = {
-  id: "00000000-0000-4000-8000-000000000002",
-  name: "Detroit",
-  timeZone: "America/Detroit",
-};
-const me: TMe = {
-  id: "00000000-0000-4000-8000-000000000003",
-  email: "admin@acme.test",
-  isAdministrator: true,
-  isProviderStaff: false,
-  locationName: null,
-  locationPlantId: null,
-  homeCustomer: customer,
-  customer,
-  selectedPlantId: plant.id,
-  selectedLineId: null,
-};
+const plant = testPlant();
+const me = testMe({ email: "admin@acme.test", isAdministrator: true, selectedPlantId: plant.id });
 const adminRow: TUserRow = {
   id: me.id,
   email: me.email,
@@ -55,15 +20,11 @@ const adminRow: TUserRow = {
   locationPlantId: null,
   isProviderStaff: false,
 };
-const flags: TFeatureFlagsResponse = { flags: defaultFeatureFlags(), etqOverride: false };
 
 let users: TUserRow[];
 const added: TAddUserBody[] = [];
-const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
+setupSettingsServer(
+  { me: () => me, plants: [plant] },
   http.get("*/api/customer-users-for-user", () => HttpResponse.json(users)),
   http.post("*/api/add-user", async ({ request }) => {
     const body = (await request.json()) as TAddUserBody;
@@ -86,29 +47,13 @@ const server = setupServer(
   }),
 );
 
-beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
-
 function renderPage() {
   users = [adminRow];
   added.length = 0;
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <SnackbarProvider>
-        <PlantLineProvider>
-          <UsersPage />
-        </PlantLineProvider>
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  return renderSettingsPage(<UsersPage />, { section: "USER_MANAGEMENT" });
 }
 
-const addButton = () => screen.getByRole("button", { name: "Add user" });
+const addButton = () => screen.getByRole("button", { name: USER_MESSAGES.addUser });
 
 describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
   it("opens one new row in edit mode with the focus in Email; an empty email is refused", async () => {
@@ -135,7 +80,7 @@ describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
   it("shows the 409 text for an email that exists, then adds a new one and shows its link once", async () => {
     const ue = userEvent.setup();
     renderPage();
-    await ue.click(await screen.findByRole("button", { name: "Add user" }));
+    await ue.click(await screen.findByRole("button", { name: USER_MESSAGES.addUser }));
 
     const email = await screen.findByRole("textbox", { name: "Email" });
     await ue.type(email, adminRow.email);

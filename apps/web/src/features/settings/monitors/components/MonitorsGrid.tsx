@@ -1,4 +1,4 @@
-import type { TFormMonitorType, TMonitor } from "@linewatch/contracts";
+import { SETTINGS_GRID_PAGE_SIZE, type TFormMonitorType, type TMonitor } from "@linewatch/contracts";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import { Switch } from "@mui/material";
@@ -72,7 +72,7 @@ export function MonitorsGrid(p: MonitorsGridProps) {
       getRowId={(m) => m.monitor_uuid}
       initialState={{
         sorting: { sortModel: DEFAULT_SORT },
-        pagination: { paginationModel: { pageSize: 25 } },
+        pagination: { paginationModel: { pageSize: SETTINGS_GRID_PAGE_SIZE } },
       }}
     />
   );

@@ -1,4 +1,4 @@
-import type { TRelianceConfig } from "@linewatch/contracts";
+import { ETQ_MESSAGES, type TRelianceConfig } from "@linewatch/contracts";
 import { Box, Button, Stack, TextField } from "@mui/material";
 import { useEffect } from "react";
 import { type Resolver, useForm } from "react-hook-form";
@@ -92,9 +92,7 @@ export function EtqForm(p: EtqFormProps) {
             autoFocus={i === 0}
             autoComplete={f.name === "clientSecret" ? "new-password" : "off"}
             placeholder={
-              f.name === "clientSecret" && hasStoredSecret
-                ? "Leave empty to keep the stored secret"
-                : undefined
+              f.name === "clientSecret" && hasStoredSecret ? ETQ_MESSAGES.keepStoredSecret : undefined
             }
             error={Boolean(errors[f.name])}
             helperText={errors[f.name]?.message}

@@ -10,13 +10,8 @@ import type { FlatRow } from "../../../../shared/ui/settings/expandable-rows";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
 import type { ExpandableRows } from "../../../../shared/ui/settings/useExpandableRows";
 import { hasFailedDelivery, type TEtqRow } from "../notifications.rows";
-import {
-  DELIVERY_FAILED_ROW_CLASS,
-  DeliveryHealthText,
-  deliveryFailedRowSx,
-  LastTestText,
-  StatusChip,
-} from "./IntegrationStatus";
+import { deliveryHealthColumn, lastTestColumn } from "./deliveryColumns";
+import { DELIVERY_FAILED_ROW_CLASS, deliveryFailedRowSx, StatusChip } from "./IntegrationStatus";
 
 type Row = FlatRow<TEtqRow, never>;
 type ParentRow = Extract<Row, { __row: { kind: "parent" } }>;
@@ -33,6 +28,8 @@ export type EtqGridProps = {
   onEdit: (row: TEtqRow) => void;
   onDelete: (row: TEtqRow) => void;
   onTest: (row: TEtqRow) => void;
+  /** A row's expand toggle (the page asks before collapsing a form with typed changes). */
+  onToggle: (id: string) => void;
 };
 
 const isParent = (r: Row): r is ParentRow => r.__row.kind === "parent";
@@ -50,41 +47,35 @@ export function EtqGrid(p: EtqGridProps) {
 
   const columns: GridColDef<Row>[] = [
     expandColumn<TEtqRow, never>({
-      tree: p.tree,
+      tree: { ...p.tree, toggle: p.onToggle },
       isIconOnly: true,
       width: 64,
       label: (r, isExpanded) => `${isExpanded ? "Hide" : "Show"} ETQ configuration of ${r.line}`,
       renderDetail: p.renderForm,
     }),
-    { field: "line", headerName: "Line", flex: 1, minWidth: 140 },
+    { field: "line", headerName: M.columns.line, flex: 1, minWidth: 140 },
     {
       field: "configuredAt",
-      headerName: "Date Configured",
+      headerName: M.columns.dateConfigured,
       width: 200,
       renderCell: parentCell((r) => (r.configuredAt ? formatDateTime(r.configuredAt, p.timeZone) : "")),
     },
     {
       field: "status",
-      headerName: "Status",
+      headerName: M.columns.status,
       width: 180,
       renderCell: parentCell((r) => <StatusChip label={r.chip} />),
     },
-    {
-      field: "lastTest",
-      headerName: "Last test",
-      flex: 1,
-      minWidth: 180,
-      sortable: false,
-      renderCell: parentCell((r) => <LastTestText test={r.lastTest} timeZone={p.timeZone} />),
-    },
-    {
-      field: "health",
-      headerName: "Delivery",
-      flex: 1.6,
-      minWidth: 240,
-      sortable: false,
-      renderCell: parentCell((r) => <DeliveryHealthText health={r.health} timeZone={p.timeZone} />),
-    },
+    lastTestColumn<Row>({
+      timeZone: p.timeZone,
+      isShown: isParent,
+      valueOf: (r) => (r as unknown as TEtqRow).lastTest,
+    }),
+    deliveryHealthColumn<Row>({
+      timeZone: p.timeZone,
+      isShown: isParent,
+      valueOf: (r) => (r as unknown as TEtqRow).health,
+    }),
   ];
   if (p.canEdit) {
     columns.push({

@@ -1,8 +1,8 @@
-import { INTEGRATION_MESSAGES as M } from "@linewatch/contracts";
+import { INTEGRATION_MESSAGES as M, SETTINGS_GRID_PAGE_SIZE } from "@linewatch/contracts";
 import SendIcon from "@mui/icons-material/Send";
 import { Typography } from "@mui/material";
 import { GridActionsCellItem, type GridColDef } from "@mui/x-data-grid";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { ApiError } from "../../../../shared/api/client";
 import { formatDateTime } from "../../../../shared/format";
 import { inlineEditColumn } from "../../../../shared/ui/settings/InlineEditCell";
@@ -10,14 +10,8 @@ import { InlineEditGrid, inlineEditActions } from "../../../../shared/ui/setting
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
 import { type InlineFieldError, useInlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import { hasFailedDelivery, type TTeamsRow } from "../notifications.rows";
-import {
-  CellBox,
-  DELIVERY_FAILED_ROW_CLASS,
-  DeliveryHealthText,
-  deliveryFailedRowSx,
-  LastTestText,
-  StatusChip,
-} from "./IntegrationStatus";
+import { deliveryHealthColumn, lastTestColumn } from "./deliveryColumns";
+import { CellBox, DELIVERY_FAILED_ROW_CLASS, deliveryFailedRowSx, StatusChip } from "./IntegrationStatus";
 
 /** A save refused before or by the server, with the text to put under the Webhook URL field. */
 export class WebhookUrlError extends Error {}
@@ -33,6 +27,8 @@ export type TeamsGridProps = {
   onSave: (row: TTeamsRow, url: string) => Promise<TTeamsRow>;
   onDelete: (row: TTeamsRow) => void;
   onTest: (row: TTeamsRow) => void;
+  /** A row opened or closed for editing (the page guards leaving while one is open). */
+  onEditingChange?: (isEditing: boolean) => void;
 };
 
 /** The server's reason under the field: the URL was refused (400) or not saved for another reason. */
@@ -53,19 +49,23 @@ export function TeamsGrid(p: TeamsGridProps) {
     fieldErrorOf,
   });
 
-  const { timeZone, canEdit, testingId, onDelete, onTest } = p;
+  const { timeZone, canEdit, testingId, onDelete, onTest, onEditingChange } = p;
+  const isEditing = edit.editingId != null;
+  useEffect(() => {
+    onEditingChange?.(isEditing);
+  }, [isEditing, onEditingChange]);
   const columns = useMemo<GridColDef<TTeamsRow>[]>(() => {
     const cols: GridColDef<TTeamsRow>[] = [
-      { field: "line", headerName: "Line", flex: 1, minWidth: 140 },
+      { field: "line", headerName: M.columns.line, flex: 1, minWidth: 140 },
       {
         field: "configuredAt",
-        headerName: "Date Configured",
+        headerName: M.columns.dateConfigured,
         width: 200,
         valueFormatter: (v: string | null) => (v ? formatDateTime(v, timeZone) : ""),
       },
       {
         field: "status",
-        headerName: "Status",
+        headerName: M.columns.status,
         width: 150,
         renderCell: ({ row }) => <StatusChip label={row.status} />,
       },
@@ -88,22 +88,8 @@ export function TeamsGrid(p: TeamsGridProps) {
           </CellBox>
         ),
       }),
-      {
-        field: "lastTest",
-        headerName: "Last test",
-        flex: 1,
-        minWidth: 180,
-        sortable: false,
-        renderCell: ({ row }) => <LastTestText test={row.lastTest} timeZone={timeZone} />,
-      },
-      {
-        field: "health",
-        headerName: "Delivery",
-        flex: 1.6,
-        minWidth: 240,
-        sortable: false,
-        renderCell: ({ row }) => <DeliveryHealthText health={row.health} timeZone={timeZone} />,
-      },
+      lastTestColumn<TTeamsRow>({ timeZone, valueOf: (r) => r.lastTest }),
+      deliveryHealthColumn<TTeamsRow>({ timeZone, valueOf: (r) => r.health }),
     ];
     if (!canEdit) return cols.map((c) => (c.field === "url" ? { ...c, editable: false } : c));
     cols.push({
@@ -135,11 +121,14 @@ export function TeamsGrid(p: TeamsGridProps) {
 
   const common = {
     label: M.teamsTitle,
-    emptyText: "No lines found",
+    emptyText: M.noLines,
     isError: p.isError,
     rows: p.rows,
     columns,
-    initialState: { sorting: { sortModel: [{ field: "line", sort: "asc" as const }] } },
+    initialState: {
+      sorting: { sortModel: [{ field: "line", sort: "asc" as const }] },
+      pagination: { paginationModel: { pageSize: SETTINGS_GRID_PAGE_SIZE } },
+    },
     getRowClassName: ({ row }: { row: TTeamsRow }) =>
       hasFailedDelivery(row.health) ? DELIVERY_FAILED_ROW_CLASS : "",
     sx: deliveryFailedRowSx,

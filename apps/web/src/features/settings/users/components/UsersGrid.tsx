@@ -1,4 +1,4 @@
-import type { TUserRole, TUserRow } from "@linewatch/contracts";
+import { SETTINGS_GRID_PAGE_SIZE, type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
 import type { GridApi, GridSortModel } from "@mui/x-data-grid";
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { InlineEditGrid } from "../../../../shared/ui/settings/InlineEditGrid";
@@ -38,7 +38,7 @@ export type UsersGridProps = {
 export function UsersGrid(p: UsersGridProps) {
   const [draft, setDraft] = useState<TUserGridRow | null>(null);
   const [sortModel, setSortModel] = useState<GridSortModel>(DEFAULT_USER_SORT);
-  const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: 25 });
+  const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: SETTINGS_GRID_PAGE_SIZE });
   // The user just added stays on top (back in view mode) until the sort changes.
   const [pinnedId, setPinnedId] = useState<string | null>(null);
   const addButtonRef = useRef<HTMLButtonElement>(null);
@@ -139,7 +139,7 @@ export function UsersGrid(p: UsersGridProps) {
     <InlineEditGrid
       edit={edit}
       label="Users"
-      emptyText="No users found"
+      emptyText={USER_MESSAGES.noUsers}
       toolbar={
         <UsersToolbar
           addButtonRef={addButtonRef}

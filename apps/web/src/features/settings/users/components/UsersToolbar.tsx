@@ -19,7 +19,7 @@ export function UsersToolbar(p: {
         onClick={p.onAdd}
         disabled={p.isAddDisabled}
       >
-        Add user
+        {USER_MESSAGES.addUser}
       </Button>
       <Typography role="status" color="text.secondary">
         {USER_MESSAGES.totalUsers(p.total)}

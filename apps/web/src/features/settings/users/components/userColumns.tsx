@@ -57,7 +57,7 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
   const columns: GridColDef<TUserGridRow>[] = [
     {
       field: "email",
-      headerName: "Email",
+      headerName: USER_MESSAGES.columns.email,
       flex: 1,
       minWidth: 220,
       editable: true,
@@ -65,21 +65,25 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
         <GridEditInputCell
           {...p}
           slotProps={{
-            root: { slotProps: { htmlInput: { "aria-label": "Email", placeholder: "name@company.com" } } },
+            root: {
+              slotProps: {
+                htmlInput: { "aria-label": USER_MESSAGES.columns.email, placeholder: "name@company.com" },
+              },
+            },
           }}
         />
       ),
     },
     {
       field: "lastLogin",
-      headerName: "Last login",
+      headerName: USER_MESSAGES.columns.lastLogin,
       width: 210,
       renderCell: (p) =>
         p.row.lastLogin ? formatDateTime(p.row.lastLogin, o.timeZone) : USER_MESSAGES.neverLoggedIn,
     },
     {
       field: "role",
-      headerName: "Role",
+      headerName: USER_MESSAGES.columns.role,
       width: 170,
       renderCell: (p) => (
         <CellSelect
@@ -98,7 +102,7 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
   if (o.showLocation) {
     columns.push({
       field: "location",
-      headerName: "Location",
+      headerName: USER_MESSAGES.columns.location,
       width: 200,
       editable: true,
       renderCell: (p) => locationCell(p, false),
@@ -109,7 +113,7 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
   columns.push({
     field: "actions",
     type: "actions",
-    headerName: "Actions",
+    headerName: USER_MESSAGES.columns.actions,
     width: 110,
     getActions: ({ row }) => {
       if (row.isNew) return inlineEditActions(o.edit, row.id);
