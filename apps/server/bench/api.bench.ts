@@ -7,7 +7,8 @@
 // PostgreSQL (a fresh database of its own) when DATABASE_URL is set, else PGlite in a temporary
 // folder. Prints the rate reached, p50 / p99 / max, errors, the app process's CPU per request (its
 // CPU over the run less what it spent idle with the worker and the simulator alone, measured just
-// before), and the load average at start and end, with the goals:
+// before; and the share of its main thread, PGlite running in a thread of its own), and the load
+// average at start and end, with the goals:
 //   PostgreSQL p99 ≤ 25 ms at 400 requests/s; PGlite p99 ≤ 50 ms at 250/s; no errors.
 // Settings: BENCH_RATE (requests/s; default 400 on PostgreSQL, 250 on PGlite), BENCH_SECONDS (20),
 // BENCH_WARMUP_SECONDS (5, not counted), BENCH_IDLE_SECONDS (10, the background CPU),
@@ -54,9 +55,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The process's CPU seconds so far (user + system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+/**
+ * The process's CPU seconds so far (user + system), from /proc; with `mainThread`, only its main
+ * thread's (the one answering HTTP; PGlite runs in a thread of its own).
+ */
+function cpuSeconds(pid: number, mainThread = false): number {
+  const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
@@ -233,11 +237,13 @@ async function main() {
 
     // The background: the worker and the simulator alone.
     const idleCpu0 = cpuSeconds(pid);
+    const idleMainCpu0 = cpuSeconds(pid, true);
     const idleCommits0 = (await pgDb?.commits()) ?? 0;
     const idleStarted = performance.now();
     await sleep(IDLE_SECONDS * 1000);
     const idleSeconds = (performance.now() - idleStarted) / 1000;
     const idleCpuPerSecond = (cpuSeconds(pid) - idleCpu0) / idleSeconds;
+    const idleMainCpuPerSecond = (cpuSeconds(pid, true) - idleMainCpu0) / idleSeconds;
     const idleCommitsPerSecond = (((await pgDb?.commits()) ?? 0) - idleCommits0) / idleSeconds;
     const commits0 = (await pgDb?.commits()) ?? 0;
     const evaluations0 = (await pgDb?.evaluations()) ?? 0;
@@ -249,6 +255,7 @@ async function main() {
     let errors = 0;
     const t0 = performance.now() + 50;
     let cpuAtMeasureStart = 0;
+    let mainCpuAtMeasureStart = 0;
     let measureStartedAt = 0;
     let pgCpuAtMeasureStart = 0;
     let clientCpuAtMeasureStart = process.cpuUsage();
@@ -259,6 +266,7 @@ async function main() {
       if (wait > 1) await sleep(wait);
       if (i === warmup) {
         cpuAtMeasureStart = cpuSeconds(pid);
+        mainCpuAtMeasureStart = cpuSeconds(pid, true);
         pgCpuAtMeasureStart = usePostgres ? postgresCpuSeconds() : 0;
         clientCpuAtMeasureStart = process.cpuUsage();
         measureStartedAt = performance.now();
@@ -289,11 +297,13 @@ async function main() {
     const commits = ((await pgDb?.commits()) ?? 0) - commits0;
     const evaluationsDuring = ((await pgDb?.evaluations()) ?? 0) - evaluations0;
     const busyCpu = cpuSeconds(pid) - cpuAtMeasureStart;
+    const busyMainCpu = cpuSeconds(pid, true) - mainCpuAtMeasureStart;
     const pgCpu = usePostgres ? postgresCpuSeconds() - pgCpuAtMeasureStart : 0;
     const clientCpuUs = process.cpuUsage(clientCpuAtMeasureStart);
     const clientCpu = (clientCpuUs.user + clientCpuUs.system) / 1e6;
     const requests = total - warmup;
     const cpuPerRequestMs = ((busyCpu - idleCpuPerSecond * measuredSeconds) / requests) * 1000;
+    const mainCpuPerRequestMs = ((busyMainCpu - idleMainCpuPerSecond * measuredSeconds) / requests) * 1000;
     latencies.sort((a, b) => a - b);
     const p50 = percentile(latencies, 0.5);
     const p99 = percentile(latencies, 0.99);
@@ -313,7 +323,9 @@ async function main() {
     console.log(
       `app process CPU ${((busyCpu / measuredSeconds) * 100).toFixed(0)} % of a core during the run, ${(
         idleCpuPerSecond * 100
-      ).toFixed(0)} % idle (worker, ingest, simulator); ${cpuPerRequestMs.toFixed(2)} ms CPU per request`,
+      ).toFixed(
+        0,
+      )} % idle (worker, ingest, simulator); ${cpuPerRequestMs.toFixed(2)} ms CPU per request, ${mainCpuPerRequestMs.toFixed(2)} ms of it on the main thread (${((busyMainCpu / measuredSeconds) * 100).toFixed(0)} % of a core)`,
     );
     if (usePostgres) {
       const statements = (commits - idleCommitsPerSecond * (WARMUP_SECONDS + SECONDS + 1.5)) / total;

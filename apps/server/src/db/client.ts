@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import type { Logger } from "../lib/logger.js";
+import { openPgliteThread, type PgliteThread } from "./pglite-thread.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -20,8 +21,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0] | Db;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  /** The driver underneath, for what Drizzle does not do (COPY in benchmarks). */
-  raw: { kind: "postgres"; pool: pg.Pool } | { kind: "pglite"; client: PGlite };
+  /**
+   * The driver underneath, for what Drizzle does not do (COPY in benchmarks). PGlite runs in a
+   * thread of its own: `client` is that thread's `query`, `exec` and `transaction`.
+   */
+  raw: { kind: "postgres"; pool: pg.Pool } | { kind: "pglite"; client: PgliteThread };
   close(): Promise<void>;
 };
 
@@ -69,22 +73,31 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: "postgres", raw: { kind: "postgres", pool }, close: () => pool.end() };
   }
-  let client: PGlite;
+  // PGlite in a worker thread: its queries (WebAssembly, one at a time) no longer hold the
+  // thread that answers HTTP requests while the worker or ingest use the database.
+  let client: PgliteThread;
   let unlock = () => {};
   if ("dataDir" in opts) {
     mkdirSync(opts.dataDir, { recursive: true });
     unlock = lockDataDir(opts.dataDir);
     try {
-      client = await PGlite.create(opts.dataDir);
+      client = await openPgliteThread(opts.dataDir);
     } catch (err) {
       unlock();
       throw err;
     }
   } else {
-    client = await PGlite.create();
+    client = await openPgliteThread();
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  // Drizzle's pglite driver calls only query, exec and transaction, which the thread's client has.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (err) {
+    await client.close();
+    unlock();
+    throw err;
+  }
   return {
     db,
     kind: "pglite",

@@ -1,0 +1,187 @@
+import { Worker } from "node:worker_threads";
+import type { QueryOptions, Results } from "@electric-sql/pglite";
+
+/**
+ * The embedded PGlite database, running in a thread of its own (pglite.thread.js), seen through
+ * the part of PGlite's client that Drizzle's pglite driver uses — `query`, `exec` and
+ * `transaction` — plus `close`. One message a query; PGlite on its thread runs one statement at a
+ * time and holds other callers while a transaction is open, exactly as it did on the app's thread.
+ *
+ * What crosses the thread: the statement, its parameters and the result, by structured clone
+ * (Date, bigint, Uint8Array, JSON objects and arrays arrive as they left). Parsers are functions,
+ * so they stay here: PGlite sends the text of the types they cover and they run on this side.
+ * Errors arrive with their fields (SQLSTATE `code`, `detail`, `constraint`, …) on a plain Error.
+ */
+export type PgliteThreadTransaction = {
+  query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(query: string, options?: QueryOptions): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+};
+
+export type PgliteThread = {
+  query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(query: string, options?: QueryOptions): Promise<Results[]>;
+  transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+};
+
+type Answer = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: ErrorFields };
+type ErrorFields = { name?: string; message: string; stack?: string } & Record<string, unknown>;
+type Parsers = NonNullable<QueryOptions["parsers"]>;
+
+const threadFile = new URL("./pglite.thread.js", import.meta.url);
+
+/** An error from the thread, rebuilt with its fields; the stack is the thread's. */
+function toError(fields: ErrorFields): Error {
+  const { name, message, stack, ...rest } = fields;
+  const err = Object.assign(new Error(message), rest);
+  if (name) err.name = name;
+  if (stack) err.stack = stack;
+  return err;
+}
+
+/** What PGlite needs of a query's options; parsers become the list of types to send as text. */
+function wireOptions(options: QueryOptions | undefined) {
+  if (!options) return undefined;
+  const { parsers, serializers, onNotice, ...rest } = options;
+  if (serializers || onNotice) {
+    throw new Error("The embedded database's thread takes no serializers or notice callbacks");
+  }
+  return parsers ? { ...rest, rawTypes: Object.keys(parsers).map(Number) } : rest;
+}
+
+/** Runs the caller's parsers on the values PGlite sent as text (nulls stay null, as in PGlite). */
+function applyParsers<T>(result: Results<T>, options: QueryOptions | undefined): Results<T> {
+  const parsers: Parsers | undefined = options?.parsers;
+  if (!parsers) return result;
+  const columns = result.fields.flatMap((f, i) => {
+    // PGlite calls a parser with the text and the type's id, as here.
+    const parse = parsers[f.dataTypeID] as ((text: string, typeId: number) => unknown) | undefined;
+    return parse ? [{ i, name: f.name, type: f.dataTypeID, parse }] : [];
+  });
+  if (columns.length === 0) return result;
+  const arrays = options?.rowMode === "array";
+  for (const row of result.rows as Record<string | number, unknown>[]) {
+    for (const c of columns) {
+      const key = arrays ? c.i : c.name;
+      const v = row[key];
+      if (v !== null && v !== undefined) row[key] = c.parse(v as string, c.type);
+    }
+  }
+  return result;
+}
+
+/**
+ * Starts the thread and opens PGlite in it: in `dataDir`, or in memory without one. Rejects with
+ * PGlite's own error when the database cannot open.
+ */
+export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> {
+  const worker = new Worker(threadFile, { workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let nextTx = 1;
+  let openTxs = 0;
+  let stopped: Error | undefined;
+
+  // The thread keeps the process alive only while something waits on it, like a socket would.
+  const holdWhileBusy = () => {
+    if (pending.size > 0 || openTxs > 0) worker.ref();
+    else worker.unref();
+  };
+  const stop = (err: Error) => {
+    stopped ??= err;
+    for (const p of pending.values()) p.reject(stopped);
+    pending.clear();
+    holdWhileBusy();
+  };
+  worker.on("message", (a: Answer) => {
+    const p = pending.get(a.id);
+    if (!p) return;
+    pending.delete(a.id);
+    if (a.ok) p.resolve(a.value);
+    else p.reject(toError(a.error));
+    holdWhileBusy();
+  });
+  worker.on("error", (err) => stop(new Error(`PGlite is closed: its thread failed (${err.message})`)));
+  worker.on("exit", () => stop(new Error("PGlite is closed")));
+
+  const answer = <T>(id: number): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      holdWhileBusy();
+    });
+  };
+  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+    const id = nextId++;
+    const answered = answer<T>(id);
+    if (!stopped) worker.postMessage({ ...message, id });
+    return answered;
+  };
+
+  // The thread answers id 0 by itself once PGlite is open (or failed to open).
+  try {
+    await answer(0);
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+
+  const query = async <T>(tx: number | undefined, sql: string, params?: unknown[], options?: QueryOptions) =>
+    applyParsers(
+      await call<Results<T>>({ op: "query", tx, sql, params, options: wireOptions(options) }),
+      options,
+    );
+  const exec = async (tx: number | undefined, sql: string, options?: QueryOptions) =>
+    (await call<Results[]>({ op: "exec", tx, sql, options: wireOptions(options) })).map((r) =>
+      applyParsers(r, options),
+    );
+
+  return {
+    query: (sql, params, options) => query(undefined, sql, params, options),
+    exec: (sql, options) => exec(undefined, sql, options),
+    async transaction(callback) {
+      const tx = nextTx++;
+      openTxs++;
+      try {
+        await call({ op: "begin", tx });
+        let closed = false;
+        const handle: PgliteThreadTransaction = {
+          query: (sql, params, options) => query(tx, sql, params, options),
+          exec: (sql, options) => exec(tx, sql, options),
+          async rollback() {
+            await call({ op: "rollback", tx });
+            closed = true;
+          },
+          get closed() {
+            return closed;
+          },
+        };
+        let result: Awaited<ReturnType<typeof callback>>;
+        try {
+          result = await callback(handle);
+        } catch (err) {
+          // PGlite rolls back on its thread; the callback's error is the one the caller sees.
+          await call({ op: "end", tx, commit: false }).catch(() => {});
+          throw err;
+        }
+        await call({ op: "end", tx, commit: true });
+        return result;
+      } finally {
+        openTxs--;
+        holdWhileBusy();
+      }
+    },
+    async close() {
+      if (stopped) return;
+      await call({ op: "close" });
+      stopped = new Error("PGlite is closed");
+      await worker.terminate();
+    },
+    get closed() {
+      return stopped !== undefined;
+    },
+  };
+}

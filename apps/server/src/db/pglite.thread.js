@@ -1,0 +1,129 @@
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs here, so a
+// long query (a monitor's window, an ingest batch) no longer holds the API's thread. The app talks
+// to it through pglite-thread.ts, one message a query. Plain JavaScript on purpose: a worker
+// thread loads its file with Node's own loader, which reads no TypeScript under vitest or tsx.
+//
+// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "close", tx?, ... }.
+// Answers out: { id, ok: true, value } or { id, ok: false, error } (the error's fields, cloneable).
+import { parentPort, workerData } from "node:worker_threads";
+import { PGlite } from "@electric-sql/pglite";
+
+/** @type {import("@electric-sql/pglite").PGlite} */
+let client;
+/** Open transactions by the app's id: PGlite's transaction object and how to end it. */
+const txs = new Map();
+const ROLLBACK = Symbol("rollback");
+const asIs = (value) => value;
+
+/**
+ * An error's fields as plain values: PostgreSQL's (code, detail, constraint, table, …) and the
+ * statement's. Functions and objects that cannot cross the thread (the query's parsers) are left.
+ */
+function errorFields(err) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const out = { name: err.name, message: err.message, stack: err.stack };
+  for (const [key, value] of Object.entries(err)) {
+    if (key === "queryOptions" || typeof value === "function") continue;
+    try {
+      structuredClone(value);
+      out[key] = value;
+    } catch {
+      // not cloneable: leave it on this side
+    }
+  }
+  return out;
+}
+
+function reply(id, ok, value) {
+  parentPort.postMessage(ok ? { id, ok, value } : { id, ok, error: errorFields(value) });
+}
+
+/**
+ * A query's options for PGlite: the types the app parses itself (its parsers are functions, which
+ * stay on the app's side) come back as PostgreSQL's text.
+ */
+function queryOptions(options) {
+  if (!options) return undefined;
+  const { rawTypes, ...rest } = options;
+  if (rawTypes?.length) rest.parsers = Object.fromEntries(rawTypes.map((oid) => [oid, asIs]));
+  return rest;
+}
+
+const resultOf = (r) => ({
+  rows: r.rows,
+  fields: r.fields,
+  ...(r.affectedRows === undefined ? {} : { affectedRows: r.affectedRows }),
+  ...(r.blob === undefined ? {} : { blob: r.blob }),
+});
+
+function target(tx) {
+  if (tx === undefined) return client;
+  const open = txs.get(tx);
+  if (!open) throw new Error("Transaction is closed");
+  return open.tx;
+}
+
+function begin(m) {
+  let endId;
+  let finish;
+  const ended = new Promise((resolve) => {
+    finish = resolve;
+  });
+  client
+    .transaction(async (tx) => {
+      txs.set(m.tx, { tx, finish });
+      reply(m.id, true);
+      const end = await ended;
+      endId = end.id;
+      if (!end.commit && !tx.closed) throw ROLLBACK;
+    })
+    .then(
+      () => {
+        txs.delete(m.tx);
+        reply(endId, true);
+      },
+      (err) => {
+        txs.delete(m.tx);
+        if (endId === undefined) reply(m.id, false, err);
+        else if (err === ROLLBACK) reply(endId, true);
+        else reply(endId, false, err);
+      },
+    );
+}
+
+async function handle(m) {
+  switch (m.op) {
+    case "query":
+      return resultOf(await target(m.tx).query(m.sql, m.params, queryOptions(m.options)));
+    case "exec":
+      return (await target(m.tx).exec(m.sql, queryOptions(m.options))).map(resultOf);
+    case "rollback":
+      return await target(m.tx).rollback();
+    case "close":
+      await client.close();
+      return undefined;
+    default:
+      throw new Error(`unknown database thread message ${m.op}`);
+  }
+}
+
+parentPort.on("message", (m) => {
+  if (m.op === "begin") return begin(m);
+  if (m.op === "end") {
+    const open = txs.get(m.tx);
+    if (open) open.finish({ commit: m.commit, id: m.id });
+    else reply(m.id, false, new Error("Transaction is closed"));
+    return;
+  }
+  handle(m).then(
+    (value) => reply(m.id, true, value),
+    (err) => reply(m.id, false, err),
+  );
+});
+
+try {
+  client = await PGlite.create(workerData.dataDir);
+  parentPort.postMessage({ id: 0, ok: true });
+} catch (err) {
+  parentPort.postMessage({ id: 0, ok: false, error: errorFields(err) });
+}
