@@ -33,7 +33,7 @@ export const RUN_RULE_TEXTS: Record<TRunRule, string> = {
   3: "Rule 3: 4 of 5 beyond 1 σ",
   4: "Rule 4: 8 in a row on one side",
 };
-const zRunRules = z.array(ZRunRule).max(RUN_RULES.length);
+export const ZRunRules = z.array(ZRunRule).max(RUN_RULES.length);
 /** The evaluation's switches for a filter's run rules. */
 export const runRulesOf = (f: { run_rules?: readonly TRunRule[] }) => ({
   rule2: f.run_rules?.includes(2) ?? false,
@@ -257,7 +257,7 @@ export function createTaskSchemas(maxRecordCount: number = QUERY_BOUNDS.defaultM
       .min(range.min, MONITOR_MESSAGES.sampleSizeMin(range.min))
       .max(range.max, MONITOR_MESSAGES.sampleSizeMax(range.max)),
     op_count: ZOpCount.optional(),
-    run_rules: zRunRules.optional(),
+    run_rules: ZRunRules.optional(),
   });
   const base = {
     task_name: ZMonitorName,
@@ -307,7 +307,7 @@ export const ZStoredMonitorFilter = z.object({
   part_groups: z.array(zString()).default([]),
   op_count: ZOpCount.optional(),
   /** cap only: Western Electric rules 2–4 it also breaches on (issue #14). */
-  run_rules: zRunRules.optional(),
+  run_rules: ZRunRules.optional(),
 });
 export type TStoredMonitorFilter = z.infer<typeof ZStoredMonitorFilter>;
 
@@ -401,7 +401,7 @@ export const ZMonitorFilter = z.object({
   sample_size: z.number().int(),
   alert_threshold: ZAlertThreshold,
   op_count: ZOpCount.optional(),
-  run_rules: zRunRules.optional(),
+  run_rules: ZRunRules.optional(),
 });
 export type TMonitorFilter = z.infer<typeof ZMonitorFilter>;
 
