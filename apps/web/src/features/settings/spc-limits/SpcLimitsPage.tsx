@@ -46,6 +46,7 @@ import {
  */
 export function SpcLimitsPage() {
   const {
+    plant,
     lines,
     lineId,
     setLineId,
@@ -227,13 +228,17 @@ export function SpcLimitsPage() {
           />
         </QueryState>
       )}
-      <SuggestDialog
-        open={isSuggesting}
-        signals={saved}
-        isPending={suggest.isPending}
-        onSuggest={handleSuggest}
-        onClose={() => setSuggesting(false)}
-      />
+      {/* Mounted while open: its period starts from the plant's time zone of that moment. */}
+      {isSuggesting && (
+        <SuggestDialog
+          open
+          signals={saved}
+          timeZone={plant?.timeZone ?? "UTC"}
+          isPending={suggest.isPending}
+          onSuggest={handleSuggest}
+          onClose={() => setSuggesting(false)}
+        />
+      )}
       <Dialog open={addingFor !== null} onClose={() => setAddingFor(null)} maxWidth="xs" fullWidth>
         <DialogTitle>{M.addModelTitle}</DialogTitle>
         <DialogContent>
