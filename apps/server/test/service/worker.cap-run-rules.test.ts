@@ -102,7 +102,6 @@ describe("query preview: cap run rules", () => {
     const preview = createMonitorPreview({ db: database.db, maxRecordCount: 10_000 });
     const ctx = { customerId } as AuthContext;
     const input = (runRules?: number[]) => {
-      const { filter } = claimOf(runRules);
       return {
         type: "cap" as const,
         lineId,
@@ -114,7 +113,7 @@ describe("query preview: cap run rules", () => {
           signal_uuids: [signalId],
           sample_size: 150,
           evaluation_ratio: 0.2,
-          ...(filter.run_rules ? { run_rules: filter.run_rules } : {}),
+          ...(runRules ? { run_rules: runRules } : {}),
         }),
       };
     };
