@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
+import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useMonitorList } from "../../monitors/api/queries";
 import { useSpcLimits } from "../spc-limits/api/queries";
 import { usePatchCapMonitor, useSaveCapRules, useSetCapFilter, useToggleCapMonitor } from "./api/mutations";
@@ -26,6 +27,7 @@ import { CapRulesDialog } from "./components/CapRulesDialog";
  */
 export function CapAlertsPage() {
   const {
+    plant,
     lines,
     lineId,
     setLineId,
@@ -41,7 +43,7 @@ export function CapAlertsPage() {
   const patch = usePatchCapMonitor(lineId);
   const saveRules = useSaveCapRules(lineId);
   const setFilter = useSetCapFilter(lineId);
-  const dialogs = useDialogs<{ rules: TCapAlertRow; error: true }>();
+  const dialogs = useDialogs<{ rules: TCapAlertRow; error: true; capability: TCapAlertRow }>();
   const [search, setSearch] = useState("");
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -99,6 +101,8 @@ export function CapAlertsPage() {
   );
   const onEditRules = useCallback((row: TCapAlertRow) => openDialog("rules", row), [openDialog]);
   const rulesRow = dialogs.isOpen("rules") ? dialogs.data("rules") : undefined;
+  const capabilityRow = dialogs.isOpen("capability") ? dialogs.data("capability") : undefined;
+  const onCapability = useCallback((row: TCapAlertRow) => dialogs.open("capability", row), [dialogs.open]);
 
   const handleSaveRules = async (monitorId: string, rules: TMonitorRule[]) => {
     try {
@@ -150,8 +154,18 @@ export function CapAlertsPage() {
             onExclude={onExclude}
             onOpCount={onOpCount}
             onRunRules={onRunRules}
+            onCapability={onCapability}
           />
         </QueryState>
+      )}
+      {lineId && capabilityRow && (
+        <LazyCapabilityDialog
+          lineId={lineId}
+          signalId={capabilityRow.id}
+          signalName={capabilityRow.signal}
+          timeZone={plant?.timeZone ?? "UTC"}
+          onClose={dialogs.closeAndForget}
+        />
       )}
       <CapRulesDialog
         monitor={rulesRow?.monitor ?? null}

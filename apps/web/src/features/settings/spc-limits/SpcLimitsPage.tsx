@@ -18,6 +18,7 @@ import { QueryState } from "../../../shared/ui/QueryState";
 import { compareValues } from "../../../shared/ui/settings/expandable-rows";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
+import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useModelNumbers } from "../../monitors/api/queries";
 import { useSaveSpcLimits, useSuggestControlLimits } from "./api/mutations";
 import { useLineSignals, useSpcLimits } from "./api/queries";
@@ -61,6 +62,7 @@ export function SpcLimitsPage() {
   const save = useSaveSpcLimits();
   const suggest = useSuggestControlLimits();
   const [isSuggesting, setSuggesting] = useState(false);
+  const [capabilityOf, setCapabilityOf] = useState<string | null>(null);
   const [edits, setEdits] = useState<ReadonlyMap<string, TSignalRow>>(new Map());
   const [isOnlyWithLimits, setOnlyWithLimits] = useState(false);
   const [addingFor, setAddingFor] = useState<string | null>(null);
@@ -225,8 +227,18 @@ export function SpcLimitsPage() {
             onCell={onCell}
             onAddModel={onAddModel}
             onRemoveModel={onRemoveModel}
+            onCapability={setCapabilityOf}
           />
         </QueryState>
+      )}
+      {lineId && capabilityOf && (
+        <LazyCapabilityDialog
+          lineId={lineId}
+          signalId={capabilityOf}
+          signalName={rowById.get(capabilityOf)?.signal ?? ""}
+          timeZone={plant?.timeZone ?? "UTC"}
+          onClose={() => setCapabilityOf(null)}
+        />
       )}
       {/* Mounted while open: its period starts from the plant's time zone of that moment. */}
       {isSuggesting && (
