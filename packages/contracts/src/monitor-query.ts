@@ -6,6 +6,7 @@ import {
   recordsRange,
   round4,
   trainingSplitLowerBound,
+  ZChallengeRanges,
   ZPassFail,
   ZRunRules,
 } from "./monitors.js";
@@ -265,6 +266,8 @@ export const ZPreviewFilter = z.object({
   op_count: z.enum(["ALL", "FIRST", "LAST"]).optional(),
   /** cap only: the Western Electric rules 2–4 the preview's evaluation applies, as the worker does. */
   run_rules: ZRunRules.optional(),
+  /** cap only: challenge ranges the window leaves out, as the worker's (monitor-forms §2). */
+  challenge_ranges: ZChallengeRanges.optional(),
 });
 
 /**

@@ -20,6 +20,34 @@ export const fromServerAlertThreshold = (t: TServerAlertThreshold): TAlertThresh
 export const OP_COUNTS = ["ALL", "FIRST", "LAST"] as const;
 export const ZOpCount = z.enum(OP_COUNTS);
 export type TOpCount = z.infer<typeof ZOpCount>;
+
+/**
+ * Challenge ranges of a cap monitor (spec monitor-forms §2 "Cap monitors": "Challenge range modes:
+ * time based, and part based when flagged (cap only)."): stretches of records the window leaves
+ * out, e.g. a run of challenge parts. TIME: the records from `from` to `to`; PART (behind the
+ * capChallengePartRange flag): the base station's records from the first record of part
+ * `from_part_id` to the last record of part `to_part_id`.
+ */
+export const CHALLENGE_RANGE_MODES = ["TIME", "PART"] as const;
+export const CHALLENGE_RANGE_TEXTS = {
+  spec: "Challenge range modes: time based, and part based when flagged (cap only).",
+  TIME: "Time based",
+  PART: "Part based",
+  capOnly: "Challenge ranges apply to cap monitors only",
+  timeOrder: "A challenge range's start must be before its end",
+  partFlagOff: "Part-based challenge ranges are not turned on for this customer",
+} as const;
+const zPartId = zString().trim().min(1).max(200);
+export const ZChallengeRange = z.discriminatedUnion("mode", [
+  z.strictObject({
+    mode: z.literal("TIME"),
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+  }),
+  z.strictObject({ mode: z.literal("PART"), from_part_id: zPartId, to_part_id: zPartId }),
+]);
+export type TChallengeRange = z.infer<typeof ZChallengeRange>;
+export const ZChallengeRanges = z.array(ZChallengeRange).max(50);
 /**
  * Western Electric run rules a cap monitor may also breach on, besides rule 1 (a point outside
  * the control limits) and the Ppk target (issue #14): 2 = 2 of 3 beyond 2 σ, 3 = 4 of 5 beyond
@@ -187,6 +215,7 @@ export const ZTaskPartAttribute = z.strictObject({
 // ── Server task (send shape, spec monitor-forms §3) ──────────────────────────────────────────
 
 type TaskDetailsShape = {
+  challenge_ranges?: TChallengeRange[];
   signal_uuids: string[];
   signal_group_uuids: string[];
   part_attributes: { attribute_uuid: string; selected_attribute_values: string[] }[];
@@ -227,6 +256,11 @@ function checkDetails(type: TMonitorType, d: TaskDetailsShape, ctx: z.Refinement
   ) {
     issue(["evaluation_ratio"], MONITOR_MESSAGES.evaluationRatioMin(min));
   }
+  d.challenge_ranges?.forEach((r, i) => {
+    if (type !== "cap") issue(["challenge_ranges", i], CHALLENGE_RANGE_TEXTS.capOnly);
+    else if (r.mode === "TIME" && !(Date.parse(r.from) < Date.parse(r.to)))
+      issue(["challenge_ranges", i], CHALLENGE_RANGE_TEXTS.timeOrder);
+  });
 }
 
 /** The task schemas for a given MVD_QUERY_MAX_RECORD_COUNT (the records range depends on it). */
@@ -258,6 +292,7 @@ export function createTaskSchemas(maxRecordCount: number = QUERY_BOUNDS.defaultM
       .max(range.max, MONITOR_MESSAGES.sampleSizeMax(range.max)),
     op_count: ZOpCount.optional(),
     run_rules: ZRunRules.optional(),
+    challenge_ranges: ZChallengeRanges.optional(),
   });
   const base = {
     task_name: ZMonitorName,
@@ -308,6 +343,8 @@ export const ZStoredMonitorFilter = z.object({
   op_count: ZOpCount.optional(),
   /** cap only: Western Electric rules 2–4 it also breaches on (issue #14). */
   run_rules: ZRunRules.optional(),
+  /** cap only: stretches of records the window leaves out (monitor-forms §2). */
+  challenge_ranges: ZChallengeRanges.optional(),
 });
 export type TStoredMonitorFilter = z.infer<typeof ZStoredMonitorFilter>;
 
@@ -341,6 +378,7 @@ export function storedFilterOf(d: z.output<typeof ZTaskDetails>): TStoredMonitor
     part_groups: d.part_groups,
     ...(d.op_count ? { op_count: d.op_count } : {}),
     ...(d.run_rules?.length ? { run_rules: sortedRules(d.run_rules) } : {}),
+    ...(d.challenge_ranges?.length ? { challenge_ranges: d.challenge_ranges } : {}),
   };
 }
 
@@ -402,6 +440,7 @@ export const ZMonitorFilter = z.object({
   alert_threshold: ZAlertThreshold,
   op_count: ZOpCount.optional(),
   run_rules: ZRunRules.optional(),
+  challenge_ranges: ZChallengeRanges.optional(),
 });
 export type TMonitorFilter = z.infer<typeof ZMonitorFilter>;
 
@@ -456,6 +495,7 @@ export function monitorToTask(
       sample_size: f.sample_size,
       ...(f.op_count ? { op_count: f.op_count } : {}),
       ...(f.run_rules?.length ? { run_rules: f.run_rules } : {}),
+      ...(f.challenge_ranges?.length ? { challenge_ranges: f.challenge_ranges } : {}),
     },
   };
   return m.monitor_uuid ? { ...body, task_uuid: m.monitor_uuid } : body;
