@@ -36,6 +36,23 @@ export const CHALLENGE_RANGE_TEXTS = {
   capOnly: "Challenge ranges apply to cap monitors only",
   timeOrder: "A challenge range's start must be before its end",
   partFlagOff: "Part-based challenge ranges are not turned on for this customer",
+  // Cap Alerts page: the ranges of a row's cap monitor
+  column: "Challenge ranges",
+  count: (n: number) => (n === 0 ? "None" : n === 1 ? "1 range" : `${n} ranges`),
+  editLabel: (signal: string) => `Edit challenge ranges of ${signal}`,
+  title: (signal: string) => `Challenge ranges of ${signal}`,
+  none: "No challenge range: the monitor reads every record.",
+  mode: "Mode",
+  from: "From",
+  to: "To",
+  fromPart: "From part",
+  toPart: "To part",
+  partRequired: "Enter a part id",
+  add: "Add range",
+  remove: "Remove range",
+  save: "Save",
+  cancel: "Cancel",
+  timeZone: (timeZone: string) => `Plant time (${timeZone})`,
 } as const;
 const zPartId = zString().trim().min(1).max(200);
 export const ZChallengeRange = z.discriminatedUnion("mode", [

@@ -1,5 +1,6 @@
 import {
   CAP_ALERTS_MESSAGES as M,
+  type TChallengeRange,
   type TMonitorRule,
   type TOpCount,
   type TRunRule,
@@ -19,6 +20,7 @@ import { useCapMonitorStatus } from "./api/queries";
 import { capAlertRows, filterCapAlertRows, type TCapAlertRow } from "./cap-alerts.rows";
 import { CapAlertsGrid } from "./components/CapAlertsGrid";
 import { CapRulesDialog } from "./components/CapRulesDialog";
+import { ChallengeRangesDialog } from "./components/ChallengeRangesDialog";
 
 /**
  * Settings → Capability Metrics → Alerts, the default Settings section (spec settings §2.4, §4
@@ -43,7 +45,12 @@ export function CapAlertsPage() {
   const patch = usePatchCapMonitor(lineId);
   const saveRules = useSaveCapRules(lineId);
   const setFilter = useSetCapFilter(lineId);
-  const dialogs = useDialogs<{ rules: TCapAlertRow; error: true; capability: TCapAlertRow }>();
+  const dialogs = useDialogs<{
+    rules: TCapAlertRow;
+    error: true;
+    capability: TCapAlertRow;
+    challengeRanges: TCapAlertRow;
+  }>();
   const [search, setSearch] = useState("");
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -103,6 +110,22 @@ export function CapAlertsPage() {
   const rulesRow = dialogs.isOpen("rules") ? dialogs.data("rules") : undefined;
   const capabilityRow = dialogs.isOpen("capability") ? dialogs.data("capability") : undefined;
   const onCapability = useCallback((row: TCapAlertRow) => dialogs.open("capability", row), [dialogs.open]);
+  const rangesRow = dialogs.isOpen("challengeRanges") ? dialogs.data("challengeRanges") : undefined;
+  const onChallengeRanges = useCallback(
+    (row: TCapAlertRow) => dialogs.open("challengeRanges", row),
+    [dialogs.open],
+  );
+  const handleSaveRanges = async (row: TCapAlertRow, ranges: TChallengeRange[]) => {
+    const monitor = row.monitor;
+    if (!monitor) return;
+    let isSaved = false;
+    // A failure opens 'Error saving configuration' (busy) in place of this dialog.
+    await busy(row.id, async () => {
+      await filterAsync({ monitor, change: { challenge_ranges: ranges } });
+      isSaved = true;
+    });
+    if (isSaved) dialogs.closeAndForget();
+  };
 
   const handleSaveRules = async (monitorId: string, rules: TMonitorRule[]) => {
     try {
@@ -155,8 +178,20 @@ export function CapAlertsPage() {
             onOpCount={onOpCount}
             onRunRules={onRunRules}
             onCapability={onCapability}
+            onChallengeRanges={onChallengeRanges}
           />
         </QueryState>
+      )}
+      {rangesRow?.monitor && (
+        <ChallengeRangesDialog
+          monitor={rangesRow.monitor}
+          signal={rangesRow.signal}
+          timeZone={plant?.timeZone ?? "UTC"}
+          isPartBasedOn={!!flags?.capChallengePartRange}
+          isSaving={setFilter.isPending}
+          onSave={(ranges) => handleSaveRanges(rangesRow, ranges)}
+          onClose={dialogs.closeAndForget}
+        />
       )}
       {lineId && capabilityRow && (
         <LazyCapabilityDialog

@@ -1,5 +1,6 @@
 import {
   CAPABILITY_MESSAGES,
+  CHALLENGE_RANGE_TEXTS,
   CAP_ALERTS_MESSAGES as M,
   OP_COUNTS,
   RUN_RULE_TEXTS,
@@ -47,6 +48,8 @@ export type CapAlertsGridProps = {
   onRunRules: (row: TCapAlertRow, runRules: TRunRule[]) => void;
   /** Opens the signal's capability view (issue #14). */
   onCapability: (row: TCapAlertRow) => void;
+  /** Opens the cap monitor's challenge ranges (monitor-forms §2). */
+  onChallengeRanges: (row: TCapAlertRow) => void;
 };
 
 /** The Cap Alerts grid (spec settings §2.4): row height 65 from SettingsGrid. */
@@ -60,6 +63,7 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
     onOpCount,
     onRunRules,
     onCapability,
+    onChallengeRanges,
     lineId,
   } = p;
   const columns = useMemo<GridColDef<TCapAlertRow>[]>(() => {
@@ -197,6 +201,23 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
           ) : null,
       },
       {
+        field: "challengeRanges",
+        headerName: CHALLENGE_RANGE_TEXTS.column,
+        width: 150,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.monitor?.active ? (
+            <Button
+              size="small"
+              aria-label={CHALLENGE_RANGE_TEXTS.editLabel(row.signal)}
+              disabled={busyIds.has(row.id)}
+              onClick={() => onChallengeRanges(row)}
+            >
+              {CHALLENGE_RANGE_TEXTS.count(row.monitor.monitor_filter.challenge_ranges?.length ?? 0)}
+            </Button>
+          ) : null,
+      },
+      {
         field: "lastState",
         headerName: M.columns.lastState,
         width: 170,
@@ -245,7 +266,18 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
       },
     );
     return cols;
-  }, [isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, onRunRules, onCapability, lineId]);
+  }, [
+    isExclusionOn,
+    busyIds,
+    onToggle,
+    onEditRules,
+    onExclude,
+    onOpCount,
+    onRunRules,
+    onCapability,
+    onChallengeRanges,
+    lineId,
+  ]);
 
   return (
     <SettingsGrid<TCapAlertRow>
