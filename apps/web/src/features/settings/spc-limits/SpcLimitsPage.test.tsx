@@ -205,16 +205,17 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await expand(ue, 1);
     await ue.clear(cell("LSL *"));
     await ue.type(cell("LSL *"), "abc");
-    expect(screen.getByText("LSL must be a number")).toBeTruthy();
+    // A cell's messages follow once typing pauses (LimitCell COMMIT_IDLE_MS).
+    expect(await screen.findByText("LSL must be a number")).toBeTruthy();
     expect((screen.getByRole("button", { name: M.saveChanges }) as HTMLButtonElement).disabled).toBe(true);
     await ue.clear(cell("LSL *"));
     await ue.type(cell("LSL *"), "20");
-    expect(screen.getByText(M.lslBelowUsl)).toBeTruthy();
+    expect(await screen.findByText(M.lslBelowUsl)).toBeTruthy();
     expect(screen.getByText(M.uslAboveLsl)).toBeTruthy();
     await ue.type(cell("LCL *"), "5");
     await ue.type(cell("UCL M-1"), "1");
     await ue.type(cell("LCL M-1"), "3");
-    expect(screen.getByText(M.lclBelowUcl)).toBeTruthy();
+    expect(await screen.findByText(M.lclBelowUcl)).toBeTruthy();
     expect(screen.getByText(M.uclAboveLcl)).toBeTruthy();
   });
 
@@ -241,6 +242,7 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     renderPage();
     await expand(ue, 1);
     await ue.type(cell("LCL *"), "0");
+    await ue.tab(); // leaving the cell hands its text to the page at once
     await ue.click(screen.getByRole("button", { name: M.saveChanges }));
     expect(await screen.findByText("UCL of Torque, model *: unexpected '*' (at position 4)")).toBeTruthy();
     expect(cell("LCL *").value).toBe("0");
