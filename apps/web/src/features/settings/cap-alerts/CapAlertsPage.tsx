@@ -6,7 +6,7 @@ import {
   type TRunRule,
 } from "@linewatch/contracts";
 import { Alert, Stack, TextField, Typography } from "@mui/material";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
@@ -20,7 +20,11 @@ import { useCapMonitorStatus } from "./api/queries";
 import { capAlertRows, filterCapAlertRows, type TCapAlertRow } from "./cap-alerts.rows";
 import { CapAlertsGrid } from "./components/CapAlertsGrid";
 import { CapRulesDialog } from "./components/CapRulesDialog";
-import { ChallengeRangesDialog } from "./components/ChallengeRangesDialog";
+
+// Opened from a row now and then: its own chunk, so the grid page does not grow with it.
+const ChallengeRangesDialog = lazy(() =>
+  import("./components/ChallengeRangesDialog").then((m) => ({ default: m.ChallengeRangesDialog })),
+);
 
 /**
  * Settings → Capability Metrics → Alerts, the default Settings section (spec settings §2.4, §4
@@ -183,15 +187,17 @@ export function CapAlertsPage() {
         </QueryState>
       )}
       {rangesRow?.monitor && (
-        <ChallengeRangesDialog
-          monitor={rangesRow.monitor}
-          signal={rangesRow.signal}
-          timeZone={plant?.timeZone ?? "UTC"}
-          isPartBasedOn={!!flags?.capChallengePartRange}
-          isSaving={setFilter.isPending}
-          onSave={(ranges) => handleSaveRanges(rangesRow, ranges)}
-          onClose={dialogs.closeAndForget}
-        />
+        <Suspense fallback={null}>
+          <ChallengeRangesDialog
+            monitor={rangesRow.monitor}
+            signal={rangesRow.signal}
+            timeZone={plant?.timeZone ?? "UTC"}
+            isPartBasedOn={!!flags?.capChallengePartRange}
+            isSaving={setFilter.isPending}
+            onSave={(ranges) => handleSaveRanges(rangesRow, ranges)}
+            onClose={dialogs.closeAndForget}
+          />
+        </Suspense>
       )}
       {lineId && capabilityRow && (
         <LazyCapabilityDialog
