@@ -1,5 +1,6 @@
 import {
   CAP_ALERTS_MESSAGES as A,
+  CAPABILITY_MESSAGES as C,
   SPC_LIMITS_MESSAGES as L,
   MONITOR_MESSAGES,
   type TSpcSignalLimits,
@@ -147,4 +148,31 @@ test("Cap Alerts: a cap monitor created from the page, its rules edited, challen
     if (monitorId) await page.request.delete("/api/tasks", { data: { monitor_uuid: monitorId } });
     await restore(page, lineId, before);
   }
+});
+
+test("Cap Limits: a signal's capability view shows its I-MR chart, histogram and capability table", async ({
+  page,
+}) => {
+  await signIn(page, "user");
+  const lineId = await axleLineId(page);
+  await page.goto(`/lines/${lineId}`);
+  await openSettings(page, "Limits");
+  const grid = page.getByRole("grid", { name: L.title });
+  await grid
+    .getByRole("button", { name: C.openFor("Press Force") })
+    .first()
+    .click();
+  const dialog = page.getByRole("dialog", { name: C.title("Press Force") });
+  await expect(dialog).toBeVisible();
+  // The demo's 14 days of records: the last 7 days are shown, every record in the statistics.
+  const table = dialog.getByRole("table", { name: C.table });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("rowheader").first()).toHaveText(C.allModels);
+  await expect(
+    dialog.getByRole("region", { name: C.individuals }).locator("svg path").first(),
+  ).toBeAttached();
+  await expect(dialog.getByRole("region", { name: C.movingRange }).locator("svg").first()).toBeVisible();
+  await expect(dialog.getByRole("region", { name: C.histogram }).locator("svg").first()).toBeVisible();
+  await dialog.getByRole("button", { name: C.close }).click();
+  await expect(dialog).toBeHidden();
 });

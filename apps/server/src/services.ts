@@ -4,6 +4,7 @@ import type { Db } from "./db/client.js";
 import { createAlertsService } from "./modules/alerts/alerts.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createCapAlertsService } from "./modules/cap-alerts/cap-alerts.service.js";
+import { createCapabilityService } from "./modules/capability/capability.service.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
 import { createDataSourceInsight } from "./modules/data-sources/data-sources.insight.js";
 import { createDataSourcesService } from "./modules/data-sources/data-sources.service.js";
@@ -65,6 +66,7 @@ export function createServices(opts: ServicesOptions) {
   });
   const spcLimits = createSpcLimitsService({ db, lines, flags, maxRecordCount });
   const capAlerts = createCapAlertsService({ db, lines });
+  const capability = createCapabilityService({ db, lines, maxRecordCount });
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });
@@ -91,6 +93,7 @@ export function createServices(opts: ServicesOptions) {
     dataSourceInsight,
     spcLimits,
     capAlerts,
+    capability,
   };
 }
 

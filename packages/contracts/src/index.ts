@@ -4,6 +4,7 @@ import "./zod-setup.js";
 export * from "./alerts.js";
 export * from "./auth.js";
 export * from "./cap-alerts.js";
+export * from "./capability.js";
 export * from "./common.js";
 export * from "./data-sources.js";
 export * from "./domain.js";

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { zString } from "./common.js";
 import { ZAlertThreshold, ZEvaluationState, ZMonitorType } from "./domain.js";
-import { QUERY_BOUNDS, recordsRange, round4, trainingSplitLowerBound, ZPassFail } from "./monitors.js";
+import {
+  QUERY_BOUNDS,
+  recordsRange,
+  round4,
+  trainingSplitLowerBound,
+  ZChallengeRanges,
+  ZPassFail,
+  ZRunRules,
+} from "./monitors.js";
 
 // The period and training split of the monitor forms' Data Filters tab (spec monitor-forms §2,
 // §3 "Internal query", §4 "Query correction", §5, §9), and the preview it asks for. Pure rules
@@ -256,6 +264,10 @@ export const ZPreviewFilter = z.object({
   part_numbers: z.array(zString().max(200)).max(1000).default([]),
   part_groups: z.array(zString().max(200)).max(1000).default([]),
   op_count: z.enum(["ALL", "FIRST", "LAST"]).optional(),
+  /** cap only: the Western Electric rules 2–4 the preview's evaluation applies, as the worker does. */
+  run_rules: ZRunRules.optional(),
+  /** cap only: challenge ranges the window leaves out, as the worker's (monitor-forms §2). */
+  challenge_ranges: ZChallengeRanges.optional(),
 });
 
 /**

@@ -130,3 +130,32 @@ describe("cap run rules (issue #14)", () => {
     expect(ZTaskDetails.safeParse({ ...d, run_rules: [1] }).success).toBe(false);
   });
 });
+
+describe("cap challenge ranges (monitor-forms §2)", () => {
+  it("are cap only, a time range runs forward, a part range names two parts", async () => {
+    const { ZTaskCreateBody, CHALLENGE_RANGE_TEXTS } = await import("./monitors.js");
+    const body = (type: "cap" | "svd", challenge_ranges: unknown) => ({
+      task_name: "Torque cap",
+      task_type: type,
+      active: true,
+      frequency: 15,
+      task_details: {
+        cust_uuid: "00000000-0000-4000-8000-000000000001",
+        plant_uuid: "00000000-0000-4000-8000-000000000002",
+        line_uuid: "00000000-0000-4000-8000-000000000003",
+        signal_uuids: ["00000000-0000-4000-8000-000000000004"],
+        evaluation_ratio: 0.2,
+        sample_size: 150,
+        challenge_ranges,
+      },
+    });
+    const time = { mode: "TIME", from: "2026-11-20T08:00:00Z", to: "2026-11-20T09:00:00Z" };
+    const part = { mode: "PART", from_part_id: "P-1", to_part_id: "P-9" };
+    expect(ZTaskCreateBody.safeParse(body("cap", [time, part])).success).toBe(true);
+    const svd = ZTaskCreateBody.safeParse(body("svd", [time]));
+    expect(svd.error?.issues[0]?.message).toBe(CHALLENGE_RANGE_TEXTS.capOnly);
+    const backwards = ZTaskCreateBody.safeParse(body("cap", [{ ...time, from: time.to, to: time.from }]));
+    expect(backwards.error?.issues[0]?.message).toBe(CHALLENGE_RANGE_TEXTS.timeOrder);
+    expect(ZTaskCreateBody.safeParse(body("cap", [{ ...part, to_part_id: " " }])).success).toBe(false);
+  });
+});

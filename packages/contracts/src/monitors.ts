@@ -20,6 +20,51 @@ export const fromServerAlertThreshold = (t: TServerAlertThreshold): TAlertThresh
 export const OP_COUNTS = ["ALL", "FIRST", "LAST"] as const;
 export const ZOpCount = z.enum(OP_COUNTS);
 export type TOpCount = z.infer<typeof ZOpCount>;
+
+/**
+ * Challenge ranges of a cap monitor (spec monitor-forms §2 "Cap monitors": "Challenge range modes:
+ * time based, and part based when flagged (cap only)."): stretches of records the window leaves
+ * out, e.g. a run of challenge parts. TIME: the records from `from` to `to`; PART (behind the
+ * capChallengePartRange flag): the base station's records from the first record of part
+ * `from_part_id` to the last record of part `to_part_id`.
+ */
+export const CHALLENGE_RANGE_MODES = ["TIME", "PART"] as const;
+export const CHALLENGE_RANGE_TEXTS = {
+  spec: "Challenge range modes: time based, and part based when flagged (cap only).",
+  TIME: "Time based",
+  PART: "Part based",
+  capOnly: "Challenge ranges apply to cap monitors only",
+  timeOrder: "A challenge range's start must be before its end",
+  partFlagOff: "Part-based challenge ranges are not turned on for this customer",
+  // Cap Alerts page: the ranges of a row's cap monitor
+  column: "Challenge ranges",
+  count: (n: number) => (n === 0 ? "None" : n === 1 ? "1 range" : `${n} ranges`),
+  editLabel: (signal: string) => `Edit challenge ranges of ${signal}`,
+  title: (signal: string) => `Challenge ranges of ${signal}`,
+  none: "No challenge range: the monitor reads every record.",
+  mode: "Mode",
+  from: "From",
+  to: "To",
+  fromPart: "From part",
+  toPart: "To part",
+  partRequired: "Enter a part id",
+  add: "Add range",
+  remove: "Remove range",
+  save: "Save",
+  cancel: "Cancel",
+  timeZone: (timeZone: string) => `Plant time (${timeZone})`,
+} as const;
+const zPartId = zString().trim().min(1).max(200);
+export const ZChallengeRange = z.discriminatedUnion("mode", [
+  z.strictObject({
+    mode: z.literal("TIME"),
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+  }),
+  z.strictObject({ mode: z.literal("PART"), from_part_id: zPartId, to_part_id: zPartId }),
+]);
+export type TChallengeRange = z.infer<typeof ZChallengeRange>;
+export const ZChallengeRanges = z.array(ZChallengeRange).max(50);
 /**
  * Western Electric run rules a cap monitor may also breach on, besides rule 1 (a point outside
  * the control limits) and the Ppk target (issue #14): 2 = 2 of 3 beyond 2 σ, 3 = 4 of 5 beyond
@@ -33,7 +78,7 @@ export const RUN_RULE_TEXTS: Record<TRunRule, string> = {
   3: "Rule 3: 4 of 5 beyond 1 σ",
   4: "Rule 4: 8 in a row on one side",
 };
-const zRunRules = z.array(ZRunRule).max(RUN_RULES.length);
+export const ZRunRules = z.array(ZRunRule).max(RUN_RULES.length);
 /** The evaluation's switches for a filter's run rules. */
 export const runRulesOf = (f: { run_rules?: readonly TRunRule[] }) => ({
   rule2: f.run_rules?.includes(2) ?? false,
@@ -187,6 +232,7 @@ export const ZTaskPartAttribute = z.strictObject({
 // ── Server task (send shape, spec monitor-forms §3) ──────────────────────────────────────────
 
 type TaskDetailsShape = {
+  challenge_ranges?: TChallengeRange[];
   signal_uuids: string[];
   signal_group_uuids: string[];
   part_attributes: { attribute_uuid: string; selected_attribute_values: string[] }[];
@@ -227,6 +273,11 @@ function checkDetails(type: TMonitorType, d: TaskDetailsShape, ctx: z.Refinement
   ) {
     issue(["evaluation_ratio"], MONITOR_MESSAGES.evaluationRatioMin(min));
   }
+  d.challenge_ranges?.forEach((r, i) => {
+    if (type !== "cap") issue(["challenge_ranges", i], CHALLENGE_RANGE_TEXTS.capOnly);
+    else if (r.mode === "TIME" && !(Date.parse(r.from) < Date.parse(r.to)))
+      issue(["challenge_ranges", i], CHALLENGE_RANGE_TEXTS.timeOrder);
+  });
 }
 
 /** The task schemas for a given MVD_QUERY_MAX_RECORD_COUNT (the records range depends on it). */
@@ -257,7 +308,8 @@ export function createTaskSchemas(maxRecordCount: number = QUERY_BOUNDS.defaultM
       .min(range.min, MONITOR_MESSAGES.sampleSizeMin(range.min))
       .max(range.max, MONITOR_MESSAGES.sampleSizeMax(range.max)),
     op_count: ZOpCount.optional(),
-    run_rules: zRunRules.optional(),
+    run_rules: ZRunRules.optional(),
+    challenge_ranges: ZChallengeRanges.optional(),
   });
   const base = {
     task_name: ZMonitorName,
@@ -307,7 +359,9 @@ export const ZStoredMonitorFilter = z.object({
   part_groups: z.array(zString()).default([]),
   op_count: ZOpCount.optional(),
   /** cap only: Western Electric rules 2–4 it also breaches on (issue #14). */
-  run_rules: zRunRules.optional(),
+  run_rules: ZRunRules.optional(),
+  /** cap only: stretches of records the window leaves out (monitor-forms §2). */
+  challenge_ranges: ZChallengeRanges.optional(),
 });
 export type TStoredMonitorFilter = z.infer<typeof ZStoredMonitorFilter>;
 
@@ -341,6 +395,7 @@ export function storedFilterOf(d: z.output<typeof ZTaskDetails>): TStoredMonitor
     part_groups: d.part_groups,
     ...(d.op_count ? { op_count: d.op_count } : {}),
     ...(d.run_rules?.length ? { run_rules: sortedRules(d.run_rules) } : {}),
+    ...(d.challenge_ranges?.length ? { challenge_ranges: d.challenge_ranges } : {}),
   };
 }
 
@@ -401,7 +456,8 @@ export const ZMonitorFilter = z.object({
   sample_size: z.number().int(),
   alert_threshold: ZAlertThreshold,
   op_count: ZOpCount.optional(),
-  run_rules: zRunRules.optional(),
+  run_rules: ZRunRules.optional(),
+  challenge_ranges: ZChallengeRanges.optional(),
 });
 export type TMonitorFilter = z.infer<typeof ZMonitorFilter>;
 
@@ -456,6 +512,7 @@ export function monitorToTask(
       sample_size: f.sample_size,
       ...(f.op_count ? { op_count: f.op_count } : {}),
       ...(f.run_rules?.length ? { run_rules: f.run_rules } : {}),
+      ...(f.challenge_ranges?.length ? { challenge_ranges: f.challenge_ranges } : {}),
     },
   };
   return m.monitor_uuid ? { ...body, task_uuid: m.monitor_uuid } : body;

@@ -71,6 +71,7 @@ export const SPC_LIMITS_MESSAGES = {
   suggestSignal: "Signal",
   suggestFrom: "From",
   suggestTo: "To",
+  suggestTimeZone: (timeZone: string) => `Plant time (${timeZone})`,
   suggestApply: "Suggest",
   suggestNone: "No records of this signal in the period",
   suggestOrder: "From must be before To",

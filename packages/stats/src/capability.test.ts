@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
 import { capability, capabilityIndices } from "./capability.js";
+import { minitabCapabilityIntervals } from "./capabilityIntervals.js";
 
 function expectNullableClose(actual: number | null, expected: number | null): void {
   if (expected === null) expect(actual).toBeNull();
@@ -86,5 +87,26 @@ describe("capability", () => {
     expect(() => capability([1, Number.NaN], { lsl: 1, usl: 3 })).toThrow(
       expect.objectContaining({ code: "NON_FINITE" }),
     );
+  });
+});
+
+describe("minitabCapabilityIntervals", () => {
+  it("matches Minitab's normal approximations (SciPy chi2/norm values, n = 50)", () => {
+    // scipy: 1.2·√(chi2.ppf(0.025, 49)/49) …; 1.0 ∓ norm.ppf(0.975)·√(1/450 + 1/98)
+    const i = minitabCapabilityIntervals({ cp: 1.2, cpk: 1.0, pp: 1.1, ppk: 0.9 }, 50);
+    expect(i.cp?.[0]).toBeCloseTo(0.9629787937801214, 6);
+    expect(i.cp?.[1]).toBeCloseTo(1.4365511103210378, 6);
+    expect(i.pp?.[0]).toBeCloseTo(0.8827305609651114, 6);
+    expect(i.pp?.[1]).toBeCloseTo(1.3168385177942847, 6);
+    expect(i.cpk[0]).toBeCloseTo(0.7815162830965747, 9);
+    expect(i.cpk[1]).toBeCloseTo(1.2184837169034253, 9);
+    expect(i.ppk[0]).toBeCloseTo(0.6992827653963994, 9);
+    expect(i.ppk[1]).toBeCloseTo(1.1007172346036007, 9);
+  });
+  it("has no Cp or Pp interval for a one-sided process, and needs n ≥ 2", () => {
+    const i = minitabCapabilityIntervals({ cp: null, cpk: 1.0, pp: null, ppk: 0.9 }, 50);
+    expect(i.cp).toBeNull();
+    expect(i.pp).toBeNull();
+    expect(() => minitabCapabilityIntervals({ cp: 1, cpk: 1, pp: 1, ppk: 1 }, 1)).toThrow();
   });
 });

@@ -90,7 +90,7 @@ export function capabilitySideStandardError(
  * capabilityStandardError.
  */
 export function capabilityIntervals(
-  cap: Capability,
+  cap: Pick<Capability, "cp" | "cpk" | "pp" | "ppk">,
   uncertainty: CapabilityUncertainty,
 ): CapabilityIntervals {
   const nu = (2 * (uncertainty.varianceCount - 1)) / (uncertainty.kurtosis - 1);
@@ -106,4 +106,19 @@ export function capabilityIntervals(
     return [value - Z_95 * se, value + Z_95 * se];
   };
   return { cp: ratio(cap.cp), pp: ratio(cap.pp), cpk: around(cap.cpk), ppk: around(cap.ppk) };
+}
+
+/**
+ * 95 % intervals as Minitab documents them for individual values (Normal Capability Analysis,
+ * "Methods and formulas"): Cp and Pp by the chi-square law with ν = n − 1 (σ within from the
+ * average moving range of span 2: ν ≈ n − span + 1), Cpk and Ppk as index ∓ z₀.₉₇₅ ·
+ * √(1/(9 n) + index²/(2 (n − 1))) — Bissell's normal approximation, no dependence or kurtosis
+ * correction. Throws INVALID_ARGUMENT for n < 2.
+ */
+export function minitabCapabilityIntervals(
+  cap: Pick<Capability, "cp" | "cpk" | "pp" | "ppk">,
+  n: number,
+): CapabilityIntervals {
+  if (!(n >= 2)) throw new StatsError("INVALID_ARGUMENT", `capability intervals need n ≥ 2, got ${n}`);
+  return capabilityIntervals(cap, { meanCount: n, varianceCount: n, kurtosis: 3 });
 }

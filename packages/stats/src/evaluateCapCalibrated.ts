@@ -6,17 +6,18 @@ import {
   capabilityIntervals,
   capabilitySideStandardError,
 } from "./capabilityIntervals.js";
+import { type ControlRuleHit, judgeControlRules, type RunRules } from "./controlRules.js";
 import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile } from "./distributions.js";
 import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./evaluateCap.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
 import { StatsError } from "./statsError.js";
+
+export type { ControlRule, ControlRuleHit } from "./controlRules.js";
+
 import { gappedCriticalValue } from "./twoSidedCritical.js";
 import { ar1Coefficient } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
-
-/** Western Electric rules: 1 a point outside the control limits; 2 two of three beyond 2σ on one side; 3 four of five beyond 1σ on one side; 4 eight in a row on one side of the centre line. */
-export type ControlRule = 1 | 2 | 3 | 4;
 
 export interface CapCalibratedOptions {
   /**
@@ -34,14 +35,7 @@ export interface CapCalibratedOptions {
    */
   readonly dependenceValues?: ArrayLike<number>;
   /** The run rules the monitor turns on (rule 1 always applies). They need both LCL and UCL. */
-  readonly runRules?: { readonly rule2?: boolean; readonly rule3?: boolean; readonly rule4?: boolean };
-}
-
-export interface ControlRuleHit {
-  readonly rule: ControlRule;
-  /** Index in `values` of the new point that fired the rule (the run ends there). */
-  readonly row: number;
-  readonly value: number;
+  readonly runRules?: RunRules;
 }
 
 export interface CapCalibratedEvaluation {
@@ -275,62 +269,6 @@ export function sidesGap(cap: Capability, uncertainty: CapabilityUncertainty, st
   const other = 2 * (cap.pp as number) - cap.ppk;
   const gapError = 2 * Math.sqrt(1 / (9 * uncertainty.meanCount));
   return Math.max(0, (other - cap.ppk - CAP_GAP_SIGMAS * gapError) / standardError);
-}
-
-/**
- * Rule 1 on each new point; rules 2–4 (when on) over the values in record order with the centre
- * line (LCL + UCL)/2 and σ = (UCL − LCL)/6 of each point's own limits, a rule firing at a new point
- * when the run it completes ends there and that point is part of the pattern. Points without both
- * control limits are skipped by rules 2–4 (and break their runs).
- */
-function judgeControlRules(
-  kept: readonly number[],
-  keptRows: readonly number[],
-  lclAt: LimitAt,
-  uclAt: LimitAt,
-  firstNewIndex: number,
-  runRules: NonNullable<CapCalibratedOptions["runRules"]>,
-): ControlRuleHit[] {
-  const hits: ControlRuleHit[] = [];
-  // Zone of each point: signed number of σ from the centre line, or null without both limits.
-  const sigmas: (number | null)[] = kept.map((v, k) => {
-    const low = lclAt(keptRows[k] as number);
-    const high = uclAt(keptRows[k] as number);
-    if (low === null || high === null || !(high > low)) return null;
-    return (v - (low + high) / 2) / ((high - low) / 6);
-  });
-  const beyond = (k: number, sign: number, zone: number): boolean => {
-    const s = sigmas[k];
-    return s !== null && s !== undefined && sign * s > zone;
-  };
-  for (let k = 0; k < kept.length; k++) {
-    const row = keptRows[k] as number;
-    if (row < firstNewIndex) continue;
-    const v = kept[k] as number;
-    const low = lclAt(row);
-    const high = uclAt(row);
-    if ((low !== null && v < low) || (high !== null && v > high)) hits.push({ rule: 1, row, value: v });
-    const s = sigmas[k];
-    if (s === null || s === undefined || s === 0) continue;
-    const sign = Math.sign(s);
-    const countBeyond = (window: number, zone: number): number | null => {
-      if (k - window + 1 < 0) return null;
-      let count = 0;
-      for (let j = k - window + 1; j <= k; j++) {
-        if (sigmas[j] === null) return null;
-        if (beyond(j, sign, zone)) count++;
-      }
-      return count;
-    };
-    if (runRules.rule2 === true && beyond(k, sign, 2) && (countBeyond(3, 2) ?? 0) >= 2) {
-      hits.push({ rule: 2, row, value: v });
-    }
-    if (runRules.rule3 === true && beyond(k, sign, 1) && (countBeyond(5, 1) ?? 0) >= 4) {
-      hits.push({ rule: 3, row, value: v });
-    }
-    if (runRules.rule4 === true && (countBeyond(8, 0) ?? 0) >= 8) hits.push({ rule: 4, row, value: v });
-  }
-  return hits;
 }
 
 /**

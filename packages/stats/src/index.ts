@@ -25,8 +25,14 @@ export {
   capabilitySideStandardError,
   capabilityStandardError,
   type Interval,
+  minitabCapabilityIntervals,
 } from "./capabilityIntervals.js";
 export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
+export {
+  ALL_RUN_RULES,
+  controlRuleHits,
+  type RunRules,
+} from "./controlRules.js";
 export {
   mean,
   median,
@@ -70,6 +76,7 @@ export {
 export { evaluateSvd, type SvdEvaluation } from "./evaluateSvd.js";
 export { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
 export type { EvaluatedState, NoDataCode, NoDataEvaluation } from "./evaluation.js";
+export { type Histogram, histogram, MAX_HISTOGRAM_BINS } from "./histogram.js";
 export { type HotellingT2Result, hotellingT2, hotellingUcl } from "./hotellingT2.js";
 export { ledoitWolfShrinkage, shrinkCovariance } from "./ledoitWolfShrinkage.js";
 export {
@@ -84,6 +91,7 @@ export {
 } from "./limitFormula.js";
 export { type MannWhitneyResult, mannWhitneyGreater } from "./mannWhitney.js";
 export { createMatrix, type Matrix, matrixFromRows, matrixGet, matrixRow, matrixToRows } from "./matrix.js";
+export { D4_MOVING_RANGE, type MovingRangeChart, movingRangeChart } from "./movingRangeChart.js";
 export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
 export { pearson3UpperTail, type SavageResult, savageGreater } from "./savageScores.js";

@@ -1,7 +1,18 @@
-import { monitorToTask, type TCapMonitorStatus, type TMonitor } from "@linewatch/contracts";
+import {
+  CHALLENGE_RANGE_TEXTS,
+  monitorToTask,
+  type TCapMonitorStatus,
+  type TMonitor,
+} from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alerts } from "../../src/db/schema/index.js";
-import { createEvaluation, createMonitorRow, createStationWithSignals, createTenant } from "../factories.js";
+import {
+  createEvaluation,
+  createMonitorRow,
+  createStationWithSignals,
+  createTenant,
+  setFeatureFlag,
+} from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
 let t: TestContext;
@@ -114,5 +125,53 @@ describe("a cap monitor's filters from the Cap Alerts page", () => {
       payload: { ...body, task_details: { ...body.task_details, run_rules: [5] } },
     });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("stores a cap monitor's challenge ranges; part based only with its flag, cap only", async () => {
+    const st = await createStationWithSignals(t.database.db, a.customer.id, a.line.id);
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/monitors",
+      headers: a.userHeaders,
+      payload: { signalId: st.measurements[2]?.id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    const get = async () =>
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/tasks/get-by-id",
+          headers: a.userHeaders,
+          payload: { taskId: id },
+        })
+      ).json() as TMonitor;
+    const monitor = await get();
+    const put = (challenge_ranges: unknown) => {
+      const body = monitorToTask(monitor);
+      return t.app.inject({
+        method: "PUT",
+        url: "/api/tasks",
+        headers: a.userHeaders,
+        payload: { ...body, task_details: { ...body.task_details, challenge_ranges } },
+      });
+    };
+    const time = { mode: "TIME", from: "2026-11-20T08:00:00.000Z", to: "2026-11-20T09:00:00.000Z" };
+    const part = { mode: "PART", from_part_id: "P-1", to_part_id: "P-9" };
+    const saved = await put([time]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get()).monitor_filter.challenge_ranges).toEqual([time]);
+
+    await setFeatureFlag(t.app, t.database.db, a.customer.id, "capChallengePartRange", false);
+    const off = await put([time, part]);
+    expect(off.statusCode).toBe(400);
+    expect(off.json().message).toBe(CHALLENGE_RANGE_TEXTS.partFlagOff);
+    await setFeatureFlag(t.app, t.database.db, a.customer.id, "capChallengePartRange", true);
+    expect((await put([time, part])).statusCode).toBe(200);
+    expect((await get()).monitor_filter.challenge_ranges).toEqual([time, part]);
+
+    const backwards = await put([{ ...time, from: time.to, to: time.from }]);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.body).toContain(CHALLENGE_RANGE_TEXTS.timeOrder);
   });
 });

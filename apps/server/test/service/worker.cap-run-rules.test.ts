@@ -1,9 +1,13 @@
 // The worker hands a cap monitor's Western Electric rules 2–4 (filter.run_rules, issue #14) to the
 // evaluation: rule 4 (8 in a row on one side of the centre line) fires only when it is turned on.
+// The monitor form's query preview evaluates the same filter as the worker does.
 import { randomUUID } from "node:crypto";
+import { ZPreviewFilter } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
 import { partRecords, signals, spcLimits, stations } from "../../src/db/schema/index.js";
+import type { AuthContext } from "../../src/modules/auth/auth.service.js";
+import { createMonitorPreview } from "../../src/modules/monitor-preview/monitor-preview.service.js";
 import type { ClaimedMonitor } from "../../src/worker/schedule/schedule.js";
 import { evaluateClaims } from "../../src/worker/worker.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
@@ -90,5 +94,32 @@ describe("worker: cap run rules", () => {
     expect(rulesFired(off?.details)).toEqual([]);
     expect(rulesFired(on?.details)).toContain(4);
     expect(rulesFired(on?.details).every((r) => r === 4)).toBe(true);
+  });
+});
+
+describe("query preview: cap run rules", () => {
+  it("honours run_rules like the worker: rule 4 only when turned on", async () => {
+    const preview = createMonitorPreview({ db: database.db, maxRecordCount: 10_000 });
+    const ctx = { customerId } as AuthContext;
+    const input = (runRules?: number[]) => {
+      return {
+        type: "cap" as const,
+        lineId,
+        alertThreshold: "medium" as const,
+        useExcludedPartIds: false,
+        useExcludedModelNumbers: false,
+        // As the preview route reads its body: run_rules must survive the contract.
+        filter: ZPreviewFilter.parse({
+          signal_uuids: [signalId],
+          sample_size: 150,
+          evaluation_ratio: 0.2,
+          ...(runRules ? { run_rules: runRules } : {}),
+        }),
+      };
+    };
+    const off = await preview.preview(ctx, input());
+    const on = await preview.preview(ctx, input([4]));
+    expect(rulesFired(off.evaluation.details)).toEqual([]);
+    expect(rulesFired(on.evaluation.details)).toContain(4);
   });
 });

@@ -3,6 +3,7 @@ import type { RoutesOptions } from "../types.js";
 import { alertsRoutes } from "./alerts.routes.js";
 import { authRoutes } from "./auth.routes.js";
 import { capAlertsRoutes } from "./cap-alerts.routes.js";
+import { capabilityRoutes } from "./capability.routes.js";
 import { dataSourcesRoutes } from "./data-sources.routes.js";
 import { featureFlagsRoutes } from "./feature-flags.routes.js";
 import { ingestRoutes } from "./ingest.routes.js";
@@ -33,6 +34,7 @@ export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) 
     monitorPreviewRoutes,
     spcLimitsRoutes,
     capAlertsRoutes,
+    capabilityRoutes,
   ]) {
     routes(app, opts);
   }

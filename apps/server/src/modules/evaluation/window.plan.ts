@@ -17,7 +17,9 @@
  *   selected values). cap only: use_excluded_part_ids (the line's excluded part ids and challenge
  *   parts), use_excluded_model_numbers (the line's excluded and challenge model numbers),
  *   op_count FIRST / LAST (only the lowest / highest (op, ts) record of the part at the base
- *   station). part_groups has no table yet and is ignored.
+ *   station), challenge_ranges (TIME: records from `from` to `to` left out; PART: the base
+ *   station's records from part from_part_id's first to part to_part_id's last left out; a part
+ *   the station has no record of leaves nothing out). part_groups has no table yet and is ignored.
  *
  * Several windows at once (loadWindows, the worker's claimed batch): the lines, signals, group
  * members and SPC limits are read once for the batch, and monitors whose records are the same —
@@ -32,6 +34,7 @@ import {
   LINE_MESSAGES,
   MONITOR_MESSAGES,
   SIGNAL_MESSAGES,
+  type TChallengeRange,
   type TMonitorType,
   type TStoredMonitorFilter,
 } from "@linewatch/contracts";
@@ -104,6 +107,8 @@ export type RowSet = {
   excludedPartIds: string[] | null;
   excludedModelNumbers: string[] | null;
   op: "FIRST" | "LAST" | null;
+  /** cap: stretches left out (monitor-forms §2 challenge range modes), or null. */
+  challengeRanges: TChallengeRange[] | null;
   from: string | null;
   to: string | null;
 };
@@ -268,6 +273,7 @@ export function planWindow(catalog: Catalog, q: WindowQuery): Plan | null {
     excludedPartIds: null,
     excludedModelNumbers: null,
     op: null,
+    challengeRanges: null,
     from: q.period?.from ? q.period.from.toISOString() : null,
     to: q.period?.to ? q.period.to.toISOString() : null,
   };
@@ -307,6 +313,7 @@ export function planWindow(catalog: Catalog, q: WindowQuery): Plan | null {
     if (q.useExcludedModelNumbers) rowSet.excludedModelNumbers = sortedSet(line.excludedModelNumbers);
     const op = filter.op_count ?? "ALL";
     if (op !== "ALL") rowSet.op = op;
+    if (filter.challenge_ranges?.length) rowSet.challengeRanges = filter.challenge_ranges;
   }
 
   return {

@@ -86,6 +86,17 @@ async function readRecords(
     where.push(sql`not exists (select 1 from part_records x
       where x.station_id = r.station_id and x.part_id = r.part_id and (x.op, x.ts) ${cmp} (r.op, r.ts))`);
   }
+  for (const range of rs.challengeRanges ?? []) {
+    // monitor-forms §2 "Cap monitors": challenge range modes, time based and part based.
+    if (range.mode === "TIME") {
+      where.push(sql`not (r.ts >= ${new Date(range.from)} and r.ts <= ${new Date(range.to)})`);
+    } else {
+      const edge = (fn: SQL, partId: string) =>
+        sql`(select ${fn} from part_records x where x.station_id = r.station_id and x.part_id = ${partId})`;
+      where.push(sql`not coalesce(r.ts >= ${edge(sql`min(x.ts)`, range.from_part_id)}
+        and r.ts <= ${edge(sql`max(x.ts)`, range.to_part_id)}, false)`);
+    }
+  }
   const selectCols = columns.map((c, i) => sql`${numOf(c)} as ${sql.raw(`v${i}`)}`);
 
   const required = new Set(rs.required);

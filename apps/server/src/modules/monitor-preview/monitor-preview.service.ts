@@ -15,6 +15,7 @@ import {
   QUERY_BOUNDS,
   QUERY_MESSAGES,
   ratioOf,
+  runRulesOf,
   type TAlertThreshold,
   type TMonitorPreview,
   type TMonitorType,
@@ -108,6 +109,8 @@ export function createMonitorPreview(deps: {
             sampleSize,
             evaluationRatio: ratio,
             previousLastRecordTs: null,
+            // cap: the Western Electric rules 2–4 turned on, as the worker passes them (issue #14)
+            ...(input.type === "cap" ? { runRules: runRulesOf(input.filter) } : {}),
           },
           window,
         );

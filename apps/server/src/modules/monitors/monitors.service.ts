@@ -1,5 +1,6 @@
 import {
   CAP_MONITOR_DEFAULTS,
+  CHALLENGE_RANGE_TEXTS,
   createTaskSchemas,
   DEFAULT_MONITOR_RULES,
   fromServerAlertThreshold,
@@ -74,6 +75,7 @@ export function toMonitor(r: MonitorRow): TMonitor {
       alert_threshold: r.alertThreshold,
       ...(f.op_count ? { op_count: f.op_count } : {}),
       ...(f.run_rules?.length ? { run_rules: f.run_rules } : {}),
+      ...(f.challenge_ranges?.length ? { challenge_ranges: f.challenge_ranges } : {}),
     },
     last_state: r.lastState ?? null,
     last_evaluated_at: r.lastEvaluatedAt?.toISOString() ?? null,
@@ -176,6 +178,13 @@ export function createMonitorsService(deps: {
     });
   }
 
+  /** monitor-forms §2 "Cap monitors": part-based challenge ranges only with their flag on. */
+  async function refusePartRangesWhenOff(ctx: AuthContext, d: TTaskCreate["task_details"]) {
+    if (!d.challenge_ranges?.some((r) => r.mode === "PART")) return;
+    if (!(await deps.flags.get(ctx.customerId)).flags.capChallengePartRange)
+      throw badRequest(CHALLENGE_RANGE_TEXTS.partFlagOff);
+  }
+
   return {
     /** The task schemas with this server's records range (MVD_QUERY_MAX_RECORD_COUNT). */
     schemas,
@@ -189,6 +198,7 @@ export function createMonitorsService(deps: {
       if (task.task_type === "mvd" && !(await deps.flags.get(ctx.customerId)).flags.mvdMonitorCreation)
         throw forbidden(MONITOR_MESSAGES.mvdCreationDisabled);
       const line = await resolveDetails(ctx, task.task_details);
+      await refusePartRangesWhenOff(ctx, task.task_details);
       const filter = storedFilterOf(task.task_details);
       const md5 = filterMd5(task.task_type, filter);
       await refuseDuplicates(line.id, task.task_type, task.task_name, md5);
@@ -216,6 +226,7 @@ export function createMonitorsService(deps: {
       const existing = await load(ctx, task.task_uuid);
       if (existing.type !== task.task_type) throw badRequest(MONITOR_MESSAGES.typeChange);
       const line = await resolveDetails(ctx, task.task_details);
+      await refusePartRangesWhenOff(ctx, task.task_details);
       const filter = storedFilterOf(task.task_details);
       const md5 = filterMd5(task.task_type, filter);
       await refuseDuplicates(line.id, task.task_type, task.task_name, md5, existing.id);

@@ -1,7 +1,15 @@
-import { MONITOR_DETAILS_DRAWER_WIDTH, NO_DATA_ALERT_TEXTS, type TAlertDetail } from "@linewatch/contracts";
+import {
+  CAPABILITY_MESSAGES,
+  MONITOR_DETAILS_DRAWER_WIDTH,
+  NO_DATA_ALERT_TEXTS,
+  parseEvaluationDetails,
+  type TAlertDetail,
+} from "@linewatch/contracts";
 import CloseIcon from "@mui/icons-material/Close";
+import ShowChartIcon from "@mui/icons-material/ShowChart";
 import {
   Box,
+  Button,
   Chip,
   Divider,
   Drawer,
@@ -13,9 +21,10 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import { formatDateTime } from "../../../shared/format";
 import { QueryState } from "../../../shared/ui/QueryState";
+import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useAlert } from "../api/queries";
 import { AlertStateChip } from "./AlertStateChip";
 
@@ -34,11 +43,23 @@ const EVENT_LABEL = {
   AUTO_RESOLVED: "Resolved by itself (3 evaluations without a breach)",
 } as const;
 
+/** The signal of a CAP alert's monitor, from its newest evaluation that names it. */
+function capSignalOf(a: TAlertDetail): { id: string; name: string } | null {
+  if (a.monitor?.type !== "cap") return null;
+  for (let i = a.evaluations.length - 1; i >= 0; i--) {
+    const d = parseEvaluationDetails("cap", a.evaluations[i]?.details);
+    if (d?.kind === "cap" && d.signal?.id) return { id: d.signal.id, name: d.signal.name ?? "" };
+  }
+  return null;
+}
+
 /** One alert: its history, the evaluations of its monitor and the delivery log of its notifications. */
 export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string; onClose: () => void }) {
   const alert = useAlert(p.alertId);
   const a = alert.data;
   const fmt = (iso: string) => formatDateTime(iso, p.timeZone);
+  const [isCapabilityOpen, setCapabilityOpen] = useState(false);
+  const capSignal = a ? capSignalOf(a) : null;
   return (
     <Drawer
       anchor="right"
@@ -66,7 +87,27 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
                   opened {fmt(a.openedAt)}
                 </Typography>
                 {a.cause && <Chip size="small" label={`Cause: ${a.cause}`} />}
+                {capSignal && (
+                  <Button
+                    size="small"
+                    startIcon={<ShowChartIcon />}
+                    aria-label={CAPABILITY_MESSAGES.openFor(capSignal.name)}
+                    onClick={() => setCapabilityOpen(true)}
+                  >
+                    {CAPABILITY_MESSAGES.open}
+                  </Button>
+                )}
               </Stack>
+              {capSignal && isCapabilityOpen && (
+                <LazyCapabilityDialog
+                  lineId={a.lineId}
+                  signalId={capSignal.id}
+                  signalName={capSignal.name}
+                  timeZone={p.timeZone}
+                  until={a.lastSeenAt}
+                  onClose={() => setCapabilityOpen(false)}
+                />
+              )}
               <section aria-label="History">
                 <Typography variant="subtitle1" component="h3">
                   History

@@ -1,4 +1,6 @@
 import {
+  CAPABILITY_MESSAGES,
+  CHALLENGE_RANGE_TEXTS,
   defaultFeatureFlags,
   CAP_ALERTS_MESSAGES as M,
   MONITOR_MESSAGES,
@@ -10,7 +12,7 @@ import {
   type TSpcSignalLimits,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -130,6 +132,10 @@ const server = setupServer(
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === body.task_uuid));
   }),
   http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(rules)),
+  http.get("*/api/lines/:lineId/signals/:signalId/capability", ({ params }) => {
+    calls.push({ method: "GET", url: `capability/${params.signalId}`, body: null });
+    return HttpResponse.json({ message: "Signal not found" }, { status: 404 });
+  }),
   http.patch("*/api/notifications/monitor-rules/:id", async ({ request, params }) => {
     const body = await request.json();
     calls.push({ method: "PATCH", url: `/api/notifications/monitor-rules/${params.id}`, body });
@@ -288,6 +294,76 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     await ue.click(await screen.findByRole("option", { name: RUN_RULE_TEXTS[2] }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
     expect(calls.at(-1)?.body).toMatchObject({ task_uuid: MON, task_details: { run_rules: [2] } });
+  });
+
+  it("edits an active monitor's challenge ranges: time based on the plant's clock, part based with its flag", async () => {
+    const ue = userEvent.setup();
+    flags = { ...flags, capChallengePartRange: false };
+    renderPage();
+    await screen.findByText("Torque");
+    expect(screen.queryByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Force") })).toBeNull();
+    await ue.click(screen.getByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Torque") }));
+    const dialog = await screen.findByRole("dialog", { name: CHALLENGE_RANGE_TEXTS.title("Torque") });
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.spec)).toBeTruthy();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.none)).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.add }));
+    await ue.click(within(dialog).getByRole("combobox", { name: CHALLENGE_RANGE_TEXTS.mode }));
+    expect(screen.queryByRole("option", { name: CHALLENGE_RANGE_TEXTS.PART })).toBeNull();
+    await ue.keyboard("{Escape}");
+    fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.from), {
+      target: { value: "2026-11-20T09:00" },
+    });
+    fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.to), {
+      target: { value: "2026-11-20T08:00" },
+    });
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.timeOrder)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.to), {
+      target: { value: "2026-11-20T10:30" },
+    });
+    await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.save }));
+    await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
+    // the plant is on UTC in this test
+    expect(calls.at(-1)?.body).toMatchObject({
+      task_uuid: MON,
+      task_details: {
+        challenge_ranges: [
+          { mode: "TIME", from: "2026-11-20T09:00:00.000Z", to: "2026-11-20T10:30:00.000Z" },
+        ],
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("offers part-based challenge ranges with their flag on", async () => {
+    const ue = userEvent.setup();
+    flags = { ...flags, capChallengePartRange: true };
+    renderPage();
+    await screen.findByText("Torque");
+    await ue.click(screen.getByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Torque") }));
+    const dialog = await screen.findByRole("dialog", { name: CHALLENGE_RANGE_TEXTS.title("Torque") });
+    await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.add }));
+    await ue.click(within(dialog).getByRole("combobox", { name: CHALLENGE_RANGE_TEXTS.mode }));
+    await ue.click(await screen.findByRole("option", { name: CHALLENGE_RANGE_TEXTS.PART }));
+    await ue.type(within(dialog).getByRole("textbox", { name: CHALLENGE_RANGE_TEXTS.fromPart }), "P-100");
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.partRequired)).toBeTruthy();
+    await ue.type(within(dialog).getByRole("textbox", { name: CHALLENGE_RANGE_TEXTS.toPart }), "P-120");
+    await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.save }));
+    await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
+    expect(calls.at(-1)?.body).toMatchObject({
+      task_details: { challenge_ranges: [{ mode: "PART", from_part_id: "P-100", to_part_id: "P-120" }] },
+    });
+  });
+
+  it("opens a signal's capability view from its row", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Torque");
+    await ue.click(screen.getByRole("button", { name: CAPABILITY_MESSAGES.openFor("Torque") }));
+    const dialog = await screen.findByRole("dialog", { name: CAPABILITY_MESSAGES.title("Torque") });
+    expect(await within(dialog).findByText(CAPABILITY_MESSAGES.loadError("Signal not found"))).toBeTruthy();
+    expect(calls.some((c) => c.url === `capability/${sig(1)}`)).toBe(true);
+    await ue.click(within(dialog).getByRole("button", { name: CAPABILITY_MESSAGES.close }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 
   it("shows the empty texts and the load failure overlay", async () => {

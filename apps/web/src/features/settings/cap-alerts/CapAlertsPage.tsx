@@ -1,16 +1,18 @@
 import {
   CAP_ALERTS_MESSAGES as M,
+  type TChallengeRange,
   type TMonitorRule,
   type TOpCount,
   type TRunRule,
 } from "@linewatch/contracts";
 import { Alert, Stack, TextField, Typography } from "@mui/material";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
+import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useMonitorList } from "../../monitors/api/queries";
 import { useSpcLimits } from "../spc-limits/api/queries";
 import { usePatchCapMonitor, useSaveCapRules, useSetCapFilter, useToggleCapMonitor } from "./api/mutations";
@@ -19,6 +21,11 @@ import { capAlertRows, filterCapAlertRows, type TCapAlertRow } from "./cap-alert
 import { CapAlertsGrid } from "./components/CapAlertsGrid";
 import { CapRulesDialog } from "./components/CapRulesDialog";
 
+// Opened from a row now and then: its own chunk, so the grid page does not grow with it.
+const ChallengeRangesDialog = lazy(() =>
+  import("./components/ChallengeRangesDialog").then((m) => ({ default: m.ChallengeRangesDialog })),
+);
+
 /**
  * Settings → Capability Metrics → Alerts, the default Settings section (spec settings §2.4, §4
  * "Monitor active flag", §8 "Capability"): a cap monitor per signal with configured limits,
@@ -26,6 +33,7 @@ import { CapRulesDialog } from "./components/CapRulesDialog";
  */
 export function CapAlertsPage() {
   const {
+    plant,
     lines,
     lineId,
     setLineId,
@@ -41,7 +49,12 @@ export function CapAlertsPage() {
   const patch = usePatchCapMonitor(lineId);
   const saveRules = useSaveCapRules(lineId);
   const setFilter = useSetCapFilter(lineId);
-  const dialogs = useDialogs<{ rules: TCapAlertRow; error: true }>();
+  const dialogs = useDialogs<{
+    rules: TCapAlertRow;
+    error: true;
+    capability: TCapAlertRow;
+    challengeRanges: TCapAlertRow;
+  }>();
   const [search, setSearch] = useState("");
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
@@ -99,6 +112,24 @@ export function CapAlertsPage() {
   );
   const onEditRules = useCallback((row: TCapAlertRow) => openDialog("rules", row), [openDialog]);
   const rulesRow = dialogs.isOpen("rules") ? dialogs.data("rules") : undefined;
+  const capabilityRow = dialogs.isOpen("capability") ? dialogs.data("capability") : undefined;
+  const onCapability = useCallback((row: TCapAlertRow) => dialogs.open("capability", row), [dialogs.open]);
+  const rangesRow = dialogs.isOpen("challengeRanges") ? dialogs.data("challengeRanges") : undefined;
+  const onChallengeRanges = useCallback(
+    (row: TCapAlertRow) => dialogs.open("challengeRanges", row),
+    [dialogs.open],
+  );
+  const handleSaveRanges = async (row: TCapAlertRow, ranges: TChallengeRange[]) => {
+    const monitor = row.monitor;
+    if (!monitor) return;
+    let isSaved = false;
+    // A failure opens 'Error saving configuration' (busy) in place of this dialog.
+    await busy(row.id, async () => {
+      await filterAsync({ monitor, change: { challenge_ranges: ranges } });
+      isSaved = true;
+    });
+    if (isSaved) dialogs.closeAndForget();
+  };
 
   const handleSaveRules = async (monitorId: string, rules: TMonitorRule[]) => {
     try {
@@ -150,8 +181,32 @@ export function CapAlertsPage() {
             onExclude={onExclude}
             onOpCount={onOpCount}
             onRunRules={onRunRules}
+            onCapability={onCapability}
+            onChallengeRanges={onChallengeRanges}
           />
         </QueryState>
+      )}
+      {rangesRow?.monitor && (
+        <Suspense fallback={null}>
+          <ChallengeRangesDialog
+            monitor={rangesRow.monitor}
+            signal={rangesRow.signal}
+            timeZone={plant?.timeZone ?? "UTC"}
+            isPartBasedOn={!!flags?.capChallengePartRange}
+            isSaving={setFilter.isPending}
+            onSave={(ranges) => handleSaveRanges(rangesRow, ranges)}
+            onClose={dialogs.closeAndForget}
+          />
+        </Suspense>
+      )}
+      {lineId && capabilityRow && (
+        <LazyCapabilityDialog
+          lineId={lineId}
+          signalId={capabilityRow.id}
+          signalName={capabilityRow.signal}
+          timeZone={plant?.timeZone ?? "UTC"}
+          onClose={dialogs.closeAndForget}
+        />
       )}
       <CapRulesDialog
         monitor={rulesRow?.monitor ?? null}

@@ -6,7 +6,7 @@ import {
   type TStation,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
@@ -20,7 +20,7 @@ installResizeObserver();
 const size = { width: 1400, height: 900, top: 0, left: 0, right: 1400, bottom: 900, x: 0, y: 0 };
 Element.prototype.getBoundingClientRect = () => ({ ...size, toJSON: () => size }) as DOMRect;
 
-const plant = testPlant({ timeZone: "UTC" });
+const plant = testPlant({ timeZone: "America/Detroit" });
 const line1 = testLine({ id: "00000000-0000-4000-8000-000000000011", plantId: plant.id, name: "Assembly" });
 const line2 = testLine({ id: "00000000-0000-4000-8000-000000000012", plantId: plant.id, name: "Paint" });
 const me = testMe({ selectedPlantId: plant.id, selectedLineId: line1.id });
@@ -205,16 +205,17 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await expand(ue, 1);
     await ue.clear(cell("LSL *"));
     await ue.type(cell("LSL *"), "abc");
-    expect(screen.getByText("LSL must be a number")).toBeTruthy();
+    // A cell's messages follow once typing pauses (LimitCell COMMIT_IDLE_MS).
+    expect(await screen.findByText("LSL must be a number")).toBeTruthy();
     expect((screen.getByRole("button", { name: M.saveChanges }) as HTMLButtonElement).disabled).toBe(true);
     await ue.clear(cell("LSL *"));
     await ue.type(cell("LSL *"), "20");
-    expect(screen.getByText(M.lslBelowUsl)).toBeTruthy();
+    expect(await screen.findByText(M.lslBelowUsl)).toBeTruthy();
     expect(screen.getByText(M.uslAboveLsl)).toBeTruthy();
     await ue.type(cell("LCL *"), "5");
     await ue.type(cell("UCL M-1"), "1");
     await ue.type(cell("LCL M-1"), "3");
-    expect(screen.getByText(M.lclBelowUcl)).toBeTruthy();
+    expect(await screen.findByText(M.lclBelowUcl)).toBeTruthy();
     expect(screen.getByText(M.uclAboveLcl)).toBeTruthy();
   });
 
@@ -241,6 +242,7 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     renderPage();
     await expand(ue, 1);
     await ue.type(cell("LCL *"), "0");
+    await ue.tab(); // leaving the cell hands its text to the page at once
     await ue.click(screen.getByRole("button", { name: M.saveChanges }));
     expect(await screen.findByText("UCL of Torque, model *: unexpected '*' (at position 4)")).toBeTruthy();
     expect(cell("LCL *").value).toBe("0");
@@ -277,9 +279,17 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole("dialog", { name: M.suggest });
     await ue.click(within(dialog).getByRole("combobox", { name: M.suggestSignal }));
     await ue.click(await screen.findByRole("option", { name: "OP10 · Torque" }));
+    // The period is the plant's wall clock (America/Detroit, UTC−5 in November), not the browser's.
+    expect(within(dialog).getByText(M.suggestTimeZone("America/Detroit"))).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(M.suggestFrom), { target: { value: "2026-11-20T06:00" } });
+    fireEvent.change(within(dialog).getByLabelText(M.suggestTo), { target: { value: "2026-11-20T18:30" } });
     await ue.click(within(dialog).getByRole("button", { name: M.suggestApply }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: M.suggest })).toBeNull());
-    expect(suggests[0]).toMatchObject({ signalUUID: TORQUE });
+    expect(suggests[0]).toEqual({
+      signalUUID: TORQUE,
+      from: "2026-11-20T11:00:00.000Z",
+      to: "2026-11-20T23:30:00.000Z",
+    });
     expect(cell("LCL *").value).toBe("3.25");
     expect(cell("UCL *").value).toBe("6.75");
     expect(cell("UCL M-2").value).toBe("6.5");

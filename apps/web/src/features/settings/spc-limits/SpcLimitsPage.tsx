@@ -18,6 +18,7 @@ import { QueryState } from "../../../shared/ui/QueryState";
 import { compareValues } from "../../../shared/ui/settings/expandable-rows";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
+import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useModelNumbers } from "../../monitors/api/queries";
 import { useSaveSpcLimits, useSuggestControlLimits } from "./api/mutations";
 import { useLineSignals, useSpcLimits } from "./api/queries";
@@ -46,6 +47,7 @@ import {
  */
 export function SpcLimitsPage() {
   const {
+    plant,
     lines,
     lineId,
     setLineId,
@@ -60,6 +62,7 @@ export function SpcLimitsPage() {
   const save = useSaveSpcLimits();
   const suggest = useSuggestControlLimits();
   const [isSuggesting, setSuggesting] = useState(false);
+  const [capabilityOf, setCapabilityOf] = useState<string | null>(null);
   const [edits, setEdits] = useState<ReadonlyMap<string, TSignalRow>>(new Map());
   const [isOnlyWithLimits, setOnlyWithLimits] = useState(false);
   const [addingFor, setAddingFor] = useState<string | null>(null);
@@ -104,17 +107,22 @@ export function SpcLimitsPage() {
   });
 
   const rowById = useMemo(() => new Map(rows.map((r) => [r.id, r])), [rows]);
+  // Saved rows by id: what does not change while typing (the grid's columns depend on it, so an
+  // edit does not rebuild them).
+  const savedById = useMemo(() => new Map(saved.map((r) => [r.id, r])), [saved]);
   const change = useCallback(
     (signalId: string, f: (r: TSignalRow) => TSignalRow) =>
       setEdits((prev) => {
-        const base = prev.get(signalId) ?? saved.find((r) => r.id === signalId);
+        const base = prev.get(signalId) ?? savedById.get(signalId);
         if (!base) return prev;
         const next = new Map(prev);
         next.set(signalId, f(base));
         return next;
       }),
-    [saved],
+    [savedById],
   );
+  // A cell hands its text over when typing pauses or it is left (LimitCell: a keystroke repaints
+  // only its cell, issue #14's 50 ms with 500 signals × 5 models).
   const onCell = useCallback(
     (signalId: string, model: string, key: TSpcLimitKey, text: string) =>
       change(signalId, (r) => setCell(r, model, key, text)),
@@ -132,12 +140,13 @@ export function SpcLimitsPage() {
   const isSingleSidedOn = !!flags?.capSingleSided;
   const lockedOf = useCallback(
     (signalId: string) => {
-      const r = rowById.get(signalId);
+      const r = savedById.get(signalId);
       return r ? lockedKeys(r, isSingleSidedOn) : [];
     },
-    [rowById, isSingleSidedOn],
+    [savedById, isSingleSidedOn],
   );
 
+  const unsavedIds = useMemo(() => new Set(edits.keys()), [edits]);
   const changed = [...edits.values()];
   const isInvalid = hasErrors(changed, names);
   const handleSave = async () => {
@@ -216,7 +225,7 @@ export function SpcLimitsPage() {
             emptyText={isOnlyWithLimits ? M.emptyFiltered : M.empty}
             isError={limitsQ.isError}
             isLoading={!!lineId && (limitsQ.isLoading || signalsQ.isLoading)}
-            unsavedIds={new Set(edits.keys())}
+            unsavedIds={unsavedIds}
             errorsOf={errorsOf}
             lockedOf={lockedOf}
             signalNames={nameList}
@@ -224,16 +233,30 @@ export function SpcLimitsPage() {
             onCell={onCell}
             onAddModel={onAddModel}
             onRemoveModel={onRemoveModel}
+            onCapability={setCapabilityOf}
           />
         </QueryState>
       )}
-      <SuggestDialog
-        open={isSuggesting}
-        signals={saved}
-        isPending={suggest.isPending}
-        onSuggest={handleSuggest}
-        onClose={() => setSuggesting(false)}
-      />
+      {lineId && capabilityOf && (
+        <LazyCapabilityDialog
+          lineId={lineId}
+          signalId={capabilityOf}
+          signalName={rowById.get(capabilityOf)?.signal ?? ""}
+          timeZone={plant?.timeZone ?? "UTC"}
+          onClose={() => setCapabilityOf(null)}
+        />
+      )}
+      {/* Mounted while open: its period starts from the plant's time zone of that moment. */}
+      {isSuggesting && (
+        <SuggestDialog
+          open
+          signals={saved}
+          timeZone={plant?.timeZone ?? "UTC"}
+          isPending={suggest.isPending}
+          onSuggest={handleSuggest}
+          onClose={() => setSuggesting(false)}
+        />
+      )}
       <Dialog open={addingFor !== null} onClose={() => setAddingFor(null)} maxWidth="xs" fullWidth>
         <DialogTitle>{M.addModelTitle}</DialogTitle>
         <DialogContent>

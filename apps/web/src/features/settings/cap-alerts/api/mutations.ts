@@ -74,15 +74,15 @@ export function useSaveCapRules(lineId: string | null) {
 
 /**
  * A cap monitor's data filters on this page: the operation count (spec monitor-forms §2 "Cap
- * monitors": ALL, FIRST, LAST per part) and the Western Electric rules 2–4 it also breaches on
- * (issue #14). PUT /api/tasks with the monitor as it is and the changed filter fields.
+ * monitors": ALL, FIRST, LAST per part), its challenge ranges (ibid.) and the Western Electric
+ * rules 2–4 it also breaches on (issue #14). PUT /api/tasks with the monitor as it is and the changed filter fields.
  */
 export function useSetCapFilter(lineId: string | null) {
   const invalidate = useInvalidate(lineId);
   return useMutation({
     mutationFn: (v: {
       monitor: TMonitor;
-      change: Partial<Pick<TMonitor["monitor_filter"], "op_count" | "run_rules">>;
+      change: Partial<Pick<TMonitor["monitor_filter"], "op_count" | "run_rules" | "challenge_ranges">>;
     }) =>
       api<TMonitor>(
         "PUT",

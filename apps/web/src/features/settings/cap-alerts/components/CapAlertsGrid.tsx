@@ -1,4 +1,6 @@
 import {
+  CAPABILITY_MESSAGES,
+  CHALLENGE_RANGE_TEXTS,
   CAP_ALERTS_MESSAGES as M,
   OP_COUNTS,
   RUN_RULE_TEXTS,
@@ -6,8 +8,19 @@ import {
   type TOpCount,
   type TRunRule,
 } from "@linewatch/contracts";
+import ShowChartIcon from "@mui/icons-material/ShowChart";
 import WarningIcon from "@mui/icons-material/WarningAmberOutlined";
-import { Box, Button, Checkbox, Link, MenuItem, TextField, Tooltip, Typography } from "@mui/material";
+import {
+  Box,
+  Button,
+  Checkbox,
+  IconButton,
+  Link,
+  MenuItem,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
 import { Link as RouterLink } from "react-router";
@@ -33,11 +46,26 @@ export type CapAlertsGridProps = {
   ) => void;
   onOpCount: (row: TCapAlertRow, opCount: TOpCount) => void;
   onRunRules: (row: TCapAlertRow, runRules: TRunRule[]) => void;
+  /** Opens the signal's capability view (issue #14). */
+  onCapability: (row: TCapAlertRow) => void;
+  /** Opens the cap monitor's challenge ranges (monitor-forms §2). */
+  onChallengeRanges: (row: TCapAlertRow) => void;
 };
 
 /** The Cap Alerts grid (spec settings §2.4): row height 65 from SettingsGrid. */
 export function CapAlertsGrid(p: CapAlertsGridProps) {
-  const { isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, onRunRules, lineId } = p;
+  const {
+    isExclusionOn,
+    busyIds,
+    onToggle,
+    onEditRules,
+    onExclude,
+    onOpCount,
+    onRunRules,
+    onCapability,
+    onChallengeRanges,
+    lineId,
+  } = p;
   const columns = useMemo<GridColDef<TCapAlertRow>[]>(() => {
     const cols: GridColDef<TCapAlertRow>[] = [
       {
@@ -173,6 +201,23 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
           ) : null,
       },
       {
+        field: "challengeRanges",
+        headerName: CHALLENGE_RANGE_TEXTS.column,
+        width: 150,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.monitor?.active ? (
+            <Button
+              size="small"
+              aria-label={CHALLENGE_RANGE_TEXTS.editLabel(row.signal)}
+              disabled={busyIds.has(row.id)}
+              onClick={() => onChallengeRanges(row)}
+            >
+              {CHALLENGE_RANGE_TEXTS.count(row.monitor.monitor_filter.challenge_ranges?.length ?? 0)}
+            </Button>
+          ) : null,
+      },
+      {
         field: "lastState",
         headerName: M.columns.lastState,
         width: 170,
@@ -204,9 +249,35 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
             </Link>
           ) : null,
       },
+      {
+        field: "capability",
+        headerName: CAPABILITY_MESSAGES.open,
+        width: 100,
+        sortable: false,
+        renderCell: ({ row }) =>
+          row.hasLimits ? (
+            <IconButton
+              aria-label={CAPABILITY_MESSAGES.openFor(row.signal)}
+              onClick={() => onCapability(row)}
+            >
+              <ShowChartIcon />
+            </IconButton>
+          ) : null,
+      },
     );
     return cols;
-  }, [isExclusionOn, busyIds, onToggle, onEditRules, onExclude, onOpCount, onRunRules, lineId]);
+  }, [
+    isExclusionOn,
+    busyIds,
+    onToggle,
+    onEditRules,
+    onExclude,
+    onOpCount,
+    onRunRules,
+    onCapability,
+    onChallengeRanges,
+    lineId,
+  ]);
 
   return (
     <SettingsGrid<TCapAlertRow>

@@ -1,4 +1,5 @@
 import {
+  CAPABILITY_MESSAGES,
   SPC_LIMITS_MESSAGES as M,
   SETTINGS_KIT_MESSAGES,
   SPC_LIMIT_KEYS,
@@ -7,6 +8,7 @@ import {
 } from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/DeleteOutlineOutlined";
+import ShowChartIcon from "@mui/icons-material/ShowChart";
 import { alpha, Button, IconButton, Tooltip } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
@@ -34,11 +36,13 @@ export type LimitsGridProps = {
   onCell: (signalId: string, model: string, key: TSpcLimitKey, text: string) => void;
   onAddModel: (signalId: string) => void;
   onRemoveModel: (signalId: string, model: string) => void;
+  /** Opens the signal's capability view (issue #14). */
+  onCapability: (signalId: string) => void;
 };
 
 /** The Cap Limits tree grid (spec settings §2.5): signals that expand into one row per model. */
 export function LimitsGrid(p: LimitsGridProps) {
-  const { tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel } = p;
+  const { tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel, onCapability } = p;
   const columns = useMemo<GridColDef<Row>[]>(() => {
     const parentText = (field: "station" | "signal") => (row: Row) =>
       row.__row.kind === "parent" ? (row as unknown as TSignalRow)[field] : "";
@@ -95,16 +99,29 @@ export function LimitsGrid(p: LimitsGridProps) {
       {
         field: "__actions",
         headerName: "",
-        width: 130,
+        width: 180,
         sortable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) => {
-          if (row.__row.kind === "parent")
+          if (row.__row.kind === "parent") {
+            const signal = (row as unknown as TSignalRow).signal;
             return (
-              <Button size="small" startIcon={<AddIcon />} onClick={() => onAddModel(row.id)}>
-                {M.addModel}
-              </Button>
+              <>
+                <Button size="small" startIcon={<AddIcon />} onClick={() => onAddModel(row.id)}>
+                  {M.addModel}
+                </Button>
+                <Tooltip title={CAPABILITY_MESSAGES.open}>
+                  <IconButton
+                    size="small"
+                    aria-label={CAPABILITY_MESSAGES.openFor(signal)}
+                    onClick={() => onCapability(row.id)}
+                  >
+                    <ShowChartIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </>
             );
+          }
           if (row.__row.kind !== "child") return null;
           const m = row as unknown as TModelRow;
           const signalId = row.__row.parentId;
@@ -122,7 +139,7 @@ export function LimitsGrid(p: LimitsGridProps) {
         },
       },
     ];
-  }, [tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel]);
+  }, [tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel, onCapability]);
 
   return (
     <SettingsGrid<Row>

@@ -12,35 +12,36 @@ import {
   TextField,
 } from "@mui/material";
 import { useState } from "react";
+import { fromPlantInput, toPlantInput } from "../../../../shared/plant-time";
 import type { TSignalRow } from "../spc-limits.form";
-
-/** `yyyy-MM-ddTHH:mm` of a date in the browser's time, for a datetime-local input. */
-const localInput = (d: Date) => {
-  const z = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
-  return z.toISOString().slice(0, 16);
-};
 
 /**
  * "Suggest control limits" (issue #14, beyond the spec): a signal and a period the user marks as
- * stable; the suggestion goes into the grid as unsaved changes.
+ * stable; the suggestion goes into the grid as unsaved changes. The period is entered on the
+ * plant's wall clock (its time zone), as every time in the product is, not the browser's.
  */
 export function SuggestDialog(p: {
   open: boolean;
   signals: TSignalRow[];
+  /** The plant's IANA time zone: the inputs' wall clock. */
+  timeZone: string;
   isPending: boolean;
   onSuggest: (signalId: string, from: string, to: string) => Promise<TSpcSuggestion[]>;
   onClose: () => void;
 }) {
   const [signalId, setSignalId] = useState("");
-  const [from, setFrom] = useState(() => localInput(new Date(Date.now() - 86_400_000)));
-  const [to, setTo] = useState(() => localInput(new Date()));
+  const [from, setFrom] = useState(() => toPlantInput(Date.now() - 86_400_000, p.timeZone)); // 24 h back
+  const [to, setTo] = useState(() => toPlantInput(Date.now(), p.timeZone));
   const [message, setMessage] = useState<string | null>(null);
-  const isOrdered = from !== "" && to !== "" && new Date(from) < new Date(to);
+  const fromIso = fromPlantInput(from, p.timeZone);
+  const toIso = fromPlantInput(to, p.timeZone);
+  const isOrdered = fromIso !== null && toIso !== null && fromIso < toIso;
 
   const submit = async () => {
     setMessage(null);
     try {
-      const list = await p.onSuggest(signalId, new Date(from).toISOString(), new Date(to).toISOString());
+      if (fromIso === null || toIso === null) return;
+      const list = await p.onSuggest(signalId, fromIso, toIso);
       if (list.length === 0) setMessage(M.suggestNone);
       else p.onClose();
     } catch (err) {
@@ -71,6 +72,7 @@ export function SuggestDialog(p: {
             label={M.suggestFrom}
             value={from}
             onChange={(e) => setFrom(e.target.value)}
+            helperText={M.suggestTimeZone(p.timeZone)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
