@@ -11,6 +11,7 @@ export * from "./evaluation-details.js";
 export * from "./evaluation-summary.js";
 export * from "./feature-flags.js";
 export * from "./ingest-tokens.js";
+export * from "./line-fields.js";
 export * from "./lines.js";
 export * from "./monitor-form.js";
 export * from "./monitor-query.js";
