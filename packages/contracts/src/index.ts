@@ -5,6 +5,7 @@ export * from "./alerts.js";
 export * from "./auth.js";
 export * from "./cap-alerts.js";
 export * from "./common.js";
+export * from "./data-source-forms.js";
 export * from "./data-sources.js";
 export * from "./domain.js";
 export * from "./evaluation-details.js";
