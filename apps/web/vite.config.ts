@@ -1,8 +1,25 @@
 import react from "@vitejs/plugin-react";
+import { visualizer } from "rollup-plugin-visualizer";
 import { defineConfig } from "vite";
+import { pureContracts } from "./build/pure-contracts.ts";
+
+// ANALYZE=1 npx vite build (in apps/web): also writes .tmp/web-bundle-stats.json at the repository
+// root (every chunk's modules with their rendered, gzip and brotli sizes), which
+// apps/web/bench/bundle-report.ts reads to print what a page's scripts are made of.
+const isAnalyze = !!process.env.ANALYZE;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    pureContracts(),
+    react(),
+    isAnalyze &&
+      visualizer({
+        filename: "../../.tmp/web-bundle-stats.json",
+        template: "raw-data",
+        gzipSize: true,
+        brotliSize: true,
+      }),
+  ],
   server: { port: 5173, proxy: { "/api": "http://localhost:8080" } },
   build: {
     outDir: "dist",

@@ -12,9 +12,11 @@
 // machine's load: hence the load average at start and end.
 //
 // BENCH_ROUNDS (default 3) opens each page that many times; bytes are the same each time, times
-// are the median. CHROMIUM_PATH as for the e2e suite (default /usr/bin/chromium).
+// are the median. CHROMIUM_PATH as for the e2e suite (default /usr/bin/chromium). BENCH_SCRIPTS=file
+// writes which script files each page loaded before it was usable (JSON, page name → file names
+// under assets/), for apps/web/bench/bundle-report.ts.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
@@ -170,6 +172,8 @@ async function signIn(request: import("playwright-core").APIRequestContext) {
 type Sample = {
   bytes: number;
   scriptBytes: number;
+  /** Every request before usable but the document: its path and transfer size. */
+  loaded: [string, number][];
   requests: number;
   fcpMs: number;
   readyMs: number;
@@ -224,6 +228,7 @@ async function measure(
           scriptBytes: resources
             .filter((r) => r.name.endsWith(".js"))
             .reduce((s, r) => s + r.transferSize, 0),
+          loaded: resources.map((r) => [new URL(r.name).pathname, r.transferSize] as [string, number]),
           requests: 1 + resources.length,
           fcpMs: fcp ? fcp.startTime : Number.NaN,
           readyMs,
@@ -277,11 +282,13 @@ async function main() {
       "ratio",
     ];
     const rows: string[][] = [header];
+    const loadedByPage: Record<string, [string, number][]> = {};
     for (const target of TARGETS) {
       const samples: Sample[] = [];
       for (let i = 0; i < ROUNDS; i++) samples.push(await measure(browser, baseURL, target, lineId));
       const bytes = median(samples.map((s) => s.bytes));
       const gzip = await measure(browser, baseURL, target, lineId, true);
+      loadedByPage[target.name] = gzip.loaded;
       rows.push([
         target.name,
         kB(bytes),
@@ -303,6 +310,8 @@ async function main() {
           .map((cell, c) => (c === 0 ? cell.padEnd(widths[c] ?? 0) : cell.padStart(widths[c] ?? 0)))
           .join("  "),
       );
+    if (process.env.BENCH_SCRIPTS)
+      writeFileSync(process.env.BENCH_SCRIPTS, JSON.stringify(loadedByPage, null, 1));
     console.log(
       "\nratio = bytes / budget (≤ 1.00 meets it); gzip only: one more cold load asking for gzip, deflate",
     );

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  isMqttTopicFilter,
-  topicFiltersOverlap,
-  topicMatches,
-  ZCreateDataSourceBody,
-} from "./data-sources.js";
+import { ZCreateDataSourceBody } from "./data-source-forms.js";
+import { isMqttTopicFilter, topicFiltersOverlap, topicMatches } from "./data-sources.js";
 
 describe("isMqttTopicFilter", () => {
   it.each(["plant/line1/#", "plant/+/records", "#", "+", "a/b/c", "factory/line 1", "/leading/slash"])(

@@ -100,26 +100,6 @@ export type TDataSource = z.infer<typeof ZDataSource>;
 export const ZDataSourceList = z.array(ZDataSource);
 export const ZDataSourceParams = z.strictObject({ dataSourceId: ZId });
 
-/**
- * Add a data source to a plant's ingestor. The same schema validates the dialog and the route.
- * Topics starting with '$' are refused: they name broker internals ($SYS) or shared
- * subscriptions ($share), which the ingestor builds itself.
- */
-export const ZCreateDataSourceBody = z.strictObject({
-  name: zString()
-    .trim()
-    .min(1, DATA_SOURCE_MESSAGES.nameRequired)
-    .max(DATA_SOURCE_NAME_MAX, DATA_SOURCE_MESSAGES.nameTooLong),
-  topic: zString()
-    .trim()
-    // One message per problem: a failed bound stops the later checks.
-    .min(1, { error: DATA_SOURCE_MESSAGES.topicRequired, abort: true })
-    .max(DATA_SOURCE_TOPIC_MAX, { error: DATA_SOURCE_MESSAGES.topicTooLong, abort: true })
-    .refine((t) => !t.startsWith("$"), { error: DATA_SOURCE_MESSAGES.topicReserved, abort: true })
-    .refine(isMqttTopicFilter, DATA_SOURCE_MESSAGES.topicInvalid),
-});
-export type TCreateDataSourceBody = z.infer<typeof ZCreateDataSourceBody>;
-
 /** Messages and dead letters shown on the insight-mapping page. */
 export const INSIGHT_DEAD_LETTERS_MAX = 50;
 export const INSIGHT_RECORDS_PER_MESSAGE_MAX = 20;

@@ -14,11 +14,6 @@ export type TIngestToken = z.infer<typeof ZIngestToken>;
 export const ZIngestTokenList = z.array(ZIngestToken);
 export const ZIngestTokenParams = z.strictObject({ tokenId: ZId });
 
-export const ZCreateIngestTokenBody = z.strictObject({
-  name: zString().trim().min(1, "Name is required").max(100, "Name must be at most 100 characters"),
-});
-export type TCreateIngestTokenBody = z.infer<typeof ZCreateIngestTokenBody>;
-
 /** The secret is in this answer only: it is shown once. */
 export const ZCreateIngestTokenResponse = z.object({ token: ZIngestToken, secret: zString() });
 export type TCreateIngestTokenResponse = z.infer<typeof ZCreateIngestTokenResponse>;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  alertViewingWindowOf,
-  createsFeederCycle,
-  isNoIngestion,
-  ZAlertViewingWindowDays,
-  ZIngestionThresholdHours,
-  ZLineFriendlyName,
-} from "./lines.js";
+import { ZAlertViewingWindowDays, ZIngestionThresholdHours, ZLineFriendlyName } from "./line-fields.js";
+import { alertViewingWindowOf, createsFeederCycle, isNoIngestion } from "./lines.js";
 
 describe("isNoIngestion (spec settings §2.9)", () => {
   const now = new Date("2026-11-22T12:00:00Z");

@@ -152,50 +152,6 @@ export const LINE_MANAGEMENT_MESSAGES = {
   feederUnknown: "Unable to find the feeder line",
 } as const;
 
-const M = LINE_MANAGEMENT_MESSAGES;
-
-/** Friendly Name (line): alphanumeric, no leading spaces (spec settings §5); spaces inside are kept. */
-export const ZLineFriendlyName = zString()
-  .max(FRIENDLY_NAME_MAX)
-  .refine((s) => !/^\s/.test(s), { error: M.friendlyNameLeadingSpace, abort: true })
-  .refine((s) => /^[\p{L}\p{N} ]*$/u.test(s), { error: M.friendlyNameAlphanumeric });
-
-/** Ingestion Alert Threshold / No Data Alert hours: a whole number 0 to 1,000,000. */
-export const ZIngestionThresholdHours = z
-  .number({ error: M.wholeNumber })
-  .int({ error: M.wholeNumber })
-  .min(0, { error: M.thresholdMin })
-  .max(INGESTION_THRESHOLD_MAX, { error: M.thresholdMax });
-
-export const ZAlertViewingWindowDays = z
-  .number({ error: M.alertFilterRange })
-  .int({ error: M.alertFilterRange })
-  .min(ALERT_VIEWING_WINDOW_MIN, { error: M.alertFilterRange })
-  .max(ALERT_VIEWING_WINDOW_MAX, { error: M.alertFilterRange });
-
-const uniqueList = <T extends z.ZodType<string>>(item: T, max: number) =>
-  z
-    .array(item)
-    .max(max)
-    .refine((a) => new Set(a).size === a.length, { error: "must not repeat a value" });
-
-/**
- * PATCH /api/lines/{lineId} (spec settings §7): any of the fields; the empty friendly name is
- * sent as null (§5). The answer is the updated line.
- */
-export const ZLinePatch = z
-  .strictObject({
-    active: z.boolean(),
-    friendlyName: ZLineFriendlyName.nullable(),
-    ingestionThresholdHours: ZIngestionThresholdHours.nullable(),
-    feederLineIds: uniqueList(ZId, FEEDER_LINES_MAX),
-    excludedPartIds: uniqueList(zString().min(1).max(200), EXCLUDED_VALUES_MAX),
-    excludedModelNumbers: uniqueList(zString().min(1).max(200), EXCLUDED_VALUES_MAX),
-  })
-  .partial()
-  .refine((b) => Object.keys(b).length > 0, { error: "Nothing to update" });
-export type TLinePatch = z.infer<typeof ZLinePatch>;
-
 /** GET /api/plant/get-active-monitor-count?plantId= (spec settings §7). */
 export const ZPlantIdQuery = z.strictObject({ plantId: ZId });
 export const ZActiveMonitorCount = z.object({ lineId: ZId, activeTaskCount: z.number().int() });
@@ -206,7 +162,6 @@ export type TActiveMonitorCount = z.infer<typeof ZActiveMonitorCount>;
 export const ZAlertViewingWindow = z.object({ lineId: ZId, alertViewingWindowDays: z.number().int() });
 export const ZAlertViewingWindowList = z.array(ZAlertViewingWindow);
 export type TAlertViewingWindow = z.infer<typeof ZAlertViewingWindow>;
-export const ZAlertViewingWindowBody = z.strictObject({ alertViewingWindowDays: ZAlertViewingWindowDays });
 
 /** The viewing window of a line from the polled list: 90 when the line is missing (spec settings §7). */
 export const alertViewingWindowOf = (list: readonly TAlertViewingWindow[] | undefined, lineId: string) =>

@@ -9,6 +9,10 @@ import {
   ZMonitorType,
   ZServerAlertThreshold,
 } from "./domain.js";
+// Bounds and messages live in monitor-texts.ts (zod-free, for pages that only show them: issue #17).
+import { MONITOR_BOUNDS, MONITOR_MESSAGES } from "./monitor-texts.js";
+
+export { MONITOR_BOUNDS, MONITOR_MESSAGES };
 
 // ── Types and thresholds ─────────────────────────────────────────────────────────────────────
 
@@ -91,18 +95,6 @@ export const ZPassFail = z.enum(PASS_FAIL);
 
 // ── Bounds and defaults (spec monitor-forms §9; architecture.md "not shown" decisions) ───────
 
-export const MONITOR_BOUNDS = {
-  minFrequency: 5,
-  maxFrequency: 1440,
-  notesMaxLength: 1000,
-  nameMinLength: 3,
-  nameMaxLength: 100,
-  /** A new monitor starts at the minimum frequency (spec monitor-forms §3 defaults). */
-  defaultFrequency: 5,
-  defaultCapFrequency: 15,
-  defaultAlertThreshold: "medium" as TAlertThreshold,
-} as const;
-
 export const QUERY_BOUNDS = {
   minEvaluationRecordCount: 25,
   minTrainingSplit: 0.01,
@@ -149,60 +141,6 @@ export const CAP_MONITOR_DEFAULTS = {
 } as const;
 
 // ── Messages (spelled as the spec spells them) ───────────────────────────────────────────────
-
-export const MONITOR_MESSAGES = {
-  nameRequired: "Monitor name is required",
-  nameMin: `Monitor name must be at least ${MONITOR_BOUNDS.nameMinLength} characters`,
-  nameMax: `Monitor name must be at most ${MONITOR_BOUNDS.nameMaxLength} characters`,
-  nameLeadingSpaces: "Monitor name cannot have leading spaces.",
-  nameTaken: (name: string) => `A monitor named "${name}" already exists on this line`,
-  frequencyWhole: "Frequency must be a whole number",
-  frequencyMin: `Frequency must be at least ${MONITOR_BOUNDS.minFrequency}`,
-  frequencyMax: `Frequency must be at most ${MONITOR_BOUNDS.maxFrequency}`,
-  notesMax: `Notes must be at most ${MONITOR_BOUNDS.notesMaxLength} characters`,
-  // spec monitor-forms §5 "Signal selection"
-  mvdSignals: "At least 2 items must be selected",
-  mvdSignalsWizard: "Select at least 2 signals or 1 signal group.",
-  svdSignalRequired: "Signal selection is required",
-  svdSignalNone: "Please select at least 1 signal.",
-  // spec monitor-forms §5 "Part attributes"
-  partAttributeRequired: "Selection is required",
-  partAttributesNotFound: "Some part attributes were not found in collection",
-  sampleSizeWhole: "Sample size must be a whole number",
-  sampleSizeMin: (min: number) => `Sample size must be at least ${min}`,
-  sampleSizeMax: (max: number) => `Sample size must be at most ${max}`,
-  evaluationRatioMin: (min: number) => `Evaluation ratio must be at least ${min}`,
-  evaluationRatioMax: (max: number) => `Evaluation ratio must be at most ${max}`,
-  signalsNotOnLine: "Only active measurement signals of the line can be monitored",
-  groupsNotOnLine: "Only signal groups of the line can be monitored",
-  plantMismatch: "The line does not belong to the plant",
-  typeChange: "The monitor type cannot be changed",
-  mvdCreationDisabled: "MVD monitor creation is not enabled for this customer",
-  notFound: "Monitor not found",
-  // spec monitor-forms §8
-  duplicate: "Duplicate Monitor Found",
-  duplicateQuestion: (name: string) => `You already have a monitor ${name} configured with these settings.`,
-  saved: "Monitor saved",
-  created: "Monitor created",
-  errorCreating: "Error creating monitor",
-  errorSaving: "Error saving monitor",
-  rulesSaved: "Alert rules saved",
-  errorSavingRules: "Error saving alert rules",
-  errorLoading: "Error loading",
-  errorSavingBoth: "Error saving monitor and alert rules",
-  bothSaved: "Monitor and Alert rules saved",
-  bothCreated: "Monitor and Alert rules created",
-  missingContext: "createMonitor: Customer or Plant is undefined",
-  errorLoadingForm: "Error loading form",
-  // spec settings §8 "Monitors"
-  adminSaved: "Monitor was successfully saved",
-  adminEmpty: (type: "svd" | "mvd") => `No ${type.toUpperCase()} monitors found`,
-  adminDrawerTitle: (type: "svd" | "mvd") => `${type.toUpperCase()} Monitor Details`,
-  deleteTitle: "Delete this monitor?",
-  deleteText: "You are about to permanently delete the monitor :",
-  deleteIrreversible: "This is irreversible.",
-  errorDeleting: "Error deleting monitor",
-} as const;
 
 // ── Fields ───────────────────────────────────────────────────────────────────────────────────
 

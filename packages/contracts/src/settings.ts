@@ -18,6 +18,10 @@ export const ZSettingsSection = z.enum(SETTINGS_SECTIONS);
 export type TSettingsSection = z.infer<typeof ZSettingsSection>;
 export const DEFAULT_SETTINGS_SECTION: TSettingsSection = "SPC_ALERT";
 
+/** A section's name, as ZSettingsSection checks it, without zod (the web's Settings page: issue #17). */
+export const isSettingsSection = (value: unknown): value is TSettingsSection =>
+  (SETTINGS_SECTIONS as readonly unknown[]).includes(value);
+
 export type TSettingsMenuGroup = { title: string; items: { section: TSettingsSection; label: string }[] };
 
 /**

@@ -1,20 +1,30 @@
 import { LINE_MESSAGES, lineLabel, type TAlert } from "@linewatch/contracts";
 import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../shared/api/client";
 import { usePageLine } from "../../shared/data/plants/plant-line";
 import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
+import { MountWhenOpened } from "../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useAlertActions } from "../alerts/api/mutations";
 import { useLineAlerts } from "../alerts/api/queries";
-import { AlertDetailDrawer } from "../alerts/components/AlertDetailDrawer";
 import { AlertsTable } from "../alerts/components/AlertsTable";
-import { CommentDialog } from "../alerts/components/CommentDialog";
-import { ResolveDialog } from "../alerts/components/ResolveDialog";
 import { useLineSignals, useSignalGroups } from "../signals/api/queries";
 import { useLineMonitors } from "./api/queries";
 import { MonitorsTable } from "./components/MonitorsTable";
+
+// The alert's drawer and the comment and resolve dialogs load with their first opening (issue #17:
+// the page loads what it shows).
+const AlertDetailDrawer = lazy(() =>
+  import("../alerts/components/AlertDetailDrawer").then((m) => ({ default: m.AlertDetailDrawer })),
+);
+const CommentDialog = lazy(() =>
+  import("../alerts/components/CommentDialog").then((m) => ({ default: m.CommentDialog })),
+);
+const ResolveDialog = lazy(() =>
+  import("../alerts/components/ResolveDialog").then((m) => ({ default: m.ResolveDialog })),
+);
 
 /** The line overview: its alerts inside the alert viewing window, and its monitors. */
 export function LineOverviewPage() {
@@ -132,35 +142,41 @@ export function LineOverviewPage() {
           />
         </QueryState>
       </Paper>
-      <CommentDialog
-        open={commentFor != null}
-        busy={actions.comment.isPending}
-        onCancel={() => setCommentFor(null)}
-        onSave={(comment) =>
-          commentFor &&
-          actions.comment.mutate(
-            { alertId: commentFor.id, comment },
-            { onSuccess: () => setCommentFor(null) },
-          )
-        }
-      />
-      <ResolveDialog
-        alertId={resolveFor?.id ?? null}
-        busy={actions.resolve.isPending}
-        onCancel={() => setResolveFor(null)}
-        onResolve={(v) =>
-          resolveFor &&
-          actions.resolve.mutate(
-            { alertId: resolveFor.id, ...v },
-            {
-              onSuccess: () => setResolveFor(null),
-              // 409: resolved meanwhile (by itself after clean evaluations, or by someone else).
-              onError: (e) => e instanceof ApiError && e.status === 409 && setResolveFor(null),
-            },
-          )
-        }
-      />
-      <AlertDetailDrawer alertId={openAlertId} timeZone={timeZone} onClose={() => openAlert(null)} />
+      <MountWhenOpened isOpen={commentFor != null}>
+        <CommentDialog
+          open={commentFor != null}
+          busy={actions.comment.isPending}
+          onCancel={() => setCommentFor(null)}
+          onSave={(comment) =>
+            commentFor &&
+            actions.comment.mutate(
+              { alertId: commentFor.id, comment },
+              { onSuccess: () => setCommentFor(null) },
+            )
+          }
+        />
+      </MountWhenOpened>
+      <MountWhenOpened isOpen={resolveFor != null}>
+        <ResolveDialog
+          alertId={resolveFor?.id ?? null}
+          busy={actions.resolve.isPending}
+          onCancel={() => setResolveFor(null)}
+          onResolve={(v) =>
+            resolveFor &&
+            actions.resolve.mutate(
+              { alertId: resolveFor.id, ...v },
+              {
+                onSuccess: () => setResolveFor(null),
+                // 409: resolved meanwhile (by itself after clean evaluations, or by someone else).
+                onError: (e) => e instanceof ApiError && e.status === 409 && setResolveFor(null),
+              },
+            )
+          }
+        />
+      </MountWhenOpened>
+      <MountWhenOpened isOpen={openAlertId != null}>
+        <AlertDetailDrawer alertId={openAlertId} timeZone={timeZone} onClose={() => openAlert(null)} />
+      </MountWhenOpened>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import {
   DEFAULT_SETTINGS_SECTION,
+  isSettingsSection,
   settingsMenu,
   type TSettingsSection,
-  ZSettingsSection,
 } from "@linewatch/contracts";
 import {
   Box,
@@ -23,8 +23,8 @@ import { prefetchSection, SECTION_PAGES } from "./sections";
 export const SETTINGS_SECTION_STORAGE_KEY = "linewatch.settings.section";
 
 function storedSection(): TSettingsSection | null {
-  const parsed = ZSettingsSection.safeParse(localStorage.getItem(SETTINGS_SECTION_STORAGE_KEY));
-  return parsed.success ? parsed.data : null;
+  const stored = localStorage.getItem(SETTINGS_SECTION_STORAGE_KEY);
+  return isSettingsSection(stored) ? stored : null;
 }
 
 /** Settings: side menu (spec settings §2.1) and the selected section's pane; the section is in the URL. */
@@ -32,8 +32,8 @@ export function SettingsPage() {
   const me = useMe().data;
   const flagsQ = useFeatureFlags();
   const [params, setParams] = useSearchParams();
-  const fromUrl = ZSettingsSection.safeParse(params.get("section"));
-  const requested = fromUrl.success ? fromUrl.data : (storedSection() ?? DEFAULT_SETTINGS_SECTION);
+  const fromUrl = params.get("section");
+  const requested = isSettingsSection(fromUrl) ? fromUrl : (storedSection() ?? DEFAULT_SETTINGS_SECTION);
 
   const flags = flagsQ.data;
   const groups =

@@ -1,9 +1,14 @@
 import type { TPlant } from "@linewatch/contracts";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Box, Button, Typography } from "@mui/material";
+import { lazy, Suspense } from "react";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useUploadPartRecordsCsv } from "./api/mutations";
-import { CsvUploadDialog } from "./components/CsvUploadDialog";
+
+// Dialogs load their code when first opened (issue #17).
+const CsvUploadDialog = lazy(() =>
+  import("./components/CsvUploadDialog").then((m) => ({ default: m.CsvUploadDialog })),
+);
 
 /** CSV upload of part records on the Data Sources page (administrators): a button and its dialog. */
 export function CsvUploadSection({ plant }: { plant: TPlant }) {
@@ -31,11 +36,13 @@ export function CsvUploadSection({ plant }: { plant: TPlant }) {
         Upload CSV
       </Button>
       {dialogs.isOpen("upload") && (
-        <CsvUploadDialog
-          plantName={plant.name}
-          onUpload={(vars) => upload.mutateAsync(vars)}
-          onClose={dialogs.close}
-        />
+        <Suspense fallback={null}>
+          <CsvUploadDialog
+            plantName={plant.name}
+            onUpload={(vars) => upload.mutateAsync(vars)}
+            onClose={dialogs.close}
+          />
+        </Suspense>
       )}
     </Box>
   );

@@ -2,21 +2,29 @@ import { DATA_SOURCE_MESSAGES, type TDataSource } from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import { Alert, Box, Button, CircularProgress, Divider, Paper, Stack, Typography } from "@mui/material";
+import { lazy, Suspense } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useCreateDataSource, useDeleteDataSource } from "./api/mutations";
 import { useDataSources, useIngestor } from "./api/queries";
 import { CsvUploadSection } from "./CsvUploadSection";
-import { AddDataSourceDialog } from "./components/AddDataSourceDialog";
 import { DataSourceList } from "./components/DataSourceList";
-import { DeleteErrorDialog } from "./components/DeleteErrorDialog";
 import { IngestorInfo } from "./components/IngestorInfo";
 import { SourcesLoadError } from "./components/SourcesLoadError";
 import { IngestTokensSection } from "./IngestTokensSection";
 import { MqttCredentialSection } from "./MqttCredentialSection";
+
+// Dialogs load their code when first opened (issue #17).
+const AddDataSourceDialog = lazy(() =>
+  import("./components/AddDataSourceDialog").then((m) => ({ default: m.AddDataSourceDialog })),
+);
+const DeleteErrorDialog = lazy(() =>
+  import("./components/DeleteErrorDialog").then((m) => ({ default: m.DeleteErrorDialog })),
+);
 
 /** The page's dialogs, one open at a time, with the data each was opened with. */
 type Dialogs = {
@@ -135,14 +143,16 @@ export function DataSourcesPage() {
       )}
 
       {dialogs.isOpen("add") && plant && (
-        <AddDataSourceDialog
-          plantName={plant.name}
-          onSubmit={async (body) => {
-            await create.mutateAsync(body);
-            dialogs.close();
-          }}
-          onClose={dialogs.close}
-        />
+        <Suspense fallback={null}>
+          <AddDataSourceDialog
+            plantName={plant.name}
+            onSubmit={async (body) => {
+              await create.mutateAsync(body);
+              dialogs.close();
+            }}
+            onClose={dialogs.close}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={dialogs.isOpen("confirmDelete")}
@@ -157,12 +167,14 @@ export function DataSourcesPage() {
           The ingestor stops reading topic <code>{target?.topic}</code>. This is irreversible.
         </Typography>
       </ConfirmDialog>
-      <DeleteErrorDialog
-        open={dialogs.isOpen("deleteFailed")}
-        sourceName={target?.name ?? ""}
-        error={failed?.error ?? null}
-        onClose={dialogs.close}
-      />
+      <MountWhenOpened isOpen={dialogs.isOpen("deleteFailed")}>
+        <DeleteErrorDialog
+          open={dialogs.isOpen("deleteFailed")}
+          sourceName={target?.name ?? ""}
+          error={failed?.error ?? null}
+          onClose={dialogs.close}
+        />
+      </MountWhenOpened>
     </Stack>
   );
 }

@@ -1,14 +1,21 @@
 import type { TCreateIngestTokenResponse, TIngestToken, TPlant } from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import { Box, Button, Stack, Typography } from "@mui/material";
+import { lazy, Suspense } from "react";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useCreateIngestToken, useRevokeIngestToken } from "./api/mutations";
 import { useIngestTokens } from "./api/queries";
-import { CreateIngestTokenDialog } from "./components/CreateIngestTokenDialog";
-import { IngestTokenSecretDialog } from "./components/IngestTokenSecretDialog";
 import { IngestTokenTable } from "./components/IngestTokenTable";
+
+// Dialogs load their code when first opened (issue #17).
+const CreateIngestTokenDialog = lazy(() =>
+  import("./components/CreateIngestTokenDialog").then((m) => ({ default: m.CreateIngestTokenDialog })),
+);
+const IngestTokenSecretDialog = lazy(() =>
+  import("./components/IngestTokenSecretDialog").then((m) => ({ default: m.IngestTokenSecretDialog })),
+);
 
 type Dialogs = { create: undefined; secret: TCreateIngestTokenResponse; confirmRevoke: TIngestToken };
 
@@ -53,23 +60,27 @@ export function IngestTokensSection({ plant }: { plant: TPlant }) {
       </QueryState>
 
       {dialogs.isOpen("create") && (
-        <CreateIngestTokenDialog
-          plantName={plant.name}
-          onSubmit={async (body) => {
-            dialogs.open("secret", await create.mutateAsync(body));
-          }}
-          onClose={dialogs.close}
-        />
+        <Suspense fallback={null}>
+          <CreateIngestTokenDialog
+            plantName={plant.name}
+            onSubmit={async (body) => {
+              dialogs.open("secret", await create.mutateAsync(body));
+            }}
+            onClose={dialogs.close}
+          />
+        </Suspense>
       )}
       {dialogs.isOpen("secret") && created && (
-        <IngestTokenSecretDialog
-          created={created}
-          origin={window.location.origin}
-          onClose={() => {
-            // Forget the secret: it is never shown again.
-            dialogs.closeAndForget();
-          }}
-        />
+        <Suspense fallback={null}>
+          <IngestTokenSecretDialog
+            created={created}
+            origin={window.location.origin}
+            onClose={() => {
+              // Forget the secret: it is never shown again.
+              dialogs.closeAndForget();
+            }}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={dialogs.isOpen("confirmRevoke")}

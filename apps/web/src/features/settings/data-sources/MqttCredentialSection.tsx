@@ -5,13 +5,18 @@ import {
 } from "@linewatch/contracts";
 import KeyIcon from "@mui/icons-material/Key";
 import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
+import { lazy, Suspense } from "react";
 import { formatDateTime } from "../../../shared/format";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useRotateMqttPassword } from "./api/mutations";
 import { useMqttCredential } from "./api/queries";
-import { MqttPasswordDialog } from "./components/MqttPasswordDialog";
+
+// Dialogs load their code when first opened (issue #17).
+const MqttPasswordDialog = lazy(() =>
+  import("./components/MqttPasswordDialog").then((m) => ({ default: m.MqttPasswordDialog })),
+);
 
 type Dialogs = { confirmRotate: undefined; password: TRotateMqttPasswordResponse };
 
@@ -112,14 +117,16 @@ export function MqttCredentialSection({ plant }: { plant: TPlant }) {
         <Typography>{MQTT_CREDENTIAL_MESSAGES.rotateWarning}</Typography>
       </ConfirmDialog>
       {dialogs.isOpen("password") && answer && (
-        <MqttPasswordDialog
-          plantName={plant.name}
-          answer={answer}
-          onClose={() => {
-            // Forget the password: it is never shown again.
-            dialogs.closeAndForget();
-          }}
-        />
+        <Suspense fallback={null}>
+          <MqttPasswordDialog
+            plantName={plant.name}
+            answer={answer}
+            onClose={() => {
+              // Forget the password: it is never shown again.
+              dialogs.closeAndForget();
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -7,18 +7,24 @@ import {
 import AddIcon from "@mui/icons-material/Add";
 import { Button, Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useState } from "react";
+import { lazy, useCallback, useState } from "react";
 import { ApiError } from "../../../shared/api/client";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { monitorKeys } from "../../monitors/api/keys";
 import { useDeleteMonitor, useSetMonitorActive } from "../../monitors/api/mutations";
 import { useMonitorList } from "../../monitors/api/queries";
-import { MonitorDetailsDrawer, type TMonitorDrawerTarget } from "./components/MonitorDetailsDrawer";
+import type { TMonitorDrawerTarget } from "./components/MonitorDetailsDrawer";
 import { MonitorsGrid } from "./components/MonitorsGrid";
 import { MONITORS_ADMIN_TEXTS as T } from "./texts";
+
+// Loads when first opened (issue #17).
+const MonitorDetailsDrawer = lazy(() =>
+  import("./components/MonitorDetailsDrawer").then((m) => ({ default: m.MonitorDetailsDrawer })),
+);
 
 /** spec settings §8 "Monitors": a 409 shows nothing; other failures the message. */
 const unlessConflict = (message: string) => (err: Error) =>
@@ -157,16 +163,18 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
         <Typography sx={{ mt: 1 }}>{T.deleteIrreversible}</Typography>
       </ConfirmDialog>
 
-      <MonitorDetailsDrawer
-        type={type}
-        open={dialogs.isOpen("drawer")}
-        target={dialogs.data("drawer") ?? null}
-        onClose={dialogs.close}
-        onExited={() => forgetDialog("drawer")}
-        // The form's save hooks refresh every monitor list; the page refreshes its own list too, so
-        // it does not depend on how the form in the drawer saves.
-        onSaved={() => void qc.invalidateQueries({ queryKey: monitorKeys.list(lineId ?? "none", type) })}
-      />
+      <MountWhenOpened isOpen={dialogs.isOpen("drawer")}>
+        <MonitorDetailsDrawer
+          type={type}
+          open={dialogs.isOpen("drawer")}
+          target={dialogs.data("drawer") ?? null}
+          onClose={dialogs.close}
+          onExited={() => forgetDialog("drawer")}
+          // The form's save hooks refresh every monitor list; the page refreshes its own list too, so
+          // it does not depend on how the form in the drawer saves.
+          onSaved={() => void qc.invalidateQueries({ queryKey: monitorKeys.list(lineId ?? "none", type) })}
+        />
+      </MountWhenOpened>
     </Stack>
   );
 }

@@ -1,20 +1,25 @@
 import { type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
 import { Stack, Typography } from "@mui/material";
 import { useGridApiRef } from "@mui/x-data-grid";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, useCallback, useMemo, useState } from "react";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useAddUser, useDeleteUser, useSetUserLocation, useSetUserRole } from "./api/mutations";
 import { useUsers } from "./api/queries";
-import { PasswordLinkDialog } from "./components/PasswordLinkDialog";
 import { UsersGrid } from "./components/UsersGrid";
 import type { TUserGridRow } from "./components/userColumns";
 import { validateNewUser } from "./users.form";
 import { type LocationKey, locationBodyOf, locationKeyOf, locationOptions, plantKey } from "./users.location";
+
+// Loads when first opened (issue #17).
+const PasswordLinkDialog = lazy(() =>
+  import("./components/PasswordLinkDialog").then((m) => ({ default: m.PasswordLinkDialog })),
+);
 
 /** Settings → Users (spec settings §2.6; administrators only, the Settings menu decides). */
 export function UsersPage() {
@@ -166,13 +171,15 @@ export function UsersPage() {
         onConfirm={handleDeleteConfirm}
         onCancel={dialogs.close}
       />
-      <PasswordLinkDialog
-        open={dialogs.isOpen("link")}
-        email={added?.email ?? ""}
-        link={added?.link ?? ""}
-        onClose={dialogs.close}
-        onExited={handleLinkExited}
-      />
+      <MountWhenOpened isOpen={dialogs.isOpen("link")}>
+        <PasswordLinkDialog
+          open={dialogs.isOpen("link")}
+          email={added?.email ?? ""}
+          link={added?.link ?? ""}
+          onClose={dialogs.close}
+          onExited={handleLinkExited}
+        />
+      </MountWhenOpened>
     </Stack>
   );
 }
