@@ -29,6 +29,25 @@ export const BACKTEST_MESSAGES = {
     } (${breaches} breaching evaluations of ${evaluations})`,
 } as const;
 
+/** The Backtest panel of the monitor form (issue #18 §1): its words beyond the summary. */
+export const BACKTEST_TEXTS = {
+  title: "Backtest",
+  loading: "Running the backtest",
+  updating: "Updating the backtest",
+  loadError: (message: string) => `Backtest could not be run: ${message}`,
+  blocked: {
+    signals: "Select signals to backtest",
+    rules: "Correct the alert rules to backtest",
+  },
+  score: "Score",
+  threshold: "Threshold",
+  breach: "Breaching evaluation",
+  chartLabel: "Score against threshold over the backtest period; would-be alerts shaded",
+} as const;
+
+/** The Backtest panel asks again this long after the settings stop changing (ms). */
+export const BACKTEST_DEBOUNCE_MS = 800;
+
 /** The period replayed: (from, to]; without `to` it ends now, without `from` it starts 7 days before `to`. */
 export const ZBacktestPeriod = z.strictObject({
   from: ZIsoDateTime.optional(),

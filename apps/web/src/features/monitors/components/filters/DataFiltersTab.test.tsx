@@ -1,4 +1,6 @@
 import {
+  BACKTEST_DEBOUNCE_MS,
+  BACKTEST_MESSAGES,
   MONITOR_FORM_LAYOUT,
   MONITOR_FORM_TIMINGS,
   MONITOR_MESSAGES,
@@ -8,6 +10,8 @@ import {
   QUERY_BOUNDS,
   QUERY_MESSAGES,
   type TAssociatedResultClassifications,
+  type TBacktest,
+  type TBacktestBody,
   type TFormMode,
   type TModelNumber,
   type TMonitorFormValues,
@@ -104,6 +108,38 @@ const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMoni
   },
 });
 
+/** A backtest of 4 slots: 2 breaches, one would-be alert opened at the first and resolved later. */
+const backtestAnswer = (alerts = 1): TBacktest => {
+  const slot = (i: number) => new Date(NOW - (3 - i) * 5 * 60_000).toISOString();
+  const states = ["OK", "BREACH", "BREACH", "OK"] as const;
+  return {
+    from: new Date(NOW - 7 * 24 * HOUR).toISOString(),
+    to: new Date(NOW).toISOString(),
+    frequency: 5,
+    records: 2_000,
+    slots: states.map((state, i) => ({
+      slot: slot(i),
+      state,
+      score: state === "BREACH" ? 3 : 1,
+      threshold: 2,
+      reason: null,
+      alert: state === "BREACH" ? (i === 1 ? "opened" : "fired") : "none",
+    })),
+    alerts: Array.from({ length: alerts }, () => ({
+      opened_at: slot(1),
+      resolved_at: null,
+      last_seen_at: slot(2),
+      rule: "breach" as const,
+      count: 2,
+      score: 3,
+      threshold: 2,
+    })),
+    summary: { evaluations: 4, breaches: 2, alerts_opened: alerts },
+  };
+};
+
+let backtestBodies: TBacktestBody[];
+let backtestReply: () => Response;
 let partAttributes: TPartAttribute[];
 let classifications: Record<string, typeof passFail>;
 let previewBodies: TMonitorPreviewBody[];
@@ -125,6 +161,10 @@ const server = setupServer(
     previewBodies.push((await request.json()) as TMonitorPreviewBody);
     return previewReply();
   }),
+  http.post("*/api/monitors/backtest", async ({ request }) => {
+    backtestBodies.push((await request.json()) as TBacktestBody);
+    return backtestReply();
+  }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -134,6 +174,8 @@ beforeEach(() => {
   classifications = { [S1]: passFail, [S2]: passFail };
   previewBodies = [];
   previewReply = () => HttpResponse.json(previewAnswer());
+  backtestBodies = [];
+  backtestReply = () => HttpResponse.json(backtestAnswer());
 });
 afterEach(() => {
   cleanup();
@@ -592,5 +634,44 @@ describe("DataFiltersTab: VIEW", { timeout: 30_000 }, () => {
     await ue.click(combobox("Model Numbers"));
     expect(screen.queryByRole("option", { name: /M-100/ })).toBeNull();
     expect(form.formState.isDirty).toBe(false);
+  });
+});
+
+describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
+  it("says how many alerts the monitor would have opened in the last 7 days; asks again after a filter changes", async () => {
+    const ue = renderTab();
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
+    expect(
+      screen.getByText("would have opened 1 alert in the last 7 days (2 breaching evaluations of 4)"),
+    ).toBeTruthy();
+    expect(backtestBodies).toHaveLength(1);
+    expect(backtestBodies[0]).toMatchObject({
+      task: {
+        task_type: "mvd",
+        task_details: { cust_uuid: CUSTOMER, plant_uuid: plant.id, line_uuid: LINE },
+      },
+      rules: expect.any(Array),
+    });
+    expect(backtestBodies[0]?.task?.task_details.signal_uuids).toEqual([S1, S2]);
+
+    backtestReply = () => HttpResponse.json(backtestAnswer(0));
+    await choose(ue, "Result", "Pass");
+    await wait(BACKTEST_DEBOUNCE_MS);
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(0, 7, 2, 4))).toBeTruthy();
+    expect(backtestBodies.at(-1)?.task?.task_details.pass_fail_filter).toEqual(["pass"]);
+  });
+
+  it("shows an error state with Retry, and asks for signals first", async () => {
+    backtestReply = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    const ue = renderTab();
+    expect(await screen.findByText(/Backtest could not be run: Line not found/)).toBeTruthy();
+    backtestReply = () => HttpResponse.json(backtestAnswer());
+    const retries = screen.getAllByRole("button", { name: "Retry" });
+    await ue.click(retries.at(-1) as HTMLElement);
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
+    cleanup();
+
+    renderTab(values({ signal_uuids: [S1] }));
+    expect(await screen.findByText("Select signals to backtest")).toBeTruthy();
   });
 });
