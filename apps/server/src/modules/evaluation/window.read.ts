@@ -4,6 +4,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
+import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { rowsOf, type Tx } from "../../db/client.js";
 import { resultClassifications } from "../../db/schema/index.js";
@@ -143,6 +144,12 @@ async function arrayRows(db: Tx, query: SQL): Promise<unknown[][]> {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const result = await client.query({ text, values: params, rowMode: "array", types: TEXT_FIELDS });
     return result.rows as unknown[][];
+  }
+  // PGlite outside a transaction: rows as arrays too (no per-row objects).
+  if (client instanceof PGlite) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query<unknown[]>(text, params, { rowMode: "array" });
+    return result.rows;
   }
   return rowsOf<Record<string, unknown>>(await db.execute(query)).map((row) => Object.values(row));
 }
