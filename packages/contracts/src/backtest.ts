@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZId, ZIsoDateTime } from "./common.js";
+import { ZId, ZIsoDateTime, zString } from "./common.js";
 import { ZEvaluationState, ZRuleType } from "./domain.js";
 import { ALERT_RULE_ANY_BREACH, ZMonitorRuleList } from "./monitor-rules.js";
 import { createTaskSchemas, QUERY_BOUNDS } from "./monitors.js";
@@ -11,6 +11,8 @@ import { createTaskSchemas, QUERY_BOUNDS } from "./monitors.js";
 export const BACKTEST_BOUNDS = {
   /** A period without `from` covers this many days before its end. */
   defaultDays: 7,
+  /** The periods a saved monitor's page offers (days). */
+  pageDays: [7, 14, 30],
   maxDays: 30,
   /** The most records one backtest reads (the period's records plus one window). */
   maxRecords: 1_000_000,
@@ -43,15 +45,22 @@ export const BACKTEST_TEXTS = {
   threshold: "Threshold",
   breach: "Breaching evaluation",
   chartLabel: "Score against threshold over the backtest period; would-be alerts shaded",
+  period: "Backtest period",
+  days: (n: number) => `${n} days`,
+  overlay: "Shaded red: would-be alerts. Outlined blue: the alerts this monitor raised.",
 } as const;
 
 /** The Backtest panel asks again this long after the settings stop changing (ms). */
 export const BACKTEST_DEBOUNCE_MS = 800;
 
-/** The period replayed: (from, to]; without `to` it ends now, without `from` it starts 7 days before `to`. */
+/**
+ * The period replayed: (from, to]; without `to` it ends now, without `from` it starts `days`
+ * (default 7) days before `to`.
+ */
 export const ZBacktestPeriod = z.strictObject({
   from: ZIsoDateTime.optional(),
   to: ZIsoDateTime.optional(),
+  days: z.number().int().min(1).max(BACKTEST_BOUNDS.maxDays).optional(),
 });
 export type TBacktestPeriod = z.infer<typeof ZBacktestPeriod>;
 
@@ -87,7 +96,7 @@ export const ZBacktestSlot = z.object({
   state: ZEvaluationState,
   score: z.number().nullable(),
   threshold: z.number().nullable(),
-  reason: z.string().nullable(),
+  reason: zString().nullable(),
   alert: ZBacktestAlertStep,
 });
 export type TBacktestSlot = z.infer<typeof ZBacktestSlot>;

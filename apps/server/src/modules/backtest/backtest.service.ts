@@ -35,7 +35,7 @@ export type BacktestInput = {
   task?: TTaskCreate;
   monitor_uuid?: string;
   rules?: TMonitorRule[];
-  period?: { from?: string; to?: string };
+  period?: { from?: string; to?: string; days?: number };
 };
 
 const DAY_MS = 86_400_000;
@@ -100,11 +100,12 @@ export function createBacktestService(deps: {
     };
   }
 
-  /** (from, to]: to defaults to now (on a saved monitor's grid), from to 7 days before; ≤ 30 days. */
+  /** (from, to]: to defaults to now (on a saved monitor's grid), from to `days` (7) before; ≤ 30 days. */
   function periodOf(input: BacktestInput, s: Subject): { from: Date; to: Date } {
     const p = input.period ?? {};
     let to = p.to ? new Date(p.to) : now();
-    const from = p.from ? new Date(p.from) : new Date(to.getTime() - BACKTEST_BOUNDS.defaultDays * DAY_MS);
+    const days = p.days ?? BACKTEST_BOUNDS.defaultDays;
+    const from = p.from ? new Date(p.from) : new Date(to.getTime() - days * DAY_MS);
     if (s.gridAt) {
       const step = s.frequency * 60_000;
       const off = (((to.getTime() - s.gridAt.getTime()) % step) + step) % step;

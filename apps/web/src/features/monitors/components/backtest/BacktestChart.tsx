@@ -6,8 +6,10 @@ import { formatDateTime, tickLabel, tickSpanOf } from "../../../../shared/format
 
 const T = BACKTEST_TEXTS;
 
-/** Spans shaded over the plot area, clamped to the charted times (at least 3 px wide). */
-function Spans(p: { spans: { from: Date; to: Date }[]; color: string; opacity: number; testId: string }) {
+export type Span = { from: Date; to: Date };
+
+/** Spans shaded (or outlined) over the plot area, clamped to the charted times (at least 3 px wide). */
+function Spans(p: { spans: Span[]; color: string; opacity: number; testId: string; outlined?: boolean }) {
   const x = useXScale<"utc">();
   const area = useDrawingArea();
   const clamp = (v: number) => Math.min(area.left + area.width, Math.max(area.left, v));
@@ -25,7 +27,9 @@ function Spans(p: { spans: { from: Date; to: Date }[]; color: string; opacity: n
             y={area.top}
             width={x1 - x0}
             height={area.height}
-            fill={p.color}
+            fill={p.outlined ? "none" : p.color}
+            stroke={p.outlined ? p.color : "none"}
+            strokeWidth={p.outlined ? 2 : 0}
             opacity={p.opacity}
             pointerEvents="none"
           />
@@ -36,7 +40,16 @@ function Spans(p: { spans: { from: Date; to: Date }[]; color: string; opacity: n
 }
 
 /** Score against threshold over the backtest's slots; breaches marked and shaded, would-be alerts shaded. */
-export function BacktestChart({ backtest: b, timeZone }: { backtest: TBacktest; timeZone: string }) {
+export function BacktestChart({
+  backtest: b,
+  timeZone,
+  raised,
+}: {
+  backtest: TBacktest;
+  timeZone: string;
+  /** The alerts the saved monitor really raised, outlined over the would-be ones. */
+  raised?: Span[] | null;
+}) {
   const theme = useTheme();
   const times = b.slots.map((s) => new Date(s.slot));
   const span = tickSpanOf(times);
@@ -101,6 +114,9 @@ export function BacktestChart({ backtest: b, timeZone }: { backtest: TBacktest; 
     >
       <Spans spans={breachSpans} color={theme.palette.warning.main} opacity={0.25} testId="backtest-breach" />
       <Spans spans={alerts} color={theme.palette.error.main} opacity={0.12} testId="backtest-alert" />
+      {raised && (
+        <Spans spans={raised} color={theme.palette.info.main} opacity={0.9} testId="raised-alert" outlined />
+      )}
     </LineChart>
   );
 }

@@ -21,6 +21,7 @@ export type TBacktestRequest =
 export function backtestRequestOf(
   v: TMonitorFormValues,
   ctx: { cust_uuid: string; plant_uuid: string },
+  days: number = BACKTEST_BOUNDS.defaultDays,
 ): TBacktestRequest {
   if (!v.line_uuid || !isSignalSelectionValid(v)) return { body: null, blocked: "signals" };
   if (Object.keys(ruleFormErrors(v.rules)).length > 0) return { body: null, blocked: "rules" };
@@ -31,6 +32,7 @@ export function backtestRequestOf(
     body: {
       task: { ...task, task_name: task.task_name.trim() || "Backtest" },
       rules: rulesFromRuleForm(v.rules),
+      ...(days !== BACKTEST_BOUNDS.defaultDays ? { period: { days } } : {}),
     },
   };
 }

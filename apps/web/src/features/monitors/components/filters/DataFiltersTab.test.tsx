@@ -1,6 +1,7 @@
 import {
   BACKTEST_DEBOUNCE_MS,
   BACKTEST_MESSAGES,
+  BACKTEST_TEXTS,
   MONITOR_FORM_LAYOUT,
   MONITOR_FORM_TIMINGS,
   MONITOR_MESSAGES,
@@ -68,6 +69,7 @@ const S2 = "00000000-0000-4000-8000-000000000102";
 const SHIFT = "00000000-0000-4000-8000-000000000201";
 const GONE = "00000000-0000-4000-8000-000000000299";
 const GROUP = "00000000-0000-4000-8000-000000000301";
+const SAVED = "00000000-0000-4000-8000-000000000401";
 
 const modelNumbers: TModelNumber[] = [
   { value: "M-100", isChallenge: false },
@@ -109,11 +111,11 @@ const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMoni
 });
 
 /** A backtest of 4 slots: 2 breaches, one would-be alert opened at the first and resolved later. */
-const backtestAnswer = (alerts = 1): TBacktest => {
+const backtestAnswer = (alerts = 1, days = 7): TBacktest => {
   const slot = (i: number) => new Date(NOW - (3 - i) * 5 * 60_000).toISOString();
   const states = ["OK", "BREACH", "BREACH", "OK"] as const;
   return {
-    from: new Date(NOW - 7 * 24 * HOUR).toISOString(),
+    from: new Date(NOW - days * 24 * HOUR).toISOString(),
     to: new Date(NOW).toISOString(),
     frequency: 5,
     records: 2_000,
@@ -161,6 +163,26 @@ const server = setupServer(
     previewBodies.push((await request.json()) as TMonitorPreviewBody);
     return previewReply();
   }),
+  http.get("*/api/lines/:lineId/alerts", () =>
+    HttpResponse.json([
+      {
+        id: "00000000-0000-4000-8000-000000000901",
+        lineId: LINE,
+        kind: "monitor",
+        state: "RESOLVED",
+        monitor: { id: SAVED, name: "Saved", type: "mvd" },
+        openedAt: new Date(NOW - 15 * 60_000).toISOString(),
+        lastSeenAt: new Date(NOW - 10 * 60_000).toISOString(),
+        count: 2,
+        rule: "breach",
+        score: 3,
+        threshold: 2,
+        summary: null,
+        resolvedAt: new Date(NOW - 5 * 60_000).toISOString(),
+        cause: null,
+      },
+    ]),
+  ),
   http.post("*/api/monitors/backtest", async ({ request }) => {
     backtestBodies.push((await request.json()) as TBacktestBody);
     return backtestReply();
@@ -673,5 +695,17 @@ describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
 
     renderTab(values({ signal_uuids: [S1] }));
     expect(await screen.findByText("Select signals to backtest")).toBeTruthy();
+  });
+
+  it("a saved monitor offers 14 and 30 days and outlines the alerts it raised", async () => {
+    const ue = renderTab(values({ monitor_uuid: SAVED }), "EDIT");
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_TEXTS.overlay)).toBeTruthy();
+    expect(backtestBodies[0]?.period).toBeUndefined();
+    backtestReply = () => HttpResponse.json(backtestAnswer(1, 14));
+    await ue.click(screen.getByRole("button", { name: "14 days" }));
+    await wait(BACKTEST_DEBOUNCE_MS);
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 14, 2, 4))).toBeTruthy();
+    expect(backtestBodies.at(-1)?.period).toEqual({ days: 14 });
   });
 });
