@@ -153,6 +153,12 @@ describe("POST /api/monitors/backtest", () => {
     }
   });
 
+  it("covers `days` days before the period's end when no start is given", async () => {
+    const b = (await post({ task: task(), period: { to: at(595), days: 1 } })).json();
+    expect(b.from).toBe(at(595 - 24 * 60));
+    expect(b.slots).toHaveLength(96);
+  });
+
   it("applies the form's rules: Consecutive 2 opens the alert at the second breach in a row", async () => {
     const rules = [{ active: true, type: "Consecutive", details: { breaches: 2 } }];
     const b = (await post({ task: task(), rules, period })).json();
@@ -195,6 +201,7 @@ describe("POST /api/monitors/backtest", () => {
     const reversed = await post({ task: task(), period: { from: at(10), to: at(5) } });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toBe(BACKTEST_MESSAGES.periodOrder);
+    expect((await post({ task: task(), period: { days: 31 } })).statusCode).toBe(400);
     expect((await post({ period })).statusCode).toBe(400);
     expect((await post({ task: task(), monitor_uuid: randomUUID(), period })).statusCode).toBe(400);
   });
