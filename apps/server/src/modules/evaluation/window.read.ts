@@ -2,9 +2,10 @@
  * Reading windows (the planning and what a window is: window.plan.ts). One statement a window, or
  * one a shared row set: monitors of the worker's batch whose records are the same share it.
  */
+
+import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { rowsOf, type Tx } from "../../db/client.js";
 import { resultClassifications } from "../../db/schema/index.js";
