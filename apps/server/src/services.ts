@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { createAlertsService } from "./modules/alerts/alerts.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
+import { createBacktestService } from "./modules/backtest/backtest.service.js";
 import { createCapAlertsService } from "./modules/cap-alerts/cap-alerts.service.js";
 import { createCapabilityService } from "./modules/capability/capability.service.js";
 import { createCustomersService } from "./modules/customers/customers.service.js";
@@ -53,6 +54,7 @@ export function createServices(opts: ServicesOptions) {
   const maxRecordCount = opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount;
   const monitors = createMonitorsService({ db, lines, plants, flags, now: opts.now, maxRecordCount });
   const monitorPreview = createMonitorPreview({ db, maxRecordCount });
+  const backtest = createBacktestService({ db, now: opts.now, maxRecordCount });
   const alerts = createAlertsService({ db, now: opts.now, maxRecordCount });
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
@@ -82,6 +84,7 @@ export function createServices(opts: ServicesOptions) {
     signals,
     monitors,
     monitorPreview,
+    backtest,
     alerts,
     users,
     customers,

@@ -3,6 +3,7 @@ import "./zod-setup.js";
 
 export * from "./alerts.js";
 export * from "./auth.js";
+export * from "./backtest.js";
 export * from "./cap-alerts.js";
 export * from "./capability.js";
 export * from "./common.js";

@@ -7,18 +7,18 @@
 
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import {
-  parseStoredMonitorFilter,
-  ratioOf,
-  runRulesOf,
-  type TStoredMonitorFilter,
-} from "@linewatch/contracts";
+import { parseStoredMonitorFilter, type TStoredMonitorFilter } from "@linewatch/contracts";
 import type { AlertThreshold } from "@linewatch/stats";
 import type { WorkerConfig } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
 import { describeDbError } from "../db/errors.js";
 import { type Logger, silentLogger } from "../lib/logger.js";
-import { type EvaluationResult, evaluateMonitor, type Window } from "../modules/evaluation/evaluate.js";
+import {
+  type EvaluationResult,
+  evaluateMonitor,
+  monitorEvaluationSettings,
+  type Window,
+} from "../modules/evaluation/evaluate.js";
 import { loadWindows } from "../modules/evaluation/window.read.js";
 import { checkNoData, NO_DATA_CHECK_MS } from "./alerts/no-data.js";
 import {
@@ -121,15 +121,10 @@ export async function evaluateClaims(db: Tx, claims: readonly ClaimedMonitor[]):
         window instanceof Error
           ? errorResult(window)
           : evaluateMonitor(
-              {
-                type: claim.type,
-                alertThreshold: claim.alertThreshold as AlertThreshold,
-                sampleSize: filter.sample_size,
-                evaluationRatio: ratioOf(filter),
-                previousLastRecordTs: previous.get(claim.id) ?? null,
-                // cap: the Western Electric rules 2–4 the monitor turned on (issue #14)
-                ...(claim.type === "cap" ? { runRules: runRulesOf(filter) } : {}),
-              },
+              monitorEvaluationSettings(
+                { type: claim.type, alertThreshold: claim.alertThreshold as AlertThreshold, filter },
+                previous.get(claim.id) ?? null,
+              ),
               window,
             );
     });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { RoutesOptions } from "../types.js";
 import { alertsRoutes } from "./alerts.routes.js";
 import { authRoutes } from "./auth.routes.js";
+import { backtestRoutes } from "./backtest.routes.js";
 import { capAlertsRoutes } from "./cap-alerts.routes.js";
 import { capabilityRoutes } from "./capability.routes.js";
 import { dataSourcesRoutes } from "./data-sources.routes.js";
@@ -32,6 +33,7 @@ export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) 
     signalsRoutes,
     monitorsRoutes,
     monitorPreviewRoutes,
+    backtestRoutes,
     spcLimitsRoutes,
     capAlertsRoutes,
     capabilityRoutes,

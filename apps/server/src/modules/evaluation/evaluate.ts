@@ -9,10 +9,13 @@
 import {
   MAX_STORED_CONTROL_HITS,
   NO_MONITORED_SIGNALS,
+  ratioOf,
+  runRulesOf,
   type TCapCalibratedDetails,
   type TEvaluationDetails,
   type TEvaluationState,
   type TMonitorType,
+  type TStoredMonitorFilter,
 } from "@linewatch/contracts";
 import {
   type AlertThreshold,
@@ -83,6 +86,26 @@ export type EvaluationResult = {
   lastRecordTs: Date | null;
   details: TEvaluationDetails | null;
 };
+
+/**
+ * The evaluation settings of a saved monitor (or of a monitor's settings in a backtest): the one
+ * place the worker and the backtest derive them, so both evaluate alike.
+ */
+export function monitorEvaluationSettings(
+  monitor: { type: TMonitorType; alertThreshold: AlertThreshold; filter: TStoredMonitorFilter },
+  previousLastRecordTs: Date | null,
+): EvaluationSettings {
+  const { type, filter } = monitor;
+  return {
+    type,
+    alertThreshold: monitor.alertThreshold,
+    sampleSize: filter.sample_size,
+    evaluationRatio: ratioOf(filter),
+    previousLastRecordTs,
+    // cap: the Western Electric rules 2–4 the monitor turned on (issue #14)
+    ...(type === "cap" ? { runRules: runRulesOf(filter) } : {}),
+  };
+}
 
 /** Size of the evaluation set: round(sample_size × ratio), at least 25. */
 export function evaluationSetSize(sampleSize: number, ratio: number): number {

@@ -111,6 +111,8 @@ export type RowSet = {
   challengeRanges: TChallengeRange[] | null;
   from: string | null;
   to: string | null;
+  /** Records strictly after `from` (a backtest's period, read after the window before it). */
+  fromExclusive?: boolean;
 };
 
 /** A window to read: its row set, its columns (selected then references) and how many records. */

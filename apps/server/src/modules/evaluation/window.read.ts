@@ -2,6 +2,8 @@
  * Reading windows (the planning and what a window is: window.plan.ts). One statement a window, or
  * one a shared row set: monitors of the worker's batch whose records are the same share it.
  */
+
+import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -61,7 +63,8 @@ async function readRecords(
       : sql`(${numOf(c)})::text`;
 
   const where: SQL[] = [sql`r.station_id = ${rs.baseStation}`];
-  if (rs.from) where.push(sql`r.ts >= ${new Date(rs.from)}`);
+  if (rs.from)
+    where.push(rs.fromExclusive ? sql`r.ts > ${new Date(rs.from)}` : sql`r.ts >= ${new Date(rs.from)}`);
   if (rs.to) where.push(sql`r.ts <= ${new Date(rs.to)}`);
   if (rs.partNumbers.length) where.push(inList(sql`r.model_number`, rs.partNumbers));
   for (const rsig of rs.resultSignals) {
@@ -154,6 +157,12 @@ async function arrayRows(db: Tx, query: SQL): Promise<unknown[][]> {
     const result = await client.query({ text, values: params, rowMode: "array", types: TEXT_FIELDS });
     return result.rows as unknown[][];
   }
+  // PGlite outside a transaction: rows as arrays too (no per-row objects).
+  if (client instanceof PGlite) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await client.query<unknown[]>(text, params, { rowMode: "array" });
+    return result.rows;
+  }
   return rowsOf<Record<string, unknown>>(await db.execute(query)).map((row) => Object.values(row));
 }
 
@@ -171,6 +180,39 @@ export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
   const plan = planWindow(await loadCatalog(db, [q]), q);
   if (!plan) return { ...EMPTY };
   return windowOf(plan, await readRecords(db, plan.rowSet, plan.columns, plan.limit, plan.oldestFirst));
+}
+
+/**
+ * The records of a replay (the backtest, issue #18): the newest `before` records at or before
+ * `from` (the window of the period's first slot) then every record after `from` up to `to`, oldest
+ * first, in the worker's order (time, part id, op), with the window's signals, references and
+ * limits. Two statements, whatever the number of slots: windows then slide over these in memory.
+ * At most `max` records after `from` are read; `truncated` says there were more.
+ */
+export async function loadRecordSpan(
+  db: Tx,
+  q: Omit<WindowQuery, "period">,
+  span: { from: Date; to: Date; before: number; max: number },
+): Promise<{ window: Window; truncated: boolean }> {
+  const query: WindowQuery = {
+    ...q,
+    period: { from: null, to: span.from, limit: span.before, anchor: "end" },
+  };
+  const plan = planWindow(await loadCatalog(db, [query]), query);
+  if (!plan) return { window: { ...EMPTY }, truncated: false };
+  const after: RowSet = {
+    ...plan.rowSet,
+    from: span.from.toISOString(),
+    fromExclusive: true,
+    to: span.to.toISOString(),
+  };
+  const [older, newer] = await Promise.all([
+    span.before > 0 ? readRecords(db, plan.rowSet, plan.columns, span.before, false) : ([] as WindowRecord[]),
+    readRecords(db, after, plan.columns, span.max + 1, true),
+  ]);
+  const truncated = newer.length > span.max;
+  if (truncated) newer.length = span.max;
+  return { window: windowOf(plan, older.concat(newer)), truncated };
 }
 
 /**

@@ -88,6 +88,19 @@ export function toMonitor(r: MonitorRow): TMonitor {
 const storable = (v: number | null | undefined) =>
   v != null && Number.isInteger(v) && Math.abs(v) < 2_147_483_647 ? v : null;
 
+/** A rule as the API gives it → as it is stored (and as the worker and the backtest read it). */
+export function ruleValuesOf(r: TMonitorRule): RuleValues {
+  const fields = RULE_FIELDS[r.type];
+  const pick = (f: "runs" | "breaches" | "seconds") => (fields.includes(f) ? storable(r.details[f]) : null);
+  return {
+    type: r.type,
+    active: r.active,
+    runs: pick("runs"),
+    breaches: pick("breaches"),
+    seconds: pick("seconds"),
+  };
+}
+
 export function createMonitorsService(deps: {
   db: Db;
   lines: LinesService;
@@ -332,17 +345,7 @@ export function createMonitorsService(deps: {
       await db.transaction(async (tx) => {
         const txRepo = createMonitorsRepo(tx);
         for (const r of list) {
-          const fields = RULE_FIELDS[r.type];
-          const pick = (f: "runs" | "breaches" | "seconds") =>
-            fields.includes(f) ? storable(r.details[f]) : null;
-          const values: RuleValues = {
-            type: r.type,
-            active: r.active,
-            runs: pick("runs"),
-            breaches: pick("breaches"),
-            seconds: pick("seconds"),
-          };
-          await txRepo.upsertRule(monitorId, values);
+          await txRepo.upsertRule(monitorId, ruleValuesOf(r));
         }
       });
       return rules(ctx, monitorId);

@@ -1,7 +1,6 @@
 // Moves alert state after each stored evaluation (design/monitoring.md "Alerts"): the worker calls
 // applyEvaluation inside the transaction that stored the evaluation, so the evaluation, the alert
 // change, its event and its outbox rows commit together or not at all.
-import { ALERT_AUTO_RESOLVE_CLEAN_EVALUATIONS } from "@linewatch/contracts";
 import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.js";
 import {
@@ -14,6 +13,7 @@ import {
   relianceConfigs,
   teamsWebhooks,
 } from "../../db/schema/index.js";
+import { alertStep } from "../../modules/alerts/alerts.lifecycle.js";
 import {
   type AlertRule,
   type EvaluationPoint,
@@ -21,7 +21,7 @@ import {
   firingRule,
   runsNeeded,
   secondsNeeded,
-} from "./rules.js";
+} from "../../modules/alerts/alerts.rules.js";
 
 /** The stored evaluation the worker hands over (the row `insert … returning()` gives). */
 export type StoredEvaluation = Pick<
@@ -84,8 +84,9 @@ async function loadHistory(tx: Tx, ev: StoredEvaluation, rules: AlertRule[]): Pr
 }
 
 /**
- * Applies one stored evaluation of a monitor to its alert (design/monitoring.md "Alerts"):
- * - fires (rules.ts firingRule): opens an alert unless one is open (OPEN or ACKNOWLEDGED), with
+ * Applies one stored evaluation of a monitor to its alert (design/monitoring.md "Alerts"; the
+ * lifecycle itself is alerts.lifecycle.ts's alertStep, which the backtest replays):
+ * - fires (alerts.rules.ts firingRule): opens an alert unless one is open (OPEN or ACKNOWLEDGED), with
  *   its OPENED event and one outbox row per configured channel of the line (a Teams webhook →
  *   'teams', a Reliance configuration → 'etq'); an open alert instead gets count + 1, last seen,
  *   the new score and threshold, a reset clean streak and a FIRED event.
@@ -119,6 +120,8 @@ export async function applyEvaluation(
   const open =
     row.alert_id == null ? undefined : { id: String(row.alert_id), cleanStreak: Number(row.clean_streak) };
 
+  // Only a breach can fire: the rules and their history are read for breaches alone.
+  let rule: FiringRule | null = null;
   if (ev.state === "BREACH") {
     const rules = await tx
       .select({
@@ -130,8 +133,14 @@ export async function applyEvaluation(
       })
       .from(monitorRules)
       .where(eq(monitorRules.monitorId, ev.monitorId));
-    const rule = firingRule(rules, await loadHistory(tx, ev, rules));
-    if (rule && open) {
+    rule = firingRule(rules, await loadHistory(tx, ev, rules));
+  }
+  const step = alertStep(open ?? null, ev.state, rule);
+  switch (step.kind) {
+    case "opened":
+      return openAlert(tx, ev, monitor, step.rule, now);
+    case "fired": {
+      const alertId = (open as { id: string }).id;
       await tx
         .update(alerts)
         .set({
@@ -141,32 +150,27 @@ export async function applyEvaluation(
           threshold: ev.threshold,
           cleanStreak: 0,
         })
-        .where(eq(alerts.id, open.id));
-      await tx.insert(alertEvents).values({ alertId: open.id, at: now, kind: "FIRED", evaluationId: ev.id });
-      return { kind: "fired", alertId: open.id, rule };
+        .where(eq(alerts.id, alertId));
+      await tx.insert(alertEvents).values({ alertId, at: now, kind: "FIRED", evaluationId: ev.id });
+      return { kind: "fired", alertId, rule: step.rule };
     }
-    if (rule) return openAlert(tx, ev, monitor, rule, now);
-    if (open) {
-      await tx.update(alerts).set({ cleanStreak: 0 }).where(eq(alerts.id, open.id));
-      return { kind: "clean", alertId: open.id, cleanStreak: 0 };
+    case "clean": {
+      const alertId = (open as { id: string }).id;
+      await tx.update(alerts).set({ cleanStreak: step.cleanStreak }).where(eq(alerts.id, alertId));
+      return { kind: "clean", alertId, cleanStreak: step.cleanStreak };
     }
-    return { kind: "none" };
+    case "auto-resolved": {
+      const alertId = (open as { id: string }).id;
+      await tx
+        .update(alerts)
+        .set({ cleanStreak: step.cleanStreak, state: "RESOLVED", resolvedAt: now })
+        .where(eq(alerts.id, alertId));
+      await tx.insert(alertEvents).values({ alertId, at: now, kind: "AUTO_RESOLVED", evaluationId: ev.id });
+      return { kind: "auto-resolved", alertId };
+    }
+    case "none":
+      return { kind: "none" };
   }
-
-  if (ev.state !== "OK" || !open) return { kind: "none" };
-  const cleanStreak = open.cleanStreak + 1;
-  if (cleanStreak < ALERT_AUTO_RESOLVE_CLEAN_EVALUATIONS) {
-    await tx.update(alerts).set({ cleanStreak }).where(eq(alerts.id, open.id));
-    return { kind: "clean", alertId: open.id, cleanStreak };
-  }
-  await tx
-    .update(alerts)
-    .set({ cleanStreak, state: "RESOLVED", resolvedAt: now })
-    .where(eq(alerts.id, open.id));
-  await tx
-    .insert(alertEvents)
-    .values({ alertId: open.id, at: now, kind: "AUTO_RESOLVED", evaluationId: ev.id });
-  return { kind: "auto-resolved", alertId: open.id };
 }
 
 async function openAlert(

@@ -22,7 +22,12 @@ export const onUnauthorized = (l: Listener) => {
 };
 
 /** The one way the web app talks to the API: JSON in, JSON out, errors as ApiError. */
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  opts: { signal?: AbortSignal } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
@@ -30,8 +35,11 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
       credentials: "same-origin",
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // A request nobody waits for any more (React Query cancels it) is aborted.
+      signal: opts.signal,
     });
-  } catch {
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
     throw new ApiError(0, "Network Error", "The server could not be reached. Check your connection.");
   }
   const text = await res.text();

@@ -12,6 +12,7 @@ export const monitorKeys = {
   nextName: (lineId: string, type: TMonitorType) => ["monitors", "next-name", lineId, type] as const,
   formBounds: ["monitors", "form-bounds"] as const,
   preview: (body: unknown) => ["monitors", "preview", body] as const,
+  backtest: (body: unknown) => ["monitors", "backtest", body] as const,
   partAttributes: (lineId: string) => ["lines", lineId, "part-attributes"] as const,
   modelNumbers: (lineId: string) => ["lines", lineId, "model-numbers"] as const,
 };

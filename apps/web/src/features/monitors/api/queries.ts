@@ -1,4 +1,6 @@
 import type {
+  TBacktest,
+  TBacktestBody,
   TModelNumber,
   TMonitor,
   TMonitorFormBounds,
@@ -71,6 +73,19 @@ export const useMonitorPreview = (body: TMonitorPreviewBody | null) =>
   useQuery({
     queryKey: monitorKeys.preview(body),
     queryFn: () => api<TMonitorPreview>("POST", "/api/monitors/preview", body),
+    enabled: !!body,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+/**
+ * What the monitor would have done over the backtest period; the previous answer stays while the
+ * next loads, and a request whose settings changed meanwhile is aborted.
+ */
+export const useMonitorBacktest = (body: TBacktestBody | null) =>
+  useQuery({
+    queryKey: monitorKeys.backtest(body),
+    queryFn: ({ signal }) => api<TBacktest>("POST", "/api/monitors/backtest", body, { signal }),
     enabled: !!body,
     placeholderData: keepPreviousData,
     retry: false,

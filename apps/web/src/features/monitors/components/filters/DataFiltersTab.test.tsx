@@ -1,4 +1,7 @@
 import {
+  BACKTEST_DEBOUNCE_MS,
+  BACKTEST_MESSAGES,
+  BACKTEST_TEXTS,
   MONITOR_FORM_LAYOUT,
   MONITOR_FORM_TIMINGS,
   MONITOR_MESSAGES,
@@ -8,6 +11,8 @@ import {
   QUERY_BOUNDS,
   QUERY_MESSAGES,
   type TAssociatedResultClassifications,
+  type TBacktest,
+  type TBacktestBody,
   type TFormMode,
   type TModelNumber,
   type TMonitorFormValues,
@@ -64,6 +69,7 @@ const S2 = "00000000-0000-4000-8000-000000000102";
 const SHIFT = "00000000-0000-4000-8000-000000000201";
 const GONE = "00000000-0000-4000-8000-000000000299";
 const GROUP = "00000000-0000-4000-8000-000000000301";
+const SAVED = "00000000-0000-4000-8000-000000000401";
 
 const modelNumbers: TModelNumber[] = [
   { value: "M-100", isChallenge: false },
@@ -104,6 +110,38 @@ const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMoni
   },
 });
 
+/** A backtest of 4 slots: 2 breaches, one would-be alert opened at the first and resolved later. */
+const backtestAnswer = (alerts = 1, days = 7): TBacktest => {
+  const slot = (i: number) => new Date(NOW - (3 - i) * 5 * 60_000).toISOString();
+  const states = ["OK", "BREACH", "BREACH", "OK"] as const;
+  return {
+    from: new Date(NOW - days * 24 * HOUR).toISOString(),
+    to: new Date(NOW).toISOString(),
+    frequency: 5,
+    records: 2_000,
+    slots: states.map((state, i) => ({
+      slot: slot(i),
+      state,
+      score: state === "BREACH" ? 3 : 1,
+      threshold: 2,
+      reason: null,
+      alert: state === "BREACH" ? (i === 1 ? "opened" : "fired") : "none",
+    })),
+    alerts: Array.from({ length: alerts }, () => ({
+      opened_at: slot(1),
+      resolved_at: null,
+      last_seen_at: slot(2),
+      rule: "breach" as const,
+      count: 2,
+      score: 3,
+      threshold: 2,
+    })),
+    summary: { evaluations: 4, breaches: 2, alerts_opened: alerts },
+  };
+};
+
+let backtestBodies: TBacktestBody[];
+let backtestReply: () => Response;
 let partAttributes: TPartAttribute[];
 let classifications: Record<string, typeof passFail>;
 let previewBodies: TMonitorPreviewBody[];
@@ -125,6 +163,30 @@ const server = setupServer(
     previewBodies.push((await request.json()) as TMonitorPreviewBody);
     return previewReply();
   }),
+  http.get("*/api/lines/:lineId/alerts", () =>
+    HttpResponse.json([
+      {
+        id: "00000000-0000-4000-8000-000000000901",
+        lineId: LINE,
+        kind: "monitor",
+        state: "RESOLVED",
+        monitor: { id: SAVED, name: "Saved", type: "mvd" },
+        openedAt: new Date(NOW - 15 * 60_000).toISOString(),
+        lastSeenAt: new Date(NOW - 10 * 60_000).toISOString(),
+        count: 2,
+        rule: "breach",
+        score: 3,
+        threshold: 2,
+        summary: null,
+        resolvedAt: new Date(NOW - 5 * 60_000).toISOString(),
+        cause: null,
+      },
+    ]),
+  ),
+  http.post("*/api/monitors/backtest", async ({ request }) => {
+    backtestBodies.push((await request.json()) as TBacktestBody);
+    return backtestReply();
+  }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -134,6 +196,8 @@ beforeEach(() => {
   classifications = { [S1]: passFail, [S2]: passFail };
   previewBodies = [];
   previewReply = () => HttpResponse.json(previewAnswer());
+  backtestBodies = [];
+  backtestReply = () => HttpResponse.json(backtestAnswer());
 });
 afterEach(() => {
   cleanup();
@@ -592,5 +656,56 @@ describe("DataFiltersTab: VIEW", { timeout: 30_000 }, () => {
     await ue.click(combobox("Model Numbers"));
     expect(screen.queryByRole("option", { name: /M-100/ })).toBeNull();
     expect(form.formState.isDirty).toBe(false);
+  });
+});
+
+describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
+  it("says how many alerts the monitor would have opened in the last 7 days; asks again after a filter changes", async () => {
+    const ue = renderTab();
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
+    expect(
+      screen.getByText("would have opened 1 alert in the last 7 days (2 breaching evaluations of 4)"),
+    ).toBeTruthy();
+    expect(backtestBodies).toHaveLength(1);
+    expect(backtestBodies[0]).toMatchObject({
+      task: {
+        task_type: "mvd",
+        task_details: { cust_uuid: CUSTOMER, plant_uuid: plant.id, line_uuid: LINE },
+      },
+      rules: expect.any(Array),
+    });
+    expect(backtestBodies[0]?.task?.task_details.signal_uuids).toEqual([S1, S2]);
+
+    backtestReply = () => HttpResponse.json(backtestAnswer(0));
+    await choose(ue, "Result", "Pass");
+    await wait(BACKTEST_DEBOUNCE_MS);
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(0, 7, 2, 4))).toBeTruthy();
+    expect(backtestBodies.at(-1)?.task?.task_details.pass_fail_filter).toEqual(["pass"]);
+  });
+
+  it("shows an error state with Retry, and asks for signals first", async () => {
+    backtestReply = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    const ue = renderTab();
+    expect(await screen.findByText(/Backtest could not be run: Line not found/)).toBeTruthy();
+    backtestReply = () => HttpResponse.json(backtestAnswer());
+    const retries = screen.getAllByRole("button", { name: "Retry" });
+    await ue.click(retries.at(-1) as HTMLElement);
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
+    cleanup();
+
+    renderTab(values({ signal_uuids: [S1] }));
+    expect(await screen.findByText("Select signals to backtest")).toBeTruthy();
+  });
+
+  it("a saved monitor offers 14 and 30 days and outlines the alerts it raised", async () => {
+    const ue = renderTab(values({ monitor_uuid: SAVED }), "EDIT");
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_TEXTS.overlay)).toBeTruthy();
+    expect(backtestBodies[0]?.period).toBeUndefined();
+    backtestReply = () => HttpResponse.json(backtestAnswer(1, 14));
+    await ue.click(screen.getByRole("button", { name: "14 days" }));
+    await wait(BACKTEST_DEBOUNCE_MS);
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 14, 2, 4))).toBeTruthy();
+    expect(backtestBodies.at(-1)?.period).toEqual({ days: 14 });
   });
 });

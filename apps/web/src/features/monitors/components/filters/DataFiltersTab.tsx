@@ -1,6 +1,7 @@
 import { MONITOR_FORM_TEXTS } from "@linewatch/contracts";
 import { Box, Divider, Typography } from "@mui/material";
 import { useId } from "react";
+import { BacktestPanel } from "../backtest/BacktestPanel";
 import { ModelNumbersSelect } from "./ModelNumbersSelect";
 import { PartAttributesSection } from "./PartAttributesSection";
 import { PeriodSection } from "./PeriodSection";
@@ -38,8 +39,11 @@ export function DataFiltersTab() {
         </Box>
         <PartAttributesSection />
       </Box>
-      <Box sx={{ position: { md: "sticky" }, top: { md: 16 } }}>
+      <Box
+        sx={{ position: { md: "sticky" }, top: { md: 16 }, display: "grid", gap: 2, alignContent: "start" }}
+      >
         <QueryPreview />
+        <BacktestPanel />
       </Box>
     </Box>
   );

@@ -8,7 +8,7 @@ import {
   ruleNeverFiresWarning,
   runsNeeded,
   secondsNeeded,
-} from "./rules.js";
+} from "./alerts.rules.js";
 
 const STATE = { B: "BREACH", O: "OK", N: "NO_DATA", E: "ERROR" } as const;
 const T0 = Date.parse("2026-03-01T00:00:00Z");

@@ -1,0 +1,163 @@
+// npm run bench:backtest — the backtest's promise (issue #18 §1): 7 days at a 5-minute frequency
+// (2,016 evaluations) of an MVD monitor with 10 signals and sample_size 150 answers in under 3 s.
+// Seeds one line with 10 measurements and a record every 30 s for the 7 days and the window before
+// them (PGlite in a temporary folder; a fresh PostgreSQL database when DATABASE_URL is set), then
+// times the backtest service end to end (catalog, the two record reads, 2,016 evaluations, alert
+// rules) BENCH_RUNS times (default 5) and prints the median against the goal, with where the time
+// went (reading against replaying) and the load average at start and end.
+import { loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { storedFilterOf, ZTaskDetails } from "@linewatch/contracts";
+import { partRecords, signals, stations } from "../src/db/schema/index.js";
+import type { AuthContext } from "../src/modules/auth/auth.service.js";
+import { replayMonitor, slotsOf } from "../src/modules/backtest/backtest.replay.js";
+import { createBacktestService } from "../src/modules/backtest/backtest.service.js";
+import { loadRecordSpan } from "../src/modules/evaluation/window.read.js";
+import { createCustomer, createLine, createPlant } from "../test/factories.js";
+import { openBenchDatabase } from "./bench-db.js";
+
+const GOAL_MS = 3_000;
+const DAYS = 7;
+const FREQUENCY = 5; // minutes
+const SIGNALS = 10;
+const SAMPLE_SIZE = 150;
+const RECORD_EVERY_MS = 30_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const MINUTE = 60_000;
+
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+
+async function main() {
+  const loadAtStart = load();
+  const bench = await openBenchDatabase();
+  const db = bench.database.db;
+  try {
+    const customer = await createCustomer(db);
+    const plant = await createPlant(db, customer.id);
+    const line = await createLine(db, customer.id, plant.id);
+    const [station] = await db
+      .insert(stations)
+      .values({ customerId: customer.id, lineId: line.id, name: "OP10", nextNumSlot: SIGNALS })
+      .returning();
+    if (!station) throw new Error("no station");
+    const signalRows = await db
+      .insert(signals)
+      .values(
+        Array.from({ length: SIGNALS }, (_, slot) => ({
+          customerId: customer.id,
+          lineId: line.id,
+          stationId: station.id,
+          name: `Signal ${slot + 1}`,
+          entityType: "MEASUREMENT" as const,
+          storage: "num" as const,
+          slot,
+        })),
+      )
+      .returning({ id: signals.id });
+
+    // The period ends on a slot; records run from one window (and a margin) before it.
+    const to = new Date(Math.floor(Date.now() / (FREQUENCY * MINUTE)) * FREQUENCY * MINUTE);
+    const from = new Date(to.getTime() - DAYS * 24 * 60 * MINUTE);
+    const first = from.getTime() - (SAMPLE_SIZE + 50) * RECORD_EVERY_MS;
+    const count = Math.floor((to.getTime() - first) / RECORD_EVERY_MS);
+    // Correlated signals with a slow drift and, on day 4, a shift of one signal for 2 hours.
+    let seed = 12345;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const gauss = () => Math.sqrt(-2 * Math.log(rand() + 1e-12)) * Math.cos(2 * Math.PI * rand());
+    const seedStart = performance.now();
+    for (let i = 0; i < count; i += 2_000) {
+      const rows = [];
+      for (let j = i; j < Math.min(count, i + 2_000); j++) {
+        const ts = first + j * RECORD_EVERY_MS;
+        const common = gauss();
+        const shifted =
+          ts > from.getTime() + 4 * 24 * 60 * MINUTE &&
+          ts < from.getTime() + 4 * 24 * 60 * MINUTE + 2 * 60 * MINUTE;
+        rows.push({
+          stationId: station.id,
+          ts: new Date(ts),
+          partId: `P-${j}`,
+          modelNumber: "M-1",
+          numValues: Array.from(
+            { length: SIGNALS },
+            (_, k) => 10 + k + 0.6 * common + 0.8 * gauss() + (shifted && k === 3 ? 1.5 : 0),
+          ),
+        });
+      }
+      await db.insert(partRecords).values(rows);
+    }
+    console.log(
+      `backtest bench on ${bench.label}: ${count} records seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    );
+
+    const details = ZTaskDetails.parse({
+      cust_uuid: customer.id,
+      plant_uuid: plant.id,
+      line_uuid: line.id,
+      signal_uuids: signalRows.map((s) => s.id),
+      sample_size: SAMPLE_SIZE,
+      evaluation_ratio: 0.25,
+    });
+    const task = {
+      task_name: "Backtest bench",
+      task_type: "mvd" as const,
+      active: true,
+      frequency: FREQUENCY,
+      notes: "",
+      task_details: details,
+    };
+    const service = createBacktestService({ db, maxRecordCount: 10_000 });
+    const ctx = { customerId: customer.id } as AuthContext;
+    const period = { from: from.toISOString(), to: to.toISOString() };
+
+    // Where the time goes: the two record reads, then the replay (evaluations and alert rules).
+    const query = {
+      customerId: customer.id,
+      lineId: line.id,
+      type: "mvd" as const,
+      filter: storedFilterOf(details),
+    };
+    const t0 = performance.now();
+    const span = await loadRecordSpan(db, query, { from, to, before: SAMPLE_SIZE, max: 1_000_000 });
+    const t1 = performance.now();
+    replayMonitor(
+      { type: "mvd", alertThreshold: "medium", filter: query.filter, frequency: FREQUENCY, rules: [] },
+      span.window,
+      slotsOf(from, to, FREQUENCY),
+    );
+    const t2 = performance.now();
+    console.log(
+      `  read ${span.window.records.length} records in ${(t1 - t0).toFixed(0)} ms; replay of 2,016 slots in ${(t2 - t1).toFixed(0)} ms`,
+    );
+
+    const times: number[] = [];
+    let summary = "";
+    for (let r = 0; r < RUNS; r++) {
+      const start = performance.now();
+      const b = await service.backtest(ctx, { task, period });
+      times.push(performance.now() - start);
+      summary = `${b.summary.evaluations} evaluations, ${b.summary.breaches} breaches, ${b.summary.alerts_opened} alerts, ${b.records} records`;
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)] as number;
+    console.log(`  ${summary}`);
+    console.log(
+      `  backtest, 7 days at 5 min, MVD 10 signals, sample_size 150: median ${median.toFixed(0)} ms of ${RUNS} runs (${times.map((t) => t.toFixed(0)).join(", ")} ms)`,
+    );
+    console.log(
+      `  goal < ${GOAL_MS} ms: ratio ${(median / GOAL_MS).toFixed(2)} — ${median < GOAL_MS ? "met" : "NOT met"}`,
+    );
+    console.log(`  load average at start ${loadAtStart}, at end ${load()}`);
+  } finally {
+    await bench.database.close();
+    await bench.drop();
+  }
+}
+
+await main();

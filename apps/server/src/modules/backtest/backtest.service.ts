@@ -1,0 +1,181 @@
+/**
+ * Backtest (issue #18 §1): what a monitor — its settings as a create takes them, or a saved one —
+ * would have done over a period: each slot's state, score and threshold and the alerts that would
+ * have opened and resolved, by the worker's own code (backtest.replay.ts). Stores nothing. Scoped
+ * to the session's customer: another customer's monitor, line or signal is "not found".
+ *
+ * Reads the line's catalog and the records once (the period's plus the window before it,
+ * loadRecordSpan); the windows slide over them in memory.
+ */
+import {
+  BACKTEST_BOUNDS,
+  BACKTEST_MESSAGES,
+  createBacktestSchemas,
+  fromServerAlertThreshold,
+  parseStoredMonitorFilter,
+  storedFilterOf,
+  type TBacktest,
+  type TMonitorRule,
+  type TMonitorType,
+  type TStoredMonitorFilter,
+  type TTaskCreate,
+  USER_MESSAGES,
+} from "@linewatch/contracts";
+import type { AlertThreshold } from "@linewatch/stats";
+import type { Db } from "../../db/client.js";
+import { AppError, badRequest } from "../../errors.js";
+import type { AlertRule } from "../alerts/alerts.rules.js";
+import type { AuthContext } from "../auth/auth.service.js";
+import { loadRecordSpan, WindowError } from "../evaluation/window.read.js";
+import { createMonitorsRepo } from "../monitors/monitors.repo.js";
+import { monitorNotFound, ruleValuesOf } from "../monitors/monitors.service.js";
+import { replayMonitor, slotsOf } from "./backtest.replay.js";
+
+export type BacktestInput = {
+  task?: TTaskCreate;
+  monitor_uuid?: string;
+  rules?: TMonitorRule[];
+  period?: { from?: string; to?: string; days?: number };
+};
+
+const DAY_MS = 86_400_000;
+
+type Subject = {
+  lineId: string;
+  type: TMonitorType;
+  alertThreshold: AlertThreshold;
+  filter: TStoredMonitorFilter;
+  frequency: number;
+  useExcludedPartIds: boolean;
+  useExcludedModelNumbers: boolean;
+  rules: AlertRule[];
+  /** A saved monitor's next slot: the backtest's slots fall on its grid. */
+  gridAt: Date | null;
+};
+
+export function createBacktestService(deps: {
+  db: Db;
+  now?: () => Date;
+  /** MVD_QUERY_MAX_RECORD_COUNT: the largest sample size a task's settings may ask for. */
+  maxRecordCount: number;
+  /** The most records one backtest reads; default BACKTEST_BOUNDS.maxRecords. */
+  maxRecords?: number;
+}) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const maxRecords = deps.maxRecords ?? BACKTEST_BOUNDS.maxRecords;
+  const repo = createMonitorsRepo(db);
+
+  async function subjectOf(ctx: AuthContext, input: BacktestInput): Promise<Subject> {
+    const formRules = input.rules?.map(ruleValuesOf);
+    if (input.task) {
+      const t = input.task;
+      if (t.task_details.cust_uuid !== ctx.customerId)
+        throw new AppError("NOT_FOUND", USER_MESSAGES.customerNotFound);
+      return {
+        lineId: t.task_details.line_uuid,
+        type: t.task_type,
+        alertThreshold: fromServerAlertThreshold(t.task_details.alert_threshold),
+        filter: storedFilterOf(t.task_details),
+        frequency: t.frequency,
+        useExcludedPartIds: t.task_details.use_excluded_part_ids,
+        useExcludedModelNumbers: t.task_details.use_excluded_model_numbers,
+        rules: formRules ?? [],
+        gridAt: null,
+      };
+    }
+    const row = await repo.find(ctx.customerId, input.monitor_uuid as string);
+    if (!row) throw monitorNotFound();
+    return {
+      lineId: row.lineId,
+      type: row.type,
+      alertThreshold: row.alertThreshold as AlertThreshold,
+      // Read as the worker reads it (lenient with older rows).
+      filter: parseStoredMonitorFilter(row.filter),
+      frequency: row.frequency,
+      useExcludedPartIds: row.useExcludedPartIds,
+      useExcludedModelNumbers: row.useExcludedModelNumbers,
+      rules: formRules ?? (await repo.rules(row.id)),
+      gridAt: row.nextRunAt ?? null,
+    };
+  }
+
+  /** (from, to]: to defaults to now (on a saved monitor's grid), from to `days` (7) before; ≤ 30 days. */
+  function periodOf(input: BacktestInput, s: Subject): { from: Date; to: Date } {
+    const p = input.period ?? {};
+    let to = p.to ? new Date(p.to) : now();
+    const days = p.days ?? BACKTEST_BOUNDS.defaultDays;
+    const from = p.from ? new Date(p.from) : new Date(to.getTime() - days * DAY_MS);
+    if (s.gridAt) {
+      const step = s.frequency * 60_000;
+      const off = (((to.getTime() - s.gridAt.getTime()) % step) + step) % step;
+      to = new Date(to.getTime() - off);
+    }
+    if (from.getTime() >= to.getTime()) throw badRequest(BACKTEST_MESSAGES.periodOrder);
+    if (to.getTime() - from.getTime() > BACKTEST_BOUNDS.maxDays * DAY_MS)
+      throw badRequest(BACKTEST_MESSAGES.periodTooLong);
+    return { from, to };
+  }
+
+  return {
+    /** The body schema with this server's records range (MVD_QUERY_MAX_RECORD_COUNT). */
+    schemas: createBacktestSchemas(deps.maxRecordCount),
+
+    async backtest(ctx: AuthContext, input: BacktestInput): Promise<TBacktest> {
+      const subject = await subjectOf(ctx, input);
+      const { from, to } = periodOf(input, subject);
+      let span: Awaited<ReturnType<typeof loadRecordSpan>>;
+      try {
+        span = await loadRecordSpan(
+          db,
+          {
+            customerId: ctx.customerId,
+            lineId: subject.lineId,
+            type: subject.type,
+            filter: subject.filter,
+            useExcludedPartIds: subject.useExcludedPartIds,
+            useExcludedModelNumbers: subject.useExcludedModelNumbers,
+          },
+          { from, to, before: subject.filter.sample_size, max: maxRecords },
+        );
+      } catch (err) {
+        if (err instanceof WindowError)
+          throw new AppError(err.code === "NOT_FOUND" ? "NOT_FOUND" : "BAD_REQUEST", err.message);
+        throw err;
+      }
+      if (span.truncated) throw badRequest(BACKTEST_MESSAGES.tooManyRecords(maxRecords));
+      const replay = replayMonitor(subject, span.window, slotsOf(from, to, subject.frequency));
+      const iso = (d: Date | null) => (d ? d.toISOString() : null);
+      return {
+        from: from.toISOString(),
+        to: to.toISOString(),
+        frequency: subject.frequency,
+        records: span.window.records.length,
+        slots: replay.slots.map(({ slot, result, alert }) => ({
+          slot: slot.toISOString(),
+          state: result.state,
+          score: result.score,
+          threshold: result.threshold,
+          reason: result.reason,
+          alert,
+        })),
+        alerts: replay.alerts.map((a) => ({
+          opened_at: a.openedAt.toISOString(),
+          resolved_at: iso(a.resolvedAt),
+          last_seen_at: a.lastSeenAt.toISOString(),
+          rule: a.rule,
+          count: a.count,
+          score: a.score,
+          threshold: a.threshold,
+        })),
+        summary: {
+          evaluations: replay.slots.length,
+          breaches: replay.slots.filter((s) => s.result.state === "BREACH").length,
+          alerts_opened: replay.alerts.length,
+        },
+      };
+    },
+  };
+}
+
+export type BacktestService = ReturnType<typeof createBacktestService>;
