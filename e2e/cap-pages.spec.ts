@@ -88,6 +88,29 @@ test("Cap Limits: a formula naming a signal is completed, saved as ids and locks
       .flatMap((s: { signals: { id: string; name: string }[] }) => s.signals)
       .find((s: { name: string }) => s.name === "Press Force Upper Limit");
     expect(saved.limits.find((l) => l.model_number === "*")?.uclFormula).toBe(`{${upper.id}} - 1`);
+
+    // The cap monitor evaluates against the formula (the preview runs the worker's evaluation): a
+    // UCL far below every value puts points outside the control limits, one far above puts none.
+    const evaluateWithUcl = async (ucl: string) => {
+      const limits = saved.limits.map((l) => ({ ...l, lclFormula: null, uclFormula: ucl }));
+      const put = await page.request.put(limitsUrl(lineId), { data: [{ ...saved, limits }] });
+      expect(put.ok()).toBe(true);
+      const res = await page.request.post("/api/monitors/preview", {
+        data: {
+          type: "cap",
+          line_id: lineId,
+          alert_threshold: "medium",
+          filter: { signal_uuids: [saved.signalUUID], sample_size: 100, evaluation_ratio: 0.25 },
+        },
+      });
+      expect(res.ok()).toBe(true);
+      return (await res.json()).evaluation as { state: string; details: { controlHitCount?: number } };
+    };
+    const below = await evaluateWithUcl(`{${upper.id}} - 1000000`);
+    expect(below.state).toBe("BREACH");
+    expect(below.details.controlHitCount ?? 0).toBeGreaterThan(0);
+    const above = await evaluateWithUcl(`{${upper.id}} + 1000000`);
+    expect(above.details.controlHitCount).toBe(0);
   } finally {
     await restore(page, lineId, before);
   }
