@@ -11,6 +11,7 @@ type JsonSchema = {
   type?: string | string[];
   format?: string;
   enum?: unknown[];
+  const?: unknown;
   pattern?: string;
   maxLength?: number;
   properties?: Record<string, JsonSchema>;
@@ -21,26 +22,62 @@ type JsonSchema = {
 };
 type Segment = string | number;
 
+/** A field the body must hold so a string beside it is read: a union's discriminator (`mode: "TIME"`). */
+type Fixed = { path: Segment[]; value: unknown };
+type StringField = { path: Segment[]; maxLength: number; fixed: Fixed[] };
+
+/** The discriminators of an alternative: its properties with one allowed value. */
+function discriminators(schema: JsonSchema, at: Segment[]): Fixed[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([key, child]) => {
+    if (child.const !== undefined) return [{ path: [...at, key], value: child.const }];
+    if (child.enum?.length === 1) return [{ path: [...at, key], value: child.enum[0] }];
+    return [];
+  });
+}
+
 /** Every free-text string in a body schema, as a path (uuids, enums and patterns are not free text). */
-function stringPaths(schema: JsonSchema, at: Segment[] = []): { path: Segment[]; maxLength: number }[] {
+function stringPaths(schema: JsonSchema, at: Segment[] = [], fixed: Fixed[] = []): StringField[] {
   const alternatives = [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])];
-  const found = alternatives.flatMap((s) => stringPaths(s, at));
+  const found = alternatives.flatMap((s) => stringPaths(s, at, fixed));
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-  if (types.includes("string") && !schema.format && !schema.enum && !schema.pattern) {
-    found.push({ path: at, maxLength: schema.maxLength ?? 200 });
+  if (
+    types.includes("string") &&
+    !schema.format &&
+    !schema.enum &&
+    !schema.pattern &&
+    schema.const === undefined
+  ) {
+    found.push({ path: at, maxLength: schema.maxLength ?? 200, fixed });
   }
+  const own = [...fixed, ...discriminators(schema, at)];
   for (const [key, child] of Object.entries(schema.properties ?? {}))
-    found.push(...stringPaths(child, [...at, key]));
-  if (schema.items) found.push(...stringPaths(schema.items, [...at, 0]));
+    found.push(...stringPaths(child, [...at, key], own));
+  if (schema.items) found.push(...stringPaths(schema.items, [...at, 0], own));
   return found;
 }
 
-/** A body holding `value` at `path` and nothing else: the other fields' errors do not hide this one's. */
-function bodyWith(path: Segment[], value: string): unknown {
+/** Sets `value` at `path` in `into`, creating objects and one-element arrays on the way. */
+function setAt(into: unknown, path: Segment[], value: unknown): unknown {
   if (!path.length) return value;
   const [head, ...rest] = path;
-  if (typeof head === "number") return [bodyWith(rest, value)];
-  return { [head as string]: bodyWith(rest, value) };
+  if (typeof head === "number") {
+    const list = Array.isArray(into) ? into : [];
+    list[head] = setAt(list[head], rest, value);
+    return list;
+  }
+  const object = (into !== null && typeof into === "object" ? into : {}) as Record<string, unknown>;
+  object[head as string] = setAt(object[head as string], rest, value);
+  return object;
+}
+
+/**
+ * A body holding `value` at `path`, the discriminators of the unions on the way, and nothing else:
+ * the other fields' errors do not hide this one's.
+ */
+function bodyWith(field: StringField, value: string): unknown {
+  let body: unknown;
+  for (const f of field.fixed) body = setAt(body, f.path, f.value);
+  return setAt(body, field.path, value);
 }
 
 const BAD = ["\u0000", "\uD800", "\uDFFF"] as const;
@@ -84,7 +121,7 @@ describe("text the database cannot hold", () => {
             method: field.method as "POST",
             url,
             headers: tenant.adminHeaders,
-            payload: bodyWith(field.path, text) as object,
+            payload: bodyWith(field, text) as object,
           });
           const where = ["body", ...field.path].join(".");
           expect(res.statusCode, `${field.method} ${field.url} ${where}`).toBe(400);

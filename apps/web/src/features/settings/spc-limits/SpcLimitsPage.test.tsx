@@ -188,7 +188,10 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await expand(ue, 1);
     await ue.clear(cell("LSL *"));
     await ue.type(cell("LSL *"), "1.5");
-    expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBe("true");
+    // The page hears the cell once typing pauses (LimitCell COMMIT_IDLE_MS).
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBe("true"),
+    );
     expect((screen.getByRole("switch", { name: M.showOnlyWithLimits }) as HTMLInputElement).disabled).toBe(
       true,
     );
