@@ -187,8 +187,10 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     renderPage();
     await expand(ue, 1);
     await ue.clear(cell("LSL *"));
+    // The first edit reaches the page at once: the line and the switch lock without a pause.
+    expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBe("true");
     await ue.type(cell("LSL *"), "1.5");
-    // The page hears the cell once typing pauses (LimitCell COMMIT_IDLE_MS).
+    // Later keystrokes reach the page once typing pauses (LimitCell COMMIT_IDLE_MS).
     await waitFor(() =>
       expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBe("true"),
     );

@@ -226,6 +226,7 @@ export function SpcLimitsPage() {
             isError={limitsQ.isError}
             isLoading={!!lineId && (limitsQ.isLoading || signalsQ.isLoading)}
             unsavedIds={unsavedIds}
+            isDirty={isDirty}
             errorsOf={errorsOf}
             lockedOf={lockedOf}
             signalNames={nameList}

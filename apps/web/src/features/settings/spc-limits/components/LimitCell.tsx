@@ -20,6 +20,9 @@ export const LimitCell = memo(function LimitCell(p: {
   value: string;
   error?: string;
   isLocked: boolean;
+  /** No unsaved edit on the page yet: the first keystroke is handed over at once, so the page marks
+   * the row unsaved and locks its line selector without waiting for a pause. */
+  isFirstEdit: boolean;
   signalNames: string[];
   onChange: (text: string) => void;
 }) {
@@ -60,7 +63,7 @@ export const LimitCell = memo(function LimitCell(p: {
     setText(next);
     unsent.current = next;
     if (timer.current !== null) window.clearTimeout(timer.current);
-    if (isNow) flush();
+    if (isNow || p.isFirstEdit) flush();
     else timer.current = window.setTimeout(() => flush(true), COMMIT_IDLE_MS);
   };
   const completion = caret === null ? null : signalCompletions(text, caret, p.signalNames);

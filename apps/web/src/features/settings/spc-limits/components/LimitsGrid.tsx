@@ -29,6 +29,8 @@ export type LimitsGridProps = {
   isLoading: boolean;
   /** Signals with unsaved edits. */
   unsavedIds: ReadonlySet<string>;
+  /** The page holds unsaved edits. */
+  isDirty: boolean;
   errorsOf: (signalId: string, m: TModelRow) => Partial<Record<TSpcLimitKey, string>>;
   lockedOf: (signalId: string) => TSpcLimitKey[];
   signalNames: string[];
@@ -42,7 +44,8 @@ export type LimitsGridProps = {
 
 /** The Cap Limits tree grid (spec settings §2.5): signals that expand into one row per model. */
 export function LimitsGrid(p: LimitsGridProps) {
-  const { tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel, onCapability } = p;
+  const { tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel, onCapability, isDirty } =
+    p;
   const columns = useMemo<GridColDef<Row>[]>(() => {
     const parentText = (field: "station" | "signal") => (row: Row) =>
       row.__row.kind === "parent" ? (row as unknown as TSignalRow)[field] : "";
@@ -62,6 +65,7 @@ export function LimitsGrid(p: LimitsGridProps) {
             value={m[key]}
             error={errorsOf(signalId, m)[key]}
             isLocked={lockedOf(signalId).includes(key)}
+            isFirstEdit={!isDirty}
             signalNames={signalNames}
             onChange={(text) => onCell(signalId, m.model, key, text)}
           />
@@ -139,7 +143,7 @@ export function LimitsGrid(p: LimitsGridProps) {
         },
       },
     ];
-  }, [tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel, onCapability]);
+  }, [tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel, onCapability, isDirty]);
 
   return (
     <SettingsGrid<Row>
