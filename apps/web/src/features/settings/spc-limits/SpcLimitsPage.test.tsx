@@ -10,6 +10,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
+import { act } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
@@ -138,15 +140,24 @@ afterAll(() => server.close());
 
 function renderPage() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // A data router: the page's leave guard blocks navigation while edits are unsaved.
+  const router = createMemoryRouter(
+    [
+      { path: "/settings/limits", element: <SpcLimitsPage /> },
+      { path: "/settings/alerts", element: <p>Cap Alerts section</p> },
+    ],
+    { initialEntries: ["/settings/limits"] },
+  );
   render(
     <QueryClientProvider client={qc}>
       <SnackbarProvider>
         <PlantLineProvider>
-          <SpcLimitsPage />
+          <RouterProvider router={router} />
         </PlantLineProvider>
       </SnackbarProvider>
     </QueryClientProvider>,
   );
+  return router;
 }
 
 const cell = (label: string) => screen.getByRole("textbox", { name: label }) as HTMLInputElement;
@@ -184,7 +195,7 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
 
   it("an edit marks the row unsaved and locks the line and the switch until Discard Changes", async () => {
     const ue = userEvent.setup();
-    renderPage();
+    const router = renderPage();
     await expand(ue, 1);
     await ue.clear(cell("LSL *"));
     // The first edit reaches the page at once: the line and the switch lock without a pause.
@@ -198,6 +209,13 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
       true,
     );
     expect(document.querySelectorAll(".lw-row-unsaved").length).toBeGreaterThan(0);
+    // Leaving the section asks first; Continue Editing keeps the edit.
+    await act(() => router.navigate("/settings/alerts"));
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.discardTitle)).toBeTruthy();
+    await ue.click(screen.getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
+    expect(router.state.location.pathname).toBe("/settings/limits");
+    await waitFor(() => expect(screen.queryByText(SETTINGS_KIT_MESSAGES.discardTitle)).toBeNull());
+    expect(cell("LSL *").value).toBe("1.5");
     await ue.click(screen.getByRole("button", { name: M.discard }));
     expect(cell("LSL *").value).toBe("1");
     expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBeNull();

@@ -18,6 +18,7 @@ import { QueryState } from "../../../shared/ui/QueryState";
 import { compareValues } from "../../../shared/ui/settings/expandable-rows";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
+import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
 import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useModelNumbers } from "../../monitors/api/queries";
 import { useSaveSpcLimits, useSuggestControlLimits } from "./api/mutations";
@@ -68,6 +69,8 @@ export function SpcLimitsPage() {
   const [addingFor, setAddingFor] = useState<string | null>(null);
   const [newModel, setNewModel] = useState("");
   const isDirty = edits.size > 0;
+  // Unsaved limits are not lost to another Settings section, a link or the browser's back.
+  const leaveGuard = useLeaveGuard(isDirty);
 
   const names = useMemo(
     () =>
@@ -194,6 +197,7 @@ export function SpcLimitsPage() {
 
   return (
     <Stack spacing={2}>
+      {leaveGuard}
       <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
         <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {M.title}
