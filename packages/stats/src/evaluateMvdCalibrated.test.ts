@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalGenerator } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
+import { choleskyDecompose } from "./cholesky.js";
 import {
   evaluateMvdCalibrated,
   type MvdCalibratedEvaluation,
@@ -130,7 +131,7 @@ describe("mvdMeanTestLaw", () => {
   const shrunk = createMatrix(2, 2, Float64Array.from([1, 0.45, 0.45, 1]));
 
   it("is Hotelling's χ²_p when S* is S and the rows are normal", () => {
-    const law = mvdMeanTestLaw(correlated, correlated, normalShape, 75, 25);
+    const law = mvdMeanTestLaw(choleskyDecompose(correlated), correlated, normalShape, 75, 25);
     expect(law.scale).toBeCloseTo(1, 12);
     expect(law.degrees).toBeCloseTo(2, 12);
     expect(law.offset).toBeCloseTo(0, 12);
@@ -138,7 +139,7 @@ describe("mvdMeanTestLaw", () => {
 
   it("keeps T²'s null mean at tr(S*⁻¹ S) and has fewer degrees when S* is shrunk", () => {
     // S's eigenvalues 1.9 and 0.1 against S*'s 1.45 and 0.55: A's are 1.9/1.45 and 0.1/0.55.
-    const law = mvdMeanTestLaw(shrunk, correlated, normalShape, 75, 25);
+    const law = mvdMeanTestLaw(choleskyDecompose(shrunk), correlated, normalShape, 75, 25);
     const [a, b] = [1.9 / 1.45, 0.1 / 0.55];
     expect(law.scale * law.degrees + law.offset).toBeCloseTo(a + b, 12);
     expect(law.degrees).toBeLessThan(2);
@@ -147,8 +148,8 @@ describe("mvdMeanTestLaw", () => {
 
   it("gives skewed, heavy-tailed rows a heavier tail, less so with more rows", () => {
     const skewed = { skewnessSquared: 1.75 ** 2, excessKurtosis: 5.9 };
-    const small = mvdMeanTestLaw(correlated, correlated, skewed, 75, 25);
-    const large = mvdMeanTestLaw(correlated, correlated, skewed, 2400, 600);
+    const small = mvdMeanTestLaw(choleskyDecompose(correlated), correlated, skewed, 75, 25);
+    const large = mvdMeanTestLaw(choleskyDecompose(correlated), correlated, skewed, 2400, 600);
     expect(small.degrees).toBeLessThan(large.degrees);
     expect(large.degrees).toBeLessThan(2);
     expect(large.degrees).toBeGreaterThan(1.9);

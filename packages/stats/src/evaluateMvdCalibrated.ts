@@ -201,25 +201,20 @@ export function evaluateMvdCalibrated(
     centreColumnsInPlace(centred, m, p);
     const gram = gramOfColumns(centred, m, p);
     shrinkage = shrinkageFromCentredColumns(centred, m, p, gram);
-    shrunk = shrinkCovariance(
-      createMatrix(
-        p,
-        p,
-        gram.map((c) => c / (m - 1)),
-      ),
-      shrinkage,
+    const covariance = createMatrix(
+      p,
+      p,
+      gram.map((c) => c / (m - 1)),
     );
+    shrunk = shrinkCovariance(covariance, shrinkage);
     ({ t2, contributionColumns } = hotellingT2OfColumns(yKept, n, shrunk));
     // The mean test's null law (step 3): the shrunk quadratic form against the unshrunk training
     // covariance, with the shape of the whitened rows of the whole window.
+    const shrunkFactor = choleskyDecompose(shrunk);
     meanLaw = mvdMeanTestLaw(
-      shrunk,
-      createMatrix(
-        p,
-        p,
-        gram.map((c) => c / (m - 1)),
-      ),
-      whitenedShape(choleskyDecompose(shrunk), zKept, m, yKept, n, p),
+      shrunkFactor,
+      covariance,
+      whitenedShape(shrunkFactor, zKept, m, yKept, n, p),
       m / pooled.vif,
       n / pooled.vif,
     );
@@ -378,16 +373,20 @@ export interface MvdMeanTestLaw {
   readonly shape: MvdRowShape;
 }
 
+/**
+ * Fits MvdMeanTestLaw: `shrunkFactor` is S*'s Cholesky factor, `covariance` S, `shape` the rows'
+ * (whitenedShape), m and n the effective sizes.
+ */
 export function mvdMeanTestLaw(
-  shrunk: Matrix,
+  shrunkFactor: Matrix,
   covariance: Matrix,
   shape: MvdRowShape,
   m: number,
   n: number,
 ): MvdMeanTestLaw {
-  const p = shrunk.rows;
+  const p = shrunkFactor.rows;
+  const factor = shrunkFactor;
   // A = S*⁻¹ S, column by column through S*'s Cholesky factor.
-  const factor = choleskyDecompose(shrunk);
   const a = new Float64Array(p * p);
   const column = new Float64Array(p);
   for (let j = 0; j < p; j++) {
