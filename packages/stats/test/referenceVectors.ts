@@ -100,6 +100,12 @@ export interface ReferenceVectors {
       t2Mean: number;
       pMean: number;
       meanDegrees: number;
+      meanLaw: {
+        scale: number;
+        degrees: number;
+        offset: number;
+        shape: { skewnessSquared: number; excessKurtosis: number };
+      };
       meanContributions: number[];
       t2: number[];
       crossValidatedT2: number[];
