@@ -16,11 +16,15 @@ import {
 } from "@linewatch/contracts";
 import type { Db, Tx } from "../../db/client.js";
 import { badRequest, forbidden } from "../../errors.js";
-import type { AuthContext } from "../auth/auth.service.js";
 import { type AuditFilter, type AuditSelected, createAuditLogRepo } from "./audit-log.repo.js";
 
-/** Who made a change: the signed-in user, for the customer the session acts for. */
-export type AuditActor = Pick<AuthContext, "customerId" | "userId" | "email" | "isProviderStaff">;
+/**
+ * Who made a change: the signed-in user (an AuthContext fits), for the customer the session acts
+ * for. Spelled out rather than imported: the auth service records password changes through here.
+ */
+export type AuditActor = { customerId: string; userId: string; email: string; isProviderStaff: boolean };
+/** Who reads the log: an AuthContext. */
+type AuditReader = { customerId: string; isAdministrator: boolean };
 
 /** What changed: the resource and its user-visible configuration before and after. */
 export type AuditChange = {
@@ -97,7 +101,7 @@ const cellOf = (v: unknown) => (v === undefined ? "" : typeof v === "string" ? v
 export function createAuditLogService(deps: { db: Db }) {
   const repo = createAuditLogRepo(deps.db);
 
-  async function page(ctx: AuthContext, f: AuditFilter, p: { limit: number; offset: number }) {
+  async function page(ctx: AuditReader, f: AuditFilter, p: { limit: number; offset: number }) {
     const [rows, total] = await Promise.all([repo.list(ctx.customerId, f, p), repo.count(ctx.customerId, f)]);
     return { entries: rows.map(toEntry), total } satisfies TAuditLogPage;
   }
@@ -106,12 +110,12 @@ export function createAuditLogService(deps: { db: Db }) {
     record: recordAudit,
 
     /** GET /api/audit-log: the customer's records, newest first. */
-    list(ctx: AuthContext, q: TAuditLogQuery): Promise<TAuditLogPage> {
+    list(ctx: AuditReader, q: TAuditLogQuery): Promise<TAuditLogPage> {
       return page(ctx, filterOf(q), q);
     },
 
     /** One resource's own history; users, data sources and tokens only for administrators. */
-    history(ctx: AuthContext, params: TAuditHistoryParams, q: TAuditHistoryQuery): Promise<TAuditLogPage> {
+    history(ctx: AuditReader, params: TAuditHistoryParams, q: TAuditHistoryQuery): Promise<TAuditLogPage> {
       if (AUDIT_ADMIN_ONLY_RESOURCES.includes(params.resource) && !ctx.isAdministrator) throw forbidden();
       return page(ctx, { resource: params.resource, resourceId: params.resourceId }, q);
     },
@@ -120,7 +124,7 @@ export function createAuditLogService(deps: { db: Db }) {
      * The CSV export: one row per changed field (auditChanges), newest record first, header
      * AUDIT_TEXTS.csvHeader; more than AUDIT_EXPORT_MAX matching records is refused.
      */
-    async exportCsv(ctx: AuthContext, q: TAuditLogExportQuery): Promise<string> {
+    async exportCsv(ctx: AuditReader, q: TAuditLogExportQuery): Promise<string> {
       const f = filterOf(q);
       if ((await repo.count(ctx.customerId, f)) > AUDIT_EXPORT_MAX)
         throw badRequest(AUDIT_TEXTS.exportTooLarge);

@@ -75,7 +75,7 @@ const auditFieldsOf = (l: TLine) => ({
   excludedModelNumbers: l.excludedModelNumbers,
 });
 
-async function findLine(db: Tx, customerId: string, lineId: string): Promise<TLine> {
+export async function findLine(db: Tx, customerId: string, lineId: string): Promise<TLine> {
   const [row] = await db
     .select(columns)
     .from(lines)

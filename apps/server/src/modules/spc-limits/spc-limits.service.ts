@@ -18,6 +18,7 @@ import {
 import { parseLimitFormula, suggestControlLimits } from "@linewatch/stats";
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
+import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import { loadWindow } from "../evaluation/window.read.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
@@ -40,6 +41,19 @@ const byModel = (a: { modelNumber: string }, b: { modelNumber: string }) =>
         : a.modelNumber < b.modelNumber
           ? -1
           : 1;
+
+/** A signal's limits as the audit log records them: by model number, the four formulas. */
+function auditLimitsOf(rows: (SpcLimitValues & { signalId: string })[], signalId: string) {
+  return Object.fromEntries(
+    rows
+      .filter((r) => r.signalId === signalId)
+      .sort(byModel)
+      .map((r) => [
+        r.modelNumber,
+        { lsl: r.lslFormula, lcl: r.lclFormula, ucl: r.uclFormula, usl: r.uslFormula },
+      ]),
+  );
+}
 
 /**
  * SPC limits of a line (spec settings §2.5, §3, §5, §7). Saving replaces the model rows of each
@@ -128,7 +142,7 @@ export function createSpcLimitsService(deps: {
     },
 
     async save(ctx: AuthContext, lineId: string, body: TSpcSignalLimits[]): Promise<TSpcSignalLimits[]> {
-      await deps.lines.get(ctx, lineId);
+      const line = await deps.lines.get(ctx, lineId);
       const [signals, { flags }] = await Promise.all([
         repo.signalsOfLine(ctx.customerId, lineId),
         deps.flags.get(ctx.customerId),
@@ -183,7 +197,26 @@ export function createSpcLimitsService(deps: {
         }
         bySignal.set(signal.id, rows);
       }
-      await deps.db.transaction((tx) => createSpcLimitsRepo(tx).replace(ctx.customerId, lineId, bySignal));
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createSpcLimitsRepo(tx);
+        const before = await txRepo.limitsOfLine(ctx.customerId, lineId);
+        await txRepo.replace(ctx.customerId, lineId, bySignal);
+        const after = await txRepo.limitsOfLine(ctx.customerId, lineId);
+        // One record per signal whose limits changed: its model rows, keyed by model number.
+        for (const signalId of bySignal.keys()) {
+          const signal = byId.get(signalId) as SignalRow;
+          await recordAudit(tx, ctx, {
+            resource: "spc_limit",
+            action: "update",
+            resourceId: signalId,
+            resourceName: signal.name,
+            plantId: line.plantId,
+            lineId,
+            before: auditLimitsOf(before, signalId),
+            after: auditLimitsOf(after, signalId),
+          });
+        }
+      });
       return list(ctx, lineId);
     },
   };
