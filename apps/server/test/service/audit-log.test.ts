@@ -5,6 +5,7 @@ import {
   LOCATION_CORPORATE,
   LOCATION_PROVIDER,
   type TAuditResource,
+  ZTaskCreateBody,
 } from "@linewatch/contracts";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -182,6 +183,49 @@ describe("audit log: monitors and their rules", () => {
     await expectFailsWithoutRecord(() => services.monitors.remove(a.ctx, id));
   });
 
+  it("records a task form's create and update with the filter fields that changed", async () => {
+    const body = ZTaskCreateBody.parse({
+      task_name: "Audit MVD",
+      task_type: "mvd",
+      active: true,
+      frequency: 15,
+      notes: "",
+      task_details: {
+        cust_uuid: a.customer.id,
+        plant_uuid: a.plant.id,
+        line_uuid: a.line.id,
+        use_excluded_part_ids: false,
+        use_excluded_model_numbers: false,
+        alert_threshold: "MEDIUM",
+        part_attributes: [],
+        part_groups: [],
+        part_numbers: [],
+        pass_fail_filter: [],
+        signal_group_uuids: [],
+        signal_uuids: [a.signals.measurements[0]?.id, a.signals.measurements[1]?.id],
+        evaluation_ratio: 0.2,
+        sample_size: 200,
+      },
+    });
+    const monitor = await services.monitors.create(a.ctx, body);
+    await services.monitors.update(a.ctx, {
+      ...body,
+      task_uuid: monitor.monitor_uuid,
+      task_details: { ...body.task_details, sample_size: 300 },
+    });
+    const recs = await recordsOf("monitor", monitor.monitor_uuid);
+    expect(recs.map((r) => r.action)).toEqual(["create", "update"]);
+    expect(recs[0]).toMatchObject({
+      resourceName: "Audit MVD",
+      after: { monitor_name: "Audit MVD", sample_size: 200 },
+    });
+    expect(recs[1]).toMatchObject({ before: { sample_size: 200 }, after: { sample_size: 300 } });
+    // A second monitor by the same name is refused (409): no record.
+    await expectFailsWithoutRecord(() =>
+      services.monitors.create(a.ctx, { ...body, task_details: { ...body.task_details, sample_size: 400 } }),
+    );
+  });
+
   it("records a save of alert rules as the monitor's rules, by rule type", async () => {
     const { id } = await services.monitors.createCap(a.ctx, a.signals.measurements[2]?.id as string);
     const rules = DEFAULT_MONITOR_RULES.map((r) => (r.type === "Consecutive" ? { ...r, active: true } : r));
@@ -247,6 +291,22 @@ describe("audit log: signals, stations and SPC limits", () => {
           resultClassifications: { pass: [], fail: [], other: [] },
         },
       }),
+    );
+  });
+
+  it("records a measurement's single side", async () => {
+    const id = a.signals.measurements[2]?.id as string;
+    await services.flags.set(staffCtx, "capSingleSided", true);
+    await services.signals.setSingleSides(a.ctx, [{ id, singleSide: "UPPER" }]);
+    const [rec] = await recordsOf("signal", id);
+    expect(rec).toMatchObject({
+      before: { singleSide: null },
+      after: { singleSide: "UPPER" },
+      lineId: a.line.id,
+    });
+    // A result signal has no single side (400): no record.
+    await expectFailsWithoutRecord(() =>
+      services.signals.setSingleSides(a.ctx, [{ id: a.signals.result.id, singleSide: "UPPER" }]),
     );
   });
 
@@ -416,6 +476,17 @@ describe("audit log: users and feature flags", () => {
     expect(recs[4]).toMatchObject({ after: null, resourceName: "new.person@example.test" });
   });
 
+  it("records a user added through the back office in the customer the user joined", async () => {
+    const added = await services.users.addBackOffice(staffCtx, b.customer.id, {
+      email: "joined.b@example.test",
+      locationName: null,
+      locationPlantId: null,
+    });
+    const [rec] = await recordsOf("user", added.user.id, b.customer.id);
+    expect(rec).toMatchObject({ action: "create", actorUserId: staffCtx.userId, actorIsProviderStaff: true });
+    expect(await recordsOf("user", added.user.id)).toEqual([]);
+  });
+
   it("records a feature flag as provider staff acting for the customer, in that customer's log", async () => {
     await services.flags.set(staffCtx, "capLimits", false);
     await services.flags.set(staffCtx, "capLimits", true);
@@ -442,7 +513,9 @@ describe("audit log: reading", () => {
     const ats = pageA.entries.map((e) => e.at);
     expect([...ats].sort().reverse()).toEqual(ats);
     const pageB = await services.auditLog.list(b.ctx, { limit: 500, offset: 0 });
-    expect(pageB.entries.map((e) => e.resourceId)).toEqual([b.line.id]);
+    expect(pageB.entries.map((e) => e.resourceId)).toContain(b.line.id);
+    const idsOfA = new Set(pageA.entries.map((e) => e.id));
+    expect(pageB.entries.some((e) => idsOfA.has(e.id))).toBe(false);
     // A's history of B's line is empty: another customer's records never appear.
     const history = await services.auditLog.history(
       a.ctx,

@@ -63,8 +63,8 @@ export function createAuditLogRepo(db: Tx) {
       f.to ? lt(auditLog.at, f.to) : undefined,
     );
   return {
-    async insert(values: AuditInsert) {
-      await db.insert(auditLog).values(values);
+    async insert(rows: AuditInsert[]) {
+      if (rows.length > 0) await db.insert(auditLog).values(rows);
     },
 
     /** Newest first; (at, id) descending so pages never repeat or skip a record. */

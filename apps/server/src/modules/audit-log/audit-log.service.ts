@@ -45,29 +45,40 @@ const plain = (f: TAuditFields | null): TAuditFields | null =>
   f === null ? null : (JSON.parse(JSON.stringify(f)) as TAuditFields);
 
 /**
- * Records one change in the change's own transaction `tx`, so the change and its record commit
+ * Records a change in the change's own transaction `tx`, so the change and its record commit
  * or roll back together. An update that changes no field records nothing. Callers put
  * AUDIT_SECRET_MARK where a secret was set or changed; no secret value is ever passed here.
  * The time is the database's transaction time (one clock for every process).
  */
-export async function recordAudit(tx: Tx, actor: AuditActor, change: AuditChange): Promise<void> {
-  const before = plain(change.before);
-  const after = plain(change.after);
-  if (change.action === "update" && auditChanges(before, after).length === 0) return;
-  await createAuditLogRepo(tx).insert({
-    customerId: actor.customerId,
-    actorUserId: actor.userId,
-    actorEmail: actor.email,
-    actorIsProviderStaff: actor.isProviderStaff,
-    resource: change.resource,
-    resourceId: change.resourceId,
-    resourceName: change.resourceName,
-    action: change.action,
-    plantId: change.plantId ?? null,
-    lineId: change.lineId ?? null,
-    before,
-    after,
+export function recordAudit(tx: Tx, actor: AuditActor, change: AuditChange): Promise<void> {
+  return recordAuditMany(tx, actor, [change]);
+}
+
+/** Several changes of one request (a save of many signals' limits), inserted 500 a statement. */
+export async function recordAuditMany(tx: Tx, actor: AuditActor, changes: AuditChange[]): Promise<void> {
+  const rows = changes.flatMap((change) => {
+    const before = plain(change.before);
+    const after = plain(change.after);
+    if (change.action === "update" && auditChanges(before, after).length === 0) return [];
+    return [
+      {
+        customerId: actor.customerId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        actorIsProviderStaff: actor.isProviderStaff,
+        resource: change.resource,
+        resourceId: change.resourceId,
+        resourceName: change.resourceName,
+        action: change.action,
+        plantId: change.plantId ?? null,
+        lineId: change.lineId ?? null,
+        before,
+        after,
+      },
+    ];
   });
+  const repo = createAuditLogRepo(tx);
+  for (let i = 0; i < rows.length; i += 500) await repo.insert(rows.slice(i, i + 500));
 }
 
 const toEntry = (r: AuditSelected): TAuditEntry => ({

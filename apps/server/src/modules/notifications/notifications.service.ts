@@ -81,6 +81,18 @@ export function etqConnection(
   };
 }
 
+/**
+ * A stored secret for comparing with a new one; null when it no longer decrypts (a replaced
+ * encryption key): saving a new value must still work, and counts as a change.
+ */
+function decryptOrNull(secrets: SecretBox, ciphertext: string, purpose: string): string | null {
+  try {
+    return secrets.decrypt(ciphertext, purpose);
+  } catch {
+    return null;
+  }
+}
+
 /** An ETQ configuration as the audit log records it: the form's fields, never the secret. */
 const relianceAuditFields = (r: { apiHost: string; clientId: string; tokenEndpoint: string }) => ({
   apiHost: r.apiHost,
@@ -251,7 +263,8 @@ export function createNotificationsService(
         if (!saved) throw lineNotFound();
         // The URL is write-only (settings §3): the log keeps its host and that it changed, never it.
         const isUrlChanged =
-          !existing || secrets.decrypt(existing.urlEncrypted, SECRET_PURPOSE.teamsUrl) !== url.toString();
+          !existing ||
+          decryptOrNull(secrets, existing.urlEncrypted, SECRET_PURPOSE.teamsUrl) !== url.toString();
         await recordAudit(tx, ctx, {
           resource: "teams_webhook",
           action: existing ? "update" : "create",
@@ -341,7 +354,7 @@ export function createNotificationsService(
         const isSecretChanged =
           body.clientSecret != null &&
           (!existing ||
-            secrets.decrypt(existing.clientSecretEncrypted, SECRET_PURPOSE.relianceSecret) !==
+            decryptOrNull(secrets, existing.clientSecretEncrypted, SECRET_PURPOSE.relianceSecret) !==
               body.clientSecret);
         await recordAudit(tx, ctx, {
           resource: "etq_config",

@@ -23,7 +23,7 @@ import {
 } from "@linewatch/contracts";
 import type { Db, Tx } from "../../db/client.js";
 import { AppError, badRequest, forbidden } from "../../errors.js";
-import { recordAudit } from "../audit-log/audit-log.service.js";
+import { type AuditChange, recordAudit, recordAuditMany } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
 import { findLine, type LinesService } from "../lines/lines.service.js";
@@ -66,19 +66,21 @@ const auditFieldsOf = (s: SignalRow) => ({
   singleSide: s.singleSide,
 });
 
-/** Records each signal of `ids` whose settings differ between the two readings of the line. */
+/** Records each signal whose settings differ between the two readings. */
 async function auditSignals(
   tx: Tx,
   ctx: AuthContext,
-  line: { id: string; plantId: string },
-  before: SignalRow[],
+  before: (SignalRow & { lineId: string })[],
   after: SignalRow[],
 ) {
   const afterById = new Map(after.map((s) => [s.id, s]));
+  const lineOf = lineCache(tx, ctx);
+  const changes: AuditChange[] = [];
   for (const b of before) {
     const a = afterById.get(b.id);
-    if (!a) continue;
-    await recordAudit(tx, ctx, {
+    if (!a || JSON.stringify(auditFieldsOf(a)) === JSON.stringify(auditFieldsOf(b))) continue;
+    const line = await lineOf(b.lineId);
+    changes.push({
       resource: "signal",
       action: "update",
       resourceId: a.id,
@@ -89,6 +91,17 @@ async function auditSignals(
       after: auditFieldsOf(a),
     });
   }
+  await recordAuditMany(tx, ctx, changes);
+}
+
+/** The lines of the signals a request touches, each read once (inside the request's transaction). */
+function lineCache(tx: Tx, ctx: AuthContext) {
+  const seen = new Map<string, Promise<{ id: string; plantId: string }>>();
+  return (lineId: string) => {
+    const line = seen.get(lineId) ?? findLine(tx, ctx.customerId, lineId);
+    seen.set(lineId, line);
+    return line;
+  };
 }
 
 type ClassificationRow = {
@@ -300,7 +313,12 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
           }
         }
         for (const [id, values] of next) if (Object.keys(values).length > 0) await r.updateSignal(id, values);
-        await auditSignals(tx, ctx, line, all, await r.signalsOfLine(ctx.customerId, line.id));
+        await auditSignals(
+          tx,
+          ctx,
+          all.map((s) => ({ ...s, lineId: line.id })),
+          await r.signalsOfLine(ctx.customerId, line.id),
+        );
       });
     },
 
@@ -321,11 +339,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
             throw badRequest(MSG.singleSideOnlyMeasurements(s.friendlyName ?? s.name));
           await r.updateSignal(b.id, { singleSide: b.singleSide });
         }
-        const after = new Map((await r.signalsByIds(ctx.customerId, ids)).map((s) => [s.id, s]));
-        for (const s of found) {
-          const line = await findLine(tx, ctx.customerId, s.lineId);
-          await auditSignals(tx, ctx, line, [s], [after.get(s.id) as SignalRow]);
-        }
+        await auditSignals(tx, ctx, found, await r.signalsByIds(ctx.customerId, ids));
       });
     },
 
@@ -360,9 +374,11 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
           );
         }
         const after = await r.classifications(ctx.customerId, ids);
+        const lineOf = lineCache(tx, ctx);
+        const changes: AuditChange[] = [];
         for (const s of found) {
-          const line = await findLine(tx, ctx.customerId, s.lineId);
-          await recordAudit(tx, ctx, {
+          const line = await lineOf(s.lineId);
+          changes.push({
             resource: "signal",
             action: "update",
             resourceId: s.id,
@@ -373,6 +389,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
             after: { resultClassifications: classificationsOf(after, s.id) },
           });
         }
+        await recordAuditMany(tx, ctx, changes);
       });
     },
   };

@@ -18,7 +18,7 @@ import {
 import { parseLimitFormula, suggestControlLimits } from "@linewatch/stats";
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
-import { recordAudit } from "../audit-log/audit-log.service.js";
+import { recordAuditMany } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import { loadWindow } from "../evaluation/window.read.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
@@ -42,17 +42,15 @@ const byModel = (a: { modelNumber: string }, b: { modelNumber: string }) =>
           ? -1
           : 1;
 
-/** A signal's limits as the audit log records them: by model number, the four formulas. */
-function auditLimitsOf(rows: (SpcLimitValues & { signalId: string })[], signalId: string) {
-  return Object.fromEntries(
-    rows
-      .filter((r) => r.signalId === signalId)
-      .sort(byModel)
-      .map((r) => [
-        r.modelNumber,
-        { lsl: r.lslFormula, lcl: r.lclFormula, ucl: r.uclFormula, usl: r.uslFormula },
-      ]),
-  );
+/** Each signal's limits as the audit log records them: by model number, the four formulas. */
+function auditLimitsBySignal(rows: (SpcLimitValues & { signalId: string })[]) {
+  const bySignal = new Map<string, Record<string, Record<string, string | null>>>();
+  for (const r of [...rows].sort(byModel)) {
+    const limits = bySignal.get(r.signalId) ?? {};
+    limits[r.modelNumber] = { lsl: r.lslFormula, lcl: r.lclFormula, ucl: r.uclFormula, usl: r.uslFormula };
+    bySignal.set(r.signalId, limits);
+  }
+  return (signalId: string) => bySignal.get(signalId) ?? {};
 }
 
 /**
@@ -199,23 +197,24 @@ export function createSpcLimitsService(deps: {
       }
       await deps.db.transaction(async (tx) => {
         const txRepo = createSpcLimitsRepo(tx);
-        const before = await txRepo.limitsOfLine(ctx.customerId, lineId);
+        const before = auditLimitsBySignal(await txRepo.limitsOfLine(ctx.customerId, lineId));
         await txRepo.replace(ctx.customerId, lineId, bySignal);
-        const after = await txRepo.limitsOfLine(ctx.customerId, lineId);
+        const after = auditLimitsBySignal(await txRepo.limitsOfLine(ctx.customerId, lineId));
         // One record per signal whose limits changed: its model rows, keyed by model number.
-        for (const signalId of bySignal.keys()) {
-          const signal = byId.get(signalId) as SignalRow;
-          await recordAudit(tx, ctx, {
-            resource: "spc_limit",
-            action: "update",
+        await recordAuditMany(
+          tx,
+          ctx,
+          [...bySignal.keys()].map((signalId) => ({
+            resource: "spc_limit" as const,
+            action: "update" as const,
             resourceId: signalId,
-            resourceName: signal.name,
+            resourceName: (byId.get(signalId) as SignalRow).name,
             plantId: line.plantId,
             lineId,
-            before: auditLimitsOf(before, signalId),
-            after: auditLimitsOf(after, signalId),
-          });
-        }
+            before: before(signalId),
+            after: after(signalId),
+          })),
+        );
       });
       return list(ctx, lineId);
     },
