@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ageText, overviewHours, overviewMonitorOrder, PLANT_OVERVIEW_TEXTS } from "./plant-overview.js";
+import {
+  ageText,
+  overviewHours,
+  overviewLineStatus,
+  overviewMonitorOrder,
+  PLANT_OVERVIEW_TEXTS,
+} from "./plant-overview.js";
 
 describe("overviewHours", () => {
   it("ends with the current hour of the plant's clock, 24 hours in all", () => {
@@ -60,5 +66,14 @@ describe("ageText and the open-alerts text", () => {
     expect(
       PLANT_OVERVIEW_TEXTS.openAlerts({ type: "svd", count: 3, oldestOpenedAt: "2026-03-10T09:30:00Z" }, now),
     ).toBe("3 SVD · oldest 2 h");
+  });
+});
+
+describe("overviewLineStatus", () => {
+  const open = [{ type: "svd" as const, count: 1, oldestOpenedAt: "2026-03-10T09:30:00Z" }];
+  it("is Alerting with open alerts, else OK once records came, else No data yet", () => {
+    expect(overviewLineStatus({ openAlerts: open, lastIngestedTime: null })).toBe("ALERTING");
+    expect(overviewLineStatus({ openAlerts: [], lastIngestedTime: "2026-03-10T09:30:00Z" })).toBe("OK");
+    expect(overviewLineStatus({ openAlerts: [], lastIngestedTime: null })).toBe("NO_DATA_YET");
   });
 });

@@ -34,15 +34,29 @@ export const ZOverviewMonitor = ZAlertMonitor.extend({
 });
 export type TOverviewMonitor = z.infer<typeof ZOverviewMonitor>;
 
+/**
+ * A line's status on the home page: open alerts first; else whether records have come at all. No
+ * Ingestion is said by its own chip beside it (the line list's rule, LINE_MESSAGES.noIngestion).
+ */
+export const OVERVIEW_LINE_STATUSES = ["ALERTING", "OK", "NO_DATA_YET"] as const;
+export const ZOverviewLineStatus = z.enum(OVERVIEW_LINE_STATUSES);
+export type TOverviewLineStatus = z.infer<typeof ZOverviewLineStatus>;
+
+export const overviewLineStatus = (
+  line: Pick<TOverviewLine, "openAlerts" | "lastIngestedTime">,
+): TOverviewLineStatus =>
+  line.openAlerts.length > 0 ? "ALERTING" : line.lastIngestedTime == null ? "NO_DATA_YET" : "OK";
+
+/** An active line of the plant (a deactivated line is hidden from the home page, as from the top bar). */
 export const ZOverviewLine = ZLine.pick({
   id: true,
   name: true,
   friendlyName: true,
-  active: true,
   isNewLine: true,
   lastIngestedTime: true,
   ingestionThresholdHours: true,
 }).extend({
+  status: ZOverviewLineStatus,
   /** isNoIngestion at generatedAt (the rule of the line list's chip). */
   noIngestion: z.boolean(),
   /** Non-empty groups only, in OVERVIEW_ALERT_TYPES order. */
@@ -73,9 +87,9 @@ export const ZPlantOverview = z.object({
   generatedAt: ZIsoDateTime,
   /** Start of the first hour bucket; the last bucket is the current, partial hour. */
   hoursFrom: ZIsoDateTime,
-  /** The plant's lines by name. */
+  /** The plant's active lines by name. */
   lines: z.array(ZOverviewLine),
-  /** Newest opened first, at most PLANT_OVERVIEW_NEWEST_ALERTS. */
+  /** Of its active lines, newest opened first, at most PLANT_OVERVIEW_NEWEST_ALERTS. */
   newestAlerts: z.array(ZOverviewAlert),
 });
 export type TPlantOverview = z.infer<typeof ZPlantOverview>;
@@ -157,7 +171,14 @@ export const PLANT_OVERVIEW_TEXTS = {
   noLines: "No lines exist for this plant.",
   noDataYet: "No data yet",
   lastData: "Last data",
-  enabled: "Enabled",
-  disabled: "Disabled",
+  status: { ALERTING: "Alerting", OK: "OK", NO_DATA_YET: "No data yet" } satisfies Record<
+    TOverviewLineStatus,
+    string
+  >,
+  timesIn: (timeZone: string) => `Times in ${timeZone}`,
   newLine: "New",
+  updated: (at: string) => `Updated ${at}`,
+  refreshFailed: (at: string) => `The overview could not be refreshed; it shows the state of ${at}.`,
+  ago: (age: string) => `${age} ago`,
+  perDay: (total: number) => `${total.toLocaleString("en-US")} / ${PLANT_OVERVIEW_HOURS} h`,
 } as const;

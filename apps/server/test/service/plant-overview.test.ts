@@ -87,6 +87,7 @@ describe("plant overview", () => {
 
     const o = await t.services.plantOverview.get(a.ctx, a.plant.id);
     expect(ZPlantOverview.parse(o)).toEqual(o);
+    expect(o.lines[0]?.status).toBe("ALERTING");
     expect(o.lines[0]?.openAlerts).toEqual([
       { type: "svd", count: 2, oldestOpenedAt: new Date(NOW.getTime() - 3 * HOUR).toISOString() },
       { type: "no_data", count: 1, oldestOpenedAt: new Date(NOW.getTime() - 30 * HOUR).toISOString() },
@@ -161,10 +162,10 @@ describe("plant overview", () => {
     });
     await createLine(db(), a.customer.id, a.plant.id, { name: "C new", isNewLine: true });
     const o = await t.services.plantOverview.get(a.ctx, a.plant.id);
-    expect(o.lines.map((l) => [l.name, l.noIngestion, l.isNewLine])).toEqual([
-      ["A quiet", true, false],
-      ["B busy", false, false],
-      ["C new", false, true],
+    expect(o.lines.map((l) => [l.name, l.noIngestion, l.isNewLine, l.status])).toEqual([
+      ["A quiet", true, false, "OK"],
+      ["B busy", false, false, "OK"],
+      ["C new", false, true, "NO_DATA_YET"],
     ]);
     expect(o.lines[2]).toMatchObject({ openAlerts: [], monitors: [], recordsPerHour: new Array(24).fill(0) });
     expect(o.newestAlerts).toEqual([]);
@@ -202,6 +203,18 @@ describe("plant overview", () => {
     });
     expect(o.newestAlerts.slice(1).map((x) => x.id)).toEqual(made.slice(0, 9).map((x) => x.id));
     expect(o.newestAlerts[1]).toMatchObject({ monitor: null, kind: "no_data", state: "RESOLVED" });
+  });
+
+  it("leaves out a deactivated line with its monitors, records and alerts, as the top bar hides it", async () => {
+    const a = await tenant();
+    const on = await createLine(db(), a.customer.id, a.plant.id, { name: "On" });
+    const off = await createLine(db(), a.customer.id, a.plant.id, { name: "Off", active: false });
+    const m = await createMonitorRow(db(), off, { type: "svd" });
+    await alert(off, { monitorId: m.id, openedAt: new Date(NOW.getTime() - HOUR) });
+    await records((await station(off)).id, [at(3)]);
+    const o = await t.services.plantOverview.get(a.ctx, a.plant.id);
+    expect(o.lines.map((l) => l.id)).toEqual([on.id]);
+    expect(o.newestAlerts).toEqual([]);
   });
 
   it("never counts another customer's rows, and answers 404 for another customer's plant", async () => {

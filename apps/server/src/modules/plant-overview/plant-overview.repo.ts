@@ -3,7 +3,8 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.js";
 
 // One query per concern of the overview, each over the whole plant (never one per line or per
-// monitor), each scoped to the customer and reached through the plant's lines, so each uses the
+// monitor), each scoped to the customer and reached through the plant's active lines (a
+// deactivated line is hidden from the home page as from the top bar), so each uses the
 // per-line indexes: part_records' primary key (station_id, ts), alerts_open_line_idx,
 // alerts_line_opened_idx, monitors_line_type_name_uq.
 
@@ -11,7 +12,6 @@ type LineRow = {
   id: string;
   name: string;
   friendly_name: string | null;
-  active: boolean;
   is_new_line: boolean;
   last_ingested_time: Date | string | null;
   ingestion_threshold_hours: number | null;
@@ -45,10 +45,10 @@ export function createPlantOverviewRepo(db: Tx) {
     async lines(customerId: string, plantId: string) {
       return rowsOf<LineRow>(
         await db.execute(sql`
-          select l.id, l.name, l.friendly_name, l.active, l.is_new_line, l.last_ingested_time,
+          select l.id, l.name, l.friendly_name, l.is_new_line, l.last_ingested_time,
                  l.ingestion_threshold_hours
           from lines l
-          where l.customer_id = ${customerId} and l.plant_id = ${plantId}
+          where l.customer_id = ${customerId} and l.plant_id = ${plantId} and l.active
           order by l.name`),
       );
     },
@@ -65,7 +65,7 @@ export function createPlantOverviewRepo(db: Tx) {
           join stations s on s.line_id = l.id
           join part_records pr on pr.station_id = s.id
             and pr.ts >= ${f}::timestamptz and pr.ts < ${to.toISOString()}::timestamptz
-          where l.customer_id = ${customerId} and l.plant_id = ${plantId}
+          where l.customer_id = ${customerId} and l.plant_id = ${plantId} and l.active
           group by 1, 2`),
       );
     },
@@ -79,7 +79,7 @@ export function createPlantOverviewRepo(db: Tx) {
           from lines l
           join alerts a on a.line_id = l.id and a.state <> 'RESOLVED'
           left join monitors m on m.id = a.monitor_id
-          where l.customer_id = ${customerId} and l.plant_id = ${plantId} and a.customer_id = ${customerId}
+          where l.customer_id = ${customerId} and l.plant_id = ${plantId} and l.active and a.customer_id = ${customerId}
           group by 1, 2`),
       );
     },
@@ -91,7 +91,7 @@ export function createPlantOverviewRepo(db: Tx) {
           select m.id, m.line_id, m.name, m.type, m.active, m.last_state, m.last_evaluated_at
           from lines l
           join monitors m on m.line_id = l.id
-          where l.customer_id = ${customerId} and l.plant_id = ${plantId} and m.customer_id = ${customerId}`),
+          where l.customer_id = ${customerId} and l.plant_id = ${plantId} and l.active and m.customer_id = ${customerId}`),
       );
     },
 
@@ -110,7 +110,7 @@ export function createPlantOverviewRepo(db: Tx) {
             limit ${limit}
           ) a
           left join monitors m on m.id = a.monitor_id
-          where l.customer_id = ${customerId} and l.plant_id = ${plantId}
+          where l.customer_id = ${customerId} and l.plant_id = ${plantId} and l.active
           order by a.opened_at desc, a.id
           limit ${limit}`),
       );

@@ -2,6 +2,7 @@ import {
   isNoIngestion,
   OVERVIEW_ALERT_TYPES,
   overviewHours,
+  overviewLineStatus,
   overviewMonitorOrder,
   PLANT_OVERVIEW_HOURS,
   PLANT_OVERVIEW_NEWEST_ALERTS,
@@ -27,8 +28,8 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
 
 /**
  * The plant at a glance (issue 18 §3): the plant is the customer's or it is a 404; then five
- * plant-wide queries (lines, records per hour, open alerts, monitors, newest alerts) are put
- * together per line here.
+ * plant-wide queries over its active lines (lines, records per hour, open alerts, monitors, newest
+ * alerts) are put together per line here.
  */
 export function createPlantOverviewService(deps: { db: Db; plants: PlantsService; now?: () => Date }) {
   const repo = createPlantOverviewRepo(deps.db);
@@ -78,15 +79,16 @@ export function createPlantOverviewService(deps: { db: Db; plants: PlantsService
             id: l.id,
             name: l.name,
             friendlyName: l.friendly_name,
-            active: l.active,
             isNewLine: l.is_new_line,
             lastIngestedTime: isoOrNull(l.last_ingested_time),
             ingestionThresholdHours: l.ingestion_threshold_hours,
           };
+          const openAlerts = (openOf.get(l.id) ?? []).sort((a, b) => typeRank(a.type) - typeRank(b.type));
           return {
             ...line,
+            status: overviewLineStatus({ openAlerts, lastIngestedTime: line.lastIngestedTime }),
             noIngestion: isNoIngestion(line, now),
-            openAlerts: (openOf.get(l.id) ?? []).sort((a, b) => typeRank(a.type) - typeRank(b.type)),
+            openAlerts,
             monitors: (monitorsOf.get(l.id) ?? []).sort(overviewMonitorOrder),
             recordsPerHour: perHour.get(l.id) ?? new Array<number>(PLANT_OVERVIEW_HOURS).fill(0),
           };
