@@ -78,7 +78,8 @@ const TARGETS: Target[] = [
     budgetBytes: 300 * KB,
     usableAt: () => {
       const isShown =
-        !!document.querySelector("main h1") && !!document.querySelector('main section[aria-label="Lines"] svg');
+        !!document.querySelector("main h1") &&
+        !!document.querySelector('main section[aria-label="Lines"] svg');
       const isBusy = !!document.querySelector('[role="progressbar"], .MuiSkeleton-root');
       return isShown && !isBusy ? performance.now() : 0;
     },
