@@ -180,5 +180,7 @@ export const PLANT_OVERVIEW_TEXTS = {
   updated: (at: string) => `Updated ${at}`,
   refreshFailed: (at: string) => `The overview could not be refreshed; it shows the state of ${at}.`,
   ago: (age: string) => `${age} ago`,
+  /** A sparkline bar: "14:00: 120 records". */
+  hourRecords: (hour: string, n: number) => `${hour}: ${n.toLocaleString("en-US")} records`,
   perDay: (total: number) => `${total.toLocaleString("en-US")} / ${PLANT_OVERVIEW_HOURS} h`,
 } as const;

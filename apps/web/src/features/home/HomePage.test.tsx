@@ -129,7 +129,11 @@ describe("HomePage: the plant at a glance", () => {
       ["Torque (SVD): Breach", `/monitors/${SVD}`],
       ["Bore Cpk (CAP): Not evaluated yet, inactive", `/lines/${LINE}`],
     ]);
-    expect(c.getByRole("img", { name: T.recordsLabel(230) })).toBeTruthy();
+    const sparkline = c.getByRole("img", { name: T.recordsLabel(230) });
+    // Each bar says its hour on the plant's clock (Detroit: 12:00 UTC is 07:00); the last is empty.
+    const bars = [...sparkline.querySelectorAll("rect > title")].map((t) => t.textContent);
+    expect(bars[0]).toBe(T.hourRecords("07:00", 10));
+    expect(bars[23]).toBe(T.hourRecords("06:00", 0));
   });
 
   it("lists the plant's newest alerts, each linking to the alert itself", async () => {

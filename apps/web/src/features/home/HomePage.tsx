@@ -55,7 +55,7 @@ export function HomePage() {
               sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))", gap: 1.5 }}
             >
               {data.lines.map((l) => (
-                <LineCard key={l.id} line={l} timeZone={data.timeZone} now={now} />
+                <LineCard key={l.id} line={l} timeZone={data.timeZone} hoursFrom={data.hoursFrom} now={now} />
               ))}
             </Box>
             <NewestAlertsPanel

@@ -18,7 +18,17 @@ const STATUS_COLOR = { ALERTING: "error", OK: "success", NO_DATA_YET: "default" 
 >;
 
 /** One line at a glance: status, last data, open alerts, its monitors' marks, records per hour. */
-export function LineCard({ line, timeZone, now }: { line: TOverviewLine; timeZone: string; now: Date }) {
+export function LineCard({
+  line,
+  timeZone,
+  hoursFrom,
+  now,
+}: {
+  line: TOverviewLine;
+  timeZone: string;
+  hoursFrom: string;
+  now: Date;
+}) {
   const name = lineLabel(line);
   return (
     <Paper component="section" variant="outlined" aria-label={name} sx={{ p: 1.5 }}>
@@ -42,7 +52,12 @@ export function LineCard({ line, timeZone, now }: { line: TOverviewLine; timeZon
         <OpenAlertsSummary groups={line.openAlerts} now={now} />
         <MonitorMarks monitors={line.monitors} lineId={line.id} lineName={name} />
         <Box>
-          <RecordsSparkline counts={line.recordsPerHour} isNoIngestion={line.noIngestion} />
+          <RecordsSparkline
+            counts={line.recordsPerHour}
+            isNoIngestion={line.noIngestion}
+            hoursFrom={hoursFrom}
+            timeZone={timeZone}
+          />
         </Box>
       </Stack>
     </Paper>

@@ -1,16 +1,29 @@
 import { PLANT_OVERVIEW_TEXTS } from "@linewatch/contracts";
 import { Box, useTheme } from "@mui/material";
+import { tickLabel } from "../../../shared/format";
 
 const BAR_W = 5; // px per hour
 const GAP = 1;
 const H = 28;
+const HOUR_MS = 3_600_000;
 
 /**
  * Records per hour over 24 hours as bars, oldest left, the current partial hour right: a small SVG
  * of its own (the chart library would weigh more than the whole home page). An hour without
  * records is a short grey tick, so a gap reads as a gap; a line in No Ingestion draws in warning.
  */
-export function RecordsSparkline({ counts, isNoIngestion }: { counts: number[]; isNoIngestion: boolean }) {
+export function RecordsSparkline({
+  counts,
+  isNoIngestion,
+  hoursFrom,
+  timeZone,
+}: {
+  counts: number[];
+  isNoIngestion: boolean;
+  /** Start of the first hour; each bar says its hour on the plant's clock under the pointer. */
+  hoursFrom: string;
+  timeZone: string;
+}) {
   const theme = useTheme();
   const total = counts.reduce((a, b) => a + b, 0);
   const max = Math.max(1, ...counts);
@@ -32,7 +45,14 @@ export function RecordsSparkline({ counts, isNoIngestion }: { counts: number[]; 
               width={BAR_W}
               height={h}
               fill={n === 0 ? theme.palette.grey[400] : fill}
-            />
+            >
+              <title>
+                {PLANT_OVERVIEW_TEXTS.hourRecords(
+                  tickLabel(new Date(Date.parse(hoursFrom) + i * HOUR_MS), timeZone, "minutes"),
+                  n,
+                )}
+              </title>
+            </rect>
           );
         })}
       </svg>
