@@ -148,6 +148,38 @@ describe("plant overview", () => {
     expect(hours.reduce((x, y) => x + y, 0)).toBe(5);
   });
 
+  it("counts the current hour afresh on every request; the completed hours again once the hour turns", async () => {
+    const a = await tenant();
+    const line = await createLine(db(), a.customer.id, a.plant.id);
+    const s1 = await station(line);
+    await records(s1.id, [at(5), at(23, 1)]);
+    const hoursNow = async () =>
+      (await t.services.plantOverview.get(a.ctx, a.plant.id)).lines[0]?.recordsPerHour;
+    expect((await hoursNow())?.filter((n) => n > 0)).toEqual([1, 1]);
+
+    // A new record in the current hour shows at once; one stored late into hour 5 waits.
+    await db()
+      .insert(partRecords)
+      .values([
+        { stationId: s1.id, ts: at(23, 2), partId: "new" },
+        { stationId: s1.id, ts: at(5, 30), partId: "late" },
+      ]);
+    const before = await hoursNow();
+    expect(before?.[23]).toBe(2);
+    expect(before?.[5]).toBe(1);
+
+    // An hour later every bucket moves one left and the late record is counted.
+    try {
+      t.now.value = new Date(NOW.getTime() + HOUR);
+      const after = await hoursNow();
+      expect(after?.[4]).toBe(2);
+      expect(after?.[22]).toBe(2);
+      expect(after?.[23]).toBe(0);
+    } finally {
+      t.now.value = NOW;
+    }
+  });
+
   it("says No Ingestion by the line list's rule and gives a line without anything empty lists", async () => {
     const a = await tenant();
     await createLine(db(), a.customer.id, a.plant.id, {
