@@ -84,6 +84,7 @@ export interface ReferenceVectors {
       degrees: number;
       vifWidening: number;
       nullQuantile: number;
+      dispersionRatio: number;
       threshold: number;
       breach: boolean;
     };
