@@ -48,7 +48,7 @@ export type TAuditFields = z.infer<typeof ZAuditFields>;
 export const ZAuditEntry = z.object({
   id: ZId,
   at: ZIsoDateTime,
-  /** Null when the user has since been deleted; the e-mail stays. */
+  /** The acting user (who may since have been deleted: the e-mail says who it was). */
   actorUserId: ZId.nullable(),
   actorEmail: zString(),
   /** Provider staff acting for the customer (architecture.md "who may change what"). */

@@ -146,6 +146,13 @@ describe("audit log: lines and feeder lines", () => {
     const n = (await recordsOf("line", a.line.id)).length;
     await services.lines.update(a.ctx, a.line.id, { friendlyName: "Assembly" });
     expect(await recordsOf("line", a.line.id)).toHaveLength(n);
+    // The same feeder lines sent in another order are no change.
+    const f1 = await createLine(database.db, a.customer.id, a.plant.id);
+    const f2 = await createLine(database.db, a.customer.id, a.plant.id);
+    await services.lines.update(a.ctx, a.line.id, { feederLineIds: [f1.id, f2.id] });
+    const feeders = (await recordsOf("feeder_line", a.line.id)).length;
+    await services.lines.update(a.ctx, a.line.id, { feederLineIds: [f2.id, f1.id] });
+    expect(await recordsOf("feeder_line", a.line.id)).toHaveLength(feeders);
     // A feeder cycle is refused inside the transaction (409).
     const other = await createLine(database.db, a.customer.id, a.plant.id);
     await services.lines.update(a.ctx, other.id, { feederLineIds: [a.line.id] });
@@ -476,8 +483,11 @@ describe("audit log: users and feature flags", () => {
       after: { password: AUDIT_SECRET_MARK },
     });
     expect(JSON.stringify(recs[3])).not.toContain("a new secret passphrase");
-    // The user is gone; the records of their own change keep the e-mail, their id goes.
-    expect(recs[3]?.actorUserId).toBeNull();
+    // The user is gone; the records of their own change are unchanged: e-mail and id stay, so
+    // the log still finds them by user.
+    expect(recs[3]?.actorUserId).toBe(id);
+    const byUser = await services.auditLog.list(a.ctx, { userId: id, limit: 50, offset: 0 });
+    expect(byUser.entries.map((e) => e.action)).toEqual(["update"]);
     expect(recs[4]).toMatchObject({ after: null, resourceName: "new.person@example.test" });
   });
 

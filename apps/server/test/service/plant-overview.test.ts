@@ -148,24 +148,27 @@ describe("plant overview", () => {
     expect(hours.reduce((x, y) => x + y, 0)).toBe(5);
   });
 
-  it("counts the current hour afresh on every request; the completed hours again once the hour turns", async () => {
+  it("counts the current and the previous hour afresh on every request; older hours again once the hour turns", async () => {
     const a = await tenant();
     const line = await createLine(db(), a.customer.id, a.plant.id);
     const s1 = await station(line);
-    await records(s1.id, [at(5), at(23, 1)]);
+    await records(s1.id, [at(5), at(22, 40), at(23, 1)]);
     const hoursNow = async () =>
       (await t.services.plantOverview.get(a.ctx, a.plant.id)).lines[0]?.recordsPerHour;
-    expect((await hoursNow())?.filter((n) => n > 0)).toEqual([1, 1]);
+    expect((await hoursNow())?.filter((n) => n > 0)).toEqual([1, 1, 1]);
 
-    // A new record in the current hour shows at once; one stored late into hour 5 waits.
+    // New records in the current hour and, late, in the previous one show at once; one stored
+    // late into hour 5 waits for the hour to turn.
     await db()
       .insert(partRecords)
       .values([
         { stationId: s1.id, ts: at(23, 2), partId: "new" },
+        { stationId: s1.id, ts: at(22, 50), partId: "batched" },
         { stationId: s1.id, ts: at(5, 30), partId: "late" },
       ]);
     const before = await hoursNow();
     expect(before?.[23]).toBe(2);
+    expect(before?.[22]).toBe(2);
     expect(before?.[5]).toBe(1);
 
     // An hour later every bucket moves one left and the late record is counted.
@@ -173,6 +176,7 @@ describe("plant overview", () => {
       t.now.value = new Date(NOW.getTime() + HOUR);
       const after = await hoursNow();
       expect(after?.[4]).toBe(2);
+      expect(after?.[21]).toBe(2);
       expect(after?.[22]).toBe(2);
       expect(after?.[23]).toBe(0);
     } finally {

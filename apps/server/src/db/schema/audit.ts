@@ -4,7 +4,6 @@
 
 import type { TAuditAction, TAuditFields, TAuditResource } from "@linewatch/contracts";
 import { boolean, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { users } from "./auth.js";
 import { id, ts } from "./columns.js";
 import { customerRef } from "./customers.js";
 
@@ -14,8 +13,12 @@ export const auditLog = pgTable(
     id: id(),
     customerId: customerRef(),
     at: ts("at").notNull().defaultNow(),
-    /** Null once the user is deleted; actor_email keeps who it was. */
-    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The acting user's id, kept when the user is deleted (no foreign key: a user's deletion must
+     * neither rewrite the records nor scan them); actor_email says who it was. Null for a change
+     * made by no user.
+     */
+    actorUserId: uuid("actor_user_id"),
     actorEmail: text("actor_email").notNull(),
     actorIsProviderStaff: boolean("actor_is_provider_staff").notNull(),
     resource: text("resource").$type<TAuditResource>().notNull(),
@@ -28,8 +31,10 @@ export const auditLog = pgTable(
     after: jsonb("after").$type<TAuditFields>(),
   },
   (t) => [
-    index("audit_log_customer_at_idx").on(t.customerId, t.at.desc(), t.id),
-    index("audit_log_resource_idx").on(t.customerId, t.resource, t.resourceId, t.at.desc()),
-    index("audit_log_actor_idx").on(t.customerId, t.actorUserId, t.at.desc()),
+    // Each in the list's order (at, id) descending, after the filters it serves.
+    index("audit_log_customer_at_idx").on(t.customerId, t.at.desc(), t.id.desc()),
+    index("audit_log_resource_idx").on(t.customerId, t.resource, t.resourceId, t.at.desc(), t.id.desc()),
+    index("audit_log_resource_type_idx").on(t.customerId, t.resource, t.at.desc(), t.id.desc()),
+    index("audit_log_actor_idx").on(t.customerId, t.actorUserId, t.at.desc(), t.id.desc()),
   ],
 );

@@ -38,7 +38,7 @@ const columns = {
   activeMonitorsCount: sql<number>`(select count(*)::int from monitors m where m.line_id = "lines"."id" and m.active and m.type in ('svd', 'mvd'))`,
   feederLineIds: sql<
     string[]
-  >`coalesce((select array_agg(f.feeder_line_id::text) from line_feeders f where f.line_id = "lines"."id"), '{}')`,
+  >`coalesce((select array_agg(f.feeder_line_id::text order by f.feeder_line_id) from line_feeders f where f.line_id = "lines"."id"), '{}')`,
 };
 
 type Row = { [K in keyof typeof columns]: unknown } & Record<string, unknown>;

@@ -17,6 +17,8 @@ import type { PlantsService } from "../plants/plants.service.js";
 import { createPlantOverviewRepo } from "./plant-overview.repo.js";
 
 const HOUR_MS = 3_600_000;
+/** The newest hours of the chart counted on every request: the current one and the one before. */
+const FRESH_HOURS = 2;
 const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v == null ? null : iso(v));
 
@@ -35,29 +37,31 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
 export function createPlantOverviewService(deps: { db: Db; plants: PlantsService; now?: () => Date }) {
   const repo = createPlantOverviewRepo(deps.db);
   const clock = deps.now ?? (() => new Date());
-  // The 23 completed hours' counts, per plant, for as long as they are the chart's: every open
-  // home page asks every PLANT_OVERVIEW_POLL_MS, and counting a day of records is most of an
-  // overview's cost, while only the current hour's count moves. A record stored late into an
-  // earlier hour (a CSV upload, a backlog after an outage) shows once the hour turns.
-  const completedHours = new Map<
+  // The counts of the hours before the last two, per plant, for as long as they are the chart's:
+  // every open home page asks every PLANT_OVERVIEW_POLL_MS, and counting a day of records is most
+  // of an overview's cost, while only the newest hours move. The current and the previous hour
+  // are counted on every request (a client that sends its records in batches, minutes late, still
+  // lands in them); a record stored later into an older hour (a CSV upload, a backlog after an
+  // outage) shows once the hour turns.
+  const olderHours = new Map<
     string,
     { from: number; rows: Awaited<ReturnType<typeof repo.recordsPerHour>> }
   >();
   const recordsPerHour = async (customerId: string, plantId: string, from: Date, to: Date) => {
-    const currentHour = new Date(from.getTime() + (PLANT_OVERVIEW_HOURS - 1) * HOUR_MS);
+    const fresh = PLANT_OVERVIEW_HOURS - FRESH_HOURS;
+    const freshFrom = new Date(from.getTime() + fresh * HOUR_MS);
     const key = `${customerId}/${plantId}`;
-    let done = completedHours.get(key);
-    const [current] = await Promise.all([
-      repo.recordsPerHour(customerId, plantId, currentHour, to),
-      done?.from === from.getTime()
+    let older = olderHours.get(key);
+    const [recent] = await Promise.all([
+      repo.recordsPerHour(customerId, plantId, freshFrom, to),
+      older?.from === from.getTime()
         ? undefined
-        : repo.recordsPerHour(customerId, plantId, from, currentHour).then((rows) => {
-            done = { from: from.getTime(), rows };
-            completedHours.set(key, done);
+        : repo.recordsPerHour(customerId, plantId, from, freshFrom).then((rows) => {
+            older = { from: from.getTime(), rows };
+            olderHours.set(key, older);
           }),
     ]);
-    const shift = PLANT_OVERVIEW_HOURS - 1;
-    return [...(done?.rows ?? []), ...current.map((r) => ({ ...r, bucket: r.bucket + shift }))];
+    return [...(older?.rows ?? []), ...recent.map((r) => ({ ...r, bucket: r.bucket + fresh }))];
   };
   return {
     async get(ctx: AuthContext, plantId: string): Promise<TPlantOverview> {
