@@ -1,13 +1,13 @@
 import { type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
 import { Stack, Typography } from "@mui/material";
-import { useGridApiRef } from "@mui/x-data-grid";
-import { lazy, useCallback, useMemo, useState } from "react";
+import { lazy, useCallback, useMemo, useRef, useState } from "react";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
+import type { GridApi } from "../../../shared/ui/settings/settings-grid";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useAddUser, useDeleteUser, useSetUserLocation, useSetUserRole } from "./api/mutations";
 import { useUsers } from "./api/queries";
@@ -36,7 +36,7 @@ export function UsersPage() {
   const dialogs = useDialogs<{ delete: TUserGridRow; link: { id: string; email: string; link: string } }>();
   const deleteTarget = dialogs.data("delete");
   const added = dialogs.data("link");
-  const apiRef = useGridApiRef();
+  const apiRef = useRef<GridApi | null>(null);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
   const customerId = me?.customer.id;
