@@ -1,5 +1,5 @@
 import { SETTINGS_GRID_PAGE_SIZE, type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { InlineEditGrid } from "../../../../shared/ui/settings/InlineEditGrid";
 import type { GridApi, GridSortModel } from "../../../../shared/ui/settings/settings-grid";
 import { useInlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
