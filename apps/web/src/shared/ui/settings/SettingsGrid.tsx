@@ -8,12 +8,9 @@ import {
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TablePagination,
   TableRow,
-  TableSortLabel,
   type Theme,
-  Tooltip,
   Typography,
 } from "@mui/material";
 import {
@@ -37,8 +34,9 @@ import {
   isTextInput,
   neighbourCell,
 } from "./grid-keyboard";
+import { SettingsGridHeader } from "./SettingsGridHeader";
 import {
-  CellTabIndexContext,
+  cellContent,
   cellValue,
   type GridApi,
   GridApiContext,
@@ -211,29 +209,12 @@ export function SettingsGrid<R extends GridValidRowModel>(p: SettingsGridProps<R
         hasFocus: focus?.id === sid && focus.field === col.field,
         api,
       } as const;
-      const editCell = isEditing && isEditable(col, row) ? rowEdit?.editCell(col.field) : undefined;
-      const content =
-        isEditing && isEditable(col, row) && col.renderEditCell ? (
-          col.renderEditCell({
-            ...params,
-            value: editCell ? editCell.value : value,
-            error: editCell?.error ?? false,
-          })
-        ) : col.type === "actions" ? (
-          <CellTabIndexContext.Provider value={tabIndex}>
-            <Box sx={{ display: "flex", gap: 0.5, justifyContent: "center" }}>
-              {col.getActions?.({ id, row })}
-            </Box>
-          </CellTabIndexContext.Provider>
-        ) : col.renderCell ? (
-          col.renderCell(params)
-        ) : col.valueFormatter ? (
-          col.valueFormatter(value, row)
-        ) : value == null ? (
-          ""
-        ) : (
-          String(value)
-        );
+      const isEditCell = isEditing && isEditable(col, row);
+      const content = cellContent(
+        col,
+        params,
+        isEditCell ? (rowEdit?.editCell(col.field) ?? null) : undefined,
+      );
       cells.push(
         <TableCell
           key={col.field}
@@ -274,49 +255,12 @@ export function SettingsGrid<R extends GridValidRowModel>(p: SettingsGridProps<R
             onFocus={handleFocus}
             onKeyDown={handleKeyDown}
           >
-            <TableHead>
-              <TableRow role="row">
-                {p.columns.map((c) => {
-                  const direction = g.sortModel.find((s) => s.field === c.field)?.sort ?? undefined;
-                  const isSortable = c.sortable !== false && c.type !== "actions";
-                  const name = c.headerName ?? "";
-                  return (
-                    <TableCell
-                      key={c.field}
-                      role="columnheader"
-                      data-rowid={HEADER_ROW_ID}
-                      data-field={c.field}
-                      tabIndex={isTabStop(HEADER_ROW_ID, c.field) ? 0 : -1}
-                      aria-sort={
-                        direction === "asc" ? "ascending" : direction === "desc" ? "descending" : "none"
-                      }
-                      align={c.type === "number" ? "right" : undefined}
-                      onClick={isSortable ? () => g.toggleSort(c.field) : undefined}
-                      sx={{
-                        width: c.width,
-                        minWidth: c.width ?? c.minWidth,
-                        fontWeight: 500,
-                        cursor: isSortable ? "pointer" : undefined,
-                      }}
-                    >
-                      <Tooltip title={c.description ?? ""} describeChild>
-                        {isSortable ? (
-                          <TableSortLabel
-                            tabIndex={-1}
-                            active={direction != null}
-                            direction={direction ?? "asc"}
-                          >
-                            {name}
-                          </TableSortLabel>
-                        ) : (
-                          <span>{name}</span>
-                        )}
-                      </Tooltip>
-                    </TableCell>
-                  );
-                })}
-              </TableRow>
-            </TableHead>
+            <SettingsGridHeader
+              columns={p.columns}
+              sortModel={g.sortModel}
+              tabStopField={tabStop?.id === HEADER_ROW_ID ? tabStop.field : null}
+              onSort={g.toggleSort}
+            />
             <TableBody>
               {g.shown.map((row) => {
                 const id = g.idOf(row);

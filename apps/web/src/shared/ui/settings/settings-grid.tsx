@@ -1,4 +1,4 @@
-import { IconButton } from "@mui/material";
+import { Box, IconButton } from "@mui/material";
 import { createContext, type ReactElement, type ReactNode, useContext } from "react";
 
 // The column and row shapes of the Settings grids (SettingsGrid), named and shaped as the MIT
@@ -83,6 +83,37 @@ export type GridColDef<R extends GridValidRowModel = GridValidRowModel> = {
 /** The row's value of a column: its valueGetter's, else the row's field. */
 export const cellValue = <R extends GridValidRowModel>(col: GridColDef<R>, row: R): unknown =>
   col.valueGetter ? col.valueGetter(row[col.field], row) : row[col.field];
+
+/**
+ * What a cell shows: its edit cell in the row in edit (`edit`: the typed value, null before any
+ * typing; undefined when the cell is not being edited), its actions, its renderCell, or its value
+ * (formatted).
+ */
+export function cellContent<R extends GridValidRowModel>(
+  col: GridColDef<R>,
+  params: GridRenderCellParams<R>,
+  edit: { value: unknown; error: string | boolean } | null | undefined,
+): ReactNode {
+  if (edit !== undefined && col.renderEditCell) {
+    return col.renderEditCell({
+      ...params,
+      value: edit ? edit.value : params.value,
+      error: edit?.error ?? false,
+    });
+  }
+  if (col.type === "actions") {
+    return (
+      <CellTabIndexContext.Provider value={params.tabIndex}>
+        <Box sx={{ display: "flex", gap: 0.5, justifyContent: "center" }}>
+          {col.getActions?.({ id: params.id, row: params.row })}
+        </Box>
+      </CellTabIndexContext.Provider>
+    );
+  }
+  if (col.renderCell) return col.renderCell(params);
+  if (col.valueFormatter) return col.valueFormatter(params.value, params.row);
+  return params.value == null ? "" : String(params.value);
+}
 
 /** The grid's api, for the cells it renders (the data grid's useGridApiContext). */
 export const GridApiContext = createContext<{ current: GridApi } | null>(null);
