@@ -13,7 +13,6 @@ import { useAddUser, useDeleteUser, useSetUserLocation, useSetUserRole } from ".
 import { useUsers } from "./api/queries";
 import { UsersGrid } from "./components/UsersGrid";
 import type { TUserGridRow } from "./components/userColumns";
-import { validateNewUser } from "./users.form";
 import { type LocationKey, locationBodyOf, locationKeyOf, locationOptions, plantKey } from "./users.location";
 
 // Loads when first opened (issue #17).
@@ -77,6 +76,8 @@ export function UsersPage() {
   }, []);
 
   const handleAdd = async (values: { email: string; location: LocationKey }): Promise<TUserRow | null> => {
+    // The email's contract rule (zod) loads with the first save, not with the page (issue #17).
+    const { validateNewUser } = await import("./users.form");
     const invalid = validateNewUser({ email: values.email, customerId, plantId: plant?.id });
     if (invalid || !customerId || !plant) {
       snackbar(invalid ?? USER_MESSAGES.customerOrPlantUndefined, { severity: "error" });
