@@ -97,10 +97,31 @@ const TARGETS: Target[] = [
       return isShown && !isBusy ? performance.now() : 0;
     },
   },
-  settingsSection("Settings · Data Sources", "DATA_SOURCES"),
-  settingsSection("Settings · MVD monitors", "MVD_ANOMALY_MONITORS"),
+  // Every section of the Settings menu (packages/contracts/src/settings.ts; the demo customer has
+  // every flag on, so ETQ Reliance and MVD are in the menu).
   settingsSection("Settings · SVD monitors", "SVD_ANOMALY_MONITORS"),
+  settingsSection("Settings · MVD monitors", "MVD_ANOMALY_MONITORS"),
+  settingsSection("Settings · Cap Alerts", "SPC_ALERT"),
+  settingsSection("Settings · Cap Limits", "SPC_LIMITS"),
+  settingsSection("Settings · Data Sources", "DATA_SOURCES"),
+  settingsSection("Settings · Signal Management", "SIGNAL_MANAGEMENT"),
+  settingsSection("Settings · Line Management", "LINE_MANAGEMENT"),
+  settingsSection("Settings · Microsoft Teams", "MS_TEAMS"),
+  settingsSection("Settings · ETQ Reliance", "ETQ_RELIANCE"),
   settingsSection("Settings · User Management", "USER_MANAGEMENT"),
+  {
+    name: "Feature flags",
+    url: () => "/feature-flags",
+    signedIn: true,
+    budgetBytes: 300 * KB,
+    usableAt: () => {
+      const isShown =
+        [...document.querySelectorAll("main h1")].some((h) => h.textContent === "Feature flags") &&
+        !!document.querySelector('table[aria-label="Feature flags"] tbody tr');
+      const isBusy = !!document.querySelector('[role="progressbar"], .MuiSkeleton-root');
+      return isShown && !isBusy ? performance.now() : 0;
+    },
+  },
 ];
 
 function freePort(): Promise<number> {

@@ -32,4 +32,5 @@ export * from "./settings.js";
 export * from "./signals.js";
 export * from "./spc-limits.js";
 export * from "./ui.js";
+export * from "./user-texts.js";
 export * from "./users.js";

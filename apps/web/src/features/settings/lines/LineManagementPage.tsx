@@ -6,7 +6,7 @@ import {
 } from "@linewatch/contracts";
 import { Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, useCallback, useMemo, useState } from "react";
 import { ApiError } from "../../../shared/api/client";
 import { downloadCsv } from "../../../shared/csv";
 import { plantKeys } from "../../../shared/data/plants/keys";
@@ -14,16 +14,21 @@ import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { usePlantLines } from "../../../shared/data/plants/queries";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useInlineRowEdit } from "../../../shared/ui/settings/useInlineRowEdit";
 import { lineManagementKeys } from "./api/keys";
 import { useSetAlertViewingWindow, useUpdateLine } from "./api/mutations";
 import { useActiveMonitorCounts, useAlertViewingWindows } from "./api/queries";
-import { LineEditorDrawer } from "./components/LineEditorDrawer";
 import { LinesGrid } from "./components/LinesGrid";
 import { PartMarriageLinesGrid } from "./components/PartMarriageLinesGrid";
 import { exportRows, type LineRow, toLineRows } from "./lines.form";
+
+// Loads when first opened (issue #17): with it the feeder lines' drawer and the editor's checks.
+const LineEditorDrawer = lazy(() =>
+  import("./components/LineEditorDrawer").then((m) => ({ default: m.LineEditorDrawer })),
+);
 
 /** Settings → Data Management → Line Management (spec settings §2.9), for the plant picked in the top bar. */
 export function LineManagementPage() {
@@ -164,13 +169,15 @@ export function LineManagementPage() {
         )}
       </ConfirmDialog>
       {flags && (
-        <LineEditorDrawer
-          open={dialogs.isOpen("editor")}
-          lineId={dialogs.data("editor")}
-          flags={flags}
-          onClose={dialogs.close}
-          onExited={() => dialogs.forget("editor")}
-        />
+        <MountWhenOpened isOpen={dialogs.isOpen("editor")}>
+          <LineEditorDrawer
+            open={dialogs.isOpen("editor")}
+            lineId={dialogs.data("editor")}
+            flags={flags}
+            onClose={dialogs.close}
+            onExited={() => dialogs.forget("editor")}
+          />
+        </MountWhenOpened>
       )}
     </Stack>
   );

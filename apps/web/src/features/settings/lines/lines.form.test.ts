@@ -1,16 +1,13 @@
 import { defaultFeatureFlags, LINE_MANAGEMENT_MESSAGES as M } from "@linewatch/contracts";
 import { describe, expect, it } from "vitest";
 import { testLine } from "../../../test/fixtures";
+import { canSaveEditor, editorChanges, editorValuesOf, validateEditor } from "./line-editor.form";
 import {
-  canSaveEditor,
-  editorChanges,
-  editorValuesOf,
   exportRows,
   filterLines,
   lineCounts,
   toLineRows,
   validateAlertFilterText,
-  validateEditor,
   validateThresholdText,
 } from "./lines.form";
 

@@ -13,7 +13,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from "@mui/material";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
@@ -25,10 +25,12 @@ import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows
 import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
 import { useDeleteReliance, useSaveReliance, useTestReliance } from "./api/mutations";
 import { useDeliveryHealth, useRelianceConfigs } from "./api/queries";
-import { EtqForm } from "./components/EtqForm";
 import { EtqGrid } from "./components/EtqGrid";
 import { etqFormBody, type TEtqFormValues } from "./notifications.form";
 import { etqRows, type TConfigStatus, type TEtqRow } from "./notifications.rows";
+
+// A row's form (with react-hook-form) loads when a row is first expanded (issue #17).
+const EtqForm = lazy(() => import("./components/EtqForm").then((m) => ({ default: m.EtqForm })));
 
 const STATUS_FILTERS: { value: TConfigStatus | "all"; label: string }[] = [
   { value: "all", label: M.statusFilterAll },
@@ -203,16 +205,18 @@ export function EtqReliancePage() {
             onTest={handleTest}
             onToggle={handleToggle}
             renderForm={(row) => (
-              <EtqForm
-                // A new form when the row's configuration changes (saved, deleted) or edit starts.
-                key={`${row.id}:${row.configuredAt ?? "none"}:${editingId === row.id}`}
-                line={row.line}
-                config={row.config}
-                isEditing={canEdit && editingId === row.id}
-                onSave={(values) => void handleSave(row, values)}
-                onCancel={handleCancel}
-                onDirtyChange={setFormDirty}
-              />
+              <Suspense fallback={null}>
+                <EtqForm
+                  // A new form when the row's configuration changes (saved, deleted) or edit starts.
+                  key={`${row.id}:${row.configuredAt ?? "none"}:${editingId === row.id}`}
+                  line={row.line}
+                  config={row.config}
+                  isEditing={canEdit && editingId === row.id}
+                  onSave={(values) => void handleSave(row, values)}
+                  onCancel={handleCancel}
+                  onDirtyChange={setFormDirty}
+                />
+              </Suspense>
             )}
           />
           <BusyOverlay open={save.isPending} text={ETQ_MESSAGES.saving} />

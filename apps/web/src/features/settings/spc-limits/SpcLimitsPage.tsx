@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { compareValues } from "../../../shared/ui/settings/expandable-rows";
@@ -24,7 +24,6 @@ import { useModelNumbers } from "../../monitors/api/queries";
 import { useSaveSpcLimits, useSuggestControlLimits } from "./api/mutations";
 import { useLineSignals, useSpcLimits } from "./api/queries";
 import { LimitsGrid } from "./components/LimitsGrid";
-import { SuggestDialog } from "./components/SuggestDialog";
 import {
   addModel,
   applySuggestions,
@@ -40,6 +39,11 @@ import {
   type TModelRow,
   type TSignalRow,
 } from "./spc-limits.form";
+
+// Opened now and then: its own chunk, with the plant's-time handling (issue #17).
+const SuggestDialog = lazy(() =>
+  import("./components/SuggestDialog").then((m) => ({ default: m.SuggestDialog })),
+);
 
 /**
  * Settings → Capability Metrics → Limits (spec settings §2.5, §3, §4 "SPC limits", §5, §7, §8):
@@ -253,14 +257,16 @@ export function SpcLimitsPage() {
       )}
       {/* Mounted while open: its period starts from the plant's time zone of that moment. */}
       {isSuggesting && (
-        <SuggestDialog
-          open
-          signals={saved}
-          timeZone={plant?.timeZone ?? "UTC"}
-          isPending={suggest.isPending}
-          onSuggest={handleSuggest}
-          onClose={() => setSuggesting(false)}
-        />
+        <Suspense fallback={null}>
+          <SuggestDialog
+            open
+            signals={saved}
+            timeZone={plant?.timeZone ?? "UTC"}
+            isPending={suggest.isPending}
+            onSuggest={handleSuggest}
+            onClose={() => setSuggesting(false)}
+          />
+        </Suspense>
       )}
       <Dialog open={addingFor !== null} onClose={() => setAddingFor(null)} maxWidth="xs" fullWidth>
         <DialogTitle>{M.addModelTitle}</DialogTitle>

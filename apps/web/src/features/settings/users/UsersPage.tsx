@@ -1,19 +1,18 @@
 import { type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
 import { Stack, Typography } from "@mui/material";
-import { useGridApiRef } from "@mui/x-data-grid";
-import { lazy, useCallback, useMemo, useState } from "react";
+import { lazy, useCallback, useMemo, useRef, useState } from "react";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
+import type { GridApi } from "../../../shared/ui/settings/settings-grid";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useAddUser, useDeleteUser, useSetUserLocation, useSetUserRole } from "./api/mutations";
 import { useUsers } from "./api/queries";
 import { UsersGrid } from "./components/UsersGrid";
 import type { TUserGridRow } from "./components/userColumns";
-import { validateNewUser } from "./users.form";
 import { type LocationKey, locationBodyOf, locationKeyOf, locationOptions, plantKey } from "./users.location";
 
 // Loads when first opened (issue #17).
@@ -36,7 +35,7 @@ export function UsersPage() {
   const dialogs = useDialogs<{ delete: TUserGridRow; link: { id: string; email: string; link: string } }>();
   const deleteTarget = dialogs.data("delete");
   const added = dialogs.data("link");
-  const apiRef = useGridApiRef();
+  const apiRef = useRef<GridApi | null>(null);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
   const customerId = me?.customer.id;
@@ -77,6 +76,8 @@ export function UsersPage() {
   }, []);
 
   const handleAdd = async (values: { email: string; location: LocationKey }): Promise<TUserRow | null> => {
+    // The email's contract rule (zod) loads with the first save, not with the page (issue #17).
+    const { validateNewUser } = await import("./users.form");
     const invalid = validateNewUser({ email: values.email, customerId, plantId: plant?.id });
     if (invalid || !customerId || !plant) {
       snackbar(invalid ?? USER_MESSAGES.customerOrPlantUndefined, { severity: "error" });

@@ -1,11 +1,11 @@
 import type { TUserRow } from "@linewatch/contracts";
-import type { GridSortModel } from "@mui/x-data-grid";
+import type { GridSortModel } from "../../../shared/ui/settings/settings-grid";
 
 /** Default sort: last login descending (spec settings §2.6, §9). */
 export const DEFAULT_USER_SORT: GridSortModel = [{ field: "lastLogin", sort: "desc" }];
 
 /**
- * Sorts the saved rows ourselves so a new row can stay on top whatever the sort (MIT DataGrid
+ * Sorts the saved rows ourselves so a new row can stay on top whatever the sort (the grid
  * has no row pinning). Never logged in counts as the oldest login.
  */
 export function sortUsers<R extends TUserRow>(

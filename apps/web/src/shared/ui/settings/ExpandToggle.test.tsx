@@ -1,6 +1,5 @@
 import { SETTINGS_KIT_MESSAGES as M } from "@linewatch/contracts";
 import { Button, Stack, TextField } from "@mui/material";
-import type { GridColDef } from "@mui/x-data-grid";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -15,6 +14,7 @@ import {
   type CapSignal as Signal,
 } from "./expandable-rows.fixtures";
 import { SettingsGrid } from "./SettingsGrid";
+import type { GridColDef } from "./settings-grid";
 import { useExpandableRows } from "./useExpandableRows";
 
 beforeAll(() => installResizeObserver());

@@ -1,9 +1,9 @@
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { Box, Button, IconButton } from "@mui/material";
-import type { GridColDef } from "@mui/x-data-grid";
 import type { KeyboardEvent, ReactNode } from "react";
 import type { FlatRow } from "./expandable-rows";
+import type { GridColDef } from "./settings-grid";
 import type { ExpandableRows } from "./useExpandableRows";
 
 /** Keys the button handles itself; the grid must not also act on them. */
@@ -71,8 +71,8 @@ export function expandColumn<P, C>(o: ExpandColumnOptions<P, C>): GridColDef<Fla
     width: o.width ?? (o.isIconOnly ? 64 : 150),
     sortable: false,
     disableColumnMenu: true,
-    colSpan: (_value, row, _column, apiRef) =>
-      row.__row.kind === "detail" ? apiRef.current.getVisibleColumns().length : 1,
+    // A detail row's one cell spans every column (the grid stops at the last).
+    colSpan: (_value, row) => (row.__row.kind === "detail" ? Number.MAX_SAFE_INTEGER : 1),
     renderCell: ({ row, tabIndex }) => {
       const meta = row.__row;
       if (meta.kind === "detail") {

@@ -1,11 +1,11 @@
 import { TextField } from "@mui/material";
+import { createContext, useContext, useLayoutEffect, useRef } from "react";
 import {
   type GridColDef,
   type GridRenderEditCellParams,
   type GridValidRowModel,
   useGridApiContext,
-} from "@mui/x-data-grid";
-import { createContext, useContext, useLayoutEffect, useRef } from "react";
+} from "./settings-grid";
 import type { InlineRowEdit } from "./useInlineRowEdit";
 
 /** The grid's inline edit, for its edit cells (InlineEditGrid provides it). */
@@ -49,7 +49,7 @@ export function InlineEditCell(
       helperText={message || undefined}
       onChange={(e) => {
         edit?.clearServerError(p.id, p.field);
-        void apiRef.current.setEditCellValue({ id: p.id, field: p.field, value: e.target.value });
+        apiRef.current.setEditCellValue({ id: p.id, field: p.field, value: e.target.value });
       }}
       slotProps={{
         htmlInput: { "aria-label": p.label, inputMode: p.inputMode },

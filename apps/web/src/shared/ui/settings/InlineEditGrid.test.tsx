@@ -1,6 +1,5 @@
 import { SETTINGS_KIT_MESSAGES as M } from "@linewatch/contracts";
 import { Button } from "@mui/material";
-import type { GridColDef } from "@mui/x-data-grid";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useMemo, useState } from "react";
@@ -16,6 +15,7 @@ import {
 } from "./expandable-rows.fixtures";
 import { inlineEditColumn } from "./InlineEditCell";
 import { InlineEditGrid, inlineEditActions, UnsavedChip } from "./InlineEditGrid";
+import type { GridColDef } from "./settings-grid";
 import { useExpandableRows } from "./useExpandableRows";
 import { type InlineRowEditOptions, UNSAVED_ROW_CLASS, useInlineRowEdit } from "./useInlineRowEdit";
 

@@ -4,15 +4,10 @@ import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import SaveIcon from "@mui/icons-material/Save";
 import { alpha, Chip } from "@mui/material";
-import {
-  GridActionsCellItem,
-  type GridActionsCellItemProps,
-  type GridRowId,
-  type GridValidRowModel,
-} from "@mui/x-data-grid";
 import type { ReactElement } from "react";
 import { InlineEditContext } from "./InlineEditCell";
 import { SettingsGrid, type SettingsGridProps } from "./SettingsGrid";
+import { GridActionsCellItem, type GridRowId, type GridValidRowModel } from "./settings-grid";
 import { type InlineRowEdit, UNSAVED_ROW_CLASS } from "./useInlineRowEdit";
 
 /**
@@ -22,24 +17,21 @@ import { type InlineRowEdit, UNSAVED_ROW_CLASS } from "./useInlineRowEdit";
 export function InlineEditGrid<R extends GridValidRowModel>({
   edit,
   ...grid
-}: SettingsGridProps<R> & { edit: InlineRowEdit<R> }) {
+}: Omit<SettingsGridProps<R>, "rowEdit"> & { edit: InlineRowEdit<R> }) {
   return (
     <InlineEditContext.Provider value={edit as unknown as InlineRowEdit<GridValidRowModel>}>
       <SettingsGrid<R>
         {...edit.gridProps}
         {...grid}
-        getRowClassName={(params) =>
-          [edit.gridProps.getRowClassName(params), grid.getRowClassName?.(params)].filter(Boolean).join(" ")
-        }
-        sx={{
-          [`& .${UNSAVED_ROW_CLASS}`]: {
-            bgcolor: (t) => alpha(t.palette.warning.main, 0.08),
-            boxShadow: (t) => `inset 4px 0 0 ${t.palette.warning.main}`,
+        sx={[
+          {
+            [`& .${UNSAVED_ROW_CLASS}`]: {
+              bgcolor: (t) => alpha(t.palette.warning.main, 0.08),
+              boxShadow: (t) => `inset 4px 0 0 ${t.palette.warning.main}`,
+            },
           },
-          // An edit cell's message sits under its field.
-          "& .MuiDataGrid-cell--editing": { overflow: "visible" },
-          ...grid.sx,
-        }}
+          ...(Array.isArray(grid.sx) ? grid.sx : [grid.sx]),
+        ]}
       />
     </InlineEditContext.Provider>
   );
@@ -67,7 +59,7 @@ export function inlineEditActions<R extends GridValidRowModel>(
   edit: InlineRowEdit<R>,
   id: GridRowId,
   o: { name?: string; field?: string; canEdit?: boolean; onDelete?: () => void } = {},
-): ReactElement<GridActionsCellItemProps>[] {
+): ReactElement[] {
   const item = (text: string, icon: ReactElement, disabled: boolean, onClick: () => void) => (
     <GridActionsCellItem
       key={text}

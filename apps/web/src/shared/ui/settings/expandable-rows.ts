@@ -1,6 +1,6 @@
-import type { GridSortModel } from "@mui/x-data-grid";
+import type { GridSortModel } from "./settings-grid";
 
-// The MIT DataGrid has neither tree data nor detail panels: an expandable grid gives it flat rows,
+// An expandable grid gets flat rows (SettingsGrid has neither tree data nor detail panels):
 // each parent followed by its children (Cap Limits: a signal, then one row per model number) or
 // by one detail row (ETQ Reliance: the line's form) when it is expanded. Sorting happens here so
 // that children stay under their parent, and pages count parents, not the rows under them.

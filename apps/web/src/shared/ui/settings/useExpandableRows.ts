@@ -1,11 +1,6 @@
-import type {
-  DataGridProps,
-  GridPaginationModel,
-  GridRowHeightParams,
-  GridSortModel,
-} from "@mui/x-data-grid";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { type Compare, type FlatRow, flattenExpandableRows } from "./expandable-rows";
+import type { GridPaginationModel, GridRowHeightParams, GridSortModel } from "./settings-grid";
 
 export type ExpandableRowsOptions<P, C> = {
   rows: readonly P[];
@@ -23,26 +18,22 @@ export type ExpandableRowsOptions<P, C> = {
   pageSize?: number;
 };
 
-export type ExpandableGridProps<P, C> = Required<
-  Pick<
-    DataGridProps<FlatRow<P, C>>,
-    | "rows"
-    | "sortingMode"
-    | "sortModel"
-    | "onSortModelChange"
-    | "paginationMode"
-    | "paginationModel"
-    | "onPaginationModelChange"
-    | "rowCount"
-    | "getRowHeight"
-  >
->;
+export type ExpandableGridProps<P, C> = {
+  rows: FlatRow<P, C>[];
+  sortingMode: "server";
+  sortModel: GridSortModel;
+  onSortModelChange: (model: GridSortModel) => void;
+  paginationMode: "server";
+  paginationModel: GridPaginationModel;
+  onPaginationModelChange: (model: GridPaginationModel) => void;
+  rowCount: number;
+  getRowHeight: (p: GridRowHeightParams) => "auto" | null;
+};
 
 /**
- * Rows that expand on the MIT DataGrid (which has no tree data and no detail panels): which rows
- * are expanded, and the grid's props for the flat rows (flattenExpandableRows). Sorting and
- * paging are done here, by parents, so children stay under their parent on the parent's page;
- * the grid still virtualises the rows it gets. A detail row sizes itself to its content.
+ * Rows that expand on SettingsGrid: which rows are expanded, and the grid's props for the flat
+ * rows (flattenExpandableRows). Sorting and paging are done here, by parents, so children stay
+ * under their parent on the parent's page. A detail row sizes itself to its content.
  */
 export function useExpandableRows<P, C = never>(o: ExpandableRowsOptions<P, C>) {
   const [expandedIds, setExpandedIds] = useState<ReadonlySet<string>>(new Set());
@@ -107,5 +98,5 @@ export function useExpandableRows<P, C = never>(o: ExpandableRowsOptions<P, C>) 
 export type ExpandableRows<P, C = never> = ReturnType<typeof useExpandableRows<P, C>>;
 
 /** A detail row (a form) is as high as its content; the others keep the grid's row height. */
-const detailRowHeight = ({ model }: GridRowHeightParams) =>
+const detailRowHeight = ({ model }: GridRowHeightParams): "auto" | null =>
   (model as FlatRow<unknown, unknown>).__row.kind === "detail" ? "auto" : null;

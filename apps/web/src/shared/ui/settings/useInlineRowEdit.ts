@@ -1,22 +1,14 @@
-import {
-  type DataGridProps,
-  type GridEventListener,
-  GridRowEditStopReasons,
-  type GridRowId,
-  GridRowModes,
-  type GridRowModesModel,
-  type GridValidRowModel,
-} from "@mui/x-data-grid";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
+import { cellValue, type GridColDef, type GridRowId, type GridValidRowModel } from "./settings-grid";
 
 /** A failed save's message and the field it belongs under. */
 export type InlineFieldError = { field: string; message: string };
 
 export type InlineRowEditOptions<R extends GridValidRowModel> = {
   /**
-   * Saves the edited row (the grid's row editing hands it over with the typed values). Resolve to
-   * the row as saved (or nothing: the edited row stands); reject to keep the row in edit with what
-   * was typed. Pages that collect edits (`collect`) may leave it out.
+   * Saves the edited row (with the typed values stored through the columns' valueSetter). Resolve
+   * to the row as saved (or nothing: the edited row stands); reject to keep the row in edit with
+   * what was typed. Pages that collect edits (`collect`) may leave it out.
    */
   onSave?: (row: R, previous: R) => Promise<R | undefined> | R | undefined;
   /** Where a rejected save's error is shown: under a field, or null when the caller shows it (a snackbar). */
@@ -27,24 +19,40 @@ export type InlineRowEditOptions<R extends GridValidRowModel> = {
    * until the page sends it.
    */
   collect?: boolean;
-  /** The row's edit was cancelled (Cancel or Escape); the grid has dropped what was typed. */
+  /** The row's edit was cancelled (Cancel or Escape); what was typed is dropped. */
   onCancel?: (id: GridRowId) => void;
 };
 
-/** The grid props the hook drives (spread on the grid, or use InlineEditGrid). */
-export type InlineEditGridProps<R extends GridValidRowModel> = Required<
-  Pick<
-    DataGridProps<R>,
-    | "editMode"
-    | "rowModesModel"
-    | "onRowModesModelChange"
-    | "onRowEditStart"
-    | "onRowEditStop"
-    | "processRowUpdate"
-    | "onProcessRowUpdateError"
-    | "getRowClassName"
-  >
->;
+/** What the grid tells the row edit: its rows as shown, the columns edited in a row, where the focus goes. */
+export type GridRowEditHost<R extends GridValidRowModel> = {
+  getRow: (id: GridRowId) => R | undefined;
+  editableColumns: (row: R) => GridColDef<R>[];
+  /** Puts the grid's focus on a cell (an edit cell focuses its field). */
+  focusCell: (id: GridRowId, field: string) => void;
+  /** The saved row stands in the grid until the page's rows change. */
+  onRowSaved: (id: GridRowId, row: R) => void;
+};
+
+/** A typed value of the row in edit and the column's message for it. */
+export type EditCell = { value: unknown; error: string | boolean };
+
+/** The grid's side of the row edit (SettingsGrid's `rowEdit`; InlineEditGrid passes it). */
+export type GridRowEdit<R extends GridValidRowModel> = {
+  editingId: GridRowId | null;
+  pendingId: GridRowId | null;
+  /** The typed value of `field` in the row in edit, once it was changed. */
+  editCell: (field: string) => EditCell | undefined;
+  setEditCell: (id: GridRowId, field: string, cell: EditCell) => void;
+  /** A double click or Enter on an editable cell: opens its row unless another row is open. */
+  requestStart: (id: GridRowId, field: string) => void;
+  save: (id: GridRowId) => void;
+  cancel: (id: GridRowId) => void;
+  getRowClassName: (p: { id: GridRowId }) => string;
+  host: RefObject<GridRowEditHost<R> | null>;
+};
+
+/** The grid props the hook drives (spread on SettingsGrid, or use InlineEditGrid). */
+export type InlineEditGridProps<R extends GridValidRowModel> = { rowEdit: GridRowEdit<R> };
 
 export type InlineRowEdit<R extends GridValidRowModel> = {
   /** The row in edit (one at a time; while its save runs too), or null. */
@@ -80,34 +88,35 @@ export type InlineRowEdit<R extends GridValidRowModel> = {
 /** Class of an unsaved row (InlineEditGrid marks it). */
 export const UNSAVED_ROW_CLASS = "lw-row-unsaved";
 
+type Editing = { id: GridRowId; cells: ReadonlyMap<string, EditCell> };
+
+const sameId = (a: GridRowId | null | undefined, b: GridRowId) => a != null && String(a) === String(b);
+
 /**
- * Editing grid rows in place on the MIT DataGrid's row editing (editMode "row", a controlled
- * rowModesModel, processRowUpdate): one row in edit at a time; Enter saves and Escape cancels
- * (the grid's keys), clicking elsewhere keeps the row open; a field's validation (the column's
- * preProcessEditCellProps, see inlineEditColumn) keeps the row open with the message under the
- * field; while the caller's save runs the row is pending; a rejected save keeps the row open with
- * what was typed and, through `fieldErrorOf`, the server's message under its field.
+ * Editing grid rows in place (SettingsGrid's row editing): one row in edit at a time; Enter saves
+ * and Escape cancels (the grid's keys), clicking elsewhere keeps the row open; a field's
+ * validation (the column's preProcessEditCellProps, see inlineEditColumn) keeps the row open with
+ * the message under the field; while the caller's save runs the row is pending; a rejected save
+ * keeps the row open with what was typed and, through `fieldErrorOf`, the server's message under
+ * its field.
  */
 export function useInlineRowEdit<R extends GridValidRowModel>(
   o: InlineRowEditOptions<R> = {},
 ): InlineRowEdit<R> {
-  const [rowModesModel, setRowModesModel] = useState<GridRowModesModel>({});
+  const [editing, setEditing] = useState<Editing | null>(null);
   const [pendingId, setPendingId] = useState<GridRowId | null>(null);
   const [errors, setErrors] = useState<ReadonlyMap<GridRowId, InlineFieldError>>(new Map());
   const [unsaved, setUnsaved] = useState<ReadonlyMap<GridRowId, Partial<R>>>(new Map());
-  // The options of the latest render, for the grid's callbacks.
+  const host = useRef<GridRowEditHost<R> | null>(null);
+  // The options and state of the latest render, for callbacks that must not change with them.
   const options = useRef(o);
   options.current = o;
-
-  // A row whose save is on its way is still the row in edit (its cells show what was typed).
-  const editingId = useMemo(
-    () => Object.keys(rowModesModel).find((id) => rowModesModel[id]?.mode === GridRowModes.Edit) ?? pendingId,
-    [rowModesModel, pendingId],
-  );
-  const editingRef = useRef(editingId);
-  editingRef.current = editingId;
+  const editingRef = useRef(editing);
+  editingRef.current = editing;
   const pendingRef = useRef(pendingId);
   pendingRef.current = pendingId;
+
+  const editingId = editing?.id ?? null;
 
   const dropError = useCallback((id: GridRowId, field?: string) => {
     setErrors((m) => {
@@ -121,93 +130,80 @@ export function useInlineRowEdit<R extends GridValidRowModel>(
   const start = useCallback(
     (id: GridRowId, field?: string) => {
       if (pendingRef.current != null) return;
-      const other = editingRef.current;
-      if (other != null && String(other) !== String(id)) dropError(other);
-      setRowModesModel({
-        ...(other != null && String(other) !== String(id)
-          ? { [other]: { mode: GridRowModes.View, ignoreModifications: true } }
-          : {}),
-        [id]: { mode: GridRowModes.Edit, ...(field ? { fieldToFocus: field } : {}) },
-      });
+      const other = editingRef.current?.id;
+      if (other != null && !sameId(other, id)) dropError(other);
+      setEditing({ id, cells: new Map() });
+      if (field) host.current?.focusCell(id, field);
     },
     [dropError],
   );
-
-  // Leaving edit mode hands the row to processRowUpdate.
-  const save = useCallback((id: GridRowId) => {
-    if (pendingRef.current != null) return;
-    setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View } }));
-  }, []);
 
   const cancel = useCallback(
     (id: GridRowId) => {
-      if (pendingRef.current != null) return;
+      if (pendingRef.current != null || !sameId(editingRef.current?.id, id)) return;
       dropError(id);
       options.current.onCancel?.(id);
-      setRowModesModel((m) => ({ ...m, [id]: { mode: GridRowModes.View, ignoreModifications: true } }));
+      setEditing(null);
     },
     [dropError],
   );
 
-  const processRowUpdate = useCallback(
-    async (row: R, previous: R, { rowId }: { rowId: GridRowId }) => {
-      const { onSave, collect } = options.current;
-      setPendingId(rowId);
+  const save = useCallback(
+    async (id: GridRowId) => {
+      const current = editingRef.current;
+      const previous = host.current?.getRow(id);
+      if (pendingRef.current != null || !current || !sameId(current.id, id) || !previous) return;
+      // An invalid field keeps the row open (its message is under it).
+      if ([...current.cells.values()].some((c) => c.error)) return;
+      let row = previous;
+      for (const col of host.current?.editableColumns(previous) ?? []) {
+        const value = current.cells.has(col.field)
+          ? current.cells.get(col.field)?.value
+          : cellValue(col, previous);
+        row = col.valueSetter ? col.valueSetter(value, row) : { ...row, [col.field]: value };
+      }
+      const { onSave, collect, fieldErrorOf } = options.current;
+      pendingRef.current = id;
+      setPendingId(id);
       try {
         const saved = (await onSave?.(row, previous)) ?? row;
-        dropError(rowId);
+        dropError(id);
         if (collect) {
           const changed = changedFields(saved, previous);
-          setUnsaved((m) => new Map(m).set(rowId, { ...m.get(rowId), ...changed }));
+          setUnsaved((m) => new Map(m).set(id, { ...m.get(id), ...changed }));
         }
-        setRowModesModel((m) => {
-          const { [rowId]: _closed, ...rest } = m;
-          return rest;
-        });
-        return saved;
+        setEditing((e) => (e && sameId(e.id, id) ? null : e));
+        host.current?.onRowSaved(id, saved);
       } catch (error) {
-        const fieldError = options.current.fieldErrorOf?.(error, row) ?? null;
+        const fieldError = fieldErrorOf?.(error, row) ?? null;
         setErrors((m) => {
           const next = new Map(m);
-          if (fieldError) next.set(rowId, fieldError);
-          else next.delete(rowId);
+          if (fieldError) next.set(id, fieldError);
+          else next.delete(id);
           return next;
         });
-        throw error;
       } finally {
+        pendingRef.current = null;
         setPendingId(null);
       }
     },
     [dropError],
   );
 
-  const onRowEditStart = useCallback<GridEventListener<"rowEditStart">>((params, event) => {
-    // One row at a time: a double click or a key in another row does not open it.
-    const other = editingRef.current;
-    if (pendingRef.current != null || (other != null && String(other) !== String(params.id))) {
-      event.defaultMuiPrevented = true;
-    }
-  }, []);
-
-  const onRowEditStop = useCallback<GridEventListener<"rowEditStop">>(
-    (params, event) => {
-      // Clicking elsewhere keeps the row open; Escape is Cancel; nothing ends a pending save.
-      if (params.reason === GridRowEditStopReasons.rowFocusOut || pendingRef.current != null) {
-        event.defaultMuiPrevented = true;
-        return;
-      }
-      if (params.reason === GridRowEditStopReasons.escapeKeyDown) {
-        event.defaultMuiPrevented = true;
-        cancel(params.id);
-      }
+  // One row at a time: a double click or a key in another row does not open it.
+  const requestStart = useCallback(
+    (id: GridRowId, field: string) => {
+      const other = editingRef.current?.id;
+      if (pendingRef.current != null || (other != null && !sameId(other, id))) return;
+      if (other == null) start(id, field);
+      else host.current?.focusCell(id, field);
     },
-    [cancel],
+    [start],
   );
 
-  const getRowClassName = useCallback<NonNullable<DataGridProps<R>["getRowClassName"]>>(
-    (params) => (unsaved.has(params.id) ? UNSAVED_ROW_CLASS : ""),
-    [unsaved],
-  );
+  const setEditCell = useCallback((id: GridRowId, field: string, cell: EditCell) => {
+    setEditing((e) => (e && sameId(e.id, id) ? { id: e.id, cells: new Map(e.cells).set(field, cell) } : e));
+  }, []);
 
   const withUnsaved = useCallback(
     (rows: readonly R[], getRowId: (row: R) => GridRowId = (r) => r.id as GridRowId) =>
@@ -223,21 +219,32 @@ export function useInlineRowEdit<R extends GridValidRowModel>(
   const clearUnsaved = useCallback(() => {
     setUnsaved(new Map());
     setErrors(new Map());
-    setRowModesModel((m) =>
-      Object.fromEntries(
-        Object.keys(m).map((id) => [id, { mode: GridRowModes.View, ignoreModifications: true }]),
-      ),
-    );
+    setEditing(null);
   }, []);
+
+  const rowEdit = useMemo<GridRowEdit<R>>(
+    () => ({
+      editingId,
+      pendingId,
+      editCell: (field) => editing?.cells.get(field),
+      setEditCell,
+      requestStart,
+      save: (id) => void save(id),
+      cancel,
+      getRowClassName: ({ id }) => (unsaved.has(id) ? UNSAVED_ROW_CLASS : ""),
+      host,
+    }),
+    [editingId, pendingId, editing, setEditCell, requestStart, save, cancel, unsaved],
+  );
 
   // One object while nothing changes, so a page may build its columns from it in a useMemo.
   return useMemo<InlineRowEdit<R>>(
     () => ({
       editingId,
       pendingId,
-      isEditing: (id) => editingId != null && String(editingId) === String(id),
+      isEditing: (id) => sameId(editingId, id),
       start,
-      save,
+      save: (id) => void save(id),
       cancel,
       serverError: (id, field) => {
         const e = errors.get(id);
@@ -249,17 +256,7 @@ export function useInlineRowEdit<R extends GridValidRowModel>(
       isDirty: unsaved.size > 0 || editingId != null,
       withUnsaved,
       clearUnsaved,
-      gridProps: {
-        editMode: "row",
-        rowModesModel,
-        onRowModesModelChange: setRowModesModel,
-        onRowEditStart,
-        onRowEditStop,
-        processRowUpdate,
-        // Shown under the field (fieldErrorOf) or by the caller.
-        onProcessRowUpdateError: () => {},
-        getRowClassName,
-      },
+      gridProps: { rowEdit },
     }),
     [
       editingId,
@@ -272,11 +269,7 @@ export function useInlineRowEdit<R extends GridValidRowModel>(
       unsaved,
       withUnsaved,
       clearUnsaved,
-      rowModesModel,
-      onRowEditStart,
-      onRowEditStop,
-      processRowUpdate,
-      getRowClassName,
+      rowEdit,
     ],
   );
 }

@@ -21,10 +21,10 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
 import { Link as RouterLink } from "react-router";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import type { GridColDef } from "../../../../shared/ui/settings/settings-grid";
 import type { TCapAlertRow } from "../cap-alerts.rows";
 
 export type CapAlertsGridProps = {

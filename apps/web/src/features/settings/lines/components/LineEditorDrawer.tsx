@@ -46,7 +46,7 @@ import {
   type LineEditorFlags,
   type LineEditorValues,
   validateEditor,
-} from "../lines.form";
+} from "../line-editor.form";
 import { FeederLinesDrawer } from "./FeederLinesDrawer";
 
 export type LineEditorDrawerProps = {

@@ -2,11 +2,11 @@ import { LINE_MANAGEMENT_TEXTS as T } from "@linewatch/contracts";
 import DownloadIcon from "@mui/icons-material/FileDownloadOutlined";
 import TuneIcon from "@mui/icons-material/TuneOutlined";
 import { Button, Stack, Switch, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from "@mui/material";
-import { GridActionsCellItem, type GridColDef } from "@mui/x-data-grid";
 import { useMemo, useState } from "react";
 import { formatDateTime } from "../../../../shared/format";
 import { inlineEditColumn } from "../../../../shared/ui/settings/InlineEditCell";
 import { InlineEditGrid, inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
+import { GridActionsCellItem, type GridColDef } from "../../../../shared/ui/settings/settings-grid";
 import type { InlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import {
   filterLines,

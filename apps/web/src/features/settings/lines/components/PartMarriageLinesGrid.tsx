@@ -1,10 +1,10 @@
 import { LINE_MESSAGES, LINE_MANAGEMENT_TEXTS as T } from "@linewatch/contracts";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { Chip, IconButton, Menu, MenuItem, Stack, Tab, Tabs, Tooltip } from "@mui/material";
-import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo, useState } from "react";
 import { formatDateTime } from "../../../../shared/format";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import type { GridColDef } from "../../../../shared/ui/settings/settings-grid";
 import { filterLines, type LineFilter, type LineRow } from "../lines.form";
 
 export type PartMarriageLinesGridProps = {

@@ -1,13 +1,13 @@
 import { INTEGRATION_MESSAGES as M, SETTINGS_GRID_PAGE_SIZE } from "@linewatch/contracts";
 import SendIcon from "@mui/icons-material/Send";
 import { Typography } from "@mui/material";
-import { GridActionsCellItem, type GridColDef } from "@mui/x-data-grid";
 import { useEffect, useMemo } from "react";
 import { ApiError } from "../../../../shared/api/client";
 import { formatDateTime } from "../../../../shared/format";
 import { inlineEditColumn } from "../../../../shared/ui/settings/InlineEditCell";
 import { InlineEditGrid, inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import { GridActionsCellItem, type GridColDef } from "../../../../shared/ui/settings/settings-grid";
 import { type InlineFieldError, useInlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import { hasFailedDelivery, type TTeamsRow } from "../notifications.rows";
 import { deliveryHealthColumn, lastTestColumn } from "./deliveryColumns";

@@ -1,5 +1,5 @@
 import type { TDeliveryHealth, TIntegrationTestOutcome } from "@linewatch/contracts";
-import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
+import type { GridColDef, GridValidRowModel } from "../../../../shared/ui/settings/settings-grid";
 import { DeliveryHealthText, LastTestText } from "./IntegrationStatus";
 
 type ColumnOptions<R, V> = {

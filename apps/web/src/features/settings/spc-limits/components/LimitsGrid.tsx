@@ -10,11 +10,11 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/DeleteOutlineOutlined";
 import ShowChartIcon from "@mui/icons-material/ShowChart";
 import { alpha, Button, IconButton, Tooltip } from "@mui/material";
-import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
 import { expandColumn } from "../../../../shared/ui/settings/ExpandToggle";
 import type { FlatRow } from "../../../../shared/ui/settings/expandable-rows";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import type { GridColDef } from "../../../../shared/ui/settings/settings-grid";
 import type { ExpandableRows } from "../../../../shared/ui/settings/useExpandableRows";
 import { UNSAVED_ROW_CLASS } from "../../../../shared/ui/settings/useInlineRowEdit";
 import type { TModelRow, TSignalRow } from "../spc-limits.form";
@@ -153,8 +153,6 @@ export function LimitsGrid(p: LimitsGridProps) {
       loading={p.isLoading}
       toolbar={p.toolbar}
       columns={columns}
-      // Eight columns: all of them are rendered (a cell being typed in never scrolls out of the DOM).
-      columnBufferPx={2000}
       {...tree.gridProps}
       getRowClassName={({ row }) => {
         const id = row.__row.kind === "parent" ? row.id : row.__row.parentId;

@@ -1,7 +1,7 @@
 import { SETTINGS_GRID_PAGE_SIZE, type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
-import type { GridApi, GridSortModel } from "@mui/x-data-grid";
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { InlineEditGrid } from "../../../../shared/ui/settings/InlineEditGrid";
+import type { GridApi, GridSortModel } from "../../../../shared/ui/settings/settings-grid";
 import { useInlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import type { LocationKey, LocationOption } from "../users.location";
 import { locationLabel } from "../users.location";
@@ -61,30 +61,17 @@ export function UsersGrid(p: UsersGridProps) {
     return [...(draft ? [draft] : []), ...(pinned ? [pinned] : []), ...rest];
   }, [p.users, sortModel, locationOptionsOf, pinnedId, draft]);
 
-  /**
-   * Forgets the grid's focused cell before the new row goes away: otherwise the grid moves the
-   * focus to the next row's cell, out of the link dialog or away from Add user.
-   */
-  const releaseGridFocus = useCallback(() => {
-    p.apiRef.current?.setState((state) => ({
-      ...state,
-      focus: { cell: null, columnHeader: null, columnHeaderFilter: null, columnGroupHeader: null },
-    }));
-  }, [p.apiRef]);
-
   const edit = useInlineRowEdit<TUserGridRow>({
     onSave: async (row) => {
       if (!row.isNew) return row;
       const user = await p.onAdd({ email: row.email, location: row.location });
       // A rejection keeps the row in edit mode with what was typed.
       if (!user) throw new Error("not saved");
-      releaseGridFocus();
       setDraft(null);
       setPinnedId(user.id);
       return { ...row, isNew: false };
     },
     onCancel: () => {
-      releaseGridFocus();
       setDraft(null);
       isFocusAddPending.current = true;
     },

@@ -1,13 +1,13 @@
 import { type TUserRole, type TUserRow, USER_MESSAGES, USER_ROLES } from "@linewatch/contracts";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
+import { formatDateTime } from "../../../../shared/format";
+import { InlineEditCell } from "../../../../shared/ui/settings/InlineEditCell";
+import { inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
 import {
   GridActionsCellItem,
   type GridColDef,
-  GridEditInputCell,
   type GridRenderCellParams,
-} from "@mui/x-data-grid";
-import { formatDateTime } from "../../../../shared/format";
-import { inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
+} from "../../../../shared/ui/settings/settings-grid";
 import type { InlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import type { LocationKey, LocationOption } from "../users.location";
 import { CellSelect } from "./CellSelect";
@@ -47,7 +47,7 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
         isInEditCell={isEdit}
         disabled={o.busyIds.has(p.row.id)}
         onChange={(key) => {
-          if (isEdit) void p.api.setEditCellValue({ id: p.id, field: p.field, value: key });
+          if (isEdit) p.api.setEditCellValue({ id: p.id, field: p.field, value: key });
           else o.onLocationChange(p.row, key);
         }}
       />
@@ -62,16 +62,7 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
       minWidth: 220,
       editable: true,
       renderEditCell: (p) => (
-        <GridEditInputCell
-          {...p}
-          slotProps={{
-            root: {
-              slotProps: {
-                htmlInput: { "aria-label": USER_MESSAGES.columns.email, placeholder: "name@company.com" },
-              },
-            },
-          }}
-        />
+        <InlineEditCell {...p} label={USER_MESSAGES.columns.email} placeholder="name@company.com" />
       ),
     },
     {
