@@ -42,7 +42,7 @@ export type TAuditAction = z.infer<typeof ZAuditAction>;
 export const AUDIT_SECRET_MARK = "(secret changed)";
 
 /** A resource's fields as recorded: plain JSON values, no secret among them. */
-export const ZAuditFields = z.record(z.string(), z.unknown());
+export const ZAuditFields = z.record(zString(), z.unknown());
 export type TAuditFields = z.infer<typeof ZAuditFields>;
 
 export const ZAuditEntry = z.object({
