@@ -1,6 +1,14 @@
 import { AUDIT_TEXTS, type TAuditResource } from "@linewatch/contracts";
 import History from "@mui/icons-material/History";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from "@mui/material";
 import { lazy, Suspense, useState } from "react";
 import { PageLoading } from "../../../shared/ui/PageLoading";
 
@@ -8,39 +16,76 @@ import { PageLoading } from "../../../shared/ui/PageLoading";
 // that offer it do not grow.
 const ResourceHistory = lazy(() => import("./ResourceHistory").then((m) => ({ default: m.ResourceHistory })));
 
+export type HistoryItem = { id: string; name: string };
+
 /**
- * "History" beside a resource's title: opens the resource's own audit history in a dialog.
- * `name` is the resource's name now, for the dialog's title.
+ * "History" beside a resource's title or in a page's toolbar: opens a resource's own audit
+ * history in a dialog. With several `items` (the signals of a line, the lines of a plant) the
+ * dialog lets the user pick which one, starting from `selectedId` (else the first).
  */
 export function HistoryButton(p: {
   resource: TAuditResource;
-  resourceId: string;
-  name: string;
+  items: readonly HistoryItem[];
+  /** The picker's label when there are several items ("Signal", "Line"). */
+  itemLabel?: string;
+  selectedId?: string | null;
   disabled?: boolean;
+  /** The button's text, when a page offers the history of two resources (default "History"). */
+  label?: string;
 }) {
   const [isOpen, setOpen] = useState(false);
-  const title = `${AUDIT_TEXTS.history}: ${AUDIT_TEXTS.resourceLabels[p.resource]} ${p.name}`;
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const item = p.items.find((i) => i.id === (pickedId ?? p.selectedId)) ?? p.items[0];
+  const hasChoice = p.items.length > 1;
+  const what = AUDIT_TEXTS.resourceLabels[p.resource];
+  const title = hasChoice
+    ? `${AUDIT_TEXTS.history}: ${what}`
+    : `${AUDIT_TEXTS.history}: ${what} ${item?.name ?? ""}`;
+  const close = () => {
+    setOpen(false);
+    setPickedId(null);
+  };
   return (
     <>
       <Button
         size="small"
         startIcon={<History />}
-        disabled={p.disabled}
+        disabled={p.disabled || !item}
         onClick={() => setOpen(true)}
-        aria-label={`${AUDIT_TEXTS.history} of ${p.name}`}
+        aria-label={
+          hasChoice || !item ? `${AUDIT_TEXTS.history}: ${what}` : `${AUDIT_TEXTS.history} of ${item.name}`
+        }
       >
         {AUDIT_TEXTS.history}
       </Button>
-      <Dialog open={isOpen} onClose={() => setOpen(false)} maxWidth="lg" fullWidth aria-label={title}>
+      <Dialog open={isOpen} onClose={close} maxWidth="lg" fullWidth aria-label={title}>
         <DialogTitle>{title}</DialogTitle>
         <DialogContent>
+          {hasChoice && item && (
+            <TextField
+              select
+              size="small"
+              label={p.itemLabel ?? what}
+              value={item.id}
+              onChange={(e) => setPickedId(e.target.value)}
+              sx={{ minWidth: 280, mt: 1, mb: 2 }}
+            >
+              {p.items.map((i) => (
+                <MenuItem key={i.id} value={i.id}>
+                  {i.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           {/* The dialog mounts its content while open: the list asks the server afresh each time. */}
-          <Suspense fallback={<PageLoading />}>
-            <ResourceHistory resource={p.resource} resourceId={p.resourceId} />
-          </Suspense>
+          {item && (
+            <Suspense fallback={<PageLoading />}>
+              <ResourceHistory key={item.id} resource={p.resource} resourceId={item.id} />
+            </Suspense>
+          )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={close}>Close</Button>
         </DialogActions>
       </Dialog>
     </>

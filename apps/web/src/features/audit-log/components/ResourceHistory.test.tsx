@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { testMe, testPlant } from "../../../test/fixtures";
 import { setupSettingsServer } from "../../../test/renderSettingsPage";
-import { HistoryButton } from "./HistoryButton";
+import { HistoryButton, type HistoryItem } from "./HistoryButton";
 
 const plant = testPlant({ timeZone: "Europe/Berlin" });
 const SIGNAL_ID = "00000000-0000-4000-8000-000000000501";
@@ -44,21 +44,21 @@ beforeEach(() => {
   answer = () => HttpResponse.json<TAuditLogPage>({ entries: [entry()], total: 1 });
 });
 
-async function openHistory() {
+async function openHistory(items: HistoryItem[] = [{ id: SIGNAL_ID, name: "Torque" }]) {
   const ue = userEvent.setup();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
       <MemoryRouter>
         <PlantLineProvider>
-          <HistoryButton resource="spc_limit" resourceId={SIGNAL_ID} name="Torque" />
+          <HistoryButton resource="spc_limit" items={items} itemLabel="Signal" />
         </PlantLineProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
   // Nothing is asked before the user opens the history.
   expect(asked).toEqual([]);
-  await ue.click(screen.getByRole("button", { name: `${AUDIT_TEXTS.history} of Torque` }));
+  await ue.click(screen.getByRole("button", { name: new RegExp(`^${AUDIT_TEXTS.history}`) }));
   return { ue, dialog: await screen.findByRole("dialog") };
 }
 
@@ -81,6 +81,17 @@ describe("ResourceHistory", () => {
     await within(dialog).findByRole("table");
     await ue.click(within(dialog).getByRole("button", { name: /next page/i }));
     await waitFor(() => expect(asked.at(-1)?.searchParams.get("offset")).toBe(String(AUDIT_PAGE_SIZE)));
+  });
+
+  it("shows the history of the item picked when it offers several", async () => {
+    const other = { id: "00000000-0000-4000-8000-000000000502", name: "Angle" };
+    const { ue, dialog } = await openHistory([{ id: SIGNAL_ID, name: "Torque" }, other]);
+    await within(dialog).findByRole("table");
+    await ue.click(within(dialog).getByRole("combobox", { name: "Signal" }));
+    await ue.click(await screen.findByRole("option", { name: "Angle" }));
+    await waitFor(() =>
+      expect(asked.at(-1)?.pathname).toBe(`/api/audit-log/resources/spc_limit/${other.id}`),
+    );
   });
 
   it("says so when nothing was recorded", async () => {

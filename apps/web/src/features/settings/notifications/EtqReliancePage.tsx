@@ -23,6 +23,7 @@ import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useDiscardGuard } from "../../../shared/ui/settings/useDiscardGuard";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
 import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
+import { HistoryButton } from "../../audit-log/components/HistoryButton";
 import { useDeleteReliance, useSaveReliance, useTestReliance } from "./api/mutations";
 import { useDeliveryHealth, useRelianceConfigs } from "./api/queries";
 import { EtqForm } from "./components/EtqForm";
@@ -173,9 +174,16 @@ export function EtqReliancePage() {
 
   return (
     <Stack spacing={2} sx={{ position: "relative" }}>
-      <Typography variant="h5" component="h2">
-        {ETQ_MESSAGES.title}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: "center" }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {ETQ_MESSAGES.title}
+        </Typography>
+        <HistoryButton
+          resource="etq_config"
+          itemLabel="Line"
+          items={lines.map((l) => ({ id: l.id, name: l.friendlyName || l.name }))}
+        />
+      </Stack>
       {me && !canEdit && <Alert severity="info">{M.readOnly}</Alert>}
       {healthQ.isError && <Alert severity="warning">{M.healthError}</Alert>}
       {testingId && (

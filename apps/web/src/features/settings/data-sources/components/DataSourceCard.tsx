@@ -4,6 +4,7 @@ import InsightsIcon from "@mui/icons-material/Insights";
 import { Box, Button, Card, CardActions, CardContent, IconButton, Tooltip, Typography } from "@mui/material";
 import { useId } from "react";
 import { formatDateTime } from "../../../../shared/format";
+import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 
 export type DataSourceCardProps = {
   source: TDataSource;
@@ -58,15 +59,18 @@ export function DataSourceCard({ source, timeZone, onInsight, onDelete }: DataSo
         </Box>
       </CardContent>
       <CardActions sx={{ justifyContent: "space-between", px: 2, pb: 1.5 }}>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<InsightsIcon />}
-          aria-describedby={nameId}
-          onClick={() => onInsight(source)}
-        >
-          Insight
-        </Button>
+        <Box sx={{ display: "flex", gap: 1 }}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<InsightsIcon />}
+            aria-describedby={nameId}
+            onClick={() => onInsight(source)}
+          >
+            Insight
+          </Button>
+          <HistoryButton resource="data_source" items={[{ id: source.id, name: source.name }]} />
+        </Box>
         <Tooltip title="Delete">
           <IconButton
             aria-label={`Delete data source ${source.name}`}
