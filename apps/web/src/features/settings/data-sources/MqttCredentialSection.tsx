@@ -53,7 +53,11 @@ export function MqttCredentialSection({ plant }: { plant: TPlant }) {
             topics of this plant's data sources only.
           </Typography>
         </Box>
-        <HistoryButton resource="mqtt_credential" items={[{ id: plant.id, name: plant.name }]} />
+        {/* The login is the plant ingestor's id, which the credential's records name. */}
+        <HistoryButton
+          resource="mqtt_credential"
+          items={credential ? [{ id: credential.username, name: plant.name }] : []}
+        />
         <Button
           variant="outlined"
           startIcon={<KeyIcon />}

@@ -29,7 +29,7 @@ import { useDeliveryHealth, useRelianceConfigs } from "./api/queries";
 import { EtqForm } from "./components/EtqForm";
 import { EtqGrid } from "./components/EtqGrid";
 import { etqFormBody, type TEtqFormValues } from "./notifications.form";
-import { etqRows, type TConfigStatus, type TEtqRow } from "./notifications.rows";
+import { etqRows, historyItems, type TConfigStatus, type TEtqRow } from "./notifications.rows";
 
 const STATUS_FILTERS: { value: TConfigStatus | "all"; label: string }[] = [
   { value: "all", label: M.statusFilterAll },
@@ -181,7 +181,7 @@ export function EtqReliancePage() {
         <HistoryButton
           resource="etq_config"
           itemLabel="Line"
-          items={lines.map((l) => ({ id: l.id, name: l.friendlyName || l.name }))}
+          items={historyItems(lines, Object.values(configsQ.data ?? {}))}
         />
       </Stack>
       {me && !canEdit && <Alert severity="info">{M.readOnly}</Alert>}

@@ -12,7 +12,7 @@ import { HistoryButton } from "../../audit-log/components/HistoryButton";
 import { useDeleteTeamsWebhook, useSaveTeamsWebhook, useTestTeamsWebhook } from "./api/mutations";
 import { useDeliveryHealth, useTeamsWebhooks } from "./api/queries";
 import { TeamsGrid, WebhookUrlError } from "./components/TeamsGrid";
-import { type TTeamsRow, teamsRows } from "./notifications.rows";
+import { historyItems, type TTeamsRow, teamsRows } from "./notifications.rows";
 
 /**
  * Settings → Microsoft Teams (spec settings §2.2): a webhook per line of the selected plant, with
@@ -104,7 +104,7 @@ export function TeamsPage() {
         <HistoryButton
           resource="teams_webhook"
           itemLabel="Line"
-          items={lines.map((l) => ({ id: l.id, name: l.friendlyName || l.name }))}
+          items={historyItems(lines, webhooksQ.data ?? [])}
         />
       </Stack>
       {me && !canEdit && <Alert severity="info">{M.readOnly}</Alert>}
