@@ -2,6 +2,7 @@ import { QUERY_BOUNDS } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { createAlertsService } from "./modules/alerts/alerts.service.js";
+import { createAuditLogService } from "./modules/audit-log/audit-log.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createBacktestService } from "./modules/backtest/backtest.service.js";
 import { createCapAlertsService } from "./modules/cap-alerts/cap-alerts.service.js";
@@ -72,6 +73,7 @@ export function createServices(opts: ServicesOptions) {
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });
+  const auditLog = createAuditLogService({ db });
   const health = { check: () => db.execute(sql`select 1`).then(() => undefined) };
   return {
     db,
@@ -97,6 +99,7 @@ export function createServices(opts: ServicesOptions) {
     spcLimits,
     capAlerts,
     capability,
+    auditLog,
   };
 }
 

@@ -8,6 +8,7 @@ export * from "./backtest.js";
 export * from "./cap-alerts.js";
 export * from "./capability.js";
 export * from "./common.js";
+export * from "./csv.js";
 export * from "./data-source-forms.js";
 export * from "./data-sources.js";
 export * from "./domain.js";

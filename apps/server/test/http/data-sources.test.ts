@@ -180,7 +180,13 @@ describe("POST /api/plants/:plantId/data-sources", () => {
         changes++;
       },
     });
-    const ctx = { customerId: tn.customer.id } as Parameters<typeof svc.create>[0];
+    // The acting administrator: every change is recorded in the audit log with who made it.
+    const ctx = {
+      customerId: tn.customer.id,
+      userId: tn.admin.id,
+      email: tn.admin.email,
+      isProviderStaff: false,
+    } as Parameters<typeof svc.create>[0];
     const start = changes;
     const src = await svc.create(ctx, tn.plant.id, { name: "Notify", topic: "n/#" });
     expect(changes).toBe(start + 1);

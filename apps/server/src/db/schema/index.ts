@@ -2,6 +2,7 @@
 // file per domain. Every customer-owned row carries customer_id so every query can be scoped by the
 // session's customer (architecture.md "Domain model").
 
+export * from "./audit.js";
 export * from "./auth.js";
 export * from "./customers.js";
 export * from "./ingest.js";

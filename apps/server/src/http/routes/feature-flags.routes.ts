@@ -34,6 +34,6 @@ export function featureFlagsRoutes(app: FastifyInstance, { services }: AppOption
         response: { 200: ZFeatureFlagsResponse, 400: ZMessage, 403: ZMessage },
       },
     },
-    (req) => services.flags.set(authOf(req).customerId, req.params.key, req.body.enabled),
+    (req) => services.flags.set(authOf(req), req.params.key, req.body.enabled),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RoutesOptions } from "../types.js";
 import { alertsRoutes } from "./alerts.routes.js";
+import { auditLogRoutes } from "./audit-log.routes.js";
 import { authRoutes } from "./auth.routes.js";
 import { backtestRoutes } from "./backtest.routes.js";
 import { capAlertsRoutes } from "./cap-alerts.routes.js";
@@ -37,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) 
     spcLimitsRoutes,
     capAlertsRoutes,
     capabilityRoutes,
+    auditLogRoutes,
   ]) {
     routes(app, opts);
   }

@@ -163,6 +163,22 @@ export function createAuthRepo(db: Tx) {
       return row;
     },
 
+    /** Who a user is, for the audit record of their own password change. */
+    async userIdentity(userId: string) {
+      const [row] = await db
+        .select({
+          customerId: users.customerId,
+          email: users.email,
+          locationName: users.locationName,
+          locationPlantId: users.locationPlantId,
+          homeCustomerIsProvider: customers.isProvider,
+        })
+        .from(users)
+        .innerJoin(customers, eq(customers.id, users.customerId))
+        .where(eq(users.id, userId));
+      return row;
+    },
+
     async usePasswordToken(tokenHash: string, userId: string, passwordHash: string, now: Date) {
       await db.update(passwordTokens).set({ usedAt: now }).where(eq(passwordTokens.tokenHash, tokenHash));
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId));

@@ -1,4 +1,5 @@
 import {
+  AUDIT_SECRET_MARK,
   AUTH_MESSAGES,
   defaultLine,
   LOCATION_PROVIDER,
@@ -12,6 +13,7 @@ import type { Db } from "../../db/client.js";
 import { AppError } from "../../errors.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
+import { recordAudit } from "../audit-log/audit-log.service.js";
 import { createAuthRepo } from "./auth.repo.js";
 
 /** Who is asking: resolved from the session on every request. */
@@ -177,7 +179,29 @@ export function createAuthService(deps: {
       }
       const passwordHash = await hashPassword(password);
       await deps.db.transaction(async (tx) => {
-        await createAuthRepo(tx).usePasswordToken(tokenHash, row.userId, passwordHash, now());
+        const txRepo = createAuthRepo(tx);
+        await txRepo.usePasswordToken(tokenHash, row.userId, passwordHash, now());
+        const user = await txRepo.userIdentity(row.userId);
+        if (!user) return;
+        // The user sets their own password through the link; only that it was set is recorded.
+        await recordAudit(
+          tx,
+          {
+            customerId: user.customerId,
+            userId: row.userId,
+            email: user.email,
+            isProviderStaff: isProviderStaff(user),
+          },
+          {
+            resource: "user",
+            action: "update",
+            resourceId: row.userId,
+            resourceName: user.email,
+            plantId: user.locationPlantId,
+            before: {},
+            after: { password: AUDIT_SECRET_MARK },
+          },
+        );
       });
     },
   };

@@ -5,8 +5,11 @@ import {
   topicFiltersOverlap,
   ZCreateDataSourceBody,
 } from "@linewatch/contracts";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
+import { ingestors } from "../../db/schema/index.js";
 import { AppError, badRequest } from "../../errors.js";
+import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
 import { createDataSourcesRepo, isUniqueViolation } from "./data-sources.repo.js";
@@ -66,7 +69,23 @@ export function createDataSourcesService(deps: {
       }
       let row: Awaited<ReturnType<typeof repo.insert>>;
       try {
-        row = await repo.insert({ customerId: ctx.customerId, ingestorId: ingestor.id, ...body });
+        row = await deps.db.transaction(async (tx) => {
+          const inserted = await createDataSourcesRepo(tx).insert({
+            customerId: ctx.customerId,
+            ingestorId: ingestor.id,
+            ...body,
+          });
+          await recordAudit(tx, ctx, {
+            resource: "data_source",
+            action: "create",
+            resourceId: inserted.id,
+            resourceName: inserted.name,
+            plantId,
+            before: null,
+            after: { name: inserted.name, topic: inserted.topic },
+          });
+          return inserted;
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw nameTaken();
         throw err;
@@ -77,7 +96,24 @@ export function createDataSourcesService(deps: {
 
     /** Another customer's source, or one already deleted, is not found (404). */
     async delete(ctx: AuthContext, id: string) {
-      if (!(await repo.delete(ctx.customerId, id))) throw notFound();
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createDataSourcesRepo(tx);
+        const row = await txRepo.find(ctx.customerId, id);
+        if (!row || !(await txRepo.delete(ctx.customerId, id))) throw notFound();
+        const [ingestor] = await tx
+          .select({ plantId: ingestors.plantId })
+          .from(ingestors)
+          .where(eq(ingestors.id, row.ingestorId));
+        await recordAudit(tx, ctx, {
+          resource: "data_source",
+          action: "delete",
+          resourceId: row.id,
+          resourceName: row.name,
+          plantId: ingestor?.plantId ?? null,
+          before: { name: row.name, topic: row.topic },
+          after: null,
+        });
+      });
       changed();
     },
   };

@@ -1,6 +1,7 @@
 import {
   defaultFeatureFlags,
   FEATURE_FLAG_KEYS,
+  FEATURE_FLAGS,
   type TFeatureFlagKey,
   type TFeatureFlagsResponse,
   USER_MESSAGES,
@@ -9,6 +10,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { customers, featureFlags } from "../../db/schema/index.js";
 import { AppError } from "../../errors.js";
+import { type AuditActor, recordAudit } from "../audit-log/audit-log.service.js";
 
 /** Flags per customer: stored values over the defaults of packages/contracts (demo: all on). */
 export function createFeatureFlagsService(deps: { db: Db }) {
@@ -30,11 +32,27 @@ export function createFeatureFlagsService(deps: { db: Db }) {
       return { flags, etqOverride: customer.etqOverride };
     },
 
-    async set(customerId: string, key: TFeatureFlagKey, enabled: boolean) {
-      await deps.db
-        .insert(featureFlags)
-        .values({ customerId, key, enabled })
-        .onConflictDoUpdate({ target: [featureFlags.customerId, featureFlags.key], set: { enabled } });
+    /**
+     * Provider staff switch a flag of the customer they act for; the record belongs to that
+     * customer and names the staff member (issue 18 §2).
+     */
+    async set(ctx: AuditActor, key: TFeatureFlagKey, enabled: boolean) {
+      const { customerId } = ctx;
+      await deps.db.transaction(async (tx) => {
+        const before = (await this.get(customerId, tx)).flags[key];
+        await tx
+          .insert(featureFlags)
+          .values({ customerId, key, enabled })
+          .onConflictDoUpdate({ target: [featureFlags.customerId, featureFlags.key], set: { enabled } });
+        await recordAudit(tx, ctx, {
+          resource: "feature_flag",
+          action: "update",
+          resourceId: key,
+          resourceName: FEATURE_FLAGS[key].label,
+          before: { enabled: before },
+          after: { enabled },
+        });
+      });
       return this.get(customerId);
     },
   };

@@ -2,6 +2,7 @@ import {
   createsFeederCycle,
   LINE_MANAGEMENT_MESSAGES,
   LINE_MESSAGES,
+  lineLabel,
   type TActiveMonitorCount,
   type TAlertViewingWindow,
   type TFeederLineInfo,
@@ -10,9 +11,10 @@ import {
   type TLinePatch,
 } from "@linewatch/contracts";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { lines } from "../../db/schema/index.js";
 import { AppError, conflict } from "../../errors.js";
+import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
 import { createLinesRepo } from "./lines.repo.js";
@@ -63,6 +65,49 @@ function toLine(r: Row): TLine {
 
 export const lineNotFound = () => new AppError("NOT_FOUND", LINE_MESSAGES.notFound);
 
+/** A line's settings as the audit log records them (the line drawer's fields). */
+const auditFieldsOf = (l: TLine) => ({
+  active: l.active,
+  friendlyName: l.friendlyName,
+  ingestionThresholdHours: l.ingestionThresholdHours,
+  alertViewingWindowDays: l.alertViewingWindowDays,
+  excludedPartIds: l.excludedPartIds,
+  excludedModelNumbers: l.excludedModelNumbers,
+});
+
+export async function findLine(db: Tx, customerId: string, lineId: string): Promise<TLine> {
+  const [row] = await db
+    .select(columns)
+    .from(lines)
+    .where(and(eq(lines.customerId, customerId), eq(lines.id, lineId)));
+  if (!row) throw lineNotFound();
+  return toLine(row);
+}
+
+/** Records a line's change: its settings as "line", its feeder lines as "feeder_line". */
+async function auditLine(tx: Tx, ctx: AuthContext, before: TLine, after: TLine) {
+  const at = {
+    resourceId: after.id,
+    resourceName: lineLabel(after),
+    plantId: after.plantId,
+    lineId: after.id,
+  };
+  await recordAudit(tx, ctx, {
+    resource: "line",
+    action: "update",
+    ...at,
+    before: auditFieldsOf(before),
+    after: auditFieldsOf(after),
+  });
+  await recordAudit(tx, ctx, {
+    resource: "feeder_line",
+    action: "update",
+    ...at,
+    before: { feederLineIds: before.feederLineIds },
+    after: { feederLineIds: after.feederLineIds },
+  });
+}
+
 export function createLinesService(deps: { db: Db; plants: PlantsService }) {
   const { db } = deps;
   return {
@@ -76,13 +121,8 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
       return rows.map(toLine);
     },
 
-    async get(ctx: AuthContext, lineId: string): Promise<TLine> {
-      const [row] = await db
-        .select(columns)
-        .from(lines)
-        .where(and(eq(lines.customerId, ctx.customerId), eq(lines.id, lineId)));
-      if (!row) throw lineNotFound();
-      return toLine(row);
+    get(ctx: AuthContext, lineId: string): Promise<TLine> {
+      return findLine(db, ctx.customerId, lineId);
     },
 
     /**
@@ -96,6 +136,7 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
       await this.get(ctx, lineId);
       await db.transaction(async (tx) => {
         const repo = createLinesRepo(tx);
+        const before = await findLine(tx, ctx.customerId, lineId);
         const { feederLineIds, ...fields } = patch;
         if (feederLineIds) {
           if (feederLineIds.includes(lineId)) throw conflict(LINE_MANAGEMENT_MESSAGES.circularDependency);
@@ -108,6 +149,7 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
           await repo.replaceFeeders(ctx.customerId, lineId, feederLineIds);
         }
         await repo.update(ctx.customerId, lineId, fields);
+        await auditLine(tx, ctx, before, await findLine(tx, ctx.customerId, lineId));
       });
       return this.get(ctx, lineId);
     },
@@ -130,8 +172,11 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
       lineId: string,
       days: number,
     ): Promise<TAlertViewingWindow> {
-      await this.get(ctx, lineId);
-      await createLinesRepo(db).update(ctx.customerId, lineId, { alertViewingWindowDays: days });
+      await db.transaction(async (tx) => {
+        const before = await findLine(tx, ctx.customerId, lineId);
+        await createLinesRepo(tx).update(ctx.customerId, lineId, { alertViewingWindowDays: days });
+        await auditLine(tx, ctx, before, await findLine(tx, ctx.customerId, lineId));
+      });
       return { lineId, alertViewingWindowDays: days };
     },
 

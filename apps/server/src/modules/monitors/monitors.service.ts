@@ -22,8 +22,9 @@ import {
   type TTaskCreate,
   USER_MESSAGES,
 } from "@linewatch/contracts";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { AppError, badRequest, conflict, forbidden } from "../../errors.js";
+import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
 import type { LinesService } from "../lines/lines.service.js";
@@ -83,6 +84,39 @@ export function toMonitor(r: MonitorRow): TMonitor {
     monitor_filter_md5: r.filterMd5,
   };
 }
+
+/**
+ * A monitor's settings as the audit log records them: the form's fields with the filter's flattened
+ * beside them (so a change shows the one filter field that changed), without run state.
+ */
+function auditFieldsOf(r: MonitorRow) {
+  const {
+    monitor_uuid: _id,
+    last_state: _state,
+    last_evaluated_at: _evaluated,
+    next_run_at: _next,
+    monitor_filter_md5: _md5,
+    monitor_filter: { cust_uuid: _customer, ...filter },
+    ...fields
+  } = toMonitor(r);
+  return { ...fields, ...filter };
+}
+
+const auditTarget = (r: MonitorRow) => ({
+  resourceId: r.id,
+  resourceName: r.name,
+  plantId: r.plantId,
+  lineId: r.lineId,
+});
+
+/** The three rules as the audit log records them, by rule type. */
+const auditRulesOf = (list: TMonitorRule[]) =>
+  Object.fromEntries(
+    list.map((r) => {
+      const { type, ...values } = ruleValuesOf(r);
+      return [type, values];
+    }),
+  );
 
 /** A stored rule value: whole numbers only (the columns are integers). */
 const storable = (v: number | null | undefined) =>
@@ -170,19 +204,59 @@ export function createMonitorsService(deps: {
     if (await repo.findByName(lineId, type, name, exceptId)) throw conflict(MONITOR_MESSAGES.nameTaken(name));
   }
 
-  async function insert(values: MonitorValues) {
+  async function insert(txRepo: ReturnType<typeof createMonitorsRepo>, values: MonitorValues) {
     try {
-      return await repo.insert(values);
+      return await txRepo.insert(values);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict(MONITOR_MESSAGES.nameTaken(values.name));
       throw e;
     }
   }
 
+  /** Inserts a monitor and records its creation, in one transaction; answers the stored row. */
+  function insertRecorded(ctx: AuthContext, values: MonitorValues): Promise<MonitorRow> {
+    return db.transaction(async (tx) => {
+      const txRepo = createMonitorsRepo(tx);
+      const row = await txRepo.find(ctx.customerId, await insert(txRepo, values));
+      if (!row) throw monitorNotFound();
+      await recordAudit(tx, ctx, {
+        resource: "monitor",
+        action: "create",
+        ...auditTarget(row),
+        before: null,
+        after: auditFieldsOf(row),
+      });
+      return row;
+    });
+  }
+
+  /** Updates a monitor and records the fields that changed, in one transaction. */
+  function updateRecorded(
+    ctx: AuthContext,
+    id: string,
+    values: Partial<MonitorValues> & { updatedAt: Date },
+  ): Promise<MonitorRow> {
+    return db.transaction(async (tx) => {
+      const txRepo = createMonitorsRepo(tx);
+      const before = await txRepo.find(ctx.customerId, id);
+      if (!before) throw monitorNotFound();
+      await txRepo.update(ctx.customerId, id, values);
+      const after = (await txRepo.find(ctx.customerId, id)) as MonitorRow;
+      await recordAudit(tx, ctx, {
+        resource: "monitor",
+        action: "update",
+        ...auditTarget(after),
+        before: auditFieldsOf(before),
+        after: auditFieldsOf(after),
+      });
+      return after;
+    });
+  }
+
   /** The three rules: stored ones, the spec's defaults (off) for the others. */
-  async function rules(ctx: AuthContext, monitorId: string): Promise<TMonitorRule[]> {
-    await load(ctx, monitorId);
-    const stored = await repo.rules(monitorId);
+  async function rules(ctx: AuthContext, monitorId: string, db: Tx = deps.db): Promise<TMonitorRule[]> {
+    if (!(await createMonitorsRepo(db).find(ctx.customerId, monitorId))) throw monitorNotFound();
+    const stored = await createMonitorsRepo(db).rules(monitorId);
     return RULE_TYPES.map((type) => {
       const r = stored.find((x) => x.type === type);
       const dflt = DEFAULT_MONITOR_RULES.find((x) => x.type === type) as TMonitorRule;
@@ -215,7 +289,7 @@ export function createMonitorsService(deps: {
       const filter = storedFilterOf(task.task_details);
       const md5 = filterMd5(task.task_type, filter);
       await refuseDuplicates(line.id, task.task_type, task.task_name, md5);
-      const id = await insert({
+      const row = await insertRecorded(ctx, {
         customerId: ctx.customerId,
         plantId: line.plantId,
         lineId: line.id,
@@ -232,7 +306,7 @@ export function createMonitorsService(deps: {
         // An active monitor is due at once: the worker picks it up on its next pass.
         nextRunAt: task.active ? now() : null,
       });
-      return toMonitor(await load(ctx, id));
+      return toMonitor(row);
     },
 
     async update(ctx: AuthContext, task: TTaskCreate & { task_uuid: string }): Promise<TMonitor> {
@@ -244,26 +318,27 @@ export function createMonitorsService(deps: {
       const md5 = filterMd5(task.task_type, filter);
       await refuseDuplicates(line.id, task.task_type, task.task_name, md5, existing.id);
       try {
-        await repo.update(ctx.customerId, existing.id, {
-          plantId: line.plantId,
-          lineId: line.id,
-          name: task.task_name,
-          active: task.active,
-          frequency: task.frequency,
-          notes: task.notes,
-          alertThreshold: fromServerAlertThreshold(task.task_details.alert_threshold),
-          useExcludedPartIds: task.task_details.use_excluded_part_ids,
-          useExcludedModelNumbers: task.task_details.use_excluded_model_numbers,
-          filter,
-          filterMd5: md5,
-          ...(task.active !== existing.active ? { nextRunAt: task.active ? now() : null } : {}),
-          updatedAt: now(),
-        });
+        return toMonitor(
+          await updateRecorded(ctx, existing.id, {
+            plantId: line.plantId,
+            lineId: line.id,
+            name: task.task_name,
+            active: task.active,
+            frequency: task.frequency,
+            notes: task.notes,
+            alertThreshold: fromServerAlertThreshold(task.task_details.alert_threshold),
+            useExcludedPartIds: task.task_details.use_excluded_part_ids,
+            useExcludedModelNumbers: task.task_details.use_excluded_model_numbers,
+            filter,
+            filterMd5: md5,
+            ...(task.active !== existing.active ? { nextRunAt: task.active ? now() : null } : {}),
+            updatedAt: now(),
+          }),
+        );
       } catch (e) {
         if (isUniqueViolation(e)) throw conflict(MONITOR_MESSAGES.nameTaken(task.task_name));
         throw e;
       }
-      return toMonitor(await load(ctx, existing.id));
     },
 
     async get(ctx: AuthContext, id: string): Promise<TMonitor> {
@@ -276,7 +351,18 @@ export function createMonitorsService(deps: {
     },
 
     async remove(ctx: AuthContext, id: string): Promise<void> {
-      if (!(await repo.delete(ctx.customerId, id))) throw monitorNotFound();
+      await db.transaction(async (tx) => {
+        const txRepo = createMonitorsRepo(tx);
+        const row = await txRepo.find(ctx.customerId, id);
+        if (!row || !(await txRepo.delete(ctx.customerId, id))) throw monitorNotFound();
+        await recordAudit(tx, ctx, {
+          resource: "monitor",
+          action: "delete",
+          ...auditTarget(row),
+          before: auditFieldsOf(row),
+          after: null,
+        });
+      });
     },
 
     async nextName(ctx: AuthContext, lineId: string, type: TMonitorType): Promise<{ name: string }> {
@@ -303,7 +389,7 @@ export function createMonitorsService(deps: {
       const md5 = filterMd5("cap", filter);
       const same = await repo.findByMd5(line.id, md5);
       if (same) throw conflict(MONITOR_MESSAGES.duplicate, { task_uuid: same.id });
-      const id = await insert({
+      const row = await insertRecorded(ctx, {
         customerId: ctx.customerId,
         plantId: line.plantId,
         lineId: line.id,
@@ -319,13 +405,13 @@ export function createMonitorsService(deps: {
         filterMd5: md5,
         nextRunAt: null,
       });
-      return { id };
+      return { id: row.id };
     },
 
     /** Activate or deactivate, and the cap exclusion switches. */
     async patch(ctx: AuthContext, id: string, body: TPatchMonitorBody): Promise<TMonitor> {
       const existing = await load(ctx, id);
-      await repo.update(ctx.customerId, id, {
+      const row = await updateRecorded(ctx, id, {
         ...(body.active !== undefined
           ? { active: body.active, nextRunAt: body.active ? (existing.active ? undefined : now()) : null }
           : {}),
@@ -335,18 +421,26 @@ export function createMonitorsService(deps: {
         ...(body.useExcludedPartIds !== undefined ? { useExcludedPartIds: body.useExcludedPartIds } : {}),
         updatedAt: now(),
       });
-      return toMonitor(await load(ctx, id));
+      return toMonitor(row);
     },
 
-    rules,
+    rules: (ctx: AuthContext, monitorId: string) => rules(ctx, monitorId),
 
     async saveRules(ctx: AuthContext, monitorId: string, list: TMonitorRule[]): Promise<TMonitorRule[]> {
-      await load(ctx, monitorId);
+      const monitor = await load(ctx, monitorId);
       await db.transaction(async (tx) => {
         const txRepo = createMonitorsRepo(tx);
+        const before = await rules(ctx, monitorId, tx);
         for (const r of list) {
           await txRepo.upsertRule(monitorId, ruleValuesOf(r));
         }
+        await recordAudit(tx, ctx, {
+          resource: "monitor_rules",
+          action: "update",
+          ...auditTarget(monitor),
+          before: auditRulesOf(before),
+          after: auditRulesOf(await rules(ctx, monitorId, tx)),
+        });
       });
       return rules(ctx, monitorId);
     },

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.js";
+import type { Tx } from "../../db/client.js";
 import { ingestors, mqttCredentials } from "../../db/schema/index.js";
 
 /** What the embedded broker needs to check a CONNECT and to keep checking the connection. */
@@ -10,7 +10,7 @@ export type BrokerCredential = {
   passwordHash: string;
 };
 
-export function createMqttCredentialsRepo(db: Db) {
+export function createMqttCredentialsRepo(db: Tx) {
   return {
     async find(ingestorId: string) {
       const [row] = await db

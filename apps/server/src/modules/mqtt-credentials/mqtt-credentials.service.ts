@@ -1,10 +1,12 @@
 import {
+  AUDIT_SECRET_MARK,
   MQTT_PASSWORD_PREFIX,
   type TMqttCredential,
   type TRotateMqttPasswordResponse,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
+import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
 import { createMqttCredentialsRepo } from "./mqtt-credentials.repo.js";
@@ -43,12 +45,28 @@ export function createMqttCredentialsService(deps: {
     /** A new password for the plant's MQTT clients, in this answer only. */
     async rotate(ctx: AuthContext, plantId: string): Promise<TRotateMqttPasswordResponse> {
       const ingestor = await deps.plants.ingestor(ctx, plantId);
+      const plant = await deps.plants.get(ctx, plantId);
       const password = `${MQTT_PASSWORD_PREFIX}${newToken()}`;
-      const row = await repo.setPassword({
-        ingestorId: ingestor.id,
-        customerId: ctx.customerId,
-        passwordHash: hashToken(password),
-        at: now(),
+      const row = await deps.db.transaction(async (tx) => {
+        const txRepo = createMqttCredentialsRepo(tx);
+        const existing = await txRepo.find(ingestor.id);
+        const saved = await txRepo.setPassword({
+          ingestorId: ingestor.id,
+          customerId: ctx.customerId,
+          passwordHash: hashToken(password),
+          at: now(),
+        });
+        // The password is shown once; the log keeps only that a new one was set.
+        await recordAudit(tx, ctx, {
+          resource: "mqtt_credential",
+          action: existing ? "update" : "create",
+          resourceId: ingestor.id,
+          resourceName: plant.name,
+          plantId,
+          before: existing ? { username: existing.username } : null,
+          after: { username: saved.username, password: AUDIT_SECRET_MARK },
+        });
+        return saved;
       });
       deps.onChange?.();
       return { credential: toCredential(row), password };

@@ -83,6 +83,19 @@ export function createNotificationsRepo(db: Tx) {
       return row;
     },
 
+    /** The line's webhook with its encrypted URL (the audit log compares the old URL to the new). */
+    async webhookOfLine(customerId: string, lineId: string) {
+      const [row] = await db
+        .select({
+          id: teamsWebhooks.id,
+          urlEncrypted: teamsWebhooks.urlEncrypted,
+          urlHost: teamsWebhooks.urlHost,
+        })
+        .from(teamsWebhooks)
+        .where(and(eq(teamsWebhooks.customerId, customerId), eq(teamsWebhooks.lineId, lineId)));
+      return row;
+    },
+
     async upsertWebhook(values: {
       customerId: string;
       plantId: string;

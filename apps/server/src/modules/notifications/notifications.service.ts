@@ -1,4 +1,5 @@
 import {
+  AUDIT_SECRET_MARK,
   ETQ_MESSAGES,
   isRetiredConnectorHost,
   isTeamsWorkflowsHost,
@@ -21,6 +22,7 @@ import {
   OutboundRefusedError,
   parseOutboundUrl,
 } from "../../lib/outbound.js";
+import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import { lineNotFound } from "../lines/lines.service.js";
 import { plantNotFound } from "../plants/plants.service.js";
@@ -78,6 +80,25 @@ export function etqConnection(
     clientSecret: secrets.decrypt(row.clientSecretEncrypted, SECRET_PURPOSE.relianceSecret),
   };
 }
+
+/**
+ * A stored secret for comparing with a new one; null when it no longer decrypts (a replaced
+ * encryption key): saving a new value must still work, and counts as a change.
+ */
+function decryptOrNull(secrets: SecretBox, ciphertext: string, purpose: string): string | null {
+  try {
+    return secrets.decrypt(ciphertext, purpose);
+  } catch {
+    return null;
+  }
+}
+
+/** An ETQ configuration as the audit log records it: the form's fields, never the secret. */
+const relianceAuditFields = (r: { apiHost: string; clientId: string; tokenEndpoint: string }) => ({
+  apiHost: r.apiHost,
+  clientId: r.clientId,
+  tokenEndpoint: r.tokenEndpoint,
+});
 
 export function createNotificationsService(
   base: { db: Db; now?: () => Date },
@@ -225,24 +246,58 @@ export function createNotificationsService(
       rawUrl: string,
     ): Promise<TTeamsWebhook> {
       await checkPlant(ctx, plantId);
-      await lineOf(ctx, lineId, plantId);
+      const line = await lineOf(ctx, lineId, plantId);
       const url = checkTeamsUrl(rawUrl);
       const secrets = requireSecrets(deps.secrets);
-      const row = await repo.upsertWebhook({
-        customerId: ctx.customerId,
-        plantId,
-        lineId,
-        urlEncrypted: secrets.encrypt(url.toString(), SECRET_PURPOSE.teamsUrl),
-        urlHost: url.host,
-        at: now(),
+      const row = await deps.db.transaction(async (tx) => {
+        const txRepo = createNotificationsRepo(tx);
+        const existing = await txRepo.webhookOfLine(ctx.customerId, lineId);
+        const saved = await txRepo.upsertWebhook({
+          customerId: ctx.customerId,
+          plantId,
+          lineId,
+          urlEncrypted: secrets.encrypt(url.toString(), SECRET_PURPOSE.teamsUrl),
+          urlHost: url.host,
+          at: now(),
+        });
+        if (!saved) throw lineNotFound();
+        // The URL is write-only (settings §3): the log keeps its host and that it changed, never it.
+        const isUrlChanged =
+          !existing ||
+          decryptOrNull(secrets, existing.urlEncrypted, SECRET_PURPOSE.teamsUrl) !== url.toString();
+        await recordAudit(tx, ctx, {
+          resource: "teams_webhook",
+          action: existing ? "update" : "create",
+          resourceId: saved.id,
+          resourceName: line.name,
+          plantId,
+          lineId,
+          before: existing ? { urlHost: existing.urlHost } : null,
+          after: { urlHost: saved.urlHost, ...(isUrlChanged ? { url: AUDIT_SECRET_MARK } : {}) },
+        });
+        return saved;
       });
-      if (!row) throw lineNotFound();
       return toWebhook(row);
     },
 
     async deleteWebhook(ctx: AuthContext, id: string) {
-      if (!(await repo.deleteWebhook(ctx.customerId, id)))
-        throw new AppError("NOT_FOUND", TEAMS_MESSAGES.notFound);
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createNotificationsRepo(tx);
+        const row = await txRepo.webhook(ctx.customerId, id);
+        if (!row || !(await txRepo.deleteWebhook(ctx.customerId, id)))
+          throw new AppError("NOT_FOUND", TEAMS_MESSAGES.notFound);
+        const line = await txRepo.line(ctx.customerId, row.lineId);
+        await recordAudit(tx, ctx, {
+          resource: "teams_webhook",
+          action: "delete",
+          resourceId: row.id,
+          resourceName: row.lineName,
+          plantId: line?.plantId ?? null,
+          lineId: row.lineId,
+          before: { urlHost: row.urlHost },
+          after: null,
+        });
+      });
     },
 
     /** "Send test message": a small card to the configured URL; the outcome is the answer. */
@@ -270,37 +325,74 @@ export function createNotificationsService(
       lineId: string,
       body: TRelianceConfigBody,
     ): Promise<TRelianceConfig> {
-      await lineOf(ctx, lineId);
+      const line = await lineOf(ctx, lineId);
       checkEtqUrl("Reliance API Host", body.apiHost, true);
       checkEtqUrl("Token URL", body.tokenEndpoint, false);
       const secrets = requireSecrets(deps.secrets);
-      let clientSecretEncrypted: string;
-      if (body.clientSecret != null) {
-        clientSecretEncrypted = secrets.encrypt(body.clientSecret, SECRET_PURPOSE.relianceSecret);
-      } else {
-        // Omitted on an update: the stored secret stays (it is never sent back to be re-sent).
-        const existing = await repo.reliance(ctx.customerId, lineId);
-        if (!existing) throw badRequest(`body.clientSecret: ${ETQ_MESSAGES.required}`);
-        clientSecretEncrypted = existing.clientSecretEncrypted;
-      }
-      const row = await repo.upsertReliance({
-        customerId: ctx.customerId,
-        lineId,
-        apiHost: body.apiHost,
-        clientId: body.clientId,
-        tokenEndpoint: body.tokenEndpoint,
-        clientSecretEncrypted,
-        at: now(),
+      const row = await deps.db.transaction(async (tx) => {
+        const txRepo = createNotificationsRepo(tx);
+        const existing = await txRepo.reliance(ctx.customerId, lineId);
+        let clientSecretEncrypted: string;
+        if (body.clientSecret != null) {
+          clientSecretEncrypted = secrets.encrypt(body.clientSecret, SECRET_PURPOSE.relianceSecret);
+        } else {
+          // Omitted on an update: the stored secret stays (it is never sent back to be re-sent).
+          if (!existing) throw badRequest(`body.clientSecret: ${ETQ_MESSAGES.required}`);
+          clientSecretEncrypted = existing.clientSecretEncrypted;
+        }
+        const saved = await txRepo.upsertReliance({
+          customerId: ctx.customerId,
+          lineId,
+          apiHost: body.apiHost,
+          clientId: body.clientId,
+          tokenEndpoint: body.tokenEndpoint,
+          clientSecretEncrypted,
+          at: now(),
+        });
+        if (!saved) throw lineNotFound();
+        // The client secret is write-only: the log keeps only that it was set or changed.
+        const isSecretChanged =
+          body.clientSecret != null &&
+          (!existing ||
+            decryptOrNull(secrets, existing.clientSecretEncrypted, SECRET_PURPOSE.relianceSecret) !==
+              body.clientSecret);
+        await recordAudit(tx, ctx, {
+          resource: "etq_config",
+          action: existing ? "update" : "create",
+          resourceId: saved.id,
+          resourceName: line.name,
+          plantId: line.plantId,
+          lineId,
+          before: existing ? relianceAuditFields(existing) : null,
+          after: {
+            ...relianceAuditFields(saved),
+            ...(isSecretChanged ? { clientSecret: AUDIT_SECRET_MARK } : {}),
+          },
+        });
+        return saved;
       });
-      if (!row) throw lineNotFound();
       return toReliance(row);
     },
 
     async deleteReliance(ctx: AuthContext, lineId: string) {
-      await lineOf(ctx, lineId);
-      if (!(await repo.deleteReliance(ctx.customerId, lineId))) {
-        throw new AppError("NOT_FOUND", ETQ_MESSAGES.notFound);
-      }
+      const line = await lineOf(ctx, lineId);
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createNotificationsRepo(tx);
+        const existing = await txRepo.reliance(ctx.customerId, lineId);
+        if (!existing || !(await txRepo.deleteReliance(ctx.customerId, lineId))) {
+          throw new AppError("NOT_FOUND", ETQ_MESSAGES.notFound);
+        }
+        await recordAudit(tx, ctx, {
+          resource: "etq_config",
+          action: "delete",
+          resourceId: existing.id,
+          resourceName: line.name,
+          plantId: line.plantId,
+          lineId,
+          before: relianceAuditFields(existing),
+          after: null,
+        });
+      });
     },
 
     /** "Test connection": a new token and a call with it; sets the connection status. */

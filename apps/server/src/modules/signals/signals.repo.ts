@@ -45,7 +45,7 @@ export function createSignalsRepo(db: Tx) {
     /** The customer's station, or undefined. */
     async station(customerId: string, stationId: string) {
       const [row] = await db
-        .select({ id: stations.id, lineId: stations.lineId, final: stations.final })
+        .select({ id: stations.id, lineId: stations.lineId, name: stations.name, final: stations.final })
         .from(stations)
         .where(and(eq(stations.customerId, customerId), eq(stations.id, stationId)));
       return row;

@@ -21,11 +21,12 @@ import {
   type TStation,
   USER_MESSAGES,
 } from "@linewatch/contracts";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { AppError, badRequest, forbidden } from "../../errors.js";
+import { type AuditChange, recordAudit, recordAuditMany } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
-import type { LinesService } from "../lines/lines.service.js";
+import { findLine, type LinesService } from "../lines/lines.service.js";
 import { createSignalsRepo } from "./signals.repo.js";
 
 type SignalRow = Awaited<ReturnType<ReturnType<typeof createSignalsRepo>["signalsOfLine"]>>[number];
@@ -52,6 +53,72 @@ const COLUMN_OF_ROLE = {
   result: "resultSignalId",
 } as const satisfies Record<TAssociationRole, string>;
 const ATTRIBUTE_OF_ROLE = { upperLimit: "upper_limit", lowerLimit: "lower_limit", result: "result" } as const;
+
+/** A signal's settings as the audit log records them (Signal Management's columns). */
+const auditFieldsOf = (s: SignalRow) => ({
+  friendlyName: s.friendlyName,
+  entityType: s.entityType,
+  isSignalActive: s.isSignalActive,
+  qualityCharacteristic: s.qualityCharacteristic,
+  upperLimit: s.upperLimit,
+  lowerLimit: s.lowerLimit,
+  result: s.result,
+  singleSide: s.singleSide,
+});
+
+/** Records each signal whose settings differ between the two readings. */
+async function auditSignals(
+  tx: Tx,
+  ctx: AuthContext,
+  before: (SignalRow & { lineId: string })[],
+  after: SignalRow[],
+) {
+  const afterById = new Map(after.map((s) => [s.id, s]));
+  const lineOf = lineCache(tx, ctx);
+  const changes: AuditChange[] = [];
+  for (const b of before) {
+    const a = afterById.get(b.id);
+    if (!a || JSON.stringify(auditFieldsOf(a)) === JSON.stringify(auditFieldsOf(b))) continue;
+    const line = await lineOf(b.lineId);
+    changes.push({
+      resource: "signal",
+      action: "update",
+      resourceId: a.id,
+      resourceName: a.name,
+      plantId: line.plantId,
+      lineId: line.id,
+      before: auditFieldsOf(b),
+      after: auditFieldsOf(a),
+    });
+  }
+  await recordAuditMany(tx, ctx, changes);
+}
+
+/** The lines of the signals a request touches, each read once (inside the request's transaction). */
+function lineCache(tx: Tx, ctx: AuthContext) {
+  const seen = new Map<string, Promise<{ id: string; plantId: string }>>();
+  return (lineId: string) => {
+    const line = seen.get(lineId) ?? findLine(tx, ctx.customerId, lineId);
+    seen.set(lineId, line);
+    return line;
+  };
+}
+
+type ClassificationRow = {
+  signalId: string;
+  value: string;
+  result: "pass" | "fail" | "other";
+  failureMode: string | null;
+};
+const classificationsOf = (rows: ClassificationRow[], signalId: string): TResultClassifications => {
+  const c: TResultClassifications = { pass: [], fail: [], other: [] };
+  for (const r of rows)
+    if (r.signalId === signalId) c[r.result].push({ value: r.value, failureMode: r.failureMode });
+  // By value: the stored rows have no order, and an unchanged list must compare equal.
+  for (const list of Object.values(c))
+    list.sort((x, y) => (x.value < y.value ? -1 : x.value > y.value ? 1 : 0));
+  return c;
+};
 
 export const signalNotFound = () => new AppError("NOT_FOUND", SIGNAL_MESSAGES.notFound);
 const stationNotFound = () => new AppError("NOT_FOUND", MSG.stationNotFound);
@@ -160,6 +227,17 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
         if (final && !station.final && !(await r.stationHasResult(stationId)))
           throw badRequest(MSG.finalStationNeedsResult);
         await r.setStationFinal(stationId, final);
+        const line = await findLine(tx, ctx.customerId, station.lineId);
+        await recordAudit(tx, ctx, {
+          resource: "station",
+          action: "update",
+          resourceId: station.id,
+          resourceName: station.name,
+          plantId: line.plantId,
+          lineId: line.id,
+          before: { final: station.final },
+          after: { final },
+        });
       });
     },
 
@@ -235,6 +313,12 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
           }
         }
         for (const [id, values] of next) if (Object.keys(values).length > 0) await r.updateSignal(id, values);
+        await auditSignals(
+          tx,
+          ctx,
+          all.map((s) => ({ ...s, lineId: line.id })),
+          await r.signalsOfLine(ctx.customerId, line.id),
+        );
       });
     },
 
@@ -255,6 +339,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
             throw badRequest(MSG.singleSideOnlyMeasurements(s.friendlyName ?? s.name));
           await r.updateSignal(b.id, { singleSide: b.singleSide });
         }
+        await auditSignals(tx, ctx, found, await r.signalsByIds(ctx.customerId, ids));
       });
     },
 
@@ -272,6 +357,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
         const found = await r.signalsByIds(ctx.customerId, ids);
         if (found.length !== ids.length) throw signalNotFound();
         if (found.some((s) => s.entityType !== "RESULT")) throw badRequest(MSG.allMustBeResults);
+        const before = await r.classifications(ctx.customerId, ids);
         for (const id of ids) {
           const c = (bySignal[id] as TResultClassificationsPatchBody[string]).resultClassifications;
           await r.deleteClassifications(id);
@@ -287,6 +373,23 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
             ),
           );
         }
+        const after = await r.classifications(ctx.customerId, ids);
+        const lineOf = lineCache(tx, ctx);
+        const changes: AuditChange[] = [];
+        for (const s of found) {
+          const line = await lineOf(s.lineId);
+          changes.push({
+            resource: "signal",
+            action: "update",
+            resourceId: s.id,
+            resourceName: s.name,
+            plantId: line.plantId,
+            lineId: line.id,
+            before: { resultClassifications: classificationsOf(before, s.id) },
+            after: { resultClassifications: classificationsOf(after, s.id) },
+          });
+        }
+        await recordAuditMany(tx, ctx, changes);
       });
     },
   };

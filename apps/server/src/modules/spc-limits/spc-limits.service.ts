@@ -18,6 +18,7 @@ import {
 import { parseLimitFormula, suggestControlLimits } from "@linewatch/stats";
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
+import { recordAuditMany } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import { loadWindow } from "../evaluation/window.read.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
@@ -40,6 +41,17 @@ const byModel = (a: { modelNumber: string }, b: { modelNumber: string }) =>
         : a.modelNumber < b.modelNumber
           ? -1
           : 1;
+
+/** Each signal's limits as the audit log records them: by model number, the four formulas. */
+function auditLimitsBySignal(rows: (SpcLimitValues & { signalId: string })[]) {
+  const bySignal = new Map<string, Record<string, Record<string, string | null>>>();
+  for (const r of [...rows].sort(byModel)) {
+    const limits = bySignal.get(r.signalId) ?? {};
+    limits[r.modelNumber] = { lsl: r.lslFormula, lcl: r.lclFormula, ucl: r.uclFormula, usl: r.uslFormula };
+    bySignal.set(r.signalId, limits);
+  }
+  return (signalId: string) => bySignal.get(signalId) ?? {};
+}
 
 /**
  * SPC limits of a line (spec settings §2.5, §3, §5, §7). Saving replaces the model rows of each
@@ -128,7 +140,7 @@ export function createSpcLimitsService(deps: {
     },
 
     async save(ctx: AuthContext, lineId: string, body: TSpcSignalLimits[]): Promise<TSpcSignalLimits[]> {
-      await deps.lines.get(ctx, lineId);
+      const line = await deps.lines.get(ctx, lineId);
       const [signals, { flags }] = await Promise.all([
         repo.signalsOfLine(ctx.customerId, lineId),
         deps.flags.get(ctx.customerId),
@@ -183,7 +195,27 @@ export function createSpcLimitsService(deps: {
         }
         bySignal.set(signal.id, rows);
       }
-      await deps.db.transaction((tx) => createSpcLimitsRepo(tx).replace(ctx.customerId, lineId, bySignal));
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createSpcLimitsRepo(tx);
+        const before = auditLimitsBySignal(await txRepo.limitsOfLine(ctx.customerId, lineId));
+        await txRepo.replace(ctx.customerId, lineId, bySignal);
+        const after = auditLimitsBySignal(await txRepo.limitsOfLine(ctx.customerId, lineId));
+        // One record per signal whose limits changed: its model rows, keyed by model number.
+        await recordAuditMany(
+          tx,
+          ctx,
+          [...bySignal.keys()].map((signalId) => ({
+            resource: "spc_limit" as const,
+            action: "update" as const,
+            resourceId: signalId,
+            resourceName: (byId.get(signalId) as SignalRow).name,
+            plantId: line.plantId,
+            lineId,
+            before: before(signalId),
+            after: after(signalId),
+          })),
+        );
+      });
       return list(ctx, lineId);
     },
   };

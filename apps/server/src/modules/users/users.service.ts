@@ -9,8 +9,9 @@ import {
   type TUserRow,
   USER_MESSAGES,
 } from "@linewatch/contracts";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { AppError, badRequest, forbidden } from "../../errors.js";
+import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext, AuthService } from "../auth/auth.service.js";
 import { isProviderStaff } from "../auth/auth.service.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
@@ -30,6 +31,33 @@ const toUserRow = (r: Row): TUserRow => ({
     locationName: r.locationName,
   }),
 });
+
+/** A user as the audit log records it: the Users grid's settings (no password, no last login). */
+const auditFieldsOf = (r: Row) => ({
+  email: r.email,
+  role: r.isAdministrator ? "administrator" : "user",
+  locationName: r.locationName,
+});
+
+/** Records a change of one user, reading the row again inside the change's transaction. */
+async function auditUser(tx: Tx, ctx: AuthContext, before: Row | null, userId: string, customerId: string) {
+  const after = (await createUsersRepo(tx).find(customerId, userId)) ?? null;
+  const row = after ?? before;
+  if (!row) return;
+  await recordAudit(
+    tx,
+    { ...ctx, customerId },
+    {
+      resource: "user",
+      action: before === null ? "create" : after === null ? "delete" : "update",
+      resourceId: userId,
+      resourceName: row.email,
+      plantId: row.locationPlantId,
+      before: before && auditFieldsOf(before),
+      after: after && auditFieldsOf(after),
+    },
+  );
+}
 
 const userNotFound = () => new AppError("NOT_FOUND", USER_MESSAGES.userNotFound);
 const customerNotFound = () => new AppError("NOT_FOUND", USER_MESSAGES.customerNotFound);
@@ -79,7 +107,16 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
     if (await repo.emailExists(body.email)) throw new AppError("CONFLICT", USER_MESSAGES.exists);
     let id: string;
     try {
-      id = await repo.insert({ customerId, email: body.email.toLowerCase(), ...location });
+      id = await deps.db.transaction(async (tx) => {
+        const inserted = await createUsersRepo(tx).insert({
+          customerId,
+          email: body.email.toLowerCase(),
+          ...location,
+        });
+        // Back office: recorded for the customer the user was added to.
+        await auditUser(tx, ctx, null, inserted, customerId);
+        return inserted;
+      });
     } catch (e) {
       // Two administrators adding the same email at once: the unique index decides.
       if (isUniqueViolation(e)) throw new AppError("CONFLICT", USER_MESSAGES.exists);
@@ -123,8 +160,14 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
       const user = await repo.find(ctx.customerId, body.userId);
       if (!user) throw userNotFound();
       if (!isAdmin && body.userId === ctx.userId) throw forbidden(USER_MESSAGES.cannotChangeOwnRole);
-      if (isAdmin) await repo.addRole(body.userId, "administrator");
-      else await repo.removeRole(body.userId, "administrator");
+      await deps.db.transaction(async (tx) => {
+        const r = createUsersRepo(tx);
+        const before = await r.find(ctx.customerId, body.userId);
+        if (!before) throw userNotFound();
+        if (isAdmin) await r.addRole(body.userId, "administrator");
+        else await r.removeRole(body.userId, "administrator");
+        await auditUser(tx, ctx, before, body.userId, ctx.customerId);
+      });
     },
 
     /**
@@ -138,7 +181,13 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
       const flags = await deps.flags.get(ctx.customerId);
       if (!flags.flags.userDeletion) throw forbidden(USER_MESSAGES.deletionDisabled);
       if (body.userId === ctx.userId) throw forbidden(USER_MESSAGES.cannotDeleteSelf);
-      await repo.delete(ctx.customerId, body.userId);
+      await deps.db.transaction(async (tx) => {
+        const r = createUsersRepo(tx);
+        const before = await r.find(ctx.customerId, body.userId);
+        if (!before) throw userNotFound();
+        await r.delete(ctx.customerId, body.userId);
+        await auditUser(tx, ctx, before, body.userId, ctx.customerId);
+      });
     },
 
     /**
@@ -152,7 +201,13 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
         throw forbidden(USER_MESSAGES.providerStaffLocation);
       }
       const location = await resolveLocation(ctx, ctx.customerId, body);
-      await repo.setLocation(ctx.customerId, userId, location.locationName, location.locationPlantId);
+      await deps.db.transaction(async (tx) => {
+        const r = createUsersRepo(tx);
+        const before = await r.find(ctx.customerId, userId);
+        if (!before) throw userNotFound();
+        await r.setLocation(ctx.customerId, userId, location.locationName, location.locationPlantId);
+        await auditUser(tx, ctx, before, userId, ctx.customerId);
+      });
     },
 
     /** Remembers the user's plant and line (top bar), only within the user's own customer. */

@@ -1,0 +1,51 @@
+// CSV exports (architecture.md "CSV export"): UTF-8 with a byte order mark, RFC 4180 quoting, and
+// every cell that begins with = + - @ tab or carriage return prefixed with ' so a spreadsheet
+// shows it as text instead of running it as a formula.
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell as written to the file: neutralised, then quoted when it needs quotes. */
+export function csvCell(value: unknown): string {
+  let s = value == null ? "" : String(value);
+  if (FORMULA_START.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+/** The file's text: the byte order mark, then rows joined with CRLF. */
+export function toCsv(rows: readonly (readonly unknown[])[]): string {
+  return `\uFEFF${rows.map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}
+
+/**
+ * Reads a file `toCsv` wrote back into its cells (BOM dropped, quotes undone); the ' of an escaped
+ * cell stays, as a spreadsheet would keep it. For tests and checks, not for arbitrary CSV.
+ */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (quoted) {
+      if (c === '"' && src[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && src[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  if (cell !== "" || row.length) rows.push([...row, cell]);
+  return rows;
+}
