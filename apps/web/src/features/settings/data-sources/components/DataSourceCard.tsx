@@ -59,27 +59,28 @@ export function DataSourceCard({ source, timeZone, onInsight, onDelete }: DataSo
         </Box>
       </CardContent>
       <CardActions sx={{ justifyContent: "space-between", px: 2, pb: 1.5 }}>
-        <Box sx={{ display: "flex", gap: 1 }}>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<InsightsIcon />}
-            aria-describedby={nameId}
-            onClick={() => onInsight(source)}
-          >
-            Insight
-          </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<InsightsIcon />}
+          aria-describedby={nameId}
+          onClick={() => onInsight(source)}
+        >
+          Insight
+        </Button>
+        {/* After the delete icon, so Tab still goes from Insight to Delete. */}
+        <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+          <Tooltip title="Delete">
+            <IconButton
+              aria-label={`Delete data source ${source.name}`}
+              color="error"
+              onClick={() => onDelete(source)}
+            >
+              <DeleteOutlineIcon />
+            </IconButton>
+          </Tooltip>
           <HistoryButton resource="data_source" items={[{ id: source.id, name: source.name }]} />
         </Box>
-        <Tooltip title="Delete">
-          <IconButton
-            aria-label={`Delete data source ${source.name}`}
-            color="error"
-            onClick={() => onDelete(source)}
-          >
-            <DeleteOutlineIcon />
-          </IconButton>
-        </Tooltip>
       </CardActions>
     </Card>
   );
