@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import {
   LINE_MESSAGES,
   LINE_MANAGEMENT_MESSAGES as M,
+  PLANT_OVERVIEW_TEXTS,
   LINE_MANAGEMENT_TEXTS as T,
 } from "@linewatch/contracts";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -90,8 +91,9 @@ test("deactivating a line stops its monitors and hides it; reactivating resumes 
     await page.goto(`/lines/${axle.id}`);
     await expect(page.getByText(LINE_MESSAGES.inactiveOverview)).toBeVisible();
     await page.goto("/");
-    await expect(page.getByRole("table", { name: "Lines" })).toContainText(brake.name);
-    await expect(page.getByRole("table", { name: "Lines" })).not.toContainText(AXLE);
+    const homeLines = page.getByRole("region", { name: PLANT_OVERVIEW_TEXTS.lines });
+    await expect(homeLines).toContainText(brake.name);
+    await expect(homeLines).not.toContainText(AXLE);
 
     await openSettings(page, "Line Management");
     await page.getByRole("switch", { name: `Line Active ${AXLE}` }).click();

@@ -1,4 +1,4 @@
-import { FEATURE_FLAG_MESSAGES } from "@linewatch/contracts";
+import { FEATURE_FLAG_MESSAGES, PLANT_OVERVIEW_TEXTS } from "@linewatch/contracts";
 import { expect, openSettings, setFlag, signIn, test } from "./fixtures";
 
 const menu = (page: import("@playwright/test").Page) => page.getByRole("navigation", { name: "Settings" });
@@ -137,5 +137,5 @@ test("provider staff act for another customer through the user menu", async ({ p
   const demo = await select.locator("option", { hasText: "Demo" }).first().getAttribute("value");
   await select.selectOption(demo ?? "");
   await expect(page.getByText(/Now acting for/)).toBeVisible();
-  await expect(page.getByRole("table", { name: "Lines" })).toBeVisible();
+  await expect(page.getByRole("region", { name: PLANT_OVERVIEW_TEXTS.lines })).toBeVisible();
 });

@@ -19,6 +19,7 @@ import { createMqttCredentialsService } from "./modules/mqtt-credentials/mqtt-cr
 import { createNotificationsService } from "./modules/notifications/notifications.service.js";
 import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js";
 import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
+import { createPlantOverviewService } from "./modules/plant-overview/plant-overview.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
 import { createSignalsService } from "./modules/signals/signals.service.js";
 import { createSpcLimitsService } from "./modules/spc-limits/spc-limits.service.js";
@@ -50,6 +51,7 @@ export function createServices(opts: ServicesOptions) {
   const flags = createFeatureFlagsService({ db });
   const plants = createPlantsService({ db });
   const lines = createLinesService({ db, plants });
+  const plantOverview = createPlantOverviewService({ db, plants, now: opts.now });
   const notifications = createNotificationsService({ db, now: opts.now }, opts.notifications);
   const signals = createSignalsService({ db, lines, flags });
   const maxRecordCount = opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount;
@@ -81,6 +83,7 @@ export function createServices(opts: ServicesOptions) {
     auth,
     flags,
     plants,
+    plantOverview,
     lines,
     notifications,
     signals,

@@ -48,7 +48,14 @@ export const BACKTEST_TEXTS = {
   period: "Backtest period",
   days: (n: number) => `${n} days`,
   overlay: "Shaded red: would-be alerts. Outlined blue: the alerts this monitor raised.",
+  alertsHeading: "Would-be alerts",
+  alertSpan: (opened: string, resolved: string | null) =>
+    resolved ? `${opened} to ${resolved}` : `${opened}, still open at the end`,
+  moreAlerts: (n: number) => `and ${n} more (shaded on the chart)`,
 } as const;
+
+/** The Backtest panel lists the first this many would-be alerts under its chart. */
+export const BACKTEST_ALERT_LIST_MAX = 5;
 
 /** The Backtest panel asks again this long after the settings stop changing (ms). */
 export const BACKTEST_DEBOUNCE_MS = 800;

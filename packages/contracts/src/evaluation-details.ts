@@ -47,8 +47,13 @@ export const ZSvdCalibratedDetails = z.object({
   alpha: z.number(),
   /** q_α(F̂): the level's k scaled by the training values' shape. */
   nullQuantile: z.number(),
-  /** What the shape (skew, tails) of the training values did to k: about 1 for normal values. */
+  /** What the shape (skew, tails) of the training values did to k through the null law's mean: about 1 for normal values. */
   shapeRatio: z.number(),
+  /**
+   * What the shape did through the null law's quantile-to-mean ratio (below 1 for heavy tails);
+   * absent from evaluations stored before it was computed (then 1).
+   */
+  dispersionRatio: z.number().optional(),
   /** The training values' variance inflation factor (≥ 1): neighbouring parts alike. */
   vif: z.number(),
   kurtosis: z.number(),

@@ -113,6 +113,10 @@ describe("evaluationDetailLines", () => {
       "no autocorrelation found in the training values (VIF 1)",
       "values close to normal in shape: no shape adjustment",
     ]);
+    // Heavy tails: the null law's mean up, its quantile-to-mean ratio down; the line shows both.
+    expect(adjustmentLines(svdDetailsFixture({ shapeRatio: 1.13, dispersionRatio: 0.96 }))[1]).toBe(
+      "threshold × 1.08 for the shape of the values (skew, tails)",
+    );
   });
 
   it("CAP: the control hits with their points (at most maxPoints listed), or none; Ppk with its interval and bound", () => {

@@ -51,7 +51,7 @@ export const mvdMeanText = (distance: number, pMean: number) =>
 export const mvdStructureText = (pStruct: number) =>
   `parts fit the training pattern worse than usual, p = ${formatPValue(pStruct)}`;
 
-/** How the training values' shape moved the SVD threshold (shapeRatio: 1 for normal values). */
+/** How the training values' shape moved the SVD threshold (shapeRatio × dispersionRatio: 1 for normal values). */
 export const shapeText = (shapeRatio: number) =>
   Math.abs(shapeRatio - 1) < 0.02
     ? "values close to normal in shape: no shape adjustment"
@@ -260,7 +260,7 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
       isVifShown(d.vif)
         ? vifText(d.vif)
         : `no autocorrelation found in the training values (VIF ${formatFigure(d.vif)})`,
-      shapeText(d.shapeRatio),
+      shapeText(d.shapeRatio * (d.dispersionRatio ?? 1)),
     ];
   }
   if (d.kind === "mvd") {

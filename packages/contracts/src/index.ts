@@ -26,6 +26,7 @@ export * from "./monitors.js";
 export * from "./mqtt-credentials.js";
 export * from "./notifications.js";
 export * from "./part-records.js";
+export * from "./plant-overview.js";
 export * from "./plants.js";
 export * from "./settings.js";
 export * from "./signals.js";

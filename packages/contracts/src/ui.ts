@@ -8,6 +8,8 @@ export const MONITOR_SNACKBAR_MS = 3000;
 export const ACTIVE_MONITOR_COUNT_POLL_MS = 60_000;
 /** Alert viewing window refetch (spec settings §9). */
 export const ALERT_WINDOW_POLL_MS = 10_000;
+/** The home page's plant overview refetch (issue 18 §3: "it refreshes itself"). */
+export const PLANT_OVERVIEW_POLL_MS = 30_000;
 /** Side drawer (spec monitor-forms §2 "Other widgets"). */
 export const DRAWER = { width: 950, enterMs: 500, exitMs: 420 } as const;
 export const MONITOR_DETAILS_DRAWER_WIDTH = 750;

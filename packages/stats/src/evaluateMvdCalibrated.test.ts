@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { normalGenerator } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
-import { evaluateMvdCalibrated, type MvdCalibratedEvaluation } from "./evaluateMvdCalibrated.js";
+import { choleskyDecompose } from "./cholesky.js";
+import {
+  evaluateMvdCalibrated,
+  type MvdCalibratedEvaluation,
+  mvdMeanTestLaw,
+} from "./evaluateMvdCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
-import { matrixFromRows } from "./matrix.js";
+import { createMatrix, matrixFromRows } from "./matrix.js";
 
 function evaluated(result: MvdCalibratedEvaluation | NoDataEvaluation): MvdCalibratedEvaluation {
   if (result.state === "NO_DATA") throw new Error(`expected an evaluation, got NO_DATA: ${result.reason}`);
@@ -47,6 +52,12 @@ describe("evaluateMvdCalibrated", () => {
       expectRelativelyClose(result.t2Mean, e.t2Mean);
       expectRelativelyClose(result.meanDegrees, e.meanDegrees);
       expectRelativelyClose(result.pMean, e.pMean);
+      expectRelativelyClose(result.meanLaw.scale, e.meanLaw.scale);
+      expectRelativelyClose(result.meanLaw.degrees, e.meanLaw.degrees);
+      expectRelativelyClose(result.meanLaw.offset, e.meanLaw.offset);
+      expectRelativelyClose(result.meanLaw.shape.skewnessSquared, e.meanLaw.shape.skewnessSquared);
+      if (e.meanLaw.shape.excessKurtosis === 0) expect(result.meanLaw.shape.excessKurtosis).toBe(0);
+      else expectRelativelyClose(result.meanLaw.shape.excessKurtosis, e.meanLaw.shape.excessKurtosis);
       expectAllClose(result.meanContributions, e.meanContributions);
       expectAllClose(result.t2, e.t2);
       expectAllClose(result.crossValidatedT2, e.crossValidatedT2);
@@ -110,5 +121,41 @@ describe("evaluateMvdCalibrated", () => {
     expect(evaluateMvdCalibrated(train, equicorrelated(8, 24, 3, 0.3), "low")).toMatchObject({
       code: "EVALUATION_TOO_SMALL",
     });
+  });
+});
+
+describe("mvdMeanTestLaw", () => {
+  const normalShape = { skewnessSquared: 0, excessKurtosis: 0 };
+  const correlated = createMatrix(2, 2, Float64Array.from([1, 0.9, 0.9, 1]));
+  // S* = (1 − δ) S + δ μ I with δ = 0.5, μ = 1.
+  const shrunk = createMatrix(2, 2, Float64Array.from([1, 0.45, 0.45, 1]));
+
+  it("is Hotelling's χ²_p when S* is S and the rows are normal", () => {
+    const law = mvdMeanTestLaw(choleskyDecompose(correlated), correlated, normalShape, 75, 25);
+    expect(law.scale).toBeCloseTo(1, 12);
+    expect(law.degrees).toBeCloseTo(2, 12);
+    expect(law.offset).toBeCloseTo(0, 12);
+  });
+
+  it("keeps T²'s null mean at tr(S*⁻¹ S) and has fewer degrees when S* is shrunk", () => {
+    // S's eigenvalues 1.9 and 0.1 against S*'s 1.45 and 0.55: A's are 1.9/1.45 and 0.1/0.55.
+    const law = mvdMeanTestLaw(choleskyDecompose(shrunk), correlated, normalShape, 75, 25);
+    const [a, b] = [1.9 / 1.45, 0.1 / 0.55];
+    expect(law.scale * law.degrees + law.offset).toBeCloseTo(a + b, 12);
+    expect(law.degrees).toBeLessThan(2);
+    expect(2 * law.scale * law.scale * law.degrees).toBeCloseTo(2 * (a * a + b * b), 12);
+  });
+
+  it("gives skewed, heavy-tailed rows a heavier tail, less so with more rows", () => {
+    const skewed = { skewnessSquared: 1.75 ** 2, excessKurtosis: 5.9 };
+    const small = mvdMeanTestLaw(choleskyDecompose(correlated), correlated, skewed, 75, 25);
+    const large = mvdMeanTestLaw(choleskyDecompose(correlated), correlated, skewed, 2400, 600);
+    expect(small.degrees).toBeLessThan(large.degrees);
+    expect(large.degrees).toBeLessThan(2);
+    expect(large.degrees).toBeGreaterThan(1.9);
+    expect(small.scale).toBeGreaterThan(large.scale);
+    expect(large.scale).toBeGreaterThan(1);
+    // The same null mean p: the shape moves weight into the tail, not the centre.
+    for (const law of [small, large]) expect(law.scale * law.degrees + law.offset).toBeCloseTo(2, 12);
   });
 });

@@ -3,7 +3,15 @@ import { normalGenerator, normalSample } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
 import { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
-import { NORMAL_BRIDGE_MEAN, normalReferenceRatio, svdNullQuantile } from "./svdNullQuantile.js";
+import {
+  bridgeLawCv,
+  dispersionRatio,
+  NORMAL_BRIDGE_CV,
+  NORMAL_BRIDGE_MEAN,
+  normalReferenceCv,
+  normalReferenceRatio,
+  svdNullQuantile,
+} from "./svdNullQuantile.js";
 
 function evaluated(result: SvdCalibratedEvaluation | NoDataEvaluation): SvdCalibratedEvaluation {
   if (result.state === "NO_DATA") throw new Error(`expected an evaluation, got NO_DATA: ${result.reason}`);
@@ -34,6 +42,31 @@ describe("svdNullQuantile", () => {
   });
 });
 
+describe("bridgeLawCv", () => {
+  it("approaches the normal limit law's CV for a large normal sample and grows for small ones", () => {
+    expect(Math.abs(normalReferenceCv(20000) / NORMAL_BRIDGE_CV - 1)).toBeLessThan(0.01);
+    expect(normalReferenceCv(75)).toBeGreaterThan(normalReferenceCv(2400));
+  });
+
+  it("is lower for heavy tails: the t₅ law is less dispersed than the normal's", () => {
+    const next = normalGenerator(31);
+    const t5 = Float64Array.from({ length: 2400 }, () => {
+      let chi = 0;
+      for (let k = 0; k < 5; k++) chi += next() ** 2;
+      return next() / Math.sqrt(chi / 5);
+    });
+    expect(bridgeLawCv(t5)).toBeLessThan(0.95 * normalReferenceCv(2400));
+    expect(dispersionRatio(t5, "medium")).toBeLessThan(1);
+    // The quantile falls more, relatively, the further out it sits.
+    expect(dispersionRatio(t5, "high")).toBeLessThan(dispersionRatio(t5, "low"));
+  });
+
+  it("does not depend on location or scale", () => {
+    const x = normalSample(13, 300);
+    expectRelativelyClose(bridgeLawCv(x.map((v) => -4 + 0.01 * v)), bridgeLawCv(x), 1e-12);
+  });
+});
+
 describe("evaluateSvdCalibrated", () => {
   it.each(vectors.svdCalibrated.map((c, i) => [i, c.kind, c] as const))(
     "matches the reference on vector %i (%s)",
@@ -47,6 +80,7 @@ describe("evaluateSvdCalibrated", () => {
       expectRelativelyClose(result.degrees, c.expected.degrees);
       expectRelativelyClose(result.vifWidening, c.expected.vifWidening);
       expectRelativelyClose(result.nullQuantile, c.expected.nullQuantile);
+      expectRelativelyClose(result.dispersionRatio, c.expected.dispersionRatio);
       expectRelativelyClose(result.threshold, c.expected.threshold);
       expect(result.breach).toBe(c.expected.breach);
       expect(result.state).toBe(c.expected.breach ? "BREACH" : "OK");

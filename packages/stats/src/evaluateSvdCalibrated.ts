@@ -3,7 +3,7 @@ import { mean, sampleShape, sampleStandardDeviation } from "./descriptive.js";
 import { vifWidening } from "./distributions.js";
 import { type EvaluatedState, finiteValues, type NoDataEvaluation, noData } from "./evaluation.js";
 import { StatsError } from "./statsError.js";
-import { bridgeMeanRatio, normalReferenceRatio } from "./svdNullQuantile.js";
+import { bridgeMeanRatio, dispersionRatio, normalReferenceRatio } from "./svdNullQuantile.js";
 import { vifEstimate } from "./varianceInflation.js";
 import { wassersteinDistance } from "./wassersteinDistance.js";
 import { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS } from "./windowMinimums.js";
@@ -26,6 +26,11 @@ export interface SvdCalibratedEvaluation {
   readonly nullQuantile: number;
   /** E_F̂ / E_Φ,m of the null law: about 1 for normal data, what skew and tails do to the threshold. */
   readonly shapeRatio: number;
+  /**
+   * (1 + c_α CV_F̂) / (1 + c_α CV_Φ,m): the null law's quantile-to-mean ratio under the training
+   * data's shape relative to a normal sample of the same size (below 1 for heavy tails).
+   */
+  readonly dispersionRatio: number;
   /** The training values' variance inflation factor (AR(1) fit, ≥ 1): "neighbouring parts are alike". */
   readonly vif: number;
   /** Kurtosis (3 + bias-adjusted excess) of the training and evaluation values together, kept ≥ 3. */
@@ -91,7 +96,8 @@ export function evaluateSvdCalibrated(
   const dependence = vifEstimate(train.values);
   const vif = dependence.vif;
   const shapeRatio = bridgeMeanRatio(train.values) / normalReferenceRatio(m);
-  const nullQuantile = level.svdK * shapeRatio;
+  const dispersion = dispersionRatio(train.values, alertThreshold);
+  const nullQuantile = level.svdK * shapeRatio * dispersion;
   // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
   // normal data, fewer for heavy tails), and the VIF. Pay for both as a t-test pays for an
   // estimated variance.
@@ -113,6 +119,7 @@ export function evaluateSvdCalibrated(
     alpha: level.alpha,
     nullQuantile,
     shapeRatio,
+    dispersionRatio: dispersion,
     vif,
     kurtosis,
     degrees,

@@ -13,6 +13,7 @@ describe("public API", () => {
       "evaluateCapCalibrated",
       "varianceInflationFactor",
       "svdNullQuantile",
+      "dispersionRatio",
       "mannWhitneyGreater",
       "savageGreater",
       "twoSidedCriticalValue",

@@ -98,8 +98,12 @@ export { pearson3UpperTail, type SavageResult, savageGreater } from "./savageSco
 export { StatsError, type StatsErrorCode } from "./statsError.js";
 export { type SuggestedControlLimits, suggestControlLimits } from "./suggestControlLimits.js";
 export {
+  bridgeLawCv,
   bridgeMeanRatio,
+  dispersionRatio,
+  NORMAL_BRIDGE_CV,
   NORMAL_BRIDGE_MEAN,
+  normalReferenceCv,
   normalReferenceRatio,
   svdNullQuantile,
 } from "./svdNullQuantile.js";

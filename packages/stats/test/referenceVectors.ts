@@ -84,6 +84,7 @@ export interface ReferenceVectors {
       degrees: number;
       vifWidening: number;
       nullQuantile: number;
+      dispersionRatio: number;
       threshold: number;
       breach: boolean;
     };
@@ -100,6 +101,12 @@ export interface ReferenceVectors {
       t2Mean: number;
       pMean: number;
       meanDegrees: number;
+      meanLaw: {
+        scale: number;
+        degrees: number;
+        offset: number;
+        shape: { skewnessSquared: number; excessKurtosis: number };
+      };
       meanContributions: number[];
       t2: number[];
       crossValidatedT2: number[];

@@ -72,6 +72,9 @@ export type Worker = {
 
 const _sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** While claims come back full, new monitors' first slots are set at most this often (1 s). */
+export const INITIALISE_SLOTS_MS = 1_000;
+
 const errorResult = (err: unknown): EvaluationResult => ({
   state: "ERROR",
   reason: err instanceof Error ? err.message : String(err),
@@ -201,14 +204,23 @@ export function startWorker(opts: WorkerOptions): Worker {
 
   const noDataCheckMs = opts.noDataCheckMs ?? NO_DATA_CHECK_MS;
   let lastNoDataCheck = Number.NEGATIVE_INFINITY;
+  // New and re-activated monitors get their first slot when the worker has caught up (the last
+  // poll was not a full batch) and at least every INITIALISE_SLOTS_MS while it works through a
+  // backlog: not once per claim, which with one monitor a claim was a statement per evaluation.
+  let lastInitialise = Number.NEGATIVE_INFINITY;
+  let wasFull = false;
   const tick = async (): Promise<number> => {
     if (noDataCheckMs > 0 && now().getTime() - lastNoDataCheck >= noDataCheckMs) {
       lastNoDataCheck = now().getTime();
       const nd = await checkNoData(opts.db, now());
       if (nd.opened.length || nd.resolved.length) logger.info(nd, "no-data alerts changed");
     }
-    await initialiseSlots(opts.db, now());
+    if (!wasFull || now().getTime() - lastInitialise >= INITIALISE_SLOTS_MS) {
+      lastInitialise = now().getTime();
+      await initialiseSlots(opts.db, now());
+    }
     const claims = await claimDue(opts.db, { owner, now: now(), leaseMs: opts.leaseMs, limit: batchSize });
+    wasFull = claims.length >= batchSize;
     if (claims.length === 0) return 0;
     const outcomes = await runBatch(claims);
     outcomes.forEach((o, i) => {

@@ -237,6 +237,8 @@ describe("audit log: monitors and their rules", () => {
     // Saving the same rules again changes nothing and records nothing.
     await services.monitors.saveRules(a.ctx, id, rules);
     expect(await recordsOf("monitor_rules", id)).toHaveLength(1);
+    // Another customer's monitor is not found: no record.
+    await expectFailsWithoutRecord(() => services.monitors.saveRules(b.ctx, id, rules));
   });
 });
 
@@ -419,6 +421,8 @@ describe("audit log: data sources, tokens and MQTT credentials", () => {
       plantId: a.plant.id,
     });
     for (const r of recs) expect(JSON.stringify(r)).not.toContain(secret);
+    // Another customer's plant is not found: no token, no record.
+    await expectFailsWithoutRecord(() => services.ingestTokens.create(a.ctx, b.plant.id, "Elsewhere"));
   });
 
   it("records an MQTT password rotation as a mark, never the password", async () => {
@@ -431,6 +435,7 @@ describe("audit log: data sources, tokens and MQTT credentials", () => {
       expect(JSON.stringify(r)).not.toContain(first.password);
       expect(JSON.stringify(r)).not.toContain(second.password);
     }
+    await expectFailsWithoutRecord(() => services.mqttCredentials.rotate(a.ctx, b.plant.id));
   });
 });
 
@@ -499,6 +504,14 @@ describe("audit log: users and feature flags", () => {
       after: { enabled: false },
     });
     expect(recs.at(-1)).toMatchObject({ before: { enabled: false }, after: { enabled: true } });
+    // A customer that does not exist is not found inside the transaction: no flag, no record.
+    await expectFailsWithoutRecord(() =>
+      services.flags.set(
+        { ...staffCtx, customerId: "00000000-0000-4000-8000-00000000abcd" },
+        "capLimits",
+        true,
+      ),
+    );
     // Nothing in the provider's own log.
     expect(await recordsOf("feature_flag", "capLimits", staffCtx.homeCustomerId)).toEqual([]);
   });

@@ -17,7 +17,7 @@ import {
 } from "../../src/db/schema/index.js";
 import { createOnEvaluated } from "../../src/worker/alerts/apply.js";
 import { claimDue, completeClaim, nextSlotAfter } from "../../src/worker/schedule/schedule.js";
-import { evaluateClaim, evaluateClaims, startWorker } from "../../src/worker/worker.js";
+import { evaluateClaim, evaluateClaims, INITIALISE_SLOTS_MS, startWorker } from "../../src/worker/worker.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 
@@ -146,6 +146,38 @@ describe("schedule", () => {
     ]);
     const row = await monitorRow(m.id);
     expect(row).toMatchObject({ leaseOwner: null, leaseUntil: null, lastState: "NO_DATA" });
+    await w.stop();
+  });
+
+  it("a monitor created during a backlog gets its first slot within INITIALISE_SLOTS_MS, and at once when caught up", async () => {
+    await clearAll();
+    // A backlog: three monitors due at T0, claimed one a poll (every poll a full batch).
+    for (let i = 0; i < 3; i++) await createMonitor({ nextRunAt: T0 });
+    const clock = { now: T0 };
+    const w = startWorker({
+      db: database.db,
+      now: () => clock.now,
+      pollMs: 10,
+      leaseMs: MIN,
+      batchSize: 1,
+      autoStart: false,
+      owner: "w-init",
+    });
+    expect(await w.tick()).toBe(1);
+    const late = await createMonitor();
+    // Still full batches and less than INITIALISE_SLOTS_MS later: no first slot yet.
+    expect(await w.tick()).toBe(1);
+    expect((await monitorRow(late.id))?.nextRunAt).toBeNull();
+    clock.now = new Date(T0.getTime() + INITIALISE_SLOTS_MS);
+    expect(await w.tick()).toBe(1);
+    expect((await monitorRow(late.id))?.nextRunAt?.getTime()).toBe(clock.now.getTime());
+    expect(await w.tick()).toBe(1);
+    expect((await slotsOf(late.id)).map((e) => e.slot)).toEqual([clock.now.toISOString()]);
+    // Caught up (the last poll found nothing): a new monitor is given its slot on the next poll.
+    expect(await w.tick()).toBe(0);
+    const next = await createMonitor();
+    expect(await w.tick()).toBe(1);
+    expect((await slotsOf(next.id)).map((e) => e.slot)).toEqual([clock.now.toISOString()]);
     await w.stop();
   });
 

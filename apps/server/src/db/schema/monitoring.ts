@@ -145,6 +145,9 @@ export const alerts = pgTable(
   },
   (t) => [
     index("alerts_line_opened_idx").on(t.lineId, t.openedAt),
+    // The plant overview's open alerts per line (issue 18 §3): without it each line's whole alert
+    // history, resolved alerts included, is read to find the few open ones.
+    index("alerts_open_line_idx").on(t.lineId, t.openedAt).where(sql`${t.state} <> 'RESOLVED'`),
     uniqueIndex("alerts_one_open_per_monitor_uq").on(t.monitorId).where(sql`${t.state} <> 'RESOLVED'`),
     uniqueIndex("alerts_one_open_no_data_per_line_uq")
       .on(t.lineId)

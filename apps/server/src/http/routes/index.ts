@@ -14,6 +14,7 @@ import { monitorPreviewRoutes } from "./monitor-preview.routes.js";
 import { monitorsRoutes } from "./monitors.routes.js";
 import { mqttCredentialsRoutes } from "./mqtt-credentials.routes.js";
 import { notificationsRoutes } from "./notifications.routes.js";
+import { plantOverviewRoutes } from "./plant-overview.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
 import { signalsRoutes } from "./signals.routes.js";
 import { spcLimitsRoutes } from "./spc-limits.routes.js";
@@ -24,6 +25,7 @@ export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) 
     authRoutes,
     usersRoutes,
     plantsRoutes,
+    plantOverviewRoutes,
     linesRoutes,
     alertsRoutes,
     dataSourcesRoutes,

@@ -220,6 +220,7 @@ function evaluateSvdWindow(
       alpha: r.alpha,
       nullQuantile: r.nullQuantile,
       shapeRatio: r.shapeRatio,
+      dispersionRatio: r.dispersionRatio,
       vif: r.vif,
       kurtosis: r.kurtosis,
       vifWidening: r.vifWidening,

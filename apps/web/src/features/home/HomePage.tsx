@@ -1,78 +1,71 @@
-import { isNoIngestion, LINE_MESSAGES } from "@linewatch/contracts";
-import {
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
-import { Link as RouterLink } from "react-router";
+import { PLANT_OVERVIEW_TEXTS as T } from "@linewatch/contracts";
+import { Alert, Box, Stack, Typography } from "@mui/material";
 import { usePlantLine } from "../../shared/data/plants/plant-line";
 import { formatDateTime } from "../../shared/format";
 import { QueryState } from "../../shared/ui/QueryState";
+import { usePlantOverview } from "./api/queries";
+import { LineCard } from "./components/LineCard";
+import { NewestAlertsPanel } from "./components/NewestAlertsPanel";
 
-/** Home: the plant's lines with status, last data received and the "No Ingestion" chip. */
+/**
+ * Home: the selected plant at a glance (issue 18 §3). Per line its status, last data and No
+ * Ingestion, open alerts by monitor type and age, its monitors' last states as marks and records
+ * per hour over 24 hours; beside them the plant's newest alerts. It refreshes itself every
+ * PLANT_OVERVIEW_POLL_MS; a refresh that fails keeps the last answer and says so.
+ */
 export function HomePage() {
-  const { plant, lines, isLoading, error, plants } = usePlantLine();
+  const { plant, plants, isLoading, error } = usePlantLine();
+  const overview = usePlantOverview(plant?.id);
+  const data = overview.data?.plantId === plant?.id ? overview.data : undefined;
+  const now = data ? new Date(data.generatedAt) : new Date();
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h1">
-        {plant ? plant.name : "Lines"}
-      </Typography>
-      <QueryState
-        isLoading={isLoading}
-        error={error}
-        isEmpty={plants.length === 0 || lines.length === 0}
-        empty={
-          <Typography color="text.secondary">
-            {plants.length === 0
-              ? "No plants are set up for this customer yet."
-              : "No lines exist for this plant."}
+      <Stack direction="row" spacing={2} sx={{ alignItems: "baseline" }}>
+        <Typography variant="h5" component="h1">
+          {plant ? plant.name : T.lines}
+        </Typography>
+        {data && (
+          <Typography variant="caption" color="text.secondary">
+            {T.updated(formatDateTime(data.generatedAt, data.timeZone))} · {T.timesIn(data.timeZone)}
           </Typography>
-        }
+        )}
+      </Stack>
+      {data && overview.error ? (
+        <Alert severity="warning">{T.refreshFailed(formatDateTime(data.generatedAt, data.timeZone))}</Alert>
+      ) : null}
+      <QueryState
+        isLoading={isLoading || (!!plant && !data && overview.isLoading)}
+        error={error ?? (data ? null : overview.error)}
+        onRetry={() => overview.refetch()}
+        isEmpty={plants.length === 0 || data?.lines.length === 0}
+        empty={<Typography color="text.secondary">{plants.length === 0 ? T.noPlants : T.noLines}</Typography>}
       >
-        <TableContainer component={Paper}>
-          <Table aria-label="Lines">
-            <TableHead>
-              <TableRow>
-                <TableCell>Line</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Last data received ({plant?.timeZone})</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.map((l) => (
-                <TableRow key={l.id} hover>
-                  <TableCell>
-                    <RouterLink to={`/lines/${l.id}`}>{l.friendlyName || l.name}</RouterLink>
-                    {l.isNewLine && <Chip label="New" size="small" color="info" sx={{ ml: 1 }} />}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      label={l.active ? "Enabled" : "Disabled"}
-                      color={l.active ? "success" : "default"}
-                      size="small"
-                      variant={l.active ? "filled" : "outlined"}
-                    />
-                  </TableCell>
-                  <TableCell>
-                    {l.lastIngestedTime && plant
-                      ? formatDateTime(l.lastIngestedTime, plant.timeZone)
-                      : "No data yet"}
-                    {isNoIngestion(l) && (
-                      <Chip label={LINE_MESSAGES.noIngestion} color="warning" size="small" sx={{ ml: 1 }} />
-                    )}
-                  </TableCell>
-                </TableRow>
+        {data && (
+          <Box
+            sx={{
+              display: "grid",
+              gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(0, 1fr) 320px" },
+              gap: 2,
+              alignItems: "start",
+            }}
+          >
+            <Box
+              component="section"
+              aria-label={T.lines}
+              sx={{ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))", gap: 1.5 }}
+            >
+              {data.lines.map((l) => (
+                <LineCard key={l.id} line={l} timeZone={data.timeZone} hoursFrom={data.hoursFrom} now={now} />
               ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            </Box>
+            <NewestAlertsPanel
+              alerts={data.newestAlerts}
+              lines={data.lines}
+              timeZone={data.timeZone}
+              now={now}
+            />
+          </Box>
+        )}
       </QueryState>
     </Stack>
   );

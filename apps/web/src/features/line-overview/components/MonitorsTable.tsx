@@ -3,8 +3,7 @@ import { Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@m
 import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../shared/format";
 import { UNMONITORED_TEXT, unmonitoredSignals } from "../../signals/monitored";
-
-const STATE_COLOR = { OK: "success", BREACH: "error", NO_DATA: "default", ERROR: "warning" } as const;
+import { MONITOR_STATE_COLOR } from "./monitorState";
 
 /** The line's monitors with their last state and next run; MVD and SVD names open the form in VIEW. */
 export function MonitorsTable({
@@ -51,7 +50,11 @@ export function MonitorsTable({
             <TableCell>{m.frequency} min</TableCell>
             <TableCell>
               {m.last_state ? (
-                <Chip size="small" label={m.last_state.replace("_", " ")} color={STATE_COLOR[m.last_state]} />
+                <Chip
+                  size="small"
+                  label={m.last_state.replace("_", " ")}
+                  color={MONITOR_STATE_COLOR[m.last_state]}
+                />
               ) : (
                 "Not evaluated yet"
               )}

@@ -22,6 +22,7 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { useMonitorBacktest } from "../../api/queries";
 import { useDebouncedValue } from "../filters/useDebounced";
 import { useMonitorFormCtx } from "../MonitorFormContext";
+import { BacktestAlertList } from "./BacktestAlertList";
 import { BacktestChart } from "./BacktestChart";
 import { backtestDays, backtestRequestOf } from "./backtest.logic";
 import { useRaisedAlerts } from "./useRaisedAlerts";
@@ -106,6 +107,7 @@ export function BacktestPanel() {
             )}
           </Typography>
           <BacktestChart backtest={b} timeZone={ctx.plant.timeZone} raised={raised} />
+          <BacktestAlertList alerts={b.alerts} timeZone={ctx.plant.timeZone} />
           {raised && (
             <Typography variant="caption" color="text.secondary">
               {T.overlay}

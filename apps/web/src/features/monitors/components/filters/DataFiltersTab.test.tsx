@@ -683,6 +683,39 @@ describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
     expect(backtestBodies.at(-1)?.task?.task_details.pass_fail_filter).toEqual(["pass"]);
   });
 
+  it("lists the would-be alerts with their times in the plant's time zone, the first five and how many more", async () => {
+    const opened = (i: number) => new Date(NOW - (7 - i) * HOUR).toISOString();
+    const answer = backtestAnswer(7);
+    answer.alerts = answer.alerts.map((a, i) => ({
+      ...a,
+      opened_at: opened(i),
+      resolved_at: i === 6 ? null : new Date(Date.parse(opened(i)) + 10 * 60_000).toISOString(),
+    }));
+    backtestReply = () => HttpResponse.json(answer);
+    renderTab();
+    const list = await screen.findByRole("list", { name: BACKTEST_TEXTS.alertsHeading });
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((li) => li.textContent)).toEqual(
+      [0, 1, 2, 3, 4].map((i) =>
+        BACKTEST_TEXTS.alertSpan(
+          formatDateTime(opened(i), TZ),
+          formatDateTime(new Date(Date.parse(opened(i)) + 10 * 60_000), TZ),
+        ),
+      ),
+    );
+    expect(screen.getByText(BACKTEST_TEXTS.moreAlerts(2))).toBeTruthy();
+    // One alert still open at the end says so.
+    answer.alerts = answer.alerts.slice(6);
+    answer.summary.alerts_opened = 1;
+    backtestReply = () => HttpResponse.json(answer);
+    cleanup();
+    renderTab();
+    const one = await screen.findByRole("list", { name: BACKTEST_TEXTS.alertsHeading });
+    expect(within(one).getByRole("listitem").textContent).toBe(
+      BACKTEST_TEXTS.alertSpan(formatDateTime(opened(6), TZ), null),
+    );
+  });
+
   it("shows an error state with Retry, and asks for signals first", async () => {
     backtestReply = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
     const ue = renderTab();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvCell, parseCsv, toCsv } from "./csv";
+import { csvCell, parseCsv, toCsv } from "./csv.js";
 
 const DANGEROUS = ["=", "+", "-", "@", "\t", "\r"];
 // Cells built to hit the edge cases often: formula starts, quotes, commas and line breaks.

@@ -1,0 +1,1 @@
+CREATE INDEX "alerts_open_line_idx" ON "alerts" USING btree ("line_id","opened_at") WHERE "alerts"."state" <> 'RESOLVED';
