@@ -1,4 +1,4 @@
-import { featureFlagAccess } from "@linewatch/contracts";
+import { AUDIT_TEXTS, featureFlagAccess } from "@linewatch/contracts";
 import AccountCircle from "@mui/icons-material/AccountCircle";
 import {
   Divider,
@@ -13,13 +13,14 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { canReadAuditLog } from "../features/audit-log/audit-log.access";
 import { useLogout, useSwitchCustomer } from "../shared/data/session/mutations";
 import { useCustomersForSwitch, useMe } from "../shared/data/session/queries";
 import { useSnackbar } from "../shared/ui/SnackbarProvider";
 
 /**
  * The user menu: email, location, customer switch (provider staff), feature flags (provider staff
- * switch them, administrators see them read-only), sign out.
+ * switch them, administrators see them read-only), the audit log (administrators), sign out.
  */
 export function UserMenu() {
   const me = useMe().data;
@@ -85,6 +86,16 @@ export function UserMenu() {
             }}
           >
             Feature flags
+          </MenuItem>
+        )}
+        {canReadAuditLog(me) && (
+          <MenuItem
+            onClick={() => {
+              close();
+              navigate("/audit-log");
+            }}
+          >
+            {AUDIT_TEXTS.menuItem}
           </MenuItem>
         )}
         <MenuItem

@@ -144,6 +144,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: "/audit-log",
+            lazy: page(
+              () => import("../features/audit-log/AuditLogPage"),
+              (m) => m.AuditLogPage,
+            ),
+          },
+          {
             path: "*",
             lazy: page(
               () => import("./NotFoundPage"),

@@ -1,4 +1,5 @@
 import {
+  AUDIT_TEXTS,
   FEATURE_FLAG_KEYS,
   FEATURE_FLAG_MESSAGES,
   FEATURE_FLAGS,
@@ -6,8 +7,10 @@ import {
   type TFeatureFlagKey,
   type TFeatureFlagsResponse,
 } from "@linewatch/contracts";
+import History from "@mui/icons-material/History";
 import {
   Alert,
+  Button,
   Paper,
   Stack,
   Switch,
@@ -20,12 +23,13 @@ import {
   Typography,
 } from "@mui/material";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Navigate } from "react-router";
+import { Navigate, Link as RouterLink } from "react-router";
 import { api } from "../../shared/api/client";
 import { sessionKeys } from "../../shared/data/session/keys";
 import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useSnackbar } from "../../shared/ui/SnackbarProvider";
+import { canReadAuditLog } from "../audit-log/audit-log.access";
 
 /**
  * The customer's feature flags, each with what it changes. Provider staff switch them;
@@ -49,9 +53,16 @@ export function FeatureFlagsPage() {
   if (me && !access.canView) return <Navigate to="/" replace />;
   return (
     <Stack spacing={2} sx={{ maxWidth: 1000 }}>
-      <Typography variant="h5" component="h1">
-        Feature flags
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: "center" }}>
+        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+          Feature flags
+        </Typography>
+        {me && canReadAuditLog(me) && (
+          <Button component={RouterLink} to="/audit-log?resource=feature_flag" startIcon={<History />}>
+            {AUDIT_TEXTS.history}
+          </Button>
+        )}
+      </Stack>
       <Typography color="text.secondary">Flags apply to everyone at {me?.customer.name}.</Typography>
       {me && !access.canChange && <Alert severity="info">{FEATURE_FLAG_MESSAGES.readOnly}</Alert>}
       <QueryState isLoading={flagsQ.isLoading} error={flagsQ.error} onRetry={() => flagsQ.refetch()}>

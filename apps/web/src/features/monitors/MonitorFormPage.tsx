@@ -1,4 +1,5 @@
 import {
+  AUDIT_TEXTS,
   MONITOR_MESSAGES,
   MONITOR_FORM_TEXTS as T,
   type TFormMode,
@@ -10,6 +11,7 @@ import { Link as RouterLink, useBlocker, useNavigate, useParams, useSearchParams
 import { usePageLine, usePlantLine } from "../../shared/data/plants/plant-line";
 import { useFeatureFlags } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
+import { HistoryButton } from "../audit-log/components/HistoryButton";
 import { useMonitor } from "./api/queries";
 import { MonitorDiscardDialog } from "./components/form/MonitorFormDialogs";
 import { MonitorForm } from "./components/MonitorForm";
@@ -78,7 +80,22 @@ export function MonitorFormPage() {
   const lineId = m?.monitor_filter.line_uuid ?? null;
   const mode: TFormMode = search.get("mode") === "edit" ? "EDIT" : "VIEW";
   return (
-    <Page title={m?.monitor_name ?? T.pageFallbackTitle} lineId={lineId}>
+    <Page
+      title={m?.monitor_name ?? T.pageFallbackTitle}
+      lineId={lineId}
+      actions={
+        m && (
+          <>
+            <HistoryButton resource="monitor" items={[{ id: m.monitor_uuid, name: m.monitor_name }]} />
+            <HistoryButton
+              resource="monitor_rules"
+              label={`${AUDIT_TEXTS.resourceLabels.monitor_rules} ${AUDIT_TEXTS.history.toLowerCase()}`}
+              items={[{ id: m.monitor_uuid, name: m.monitor_name }]}
+            />
+          </>
+        )
+      }
+    >
       {guard}
       <QueryState
         isLoading={monitorQ.isLoading}
@@ -107,17 +124,26 @@ export function MonitorFormPage() {
   );
 }
 
-function Page(p: { title: string; lineId: string | null; children: React.ReactNode }) {
+function Page(p: {
+  title: string;
+  lineId: string | null;
+  /** Beside the breadcrumbs: the saved monitor's history. */
+  actions?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <Box sx={{ maxWidth: 1200, mx: "auto" }}>
-      <Breadcrumbs sx={{ mb: 1 }}>
-        {p.lineId && (
-          <Link component={RouterLink} to={`/lines/${p.lineId}`} underline="hover">
-            {T.lineOverview}
-          </Link>
-        )}
-        <Typography color="text.primary">{p.title}</Typography>
-      </Breadcrumbs>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, mb: 1 }}>
+        <Breadcrumbs sx={{ flexGrow: 1 }}>
+          {p.lineId && (
+            <Link component={RouterLink} to={`/lines/${p.lineId}`} underline="hover">
+              {T.lineOverview}
+            </Link>
+          )}
+          <Typography color="text.primary">{p.title}</Typography>
+        </Breadcrumbs>
+        {p.actions}
+      </Box>
       <Paper variant="outlined">{p.children}</Paper>
     </Box>
   );

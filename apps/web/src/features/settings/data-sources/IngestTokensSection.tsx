@@ -5,6 +5,7 @@ import { lazy, Suspense } from "react";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
+import { HistoryButton } from "../../audit-log/components/HistoryButton";
 import { useCreateIngestToken, useRevokeIngestToken } from "./api/mutations";
 import { useIngestTokens } from "./api/queries";
 import { IngestTokenTable } from "./components/IngestTokenTable";
@@ -42,6 +43,11 @@ export function IngestTokensSection({ plant }: { plant: TPlant }) {
             Machines and scripts send part records of this plant to POST /api/ingest with a token.
           </Typography>
         </Box>
+        <HistoryButton
+          resource="ingest_token"
+          itemLabel="Ingest token"
+          items={(tokensQ.data ?? []).map((t) => ({ id: t.id, name: `${t.name} (${t.prefix}…)` }))}
+        />
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => dialogs.open("create", undefined)}>
           Create ingest token
         </Button>

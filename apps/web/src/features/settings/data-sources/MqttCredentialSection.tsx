@@ -10,6 +10,7 @@ import { formatDateTime } from "../../../shared/format";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
+import { HistoryButton } from "../../audit-log/components/HistoryButton";
 import { useRotateMqttPassword } from "./api/mutations";
 import { useMqttCredential } from "./api/queries";
 
@@ -52,6 +53,11 @@ export function MqttCredentialSection({ plant }: { plant: TPlant }) {
             topics of this plant's data sources only.
           </Typography>
         </Box>
+        {/* The login is the plant ingestor's id, which the credential's records name. */}
+        <HistoryButton
+          resource="mqtt_credential"
+          items={credential ? [{ id: credential.username, name: plant.name }] : []}
+        />
         <Button
           variant="outlined"
           startIcon={<KeyIcon />}

@@ -23,11 +23,12 @@ import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useDiscardGuard } from "../../../shared/ui/settings/useDiscardGuard";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
 import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
+import { HistoryButton } from "../../audit-log/components/HistoryButton";
 import { useDeleteReliance, useSaveReliance, useTestReliance } from "./api/mutations";
 import { useDeliveryHealth, useRelianceConfigs } from "./api/queries";
 import { EtqGrid } from "./components/EtqGrid";
 import { etqFormBody, type TEtqFormValues } from "./notifications.form";
-import { etqRows, type TConfigStatus, type TEtqRow } from "./notifications.rows";
+import { etqRows, historyItems, type TConfigStatus, type TEtqRow } from "./notifications.rows";
 
 // A row's form (with react-hook-form) loads when a row is first expanded (issue #17).
 const EtqForm = lazy(() => import("./components/EtqForm").then((m) => ({ default: m.EtqForm })));
@@ -175,9 +176,16 @@ export function EtqReliancePage() {
 
   return (
     <Stack spacing={2} sx={{ position: "relative" }}>
-      <Typography variant="h5" component="h2">
-        {ETQ_MESSAGES.title}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: "center" }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {ETQ_MESSAGES.title}
+        </Typography>
+        <HistoryButton
+          resource="etq_config"
+          itemLabel="Line"
+          items={historyItems(lines, Object.values(configsQ.data ?? {}))}
+        />
+      </Stack>
       {me && !canEdit && <Alert severity="info">{M.readOnly}</Alert>}
       {healthQ.isError && <Alert severity="warning">{M.healthError}</Alert>}
       {testingId && (

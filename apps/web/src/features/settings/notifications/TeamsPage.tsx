@@ -8,10 +8,11 @@ import { QueryState } from "../../../shared/ui/QueryState";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
+import { HistoryButton } from "../../audit-log/components/HistoryButton";
 import { useDeleteTeamsWebhook, useSaveTeamsWebhook, useTestTeamsWebhook } from "./api/mutations";
 import { useDeliveryHealth, useTeamsWebhooks } from "./api/queries";
 import { TeamsGrid, WebhookUrlError } from "./components/TeamsGrid";
-import { type TTeamsRow, teamsRows } from "./notifications.rows";
+import { historyItems, type TTeamsRow, teamsRows } from "./notifications.rows";
 
 /**
  * Settings → Microsoft Teams (spec settings §2.2): a webhook per line of the selected plant, with
@@ -96,9 +97,16 @@ export function TeamsPage() {
   const timeZone = plant?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <Stack spacing={2}>
-      <Typography variant="h5" component="h2">
-        {M.teamsTitle}
-      </Typography>
+      <Stack direction="row" sx={{ alignItems: "center" }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {M.teamsTitle}
+        </Typography>
+        <HistoryButton
+          resource="teams_webhook"
+          itemLabel="Line"
+          items={historyItems(lines, webhooksQ.data ?? [])}
+        />
+      </Stack>
       {me && !canEdit && <Alert severity="info">{M.readOnly}</Alert>}
       {healthQ.isError && <Alert severity="warning">{M.healthError}</Alert>}
       {testingId && (

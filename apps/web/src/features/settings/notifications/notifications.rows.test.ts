@@ -1,6 +1,6 @@
 import { INTEGRATION_MESSAGES as M, type TRelianceConfig, type TTeamsWebhook } from "@linewatch/contracts";
 import { describe, expect, it } from "vitest";
-import { connectionChip, etqRows, hasFailedDelivery, teamsRows } from "./notifications.rows";
+import { connectionChip, etqRows, hasFailedDelivery, historyItems, teamsRows } from "./notifications.rows";
 
 const line = (id: string, name: string, friendlyName: string | null = null) => ({ id, name, friendlyName });
 const lines = [line("l3", "Line 10"), line("l1", "Line 2"), line("l2", "axle", "Axle A")];
@@ -53,6 +53,17 @@ describe("etqRows", () => {
   it("shows an untested configuration as Configured", () => {
     expect(connectionChip(config("l1", null))).toBe(M.configured);
     expect(connectionChip(null)).toBe(M.notConfigured);
+  });
+});
+
+describe("historyItems", () => {
+  it("offers the history of each configured line's configuration, by its id, ordered by line", () => {
+    const configs = [config("l3", null), config("l2", null), { ...config("gone", null) }];
+    expect(historyItems(lines, configs)).toEqual([
+      { id: "c-l2", name: "Axle A" },
+      { id: "c-l3", name: "Line 10" },
+    ]);
+    expect(historyItems(lines, [hook])).toEqual([{ id: "w1", name: "Line 2" }]);
   });
 });
 

@@ -111,3 +111,21 @@ export function etqRows(
 
 /** A row whose last delivery failed is marked, so an administrator sees it without opening an alert. */
 export const hasFailedDelivery = (health: TDeliveryHealth | null) => health?.lastAttempt?.ok === false;
+
+/**
+ * The configurations whose history the page offers: one per configured line, named by its line
+ * (a record is about the webhook or configuration, by its id; issue 18 §2), ordered by line.
+ */
+export function historyItems(
+  lines: readonly Pick<TLine, "id" | "name" | "friendlyName">[],
+  configs: readonly { id: string; lineId: string }[],
+): { id: string; name: string }[] {
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  return configs
+    .flatMap((c) => {
+      const l = byId.get(c.lineId);
+      return l ? [{ id: c.id, name: lineLabel(l), line: lineLabel(l) }] : [];
+    })
+    .sort(byLine)
+    .map(({ id, name }) => ({ id, name }));
+}

@@ -19,6 +19,7 @@ import { compareValues } from "../../../shared/ui/settings/expandable-rows";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useExpandableRows } from "../../../shared/ui/settings/useExpandableRows";
 import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
+import { HistoryButton } from "../../audit-log/components/HistoryButton";
 import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useModelNumbers } from "../../monitors/api/queries";
 import { useSaveSpcLimits, useSuggestControlLimits } from "./api/mutations";
@@ -183,6 +184,11 @@ export function SpcLimitsPage() {
 
   const toolbar = (
     <Stack direction="row" spacing={1} sx={{ p: 1, justifyContent: "flex-end" }}>
+      <HistoryButton
+        resource="spc_limit"
+        itemLabel="Signal"
+        items={saved.map((r) => ({ id: r.id, name: `${r.station} / ${r.signal}` }))}
+      />
       <Button
         disabled={!lineId || saved.length === 0}
         onClick={() => setSuggesting(true)}

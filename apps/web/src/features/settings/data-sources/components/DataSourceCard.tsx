@@ -4,6 +4,7 @@ import InsightsIcon from "@mui/icons-material/Insights";
 import { Box, Button, Card, CardActions, CardContent, IconButton, Tooltip, Typography } from "@mui/material";
 import { useId } from "react";
 import { formatDateTime } from "../../../../shared/format";
+import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 
 export type DataSourceCardProps = {
   source: TDataSource;
@@ -67,15 +68,19 @@ export function DataSourceCard({ source, timeZone, onInsight, onDelete }: DataSo
         >
           Insight
         </Button>
-        <Tooltip title="Delete">
-          <IconButton
-            aria-label={`Delete data source ${source.name}`}
-            color="error"
-            onClick={() => onDelete(source)}
-          >
-            <DeleteOutlineIcon />
-          </IconButton>
-        </Tooltip>
+        {/* After the delete icon, so Tab still goes from Insight to Delete. */}
+        <Box sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
+          <Tooltip title="Delete">
+            <IconButton
+              aria-label={`Delete data source ${source.name}`}
+              color="error"
+              onClick={() => onDelete(source)}
+            >
+              <DeleteOutlineIcon />
+            </IconButton>
+          </Tooltip>
+          <HistoryButton resource="data_source" items={[{ id: source.id, name: source.name }]} />
+        </Box>
       </CardActions>
     </Card>
   );

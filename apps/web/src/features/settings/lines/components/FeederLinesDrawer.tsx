@@ -24,6 +24,7 @@ import {
 } from "@mui/material";
 import { useId, useMemo, useState } from "react";
 import { useDiscardGuard } from "../../../../shared/ui/settings/useDiscardGuard";
+import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 import { feederTree, sameIds } from "../feeder-lines";
 
 export type FeederLinesDrawerProps = {
@@ -82,6 +83,7 @@ function FeederLinesForm(p: FeederLinesDrawerProps) {
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {T.feederLines}
         </Typography>
+        <HistoryButton resource="feeder_line" items={[{ id: p.lineId, name: names.get(p.lineId) ?? "" }]} />
         <IconButton aria-label={T.close} onClick={() => discard.guard(p.onCancel)}>
           <CloseIcon />
         </IconButton>

@@ -36,6 +36,7 @@ import { useEffect, useId, useState } from "react";
 import { ApiError } from "../../../../shared/api/client";
 import { useLineById } from "../../../../shared/data/plants/queries";
 import { useDiscardGuard } from "../../../../shared/ui/settings/useDiscardGuard";
+import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 import { useSetAlertViewingWindow, useUpdateLine } from "../api/mutations";
 import { useFeederLineInfo, useLineExclusionOptions } from "../api/queries";
 import { feederTableRows } from "../feeder-lines";
@@ -85,6 +86,10 @@ export function LineEditorDrawer(p: LineEditorDrawerProps) {
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {T.configureLine}
         </Typography>
+        <HistoryButton
+          resource="line"
+          items={lineQ.data ? [{ id: lineQ.data.id, name: lineQ.data.friendlyName || lineQ.data.name }] : []}
+        />
         <IconButton aria-label={T.close} onClick={close}>
           <CloseIcon />
         </IconButton>

@@ -22,6 +22,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
+import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 import { commonValue, entityTypeOptions, showsDistribution, showsLabeling } from "../signal-management.form";
 import { FriendlyNameField } from "./FriendlyNameField";
 import { LabelingSection } from "./LabelingSection";
@@ -65,6 +66,11 @@ export function SignalForm(p: SignalFormProps) {
   return (
     <Stack spacing={2} sx={{ p: 2 }} component="section" aria-label="Signal form">
       <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+        <HistoryButton
+          resource="signal"
+          itemLabel={TEXT.name}
+          items={selected.map((s) => ({ id: s.id, name: s.friendlyName || s.name }))}
+        />
         <Button onClick={p.onShowSummary}>{TEXT.selectionSummary(selected.length)}</Button>
         <Button onClick={p.onClearSelection}>{TEXT.clearSelection}</Button>
       </Stack>

@@ -5,6 +5,7 @@ import {
 } from "@linewatch/contracts";
 import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
 import { FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
+import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 
 /** A station can be made final only when it holds a result signal, or is final already (spec §4). */
 export const canToggleFinal = (s: TStation) => s.final || s.signals.some((x) => x.entityType === "RESULT");
@@ -20,6 +21,9 @@ export function StationForm(p: {
   const { station } = p;
   return (
     <Stack spacing={2} sx={{ p: 2 }} component="section" aria-label={station.name}>
+      <Stack direction="row" sx={{ justifyContent: "flex-end" }}>
+        <HistoryButton resource="station" items={[{ id: station.id, name: station.name }]} />
+      </Stack>
       <TextField
         label={TEXT.stationName}
         value={station.name}
