@@ -11,7 +11,8 @@
 // Each phase prints evaluations/min and CPU per evaluation (worker and PostgreSQL). Targets (issue
 // "Speed a person feels"): ≥ 2,000 evaluations/min with one worker in the realistic case; two
 // workers spend no more CPU per evaluation than one (within 10 %) and evaluate every due slot once.
-// BENCH_CASES=realistic,shared (default both), BENCH_MONITORS, BENCH_BATCH_SIZE, BENCH_PHASE_S.
+// BENCH_CASES=realistic,shared (default both), BENCH_MONITORS, BENCH_BATCH_SIZE, BENCH_PHASE_S,
+// BENCH_WARMUP (default 1: an unmeasured one-worker phase first), BENCH_WORKER_NODE_FLAGS.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -43,6 +44,8 @@ const MONITORS = Number(process.env.BENCH_MONITORS ?? 2_000);
 const TARGET = 2_000; // evaluations/min, one worker, realistic case
 const CASES = (process.env.BENCH_CASES ?? "realistic,shared").split(",").map((c) => c.trim());
 const BATCH_SIZE = Number(process.env.BENCH_BATCH_SIZE ?? 16);
+/** BENCH_WARMUP=0: no unmeasured phase before each case's measured ones (PostgreSQL only). */
+const WARMUP = process.env.BENCH_WARMUP !== "0";
 /** A phase ends when every due slot is evaluated or after this long. */
 const PHASE_MS = Number(process.env.BENCH_PHASE_S ?? 90) * 1000;
 const SAMPLE_SIZES = [150, 250, 500, 750, 1_000, 1_500, 2_000, 3_000];
@@ -184,6 +187,8 @@ function startWorkerProcess(id: string, url: string, batchSize: number): Promise
     [
       // BENCH_CPU_PROF=<dir>: each worker process writes a V8 CPU profile there when it stops.
       ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      // BENCH_WORKER_NODE_FLAGS: Node/V8 flags for the worker processes (e.g. --single-threaded-gc).
+      ...(process.env.BENCH_WORKER_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
       "--import",
       "tsx",
       path.join(root, "apps/server/src/main.ts"),
@@ -525,6 +530,18 @@ async function main() {
           ? "realistic: slots spread over the minute, one monitor per claim"
           : `shared slot: every monitor due at one slot, ${BATCH_SIZE} a claim by line`,
       );
+      if (url && WARMUP) {
+        // Unmeasured: PostgreSQL reads the fresh tables into its buffers and autovacuum sees the
+        // seeded rows once, so neither lands on the first measured phase only.
+        await forgetLastRecordTs(database);
+        await runPhase(
+          database,
+          [await startWorkerProcess("bench-warm", url, batchSize)],
+          "warm-up (not compared)",
+          spread,
+          dbName,
+        );
+      }
       await forgetLastRecordTs(database);
       let one: Phase;
       if (url) {
