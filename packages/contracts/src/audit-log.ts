@@ -1,4 +1,11 @@
 import { z } from "zod";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_MAX,
+  AUDIT_PAGE_SIZE,
+  AUDIT_RESOURCES,
+  type TAuditResource,
+} from "./audit-log-texts.js";
 import { ZId, ZIsoDateTime, zString, zText } from "./common.js";
 
 /**
@@ -7,25 +14,7 @@ import { ZId, ZIsoDateTime, zString, zText } from "./common.js";
  * record: a secret field is recorded as `AUDIT_SECRET_MARK` when it was set or changed.
  */
 
-/** What a record is about; one value per resource the product lets people configure. */
-export const AUDIT_RESOURCES = [
-  "monitor",
-  "monitor_rules",
-  "spc_limit",
-  "signal",
-  "station",
-  "line",
-  "feeder_line",
-  "teams_webhook",
-  "etq_config",
-  "data_source",
-  "ingest_token",
-  "mqtt_credential",
-  "user",
-  "feature_flag",
-] as const;
 export const ZAuditResource = z.enum(AUDIT_RESOURCES);
-export type TAuditResource = z.infer<typeof ZAuditResource>;
 
 /** Resources whose history only administrators read (the rest: every user of the customer). */
 export const AUDIT_ADMIN_ONLY_RESOURCES: readonly TAuditResource[] = [
@@ -35,8 +24,7 @@ export const AUDIT_ADMIN_ONLY_RESOURCES: readonly TAuditResource[] = [
   "user",
 ];
 
-export const ZAuditAction = z.enum(["create", "update", "delete"]);
-export type TAuditAction = z.infer<typeof ZAuditAction>;
+export const ZAuditAction = z.enum(AUDIT_ACTIONS);
 
 /** Stands in a record for a secret's value: only that it was set or changed is kept. */
 export const AUDIT_SECRET_MARK = "(secret changed)";
@@ -66,11 +54,6 @@ export const ZAuditEntry = z.object({
   after: ZAuditFields.nullable(),
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
-
-export const AUDIT_PAGE_SIZE = 50;
-export const AUDIT_PAGE_MAX = 500;
-/** The most rows one CSV export holds; a larger selection is refused with a message. */
-export const AUDIT_EXPORT_MAX = 50_000;
 
 const ZAuditFilter = z.strictObject({
   resource: ZAuditResource.optional(),
@@ -129,46 +112,3 @@ export function auditChanges(before: TAuditFields | null, after: TAuditFields | 
     .map((field) => ({ field, before: before?.[field], after: after?.[field] }))
     .filter((c) => before === null || after === null || !same(c.before, c.after));
 }
-
-/** Words the audit log shows and exports; one place so tests import what the UI shows. */
-export const AUDIT_TEXTS = {
-  menuItem: "Audit log",
-  title: "Audit log",
-  history: "History",
-  empty: "No changes recorded",
-  exportCsv: "Export CSV",
-  exportTooLarge: `More than ${AUDIT_EXPORT_MAX.toLocaleString("en-US")} changes match; narrow the period or the filters to export them`,
-  resourceLabels: {
-    monitor: "Monitor",
-    monitor_rules: "Alert rules",
-    spc_limit: "SPC limit",
-    signal: "Signal",
-    station: "Station",
-    line: "Line",
-    feeder_line: "Feeder line",
-    teams_webhook: "Teams webhook",
-    etq_config: "ETQ Reliance",
-    data_source: "Data source",
-    ingest_token: "Ingest token",
-    mqtt_credential: "MQTT credentials",
-    user: "User",
-    feature_flag: "Feature flag",
-  } satisfies Record<TAuditResource, string>,
-  actionLabels: { create: "Created", update: "Changed", delete: "Deleted" } satisfies Record<
-    TAuditAction,
-    string
-  >,
-  /** CSV columns, in order. */
-  csvHeader: [
-    "Time (UTC)",
-    "User",
-    "Provider staff",
-    "Resource",
-    "Id",
-    "Name",
-    "Action",
-    "Field",
-    "Before",
-    "After",
-  ],
-} as const;

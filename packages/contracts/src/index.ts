@@ -3,6 +3,7 @@ import "./zod-setup.js";
 
 export * from "./alerts.js";
 export * from "./audit-log.js";
+export * from "./audit-log-texts.js";
 export * from "./auth.js";
 export * from "./backtest.js";
 export * from "./cap-alerts.js";

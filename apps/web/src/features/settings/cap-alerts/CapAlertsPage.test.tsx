@@ -240,7 +240,8 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
       dialog.querySelector(".MuiDialog-paper")) as HTMLElement;
     expect(getComputedStyle(paper).width).toBe("850px");
     expect(getComputedStyle(paper).height).toBe("450px");
-    expect(within(dialog).getByText(RULE_TITLES.Consecutive)).toBeTruthy();
+    // The dialog's code loads on first open and then the monitor's rules: wait for the editor.
+    expect(await within(dialog).findByText(RULE_TITLES.Consecutive)).toBeTruthy();
     await ue.click(within(dialog).getByRole("button", { name: M.save }));
     expect(await screen.findByText(MONITOR_MESSAGES.rulesSaved)).toBeTruthy();
     expect(calls.at(-1)?.url).toBe(`/api/notifications/monitor-rules/${MON}`);

@@ -9,6 +9,7 @@ import { Alert, Stack, TextField, Typography } from "@mui/material";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
+import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
@@ -19,8 +20,11 @@ import { usePatchCapMonitor, useSaveCapRules, useSetCapFilter, useToggleCapMonit
 import { useCapMonitorStatus } from "./api/queries";
 import { capAlertRows, filterCapAlertRows, type TCapAlertRow } from "./cap-alerts.rows";
 import { CapAlertsGrid } from "./components/CapAlertsGrid";
-import { CapRulesDialog } from "./components/CapRulesDialog";
 
+// The rules editor (with the rule form's checks) loads when 'Cap Alert Rules' is first opened.
+const CapRulesDialog = lazy(() =>
+  import("./components/CapRulesDialog").then((m) => ({ default: m.CapRulesDialog })),
+);
 // Opened from a row now and then: its own chunk, so the grid page does not grow with it.
 const ChallengeRangesDialog = lazy(() =>
   import("./components/ChallengeRangesDialog").then((m) => ({ default: m.ChallengeRangesDialog })),
@@ -208,12 +212,14 @@ export function CapAlertsPage() {
           onClose={dialogs.closeAndForget}
         />
       )}
-      <CapRulesDialog
-        monitor={rulesRow?.monitor ?? null}
-        isSaving={saveRules.isPending}
-        onSave={handleSaveRules}
-        onClose={dialogs.close}
-      />
+      <MountWhenOpened isOpen={dialogs.isOpen("rules")}>
+        <CapRulesDialog
+          monitor={rulesRow?.monitor ?? null}
+          isSaving={saveRules.isPending}
+          onSave={handleSaveRules}
+          onClose={dialogs.close}
+        />
+      </MountWhenOpened>
       <ConfirmDialog
         open={dialogs.isOpen("error")}
         title={M.saveErrorTitle}
