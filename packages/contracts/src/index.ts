@@ -23,6 +23,7 @@ export * from "./monitor-form.js";
 export * from "./monitor-query.js";
 export * from "./monitor-rules.js";
 export * from "./monitor-rules-form.js";
+export * from "./monitor-task.js";
 export * from "./monitors.js";
 export * from "./mqtt-credentials.js";
 export * from "./notifications.js";

@@ -11,7 +11,8 @@ import {
   storedFilterOfForm,
 } from "./monitor-form.js";
 import { QUERY_MESSAGES, type TMonitorQuery } from "./monitor-query.js";
-import { MONITOR_MESSAGES, monitorToTask, type TMonitor } from "./monitors.js";
+import { monitorToTask } from "./monitor-task.js";
+import { MONITOR_MESSAGES, type TMonitor } from "./monitors.js";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const H = 3_600_000;

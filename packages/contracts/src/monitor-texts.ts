@@ -1,4 +1,4 @@
-import type { TAlertThreshold } from "./domain.js";
+import type { TAlertThreshold, TServerAlertThreshold } from "./domain.js";
 
 // A monitor's bounds and messages apart from monitors.ts and its schemas: the monitors' Settings
 // sections and the save messages use them without loading zod (issue #17: wherever one export of a
@@ -69,3 +69,59 @@ export const MONITOR_MESSAGES = {
   deleteIrreversible: "This is irreversible.",
   errorDeleting: "Error deleting monitor",
 } as const;
+
+export const toServerAlertThreshold = (t: TAlertThreshold): TServerAlertThreshold =>
+  t.toUpperCase() as TServerAlertThreshold;
+export const fromServerAlertThreshold = (t: TServerAlertThreshold): TAlertThreshold =>
+  t.toLowerCase() as TAlertThreshold;
+
+export const OP_COUNTS = ["ALL", "FIRST", "LAST"] as const;
+export type TOpCount = (typeof OP_COUNTS)[number];
+
+/**
+ * Challenge ranges of a cap monitor (spec monitor-forms §2 "Cap monitors": "Challenge range modes:
+ * time based, and part based when flagged (cap only)."): stretches of records the window leaves
+ * out, e.g. a run of challenge parts. TIME: the records from `from` to `to`; PART (behind the
+ * capChallengePartRange flag): the base station's records from the first record of part
+ * `from_part_id` to the last record of part `to_part_id`.
+ */
+export const CHALLENGE_RANGE_MODES = ["TIME", "PART"] as const;
+export const CHALLENGE_RANGE_TEXTS = {
+  spec: "Challenge range modes: time based, and part based when flagged (cap only).",
+  TIME: "Time based",
+  PART: "Part based",
+  capOnly: "Challenge ranges apply to cap monitors only",
+  timeOrder: "A challenge range's start must be before its end",
+  partFlagOff: "Part-based challenge ranges are not turned on for this customer",
+  // Cap Alerts page: the ranges of a row's cap monitor
+  column: "Challenge ranges",
+  count: (n: number) => (n === 0 ? "None" : n === 1 ? "1 range" : `${n} ranges`),
+  editLabel: (signal: string) => `Edit challenge ranges of ${signal}`,
+  title: (signal: string) => `Challenge ranges of ${signal}`,
+  none: "No challenge range: the monitor reads every record.",
+  mode: "Mode",
+  from: "From",
+  to: "To",
+  fromPart: "From part",
+  toPart: "To part",
+  partRequired: "Enter a part id",
+  add: "Add range",
+  remove: "Remove range",
+  save: "Save",
+  cancel: "Cancel",
+  timeZone: (timeZone: string) => `Plant time (${timeZone})`,
+} as const;
+/**
+ * Western Electric run rules a cap monitor may also breach on, besides rule 1 (a point outside
+ * the control limits) and the Ppk target (issue #14): 2 = 2 of 3 beyond 2 σ, 3 = 4 of 5 beyond
+ * 1 σ, 4 = 8 in a row on one side, each on the same side of the centre line.
+ */
+export const RUN_RULES = [2, 3, 4] as const;
+export type TRunRule = (typeof RUN_RULES)[number];
+export const RUN_RULE_TEXTS: Record<TRunRule, string> = {
+  2: "Rule 2: 2 of 3 beyond 2 σ",
+  3: "Rule 3: 4 of 5 beyond 1 σ",
+  4: "Rule 4: 8 in a row on one side",
+};
+
+export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;

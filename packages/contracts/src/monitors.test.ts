@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { monitorToTask } from "./monitor-task.js";
 import {
   canonicalMonitorFilterJson,
   createTaskSchemas,
   defaultRecords,
   fromServerAlertThreshold,
   MONITOR_MESSAGES,
-  monitorToTask,
   nextMonitorName,
   recordsRange,
   type TStoredMonitorFilter,

@@ -1,63 +1,48 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
 import {
-  type TAlertThreshold,
   type TMonitorType,
-  type TServerAlertThreshold,
   ZAlertThreshold,
   ZEvaluationState,
   ZMonitorType,
   ZServerAlertThreshold,
 } from "./domain.js";
 // Bounds and messages live in monitor-texts.ts (zod-free, for pages that only show them: issue #17).
-import { MONITOR_BOUNDS, MONITOR_MESSAGES } from "./monitor-texts.js";
+// So do the values the Cap Alerts page shows and sends (its op counts, run rules, challenge ranges).
+import {
+  CHALLENGE_RANGE_MODES,
+  CHALLENGE_RANGE_TEXTS,
+  fromServerAlertThreshold,
+  MONITOR_BOUNDS,
+  MONITOR_MESSAGES,
+  OP_COUNTS,
+  RUN_RULE_TEXTS,
+  RUN_RULES,
+  round4,
+  type TOpCount,
+  type TRunRule,
+  toServerAlertThreshold,
+} from "./monitor-texts.js";
 
-export { MONITOR_BOUNDS, MONITOR_MESSAGES };
+export {
+  CHALLENGE_RANGE_MODES,
+  CHALLENGE_RANGE_TEXTS,
+  fromServerAlertThreshold,
+  MONITOR_BOUNDS,
+  MONITOR_MESSAGES,
+  OP_COUNTS,
+  RUN_RULE_TEXTS,
+  RUN_RULES,
+  round4,
+  type TOpCount,
+  type TRunRule,
+  toServerAlertThreshold,
+};
 
 // ── Types and thresholds ─────────────────────────────────────────────────────────────────────
 
-export const toServerAlertThreshold = (t: TAlertThreshold): TServerAlertThreshold =>
-  t.toUpperCase() as TServerAlertThreshold;
-export const fromServerAlertThreshold = (t: TServerAlertThreshold): TAlertThreshold =>
-  t.toLowerCase() as TAlertThreshold;
-
-export const OP_COUNTS = ["ALL", "FIRST", "LAST"] as const;
 export const ZOpCount = z.enum(OP_COUNTS);
-export type TOpCount = z.infer<typeof ZOpCount>;
 
-/**
- * Challenge ranges of a cap monitor (spec monitor-forms §2 "Cap monitors": "Challenge range modes:
- * time based, and part based when flagged (cap only)."): stretches of records the window leaves
- * out, e.g. a run of challenge parts. TIME: the records from `from` to `to`; PART (behind the
- * capChallengePartRange flag): the base station's records from the first record of part
- * `from_part_id` to the last record of part `to_part_id`.
- */
-export const CHALLENGE_RANGE_MODES = ["TIME", "PART"] as const;
-export const CHALLENGE_RANGE_TEXTS = {
-  spec: "Challenge range modes: time based, and part based when flagged (cap only).",
-  TIME: "Time based",
-  PART: "Part based",
-  capOnly: "Challenge ranges apply to cap monitors only",
-  timeOrder: "A challenge range's start must be before its end",
-  partFlagOff: "Part-based challenge ranges are not turned on for this customer",
-  // Cap Alerts page: the ranges of a row's cap monitor
-  column: "Challenge ranges",
-  count: (n: number) => (n === 0 ? "None" : n === 1 ? "1 range" : `${n} ranges`),
-  editLabel: (signal: string) => `Edit challenge ranges of ${signal}`,
-  title: (signal: string) => `Challenge ranges of ${signal}`,
-  none: "No challenge range: the monitor reads every record.",
-  mode: "Mode",
-  from: "From",
-  to: "To",
-  fromPart: "From part",
-  toPart: "To part",
-  partRequired: "Enter a part id",
-  add: "Add range",
-  remove: "Remove range",
-  save: "Save",
-  cancel: "Cancel",
-  timeZone: (timeZone: string) => `Plant time (${timeZone})`,
-} as const;
 const zPartId = zString().trim().min(1).max(200);
 export const ZChallengeRange = z.discriminatedUnion("mode", [
   z.strictObject({
@@ -69,19 +54,7 @@ export const ZChallengeRange = z.discriminatedUnion("mode", [
 ]);
 export type TChallengeRange = z.infer<typeof ZChallengeRange>;
 export const ZChallengeRanges = z.array(ZChallengeRange).max(50);
-/**
- * Western Electric run rules a cap monitor may also breach on, besides rule 1 (a point outside
- * the control limits) and the Ppk target (issue #14): 2 = 2 of 3 beyond 2 σ, 3 = 4 of 5 beyond
- * 1 σ, 4 = 8 in a row on one side, each on the same side of the centre line.
- */
-export const RUN_RULES = [2, 3, 4] as const;
 export const ZRunRule = z.literal(RUN_RULES);
-export type TRunRule = z.infer<typeof ZRunRule>;
-export const RUN_RULE_TEXTS: Record<TRunRule, string> = {
-  2: "Rule 2: 2 of 3 beyond 2 σ",
-  3: "Rule 3: 4 of 5 beyond 1 σ",
-  4: "Rule 4: 8 in a row on one side",
-};
 export const ZRunRules = z.array(ZRunRule).max(RUN_RULES.length);
 /** The evaluation's switches for a filter's run rules. */
 export const runRulesOf = (f: { run_rules?: readonly TRunRule[] }) => ({
@@ -110,8 +83,6 @@ export const QUERY_BOUNDS = {
   /** MVD_QUERY_MAX_RECORD_COUNT when the environment does not set it (architecture.md). */
   defaultMaxRecordCount: 10_000,
 } as const;
-
-export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /** Records range: min 25 / 0.5 = 50, max the larger of that and the environment maximum. */
 export function recordsRange(maxRecordCount: number = QUERY_BOUNDS.defaultMaxRecordCount) {
@@ -418,43 +389,6 @@ export const ZMonitor = z.object({
 });
 export type TMonitor = z.infer<typeof ZMonitor>;
 export const ZMonitorList = z.array(ZMonitor);
-
-/** A monitor as the form sends it to the server (create without uuid, update with it). */
-export function monitorToTask(
-  m: Omit<TMonitor, "monitor_uuid"> & { monitor_uuid?: string },
-): TTaskUpdateBody | TTaskCreateBody {
-  const f = m.monitor_filter;
-  const body: TTaskCreateBody = {
-    task_name: m.monitor_name,
-    task_type: m.monitor_type,
-    active: m.active,
-    frequency: m.frequency,
-    notes: m.notes,
-    task_details: {
-      cust_uuid: f.cust_uuid,
-      plant_uuid: f.plant_uuid,
-      line_uuid: f.line_uuid,
-      use_excluded_part_ids: m.use_excluded_part_ids,
-      use_excluded_model_numbers: m.use_excluded_model_numbers,
-      alert_threshold: toServerAlertThreshold(f.alert_threshold),
-      part_attributes: f.part_attributes.map((a) => ({
-        attribute_uuid: a.attributeUuid,
-        selected_attribute_values: a.selectedAttributeValues,
-      })),
-      part_groups: f.part_groups,
-      part_numbers: f.part_numbers,
-      pass_fail_filter: f.pass_fail_filter,
-      signal_group_uuids: f.signal_group_uuids,
-      signal_uuids: f.signal_uuids,
-      evaluation_ratio: round4(f.evaluation_ratio),
-      sample_size: f.sample_size,
-      ...(f.op_count ? { op_count: f.op_count } : {}),
-      ...(f.run_rules?.length ? { run_rules: f.run_rules } : {}),
-      ...(f.challenge_ranges?.length ? { challenge_ranges: f.challenge_ranges } : {}),
-    },
-  };
-  return m.monitor_uuid ? { ...body, task_uuid: m.monitor_uuid } : body;
-}
 
 // ── Requests and answers ─────────────────────────────────────────────────────────────────────
 
