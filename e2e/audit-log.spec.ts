@@ -1,46 +1,21 @@
-import { AUDIT_TEXTS, SPC_LIMITS_MESSAGES as L, type TSpcSignalLimits } from "@linewatch/contracts";
-import type { Locator, Page } from "@playwright/test";
-import { expect, openSettings, signIn, test } from "./fixtures";
+import { AUDIT_TEXTS, SPC_LIMITS_MESSAGES as L } from "@linewatch/contracts";
+import type { Locator } from "@playwright/test";
+import {
+  expect,
+  openSettings,
+  putSpcLimits,
+  restoreSelection,
+  selectAxleLine,
+  signIn,
+  spcLimitsOf,
+  test,
+} from "./fixtures";
 
 // The audit trail from the web (issue 18 §2): an administrator changes an SPC limit in Settings,
 // finds the change with its value before and after in the Audit log (opened from the user menu),
 // and in that limit's own history.
 
-let previousSelection: { selectedPlantId: string | null; selectedLineId: string | null } | undefined;
-test.afterEach(async ({ page }) => {
-  if (!previousSelection) return;
-  await page.request.patch("/api/auth/me/selection", { data: previousSelection });
-  previousSelection = undefined;
-});
-
-/** The Axle Assembly line's id, made the user's selected line (Settings opens on it). */
-async function axleLineId(page: Page): Promise<string> {
-  const plants = await (await page.request.get("/api/plants")).json();
-  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
-  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
-  const lineId = lines.find((l: { name: string }) => l.name === "Axle Assembly").id;
-  const me = await (await page.request.get("/api/auth/me")).json();
-  previousSelection = { selectedPlantId: me.selectedPlantId, selectedLineId: me.selectedLineId };
-  const res = await page.request.patch("/api/auth/me/selection", {
-    data: { selectedPlantId: detroit.id, selectedLineId: lineId },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return lineId;
-}
-
-const limitsUrl = (lineId: string) => `/api/line-config/spc-signal-limits?line-id=${lineId}`;
-
-async function limitsOf(page: Page, lineId: string, signal: string): Promise<TSpcSignalLimits> {
-  const list = (await (await page.request.get(limitsUrl(lineId))).json()) as TSpcSignalLimits[];
-  const found = list.find((s) => s.signalName === signal);
-  if (!found) throw new Error(`no signal ${signal}`);
-  return found;
-}
-
-async function putLimits(page: Page, lineId: string, limits: TSpcSignalLimits) {
-  const res = await page.request.put(limitsUrl(lineId), { data: [limits] });
-  expect(res.status(), await res.text()).toBe(200);
-}
+test.afterEach(({ page }) => restoreSelection(page));
 
 /** Opens "Show all" in a row when its values are cut, so the whole before and after are read. */
 async function openValues(row: Locator) {
@@ -52,8 +27,8 @@ test("a changed SPC limit is in the audit log and in the limit's history, with b
   page,
 }) => {
   await signIn(page, "admin");
-  const lineId = await axleLineId(page);
-  const original = await limitsOf(page, lineId, "Press Force");
+  const lineId = await selectAxleLine(page);
+  const original = await spcLimitsOf(page, lineId, "Press Force");
   // A known value before the change (unique to this run, so the record found is this test's).
   const n = String(Date.now() % 1000).padStart(3, "0");
   const before = `1${n}`;
@@ -61,7 +36,7 @@ test("a changed SPC limit is in the audit log and in the limit's history, with b
   // "before … → … after": the old value left of the arrow, the new one right of it.
   const beforeToAfter = new RegExp(`${before}[^→]*→[^→]*${after.replace(".", "\\.")}`);
   try {
-    await putLimits(page, lineId, {
+    await putSpcLimits(page, lineId, {
       ...original,
       limits: [
         { model_number: "*", lslFormula: null, lclFormula: null, uclFormula: before, uslFormula: null },
@@ -110,6 +85,6 @@ test("a changed SPC limit is in the audit log and in the limit's history, with b
     await expect(entry).toContainText(beforeToAfter);
     await expect(entry).toContainText("admin@demo.local");
   } finally {
-    await putLimits(page, lineId, original);
+    await putSpcLimits(page, lineId, original);
   }
 });

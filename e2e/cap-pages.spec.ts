@@ -3,62 +3,30 @@ import {
   CAPABILITY_MESSAGES as C,
   SPC_LIMITS_MESSAGES as L,
   MONITOR_MESSAGES,
-  type TSpcSignalLimits,
 } from "@linewatch/contracts";
-import type { Page } from "@playwright/test";
-import { expect, openSettings, signIn, test } from "./fixtures";
+import {
+  expect,
+  openSettings,
+  putSpcLimits,
+  restoreSelection,
+  selectAxleLine,
+  signIn,
+  spcLimitsOf,
+  test,
+} from "./fixtures";
 
 // Settings → Capability Metrics on the demo plant: Cap Limits (spec settings §2.5, §5, §7) and
 // Cap Alerts (§2.4, §4), issue #14.
 
-/** The user's selected plant and line before this spec changed them: put back after each test. */
-let previousSelection: { selectedPlantId: string | null; selectedLineId: string | null } | undefined;
-test.afterEach(async ({ page }) => {
-  if (!previousSelection) return;
-  await page.request.patch("/api/auth/me/selection", { data: previousSelection });
-  previousSelection = undefined;
-});
-
-/**
- * The Axle Assembly line's id, made the user's selected line: Settings opens on the selected
- * line, and other specs (auth.spec.ts) leave the demo user on another one.
- */
-async function axleLineId(page: Page): Promise<string> {
-  const plants = await (await page.request.get("/api/plants")).json();
-  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
-  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
-  const lineId = lines.find((l: { name: string }) => l.name === "Axle Assembly").id;
-  const me = await (await page.request.get("/api/auth/me")).json();
-  previousSelection = { selectedPlantId: me.selectedPlantId, selectedLineId: me.selectedLineId };
-  const res = await page.request.patch("/api/auth/me/selection", {
-    data: { selectedPlantId: detroit.id, selectedLineId: lineId },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return lineId;
-}
-
-const limitsUrl = (lineId: string) => `/api/line-config/spc-signal-limits?line-id=${lineId}`;
-
-async function limitsOf(page: Page, lineId: string, signal: string): Promise<TSpcSignalLimits> {
-  const list = (await (await page.request.get(limitsUrl(lineId))).json()) as TSpcSignalLimits[];
-  const found = list.find((s) => s.signalName === signal);
-  if (!found) throw new Error(`no signal ${signal}`);
-  return found;
-}
-
-/** Puts a signal's limits back as they were (tests share the demo customer). */
-async function restore(page: Page, lineId: string, before: TSpcSignalLimits) {
-  const res = await page.request.put(limitsUrl(lineId), { data: [before] });
-  expect(res.status(), await res.text()).toBe(200);
-}
+test.afterEach(({ page }) => restoreSelection(page));
 
 test("Cap Limits: a formula naming a signal is completed, saved as ids and locks the page until saved", async ({
   page,
 }) => {
   await signIn(page, "user");
-  const lineId = await axleLineId(page);
+  const lineId = await selectAxleLine(page);
   await page.goto(`/lines/${lineId}`);
-  const before = await limitsOf(page, lineId, "Press Force");
+  const before = await spcLimitsOf(page, lineId, "Press Force");
   try {
     await openSettings(page, "Limits");
     const grid = page.getByRole("grid", { name: L.title });
@@ -83,7 +51,7 @@ test("Cap Limits: a formula naming a signal is completed, saved as ids and locks
     await page.getByRole("button", { name: L.saveChanges }).click();
     await expect(page.getByText(L.saved)).toBeVisible();
 
-    const saved = await limitsOf(page, lineId, "Press Force");
+    const saved = await spcLimitsOf(page, lineId, "Press Force");
     const upper = (await (await page.request.get(`/api/lines/${lineId}/signals`)).json())
       .flatMap((s: { signals: { id: string; name: string }[] }) => s.signals)
       .find((s: { name: string }) => s.name === "Press Force Upper Limit");
@@ -93,8 +61,7 @@ test("Cap Limits: a formula naming a signal is completed, saved as ids and locks
     // UCL far below every value puts points outside the control limits, one far above puts none.
     const evaluateWithUcl = async (ucl: string) => {
       const limits = saved.limits.map((l) => ({ ...l, lclFormula: null, uclFormula: ucl }));
-      const put = await page.request.put(limitsUrl(lineId), { data: [{ ...saved, limits }] });
-      expect(put.ok()).toBe(true);
+      await putSpcLimits(page, lineId, { ...saved, limits });
       const res = await page.request.post("/api/monitors/preview", {
         data: {
           type: "cap",
@@ -112,7 +79,7 @@ test("Cap Limits: a formula naming a signal is completed, saved as ids and locks
     const above = await evaluateWithUcl(`{${upper.id}} + 1000000`);
     expect(above.details.controlHitCount).toBe(0);
   } finally {
-    await restore(page, lineId, before);
+    await putSpcLimits(page, lineId, before);
   }
 });
 
@@ -120,12 +87,12 @@ test("Cap Alerts: a cap monitor created from the page, its rules edited, challen
   page,
 }) => {
   await signIn(page, "user");
-  const lineId = await axleLineId(page);
+  const lineId = await selectAxleLine(page);
   await page.goto(`/lines/${lineId}`);
-  const before = await limitsOf(page, lineId, "Press Depth");
+  const before = await spcLimitsOf(page, lineId, "Press Depth");
   let monitorId: string | undefined;
   try {
-    await restore(page, lineId, {
+    await putSpcLimits(page, lineId, {
       ...before,
       limits: [{ model_number: "*", lslFormula: "1", lclFormula: null, uclFormula: null, uslFormula: "20" }],
     });
@@ -169,7 +136,7 @@ test("Cap Alerts: a cap monitor created from the page, its rules edited, challen
     expect(rules.some((r: { active: boolean }) => r.active)).toBe(true);
   } finally {
     if (monitorId) await page.request.delete("/api/tasks", { data: { monitor_uuid: monitorId } });
-    await restore(page, lineId, before);
+    await putSpcLimits(page, lineId, before);
   }
 });
 
@@ -177,7 +144,7 @@ test("Cap Limits: a signal's capability view shows its I-MR chart, histogram and
   page,
 }) => {
   await signIn(page, "user");
-  const lineId = await axleLineId(page);
+  const lineId = await selectAxleLine(page);
   await page.goto(`/lines/${lineId}`);
   await openSettings(page, "Limits");
   const grid = page.getByRole("grid", { name: L.title });

@@ -1,3 +1,4 @@
+import type { TSpcSignalLimits } from "@linewatch/contracts";
 import { test as base, expect, type Page, request } from "@playwright/test";
 
 /** Demo sign-ins (README "Demo sign-ins"). */
@@ -85,6 +86,51 @@ export async function newMqttPassword(
   expect(res.status(), await res.text()).toBe(201);
   const body: { credential: { username: string }; password: string } = await res.json();
   return { username: body.credential.username, password: body.password };
+}
+
+/** The user's selected plant and line before `selectAxleLine` changed them (restoreSelection). */
+let previousSelection: { selectedPlantId: string | null; selectedLineId: string | null } | undefined;
+
+/**
+ * The demo's Axle Assembly line's id, made the user's selected line: Settings opens on the selected
+ * line, and other specs (auth.spec.ts) leave the demo user on another one. Put the previous
+ * selection back with restoreSelection after the test.
+ */
+export async function selectAxleLine(page: Page): Promise<string> {
+  const plants = await (await page.request.get("/api/plants")).json();
+  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
+  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
+  const lineId = lines.find((l: { name: string }) => l.name === "Axle Assembly").id;
+  const me = await (await page.request.get("/api/auth/me")).json();
+  previousSelection ??= { selectedPlantId: me.selectedPlantId, selectedLineId: me.selectedLineId };
+  const res = await page.request.patch("/api/auth/me/selection", {
+    data: { selectedPlantId: detroit.id, selectedLineId: lineId },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return lineId;
+}
+
+/** Puts back the selection selectAxleLine found (call it in afterEach). */
+export async function restoreSelection(page: Page) {
+  if (!previousSelection) return;
+  await page.request.patch("/api/auth/me/selection", { data: previousSelection });
+  previousSelection = undefined;
+}
+
+const spcLimitsUrl = (lineId: string) => `/api/line-config/spc-signal-limits?line-id=${lineId}`;
+
+/** A signal's SPC limits as the API answers them. */
+export async function spcLimitsOf(page: Page, lineId: string, signal: string): Promise<TSpcSignalLimits> {
+  const list = (await (await page.request.get(spcLimitsUrl(lineId))).json()) as TSpcSignalLimits[];
+  const found = list.find((s) => s.signalName === signal);
+  if (!found) throw new Error(`no signal ${signal}`);
+  return found;
+}
+
+/** Saves a signal's SPC limits through the API (to set up a test, or put them back after it). */
+export async function putSpcLimits(page: Page, lineId: string, limits: TSpcSignalLimits) {
+  const res = await page.request.put(spcLimitsUrl(lineId), { data: [limits] });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 export { expect };
