@@ -11,7 +11,7 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { testLine, testMe, testPlant } from "../../../test/fixtures";
+import { testLine } from "../../../test/fixtures";
 import {
   installGridLayout,
   LEFT_SETTINGS_TEXT,
@@ -19,18 +19,10 @@ import {
   setupSettingsServer,
 } from "../../../test/renderSettingsPage";
 import { EtqReliancePage } from "./EtqReliancePage";
+import { line, me, plant } from "./notifications.fixtures";
 
 installGridLayout();
 
-const plant = testPlant({ timeZone: "UTC" });
-const me = testMe({ email: "admin@acme.test", isAdministrator: true, selectedPlantId: plant.id });
-const line = (n: number, name: string): TLine =>
-  testLine({
-    id: `00000000-0000-4000-8000-00000000001${n}`,
-    plantId: plant.id,
-    name,
-    alertViewingWindowDays: 90,
-  });
 const paint = line(1, "Paint");
 const body = line(2, "Body");
 const weld = line(3, "Weld");

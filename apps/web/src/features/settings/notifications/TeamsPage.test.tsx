@@ -11,26 +11,18 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
-import { testLine, testMe, testPlant } from "../../../test/fixtures";
+import { testLine } from "../../../test/fixtures";
 import {
   installGridLayout,
   LEFT_SETTINGS_TEXT,
   renderSettingsPage,
   setupSettingsServer,
 } from "../../../test/renderSettingsPage";
+import { line, me, plant } from "./notifications.fixtures";
 import { TeamsPage } from "./TeamsPage";
 
 installGridLayout();
 
-const plant = testPlant({ timeZone: "UTC" });
-const me = testMe({ email: "admin@acme.test", isAdministrator: true, selectedPlantId: plant.id });
-const line = (n: number, name: string): TLine =>
-  testLine({
-    id: `00000000-0000-4000-8000-00000000001${n}`,
-    plantId: plant.id,
-    name,
-    alertViewingWindowDays: 90,
-  });
 const paint = line(1, "Paint");
 const body = line(2, "Body");
 /** The plant's lines (a test about paging gives it more). */
