@@ -7,6 +7,7 @@ import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
 import { createLogger } from "./lib/logger.js";
 import { withoutPassword } from "./lib/urls.js";
+import { startSessionInvalidation } from "./modules/auth/session-invalidation.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { startHousekeeping } from "./modules/housekeeping/housekeeping.service.js";
@@ -106,6 +107,8 @@ async function main() {
   }
 
   if (config.roles.has("api")) {
+    const stopSessionInvalidation = await startSessionInvalidation(database, services.auth);
+    closers.unshift(stopSessionInvalidation);
     const app = await buildApp({
       services,
       webDist: config.webDist,

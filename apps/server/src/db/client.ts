@@ -26,8 +26,69 @@ export type Database = {
    * thread of its own: `client` is that thread's `query`, `exec` and `transaction`.
    */
   raw: { kind: "postgres"; pool: pg.Pool } | { kind: "pglite"; client: PgliteThread };
+  /**
+   * LISTEN on a channel for as long as the returned stop function is not called: `onNotify` gets
+   * each NOTIFY's payload once its transaction commits, in whatever process it ran. `onLive(false)`
+   * says notifications may have been missed (the listening connection was lost; PostgreSQL
+   * reconnects with a growing pause), `onLive(true)` that they flow (again).
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+export type ListenHandlers = { onNotify: (payload: string) => void; onLive: (live: boolean) => void };
+
+/** PostgreSQL's LISTEN holds a connection of its own (not the pool's), reconnecting when lost. */
+function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  handlers: ListenHandlers,
+  logger: Logger | undefined,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let pauseMs = 500;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    client = c;
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost || stopped) return;
+      lost = true;
+      handlers.onLive(false);
+      logger?.warn({ channel, reason: err?.message }, "database notifications lost, reconnecting");
+      c.end().catch(() => {});
+      retry = setTimeout(() => void connect().catch(() => {}), pauseMs);
+      retry.unref();
+      pauseMs = Math.min(pauseMs * 2, 30_000);
+    };
+    c.on("error", onLost);
+    c.on("end", () => onLost());
+    c.on("notification", (n) => {
+      if (n.channel === channel && !stopped) handlers.onNotify(n.payload ?? "");
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      onLost(err as Error);
+      throw err;
+    }
+    pauseMs = 500;
+    if (!stopped) handlers.onLive(true);
+  };
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+  return connect().then(
+    () => stop,
+    // The first attempt failed: reconnection goes on; the caller may go on without notifications.
+    () => stop,
+  );
+}
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
@@ -71,7 +132,24 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     pool.on("error", (err) => opts.logger?.warn({ reason: err.message }, "database connection lost"));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder });
-    return { db, kind: "postgres", raw: { kind: "postgres", pool }, close: () => pool.end() };
+    const stops = new Set<() => Promise<void>>();
+    return {
+      db,
+      kind: "postgres",
+      raw: { kind: "postgres", pool },
+      async listen(channel, handlers) {
+        const stop = await listenPostgres(opts.databaseUrl, channel, handlers, opts.logger);
+        stops.add(stop);
+        return async () => {
+          stops.delete(stop);
+          await stop();
+        };
+      },
+      close: async () => {
+        await Promise.all([...stops].map((stop) => stop()));
+        await pool.end();
+      },
+    };
   }
   // PGlite in a worker thread: its queries (WebAssembly, one at a time) no longer hold the
   // thread that answers HTTP requests while the worker or ingest use the database.
@@ -102,6 +180,17 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     db,
     kind: "pglite",
     raw: { kind: "pglite", client },
+    async listen(channel, handlers) {
+      // One process, one connection: notifications cannot be missed while the thread runs.
+      let stopped = false;
+      await client.listen(channel, (payload) => {
+        if (!stopped) handlers.onNotify(payload);
+      });
+      handlers.onLive(true);
+      return async () => {
+        stopped = true;
+      };
+    },
     close: async () => {
       await client.close();
       unlock();

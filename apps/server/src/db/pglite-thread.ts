@@ -23,11 +23,14 @@ export type PgliteThread = {
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(query: string, options?: QueryOptions): Promise<Results[]>;
   transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel: `onNotify` gets each NOTIFY's payload once its transaction commits. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
   readonly closed: boolean;
 };
 
 type Answer = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: ErrorFields };
+type Notification = { notify: string; payload: string };
 type ErrorFields = { name?: string; message: string; stack?: string } & Record<string, unknown>;
 type Parsers = NonNullable<QueryOptions["parsers"]>;
 
@@ -96,7 +99,12 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
     pending.clear();
     holdWhileBusy();
   };
-  worker.on("message", (a: Answer) => {
+  const listeners = new Map<string, ((payload: string) => void)[]>();
+  worker.on("message", (a: Answer | Notification) => {
+    if ("notify" in a) {
+      for (const onNotify of listeners.get(a.notify) ?? []) onNotify(a.payload);
+      return;
+    }
     const p = pending.get(a.id);
     if (!p) return;
     pending.delete(a.id);
@@ -173,6 +181,11 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
         openTxs--;
         holdWhileBusy();
       }
+    },
+    async listen(channel, onNotify) {
+      const first = !listeners.has(channel);
+      listeners.set(channel, [...(listeners.get(channel) ?? []), onNotify]);
+      if (first) await call({ op: "listen", channel });
     },
     async close() {
       if (stopped) return;

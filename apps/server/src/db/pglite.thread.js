@@ -3,8 +3,9 @@
 // to it through pglite-thread.ts, one message a query. Plain JavaScript on purpose: a worker
 // thread loads its file with Node's own loader, which reads no TypeScript under vitest or tsx.
 //
-// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "close", tx?, ... }.
-// Answers out: { id, ok: true, value } or { id, ok: false, error } (the error's fields, cloneable).
+// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "listen" | "close", tx?, ... }.
+// Answers out: { id, ok: true, value } or { id, ok: false, error } (the error's fields, cloneable);
+// after a "listen", each NOTIFY on its channel as { notify: channel, payload } (no id).
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -99,6 +100,9 @@ async function handle(m) {
       return (await target(m.tx).exec(m.sql, queryOptions(m.options))).map(resultOf);
     case "rollback":
       return await target(m.tx).rollback();
+    case "listen":
+      await client.listen(m.channel, (payload) => parentPort.postMessage({ notify: m.channel, payload }));
+      return undefined;
     case "close":
       await client.close();
       return undefined;

@@ -1,6 +1,7 @@
 import { loadConfig } from "../../src/config.js";
 import type { Database } from "../../src/db/client.js";
 import { type App, type AppSettings, buildApp } from "../../src/http/app.js";
+import { startSessionInvalidation } from "../../src/modules/auth/session-invalidation.js";
 import { createServices, type Services, type ServicesOptions } from "../../src/services.js";
 import { createTestDatabase } from "./db.js";
 
@@ -8,7 +9,7 @@ export type TestContext = { app: App; database: Database; services: Services; no
 
 /**
  * The real app on a fresh database, with a clock tests can move, and settings as main.ts passes
- * them: loadConfig's defaults (rate limits included) unless a test gives its own; a built web app
+ * them (the session cache following the database's notifications included): loadConfig's defaults (rate limits included) unless a test gives its own; a built web app
  * folder (webDist) when a test serves pages.
  */
 export async function createTestApp(
@@ -25,6 +26,8 @@ export async function createTestApp(
     mvdQueryMaxRecordCount: settings.mvdQueryMaxRecordCount,
     signinFailuresPerAddress: settings.signinFailuresPerAddress ?? config.signinFailuresPerAddress,
   });
+  // As main.ts runs the API: sessions cached while the invalidation channel is heard.
+  await startSessionInvalidation(database, services.auth);
   const app = await buildApp({
     services,
     cookieSecure: "auto",

@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from "../../lib/password.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 import { recordAudit } from "../audit-log/audit-log.service.js";
 import { createAuthRepo } from "./auth.repo.js";
+import { createSessionCache } from "./session-cache.js";
 
 /** Who is asking: resolved from the session on every request. */
 export type AuthContext = {
@@ -47,6 +48,9 @@ export function createAuthService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const repo = createAuthRepo(deps.db);
+  type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSession>>>;
+  // Used only while `sessionCacheLive(true)` says the process hears the invalidation channel.
+  const sessions = createSessionCache<SessionRow>({ now: () => now().getTime() });
 
   /**
    * The plant and line a session opens on: the user's remembered pick (in the home customer),
@@ -98,18 +102,28 @@ export function createAuthService(deps: {
     async resolve(token: string | undefined): Promise<AuthContext | null> {
       if (!token || token.length > 200) return null;
       const tokenHash = hashToken(token);
-      const s = await repo.findSession(tokenHash);
-      if (!s) return null;
+      let s = sessions.get(tokenHash);
+      if (!s) {
+        const generation = sessions.generation();
+        const row = await repo.findSession(tokenHash);
+        if (!row) return null;
+        sessions.put(tokenHash, row, generation);
+        s = row;
+      }
       const t = now().getTime();
       if (
         t - s.lastSeenAt.getTime() > SESSION_LIMITS.idleMs ||
         t - s.createdAt.getTime() > SESSION_LIMITS.absoluteMs
       ) {
+        sessions.dropSession(tokenHash);
         await repo.deleteSession(tokenHash);
         return null;
       }
-      // Write the idle clock at most once a minute, not on every request.
-      if (t - s.lastSeenAt.getTime() > 60_000) await repo.touchSession(tokenHash, new Date(t));
+      // Write the idle clock at most once a minute, not on every request (the cached row too).
+      if (t - s.lastSeenAt.getTime() > 60_000) {
+        await repo.touchSession(tokenHash, new Date(t));
+        s.lastSeenAt = new Date(t);
+      }
       const providerStaff = isProviderStaff(s);
       return {
         sessionHash: tokenHash,
@@ -128,8 +142,17 @@ export function createAuthService(deps: {
     },
 
     async logout(ctx: AuthContext) {
+      sessions.dropSession(ctx.sessionHash);
       await repo.deleteSession(ctx.sessionHash);
+      sessions.dropSession(ctx.sessionHash);
     },
+
+    /**
+     * The session cache follows the `linewatch_auth` channel (session-invalidation.ts): live while
+     * it is heard, and each notification names a user whose sessions must be read again.
+     */
+    sessionCacheLive: (live: boolean) => sessions.setLive(live),
+    sessionsChanged: (userId: string) => sessions.dropUser(userId),
 
     async me(ctx: AuthContext): Promise<TMe> {
       const [home, acting] = await Promise.all([
@@ -158,6 +181,7 @@ export function createAuthService(deps: {
       const c = await repo.customerName(customerId);
       if (!c) throw new AppError("NOT_FOUND", USER_MESSAGES.customerNotFound);
       await repo.setActingCustomer(ctx.sessionHash, customerId);
+      sessions.dropSession(ctx.sessionHash);
     },
 
     /** A one-time link to set a password, valid for 7 days. */
@@ -203,6 +227,8 @@ export function createAuthService(deps: {
           },
         );
       });
+      // Every session of the user has ended (usePasswordToken): not one request more from them.
+      sessions.dropUser(row.userId);
     },
   };
 }

@@ -168,6 +168,8 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
         else await r.removeRole(body.userId, "administrator");
         await auditUser(tx, ctx, before, body.userId, ctx.customerId);
       });
+      // Their next request, in this process too, is answered with the new role.
+      deps.auth.sessionsChanged(body.userId);
     },
 
     /**
@@ -188,6 +190,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
         await r.delete(ctx.customerId, body.userId);
         await auditUser(tx, ctx, before, body.userId, ctx.customerId);
       });
+      deps.auth.sessionsChanged(body.userId);
     },
 
     /**
@@ -208,12 +211,14 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
         await r.setLocation(ctx.customerId, userId, location.locationName, location.locationPlantId);
         await auditUser(tx, ctx, before, userId, ctx.customerId);
       });
+      deps.auth.sessionsChanged(userId);
     },
 
     /** Remembers the user's plant and line (top bar), only within the user's own customer. */
     async saveSelection(ctx: AuthContext, body: TSelectionBody) {
       if (ctx.customerId !== ctx.homeCustomerId) return;
       await repo.saveSelection(ctx.userId, ctx.customerId, body);
+      deps.auth.sessionsChanged(ctx.userId);
     },
 
     /** userId → holds the role; any id that is not one of the customer's users is a 404. */
