@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { signals, stations } from "../src/db/schema/index.js";
 import { createTenant } from "../test/factories.js";
 import { closeTestApp, createTestApp } from "../test/helpers/app.js";
+import { loadAverage } from "./load.js";
 
 const SIGNALS = 2_000;
 const RECORDS = 100_000;
@@ -27,6 +28,7 @@ async function time(label: string, run: (i: number) => Promise<void>) {
   console.log(`${label}: median ${median(ms).toFixed(0)} ms (load ${loadavg()[0]?.toFixed(1)})`);
 }
 
+console.log(`load average at start ${loadAverage()}`);
 const t = await createTestApp();
 try {
   const db = t.database.db;
@@ -94,4 +96,5 @@ try {
   );
 } finally {
   await closeTestApp(t);
+  console.log(`load average at end ${loadAverage()}`);
 }

@@ -6,16 +6,17 @@
 // Sends GET /api/lines/:lineId/signals/:signalId/capability for the whole period BENCH_RUNS times
 // (default 10, after 2 warm-up requests) and prints the median and the slowest, and their ratio
 // to the 1 s goal (≤ 1 meets it), with the load average (the machine is shared).
-import { loadavg } from "node:os";
 import type { TCapabilityView } from "@linewatch/contracts";
 import { partRecords, signals, spcLimits, stations } from "../src/db/schema/index.js";
 import { createTenant } from "../test/factories.js";
 import { closeTestApp, createTestApp } from "../test/helpers/app.js";
+import { loadAverage } from "./load.js";
 
 const RECORDS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const GOAL_MS = 1000;
 
+console.log(`load average at start ${loadAverage()}`);
 const t = await createTestApp();
 try {
   const db = t.database.db;
@@ -93,11 +94,7 @@ try {
   console.log(
     `route time over ${RUNS} runs: median ${median.toFixed(0)} ms (ratio to the 1 s goal ${(median / GOAL_MS).toFixed(2)}), slowest ${max.toFixed(0)} ms (ratio ${(max / GOAL_MS).toFixed(2)})`,
   );
-  console.log(
-    `load average: ${loadavg()
-      .map((x) => x.toFixed(2))
-      .join(" / ")}`,
-  );
 } finally {
   await closeTestApp(t);
+  console.log(`load average at end ${loadAverage()}`);
 }

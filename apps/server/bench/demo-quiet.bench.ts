@@ -5,6 +5,7 @@
 import { loadavg } from "node:os";
 import { openBenchDatabase } from "./bench-db.js";
 import { type QuietMonitorCount, runQuietDay } from "./demo-quiet.run.js";
+import { loadAverage } from "./load.js";
 
 const hours = Number(process.env.BENCH_HOURS ?? 24);
 const seeds: (number | undefined)[] = process.env.BENCH_SEEDS
@@ -12,6 +13,7 @@ const seeds: (number | undefined)[] = process.env.BENCH_SEEDS
   : [undefined];
 const warmUpMinutes = Number(process.env.BENCH_WARMUP_MIN ?? 100);
 
+console.log(`load average at start ${loadAverage()}`);
 const totals = new Map<string, QuietMonitorCount>();
 for (const seed of seeds) {
   const bench = await openBenchDatabase(4);
@@ -57,3 +59,4 @@ for (const m of totals.values()) {
     `| ${m.monitor} | ${m.type.toUpperCase()} | ${(m.evaluations / days).toFixed(0)} | ${(m.breaches / days).toFixed(1)} (${share} %) | ${(m.alerts / days).toFixed(1)} |`,
   );
 }
+console.log(`load average at end ${loadAverage()}`);

@@ -15,6 +15,7 @@ import { startIngest } from "../src/ingest/ingest.js";
 import { createLogger } from "../src/lib/logger.js";
 import { createServices } from "../src/services.js";
 import { openBenchDatabase } from "./bench-db.js";
+import { loadAverage } from "./load.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 50_000);
@@ -62,6 +63,7 @@ async function main() {
     mqttPort: 0,
     logger: createLogger("warn").child({ role: "ingest" }),
   });
+  console.log(`load average at start ${loadAverage()}`);
   console.log(`database: ${label}`);
   console.log(`broker:   ${ingest.embedded ? `embedded (${ingest.url})` : ingest.url}`);
   console.log(
@@ -176,6 +178,7 @@ async function main() {
   console.log(
     `on disk:           ${(bytes / (stored * MEASUREMENTS_PER_RECORD)).toFixed(2)} bytes per measurement incl. indexes (target ≤ 16)`,
   );
+  console.log(`load average at end ${loadAverage()}`);
   await database.close();
   await drop();
   process.exit(lost === 0 ? 0 : 1);

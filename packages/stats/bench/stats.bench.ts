@@ -3,7 +3,7 @@
 // npm run bench -w packages/stats. Target (issue): MVD within 3× of NumPy.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { choleskyDecompose } from "../src/cholesky.js";
@@ -18,6 +18,11 @@ const P = 20;
 const M = 2400; // training rows
 const N = 600; // evaluation rows
 const REPEATS = 100;
+const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" / ");
+const loadAtStart = loadAverage();
 const LEVEL = "medium";
 
 /** rows × P values with a random correlation structure (L = chol(A Aᵀ + P I)), centred at 50. */
@@ -131,7 +136,7 @@ const rows = [
 ] as const;
 
 console.log(
-  `@linewatch/stats benchmark — median of ${REPEATS} runs after warm-up, Node ${process.version}; NumPy on one BLAS thread`,
+  `@linewatch/stats benchmark — median of ${REPEATS} runs after warm-up, Node ${process.version}; NumPy on one BLAS thread; load average at start ${loadAtStart}`,
 );
 console.log(
   `${"computation".padEnd(46)}${"TypeScript".padStart(14)}${"NumPy/SciPy".padStart(14)}${"TS / NumPy".padStart(12)}`,
@@ -159,3 +164,4 @@ if (numpy.skipped !== undefined) {
     `MVD calibrated target (within 3× of NumPy): ${calibratedRatio <= 3 ? "met" : "NOT met"} at ${calibratedRatio.toFixed(2)}×`,
   );
 }
+console.log(`load average at end ${loadAverage()}`);
