@@ -15,8 +15,11 @@ export default defineConfig({
   testMatch: "*.spec.ts",
   // Own folder per run when several run at once (E2E_OUTPUT_DIR).
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Upper bounds of waiting for a condition, not durations: a passing test takes what it takes.
+  // At load 13 on 2 cores (CI runs the PostgreSQL service tests beside these), a monitor save
+  // took over 10 s and a backtest spec over 30 s.
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   // Tests share one demo customer and some switch its feature flags: one at a time.
   workers: 1,
   fullyParallel: false,
