@@ -13,6 +13,7 @@ export * from "./csv.js";
 export * from "./data-source-forms.js";
 export * from "./data-sources.js";
 export * from "./domain.js";
+export * from "./domain-values.js";
 export * from "./evaluation-details.js";
 export * from "./evaluation-summary.js";
 export * from "./feature-flags.js";
