@@ -9,6 +9,7 @@ export * from "./backtest.js";
 export * from "./cap-alerts.js";
 export * from "./capability.js";
 export * from "./common.js";
+export * from "./common-texts.js";
 export * from "./csv.js";
 export * from "./data-source-forms.js";
 export * from "./data-sources.js";
