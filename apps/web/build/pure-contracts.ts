@@ -8,7 +8,7 @@ import { type Plugin, parseSync } from "vite";
  * schemas, and zod with them. This wraps the value of each top-level `const` that is computed
  * (a call, an object or array literal, ...) in an immediately called arrow function annotated
  * `@__PURE__`: it runs at the same place as before, and is dropped when nothing uses its result.
- * Statements that are not declarations (zod-setup.ts's `z.config`) are left as they are.
+ * Statements that are not declarations are left as they are.
  */
 export function pureContracts(): Plugin {
   return {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { isStorableText, TEXT_MESSAGES, toStorableText, zString, zText } from "./common.js";
+import { zString, zText } from "./common.js";
+import { isStorableText, TEXT_MESSAGES, toStorableText } from "./common-texts.js";
 
 describe("text the database can hold", () => {
   it("refuses NUL and unpaired surrogates, and takes every other character", () => {

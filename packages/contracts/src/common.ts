@@ -1,25 +1,5 @@
 import { z } from "zod";
-
-/**
- * Text the database cannot hold: NUL (PostgreSQL's text refuses it) and unpaired UTF-16
- * surrogates (they would be stored as U+FFFD, not as what was sent). Matched as code units.
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this finds.
-const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export const TEXT_MESSAGES = {
-  unstorable: "must not contain NUL characters or unpaired surrogates",
-} as const;
-
-/** True when the database can store the text as it is. */
-export const isStorableText = (s: string) => !UNSTORABLE_TEXT.test(s);
-
-/**
- * The text with what the database cannot hold made visible instead: NUL as the six characters
- * `\u0000`, an unpaired surrogate as U+FFFD. For keeping a sample of refused input.
- */
-export const toStorableText = (s: string) =>
-  s.replace(new RegExp(UNSTORABLE_TEXT.source, "g"), (c) => (c === "\u0000" ? "\\u0000" : "\uFFFD"));
+import { isStorableText, TEXT_MESSAGES } from "./common-texts.js";
 
 /**
  * Every string of every contract: text the database can hold, so a NUL answers 400 naming the
@@ -42,11 +22,3 @@ export const zText = (max: number, min = 1) => zString().trim().min(min).max(max
 export const ZIdParams = z.strictObject({ id: ZId });
 
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
-
-/** Server messages shared by every route (spec settings §8 "Server"). */
-export const SERVER_MESSAGES = {
-  unauthorized: "Unauthorized",
-  forbidden: "Forbidden resource",
-  internal: "Internal server error",
-  crossOrigin: "Requests from another site are refused",
-} as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { RULE_TYPES, type TRuleType, ZRuleType } from "./domain.js";
+import { type TRuleType, ZRuleType } from "./domain.js";
+import { RULE_TYPES } from "./domain-values.js";
 
 // A monitor's alert rules (design/monitoring.md "Alert rules"; spec monitor-forms §3, §5, §9;
 // settings §3 "Monitor rule"): their types, bounds, defaults and wording, the API's validation

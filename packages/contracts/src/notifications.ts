@@ -2,7 +2,8 @@
 // (spec settings §2.2, §2.3, §3, §5, §7, §8; design/monitoring.md "Notifications").
 import { z } from "zod";
 import { ZId, ZIsoDateTime, zString } from "./common.js";
-import { RELIANCE_CONNECTION_STATUSES, ZNotificationChannel } from "./domain.js";
+import { ZNotificationChannel } from "./domain.js";
+import { RELIANCE_CONNECTION_STATUSES } from "./domain-values.js";
 
 /** Spec settings §8 "Teams" and "ETQ Reliance", plus the server's own words. */
 export const TEAMS_MESSAGES = {

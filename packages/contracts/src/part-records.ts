@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { toStorableText, zString } from "./common.js";
+import { zString } from "./common.js";
+import { toStorableText } from "./common-texts.js";
 
 /** Largest HTTP ingest batch (issue: batches up to 10,000 records). */
 export const INGEST_BATCH_MAX = 10_000;

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ZAlert, ZAlertMonitor } from "./alerts.js";
 import { ZId, ZIsoDateTime, zString } from "./common.js";
-import { MONITOR_TYPES, type TEvaluationState, ZEvaluationState } from "./domain.js";
+import { type TEvaluationState, ZEvaluationState } from "./domain.js";
+import { MONITOR_TYPES } from "./domain-values.js";
 import { ZLine } from "./lines.js";
 
 // The plant at a glance, the home page (issue 18 §3): per line its status, open alerts by monitor

@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
 import {
-  type QUALITY_CHARACTERISTICS,
-  RESULT_VALUES,
-  SIGNAL_STORAGES,
   type TSignalEntityType,
   ZQualityCharacteristic,
   ZSignalEntityType,
   ZSignalLimitSide,
 } from "./domain.js";
+import { type QUALITY_CHARACTERISTICS, RESULT_VALUES, SIGNAL_STORAGES } from "./domain-values.js";
 
 // Line signals as the monitor forms read them (spec settings §3 "Signal", "Signal group";
 // spec monitor-forms §2 "Signals tab", §7).

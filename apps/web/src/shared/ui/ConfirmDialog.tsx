@@ -1,46 +1,19 @@
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle } from "@mui/material";
-import type { ReactNode } from "react";
+import { lazy } from "react";
+import type { ConfirmDialogProps } from "./ConfirmDialogView";
+import { MountWhenOpened } from "./MountWhenOpened";
 
-export type ConfirmDialogProps = {
-  open: boolean;
-  title: ReactNode;
-  children?: ReactNode;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  /** Shows a spinner on the confirm button and disables both buttons. */
-  busy?: boolean;
-  destructive?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-};
+// The dialog's code loads when a confirmation is first asked for, not with the page (issue #17).
+const ConfirmDialogView = lazy(() =>
+  import("./ConfirmDialogView").then((m) => ({ default: m.ConfirmDialogView })),
+);
+
+export type { ConfirmDialogProps };
 
 /** The confirm dialog every destructive action goes through. Enter confirms, Escape cancels. */
 export function ConfirmDialog(p: ConfirmDialogProps) {
   return (
-    <Dialog
-      open={p.open}
-      onClose={() => !p.busy && p.onCancel()}
-      aria-labelledby="confirm-dialog-title"
-      maxWidth="xs"
-      fullWidth
-    >
-      <DialogTitle id="confirm-dialog-title">{p.title}</DialogTitle>
-      {p.children && <DialogContent>{p.children}</DialogContent>}
-      <DialogActions>
-        <Button onClick={p.onCancel} disabled={p.busy}>
-          {p.cancelLabel ?? "Cancel"}
-        </Button>
-        <Button
-          onClick={p.onConfirm}
-          disabled={p.busy}
-          variant="contained"
-          color={p.destructive ? "error" : "primary"}
-          autoFocus
-          startIcon={p.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {p.confirmLabel ?? "Confirm"}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <MountWhenOpened isOpen={p.open}>
+      <ConfirmDialogView {...p} />
+    </MountWhenOpened>
   );
 }

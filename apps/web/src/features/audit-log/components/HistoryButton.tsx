@@ -1,22 +1,15 @@
 import { AUDIT_TEXTS, type TAuditResource } from "@linewatch/contracts";
 import History from "@mui/icons-material/History";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from "@mui/material";
-import { lazy, Suspense, useState } from "react";
-import { PageLoading } from "../../../shared/ui/PageLoading";
+import { Button } from "@mui/material";
+import { lazy, useState } from "react";
+import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
+import type { HistoryItem } from "./HistoryDialog";
 
-// The history list is its own chunk, fetched when a user first opens it: the pages and drawers
-// that offer it do not grow.
-const ResourceHistory = lazy(() => import("./ResourceHistory").then((m) => ({ default: m.ResourceHistory })));
+// The dialog and the history list are their own chunks, fetched when a user first opens it: the
+// pages and drawers that offer it do not grow.
+const HistoryDialog = lazy(() => import("./HistoryDialog").then((m) => ({ default: m.HistoryDialog })));
 
-export type HistoryItem = { id: string; name: string };
+export type { HistoryItem };
 
 /**
  * "History" beside a resource's title or in a page's toolbar: opens a resource's own audit
@@ -58,36 +51,18 @@ export function HistoryButton(p: {
       >
         {AUDIT_TEXTS.history}
       </Button>
-      <Dialog open={isOpen} onClose={close} maxWidth="lg" fullWidth aria-label={title}>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
-          {hasChoice && item && (
-            <TextField
-              select
-              size="small"
-              label={p.itemLabel ?? what}
-              value={item.id}
-              onChange={(e) => setPickedId(e.target.value)}
-              sx={{ minWidth: 280, mt: 1, mb: 2 }}
-            >
-              {p.items.map((i) => (
-                <MenuItem key={i.id} value={i.id}>
-                  {i.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {/* The dialog mounts its content while open: the list asks the server afresh each time. */}
-          {item && (
-            <Suspense fallback={<PageLoading />}>
-              <ResourceHistory key={item.id} resource={p.resource} resourceId={item.id} />
-            </Suspense>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      <MountWhenOpened isOpen={isOpen}>
+        <HistoryDialog
+          isOpen={isOpen}
+          title={title}
+          resource={p.resource}
+          items={p.items}
+          item={item}
+          pickerLabel={p.itemLabel ?? what}
+          onPick={setPickedId}
+          onClose={close}
+        />
+      </MountWhenOpened>
     </>
   );
 }

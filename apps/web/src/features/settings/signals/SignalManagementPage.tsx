@@ -9,6 +9,7 @@ import {
 import { Box, Paper, Stack, Typography } from "@mui/material";
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
 import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
+import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { PageLoading } from "../../../shared/ui/PageLoading";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
@@ -23,21 +24,31 @@ import {
   useUpdateSignalAttributes,
 } from "./api/mutations";
 import { planAssociation } from "./associations";
-import { AssociationConfirmDialog } from "./components/AssociationConfirmDialog";
 import type { TCapFormulasState } from "./components/CapFormulaList";
-import { EntityTypeDialog } from "./components/EntityTypeDialog";
 import { ManagementTree } from "./components/ManagementTree";
-import { ResultClassificationsPanel } from "./components/ResultClassificationsPanel";
-import { SelectionSummaryDialog } from "./components/SelectionSummaryDialog";
-import { SignalForm } from "./components/SignalForm";
-import { StationForm } from "./components/StationForm";
 import { capFormulaReferences, classificationViewError, entityChangeSummary } from "./signal-management.form";
 import { buildManagementIndex } from "./signal-management.tree";
 import { useManagementTree } from "./useManagementTree";
 
-// Drag and drop (dnd-kit) loads when association editing first opens, not with the page.
+// Drag and drop (dnd-kit) loads when association editing first opens, not with the page; the
+// station and signal forms when a station or a signal is first chosen, each dialog and the
+// classifications panel when first opened (issue #17: the page shows the tree and a hint first).
 const AssociationEditor = lazy(() =>
   import("./components/AssociationEditor").then((m) => ({ default: m.AssociationEditor })),
+);
+const StationForm = lazy(() => import("./components/StationForm").then((m) => ({ default: m.StationForm })));
+const SignalForm = lazy(() => import("./components/SignalForm").then((m) => ({ default: m.SignalForm })));
+const EntityTypeDialog = lazy(() =>
+  import("./components/EntityTypeDialog").then((m) => ({ default: m.EntityTypeDialog })),
+);
+const SelectionSummaryDialog = lazy(() =>
+  import("./components/SelectionSummaryDialog").then((m) => ({ default: m.SelectionSummaryDialog })),
+);
+const AssociationConfirmDialog = lazy(() =>
+  import("./components/AssociationConfirmDialog").then((m) => ({ default: m.AssociationConfirmDialog })),
+);
+const ResultClassificationsPanel = lazy(() =>
+  import("./components/ResultClassificationsPanel").then((m) => ({ default: m.ResultClassificationsPanel })),
 );
 
 /**
@@ -219,55 +230,66 @@ export function SignalManagementPage() {
     );
   else if (station)
     right = (
-      <StationForm
-        station={station}
-        isSaving={setFinal.isPending}
-        pendingFinal={
-          setFinal.isPending && setFinal.variables?.stationId === station.id ? setFinal.variables.final : null
-        }
-        onFinalChange={(final) =>
-          lineId &&
-          setFinal.mutate({
-            lineId,
-            stationId: station.id,
-            final,
-            texts: { errorText: MSG.stationSaveFailed },
-          })
-        }
-      />
+      <Suspense fallback={<PageLoading />}>
+        <StationForm
+          station={station}
+          isSaving={setFinal.isPending}
+          pendingFinal={
+            setFinal.isPending && setFinal.variables?.stationId === station.id
+              ? setFinal.variables.final
+              : null
+          }
+          onFinalChange={(final) =>
+            lineId &&
+            setFinal.mutate({
+              lineId,
+              stationId: station.id,
+              final,
+              texts: { errorText: MSG.stationSaveFailed },
+            })
+          }
+        />
+      </Suspense>
     );
   else if (selected.length > 0)
     right = (
-      <SignalForm
-        selected={selected}
-        all={all}
-        flags={flags ?? {}}
-        isSaving={isSaving}
-        classificationError={classificationError}
-        onActiveChange={(active) => void saveForSelected({ signal_active: active }, signalTexts)}
-        onQualityChange={(q) => void saveForSelected({ quality_characteristic: q }, signalTexts)}
-        onFriendlyNameSave={(name) =>
-          saveAttributes(
-            [{ signal_uuid: (selected[0] as TSignal).id, signal_attributes: { signal_friendly_name: name } }],
-            {
-              errorText: TEXT.friendlyNameFailed,
-            },
-          )
-        }
-        onEntityTypeChoose={(type) => dialogs.open("entity", type)}
-        onSingleSideChange={(side) =>
-          lineId &&
-          setSingleSides.mutate({
-            lineId,
-            body: selected.map((s) => ({ id: s.id, singleSide: side })),
-            texts: { successText: MSG.distributionSaved, errorText: MSG.distributionFailed },
-          })
-        }
-        onEditAssociations={startAssociations}
-        onEditClassifications={() => setMode("classification")}
-        onShowSummary={() => dialogs.open("summary", undefined)}
-        onClearSelection={() => setSelection([])}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <SignalForm
+          selected={selected}
+          all={all}
+          flags={flags ?? {}}
+          isSaving={isSaving}
+          classificationError={classificationError}
+          onActiveChange={(active) => void saveForSelected({ signal_active: active }, signalTexts)}
+          onQualityChange={(q) => void saveForSelected({ quality_characteristic: q }, signalTexts)}
+          onFriendlyNameSave={(name) =>
+            saveAttributes(
+              [
+                {
+                  signal_uuid: (selected[0] as TSignal).id,
+                  signal_attributes: { signal_friendly_name: name },
+                },
+              ],
+              {
+                errorText: TEXT.friendlyNameFailed,
+              },
+            )
+          }
+          onEntityTypeChoose={(type) => dialogs.open("entity", type)}
+          onSingleSideChange={(side) =>
+            lineId &&
+            setSingleSides.mutate({
+              lineId,
+              body: selected.map((s) => ({ id: s.id, singleSide: side })),
+              texts: { successText: MSG.distributionSaved, errorText: MSG.distributionFailed },
+            })
+          }
+          onEditAssociations={startAssociations}
+          onEditClassifications={() => setMode("classification")}
+          onShowSummary={() => dialogs.open("summary", undefined)}
+          onClearSelection={() => setSelection([])}
+        />
+      </Suspense>
     );
   else right = <ConfiguringHint />;
 
@@ -317,43 +339,51 @@ export function SignalManagementPage() {
         </Box>
       </QueryState>
 
-      <EntityTypeDialog
-        open={dialogs.isOpen("entity")}
-        type={entityType}
-        summary={entitySummary}
-        capFormulas={capFormulas}
-        isSaving={updateAttributes.isPending}
-        onConfirm={() => void handleEntityConfirm()}
-        onCancel={dialogs.close}
-      />
-      <SelectionSummaryDialog open={dialogs.isOpen("summary")} signals={selected} onClose={dialogs.close} />
-      <AssociationConfirmDialog
-        open={dialogs.isOpen("confirmAssociation")}
-        plan={plan}
-        capFormulas={capFormulas}
-        isSaving={updateAttributes.isPending}
-        onSave={() => void handleAssociationSave()}
-        onCancel={dialogs.close}
-      />
-      <ResultClassificationsPanel
-        open={mode === "classification"}
-        signals={selected}
-        data={classifications}
-        isLoading={classificationsQ.isLoading}
-        error={classificationsQ.error}
-        onRetry={() => void classificationsQ.refetch()}
-        isSaving={saveClassifications.isPending}
-        onSave={async (body) => {
-          if (!lineId) return;
-          await saveClassifications.mutateAsync({
-            lineId,
-            body,
-            texts: { successText: TEXT.classificationsSaved, errorText: TEXT.classificationsFailed },
-          });
-          setMode("default");
-        }}
-        onClose={() => setMode("default")}
-      />
+      <MountWhenOpened isOpen={dialogs.isOpen("entity")}>
+        <EntityTypeDialog
+          open={dialogs.isOpen("entity")}
+          type={entityType}
+          summary={entitySummary}
+          capFormulas={capFormulas}
+          isSaving={updateAttributes.isPending}
+          onConfirm={() => void handleEntityConfirm()}
+          onCancel={dialogs.close}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened isOpen={dialogs.isOpen("summary")}>
+        <SelectionSummaryDialog open={dialogs.isOpen("summary")} signals={selected} onClose={dialogs.close} />
+      </MountWhenOpened>
+      <MountWhenOpened isOpen={dialogs.isOpen("confirmAssociation")}>
+        <AssociationConfirmDialog
+          open={dialogs.isOpen("confirmAssociation")}
+          plan={plan}
+          capFormulas={capFormulas}
+          isSaving={updateAttributes.isPending}
+          onSave={() => void handleAssociationSave()}
+          onCancel={dialogs.close}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened isOpen={mode === "classification"}>
+        <ResultClassificationsPanel
+          open={mode === "classification"}
+          signals={selected}
+          data={classifications}
+          isLoading={classificationsQ.isLoading}
+          error={classificationsQ.error}
+          onRetry={() => void classificationsQ.refetch()}
+          isSaving={saveClassifications.isPending}
+          onSave={async (body) => {
+            if (!lineId) return;
+            await saveClassifications.mutateAsync({
+              lineId,
+              body,
+              texts: { successText: TEXT.classificationsSaved, errorText: TEXT.classificationsFailed },
+            });
+            setMode("default");
+          }}
+          onClose={() => setMode("default")}
+        />
+      </MountWhenOpened>
     </Stack>
   );
 }

@@ -285,7 +285,8 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Torque");
     await ue.click(screen.getAllByRole("button", { name: M.addModel })[1] as HTMLElement);
-    await ue.click(screen.getByRole("combobox", { name: M.modelNumber }));
+    // The dialog's code loads at its first opening.
+    await ue.click(await screen.findByRole("combobox", { name: M.modelNumber }));
     expect(screen.queryByRole("option", { name: "M-1" })).toBeNull();
     await ue.click(screen.getByRole("option", { name: "M-2" }));
     await ue.click(screen.getByRole("button", { name: M.add }));

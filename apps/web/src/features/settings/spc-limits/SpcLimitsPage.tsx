@@ -1,19 +1,8 @@
 import { SPC_LIMITS_MESSAGES as M, type TSpcLimitKey } from "@linewatch/contracts";
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Button, FormControlLabel, Stack, Switch, Typography } from "@mui/material";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
+import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { compareValues } from "../../../shared/ui/settings/expandable-rows";
 import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLineSelect";
@@ -41,7 +30,11 @@ import {
   type TSignalRow,
 } from "./spc-limits.form";
 
-// Opened now and then: its own chunk, with the plant's-time handling (issue #17).
+// Opened now and then: its own chunk, with the plant's-time handling (issue #17); so is the
+// dialog adding a model number to a signal.
+const AddModelDialog = lazy(() =>
+  import("./components/AddModelDialog").then((m) => ({ default: m.AddModelDialog })),
+);
 const SuggestDialog = lazy(() =>
   import("./components/SuggestDialog").then((m) => ({ default: m.SuggestDialog })),
 );
@@ -274,41 +267,22 @@ export function SpcLimitsPage() {
           />
         </Suspense>
       )}
-      <Dialog open={addingFor !== null} onClose={() => setAddingFor(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>{M.addModelTitle}</DialogTitle>
-        <DialogContent>
-          <TextField
-            select
-            fullWidth
-            margin="dense"
-            label={M.modelNumber}
-            value={newModel}
-            onChange={(e) => setNewModel(e.target.value)}
-          >
-            {offeredModels.map((v) => (
-              <MenuItem key={v} value={v}>
-                {v}
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAddingFor(null)}>{M.cancel}</Button>
-          <Button
-            variant="contained"
-            disabled={!newModel}
-            onClick={() => {
-              if (addingFor) {
-                change(addingFor, (r) => addModel(r, newModel));
-                tree.setExpanded(addingFor, true);
-              }
-              setAddingFor(null);
-            }}
-          >
-            {M.add}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <MountWhenOpened isOpen={addingFor !== null}>
+        <AddModelDialog
+          open={addingFor !== null}
+          models={offeredModels}
+          value={newModel}
+          onChange={setNewModel}
+          onAdd={() => {
+            if (addingFor) {
+              change(addingFor, (r) => addModel(r, newModel));
+              tree.setExpanded(addingFor, true);
+            }
+            setAddingFor(null);
+          }}
+          onClose={() => setAddingFor(null)}
+        />
+      </MountWhenOpened>
     </Stack>
   );
 }
