@@ -181,6 +181,7 @@ export interface ReferenceVectors {
     expected: { skewness: number; kurtosis: number };
   }>;
   readonly ar1SpreadCorrection: ReadonlyArray<{ rho: number; n: number; expected: number }>;
+  readonly ar1WindowVif: ReadonlyArray<{ coefficient: number; m: number; n: number; expected: number }>;
   readonly svdDependence: ReadonlyArray<{
     kind: string;
     values: number[];
