@@ -40,7 +40,7 @@ const svdCommon = {
   leftOut: ZLeftOut,
 };
 
-/** SVD, calibrated: W̃ against q_α(F̂) · √VIF · widening / √n_eff (at least 0.1). */
+/** SVD, calibrated: W̃ against q_α(F̂) · dependenceFactor (√VIF before it) · widening / √n_eff (at least 0.1). */
 export const ZSvdCalibratedDetails = z.object({
   ...svdCommon,
   method: z.literal("calibrated"),
@@ -56,6 +56,11 @@ export const ZSvdCalibratedDetails = z.object({
   dispersionRatio: z.number().optional(),
   /** The training values' variance inflation factor (≥ 1): neighbouring parts alike. */
   vif: z.number(),
+  /**
+   * What the autocorrelation did to the threshold (the null law under the AR(1) fit's kernel, 1
+   * without autocorrelation); absent from evaluations stored before it was computed (then √VIF).
+   */
+  dependenceFactor: z.number().optional(),
   kurtosis: z.number(),
   /** t/z factor: what estimating the VIF and s from the training values costs the threshold. */
   vifWidening: z.number(),

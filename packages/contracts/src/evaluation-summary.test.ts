@@ -113,6 +113,10 @@ describe("evaluationDetailLines", () => {
       "no autocorrelation found in the training values (VIF 1)",
       "values close to normal in shape: no shape adjustment",
     ]);
+    // Evaluations since the dependent kernel say what the autocorrelation did to the threshold.
+    expect(adjustmentLines(svdDetailsFixture({ vif: 2.9, dependenceFactor: 1.62 }))[0]).toBe(
+      "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9: threshold × 1.62",
+    );
     // Heavy tails: the null law's mean up, its quantile-to-mean ratio down; the line shows both.
     expect(adjustmentLines(svdDetailsFixture({ shapeRatio: 1.13, dispersionRatio: 0.96 }))[1]).toBe(
       "threshold × 1.08 for the shape of the values (skew, tails)",

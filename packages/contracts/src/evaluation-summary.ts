@@ -258,7 +258,9 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
   if (d.kind === "svd") {
     return [
       isVifShown(d.vif)
-        ? vifText(d.vif)
+        ? d.dependenceFactor === undefined
+          ? vifText(d.vif)
+          : `${vifText(d.vif)}: threshold × ${formatFigure(d.dependenceFactor)}`
         : `no autocorrelation found in the training values (VIF ${formatFigure(d.vif)})`,
       shapeText(d.shapeRatio * (d.dispersionRatio ?? 1)),
     ];

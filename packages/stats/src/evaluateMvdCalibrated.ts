@@ -22,6 +22,7 @@ import { savageGreater } from "./savageScores.js";
 import { StatsError } from "./statsError.js";
 import {
   ar1Coefficient,
+  ar1WindowVif,
   autocorrelations,
   MAX_AR1_COEFFICIENT,
   pooledAr1Coefficient,
@@ -173,6 +174,9 @@ export function evaluateMvdCalibrated(
   const pooledCoefficient = pooledAr1Coefficient(zKept, m, p);
   const pooled = vifOfCoefficient(pooledCoefficient, m);
   const vifs = new Float64Array(p).fill(pooled.vif);
+  // The mean difference's own VIF for this window (training then evaluation block), below
+  // (1 + ρ)/(1 − ρ): Σ = D S* D takes it.
+  const meanVif = ar1WindowVif(pooledCoefficient, m, n);
   const vifDegrees = pooled.degrees;
 
   // d = mean(Y) − mean(Z), before Z is centred in place.
@@ -221,8 +225,7 @@ export function evaluateMvdCalibrated(
     const sigma = new Float64Array(p * p);
     for (let i = 0; i < p; i++) {
       for (let j = 0; j < p; j++) {
-        sigma[i * p + j] =
-          (shrunk.data[i * p + j] as number) * Math.sqrt((vifs[i] as number) * (vifs[j] as number));
+        sigma[i * p + j] = (shrunk.data[i * p + j] as number) * meanVif;
       }
     }
     sigmaFactor = choleskyDecompose(createMatrix(p, p, sigma));

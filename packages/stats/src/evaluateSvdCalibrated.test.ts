@@ -1,15 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { normalGenerator, normalSample } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
+import { sampleStandardDeviation } from "./descriptive.js";
 import { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
 import {
+  ar1BridgeLaw,
   bridgeLawCv,
+  bridgeMeanRatio,
   dispersionRatio,
   NORMAL_BRIDGE_CV,
   NORMAL_BRIDGE_MEAN,
   normalReferenceCv,
   normalReferenceRatio,
+  svdDependenceFactor,
   svdNullQuantile,
 } from "./svdNullQuantile.js";
 
@@ -67,6 +71,47 @@ describe("bridgeLawCv", () => {
   });
 });
 
+describe("ar1BridgeLaw and svdDependenceFactor", () => {
+  it.each(vectors.svdDependence.map((c, i) => [i, c.kind, c.coefficient, c] as const))(
+    "match the reference on vector %i (%s, ρ %s)",
+    (_, __, ___, c) => {
+      const law = ar1BridgeLaw(c.values, c.coefficient, c.n);
+      expectRelativelyClose(law.mean, c.expected.mean);
+      expectRelativelyClose(law.cv, c.expected.cv);
+      for (const level of ["low", "medium", "high"] as const)
+        expectRelativelyClose(
+          svdDependenceFactor(c.values, c.coefficient, c.n, level),
+          c.expected.factor[level],
+        );
+    },
+  );
+
+  it("is the independent bridge at ρ = 0 (bridgeMeanRatio's mean, bridgeLawCv's CV)", () => {
+    const x = normalSample(41, 50, 2, 3);
+    const law = ar1BridgeLaw(x, 0, 25);
+    expectRelativelyClose(
+      law.mean,
+      bridgeMeanRatio(x) * sampleStandardDeviation(x) * NORMAL_BRIDGE_MEAN,
+      1e-12,
+    );
+    expectRelativelyClose(law.cv, bridgeLawCv(x), 1e-12);
+    expect(svdDependenceFactor(x, 0, 25, "medium")).toBe(1);
+    // Beyond 60 steps its blocks are coarser than bridgeLawCv's 120.
+    const y = normalSample(43, 300);
+    expect(Math.abs(ar1BridgeLaw(y, 0, 75).cv / bridgeLawCv(y) - 1)).toBeLessThan(0.005);
+  });
+
+  it("grows with ρ, less than the mean's √VIF, and more at the higher levels", () => {
+    const x = normalSample(42, 120);
+    const low = svdDependenceFactor(x, 0.5, 30, "low");
+    const high = svdDependenceFactor(x, 0.5, 30, "high");
+    expect(svdDependenceFactor(x, 0.2, 30, "medium")).toBeGreaterThan(1);
+    expect(svdDependenceFactor(x, 0.2, 30, "medium")).toBeLessThan(svdDependenceFactor(x, 0.5, 30, "medium"));
+    expect(high).toBeGreaterThan(low);
+    expect(high).toBeLessThan(Math.sqrt(3));
+  });
+});
+
 describe("evaluateSvdCalibrated", () => {
   it.each(vectors.svdCalibrated.map((c, i) => [i, c.kind, c] as const))(
     "matches the reference on vector %i (%s)",
@@ -76,6 +121,7 @@ describe("evaluateSvdCalibrated", () => {
       expectRelativelyClose(result.scale, c.expected.scale);
       expectRelativelyClose(result.score, c.expected.score);
       expectRelativelyClose(result.vif, c.expected.vif);
+      expectRelativelyClose(result.dependenceFactor, c.expected.dependenceFactor);
       expectRelativelyClose(result.kurtosis, c.expected.kurtosis);
       expectRelativelyClose(result.degrees, c.expected.degrees);
       expectRelativelyClose(result.vifWidening, c.expected.vifWidening);

@@ -3,7 +3,12 @@ import { mean, sampleShape, sampleStandardDeviation } from "./descriptive.js";
 import { vifWidening } from "./distributions.js";
 import { type EvaluatedState, finiteValues, type NoDataEvaluation, noData } from "./evaluation.js";
 import { StatsError } from "./statsError.js";
-import { bridgeMeanRatio, dispersionRatio, normalReferenceRatio } from "./svdNullQuantile.js";
+import {
+  bridgeMeanRatio,
+  dispersionRatio,
+  normalReferenceRatio,
+  svdDependenceFactor,
+} from "./svdNullQuantile.js";
 import { vifEstimate } from "./varianceInflation.js";
 import { wassersteinDistance } from "./wassersteinDistance.js";
 import { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS } from "./windowMinimums.js";
@@ -17,7 +22,7 @@ export interface SvdCalibratedEvaluation {
   readonly breach: boolean;
   /** W̃ = W₁ / s, in training standard deviations. */
   readonly score: number;
-  /** max(q_α(F̂) · √VIF · widening / √n_eff, 0.1). */
+  /** max(q_α(F̂) · dependenceFactor · widening / √n_eff, 0.1). */
   readonly threshold: number;
   /** True when the 0.1 floor decided the threshold. */
   readonly isThresholdFloored: boolean;
@@ -33,9 +38,18 @@ export interface SvdCalibratedEvaluation {
   readonly dispersionRatio: number;
   /** The training values' variance inflation factor (AR(1) fit, ≥ 1): "neighbouring parts are alike". */
   readonly vif: number;
+  /**
+   * What the autocorrelation does to the threshold (svdDependenceFactor): the null law under the
+   * AR(1) fit's dependent kernel against the independent one, 1 without autocorrelation; below √VIF
+   * (about 1.64 where √VIF is 1.73 at ρ 0.5).
+   */
+  readonly dependenceFactor: number;
   /** Kurtosis (3 + bias-adjusted excess) of the training and evaluation values together, kept ≥ 3. */
   readonly kurtosis: number;
-  /** ν of the threshold: 1/ν = 1/ν_VIF + (κ − 1)/(2(m − 1)), the uncertainty of the VIF and of s. */
+  /**
+   * ν of the threshold: 1/ν = 1/ν_VIF + (κ − 1)(1 + ρ²)/(2(m − 1)(1 − ρ²)) + 4ρ/(m(1 − ρ²)), the
+   * uncertainty of the VIF, of s (fewer degrees for alike neighbours) and their covariance.
+   */
   readonly degrees: number;
   /** t_{ν,1−α/2}/z_{1−α/2}: what estimating the VIF and s costs the threshold. */
   readonly vifWidening: number;
@@ -56,9 +70,9 @@ export interface SvdCalibratedEvaluation {
 
 /**
  * SVD (WASSERSTEIN) evaluation with the threshold taken from the training data (monitoring.md
- * "Sensitivity", "SVD"): W̃ = W₁ / s against max(q_α(F̂) · √VIF / √n_eff, 0.1), where q_α(F̂)
- * carries the data's shape and VIF its autocorrelation (widened by t/z for the VIF's own
- * uncertainty). NO_DATA as evaluateSvd (training < 10,
+ * "Sensitivity", "SVD"): W̃ = W₁ / s against max(q_α(F̂) · f_ρ / √n_eff, 0.1), where q_α(F̂)
+ * carries the data's shape and f_ρ (svdDependenceFactor) its autocorrelation, widened by t/z for
+ * the uncertainty of s and of the AR(1) fit. NO_DATA as evaluateSvd (training < 10,
  * evaluation < 25, constant training values: "constant signal"; the training sd is 0 exactly when
  * every value is equal, and then the MAD is 0 too). evaluateSvd stays the uncorrected method.
  */
@@ -98,16 +112,29 @@ export function evaluateSvdCalibrated(
   const shapeRatio = bridgeMeanRatio(train.values) / normalReferenceRatio(m);
   const dispersion = dispersionRatio(train.values, alertThreshold);
   const nullQuantile = level.svdK * shapeRatio * dispersion;
+  // The dependence: the null law under the AR(1) fit's own kernel (the indicators of alike
+  // neighbours are less alike than the values), not the mean's √VIF (docs/decisions.md).
+  const rho = dependence.coefficient;
+  const dependenceFactor = svdDependenceFactor(train.values, rho, n, alertThreshold);
   // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
-  // normal data, fewer for heavy tails), and the VIF. Pay for both as a t-test pays for an
-  // estimated variance.
+  // normal independent data, fewer for heavy tails), and the dependence fit. Pay for both as a
+  // t-test pays for an estimated variance.
   // κ of training and evaluation values together, bias-adjusted (the training values' own,
   // biased kurtosis missed the tail 25 skewed evaluation values reach: lognormal 100 × 0.25 4.25 α
   // at high), kept ≥ 3.
   const kurtosis = Math.max(3, sampleShape([...train.values, ...ev.values]).kurtosis);
-  const degrees = 1 / (1 / dependence.degrees + (kurtosis - 1) / (2 * (m - 1)));
+  // With ρ > 0, s² of an AR(1) has (1 + ρ²)/(1 − ρ²) times the variance, and ρ̂ and s² move together
+  // (Cov(ρ̂, ln s) = ρ/m; ln √VIF moves 1/(1 − ρ²) per unit of ρ̂): ln(s · √VIF) varies by the sum of
+  // the three, 1/(2ν).
+  const inverseDegrees =
+    rho === 0
+      ? (kurtosis - 1) / (2 * (m - 1))
+      : 1 / dependence.degrees +
+        ((kurtosis - 1) * (1 + rho * rho)) / (2 * (m - 1) * (1 - rho * rho)) +
+        (4 * rho) / (m * (1 - rho * rho));
+  const degrees = 1 / inverseDegrees;
   const widening = vifWidening(degrees, level.alpha);
-  const raw = (nullQuantile * Math.sqrt(vif) * widening) / Math.sqrt(nEff);
+  const raw = (nullQuantile * dependenceFactor * widening) / Math.sqrt(nEff);
   const threshold = Math.max(raw, MIN_SVD_THRESHOLD);
   const breach = score > threshold;
   return {
@@ -121,6 +148,7 @@ export function evaluateSvdCalibrated(
     shapeRatio,
     dispersionRatio: dispersion,
     vif,
+    dependenceFactor,
     kurtosis,
     degrees,
     vifWidening: widening,

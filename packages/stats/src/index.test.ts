@@ -14,6 +14,7 @@ describe("public API", () => {
       "varianceInflationFactor",
       "svdNullQuantile",
       "dispersionRatio",
+      "svdDependenceFactor",
       "mannWhitneyGreater",
       "savageGreater",
       "twoSidedCriticalValue",

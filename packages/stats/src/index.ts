@@ -98,6 +98,8 @@ export { pearson3UpperTail, type SavageResult, savageGreater } from "./savageSco
 export { StatsError, type StatsErrorCode } from "./statsError.js";
 export { type SuggestedControlLimits, suggestControlLimits } from "./suggestControlLimits.js";
 export {
+  AR1_BRIDGE_SLOPES,
+  ar1BridgeLaw,
   bridgeLawCv,
   bridgeMeanRatio,
   dispersionRatio,
@@ -105,6 +107,7 @@ export {
   NORMAL_BRIDGE_MEAN,
   normalReferenceCv,
   normalReferenceRatio,
+  svdDependenceFactor,
   svdNullQuantile,
 } from "./svdNullQuantile.js";
 export {

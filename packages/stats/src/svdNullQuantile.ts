@@ -94,19 +94,7 @@ export function bridgeLawCv(training: ArrayLike<number>): number {
   const x = Float64Array.from(training).sort();
   const m = x.length;
   if (m < 2) throw new StatsError("TOO_FEW_VALUES", "the bridge law needs at least 2 values");
-  // Block edges over the step indices 1..m − 1.
-  const edges: number[] = [1];
-  if (m - 1 > BRIDGE_CV_BLOCKS) {
-    const top = Math.log(m - 1);
-    for (let k = 1; k < BRIDGE_CV_BLOCKS; k++) {
-      const u = -top + (2 * top * k) / BRIDGE_CV_BLOCKS;
-      const index = Math.round(m / (1 + Math.exp(-u)));
-      if (index > (edges[edges.length - 1] as number) && index < m) edges.push(index);
-    }
-  } else {
-    for (let i = 2; i < m; i++) edges.push(i);
-  }
-  edges.push(m);
+  const edges = bridgeBlockEdges(m, BRIDGE_CV_BLOCKS);
   const weight: number[] = [];
   const tBlock: number[] = [];
   const sigma: number[] = [];
@@ -147,6 +135,23 @@ export function bridgeLawCv(training: ArrayLike<number>): number {
   return Math.sqrt(variance) / mean;
 }
 
+/** Block edges over the step indices 1 … m − 1: every step up to `blocks`, else logit-spaced. */
+function bridgeBlockEdges(m: number, blocks: number): number[] {
+  const edges: number[] = [1];
+  if (m - 1 > blocks) {
+    const top = Math.log(m - 1);
+    for (let k = 1; k < blocks; k++) {
+      const u = -top + (2 * top * k) / blocks;
+      const index = Math.round(m / (1 + Math.exp(-u)));
+      if (index > (edges[edges.length - 1] as number) && index < m) edges.push(index);
+    }
+  } else {
+    for (let i = 2; i < m; i++) edges.push(i);
+  }
+  edges.push(m);
+  return edges;
+}
+
 /** bridgeLawCv of the normal's expected sample of m values (Blom scores), by size. */
 const referenceCvs = new Map<number, number>();
 
@@ -177,4 +182,193 @@ export function dispersionRatio(training: ArrayLike<number>, alertThreshold: Ale
     throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
   const c = (level.svdK / NORMAL_BRIDGE_MEAN - 1) / NORMAL_BRIDGE_CV;
   return (1 + c * bridgeLawCv(training)) / (1 + c * normalReferenceCv(training.length));
+}
+
+/**
+ * Slopes of the dependent limit law's (1 − α) quantile-to-mean ratio against its CV, by level:
+ * fitted to 400,000 draws of the Gaussian process of √n_eff (F_m − G_n) of an AR(1) series
+ * (ρ 0.2, 0.5, 0.8; m × n 75 × 25, 120 × 30, 2400 × 600), docs/decisions.md. The independent
+ * bridge's c_α (dispersionRatio) is 1.82 / 3.17 / 4.74: it read the dependent law's 95 % quantile
+ * 2 % low.
+ */
+export const AR1_BRIDGE_SLOPES: Readonly<Record<AlertThreshold, number>> = {
+  low: 2.2,
+  medium: 3.3,
+  high: 4.6,
+};
+
+/**
+ * Blocks of ar1BridgeLaw's double sum (each pair costs one Mehler series): 60 moves the factor by
+ * at most 0.2 % from 120 (m 75–2400, ρ 0.3–0.9), a quarter of the work.
+ */
+const AR1_BRIDGE_BLOCKS = 60;
+
+/** A Mehler term counts while ρˡ ≥ 1e-12; a lag while ρᵏ ≥ 1e-16. */
+const MEHLER_TOLERANCE = 1e-12;
+const LAG_TOLERANCE = 1e-16;
+
+/**
+ * Mean and CV of ∫|Z(x)| dx where Z is the limit of √n_eff (F_m − G_n) for m training values
+ * followed by n evaluation values of one AR(1) series with coefficient ρ (Gaussian copula: the
+ * indicators 1{xᵢ ≤ x} at lag k correlate through Φ₂(zₛ, zₜ; ρᵏ)). Its kernel is
+ * Γ(s, t) = min(s, t) − s t + Σₖ wₖ (Φ₂(zₛ, zₜ; ρᵏ) − s t), z = Φ⁻¹, with the window's lag
+ * weights wₖ = 2 n_eff ((m − k)₊/m² + (n − k)₊/n² − min(k, m, n, m + n − k)₊/(m n)) (the pairs at
+ * lag k inside each block, less those across the blocks), summed through Mehler's series
+ * Φ₂(a, b; r) − Φ(a)Φ(b) = Σₗ rˡ/l! φ(a)φ(b) Heₗ₋₁(a) Heₗ₋₁(b), so Σₖ wₖ (…) = Σₗ Sₗ hₗ(a) hₗ(b),
+ * Sₗ = Σₖ wₖ ρᵏˡ. Mean = √(2/π) Σᵢ Δx₍ᵢ₎ √Γ(tᵢ, tᵢ); variance as bridgeLawCv's double sum with
+ * the kernel's correlations (blocks as there, 60 of them). ρ = 0 is the bridge itself: the mean
+ * of bridgeMeanRatio and, up to 60 steps, the CV of bridgeLawCv. Scale-free. The mean's VIF scales the
+ * whole law by √((1 + ρ)/(1 − ρ)); the indicators of alike neighbours are less alike than the
+ * values (most in the tails), so this law's mean grows less and its CV more.
+ */
+export function ar1BridgeLaw(
+  training: ArrayLike<number>,
+  coefficient: number,
+  n: number,
+): { mean: number; cv: number } {
+  const x = Float64Array.from(training).sort();
+  const m = x.length;
+  if (m < 2) throw new StatsError("TOO_FEW_VALUES", "the bridge law needs at least 2 values");
+  if (!(coefficient >= 0 && coefficient < 1))
+    throw new StatsError("INVALID_ARGUMENT", `the AR(1) coefficient must lie in [0, 1), got ${coefficient}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new StatsError("INVALID_ARGUMENT", `n must be an integer ≥ 1, got ${n}`);
+  const terms = coefficient > 0 ? Math.ceil(Math.log(MEHLER_TOLERANCE) / Math.log(coefficient)) : 0;
+  const mehler = mehlerWeights(m, n, coefficient, terms);
+  const hermite = new Float64Array(terms);
+  const kernelDiagonal = (t: number): number => {
+    let g = t * (1 - t);
+    if (terms > 0) {
+      mehlerFunctions(t, hermite);
+      for (let l = 0; l < terms; l++) g += (mehler[l] as number) * (hermite[l] as number) ** 2;
+    }
+    return g;
+  };
+  const edges = bridgeBlockEdges(m, AR1_BRIDGE_BLOCKS);
+  const weight: number[] = [];
+  const tBlock: number[] = [];
+  const sigma: number[] = [];
+  let mean = 0;
+  for (let b = 0; b + 1 < edges.length; b++) {
+    let w = 0;
+    let wt = 0;
+    let ws = 0;
+    for (let i = edges[b] as number; i < (edges[b + 1] as number); i++) {
+      const d = (x[i] as number) - (x[i - 1] as number);
+      if (d === 0) continue;
+      const t = i / m;
+      w += d;
+      wt += d * t;
+      ws += d * Math.sqrt(kernelDiagonal(t));
+    }
+    if (w > 0) {
+      weight.push(w);
+      tBlock.push(wt / w);
+      sigma.push(ws / w);
+      mean += ws;
+    }
+  }
+  if (!(mean > 0)) throw new StatsError("INVALID_ARGUMENT", "the bridge law needs values that vary");
+  mean *= Math.sqrt(2 / Math.PI);
+  const count = weight.length;
+  const functions: Float64Array[] = [];
+  const diagonal: number[] = [];
+  for (let a = 0; a < count; a++) {
+    const h = new Float64Array(terms);
+    const t = tBlock[a] as number;
+    let g = t * (1 - t);
+    if (terms > 0) {
+      mehlerFunctions(t, h);
+      for (let l = 0; l < terms; l++) g += (mehler[l] as number) * (h[l] as number) ** 2;
+    }
+    functions.push(h);
+    diagonal.push(g);
+  }
+  let variance = 0;
+  const scaled = new Float64Array(terms);
+  for (let a = 0; a < count; a++) {
+    const ta = tBlock[a] as number;
+    const wa = (weight[a] as number) * (sigma[a] as number);
+    const ha = functions[a] as Float64Array;
+    for (let l = 0; l < terms; l++) scaled[l] = (mehler[l] as number) * (ha[l] as number);
+    variance += wa * wa * (1 - 2 / Math.PI);
+    for (let b = a + 1; b < count; b++) {
+      const tb = tBlock[b] as number;
+      const hb = functions[b] as Float64Array;
+      let g = Math.min(ta, tb) - ta * tb;
+      for (let l = 0; l < terms; l++) g += (scaled[l] as number) * (hb[l] as number);
+      const rho = Math.min(1, g / Math.sqrt((diagonal[a] as number) * (diagonal[b] as number)));
+      const c = Math.sqrt(Math.max(0, 1 - rho * rho)) + rho * Math.asin(rho) - 1;
+      variance += 2 * wa * (weight[b] as number) * (sigma[b] as number) * (2 / Math.PI) * c;
+    }
+  }
+  return { mean, cv: Math.sqrt(Math.max(0, variance)) / mean };
+}
+
+/** Sₗ = Σₖ wₖ ρᵏˡ for l = 1 … terms, wₖ the window's lag weights (ar1BridgeLaw). */
+function mehlerWeights(m: number, n: number, coefficient: number, terms: number): Float64Array {
+  const out = new Float64Array(terms);
+  if (terms === 0) return out;
+  const lags = Math.min(m + n - 1, Math.ceil(Math.log(LAG_TOLERANCE) / Math.log(coefficient)));
+  const nEff = (m * n) / (m + n);
+  const lagWeight = new Float64Array(lags);
+  for (let k = 1; k <= lags; k++) {
+    const within = Math.max(m - k, 0) / (m * m) + Math.max(n - k, 0) / (n * n);
+    const across = Math.max(0, Math.min(k, m, n, m + n - k)) / (m * n);
+    lagWeight[k - 1] = 2 * nEff * (within - across);
+  }
+  for (let l = 1; l <= terms; l++) {
+    const r = coefficient ** l;
+    let power = r;
+    let s = 0;
+    for (let k = 0; k < lags; k++) {
+      s += (lagWeight[k] as number) * power;
+      power *= r;
+    }
+    out[l - 1] = s;
+  }
+  return out;
+}
+
+/**
+ * hₗ(t) = φ(z) Heₗ₋₁(z)/√(l!) at z = Φ⁻¹(t), l = 1 … out.length, through the normalised Hermite
+ * recursion uⱼ₊₁ = (z uⱼ − √j uⱼ₋₁)/√(j + 1) (uⱼ = Heⱼ/√(j!)), hₗ = φ(z) uₗ₋₁/√l.
+ */
+function mehlerFunctions(t: number, out: Float64Array): void {
+  const z = -normalUpperQuantile(t);
+  const density = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+  let previous = 0;
+  let u = 1;
+  for (let l = 1; l <= out.length; l++) {
+    out[l - 1] = (density * u) / Math.sqrt(l);
+    const next = (z * u - Math.sqrt(l - 1) * previous) / Math.sqrt(l);
+    previous = u;
+    u = next;
+  }
+}
+
+/**
+ * The threshold's factor for autocorrelation: the dependent law's (1 − α) quantile over the
+ * independent one's for the same F̂, E_ρ (k_α/E_Φ + b_α (CV_ρ − CV_Φ)) / (E₀ (k_α/E_Φ + b_α (CV₀ − CV_Φ)))
+ * (ar1BridgeLaw, b_α = AR1_BRIDGE_SLOPES), 1 at ρ = 0. It replaces √VIF: about 1.61 / 1.64 / 1.67
+ * at low / medium / high for ρ 0.5 and 120 × 30, where √VIF is 1.73 (decisions.md).
+ */
+export function svdDependenceFactor(
+  training: ArrayLike<number>,
+  coefficient: number,
+  n: number,
+  alertThreshold: AlertThreshold,
+): number {
+  const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
+  if (level === undefined)
+    throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
+  if (coefficient === 0) return 1;
+  const slope = AR1_BRIDGE_SLOPES[alertThreshold];
+  const ratio = level.svdK / NORMAL_BRIDGE_MEAN;
+  const dependent = ar1BridgeLaw(training, coefficient, n);
+  const independent = ar1BridgeLaw(training, 0, n);
+  return (
+    (dependent.mean * (ratio + slope * (dependent.cv - NORMAL_BRIDGE_CV))) /
+    (independent.mean * (ratio + slope * (independent.cv - NORMAL_BRIDGE_CV)))
+  );
 }

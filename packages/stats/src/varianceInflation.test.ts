@@ -3,6 +3,7 @@ import { normalGenerator } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
 import {
   ar1Coefficient,
+  ar1WindowVif,
   autocorrelations,
   pooledAr1Coefficient,
   varianceInflationFactor,
@@ -70,5 +71,21 @@ describe("varianceInflationFactor", () => {
     expect(pooledAr1Coefficient(new Float64Array(150).fill(2), 75, 2)).toBe(0);
     expect(vifOfCoefficient(0.5, 75)).toEqual({ vif: 3, degrees: (75 * 0.75) / 2 });
     expect(vifOfCoefficient(0, 75).degrees).toBe(Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("ar1WindowVif", () => {
+  it.each(vectors.ar1WindowVif.map((c) => [c.coefficient, c.m, c.n, c] as const))(
+    "matches the reference at ρ %s, m %i, n %i",
+    (_, __, ___, c) => {
+      expectRelativelyClose(ar1WindowVif(c.coefficient, c.m, c.n), c.expected);
+    },
+  );
+
+  it("is below the infinite series' VIF and approaches it for long blocks", () => {
+    expect(ar1WindowVif(0, 120, 30)).toBe(1);
+    expect(ar1WindowVif(0.5, 120, 30)).toBeLessThan(3);
+    expect(ar1WindowVif(0.5, 120, 30)).toBeLessThan(ar1WindowVif(0.5, 2400, 600));
+    expect(Math.abs(ar1WindowVif(0.5, 24000, 6000) / 3 - 1)).toBeLessThan(1e-3);
   });
 });

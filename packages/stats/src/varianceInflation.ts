@@ -153,3 +153,30 @@ export function vifOfCoefficient(coefficient: number, m: number): { vif: number;
     degrees: r === 0 ? Number.POSITIVE_INFINITY : (m * (1 - r * r)) / 2,
   };
 }
+
+/**
+ * The VIF of the difference of means of m training values followed by n evaluation values of one
+ * AR(1) series: n_eff Var(ȳ − x̄)/σ² = 1 + Σₖ wₖ ρᵏ with n_eff = m n/(m + n) and
+ * wₖ = 2 n_eff ((m − k)₊/m² + (n − k)₊/n² − min(k, m, n, m + n − k)₊/(m n)) (the pairs at lag k
+ * inside each block, less those across; lags while ρᵏ ≥ 1e-16). Below (1 + ρ)/(1 − ρ): a block of
+ * n values has fewer pairs at each lag than the infinite series, and the neighbours across the
+ * boundary move the two means together (2.86 for ρ 0.5 and 120 × 30, against 3). 1 at ρ = 0.
+ */
+export function ar1WindowVif(coefficient: number, m: number, n: number): number {
+  if (!(coefficient >= 0 && coefficient < 1))
+    throw new StatsError("INVALID_ARGUMENT", `the AR(1) coefficient must lie in [0, 1), got ${coefficient}`);
+  if (!Number.isInteger(m) || !Number.isInteger(n) || m < 1 || n < 1)
+    throw new StatsError("INVALID_ARGUMENT", `m and n must be integers ≥ 1, got ${m} and ${n}`);
+  if (coefficient === 0) return 1;
+  const lags = Math.min(m + n - 1, Math.ceil(Math.log(1e-16) / Math.log(coefficient)));
+  const nEff = (m * n) / (m + n);
+  let vif = 1;
+  let power = 1;
+  for (let k = 1; k <= lags; k++) {
+    power *= coefficient;
+    const within = Math.max(m - k, 0) / (m * m) + Math.max(n - k, 0) / (n * n);
+    const across = Math.max(0, Math.min(k, m, n, m + n - k)) / (m * n);
+    vif += 2 * nEff * (within - across) * power;
+  }
+  return vif;
+}

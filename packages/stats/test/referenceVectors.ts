@@ -80,6 +80,7 @@ export interface ReferenceVectors {
       scale: number;
       score: number;
       vif: number;
+      dependenceFactor: number;
       kurtosis: number;
       degrees: number;
       vifWidening: number;
@@ -180,6 +181,14 @@ export interface ReferenceVectors {
     expected: { skewness: number; kurtosis: number };
   }>;
   readonly ar1SpreadCorrection: ReadonlyArray<{ rho: number; n: number; expected: number }>;
+  readonly ar1WindowVif: ReadonlyArray<{ coefficient: number; m: number; n: number; expected: number }>;
+  readonly svdDependence: ReadonlyArray<{
+    kind: string;
+    values: number[];
+    coefficient: number;
+    n: number;
+    expected: { mean: number; cv: number; factor: Record<AlertThreshold, number> };
+  }>;
   readonly ppkSideStandardError: ReadonlyArray<{
     index: number;
     nMean: number;

@@ -222,6 +222,7 @@ function evaluateSvdWindow(
       shapeRatio: r.shapeRatio,
       dispersionRatio: r.dispersionRatio,
       vif: r.vif,
+      dependenceFactor: r.dependenceFactor,
       kurtosis: r.kurtosis,
       vifWidening: r.vifWidening,
       isThresholdFloored: r.isThresholdFloored,
