@@ -16,7 +16,7 @@ export default defineConfig({
   // Own folder per run when several run at once (E2E_OUTPUT_DIR).
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   // Upper bounds of waiting for a condition, not durations: a passing test takes what it takes.
-  // At load 13 on 2 cores (CI runs the PostgreSQL service tests beside these), a monitor save
+  // At load 13 on 2 cores (other work beside the run), a monitor save
   // took over 10 s and a backtest spec over 30 s.
   timeout: 90_000,
   expect: { timeout: 20_000 },
