@@ -94,31 +94,9 @@ export function bridgeLawCv(training: ArrayLike<number>): number {
   const x = Float64Array.from(training).sort();
   const m = x.length;
   if (m < 2) throw new StatsError("TOO_FEW_VALUES", "the bridge law needs at least 2 values");
-  const edges = bridgeBlockEdges(m, BRIDGE_CV_BLOCKS);
-  const weight: number[] = [];
-  const tBlock: number[] = [];
-  const sigma: number[] = [];
-  let mean = 0;
-  for (let b = 0; b + 1 < edges.length; b++) {
-    let w = 0;
-    let wt = 0;
-    let ws = 0;
-    for (let i = edges[b] as number; i < (edges[b + 1] as number); i++) {
-      const d = (x[i] as number) - (x[i - 1] as number);
-      const t = i / m;
-      w += d;
-      wt += d * t;
-      ws += d * Math.sqrt(t * (1 - t));
-    }
-    if (w > 0) {
-      weight.push(w);
-      tBlock.push(wt / w);
-      sigma.push(ws / w);
-      mean += ws;
-    }
-  }
-  if (!(mean > 0)) throw new StatsError("INVALID_ARGUMENT", "the bridge law needs values that vary");
-  mean *= Math.sqrt(2 / Math.PI);
+  const { weight, tBlock, sigma, mean } = bridgeBlocks(x, bridgeBlockEdges(m, BRIDGE_CV_BLOCKS), (t) =>
+    Math.sqrt(t * (1 - t)),
+  );
   let variance = 0;
   const count = weight.length;
   for (let a = 0; a < count; a++) {
@@ -133,6 +111,44 @@ export function bridgeLawCv(training: ArrayLike<number>): number {
     }
   }
   return Math.sqrt(variance) / mean;
+}
+
+/**
+ * The law's blocks over the sorted values x: each block's total step Δx, its Δx-weighted t = i/m and
+ * sd(t), and the law's mean √(2/π) Σᵢ Δx₍ᵢ₎ sd(tᵢ). sd is the limit process's standard deviation at
+ * t (the bridge's √(t(1 − t)), or a dependent kernel's).
+ */
+function bridgeBlocks(
+  x: Float64Array,
+  edges: number[],
+  sd: (t: number) => number,
+): { weight: number[]; tBlock: number[]; sigma: number[]; mean: number } {
+  const m = x.length;
+  const weight: number[] = [];
+  const tBlock: number[] = [];
+  const sigma: number[] = [];
+  let mean = 0;
+  for (let b = 0; b + 1 < edges.length; b++) {
+    let w = 0;
+    let wt = 0;
+    let ws = 0;
+    for (let i = edges[b] as number; i < (edges[b + 1] as number); i++) {
+      const d = (x[i] as number) - (x[i - 1] as number);
+      if (d === 0) continue;
+      const t = i / m;
+      w += d;
+      wt += d * t;
+      ws += d * sd(t);
+    }
+    if (w > 0) {
+      weight.push(w);
+      tBlock.push(wt / w);
+      sigma.push(ws / w);
+      mean += ws;
+    }
+  }
+  if (!(mean > 0)) throw new StatsError("INVALID_ARGUMENT", "the bridge law needs values that vary");
+  return { weight, tBlock, sigma, mean: mean * Math.sqrt(2 / Math.PI) };
 }
 
 /** Block edges over the step indices 1 … m − 1: every step up to `blocks`, else logit-spaced. */
@@ -244,45 +260,15 @@ export function ar1BridgeLaw(
     }
     return g;
   };
-  const edges = bridgeBlockEdges(m, AR1_BRIDGE_BLOCKS);
-  const weight: number[] = [];
-  const tBlock: number[] = [];
-  const sigma: number[] = [];
-  let mean = 0;
-  for (let b = 0; b + 1 < edges.length; b++) {
-    let w = 0;
-    let wt = 0;
-    let ws = 0;
-    for (let i = edges[b] as number; i < (edges[b + 1] as number); i++) {
-      const d = (x[i] as number) - (x[i - 1] as number);
-      if (d === 0) continue;
-      const t = i / m;
-      w += d;
-      wt += d * t;
-      ws += d * Math.sqrt(kernelDiagonal(t));
-    }
-    if (w > 0) {
-      weight.push(w);
-      tBlock.push(wt / w);
-      sigma.push(ws / w);
-      mean += ws;
-    }
-  }
-  if (!(mean > 0)) throw new StatsError("INVALID_ARGUMENT", "the bridge law needs values that vary");
-  mean *= Math.sqrt(2 / Math.PI);
+  const { weight, tBlock, sigma, mean } = bridgeBlocks(x, bridgeBlockEdges(m, AR1_BRIDGE_BLOCKS), (t) =>
+    Math.sqrt(kernelDiagonal(t)),
+  );
   const count = weight.length;
   const functions: Float64Array[] = [];
   const diagonal: number[] = [];
   for (let a = 0; a < count; a++) {
-    const h = new Float64Array(terms);
-    const t = tBlock[a] as number;
-    let g = t * (1 - t);
-    if (terms > 0) {
-      mehlerFunctions(t, h);
-      for (let l = 0; l < terms; l++) g += (mehler[l] as number) * (h[l] as number) ** 2;
-    }
-    functions.push(h);
-    diagonal.push(g);
+    diagonal.push(kernelDiagonal(tBlock[a] as number));
+    functions.push(Float64Array.from(hermite));
   }
   let variance = 0;
   const scaled = new Float64Array(terms);
