@@ -26,7 +26,18 @@ async function main() {
   // One logger for the process: a child per role, with structured fields (lib/logger.ts).
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl, logger } : { dataDir: config.dataDir },
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl, logger }
+      : {
+          dataDir: config.dataDir,
+          // Every query fails once the embedded database's thread is gone: stop, so whatever runs
+          // the server starts it again (the folder's lock is taken over as stale), instead of
+          // answering every request with an error.
+          onFatal: (err) => {
+            logger.fatal({ reason: err.message }, "the embedded database stopped; the server exits");
+            process.exit(1);
+          },
+        },
   );
   logger.info(
     `database: ${database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${config.dataDir}`}`,

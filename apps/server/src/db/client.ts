@@ -94,8 +94,8 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 
 export type OpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number; logger?: Logger }
-  | { dataDir: string }
-  | { memory: true };
+  | { dataDir: string; onFatal?: (err: Error) => void }
+  | { memory: true; onFatal?: (err: Error) => void };
 
 /**
  * PGlite is one process's database: a second process opening the same folder would corrupt it.
@@ -159,13 +159,13 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     mkdirSync(opts.dataDir, { recursive: true });
     unlock = lockDataDir(opts.dataDir);
     try {
-      client = await openPgliteThread(opts.dataDir);
+      client = await openPgliteThread(opts.dataDir, { onCrash: (err) => opts.onFatal?.(err) });
     } catch (err) {
       unlock();
       throw err;
     }
   } else {
-    client = await openPgliteThread();
+    client = await openPgliteThread(undefined, { onCrash: (err) => opts.onFatal?.(err) });
   }
   // Drizzle's pglite driver calls only query, exec and transaction, which the thread's client has.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;

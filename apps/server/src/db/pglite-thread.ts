@@ -76,17 +76,33 @@ function applyParsers<T>(result: Results<T>, options: QueryOptions | undefined):
   return result;
 }
 
+export type PgliteThreadOptions = {
+  /**
+   * Called once when the thread fails or exits after PGlite opened and before `close`: every query
+   * from then on fails with "PGlite is closed", so a server should stop (main.ts exits) rather
+   * than answer each request with an error.
+   */
+  onCrash?: (err: Error) => void;
+  /** The thread's script; tests give one that fails on purpose. */
+  threadFile?: URL;
+};
+
 /**
  * Starts the thread and opens PGlite in it: in `dataDir`, or in memory without one. Rejects with
  * PGlite's own error when the database cannot open.
  */
-export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> {
-  const worker = new Worker(threadFile, { workerData: { dataDir } });
+export async function openPgliteThread(
+  dataDir?: string,
+  opts: PgliteThreadOptions = {},
+): Promise<PgliteThread> {
+  const worker = new Worker(opts.threadFile ?? threadFile, { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let nextTx = 1;
   let openTxs = 0;
   let stopped: Error | undefined;
+  let opened = false;
+  let closing = false;
 
   // The thread keeps the process alive only while something waits on it, like a socket would.
   const holdWhileBusy = () => {
@@ -112,8 +128,15 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
     else p.reject(toError(a.error));
     holdWhileBusy();
   });
-  worker.on("error", (err) => stop(new Error(`PGlite is closed: its thread failed (${err.message})`)));
-  worker.on("exit", () => stop(new Error("PGlite is closed")));
+  const crashed = (err: Error) => {
+    const first = stopped === undefined;
+    stop(err);
+    if (first && opened && !closing) opts.onCrash?.(err);
+  };
+  worker.on("error", (err) => crashed(new Error(`PGlite is closed: its thread failed (${err.message})`)));
+  worker.on("exit", (code) =>
+    crashed(new Error(closing ? "PGlite is closed" : `PGlite is closed: its thread exited (code ${code})`)),
+  );
 
   const answer = <T>(id: number): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
@@ -136,6 +159,7 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
     await worker.terminate();
     throw err;
   }
+  opened = true;
 
   const query = async <T>(tx: number | undefined, sql: string, params?: unknown[], options?: QueryOptions) =>
     applyParsers(
@@ -189,6 +213,7 @@ export async function openPgliteThread(dataDir?: string): Promise<PgliteThread> 
     },
     async close() {
       if (stopped) return;
+      closing = true;
       await call({ op: "close" });
       stopped = new Error("PGlite is closed");
       await worker.terminate();

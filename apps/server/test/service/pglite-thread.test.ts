@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, rowsOf } from "../../src/db/client.js";
 import { dbErrorCode, describeDbError, isTransientDbError } from "../../src/db/errors.js";
+import { openPgliteThread } from "../../src/db/pglite-thread.js";
 
 // The embedded database runs in a worker thread (db/pglite-thread.ts): what the app gets back
 // through it — values, transactions, errors — must be what PGlite on the app's own thread gave.
@@ -211,5 +212,50 @@ describe("PGlite in its own thread", () => {
     );
     expect(isTransientDbError(err)).toBe(true);
     expect(describeDbError(err)).toMatch(/PGlite is closed/);
+  });
+
+  describe("when the thread dies", () => {
+    const failing = new URL("../helpers/failing-pglite.thread.js", import.meta.url);
+    const failureOf = (p: Promise<unknown>) =>
+      p.then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+
+    it("fails the waiting query and every later one, and tells onCrash once (an uncaught error)", async () => {
+      const crashes: Error[] = [];
+      const thread = await openPgliteThread(undefined, {
+        threadFile: failing,
+        onCrash: (e) => crashes.push(e),
+      });
+      const first = await failureOf(thread.query("select 1"));
+      expect(first?.message).toMatch(/^PGlite is closed: its thread failed \(the module aborted\)/);
+      expect(isTransientDbError(first)).toBe(true);
+      const later = await failureOf(thread.query("select 2"));
+      expect(later?.message).toBe(first?.message);
+      expect(crashes.map((e) => e.message)).toEqual([first?.message]);
+      expect(thread.closed).toBe(true);
+      await thread.close();
+      expect(crashes).toHaveLength(1);
+    });
+
+    it("tells onCrash when the thread exits by itself", async () => {
+      const crashes: Error[] = [];
+      const thread = await openPgliteThread(undefined, {
+        threadFile: failing,
+        onCrash: (e) => crashes.push(e),
+      });
+      const err = await failureOf(thread.query("exit"));
+      expect(err?.message).toBe("PGlite is closed: its thread exited (code 3)");
+      expect(crashes.map((e) => e.message)).toEqual([err?.message]);
+    });
+
+    it("does not call a closed database crashed", async () => {
+      const crashes: Error[] = [];
+      const thread = await openPgliteThread(undefined, { onCrash: (e) => crashes.push(e) });
+      expect((await thread.query<{ n: number }>("select 1 as n")).rows).toEqual([{ n: 1 }]);
+      await thread.close();
+      expect(crashes).toEqual([]);
+    });
   });
 });
