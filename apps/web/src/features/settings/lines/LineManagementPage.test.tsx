@@ -6,16 +6,14 @@ import {
   type TFeatureFlags,
   type TLine,
 } from "@linewatch/contracts";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { parseCsv, toCsv } from "../../../shared/csv";
-import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
 import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { LEFT_SETTINGS_TEXT, renderSettingsPage } from "../../../test/renderSettingsPage";
 import { LineManagementPage } from "./LineManagementPage";
 
 const downloads: { name: string; rows: unknown[][] }[] = [];
@@ -144,17 +142,9 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+// A data router as in the app: the line editor guards leaving the section (useBlocker).
 function renderPage() {
-  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={qc}>
-      <SnackbarProvider>
-        <PlantLineProvider>
-          <LineManagementPage />
-        </PlantLineProvider>
-      </SnackbarProvider>
-    </QueryClientProvider>,
-  );
+  return renderSettingsPage(<LineManagementPage />, { section: "LINE_MANAGEMENT" });
 }
 
 const grid = () => screen.getByRole("grid");
@@ -342,12 +332,12 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
 describe("Configure Line drawer", { timeout: 30_000 }, () => {
   async function openEditor(name = "Assembly") {
     const ue = userEvent.setup();
-    renderPage();
+    const { router } = renderPage();
     await screen.findByText(name);
     await ue.click(screen.getByRole("button", { name: `Configure Line ${name}` }));
     const drawer = await screen.findByRole("dialog", { name: T.configureLine });
     await within(drawer).findByText(T.noFeederLines);
-    return { ue, drawer };
+    return { ue, drawer, router };
   }
 
   it("shows the line's name, Friendly Name, the empty feeder table; Save Changes only once something valid changed; sends only what changed", async () => {
@@ -388,6 +378,38 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
     await ue.click(await screen.findByRole("button", { name: K.discardExit }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: T.configureLine })).toBeNull());
     expect(patches).toEqual([]);
+  });
+
+  it("asks 'Discard Changes?' before leaving the section with changes: Continue Editing keeps them, Exit leaves", async () => {
+    const { ue, drawer, router } = await openEditor();
+    await ue.type(within(drawer).getByRole("textbox", { name: T.friendlyName }), "X");
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    const ask = await screen.findByRole("dialog", { name: K.discardTitle });
+    await ue.click(within(ask).getByRole("button", { name: K.discardContinue }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
+    expect((within(drawer).getByRole("textbox", { name: T.friendlyName }) as HTMLInputElement).value).toBe(
+      "X",
+    );
+
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: K.discardTitle })).getByRole("button", {
+        name: K.discardExit,
+      }),
+    );
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(patches).toEqual([]);
+  });
+
+  it("leaves without asking once the drawer with changes was closed by Exit", async () => {
+    const { ue, drawer, router } = await openEditor();
+    await ue.type(within(drawer).getByRole("textbox", { name: T.friendlyName }), "X");
+    await ue.click(within(drawer).getByRole("button", { name: T.close }));
+    await ue.click(await screen.findByRole("button", { name: K.discardExit }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: T.configureLine })).toBeNull());
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull();
   });
 
   it("picks feeder lines across plants in the Feeder Lines drawer, guards its Cancel, and a cycle shows the spec's text in 'Unable to Save Changes'", async () => {
