@@ -263,6 +263,12 @@ function startWorkerProcess(id: string, url: string, batchSize: number): Promise
 }
 
 type Phase = {
+  /**
+   * PostgreSQL: pg_stat_activity sampled every 50 ms during the phase — the bench database's
+   * active client backends seen, and how many of them were waiting on a lock (a row, tuple or
+   * transaction lock: a worker held up by another's claim or write).
+   */
+  locks?: { samples: number; active: number; waiting: number };
   perMinute: number;
   wallPerMinute: number;
   evaluated: number;
@@ -319,6 +325,22 @@ async function runPhase(
   // taken after the first 10 %. Each worker process starts cold (V8 compiles the evaluation code
   // as it first runs, its PostgreSQL backend fills its caches), and two workers pay that twice
   // for half the evaluations each; a worker runs for days, so the steady state is its real cost.
+  let sampling = !!dbName;
+  const locks = { samples: 0, active: 0, waiting: 0 };
+  const sampler = (async () => {
+    while (sampling) {
+      const [row] = rowsOf<{ active: number; waiting: number }>(
+        await db.execute(sql`select count(*) filter (where state = 'active')::int as active,
+            count(*) filter (where state = 'active' and wait_event_type = 'Lock')::int as waiting
+          from pg_stat_activity
+          where datname = ${dbName ?? ""} and backend_type = 'client backend' and pid <> pg_backend_pid()`),
+      );
+      locks.samples++;
+      locks.active += row?.active ?? 0;
+      locks.waiting += row?.waiting ?? 0;
+      await sleep(50);
+    }
+  })();
   let n = 0;
   let warm: { n: number; cpu: ReturnType<typeof cpuSeconds> } | undefined;
   for (;;) {
@@ -329,6 +351,8 @@ async function runPhase(
     await sleep(500);
   }
   const cpu1 = pids.length ? cpuSeconds(pids, dbName) : undefined;
+  sampling = false;
+  await sampler;
   const nEnd = n;
   const cpuWallS = (Date.now() - started) / 1000;
   const self = process.cpuUsage(self0);
@@ -399,6 +423,13 @@ async function runPhase(
     );
     for (const r of reasons) console.log(`    NO_DATA ×${r.n}: ${r.reason}`);
   }
+  if (dbName) {
+    console.log(
+      `    lock waits: ${locks.waiting} of ${locks.active} active backends seen in ${locks.samples} samples of pg_stat_activity (${(
+        (100 * locks.waiting) / Math.max(1, locks.active)
+      ).toFixed(1)} %)`,
+    );
+  }
   const load = loadavg()[0] ?? 0;
   console.log(`    load average ${load.toFixed(2)} when the phase ended`);
   return {
@@ -409,6 +440,7 @@ async function runPhase(
     complete: evaluated >= MONITORS,
     ...(cpu ? { cpu } : {}),
     ...(cpuWhole ? { cpuWhole } : {}),
+    ...(dbName ? { locks } : {}),
     load,
   };
 }
@@ -684,16 +716,25 @@ async function main() {
           );
         }
         if (one.cpu && one.cpu.postgres > 0) {
-          // One worker is bound by its own core: w ms of it per evaluation, while PostgreSQL spends p
-          // ms on another, so it keeps (w + p) / w cores busy. Two workers can at most fill the
-          // machine's cores: a speed-up of min(2, cores × w / (w + p)) over one.
+          // One worker spends w ms of its own CPU and p ms of PostgreSQL's an evaluation, so at its
+          // rate it keeps (w + p) × rate cores busy; it also waits for each answer, so that is below
+          // one core each. Two workers can at most fill the machine's cores.
           const { worker: w, postgres: p } = one.cpu;
           const cores = availableParallelism();
-          const ceiling = Math.min(2, (cores * w) / (w + p));
+          const busy = ((w + p) * one.perMinute) / 60_000;
+          const ceiling = Math.min(2, cores / busy);
           console.log(
-            `               why: one worker keeps ${((w + p) / w).toFixed(2)} cores busy; on ${cores} cores two workers can gain about ${ceiling.toFixed(2)}× at most, less what else runs (load average ${one.load.toFixed(2)} / ${two.load.toFixed(2)} after the median phases)`,
+            `               why: one worker with its PostgreSQL keeps ${busy.toFixed(2)} of ${cores} cores busy, so two can gain about ${ceiling.toFixed(2)}× at most, less what else runs (load average ${one.load.toFixed(2)} / ${two.load.toFixed(2)} after the median phases)`,
           );
         }
+        const lockShare = (phases: Phase[]) => {
+          const active = phases.reduce((a, p) => a + (p.locks?.active ?? 0), 0);
+          const waiting = phases.reduce((a, p) => a + (p.locks?.waiting ?? 0), 0);
+          return `${((100 * waiting) / Math.max(1, active)).toFixed(1)} % (${waiting} of ${active})`;
+        };
+        console.log(
+          `               lock waits, every round: one worker ${lockShare(rounds.map((r) => r.one))}, two workers ${lockShare(twos)} of the active backends seen in pg_stat_activity every 50 ms`,
+        );
       } else {
         console.log(
           "  two workers: skipped — PGlite is one process's database; set DATABASE_URL to run two worker processes",
