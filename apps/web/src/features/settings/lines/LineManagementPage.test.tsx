@@ -210,6 +210,44 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     expect(windowPuts).toEqual([]);
   });
 
+  it("asks 'Discard Changes?' before leaving the section with a row open; Continue Editing keeps it, Exit leaves", async () => {
+    const ue = userEvent.setup();
+    const { router } = renderPage();
+    await screen.findByText("Assembly");
+    await ue.click(screen.getByRole("button", { name: "Edit Assembly" }));
+    const input = await screen.findByRole("textbox", { name: `${T.columns.ingestionThreshold} of Assembly` });
+    await ue.clear(input);
+    await ue.type(input, "36");
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    const ask = await screen.findByRole("dialog", { name: K.discardTitle });
+    await ue.click(within(ask).getByRole("button", { name: K.discardContinue }));
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
+    expect(
+      (
+        screen.getByRole("textbox", {
+          name: `${T.columns.ingestionThreshold} of Assembly`,
+        }) as HTMLInputElement
+      ).value,
+    ).toBe("36");
+
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: K.discardTitle })).getByRole("button", {
+        name: K.discardExit,
+      }),
+    );
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(patches).toEqual([]);
+  });
+
+  it("leaves without asking when no row is open", async () => {
+    const { router } = renderPage();
+    await screen.findByText("Assembly");
+    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull();
+  });
+
   it("keeps the row open with 'Failed to update Ingestion Alert Threshold' under the field when the save fails", async () => {
     patchStatus = 500;
     const ue = userEvent.setup();

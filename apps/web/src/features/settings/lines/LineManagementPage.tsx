@@ -18,6 +18,7 @@ import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { useInlineRowEdit } from "../../../shared/ui/settings/useInlineRowEdit";
+import { useLeaveGuard } from "../../../shared/ui/settings/useLeaveGuard";
 import { lineManagementKeys } from "./api/keys";
 import { useSetAlertViewingWindow, useUpdateLine } from "./api/mutations";
 import { useActiveMonitorCounts, useAlertViewingWindows } from "./api/queries";
@@ -44,6 +45,8 @@ export function LineManagementPage() {
   const dialogs = useDialogs<{ toggle: LineRow; editor: string }>();
   const toggleTarget = dialogs.data("toggle");
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  // The Configure Line drawer's form holds changes (it reports them; it unmounts with the drawer).
+  const [editorDirty, setEditorDirty] = useState(false);
   const timeZone = plant?.timeZone ?? "UTC";
 
   const rows = useMemo(
@@ -87,6 +90,10 @@ export function LineManagementPage() {
       message: error instanceof ApiError && error.status === 400 ? error.message : M.thresholdFailed,
     }),
   });
+
+  // Leaving the section (another menu item, a link, back, closing the tab) with a row open or the
+  // drawer holding changes asks 'Discard Changes?' first, as closing the drawer does.
+  const leaveGuard = useLeaveGuard(edit.isDirty || (dialogs.isOpen("editor") && editorDirty));
 
   const { open: openDialog } = dialogs;
   const onToggleActive = useCallback((row: LineRow) => openDialog("toggle", row), [openDialog]);
@@ -176,9 +183,11 @@ export function LineManagementPage() {
             flags={flags}
             onClose={dialogs.close}
             onExited={() => dialogs.forget("editor")}
+            onDirtyChange={setEditorDirty}
           />
         </MountWhenOpened>
       )}
+      {leaveGuard}
     </Stack>
   );
 }

@@ -1,10 +1,21 @@
-import { type TAddUserBody, type TAddUserResponse, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
-import { screen, waitFor, within } from "@testing-library/react";
+import {
+  SETTINGS_KIT_MESSAGES,
+  type TAddUserBody,
+  type TAddUserResponse,
+  type TUserRow,
+  USER_MESSAGES,
+} from "@linewatch/contracts";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { testMe, testPlant } from "../../../test/fixtures";
-import { installGridLayout, renderSettingsPage, setupSettingsServer } from "../../../test/renderSettingsPage";
+import {
+  installGridLayout,
+  LEFT_SETTINGS_TEXT,
+  renderSettingsPage,
+  setupSettingsServer,
+} from "../../../test/renderSettingsPage";
 import { UsersPage } from "./UsersPage";
 
 installGridLayout({ width: 1200, height: 600 });
@@ -75,6 +86,35 @@ describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("textbox", { name: "Email" })).toBeNull());
     expect((addButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("asks 'Discard Changes?' before leaving the section with the new row open; Exit leaves without adding", async () => {
+    const ue = userEvent.setup();
+    const { router } = renderPage();
+    expect(await screen.findByText(USER_MESSAGES.totalUsers(1))).toBeTruthy();
+    await ue.click(addButton());
+    await ue.type(await screen.findByRole("textbox", { name: "Email" }), "new@example.com");
+    await act(() => router.navigate("/settings?section=LINE_MANAGEMENT"));
+    const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
+    await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).toBeNull(),
+    );
+    expect((screen.getByRole("textbox", { name: "Email" }) as HTMLInputElement).value).toBe(
+      "new@example.com",
+    );
+
+    await act(() => router.navigate("/settings?section=LINE_MANAGEMENT"));
+    await ue.click(
+      within(await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).getByRole(
+        "button",
+        {
+          name: SETTINGS_KIT_MESSAGES.discardExit,
+        },
+      ),
+    );
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(added).toHaveLength(0);
   });
 
   it("shows the 409 text for an email that exists, then adds a new one and shows its link once", async () => {

@@ -36,7 +36,6 @@ import { useEffect, useId, useState } from "react";
 import { ApiError } from "../../../../shared/api/client";
 import { useLineById } from "../../../../shared/data/plants/queries";
 import { useDiscardGuard } from "../../../../shared/ui/settings/useDiscardGuard";
-import { useLeaveGuard } from "../../../../shared/ui/settings/useLeaveGuard";
 import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 import { useSetAlertViewingWindow, useUpdateLine } from "../api/mutations";
 import { useFeederLineInfo, useLineExclusionOptions } from "../api/queries";
@@ -57,6 +56,8 @@ export type LineEditorDrawerProps = {
   flags: LineEditorFlags;
   onClose: () => void;
   onExited: () => void;
+  /** Whether the form holds changes: the page guards leaving the section with them (useLeaveGuard). */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 /** The Configure Line drawer (750 px, spec settings §2.9), loading the line it edits (GET /api/lines/{lineId}). */
@@ -66,9 +67,8 @@ export function LineEditorDrawer(p: LineEditorDrawerProps) {
   // The form reports whether it holds changes, so closing the drawer can ask first.
   const [dirty, setDirty] = useState(false);
   const discard = useDiscardGuard(dirty);
-  // Leaving the section (another menu item, a link, back, closing the tab) asks too; the form
-  // unmounts with the drawer without reporting clean, so only an open drawer counts.
-  const leave = useLeaveGuard(p.open && dirty);
+  const { onDirtyChange } = p;
+  useEffect(() => onDirtyChange?.(dirty), [onDirtyChange, dirty]);
   const close = () => discard.guard(p.onClose);
   const notFound = lineQ.error instanceof ApiError && lineQ.error.status === 404;
   return (
@@ -115,7 +115,6 @@ export function LineEditorDrawer(p: LineEditorDrawerProps) {
         )}
       </Box>
       {discard.dialog}
-      {leave}
     </Drawer>
   );
 }

@@ -3,6 +3,7 @@ import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { InlineEditGrid } from "../../../../shared/ui/settings/InlineEditGrid";
 import type { GridApi, GridSortModel } from "../../../../shared/ui/settings/settings-grid";
 import { useInlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
+import { useLeaveGuard } from "../../../../shared/ui/settings/useLeaveGuard";
 import type { LocationKey, LocationOption } from "../users.location";
 import { locationLabel } from "../users.location";
 import { DEFAULT_USER_SORT, sortUsers } from "../users.sort";
@@ -122,36 +123,42 @@ export function UsersGrid(p: UsersGridProps) {
     ],
   );
 
+  // Leaving the section with the new user's row open asks 'Discard Changes?' first.
+  const leaveGuard = useLeaveGuard(edit.isDirty);
+
   return (
-    <InlineEditGrid
-      edit={edit}
-      label="Users"
-      emptyText={USER_MESSAGES.noUsers}
-      toolbar={
-        <UsersToolbar
-          addButtonRef={addButtonRef}
-          total={p.users.length}
-          isAddDisabled={draft != null}
-          onAdd={handleAdd}
-        />
-      }
-      height="calc(100vh - 240px)"
-      // MUI's default: the spec's 65 is for the monitor and alert grids (settings §9).
-      rowHeight={52}
-      apiRef={p.apiRef}
-      rows={rows}
-      columns={columns}
-      isCellEditable={(params) => params.row.isNew === true}
-      // Sorted here so the new row stays on top (see sortUsers).
-      sortingMode="server"
-      sortModel={sortModel}
-      onSortModelChange={(m) => {
-        setSortModel(m);
-        setPinnedId(null);
-      }}
-      sortingOrder={["desc", "asc"]}
-      paginationModel={paginationModel}
-      onPaginationModelChange={setPaginationModel}
-    />
+    <>
+      <InlineEditGrid
+        edit={edit}
+        label="Users"
+        emptyText={USER_MESSAGES.noUsers}
+        toolbar={
+          <UsersToolbar
+            addButtonRef={addButtonRef}
+            total={p.users.length}
+            isAddDisabled={draft != null}
+            onAdd={handleAdd}
+          />
+        }
+        height="calc(100vh - 240px)"
+        // MUI's default: the spec's 65 is for the monitor and alert grids (settings §9).
+        rowHeight={52}
+        apiRef={p.apiRef}
+        rows={rows}
+        columns={columns}
+        isCellEditable={(params) => params.row.isNew === true}
+        // Sorted here so the new row stays on top (see sortUsers).
+        sortingMode="server"
+        sortModel={sortModel}
+        onSortModelChange={(m) => {
+          setSortModel(m);
+          setPinnedId(null);
+        }}
+        sortingOrder={["desc", "asc"]}
+        paginationModel={paginationModel}
+        onPaginationModelChange={setPaginationModel}
+      />
+      {leaveGuard}
+    </>
   );
 }
