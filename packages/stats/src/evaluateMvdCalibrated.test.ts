@@ -5,6 +5,7 @@ import { choleskyDecompose } from "./cholesky.js";
 import {
   evaluateMvdCalibrated,
   type MvdCalibratedEvaluation,
+  multivariateShape,
   mvdMeanTestLaw,
 } from "./evaluateMvdCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
@@ -55,9 +56,14 @@ describe("evaluateMvdCalibrated", () => {
       expectRelativelyClose(result.meanLaw.scale, e.meanLaw.scale);
       expectRelativelyClose(result.meanLaw.degrees, e.meanLaw.degrees);
       expectRelativelyClose(result.meanLaw.offset, e.meanLaw.offset);
-      expectRelativelyClose(result.meanLaw.shape.skewnessSquared, e.meanLaw.shape.skewnessSquared);
+      if (e.meanLaw.shape.skewnessSquared === 0) expect(result.meanLaw.shape.skewnessSquared).toBe(0);
+      else expectRelativelyClose(result.meanLaw.shape.skewnessSquared, e.meanLaw.shape.skewnessSquared);
       if (e.meanLaw.shape.excessKurtosis === 0) expect(result.meanLaw.shape.excessKurtosis).toBe(0);
       else expectRelativelyClose(result.meanLaw.shape.excessKurtosis, e.meanLaw.shape.excessKurtosis);
+      expectRelativelyClose(result.meanLaw.inflation, e.meanLaw.inflation);
+      expectRelativelyClose(result.meanLaw.shape.mardiaSkewness, e.meanLaw.shape.mardiaSkewness);
+      expectRelativelyClose(result.meanLaw.shape.skewnessVector, e.meanLaw.shape.skewnessVector);
+      expectRelativelyClose(result.meanLaw.shape.mardiaKurtosis, e.meanLaw.shape.mardiaKurtosis);
       expectAllClose(result.meanContributions, e.meanContributions);
       expectAllClose(result.t2, e.t2);
       expectAllClose(result.crossValidatedT2, e.crossValidatedT2);
@@ -125,7 +131,13 @@ describe("evaluateMvdCalibrated", () => {
 });
 
 describe("mvdMeanTestLaw", () => {
-  const normalShape = { skewnessSquared: 0, excessKurtosis: 0 };
+  const normalShape = {
+    skewnessSquared: 0,
+    excessKurtosis: 0,
+    mardiaSkewness: 0,
+    skewnessVector: 0,
+    mardiaKurtosis: 8,
+  };
   const correlated = createMatrix(2, 2, Float64Array.from([1, 0.9, 0.9, 1]));
   // S* = (1 − δ) S + δ μ I with δ = 0.5, μ = 1.
   const shrunk = createMatrix(2, 2, Float64Array.from([1, 0.45, 0.45, 1]));
@@ -147,7 +159,7 @@ describe("mvdMeanTestLaw", () => {
   });
 
   it("gives skewed, heavy-tailed rows a heavier tail, less so with more rows", () => {
-    const skewed = { skewnessSquared: 1.75 ** 2, excessKurtosis: 5.9 };
+    const skewed = { ...normalShape, skewnessSquared: 1.75 ** 2, excessKurtosis: 5.9 };
     const small = mvdMeanTestLaw(choleskyDecompose(correlated), correlated, skewed, 75, 25);
     const large = mvdMeanTestLaw(choleskyDecompose(correlated), correlated, skewed, 2400, 600);
     expect(small.degrees).toBeLessThan(large.degrees);
@@ -155,7 +167,98 @@ describe("mvdMeanTestLaw", () => {
     expect(large.degrees).toBeGreaterThan(1.9);
     expect(small.scale).toBeGreaterThan(large.scale);
     expect(large.scale).toBeGreaterThan(1);
-    // The same null mean p: the shape moves weight into the tail, not the centre.
-    for (const law of [small, large]) expect(law.scale * law.degrees + law.offset).toBeCloseTo(2, 12);
+    // The null mean p, raised by λ = 1 + κ/m: the shape moves weight into the tail.
+    expect(small.inflation).toBeCloseTo(1 + 5.9 / 75, 12);
+    expect(large.inflation).toBeCloseTo(1 + 5.9 / 2400, 12);
+    for (const law of [small, large])
+      expect(law.scale * law.degrees + law.offset).toBeCloseTo(2 * law.inflation, 12);
+  });
+
+  it("takes no inflation from normal rows", () => {
+    const law = mvdMeanTestLaw(choleskyDecompose(shrunk), correlated, normalShape, 75, 25);
+    expect(law.inflation).toBe(1);
+  });
+});
+
+describe("multivariateShape", () => {
+  /** m + n rows of p signals (signal-major columns), each a common and an own lognormal series. */
+  function lognormalWindow(seed: number, rows: number, p: number): Float64Array {
+    const next = normalGenerator(seed);
+    const common = Array.from({ length: rows }, () => Math.exp(0.5 * next()));
+    const out = new Float64Array(rows * p);
+    for (let j = 0; j < p; j++)
+      for (let i = 0; i < rows; i++) out[j * rows + i] = (common[i] as number) + Math.exp(0.5 * next());
+    return out;
+  }
+  const split = (x: Float64Array, rows: number, m: number, p: number) => {
+    const z = new Float64Array(m * p);
+    const y = new Float64Array((rows - m) * p);
+    for (let j = 0; j < p; j++) {
+      z.set(x.subarray(j * rows, j * rows + m), j * m);
+      y.set(x.subarray(j * rows + m, (j + 1) * rows), j * (rows - m));
+    }
+    return { z, y };
+  };
+
+  it("does not depend on the order, scale or mixing of the signals", () => {
+    const rows = 150;
+    const p = 4;
+    const x = lognormalWindow(11, rows, p);
+    const { z, y } = split(x, rows, 120, p);
+    const shape = multivariateShape(z, 120, y, 30, p);
+    // Signals reversed, rescaled, shifted and mixed (an invertible lower-triangular map).
+    const mixed = new Float64Array(rows * p);
+    for (let j = 0; j < p; j++) {
+      for (let i = 0; i < rows; i++) {
+        let v = 5 + 3 * (j + 1) * (x[(p - 1 - j) * rows + i] as number);
+        for (let k = 0; k < j; k++) v += 0.4 * (x[(p - 1 - k) * rows + i] as number);
+        mixed[j * rows + i] = v;
+      }
+    }
+    const other = split(mixed, rows, 120, p);
+    const again = multivariateShape(other.z, 120, other.y, 30, p);
+    expectRelativelyClose(again.mardiaSkewness, shape.mardiaSkewness, 1e-9);
+    expectRelativelyClose(again.skewnessVector, shape.skewnessVector, 1e-9);
+    expectRelativelyClose(again.mardiaKurtosis, shape.mardiaKurtosis, 1e-9);
+    expect(shape.skewnessSquared).toBeGreaterThan(0.2);
+    expect(shape.excessKurtosis).toBeGreaterThan(0.5);
+  });
+
+  it("is the squared skewness and the kurtosis m₄/m₂² of one signal", () => {
+    const values = Float64Array.from([1, 2, 2, 3, 7, 4, 2, 1, 9, 3, 2, 5]);
+    const shape = multivariateShape(values.subarray(0, 8), 8, values.subarray(8), 4, 1);
+    const mean = values.reduce((a, b) => a + b, 0) / values.length;
+    const moment = (k: number) => values.reduce((a, v) => a + (v - mean) ** k, 0) / values.length;
+    expectRelativelyClose(shape.mardiaSkewness, moment(3) ** 2 / moment(2) ** 3, 1e-12);
+    expectRelativelyClose(shape.skewnessVector, moment(3) ** 2 / moment(2) ** 3, 1e-12);
+    expectRelativelyClose(shape.mardiaKurtosis, moment(4) / moment(2) ** 2, 1e-12);
+  });
+
+  it("takes normal rows as normal, and a singular window as normal", () => {
+    const next = normalGenerator(12);
+    const rows = 400;
+    const x = new Float64Array(rows * 3);
+    // Over 20 windows the estimates (less their normal expectations, kept ≥ 0) stay near 0.
+    let kurtosis = 0;
+    let skewness = 0;
+    for (let w = 0; w < 20; w++) {
+      for (let i = 0; i < x.length; i++) x[i] = next();
+      const { z, y } = split(x, rows, 300, 3);
+      const shape = multivariateShape(z, 300, y, 100, 3);
+      kurtosis += shape.excessKurtosis / 20;
+      skewness += shape.skewnessSquared / 20;
+    }
+    expect(kurtosis).toBeLessThan(0.15);
+    expect(skewness).toBeLessThan(0.03);
+    // A third signal that is the sum of the other two.
+    for (let i = 0; i < rows; i++) x[2 * rows + i] = (x[i] as number) + (x[rows + i] as number);
+    const singular = split(x, rows, 300, 3);
+    expect(multivariateShape(singular.z, 300, singular.y, 100, 3)).toEqual({
+      skewnessSquared: 0,
+      excessKurtosis: 0,
+      mardiaSkewness: 0,
+      skewnessVector: 0,
+      mardiaKurtosis: 0,
+    });
   });
 });

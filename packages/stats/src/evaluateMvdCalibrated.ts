@@ -1,6 +1,5 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { choleskyDecompose, choleskySolve } from "./cholesky.js";
-import { sampleShape } from "./descriptive.js";
 import { fUpperTail } from "./distributions.js";
 import {
   columnMeansAndSds,
@@ -17,7 +16,7 @@ import { hotellingT2OfColumns } from "./hotellingT2.js";
 import { shrinkageFromCentredColumns, shrinkageFromSums, shrinkCovariance } from "./ledoitWolfShrinkage.js";
 import { mannWhitneyGreater } from "./mannWhitney.js";
 import { createMatrix, type Matrix } from "./matrix.js";
-import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
+import { centreColumnsInPlace, dotOf, gramOfColumns, sumOf } from "./sampleCovariance.js";
 import { savageGreater } from "./savageScores.js";
 import { StatsError } from "./statsError.js";
 import {
@@ -55,7 +54,7 @@ export interface MvdCalibratedEvaluation {
   readonly pMean: number;
   /** ν of pMean's F distribution. */
   readonly meanDegrees: number;
-  /** The null law c χ²_f + δ T²_mean is read through (mvdMeanTestLaw), and the shape behind it. */
+  /** The null law λ (c χ²_f + δ) T²_mean is read through (mvdMeanTestLaw), and the shape behind it. */
   readonly meanLaw: MvdMeanTestLaw;
   /** Per kept signal: (m n / (m + n)) dᵢ (Σ⁻¹ d)ᵢ; they sum to T²_mean. */
   readonly meanContributions: Float64Array;
@@ -213,12 +212,12 @@ export function evaluateMvdCalibrated(
     shrunk = shrinkCovariance(covariance, shrinkage);
     ({ t2, contributionColumns } = hotellingT2OfColumns(yKept, n, shrunk));
     // The mean test's null law (step 3): the shrunk quadratic form against the unshrunk training
-    // covariance, with the shape of the whitened rows of the whole window.
+    // covariance, with the multivariate shape of the whole window's rows (multivariateShape).
     const shrunkFactor = choleskyDecompose(shrunk);
     meanLaw = mvdMeanTestLaw(
       shrunkFactor,
       covariance,
-      whitenedShape(shrunkFactor, zKept, m, yKept, n, p),
+      multivariateShape(zKept, m, yKept, n, p),
       m / pooled.vif,
       n / pooled.vif,
     );
@@ -254,8 +253,9 @@ export function evaluateMvdCalibrated(
   // estimated with ν degrees of freedom adds to the denominator's uncertainty as
   // 1/ν₂ = 1/(m + n − p − 1) + 1/ν (a scalar, not p(p + 1)/2 Wishart entries: subtracting p from
   // the combined degrees, as before, made p = 10 3–10× quiet). The numerator is not χ²_p: T² is
-  // read through the fitted law c χ²_f + δ of the shrunk, shape-carrying quadratic form
-  // (mvdMeanTestLaw), (T² − δ)/c in place of χ²_f (f = p, c = 1, δ = 0 on normal data with S* = S).
+  // read through the fitted law λ (c χ²_f + δ) of the shrunk, shape-carrying quadratic form
+  // (mvdMeanTestLaw), (T² − λδ)/(λc) in place of χ²_f (f = p, c = λ = 1, δ = 0 on normal data with
+  // S* = S).
   const covDegrees = m + n - p - 1;
   const meanDegrees =
     vifDegrees === Number.POSITIVE_INFINITY ? covDegrees : 1 / (1 / covDegrees + 1 / vifDegrees);
@@ -342,43 +342,67 @@ export function evaluateMvdCalibrated(
   };
 }
 
-/** The shape of the whitened rows of a window, pooled over the coordinates. */
+/**
+ * The shape of a window's rows (training and evaluation together) whitened by their own mean and
+ * covariance, in affine-invariant (multivariate) moments, so that it does not depend on the order
+ * or the mixing of the signals: with N = m + n rows uᵢ (mean 0, covariance I), rᵢⱼ = uᵢᵀuⱼ,
+ * Mardia's skewness b₁ = (1/N²) Σᵢⱼ rᵢⱼ³ (Σ γ_jkl² over the third-cumulant tensor), the
+ * Móri–Rohatgi–Székely skewness b̃₁ = ‖(1/N) Σᵢ rᵢᵢ uᵢ‖² (Σ_l (Σ_j γ_jjl)²) and Mardia's kurtosis
+ * b₂ = (1/N) Σᵢ rᵢᵢ² (p(p + 2) + Σ κ_jjll). The law (mvdMeanTestLaw) reads them per coordinate:
+ * skewnessSquared = (4 (b₁ − E₀b₁) + 6 (b̃₁ − E₀b̃₁))/(10 p) and excessKurtosis = (b₂ − E₀b₂)/p,
+ * each kept ≥ 0, E₀ their expectations for normal rows (b₁ and b₂ exact, Mardia 1974; b̃₁
+ * 2p(p + 2)/(N + p + 8), fitted to simulated normal windows). The weights are the third cumulant's of
+ * ‖x‖² for x of mean 0 and covariance I: 8p + 12 Σ κ_jjll + 4 Σ γ_jkl² + 6 Σ_l (Σ_j γ_jjl)² (sixth
+ * cumulant left out). With independent coordinates they are the mean squared skewness and excess
+ * kurtosis of the coordinates; the mean over Cholesky-whitened coordinates (before) read a mix of p + 1
+ * skewed sources as less heavy-tailed than it is.
+ */
 export interface MvdRowShape {
-  /** Mean over the whitened coordinates of the squared skewness g₁² (biased, as sampleShape). */
+  /** (4 (b₁ − E₀b₁) + 6 (b̃₁ − E₀b̃₁))/(10 p), kept ≥ 0. */
   readonly skewnessSquared: number;
-  /** Mean over the whitened coordinates of the bias-adjusted excess kurtosis G₂, kept ≥ 0. */
+  /** (b₂ − E₀b₂)/p, kept ≥ 0. */
   readonly excessKurtosis: number;
+  /** Mardia's b₁ (0 when the window's covariance is singular, as the other two). */
+  readonly mardiaSkewness: number;
+  /** b̃₁ = ‖(1/N) Σᵢ rᵢᵢ uᵢ‖². */
+  readonly skewnessVector: number;
+  /** Mardia's b₂. */
+  readonly mardiaKurtosis: number;
 }
 
 /**
- * The law of T²_mean under no change, fitted as c χ²_f + δ by its first three cumulants
+ * The law of T²_mean under no change, fitted as λ (c χ²_f + δ) by its first three cumulants
  * (Pearson's three-moment fit): K₁ = tr A, K₂ = (2 + κ_d) tr A², K₃ = (8 + 12 κ_d + 10 γ_d²) tr A³,
  * c = K₃/(4 K₂), f = 8 K₂³/K₃², δ = K₁ − c f. A = S*⁻¹ S (the shrunk covariance the test uses
  * against the unshrunk training covariance, taken as the truth: with A = I the law is χ²_p, as
- * Hotelling's). γ_d and κ_d are the skewness and excess kurtosis of each whitened component of the
- * studentised mean difference of n and m rows, from the rows' γ and κ (the components treated as
- * independent, the sixth cumulant left out; m and n the effective sizes, over the VIF):
+ * Hotelling's). γ_d² and κ_d are the squared skewness and excess kurtosis of the studentised mean
+ * difference of n and m rows per coordinate, from the rows' (MvdRowShape: γ², κ; m and n the
+ * effective sizes, over the VIF; the sixth cumulant left out):
  * γ_d = γ ((1/n² − 1/m²)/(1/n + 1/m)^{3/2} + 3/(m √(1/n + 1/m))), the mean difference's own
  * skewness and the training mean's covariance with the training variance (μ₃/m), which skews the
  * studentised difference about as much again; κ_d = κ ((1/n³ + 1/m³)/(1/n + 1/m)² + 3/m), the
  * mean difference's own and the training variance's noise beyond the normal's (var(s²)/σ⁴ =
- * (2 + κ)/m, the 2/m being Hotelling's F's). Measured (bench:detection, same seeds) without the
- * two covariance terms the lognormal cells stayed at 2.0–3.25 α at high.
+ * (2 + κ)/m, the 2/m being Hotelling's F's). λ = 1 + κ/m: the inverse of a covariance estimated
+ * from heavy-tailed rows is larger on average than the normal's, E[S⁻¹] ≈ Σ⁻¹ (1 + (p + 1)/m + κ/m)
+ * (the (p + 1)/m is Hotelling's F's), so T² is read as (T² / λ). Measured (bench:detection, same
+ * seeds) without the two covariance terms the lognormal cells stayed at 2.0–3.25 α at high.
  */
 export interface MvdMeanTestLaw {
-  /** c. */
+  /** λ c. */
   readonly scale: number;
   /** f. */
   readonly degrees: number;
-  /** δ. */
+  /** λ δ. */
   readonly offset: number;
+  /** λ = 1 + κ/m. */
+  readonly inflation: number;
   /** The rows' shape the law carries. */
   readonly shape: MvdRowShape;
 }
 
 /**
  * Fits MvdMeanTestLaw: `shrunkFactor` is S*'s Cholesky factor, `covariance` S, `shape` the rows'
- * (whitenedShape), m and n the effective sizes.
+ * (multivariateShape), m and n the effective sizes.
  */
 export function mvdMeanTestLaw(
   shrunkFactor: Matrix,
@@ -422,17 +446,23 @@ export function mvdMeanTestLaw(
   const k3 = (8 + 12 * excess + 10 * skewnessSquared) * trace3;
   const scale = k3 / (4 * k2);
   const degrees = (8 * k2 ** 3) / (k3 * k3);
-  return { scale, degrees, offset: k1 - scale * degrees, shape };
+  const inflation = 1 + shape.excessKurtosis / m;
+  return {
+    scale: inflation * scale,
+    degrees,
+    offset: inflation * (k1 - scale * degrees),
+    inflation,
+    shape,
+  };
 }
 
 /**
- * The pooled shape (MvdRowShape) of a window's rows (training z, m × p, and evaluation y, n × p,
- * signal-major, standardised) whitened by `factor` (L, the Cholesky factor of S*: w = L⁻¹ x), each
- * coordinate's skewness and bias-adjusted kurtosis over all m + n rows (sampleShape), as CAP and
- * SVD take theirs from the whole window.
+ * MvdRowShape of a window's rows: training z (m × p) and evaluation y (n × p), signal-major. The
+ * N = m + n rows are centred on their mean and whitened by the Cholesky factor of their covariance
+ * (divisor N); b₁'s third-moment tensor is summed over j ≤ k ≤ l (N p(p + 1)(p + 2)/6
+ * multiply-adds). A singular window covariance gives the normal shape (every field 0).
  */
-export function whitenedShape(
-  factor: Matrix,
+export function multivariateShape(
   z: Float64Array,
   m: number,
   y: Float64Array,
@@ -440,29 +470,113 @@ export function whitenedShape(
   p: number,
 ): MvdRowShape {
   const count = m + n;
-  const w = new Float64Array(count * p);
+  // p whitened columns, then one scratch column for the products u_j u_k.
+  const u = new Float64Array((p + 1) * count);
   for (let j = 0; j < p; j++) {
-    w.set(z.subarray(j * m, (j + 1) * m), j * count);
-    w.set(y.subarray(j * n, (j + 1) * n), j * count + m);
+    u.set(z.subarray(j * m, (j + 1) * m), j * count);
+    u.set(y.subarray(j * n, (j + 1) * n), j * count + m);
   }
+  centreColumnsInPlace(u, count, p);
+  const gram = gramOfColumns(u, count, p);
+  let factor: Matrix;
+  try {
+    factor = choleskyDecompose(
+      createMatrix(
+        p,
+        p,
+        gram.map((c) => c / count),
+      ),
+    );
+  } catch (error) {
+    if (error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE") {
+      return {
+        skewnessSquared: 0,
+        excessKurtosis: 0,
+        mardiaSkewness: 0,
+        skewnessVector: 0,
+        mardiaKurtosis: 0,
+      };
+    }
+    throw error;
+  }
+  // Whiten: forward substitution, coordinate by coordinate (u = L⁻¹ x).
   const l = factor.data;
-  let skewnessSquared = 0;
-  let excessKurtosis = 0;
   for (let i = 0; i < p; i++) {
-    // Forward substitution, coordinate i: wᵢ = (xᵢ − Σ_{k<i} L[i][k] w_k) / L[i][i].
     const start = i * count;
     for (let k = 0; k < i; k++) {
       const lik = l[i * p + k] as number;
       const from = k * count;
-      for (let r = 0; r < count; r++) w[start + r] = (w[start + r] as number) - lik * (w[from + r] as number);
+      for (let r = 0; r < count; r++) u[start + r] = (u[start + r] as number) - lik * (u[from + r] as number);
     }
     const lii = l[i * p + i] as number;
-    for (let r = 0; r < count; r++) w[start + r] = (w[start + r] as number) / lii;
-    const shape = sampleShape(w.subarray(start, start + count));
-    skewnessSquared += shape.skewness * shape.skewness;
-    excessKurtosis += shape.kurtosis - 3;
+    for (let r = 0; r < count; r++) u[start + r] = (u[start + r] as number) / lii;
   }
-  return { skewnessSquared: skewnessSquared / p, excessKurtosis: Math.max(0, excessKurtosis / p) };
+  const norms = new Float64Array(count);
+  for (let j = 0; j < p; j++) {
+    const start = j * count;
+    for (let r = 0; r < count; r++) norms[r] = (norms[r] as number) + (u[start + r] as number) ** 2;
+  }
+  let kurtosis = 0;
+  for (let r = 0; r < count; r++) kurtosis += (norms[r] as number) ** 2;
+  kurtosis /= count;
+  let skewnessVector = 0;
+  for (let j = 0; j < p; j++) {
+    let s = 0;
+    const start = j * count;
+    for (let r = 0; r < count; r++) s += (norms[r] as number) * (u[start + r] as number);
+    skewnessVector += (s / count) ** 2;
+  }
+  // b₁ = Σ_jkl (mean of u_j u_k u_l)², over j ≤ k ≤ l with the multiplicity of each index set.
+  const scratch = p * count;
+  let skewness = 0;
+  for (let j = 0; j < p; j++) {
+    const sj = j * count;
+    for (let k = j; k < p; k++) {
+      const sk = k * count;
+      for (let r = 0; r < count; r++) u[scratch + r] = (u[sj + r] as number) * (u[sk + r] as number);
+      // Σ over l ≥ k of (mean u_j u_k u_l)²: the l = k term, then the l > k terms (multiplicity 3
+      // when j = k, else 6), four columns a pass so each product is loaded once for four sums.
+      const first = dotOf(u, scratch, k * count, count) / count;
+      skewness += (j === k ? 1 : 3) * first * first;
+      const weight = j === k ? 3 : 6;
+      let q = k + 1;
+      for (; q + 3 < p; q += 4) {
+        const q0 = q * count;
+        const q1 = q0 + count;
+        const q2 = q1 + count;
+        const q3 = q2 + count;
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        let s3 = 0;
+        for (let r = 0; r < count; r++) {
+          const v = u[scratch + r] as number;
+          s0 += v * (u[q0 + r] as number);
+          s1 += v * (u[q1 + r] as number);
+          s2 += v * (u[q2 + r] as number);
+          s3 += v * (u[q3 + r] as number);
+        }
+        skewness += (weight * (s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3)) / (count * count);
+      }
+      for (; q < p; q++) {
+        const mean = dotOf(u, scratch, q * count, count) / count;
+        skewness += weight * mean * mean;
+      }
+    }
+  }
+  const normalSkewness = (p * (p + 2) * ((count + 1) * (p + 1) - 6)) / ((count + 1) * (count + 3));
+  const normalVector = (2 * p * (p + 2)) / (count + p + 8);
+  const normalKurtosis = (p * (p + 2) * (count - 1)) / (count + 1);
+  return {
+    skewnessSquared: Math.max(
+      0,
+      (4 * (skewness - normalSkewness) + 6 * (skewnessVector - normalVector)) / (10 * p),
+    ),
+    excessKurtosis: Math.max(0, (kurtosis - normalKurtosis) / p),
+    mardiaSkewness: skewness,
+    skewnessVector,
+    mardiaKurtosis: kurtosis,
+  };
 }
 
 /**

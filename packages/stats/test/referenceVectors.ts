@@ -106,7 +106,14 @@ export interface ReferenceVectors {
         scale: number;
         degrees: number;
         offset: number;
-        shape: { skewnessSquared: number; excessKurtosis: number };
+        inflation: number;
+        shape: {
+          skewnessSquared: number;
+          excessKurtosis: number;
+          mardiaSkewness: number;
+          skewnessVector: number;
+          mardiaKurtosis: number;
+        };
       };
       meanContributions: number[];
       t2: number[];
