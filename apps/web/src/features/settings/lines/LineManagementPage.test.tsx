@@ -1,6 +1,7 @@
 import {
   defaultFeatureFlags,
   SETTINGS_KIT_MESSAGES as K,
+  LINE_MESSAGES,
   LINE_MANAGEMENT_MESSAGES as M,
   LINE_MANAGEMENT_TEXTS as T,
   type TFeatureFlags,
@@ -439,12 +440,18 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
     expect(patches).toEqual([]);
   });
 
-  it("leaves without asking once the drawer with changes was closed by Exit", async () => {
+  it("leaves without asking once the drawer with changes was closed by Exit, even with another line's drawer open that failed to load", async () => {
     const { ue, drawer, router } = await openEditor();
     await ue.type(within(drawer).getByRole("textbox", { name: T.friendlyName }), "X");
     await ue.click(within(drawer).getByRole("button", { name: T.close }));
     await ue.click(await screen.findByRole("button", { name: K.discardExit }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: T.configureLine })).toBeNull());
+    // Another line's drawer whose line cannot be read holds no changes.
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
+    lineGetStatus = 404;
+    await ue.click(await screen.findByRole("button", { name: /^Configure Line .*Press/ }, { timeout: 3000 }));
+    const other = await screen.findByRole("dialog", { name: T.configureLine });
+    expect(await within(other).findByText(LINE_MESSAGES.notFound)).toBeTruthy();
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
     expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
     expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull();

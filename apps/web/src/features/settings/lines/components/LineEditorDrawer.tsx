@@ -67,6 +67,11 @@ export function LineEditorDrawer(p: LineEditorDrawerProps) {
   // The form reports whether it holds changes, so closing the drawer can ask first.
   const [dirty, setDirty] = useState(false);
   const discard = useDiscardGuard(dirty);
+  // The form unmounts with the drawer without reporting clean: a closed drawer, or another line
+  // opened, holds no changes until its form says so.
+  useEffect(() => {
+    if (!p.open || p.lineId) setDirty(false);
+  }, [p.open, p.lineId]);
   const { onDirtyChange } = p;
   useEffect(() => onDirtyChange?.(dirty), [onDirtyChange, dirty]);
   const close = () => discard.guard(p.onClose);
