@@ -11,9 +11,14 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
+/** Rows as lines of the file, each ending with CRLF (a streamed file's later parts). */
+export function toCsvLines(rows: readonly (readonly unknown[])[]): string {
+  return rows.map((r) => `${r.map(csvCell).join(",")}\r\n`).join("");
+}
+
 /** The file's text: the byte order mark, then rows joined with CRLF. */
 export function toCsv(rows: readonly (readonly unknown[])[]): string {
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `\uFEFF${toCsvLines(rows)}`;
 }
 
 /**

@@ -1,18 +1,21 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import {
   AUDIT_SECRET_MARK,
+  AUDIT_TEXTS,
   DEFAULT_MONITOR_RULES,
   LOCATION_CORPORATE,
   LOCATION_PROVIDER,
+  parseCsv,
   type TAuditResource,
   ZTaskCreateBody,
 } from "@linewatch/contracts";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
 import { auditLog, stations } from "../../src/db/schema/index.js";
 import { createSecretBox } from "../../src/lib/crypto.js";
 import { createAuditLogRepo } from "../../src/modules/audit-log/audit-log.repo.js";
+import { createAuditLogService } from "../../src/modules/audit-log/audit-log.service.js";
 import type { AuthContext } from "../../src/modules/auth/auth.service.js";
 import { createServices, type Services } from "../../src/services.js";
 import {
@@ -564,6 +567,65 @@ describe("audit log: reading", () => {
   });
 
   it("keeps records append-only: the repository has no way to change or delete one", () => {
-    expect(Object.keys(createAuditLogRepo(database.db)).sort()).toEqual(["count", "insert", "list"]);
+    expect(Object.keys(createAuditLogRepo(database.db)).sort()).toEqual([
+      "count",
+      "insert",
+      "list",
+      "listAfter",
+    ]);
+  });
+});
+
+describe("audit log: the CSV export in pages", () => {
+  it("sends every record once, newest first, ties by id, and a record added meanwhile shifts nothing", async () => {
+    const db = database.db;
+    const customer = await createCustomer(db);
+    const admin = await createUser(db, customer.id, { admin: true });
+    const at = (t: string) => sql`${t}::timestamptz`;
+    const record = (name: string, time: string) => ({
+      customerId: customer.id,
+      actorUserId: admin.id,
+      actorEmail: admin.email,
+      actorIsProviderStaff: false,
+      resource: "line" as const,
+      resourceId: randomUUID(),
+      resourceName: name,
+      action: "update" as const,
+      plantId: null,
+      lineId: null,
+      before: null,
+      after: null,
+      at: at(time),
+    });
+    // Two records a microsecond apart (a Date cannot tell them apart) and two at the same instant.
+    const rows = await db
+      .insert(auditLog)
+      .values([
+        record("first", "2026-11-20 10:00:00.000001+00"),
+        record("second", "2026-11-20 10:00:00.000002+00"),
+        record("tie x", "2026-11-20 11:00:00+00"),
+        record("tie y", "2026-11-20 11:00:00+00"),
+        record("newest", "2026-11-20 12:00:00+00"),
+      ])
+      .returning({ id: auditLog.id, name: auditLog.resourceName });
+    const ties = rows.filter((r) => r.name.startsWith("tie")).sort((x, y) => (x.id < y.id ? 1 : -1));
+    const expected = ["newest", ...ties.map((t) => t.name), "second", "first"];
+
+    const paged = createAuditLogService({ db, exportPageSize: 2 });
+    const parts: string[] = [];
+    for await (const part of await paged.exportCsv(ctxOf(admin), { resource: "line" })) {
+      parts.push(part);
+      // After the first page, a newer record arrives: an offset would send "tie …" twice.
+      if (parts.length === 2)
+        await db.insert(auditLog).values(record("added meanwhile", "2026-11-21 00:00:00+00"));
+    }
+    // The header, then three pages of at most 2 records.
+    expect(parts).toHaveLength(4);
+    expect(parts[0]?.startsWith("\uFEFF")).toBe(true);
+    expect(parts.slice(1).some((p) => p.includes("\uFEFF"))).toBe(false);
+    const table = parseCsv(parts.join(""));
+    expect(table[0]).toEqual([...AUDIT_TEXTS.csvHeader]);
+    const nameColumn = AUDIT_TEXTS.csvHeader.indexOf("Name");
+    expect(table.slice(1).map((r) => r[nameColumn])).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import type { TAuditAction, TAuditFields, TAuditResource } from "@linewatch/contracts";
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { auditLog } from "../../db/schema/index.js";
 
@@ -76,6 +76,33 @@ export function createAuditLogRepo(db: Tx) {
         .orderBy(desc(auditLog.at), desc(auditLog.id))
         .limit(page.limit)
         .offset(page.offset) as Promise<AuditSelected[]>;
+    },
+
+    /**
+     * The next `limit` records after `after` (none: from the newest), in list's order, each with
+     * its time as PostgreSQL's text (microseconds, which a Date loses) for the next call: pages
+     * that records added meanwhile cannot shift, as an offset would.
+     */
+    listAfter(
+      customerId: string,
+      f: AuditFilter,
+      limit: number,
+      after?: { at: string; id: string },
+    ): Promise<(AuditSelected & { atText: string })[]> {
+      return db
+        .select({ ...columns, atText: sql<string>`${auditLog.at}::text` })
+        .from(auditLog)
+        .where(
+          and(
+            where(customerId, f),
+            // at ≤ the last one's bounds the index scan; the row comparison breaks ties by id.
+            after
+              ? sql`${auditLog.at} <= ${after.at}::timestamptz and (${auditLog.at}, ${auditLog.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(auditLog.at), desc(auditLog.id))
+        .limit(limit) as Promise<(AuditSelected & { atText: string })[]>;
     },
 
     async count(customerId: string, f: AuditFilter): Promise<number> {

@@ -13,6 +13,7 @@ import {
   type TAuditLogQuery,
   type TAuditResource,
   toCsv,
+  toCsvLines,
 } from "@linewatch/contracts";
 import type { Db, Tx } from "../../db/client.js";
 import { badRequest, forbidden } from "../../errors.js";
@@ -109,8 +110,43 @@ const filterOf = (q: TAuditLogExportQuery): AuditFilter => ({
 const cellOf = (v: unknown) => (v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v));
 
 /** The audit log (issue 18 §2): read by administrators, a resource's history by its readers. */
-export function createAuditLogService(deps: { db: Db }) {
+export function createAuditLogService(deps: { db: Db; exportPageSize?: number }) {
   const repo = createAuditLogRepo(deps.db);
+  const exportPageSize = deps.exportPageSize ?? 5_000;
+
+  /** The export's file in parts: the BOM and header, then a page of records at a time. */
+  async function* exportParts(customerId: string, f: AuditFilter): AsyncGenerator<string> {
+    yield toCsv([[...AUDIT_TEXTS.csvHeader]]);
+    let after: { at: string; id: string } | undefined;
+    for (let sent = 0; sent < AUDIT_EXPORT_MAX; ) {
+      const rows = await repo.listAfter(
+        customerId,
+        f,
+        Math.min(exportPageSize, AUDIT_EXPORT_MAX - sent),
+        after,
+      );
+      if (rows.length === 0) return;
+      const lines: unknown[][] = [];
+      for (const r of rows) {
+        const head = [
+          r.at.toISOString(),
+          r.actorEmail,
+          r.actorIsProviderStaff ? "Yes" : "No",
+          AUDIT_TEXTS.resourceLabels[r.resource],
+          r.resourceId,
+          r.resourceName,
+          AUDIT_TEXTS.actionLabels[r.action],
+        ];
+        const changes = auditChanges(r.before, r.after);
+        if (changes.length === 0) lines.push([...head, "", "", ""]);
+        for (const c of changes) lines.push([...head, c.field, cellOf(c.before), cellOf(c.after)]);
+      }
+      yield toCsvLines(lines);
+      sent += rows.length;
+      const last = rows[rows.length - 1] as (typeof rows)[number];
+      after = { at: last.atText, id: last.id };
+    }
+  }
 
   async function page(ctx: AuditReader, f: AuditFilter, p: { limit: number; offset: number }) {
     const [rows, total] = await Promise.all([repo.list(ctx.customerId, f, p), repo.count(ctx.customerId, f)]);
@@ -133,29 +169,15 @@ export function createAuditLogService(deps: { db: Db }) {
 
     /**
      * The CSV export: one row per changed field (auditChanges), newest record first, header
-     * AUDIT_TEXTS.csvHeader; more than AUDIT_EXPORT_MAX matching records is refused.
+     * AUDIT_TEXTS.csvHeader; more than AUDIT_EXPORT_MAX matching records is refused before the
+     * file starts. The file comes in parts, a page of records at a time (keyset pages), so a large
+     * export is never held whole in memory.
      */
-    async exportCsv(ctx: AuditReader, q: TAuditLogExportQuery): Promise<string> {
+    async exportCsv(ctx: AuditReader, q: TAuditLogExportQuery): Promise<AsyncIterable<string>> {
       const f = filterOf(q);
       if ((await repo.count(ctx.customerId, f)) > AUDIT_EXPORT_MAX)
         throw badRequest(AUDIT_TEXTS.exportTooLarge);
-      const rows = await repo.list(ctx.customerId, f, { limit: AUDIT_EXPORT_MAX, offset: 0 });
-      const lines: unknown[][] = [[...AUDIT_TEXTS.csvHeader]];
-      for (const r of rows) {
-        const head = [
-          r.at.toISOString(),
-          r.actorEmail,
-          r.actorIsProviderStaff ? "Yes" : "No",
-          AUDIT_TEXTS.resourceLabels[r.resource],
-          r.resourceId,
-          r.resourceName,
-          AUDIT_TEXTS.actionLabels[r.action],
-        ];
-        const changes = auditChanges(r.before, r.after);
-        if (changes.length === 0) lines.push([...head, "", "", ""]);
-        for (const c of changes) lines.push([...head, c.field, cellOf(c.before), cellOf(c.after)]);
-      }
-      return toCsv(lines);
+      return exportParts(ctx.customerId, f);
     },
   };
 }
