@@ -68,12 +68,6 @@ const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
-/** The phase of the median CPU per evaluation (of the median rate without CPU figures): a real phase, so its figures agree. */
-function medianPhase(phases: Phase[]): Phase {
-  const key = (p: Phase) => (p.cpu ? p.cpu.worker + p.cpu.postgres : -p.perMinute);
-  const sorted = [...phases].sort((a, b) => key(a) - key(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)] as Phase;
-}
 
 type MeasurementSignal = {
   id: string;
@@ -172,39 +166,61 @@ async function createMonitors(database: Database) {
 
 type Runner = { pid?: number; stop: () => Promise<void> };
 
+/** A process's CPU seconds so far (utime + stime, or stime alone) from /proc; 0 once it is gone. */
+function processCpuSeconds(pid: string, systemOnly = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((systemOnly ? 0 : Number(f[11])) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * CPU seconds used so far by the given processes and by the PostgreSQL backends of the bench
- * database (Linux /proc, when PostgreSQL runs on this machine; 0 where unreadable).
+ * CPU seconds of the PostgreSQL backends of the bench database (Linux /proc, when PostgreSQL runs
+ * on this machine) since the tracker began, backend by backend: one that ends meanwhile (a pool
+ * closing an idle connection) keeps what it had used at its last reading, and one that starts
+ * meanwhile counts from 0. `read()` often (the phase's poll does, every 500 ms) so a short-lived
+ * backend is seen. The bench's own connections (its polls, the lock sampler) count too: a few
+ * hundredths of a millisecond an evaluation, alike in every phase.
  */
-function cpuSeconds(
-  pids: number[],
-  dbName?: string,
-): { workers: number; workersSystem: number; postgres: number } {
-  // utime + stime (or stime alone), in seconds.
-  const ticks = (pid: string, systemOnly = false) => {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      return ((systemOnly ? 0 : Number(f[11])) + Number(f[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
-  let postgres = 0;
-  if (dbName) {
+function postgresCpuTracker(dbName: string) {
+  const first = new Map<string, number>();
+  const last = new Map<string, number>();
+  const read = (initial: boolean) => {
     try {
       for (const pid of readdirSync("/proc")) {
         if (!/^[0-9]+$/.test(pid)) continue;
         try {
-          if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(dbName)) postgres += ticks(pid);
-        } catch {}
+          if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(dbName)) continue;
+        } catch {
+          continue;
+        }
+        const t = processCpuSeconds(pid);
+        if (t === 0 && last.has(pid)) continue; // gone between the two reads
+        if (!first.has(pid)) first.set(pid, initial ? t : 0);
+        last.set(pid, t);
       }
     } catch {}
-  }
+  };
+  read(true);
   return {
-    workers: pids.reduce((a, p) => a + ticks(String(p)), 0),
-    workersSystem: pids.reduce((a, p) => a + ticks(String(p), true), 0),
-    postgres,
+    read: () => read(false),
+    total: () => [...last].reduce((a, [pid, t]) => a + t - (first.get(pid) ?? 0), 0),
+  };
+}
+
+/** CPU seconds used so far by the given processes, and by PostgreSQL's backends since `pg` began. */
+function cpuSeconds(
+  pids: number[],
+  pg?: ReturnType<typeof postgresCpuTracker>,
+): { workers: number; workersSystem: number; postgres: number } {
+  pg?.read();
+  return {
+    workers: pids.reduce((a, p) => a + processCpuSeconds(String(p)), 0),
+    workersSystem: pids.reduce((a, p) => a + processCpuSeconds(String(p), true), 0),
+    postgres: pg?.total() ?? 0,
   };
 }
 
@@ -300,7 +316,8 @@ async function runPhase(
 ): Promise<Phase> {
   const { db } = database;
   const pids = runners.map((r) => r.pid).filter((p): p is number => p != null);
-  const cpu0 = pids.length ? cpuSeconds(pids, dbName) : undefined;
+  const pg = dbName ? postgresCpuTracker(dbName) : undefined;
+  const cpu0 = pids.length ? cpuSeconds(pids, pg) : undefined;
   const self0 = process.cpuUsage();
   const started = Date.now();
   const startedAt = new Date(started);
@@ -340,18 +357,25 @@ async function runPhase(
       locks.waiting += row?.waiting ?? 0;
       await sleep(50);
     }
-  })();
+  })().catch((err: unknown) => {
+    sampling = false;
+    console.log(`    lock sampler stopped: ${err instanceof Error ? err.message : String(err)}`);
+  });
   let n = 0;
   let warm: { n: number; cpu: ReturnType<typeof cpuSeconds> } | undefined;
-  for (;;) {
-    n = await done();
-    if (process.env.BENCH_DEBUG) console.log(`  ${label}: ${n} evaluated`);
-    if (!warm && pids.length && n >= MONITORS * 0.1) warm = { n, cpu: cpuSeconds(pids, dbName) };
-    if (n >= MONITORS || Date.now() - started > PHASE_MS) break;
-    await sleep(500);
+  try {
+    for (;;) {
+      n = await done();
+      if (process.env.BENCH_DEBUG) console.log(`  ${label}: ${n} evaluated`);
+      pg?.read();
+      if (!warm && pids.length && n >= MONITORS * 0.1) warm = { n, cpu: cpuSeconds(pids, pg) };
+      if (n >= MONITORS || Date.now() - started > PHASE_MS) break;
+      await sleep(500);
+    }
+  } finally {
+    sampling = false;
   }
-  const cpu1 = pids.length ? cpuSeconds(pids, dbName) : undefined;
-  sampling = false;
+  const cpu1 = pids.length ? cpuSeconds(pids, pg) : undefined;
   await sampler;
   const nEnd = n;
   const cpuWallS = (Date.now() - started) / 1000;
@@ -662,14 +686,26 @@ async function main() {
     }
 
     for (const { name, rounds } of results) {
+      // The figures printed are one round's, the round whose CPU ratio is the median, so the ratio
+      // printed is theirs; the rate against the target is the median of the one-worker phases.
+      const twos = rounds.flatMap((r) => (r.two ? [r.two] : []));
+      const ratioOf = (r: { one: Phase; two?: Phase }) =>
+        r.one.cpu && r.two?.cpu
+          ? (r.two.cpu.worker + r.two.cpu.postgres) / (r.one.cpu.worker + r.one.cpu.postgres)
+          : undefined;
+      const byRatio = rounds
+        .map((r, index) => ({ r, index, ratio: ratioOf(r) }))
+        .sort((a, b) => (a.ratio ?? 0) - (b.ratio ?? 0));
+      const middle = byRatio[Math.floor((byRatio.length - 1) / 2)] as (typeof byRatio)[number];
+      const { one, two } = middle.r;
+      const medianRate = median(rounds.map((r) => r.one.perMinute));
       console.log(
         `${name === "realistic" ? "realistic (spread slots, one a claim)" : "shared slot (best case)"}${
-          rounds.length > 1 ? `, medians of ${rounds.length} rounds` : ""
+          rounds.length > 1
+            ? `, ${rounds.length} rounds; the figures are round ${middle.index + 1}'s, whose CPU ratio is the median`
+            : ""
         }:`,
       );
-      const one = medianPhase(rounds.map((r) => r.one));
-      const twos = rounds.flatMap((r) => (r.two ? [r.two] : []));
-      const two = twos.length ? medianPhase(twos) : undefined;
       console.log(
         `  one worker:  ${fmt(one.perMinute)} evaluations/min sustained (after the first 10 %; ${fmt(one.wallPerMinute)}/min from the start)${
           one.cpu
@@ -679,7 +715,7 @@ async function main() {
       );
       if (name === "realistic")
         console.log(
-          `               ratio to target: ${(one.perMinute / TARGET).toFixed(2)} (target ${fmt(TARGET)}/min with one worker)`,
+          `               ratio to target: ${(medianRate / TARGET).toFixed(2)} (the median one-worker rate, ${fmt(medianRate)}/min; target ${fmt(TARGET)}/min with one worker)`,
         );
       if (two) {
         console.log(
@@ -692,11 +728,10 @@ async function main() {
         console.log(
           `               speed-up ${(two.perMinute / one.perMinute).toFixed(2)}× (ratio to 2 × one worker ${(two.perMinute / (2 * one.perMinute)).toFixed(2)})`,
         );
-        const ratios = rounds.flatMap((r) =>
-          r.one.cpu && r.two?.cpu
-            ? [(r.two.cpu.worker + r.two.cpu.postgres) / (r.one.cpu.worker + r.one.cpu.postgres)]
-            : [],
-        );
+        const ratios = rounds.flatMap((r) => {
+          const x = ratioOf(r);
+          return x === undefined ? [] : [x];
+        });
         const wholes = rounds.flatMap((r) =>
           r.one.cpuWhole && r.two?.cpuWhole
             ? [
@@ -708,7 +743,7 @@ async function main() {
         if (ratios.length) {
           const ratio = median(ratios);
           console.log(
-            `               CPU per evaluation, two workers against one, steady state: ${ratio.toFixed(2)} (goal ≤ 1.10: ${ratio <= 1.1 ? "met" : "NOT met"})` +
+            `               CPU per evaluation, two workers against one, steady state: ${(middle.ratio ?? ratio).toFixed(2)} (goal ≤ 1.10: ${(middle.ratio ?? ratio) <= 1.1 ? "met" : "NOT met"})` +
               (ratios.length > 1
                 ? `, the median of the rounds' ${ratios.map((x) => x.toFixed(2)).join(", ")}`
                 : "") +
@@ -724,7 +759,7 @@ async function main() {
           const busy = ((w + p) * one.perMinute) / 60_000;
           const ceiling = Math.min(2, cores / busy);
           console.log(
-            `               why: one worker with its PostgreSQL keeps ${busy.toFixed(2)} of ${cores} cores busy, so two can gain about ${ceiling.toFixed(2)}× at most, less what else runs (load average ${one.load.toFixed(2)} / ${two.load.toFixed(2)} after the median phases)`,
+            `               why: one worker with its PostgreSQL keeps ${busy.toFixed(2)} of ${cores} cores busy, so two can gain about ${ceiling.toFixed(2)}× at most, less what else runs (load average ${one.load.toFixed(2)} / ${two.load.toFixed(2)} after that round's phases)`,
           );
         }
         const lockShare = (phases: Phase[]) => {

@@ -308,7 +308,7 @@ if (CONFIRM_WINDOW_COUNT > 0 && firstMissed.length > 0) {
 }
 const byChance = verdicts.reduce((sum, v) => sum + chanceOfMeetingGoal(v.level, v.evaluations), 0);
 console.log(
-  `  a method breaching exactly α would meet the goal in ${byChance.toFixed(1)} of these ${verdicts.length} pairs on average: the windows' binomial noise alone`,
+  `  a method breaching exactly α would meet the goal in ${byChance.toFixed(1)} of these ${verdicts.length} pairs in a first run on average: the windows' binomial noise alone`,
 );
 for (const prefix of ["SVD", "MVD", "CAP"]) {
   for (const kind of DATA_KINDS) {

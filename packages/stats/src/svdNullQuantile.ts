@@ -268,6 +268,7 @@ export function ar1BridgeLaw(
   const diagonal: number[] = [];
   for (let a = 0; a < count; a++) {
     diagonal.push(kernelDiagonal(tBlock[a] as number));
+    // kernelDiagonal has just left the block's Mehler functions in `hermite`: keep a copy.
     functions.push(Float64Array.from(hermite));
   }
   let variance = 0;

@@ -159,7 +159,13 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     mkdirSync(opts.dataDir, { recursive: true });
     unlock = lockDataDir(opts.dataDir);
     try {
-      client = await openPgliteThread(opts.dataDir, { onCrash: (err) => opts.onFatal?.(err) });
+      // The folder's lock goes first: whatever restarts the process may hand its pid to another.
+      client = await openPgliteThread(opts.dataDir, {
+        onCrash: (err) => {
+          unlock();
+          opts.onFatal?.(err);
+        },
+      });
     } catch (err) {
       unlock();
       throw err;

@@ -214,7 +214,13 @@ export async function openPgliteThread(
     async close() {
       if (stopped) return;
       closing = true;
-      await call({ op: "close" });
+      try {
+        await call({ op: "close" });
+      } catch (err) {
+        // Not closed after all: a later failure of the thread is a crash again.
+        closing = false;
+        throw err;
+      }
       stopped = new Error("PGlite is closed");
       await worker.terminate();
     },
