@@ -1,17 +1,19 @@
 import {
   defaultFeatureFlags,
+  SETTINGS_KIT_MESSAGES,
   type TFeatureFlagsResponse,
   type TLine,
   type TMe,
   type TPlant,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
 import { HttpResponse, http, type RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { PlantLineProvider } from "../app/context/PlantLineContext";
 import { SnackbarProvider } from "../shared/ui/SnackbarProvider";
 import { installResizeObserver } from "./fixtures";
@@ -111,4 +113,26 @@ export function renderSettingsPage(page: ReactElement, o: { section?: string } =
 function SectionOrLeft({ start, page }: { start: string; page: ReactElement }) {
   const { pathname, search } = useLocation();
   return `${pathname}${search}` === start ? page : <p>{LEFT_SETTINGS_TEXT}</p>;
+}
+
+/**
+ * Leaves the section for another (the router of renderSettingsPage) and answers the
+ * 'Discard Changes?' question the page must ask: Continue Editing stays (the question gone), Exit
+ * leaves (LEFT_SETTINGS_TEXT shown).
+ */
+export async function leaveSectionAnswering(
+  router: ReturnType<typeof renderSettingsPage>["router"],
+  ue: UserEvent,
+  answer: "continue" | "exit",
+  to = "/settings?section=USER_MANAGEMENT",
+) {
+  const K = SETTINGS_KIT_MESSAGES;
+  await act(() => router.navigate(to));
+  const ask = await screen.findByRole("dialog", { name: K.discardTitle });
+  expect(within(ask).getByText(K.discardText)).toBeTruthy();
+  await ue.click(
+    within(ask).getByRole("button", { name: answer === "exit" ? K.discardExit : K.discardContinue }),
+  );
+  if (answer === "exit") expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+  else await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
 }

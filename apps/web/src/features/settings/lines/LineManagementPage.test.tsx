@@ -14,7 +14,11 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseCsv, toCsv } from "../../../shared/csv";
 import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
-import { LEFT_SETTINGS_TEXT, renderSettingsPage } from "../../../test/renderSettingsPage";
+import {
+  LEFT_SETTINGS_TEXT,
+  leaveSectionAnswering,
+  renderSettingsPage,
+} from "../../../test/renderSettingsPage";
 import { LineManagementPage } from "./LineManagementPage";
 
 const downloads: { name: string; rows: unknown[][] }[] = [];
@@ -219,10 +223,7 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     const input = await screen.findByRole("textbox", { name: `${T.columns.ingestionThreshold} of Assembly` });
     await ue.clear(input);
     await ue.type(input, "36");
-    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
-    const ask = await screen.findByRole("dialog", { name: K.discardTitle });
-    await ue.click(within(ask).getByRole("button", { name: K.discardContinue }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
+    await leaveSectionAnswering(router, ue, "continue");
     expect(
       (
         screen.getByRole("textbox", {
@@ -230,14 +231,7 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
         }) as HTMLInputElement
       ).value,
     ).toBe("36");
-
-    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
-    await ue.click(
-      within(await screen.findByRole("dialog", { name: K.discardTitle })).getByRole("button", {
-        name: K.discardExit,
-      }),
-    );
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    await leaveSectionAnswering(router, ue, "exit");
     expect(patches).toEqual([]);
   });
 
@@ -422,21 +416,11 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
   it("asks 'Discard Changes?' before leaving the section with changes: Continue Editing keeps them, Exit leaves", async () => {
     const { ue, drawer, router } = await openEditor();
     await ue.type(within(drawer).getByRole("textbox", { name: T.friendlyName }), "X");
-    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
-    const ask = await screen.findByRole("dialog", { name: K.discardTitle });
-    await ue.click(within(ask).getByRole("button", { name: K.discardContinue }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
+    await leaveSectionAnswering(router, ue, "continue");
     expect((within(drawer).getByRole("textbox", { name: T.friendlyName }) as HTMLInputElement).value).toBe(
       "X",
     );
-
-    await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
-    await ue.click(
-      within(await screen.findByRole("dialog", { name: K.discardTitle })).getByRole("button", {
-        name: K.discardExit,
-      }),
-    );
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    await leaveSectionAnswering(router, ue, "exit");
     expect(patches).toEqual([]);
   });
 

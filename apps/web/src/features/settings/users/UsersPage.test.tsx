@@ -1,18 +1,12 @@
-import {
-  SETTINGS_KIT_MESSAGES,
-  type TAddUserBody,
-  type TAddUserResponse,
-  type TUserRow,
-  USER_MESSAGES,
-} from "@linewatch/contracts";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { type TAddUserBody, type TAddUserResponse, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import { testMe, testPlant } from "../../../test/fixtures";
 import {
   installGridLayout,
-  LEFT_SETTINGS_TEXT,
+  leaveSectionAnswering,
   renderSettingsPage,
   setupSettingsServer,
 } from "../../../test/renderSettingsPage";
@@ -94,26 +88,11 @@ describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
     expect(await screen.findByText(USER_MESSAGES.totalUsers(1))).toBeTruthy();
     await ue.click(addButton());
     await ue.type(await screen.findByRole("textbox", { name: "Email" }), "new@example.com");
-    await act(() => router.navigate("/settings?section=LINE_MANAGEMENT"));
-    const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
-    await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
-    await waitFor(() =>
-      expect(screen.queryByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).toBeNull(),
-    );
+    await leaveSectionAnswering(router, ue, "continue", "/settings?section=LINE_MANAGEMENT");
     expect((screen.getByRole("textbox", { name: "Email" }) as HTMLInputElement).value).toBe(
       "new@example.com",
     );
-
-    await act(() => router.navigate("/settings?section=LINE_MANAGEMENT"));
-    await ue.click(
-      within(await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle })).getByRole(
-        "button",
-        {
-          name: SETTINGS_KIT_MESSAGES.discardExit,
-        },
-      ),
-    );
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    await leaveSectionAnswering(router, ue, "exit", "/settings?section=LINE_MANAGEMENT");
     expect(added).toHaveLength(0);
   });
 
