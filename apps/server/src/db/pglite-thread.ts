@@ -212,7 +212,11 @@ export async function openPgliteThread(
       if (first) await call({ op: "listen", channel });
     },
     async close() {
-      if (stopped) return;
+      // Already stopped (closed, or the thread died): wait until the thread has exited.
+      if (stopped) {
+        await worker.terminate();
+        return;
+      }
       closing = true;
       try {
         await call({ op: "close" });

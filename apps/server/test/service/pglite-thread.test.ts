@@ -235,6 +235,8 @@ describe("PGlite in its own thread", () => {
       expect(later?.message).toBe(first?.message);
       expect(crashes.map((e) => e.message)).toEqual([first?.message]);
       expect(thread.closed).toBe(true);
+      // close() on a dead thread returns once the thread's exit is seen: the exit after the error
+      // must not count as a second crash.
       await thread.close();
       expect(crashes).toHaveLength(1);
     });
