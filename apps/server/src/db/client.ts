@@ -94,8 +94,8 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 
 export type OpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number; logger?: Logger }
-  | { dataDir: string; onFatal?: (err: Error) => void }
-  | { memory: true; onFatal?: (err: Error) => void };
+  | { dataDir: string; onFatal?: (err: Error) => void; threadFile?: URL }
+  | { memory: true; onFatal?: (err: Error) => void; threadFile?: URL };
 
 /**
  * PGlite is one process's database: a second process opening the same folder would corrupt it.
@@ -161,6 +161,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     try {
       // The folder's lock goes first: whatever restarts the process may hand its pid to another.
       client = await openPgliteThread(opts.dataDir, {
+        ...(opts.threadFile ? { threadFile: opts.threadFile } : {}),
         onCrash: (err) => {
           unlock();
           opts.onFatal?.(err);
@@ -171,7 +172,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       throw err;
     }
   } else {
-    client = await openPgliteThread(undefined, { onCrash: (err) => opts.onFatal?.(err) });
+    client = await openPgliteThread(undefined, {
+      ...(opts.threadFile ? { threadFile: opts.threadFile } : {}),
+      onCrash: (err) => opts.onFatal?.(err),
+    });
   }
   // Drizzle's pglite driver calls only query, exec and transaction, which the thread's client has.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db;

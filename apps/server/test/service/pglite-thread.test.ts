@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { bigint, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
@@ -250,6 +253,45 @@ describe("PGlite in its own thread", () => {
       const err = await failureOf(thread.query("exit"));
       expect(err?.message).toBe("PGlite is closed: its thread exited (code 3)");
       expect(crashes.map((e) => e.message)).toEqual([err?.message]);
+    });
+
+    // The statement test/helpers/crashable-pglite.thread.js dies on (kept in step by this test:
+    // another text would be answered instead of crashing the thread).
+    const CRASH_STATEMENT = "select 'crash the thread'";
+
+    it("releases the folder's lock and tells onFatal, so a restart opens the same folder with its data", async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "lw-crash-"));
+      try {
+        const fatal: Error[] = [];
+        const first = await openDatabase({
+          dataDir: dir,
+          threadFile: new URL("../helpers/crashable-pglite.thread.js", import.meta.url),
+          onFatal: (e) => fatal.push(e),
+        });
+        await first.db.execute(sql`create table lw_kept (n int)`);
+        await first.db.execute(sql`insert into lw_kept values (42)`);
+        // While it runs, the folder is locked against a second process.
+        expect(existsSync(path.join(dir, "linewatch.pid"))).toBe(true);
+        const err = await first.db.execute(sql.raw(CRASH_STATEMENT)).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(describeDbError(err)).toMatch(/PGlite is closed: its thread exited \(code 3\)/);
+        expect(fatal.map((e) => e.message)).toEqual(["PGlite is closed: its thread exited (code 3)"]);
+        expect(existsSync(path.join(dir, "linewatch.pid"))).toBe(false);
+        await first.close();
+
+        const again = await openDatabase({ dataDir: dir });
+        try {
+          expect(rowsOf<{ n: number }>(await again.db.execute(sql`select n from lw_kept`))).toEqual([
+            { n: 42 },
+          ]);
+        } finally {
+          await again.close();
+        }
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
 
     it("does not call a closed database crashed", async () => {
