@@ -106,15 +106,31 @@ export function choleskySolveColumns(l: Matrix, columns: Float64Array, n: number
       `expected ${p} columns of ${n} values, got ${columns.length} values`,
     );
   }
+  choleskyForwardColumns(l, columns, n);
   const ld = l.data;
-  // Forward: L Z = B, row i of L is L[i][0 … i).
-  for (let i = 0; i < p; i++) {
-    subtractCombination(columns, i, n, (k) => ld[i * p + k] as number, 0, i);
-    divide(columns, i * n, ld[i * p + i] as number, n);
-  }
   // Back: Lᵀ X = Z, with (Lᵀ)[i][k] = L[k][i] for k in (i, p).
   for (let i = p - 1; i >= 0; i--) {
     subtractCombination(columns, i, n, (k) => ld[k * p + i] as number, i + 1, p);
+    divide(columns, i * n, ld[i * p + i] as number, n);
+  }
+}
+
+/**
+ * The forward half of choleskySolveColumns: L Z = B in place for n right-hand sides stored
+ * column-major by signal (row i of L is L[i][0 … i)). With L the Cholesky factor of a covariance,
+ * this whitens the rows: z = L⁻¹ x.
+ */
+export function choleskyForwardColumns(l: Matrix, columns: Float64Array, n: number): void {
+  const p = l.rows;
+  if (columns.length !== p * n) {
+    throw new StatsError(
+      "DIMENSION_MISMATCH",
+      `expected ${p} columns of ${n} values, got ${columns.length} values`,
+    );
+  }
+  const ld = l.data;
+  for (let i = 0; i < p; i++) {
+    subtractCombination(columns, i, n, (k) => ld[i * p + k] as number, 0, i);
     divide(columns, i * n, ld[i * p + i] as number, n);
   }
 }

@@ -1,5 +1,5 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
-import { choleskyDecompose, choleskySolve } from "./cholesky.js";
+import { choleskyDecompose, choleskyForwardColumns, choleskySolve } from "./cholesky.js";
 import { fUpperTail } from "./distributions.js";
 import {
   columnMeansAndSds,
@@ -499,18 +499,8 @@ export function multivariateShape(
     }
     throw error;
   }
-  // Whiten: forward substitution, coordinate by coordinate (u = L⁻¹ x).
-  const l = factor.data;
-  for (let i = 0; i < p; i++) {
-    const start = i * count;
-    for (let k = 0; k < i; k++) {
-      const lik = l[i * p + k] as number;
-      const from = k * count;
-      for (let r = 0; r < count; r++) u[start + r] = (u[start + r] as number) - lik * (u[from + r] as number);
-    }
-    const lii = l[i * p + i] as number;
-    for (let r = 0; r < count; r++) u[start + r] = (u[start + r] as number) / lii;
-  }
+  // Whiten: u = L⁻¹ x, the p columns in place (the scratch column after them is left alone).
+  choleskyForwardColumns(factor, u.subarray(0, p * count), count);
   const norms = new Float64Array(count);
   for (let j = 0; j < p; j++) {
     const start = j * count;
