@@ -22,6 +22,9 @@ export const BACKTEST_MESSAGES = {
   monitorOrTask: "Give either a monitor's settings (task) or a saved monitor's id (monitor_uuid)",
   periodTooLong: `A backtest period is at most ${BACKTEST_BOUNDS.maxDays} days`,
   periodOrder: "The backtest period must start before it ends",
+  /** The backtest used up its computing budget (BACKTEST_CPU_MS) and was stopped. */
+  tooLong: (seconds: number) =>
+    `The backtest needed more than its ${seconds} s of computing and was stopped: choose a shorter period or fewer signals`,
   tooManyRecords: (max: number) =>
     `The backtest period holds more than ${max} records: choose a shorter period`,
   /** The Backtest panel's summary (issue #18 §1). */
@@ -52,6 +55,14 @@ export const BACKTEST_TEXTS = {
   alertSpan: (opened: string, resolved: string | null) =>
     resolved ? `${opened} to ${resolved}` : `${opened}, still open at the end`,
   moreAlerts: (n: number) => `and ${n} more (shaded on the chart)`,
+  /** The progress bar of a running backtest: the plant-local day its replay has reached. */
+  progress: (day: string, done: number, total: number) =>
+    `Backtest at ${day}: ${done} of ${total} evaluations`,
+  progressLabel: "Backtest progress",
+  reading: "Reading the period's records",
+  cancel: "Cancel",
+  cancelled: "Backtest cancelled.",
+  runAgain: "Run again",
 } as const;
 
 /** The Backtest panel lists the first this many would-be alerts under its chart. */
@@ -135,3 +146,24 @@ export const ZBacktest = z.object({
   }),
 });
 export type TBacktest = z.infer<typeof ZBacktest>;
+
+/**
+ * The streamed answer (`Accept: application/x-ndjson`): one JSON object a line. `progress` as the
+ * replay moves (`at` is the slot it has reached), then either `result` (the same TBacktest the
+ * plain JSON answer gives) or `error` (a failure after the stream began: its HTTP status had
+ * already been sent as 200). Failures found before the replay starts (validation, not found,
+ * too many records) answer with their status and a JSON message, as without the header.
+ */
+export const BACKTEST_STREAM_TYPE = "application/x-ndjson";
+export const ZBacktestStreamLine = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("progress"),
+    done: z.number().int(),
+    total: z.number().int(),
+    /** The slot reached; null before the first. */
+    at: ZIsoDateTime.nullable(),
+  }),
+  z.object({ type: z.literal("result"), backtest: ZBacktest }),
+  z.object({ type: z.literal("error"), status: z.number().int(), message: zString() }),
+]);
+export type TBacktestStreamLine = z.infer<typeof ZBacktestStreamLine>;
