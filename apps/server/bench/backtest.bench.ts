@@ -12,6 +12,7 @@ import { partRecords, signals, stations } from "../src/db/schema/index.js";
 import type { AuthContext } from "../src/modules/auth/auth.service.js";
 import { replayMonitor, slotsOf } from "../src/modules/backtest/backtest.replay.js";
 import { createBacktestService } from "../src/modules/backtest/backtest.service.js";
+import { createStatsPool, STATS_BUDGET_DEFAULTS } from "../src/modules/evaluation/stats-pool.js";
 import { loadRecordSpan } from "../src/modules/evaluation/window.read.js";
 import { createCustomer, createLine, createPlant } from "../test/factories.js";
 import { openBenchDatabase } from "./bench-db.js";
@@ -112,7 +113,13 @@ async function main() {
       notes: "",
       task_details: details,
     };
-    const service = createBacktestService({ db, maxRecordCount: 10_000 });
+    const stats = createStatsPool({ threads: 1 });
+    const service = createBacktestService({
+      db,
+      maxRecordCount: 10_000,
+      stats,
+      cpuBudgetMs: STATS_BUDGET_DEFAULTS.backtestCpuMs,
+    });
     const ctx = { customerId: customer.id } as AuthContext;
     const period = { from: from.toISOString(), to: to.toISOString() };
 
@@ -154,6 +161,7 @@ async function main() {
       `  goal < ${GOAL_MS} ms: ratio ${(median / GOAL_MS).toFixed(2)} — ${median < GOAL_MS ? "met" : "NOT met"}`,
     );
     console.log(`  load average at start ${loadAtStart}, at end ${load()}`);
+    await stats.close();
   } finally {
     await bench.database.close();
     await bench.drop();

@@ -1,4 +1,6 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
+import { STATS_BUDGET_DEFAULTS } from "./modules/evaluation/stats-pool.js";
 
 export type Role = "api" | "worker" | "ingest";
 
@@ -43,6 +45,19 @@ export type Config = {
   /** MQTT_SHARED_SUBSCRIPTIONS: subscribe as `$share/linewatch/<topic>` (several ingest processes). */
   mqttSharedSubscriptions: boolean;
   worker: WorkerConfig;
+  stats: StatsConfig;
+};
+
+/** The statistics threads (stats-pool.ts) and their CPU-time budgets (ms). */
+export type StatsConfig = {
+  /** STATS_THREADS: threads of each pool (the API's requests, the worker's evaluations); default one a core. */
+  threads: number;
+  /** STATS_REQUEST_CPU_MS: one preview or capability view. */
+  requestCpuMs: number;
+  /** BACKTEST_CPU_MS: one backtest. */
+  backtestCpuMs: number;
+  /** EVALUATION_CPU_MS: one monitor's evaluation in the worker. */
+  evaluationCpuMs: number;
 };
 
 /** The worker role's settings (WORKER_*). */
@@ -63,6 +78,12 @@ function int(name: string, v: string | undefined, dflt: number): number {
   if (v == null || v === "") return dflt;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
+}
+
+function positive(name: string, v: string | undefined, dflt: number): number {
+  const n = int(name, v, dflt);
+  if (n < 1) throw new Error(`${name} must be a whole number of 1 or more, got "${v}"`);
   return n;
 }
 
@@ -130,6 +151,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       batchSize: int("WORKER_BATCH_SIZE", env.WORKER_BATCH_SIZE, 8),
       minuteMs: rate("WORKER_MINUTE_MS", env.WORKER_MINUTE_MS, 60_000),
       id: env.WORKER_ID || undefined,
+    },
+    stats: {
+      threads: positive("STATS_THREADS", env.STATS_THREADS, availableParallelism()),
+      requestCpuMs: positive(
+        "STATS_REQUEST_CPU_MS",
+        env.STATS_REQUEST_CPU_MS,
+        STATS_BUDGET_DEFAULTS.requestCpuMs,
+      ),
+      backtestCpuMs: positive("BACKTEST_CPU_MS", env.BACKTEST_CPU_MS, STATS_BUDGET_DEFAULTS.backtestCpuMs),
+      evaluationCpuMs: positive(
+        "EVALUATION_CPU_MS",
+        env.EVALUATION_CPU_MS,
+        STATS_BUDGET_DEFAULTS.evaluationCpuMs,
+      ),
     },
   };
 }

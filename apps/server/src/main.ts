@@ -10,6 +10,7 @@ import { withoutPassword } from "./lib/urls.js";
 import { startSessionInvalidation } from "./modules/auth/session-invalidation.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
+import { createStatsPool } from "./modules/evaluation/stats-pool.js";
 import { startHousekeeping } from "./modules/housekeeping/housekeeping.service.js";
 import { createServices } from "./services.js";
 import { createOnEvaluated } from "./worker/alerts/apply.js";
@@ -45,6 +46,16 @@ async function main() {
 
   const closers: (() => Promise<void>)[] = [() => database.close()];
 
+  // Statistics off the event loop (stats-pool.ts): one pool for the API's previews, backtests and
+  // capability views, another for the worker's evaluations, so neither waits behind the other.
+  const requestStats = config.roles.has("api")
+    ? createStatsPool({ threads: config.stats.threads })
+    : undefined;
+  const evaluationStats = config.roles.has("worker")
+    ? createStatsPool({ threads: config.stats.threads })
+    : undefined;
+  for (const pool of [requestStats, evaluationStats]) if (pool) closers.push(() => pool.close());
+
   let ingest: Ingest | undefined;
   const services = createServices({
     db: database.db,
@@ -54,6 +65,11 @@ async function main() {
     onDataSourcesChange: () => void ingest?.refresh(),
     onMqttCredentialsChange: () => void ingest?.refresh(),
     signinFailuresPerAddress: config.signinFailuresPerAddress,
+    stats: {
+      pool: requestStats,
+      requestCpuMs: config.stats.requestCpuMs,
+      backtestCpuMs: config.stats.backtestCpuMs,
+    },
   });
 
   if (config.roles.has("ingest")) {
@@ -107,6 +123,7 @@ async function main() {
     closers.unshift(
       startWorkerFromConfig(database.db, config.worker, logger.child({ role: "worker" }), {
         onEvaluated: createOnEvaluated(),
+        stats: evaluationStats && { pool: evaluationStats, cpuBudgetMs: config.stats.evaluationCpuMs },
       }).stop,
     );
   }

@@ -10,6 +10,7 @@ import { createCapabilityService } from "./modules/capability/capability.service
 import { createCustomersService } from "./modules/customers/customers.service.js";
 import { createDataSourceInsight } from "./modules/data-sources/data-sources.insight.js";
 import { createDataSourcesService } from "./modules/data-sources/data-sources.service.js";
+import { defaultStatsPool, STATS_BUDGET_DEFAULTS, type StatsPool } from "./modules/evaluation/stats-pool.js";
 import { createFeatureFlagsService } from "./modules/feature-flags/feature-flags.service.js";
 import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens.service.js";
 import { createLinesService } from "./modules/lines/lines.service.js";
@@ -37,6 +38,11 @@ export type ServicesOptions = {
   /** SIGNIN_FAILURES_PER_ADDRESS (config.signinFailuresPerAddress); 0 = no limit per address. */
   signinFailuresPerAddress?: number;
   notifications?: Parameters<typeof createNotificationsService>[1];
+  /**
+   * The statistics threads of previews, backtests and capability views, and their CPU-time budgets
+   * (STATS_REQUEST_CPU_MS, BACKTEST_CPU_MS); default the process's shared pool and STATS_BUDGET_DEFAULTS.
+   */
+  stats?: { pool?: StatsPool; requestCpuMs?: number; backtestCpuMs?: number };
 };
 
 /** The composition root: every service, wired by hand. */
@@ -56,8 +62,16 @@ export function createServices(opts: ServicesOptions) {
   const signals = createSignalsService({ db, lines, flags });
   const maxRecordCount = opts.mvdQueryMaxRecordCount ?? QUERY_BOUNDS.defaultMaxRecordCount;
   const monitors = createMonitorsService({ db, lines, plants, flags, now: opts.now, maxRecordCount });
-  const monitorPreview = createMonitorPreview({ db, maxRecordCount });
-  const backtest = createBacktestService({ db, now: opts.now, maxRecordCount });
+  const stats = opts.stats?.pool ?? defaultStatsPool();
+  const requestCpuMs = opts.stats?.requestCpuMs ?? STATS_BUDGET_DEFAULTS.requestCpuMs;
+  const monitorPreview = createMonitorPreview({ db, maxRecordCount, stats, cpuBudgetMs: requestCpuMs });
+  const backtest = createBacktestService({
+    db,
+    now: opts.now,
+    maxRecordCount,
+    stats,
+    cpuBudgetMs: opts.stats?.backtestCpuMs ?? STATS_BUDGET_DEFAULTS.backtestCpuMs,
+  });
   const alerts = createAlertsService({ db, now: opts.now, maxRecordCount });
   const users = createUsersService({ db, auth, flags });
   const customers = createCustomersService({ db });
@@ -71,7 +85,7 @@ export function createServices(opts: ServicesOptions) {
   });
   const spcLimits = createSpcLimitsService({ db, lines, flags, maxRecordCount });
   const capAlerts = createCapAlertsService({ db, lines });
-  const capability = createCapabilityService({ db, lines, maxRecordCount });
+  const capability = createCapabilityService({ db, lines, maxRecordCount, stats, cpuBudgetMs: requestCpuMs });
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });

@@ -23,6 +23,9 @@ export const CAPABILITY_MESSAGES = {
   timeZone: (timeZone: string) => `Plant time (${timeZone})`,
   presets: { day: "Last 24 hours", week: "Last 7 days", month: "Last 30 days" },
   order: "From must be before To",
+  /** The view used up its computing budget (STATS_REQUEST_CPU_MS) and was stopped. */
+  tooLong: (seconds: number) =>
+    `The capability view needed more than its ${seconds} s of computing and was stopped: choose a shorter period`,
   loading: "Loading the capability view",
   empty: "No records in this period",
   loadError: (detail: string) => `Error loading the capability view: ${detail}`,

@@ -40,6 +40,9 @@ export const QUERY_MESSAGES = {
   invalidStart: "Invalid Start Time",
   invalidEnd: "Invalid End Time",
   startAfterEnd: "Start time must be less than end time",
+  /** The preview used up its computing budget (STATS_REQUEST_CPU_MS) and was stopped. */
+  previewTooLong: (seconds: number) =>
+    `The preview needed more than its ${seconds} s of computing and was stopped: choose fewer records or fewer signals`,
   compatible: "MVD monitor compatible",
   incompatible: "MVD monitor incompatible",
   /** Saving needs a rolling window: the newest N records (Period Start in Records). */

@@ -18,6 +18,7 @@ import {
 } from "fastify-type-provider-zod";
 import { loggableError } from "../db/errors.js";
 import { AppError, STATUS_OF } from "../errors.js";
+import { StatsCancelledError } from "../modules/evaluation/stats-pool.js";
 import { registerRoutes } from "./routes/index.js";
 import { type AppOptions, appSettings } from "./types.js";
 
@@ -138,6 +139,8 @@ export async function buildApp(opts: AppOptions) {
   });
 
   app.setErrorHandler((error, req, reply) => {
+    // The client went away and its statistics were stopped: nobody reads the answer; not an error.
+    if (error instanceof StatsCancelledError) return reply.code(499).send({ message: error.message });
     if (error instanceof AppError) {
       return reply.code(STATUS_OF[error.code]).send({ message: error.message, ...error.details });
     }

@@ -3,6 +3,10 @@
  * computes (window query + pure evaluation), the result is stored once per slot and handed to
  * `onEvaluated` (alert rules) inside the same transaction. Several processes share the monitors
  * through row leases (architecture.md "Processes").
+ *
+ * The statistics run on the statistics threads (stats-pool.ts), the batch's evaluations side by
+ * side, each within EVALUATION_CPU_MS of CPU time: this thread stays free to renew the leases of
+ * the evaluations running, however long one takes, and one large monitor holds up no other.
  */
 
 import { randomBytes } from "node:crypto";
@@ -15,10 +19,17 @@ import { describeDbError } from "../db/errors.js";
 import { type Logger, silentLogger } from "../lib/logger.js";
 import {
   type EvaluationResult,
-  evaluateMonitor,
   monitorEvaluationSettings,
   type Window,
 } from "../modules/evaluation/evaluate.js";
+import {
+  defaultStatsPool,
+  STATS_BUDGET_DEFAULTS,
+  StatsBudgetError,
+  StatsCancelledError,
+  type StatsPool,
+} from "../modules/evaluation/stats-pool.js";
+import { packWindow } from "../modules/evaluation/window.pack.js";
 import { loadWindows } from "../modules/evaluation/window.read.js";
 import { checkNoData, NO_DATA_CHECK_MS } from "./alerts/no-data.js";
 import {
@@ -28,6 +39,7 @@ import {
   completeClaim,
   initialiseSlots,
   previousLastRecordTsOf,
+  releaseLeases,
   renewLeases,
   type StoredEvaluation,
 } from "./schedule/schedule.js";
@@ -55,6 +67,11 @@ export type WorkerOptions = {
   onEvaluated?: (tx: Tx, evaluation: StoredEvaluation) => Promise<void>;
   /** The evaluation of a claimed batch; default evaluateClaims (window queries + packages/stats). */
   evaluate?: (db: Db, claims: ClaimedMonitor[]) => Promise<EvaluationResult[]>;
+  /**
+   * The statistics threads and one evaluation's CPU-time budget (EVALUATION_CPU_MS); default the
+   * process's shared pool and STATS_BUDGET_DEFAULTS.evaluationCpuMs.
+   */
+  stats?: EvaluationStats;
   logger?: Logger;
   /** How often the poll also checks for lines without records (no-data alerts); default 30 s, 0 = never. */
   noDataCheckMs?: number;
@@ -86,12 +103,26 @@ const errorResult = (err: unknown): EvaluationResult => ({
   details: null,
 });
 
+export type EvaluationStats = { pool: StatsPool; cpuBudgetMs: number };
+
+const defaultStats = (): EvaluationStats => ({
+  pool: defaultStatsPool(),
+  cpuBudgetMs: STATS_BUDGET_DEFAULTS.evaluationCpuMs,
+});
+
 /**
  * Window queries + pure evaluations of a batch of claimed monitors, in their order; never throws
  * (ERROR instead). The windows are loaded together (loadWindows: monitors reading the same records
- * share one query) and the previous evaluations' newest record times in one statement.
+ * share one query) and the previous evaluations' newest record times in one statement; the
+ * evaluations run side by side on the statistics threads.
  */
-export async function evaluateClaims(db: Tx, claims: readonly ClaimedMonitor[]): Promise<EvaluationResult[]> {
+export async function evaluateClaims(
+  db: Tx,
+  claims: readonly ClaimedMonitor[],
+  stats: EvaluationStats = defaultStats(),
+  /** Aborted (the worker stops): running evaluations stop and this rejects with StatsCancelledError. */
+  signal?: AbortSignal,
+): Promise<EvaluationResult[]> {
   const results: EvaluationResult[] = new Array(claims.length);
   const pending: { index: number; claim: ClaimedMonitor; filter: TStoredMonitorFilter }[] = [];
   claims.forEach((claim, index) => {
@@ -118,28 +149,49 @@ export async function evaluateClaims(db: Tx, claims: readonly ClaimedMonitor[]):
       db,
       loaded.map((p) => p.claim.id),
     );
-    pending.forEach(({ index, claim, filter }, i) => {
-      const window = windows[i] as Window | Error;
-      results[index] =
-        window instanceof Error
-          ? errorResult(window)
-          : evaluateMonitor(
-              monitorEvaluationSettings(
-                { type: claim.type, alertThreshold: claim.alertThreshold as AlertThreshold, filter },
-                previous.get(claim.id) ?? null,
-              ),
-              window,
-            );
-    });
+    await Promise.all(
+      pending.map(async ({ index, claim, filter }, i) => {
+        const window = windows[i] as Window | Error;
+        if (window instanceof Error) {
+          results[index] = errorResult(window);
+          return;
+        }
+        const settings = monitorEvaluationSettings(
+          { type: claim.type, alertThreshold: claim.alertThreshold as AlertThreshold, filter },
+          previous.get(claim.id) ?? null,
+        );
+        const { packed, transfer } = packWindow(window);
+        try {
+          results[index] = await stats.pool.run("evaluate", { settings, window: packed }, transfer, {
+            cpuBudgetMs: stats.cpuBudgetMs,
+            signal,
+          });
+        } catch (err) {
+          if (err instanceof StatsCancelledError) throw err;
+          results[index] = errorResult(
+            err instanceof StatsBudgetError
+              ? new Error(
+                  `the evaluation needed more than its ${Math.round(err.budgetMs / 1000)} s of computing`,
+                )
+              : err,
+          );
+        }
+      }),
+    );
   } catch (err) {
+    if (err instanceof StatsCancelledError) throw err;
     for (const { index } of pending) results[index] = errorResult(err);
   }
   return results;
 }
 
 /** Window query + pure evaluation of one claimed monitor; never throws (ERROR instead). */
-export async function evaluateClaim(db: Tx, claim: ClaimedMonitor): Promise<EvaluationResult> {
-  return (await evaluateClaims(db, [claim]))[0] as EvaluationResult;
+export async function evaluateClaim(
+  db: Tx,
+  claim: ClaimedMonitor,
+  stats?: EvaluationStats,
+): Promise<EvaluationResult> {
+  return (await evaluateClaims(db, [claim], stats))[0] as EvaluationResult;
 }
 
 /** Starts polling; returns at once. */
@@ -152,6 +204,9 @@ export function startWorker(opts: WorkerOptions): Worker {
   const leaseRenewMs = opts.leaseRenewMs ?? opts.leaseMs / 3;
   let stopped = false;
   let wake: (() => void) | undefined;
+  // Stopping stops the evaluations running on the statistics threads; their slots are left to the
+  // next worker (their leases given up), not stored as errors.
+  const stopping = new AbortController();
 
   // Leases of the evaluations running now, renewed every leaseRenewMs until each one ends: a
   // monitor is taken over only when its worker stops renewing (it died or hangs), never because
@@ -184,7 +239,18 @@ export function startWorker(opts: WorkerOptions): Worker {
   const runBatch = async (claims: ClaimedMonitor[]): Promise<PromiseSettledResult<CompleteOutcome>[]> => {
     for (const claim of claims) track(claim.id);
     try {
-      const results = await (opts.evaluate ?? evaluateClaims)(opts.db, claims);
+      const stats = opts.stats ?? defaultStats();
+      let results: EvaluationResult[];
+      try {
+        results = await (opts.evaluate ?? ((db, c) => evaluateClaims(db, c, stats, stopping.signal)))(
+          opts.db,
+          claims,
+        );
+      } catch (err) {
+        if (!(err instanceof StatsCancelledError)) throw err;
+        await releaseLeases(opts.db, { owner, monitorIds: claims.map((c) => c.id) });
+        return [];
+      }
       return await Promise.allSettled(
         claims.map((claim, i) =>
           completeClaim(opts.db, {
@@ -256,6 +322,7 @@ export function startWorker(opts: WorkerOptions): Worker {
     tick,
     async stop() {
       stopped = true;
+      stopping.abort();
       wake?.();
       await loop;
       await renewal;
@@ -268,7 +335,7 @@ export function startWorkerFromConfig(
   db: Db,
   config: WorkerConfig,
   logger: Logger,
-  opts: { onEvaluated?: WorkerOptions["onEvaluated"] } = {},
+  opts: { onEvaluated?: WorkerOptions["onEvaluated"]; stats?: EvaluationStats } = {},
 ): Worker {
   const worker = startWorker({
     db,
@@ -278,6 +345,7 @@ export function startWorkerFromConfig(
     minuteMs: config.minuteMs,
     owner: config.id,
     onEvaluated: opts.onEvaluated,
+    stats: opts.stats,
     logger,
   });
   logger.info({ owner: worker.owner }, `worker ${worker.owner} started`);

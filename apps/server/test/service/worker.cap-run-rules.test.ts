@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
 import { partRecords, signals, spcLimits, stations } from "../../src/db/schema/index.js";
 import type { AuthContext } from "../../src/modules/auth/auth.service.js";
+import { defaultStatsPool, STATS_BUDGET_DEFAULTS } from "../../src/modules/evaluation/stats-pool.js";
 import { createMonitorPreview } from "../../src/modules/monitor-preview/monitor-preview.service.js";
 import type { ClaimedMonitor } from "../../src/worker/schedule/schedule.js";
 import { evaluateClaims } from "../../src/worker/worker.js";
@@ -99,7 +100,12 @@ describe("worker: cap run rules", () => {
 
 describe("query preview: cap run rules", () => {
   it("honours run_rules like the worker: rule 4 only when turned on", async () => {
-    const preview = createMonitorPreview({ db: database.db, maxRecordCount: 10_000 });
+    const preview = createMonitorPreview({
+      db: database.db,
+      maxRecordCount: 10_000,
+      stats: defaultStatsPool(),
+      cpuBudgetMs: STATS_BUDGET_DEFAULTS.requestCpuMs,
+    });
     const ctx = { customerId } as AuthContext;
     const input = (runRules?: number[]) => {
       return {

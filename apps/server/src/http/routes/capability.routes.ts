@@ -1,7 +1,7 @@
 import { ZCapabilityParams, ZCapabilityQuery, ZCapabilityView, ZMessage } from "@linewatch/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { authOf } from "../context.js";
+import { authOf, clientGone } from "../context.js";
 import type { AppOptions } from "../types.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 404: ZMessage };
@@ -24,6 +24,9 @@ export function capabilityRoutes(app: FastifyInstance, { services }: AppOptions)
         response: { 200: ZCapabilityView, ...errors },
       },
     },
-    (req) => services.capability.view(authOf(req), req.params.lineId, req.params.signalId, req.query),
+    (req, reply) =>
+      services.capability.view(authOf(req), req.params.lineId, req.params.signalId, req.query, {
+        signal: clientGone(reply),
+      }),
   );
 }

@@ -73,6 +73,8 @@ export function replayMonitor(
   monitor: ReplayMonitor,
   window: Window,
   slots: readonly Date[],
+  /** Told after each slot: how many are done and the slot just evaluated (the backtest's progress). */
+  onSlot?: (done: number, slot: Date) => void,
 ): { slots: ReplaySlot[]; alerts: ReplayAlert[] } {
   const { records } = window;
   const sampleSize = monitor.filter.sample_size;
@@ -142,6 +144,7 @@ export function replayMonitor(
         break;
     }
     out.push({ slot, result, alert: step.kind });
+    onSlot?.(out.length, slot);
   }
   if (open) {
     const { cleanStreak: _, ...still } = open;

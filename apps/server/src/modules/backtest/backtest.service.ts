@@ -5,7 +5,9 @@
  * to the session's customer: another customer's monitor, line or signal is "not found".
  *
  * Reads the line's catalog and the records once (the period's plus the window before it,
- * loadRecordSpan); the windows slide over them in memory.
+ * loadRecordSpan); the windows slide over them in memory, on a statistics thread (stats-pool.ts)
+ * within BACKTEST_CPU_MS of CPU time. The caller hears the replay's progress (the slot it has
+ * reached) and may stop it (its client went away, or the user cancelled).
  */
 import {
   BACKTEST_BOUNDS,
@@ -26,10 +28,13 @@ import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
 import type { AlertRule } from "../alerts/alerts.rules.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import type { StatsProgress, StatsTasks } from "../evaluation/stats.tasks.js";
+import { StatsBudgetError, type StatsPool } from "../evaluation/stats-pool.js";
+import { packWindow } from "../evaluation/window.pack.js";
 import { loadRecordSpan, WindowError } from "../evaluation/window.read.js";
 import { createMonitorsRepo } from "../monitors/monitors.repo.js";
 import { monitorNotFound, ruleValuesOf } from "../monitors/monitors.service.js";
-import { replayMonitor, slotsOf } from "./backtest.replay.js";
+import { slotsOf } from "./backtest.replay.js";
 
 export type BacktestInput = {
   task?: TTaskCreate;
@@ -60,6 +65,9 @@ export function createBacktestService(deps: {
   maxRecordCount: number;
   /** The most records one backtest reads; default BACKTEST_BOUNDS.maxRecords. */
   maxRecords?: number;
+  stats: StatsPool;
+  /** BACKTEST_CPU_MS: the CPU time one backtest's replay may take. */
+  cpuBudgetMs: number;
 }) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
@@ -121,7 +129,11 @@ export function createBacktestService(deps: {
     /** The body schema with this server's records range (MVD_QUERY_MAX_RECORD_COUNT). */
     schemas: createBacktestSchemas(deps.maxRecordCount),
 
-    async backtest(ctx: AuthContext, input: BacktestInput): Promise<TBacktest> {
+    async backtest(
+      ctx: AuthContext,
+      input: BacktestInput,
+      opts: { signal?: AbortSignal; onProgress?: (p: StatsProgress) => void } = {},
+    ): Promise<TBacktest> {
       const subject = await subjectOf(ctx, input);
       const { from, to } = periodOf(input, subject);
       let span: Awaited<ReturnType<typeof loadRecordSpan>>;
@@ -144,21 +156,38 @@ export function createBacktestService(deps: {
         throw err;
       }
       if (span.truncated) throw badRequest(BACKTEST_MESSAGES.tooManyRecords(maxRecords));
-      const replay = replayMonitor(subject, span.window, slotsOf(from, to, subject.frequency));
+      const slots = slotsOf(from, to, subject.frequency);
+      const { packed, transfer } = packWindow(span.window);
+      let replay: StatsTasks["replay"]["result"];
+      try {
+        replay = await deps.stats.run(
+          "replay",
+          {
+            monitor: {
+              type: subject.type,
+              alertThreshold: subject.alertThreshold,
+              filter: subject.filter,
+              frequency: subject.frequency,
+              rules: subject.rules,
+            },
+            window: packed,
+            slots: slots.map((d) => d.getTime()),
+          },
+          transfer,
+          { cpuBudgetMs: deps.cpuBudgetMs, signal: opts.signal, onProgress: opts.onProgress },
+        );
+      } catch (err) {
+        if (err instanceof StatsBudgetError)
+          throw badRequest(BACKTEST_MESSAGES.tooLong(Math.round(err.budgetMs / 1000)));
+        throw err;
+      }
       const iso = (d: Date | null) => (d ? d.toISOString() : null);
       return {
         from: from.toISOString(),
         to: to.toISOString(),
         frequency: subject.frequency,
         records: span.window.records.length,
-        slots: replay.slots.map(({ slot, result, alert }) => ({
-          slot: slot.toISOString(),
-          state: result.state,
-          score: result.score,
-          threshold: result.threshold,
-          reason: result.reason,
-          alert,
-        })),
+        slots: replay.slots.map((s, i) => ({ slot: (slots[i] as Date).toISOString(), ...s })),
         alerts: replay.alerts.map((a) => ({
           opened_at: a.openedAt.toISOString(),
           resolved_at: iso(a.resolvedAt),
@@ -170,7 +199,7 @@ export function createBacktestService(deps: {
         })),
         summary: {
           evaluations: replay.slots.length,
-          breaches: replay.slots.filter((s) => s.result.state === "BREACH").length,
+          breaches: replay.slots.filter((s) => s.state === "BREACH").length,
           alerts_opened: replay.alerts.length,
         },
       };

@@ -2,21 +2,27 @@ import { CAPABILITY_MESSAGES, type TCapabilityQuery, type TCapabilityView } from
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import { StatsBudgetError, type StatsPool } from "../evaluation/stats-pool.js";
+import { packWindow } from "../evaluation/window.pack.js";
 import { loadWindow, WindowError } from "../evaluation/window.read.js";
 import type { LinesService } from "../lines/lines.service.js";
-import { capabilityView } from "./capability.fns.js";
 
 /**
  * The capability view of a signal over a period (issue #14): the period's records read by the cap
  * window query (the signal, its limit formulas' references, the line's SPC limits), at most
  * maxRecordCount of them (the newest), and the view computed from all of them (capability.fns.ts).
- * Scoped to the session's customer: another customer's line or signal is "not found".
+ * Scoped to the session's customer: another customer's line or signal is "not found". The view is
+ * computed on a statistics thread (stats-pool.ts) within STATS_REQUEST_CPU_MS of CPU time, and
+ * stops when the request's client goes away.
  */
 export function createCapabilityService(deps: {
   db: Db;
   lines: LinesService;
   /** MVD_QUERY_MAX_RECORD_COUNT: the most records a view reads. */
   maxRecordCount: number;
+  stats: StatsPool;
+  /** STATS_REQUEST_CPU_MS: the CPU time one view's statistics may take. */
+  cpuBudgetMs: number;
 }) {
   return {
     async view(
@@ -24,6 +30,7 @@ export function createCapabilityService(deps: {
       lineId: string,
       signalId: string,
       query: TCapabilityQuery,
+      opts: { signal?: AbortSignal } = {},
     ): Promise<TCapabilityView> {
       await deps.lines.get(ctx, lineId);
       const from = new Date(query.from);
@@ -55,7 +62,19 @@ export function createCapabilityService(deps: {
       }
       const isTruncated = window.records.length > deps.maxRecordCount;
       if (isTruncated) window = { ...window, records: window.records.slice(1) };
-      return capabilityView(window, { from, to, isTruncated });
+      const { packed, transfer } = packWindow(window);
+      try {
+        return await deps.stats.run(
+          "capability",
+          { window: packed, period: { from, to, isTruncated } },
+          transfer,
+          { cpuBudgetMs: deps.cpuBudgetMs, signal: opts.signal },
+        );
+      } catch (err) {
+        if (err instanceof StatsBudgetError)
+          throw badRequest(CAPABILITY_MESSAGES.tooLong(Math.round(err.budgetMs / 1000)));
+        throw err;
+      }
     },
   };
 }

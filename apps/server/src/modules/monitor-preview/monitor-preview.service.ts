@@ -9,6 +9,9 @@
  * evaluates. With one (the Data Filters tab's period, ZPreviewPeriod) the window is the period's
  * records and the evaluation set the newest round(window × ratio) of them; fewer than 25 is
  * NO_DATA, as for a monitor.
+ *
+ * The evaluation runs on a statistics thread (stats-pool.ts) within STATS_REQUEST_CPU_MS of CPU
+ * time, and stops when the request's client goes away.
  */
 import {
   MONITOR_MESSAGES,
@@ -25,7 +28,9 @@ import {
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
-import { type EvaluationResult, evaluateMonitor, splitWindow } from "../evaluation/evaluate.js";
+import { type EvaluationResult, splitWindow } from "../evaluation/evaluate.js";
+import { StatsBudgetError, type StatsPool } from "../evaluation/stats-pool.js";
+import { packWindow } from "../evaluation/window.pack.js";
 import { loadWindow, WindowError, type WindowPeriod } from "../evaluation/window.read.js";
 
 export type MonitorPreviewInput = {
@@ -44,6 +49,9 @@ export function createMonitorPreview(deps: {
   db: Db;
   /** MVD_QUERY_MAX_RECORD_COUNT: the largest window a preview reads. */
   maxRecordCount: number;
+  stats: StatsPool;
+  /** STATS_REQUEST_CPU_MS: the CPU time one preview's statistics may take. */
+  cpuBudgetMs: number;
 }) {
   const { maxRecordCount } = deps;
 
@@ -58,7 +66,11 @@ export function createMonitorPreview(deps: {
   }
 
   return {
-    async preview(ctx: AuthContext, input: MonitorPreviewInput): Promise<TMonitorPreview> {
+    async preview(
+      ctx: AuthContext,
+      input: MonitorPreviewInput,
+      opts: { signal?: AbortSignal } = {},
+    ): Promise<TMonitorPreview> {
       const period = input.period ? windowPeriod(input.period) : undefined;
       if (!period && input.filter.sample_size > maxRecordCount)
         throw badRequest(MONITOR_MESSAGES.sampleSizeMax(maxRecordCount));
@@ -102,18 +114,30 @@ export function createMonitorPreview(deps: {
           details: null,
         };
       } else {
-        r = evaluateMonitor(
-          {
-            type: input.type,
-            alertThreshold: input.alertThreshold,
-            sampleSize,
-            evaluationRatio: ratio,
-            previousLastRecordTs: null,
-            // cap: the Western Electric rules 2–4 turned on, as the worker passes them (issue #14)
-            ...(input.type === "cap" ? { runRules: runRulesOf(input.filter) } : {}),
-          },
-          window,
-        );
+        const { packed, transfer } = packWindow(window);
+        try {
+          r = await deps.stats.run(
+            "evaluate",
+            {
+              settings: {
+                type: input.type,
+                alertThreshold: input.alertThreshold,
+                sampleSize,
+                evaluationRatio: ratio,
+                previousLastRecordTs: null,
+                // cap: the Western Electric rules 2–4 turned on, as the worker passes them (issue #14)
+                ...(input.type === "cap" ? { runRules: runRulesOf(input.filter) } : {}),
+              },
+              window: packed,
+            },
+            transfer,
+            { cpuBudgetMs: deps.cpuBudgetMs, signal: opts.signal },
+          );
+        } catch (err) {
+          if (err instanceof StatsBudgetError)
+            throw badRequest(QUERY_MESSAGES.previewTooLong(Math.round(err.budgetMs / 1000)));
+          throw err;
+        }
       }
       const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
       return {

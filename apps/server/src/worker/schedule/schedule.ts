@@ -108,6 +108,18 @@ export async function renewLeases(
   return rowsOf<{ id: unknown }>(r).map((row) => String(row.id));
 }
 
+/**
+ * Gives up `owner`'s leases of these monitors (a stopping worker that did not finish their
+ * evaluations): another worker claims them at once for the same slot instead of after the lease.
+ */
+export async function releaseLeases(db: Tx, opts: { owner: string; monitorIds: readonly string[] }) {
+  if (opts.monitorIds.length === 0) return;
+  await db.execute(sql`
+    update monitors set lease_owner = null, lease_until = null
+    where lease_owner = ${opts.owner}
+      and id in (select jsonb_array_elements_text(${JSON.stringify(opts.monitorIds)}::jsonb)::uuid)`);
+}
+
 /** The first slot slot + k·period (k ≥ 1) strictly after `now`. */
 export function nextSlotAfter(slot: Date, periodMs: number, now: Date): Date {
   if (!(periodMs > 0)) throw new Error("period must be positive");

@@ -1,0 +1,59 @@
+/**
+ * The statistics a statistics thread runs (stats-pool.ts, stats.thread.ts): the pure functions of
+ * the worker, the preview, the backtest and the capability view, taking packed windows
+ * (window.pack.ts) and giving back only what their callers use, so little crosses back.
+ */
+import type { TBacktestSlot, TCapabilityView } from "@linewatch/contracts";
+import { type ReplayAlert, type ReplayMonitor, replayMonitor } from "../backtest/backtest.replay.js";
+import { capabilityView } from "../capability/capability.fns.js";
+import { type EvaluationResult, type EvaluationSettings, evaluateMonitor } from "./evaluate.js";
+import { type PackedWindow, unpackWindow } from "./window.pack.js";
+
+export type StatsTasks = {
+  evaluate: { args: { settings: EvaluationSettings; window: PackedWindow }; result: EvaluationResult };
+  replay: {
+    args: { monitor: ReplayMonitor; window: PackedWindow; slots: number[] };
+    result: { slots: Omit<TBacktestSlot, "slot">[]; alerts: ReplayAlert[] };
+  };
+  capability: {
+    args: { window: PackedWindow; period: { from: Date; to: Date; isTruncated: boolean } };
+    result: TCapabilityView;
+  };
+};
+export type StatsTaskName = keyof StatsTasks;
+
+/** Progress of a long task: units done of total, and where it is (a slot's epoch ms). */
+export type StatsProgress = { done: number; total: number; at: number | null };
+
+export const statsTasks: {
+  [K in StatsTaskName]: (
+    args: StatsTasks[K]["args"],
+    progress: (p: StatsProgress) => void,
+  ) => StatsTasks[K]["result"];
+} = {
+  evaluate: ({ settings, window }) => evaluateMonitor(settings, unpackWindow(window)),
+
+  replay: ({ monitor, window, slots }, progress) => {
+    const total = slots.length;
+    progress({ done: 0, total, at: null });
+    const replay = replayMonitor(
+      monitor,
+      unpackWindow(window),
+      slots.map((ms) => new Date(ms)),
+      (done, slot) => progress({ done, total, at: slot.getTime() }),
+    );
+    return {
+      // The slot times are the caller's own: only what the evaluation gave goes back.
+      slots: replay.slots.map(({ result, alert }) => ({
+        state: result.state,
+        score: result.score,
+        threshold: result.threshold,
+        reason: result.reason,
+        alert,
+      })),
+      alerts: replay.alerts,
+    };
+  },
+
+  capability: ({ window, period }) => capabilityView(unpackWindow(window), period),
+};

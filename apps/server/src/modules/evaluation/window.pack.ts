@@ -1,0 +1,76 @@
+/**
+ * A window as it crosses to a statistics thread (stats-pool.ts): the record times and values in
+ * two Float64Arrays whose buffers are transferred, not copied, and the strings in plain arrays.
+ * Structured clone of the records themselves (an object and an array a record) cost the API's
+ * thread about as much as the statistics of a small window; packing is one pass of plain number
+ * copies, and the thread rebuilds the records on its own time.
+ */
+import type { Window, WindowRecord } from "./evaluate.js";
+
+export type PackedWindow = {
+  signals: Window["signals"];
+  references: Window["references"];
+  limits?: Window["limits"];
+  /** Values a record: signals then references. */
+  width: number;
+  /** Epoch ms of each record. */
+  ts: Float64Array;
+  partIds: string[];
+  modelNumbers: (string | null)[];
+  /** Row-major: record i's values at [i × width, (i + 1) × width). */
+  values: Float64Array;
+};
+
+/** The window packed, and the buffers to transfer with it (the window itself is left as it was). */
+export function packWindow(window: Window): { packed: PackedWindow; transfer: ArrayBuffer[] } {
+  const { records } = window;
+  const n = records.length;
+  const width = window.signals.length + window.references.length;
+  const ts = new Float64Array(n);
+  const values = new Float64Array(n * width);
+  const partIds = new Array<string>(n);
+  const modelNumbers = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) {
+    const r = records[i] as WindowRecord;
+    ts[i] = r.ts.getTime();
+    partIds[i] = r.partId;
+    modelNumbers[i] = r.modelNumber;
+    const row = r.values;
+    const at = i * width;
+    for (let j = 0; j < width; j++) values[at + j] = row[j] ?? Number.NaN;
+  }
+  const packed: PackedWindow = {
+    signals: window.signals,
+    references: window.references,
+    ...(window.limits ? { limits: window.limits } : {}),
+    width,
+    ts,
+    partIds,
+    modelNumbers,
+    values,
+  };
+  return { packed, transfer: [ts.buffer as ArrayBuffer, values.buffer as ArrayBuffer] };
+}
+
+/** The window again, as evaluateMonitor and the capability view take it. */
+export function unpackWindow(p: PackedWindow): Window {
+  const n = p.ts.length;
+  const records = new Array<WindowRecord>(n);
+  for (let i = 0; i < n; i++) {
+    const at = i * p.width;
+    const values = new Array<number>(p.width);
+    for (let j = 0; j < p.width; j++) values[j] = p.values[at + j] as number;
+    records[i] = {
+      ts: new Date(p.ts[i] as number),
+      partId: p.partIds[i] as string,
+      modelNumber: p.modelNumbers[i] ?? null,
+      values,
+    };
+  }
+  return {
+    signals: p.signals,
+    references: p.references,
+    records,
+    ...(p.limits ? { limits: p.limits } : {}),
+  };
+}
