@@ -10,14 +10,15 @@ export type TestContext = { app: App; database: Database; services: Services; no
 /**
  * The real app on a fresh database, with a clock tests can move, and settings as main.ts passes
  * them (the session cache following the database's notifications included): loadConfig's defaults (rate limits included) unless a test gives its own; a built web app
- * folder (webDist) when a test serves pages.
+ * folder (webDist) when a test serves pages; the database of another test app when given.
  */
 export async function createTestApp(
-  settings: Pick<ServicesOptions, "mvdQueryMaxRecordCount" | "signinFailuresPerAddress"> &
-    Partial<AppSettings> & { webDist?: string } = {},
+  settings: Pick<ServicesOptions, "mvdQueryMaxRecordCount" | "signinFailuresPerAddress" | "stats"> &
+    Partial<AppSettings> & { webDist?: string; database?: Database } = {},
 ): Promise<TestContext> {
   const config = loadConfig({}, []);
-  const database = await createTestDatabase();
+  // Another app on a test's database (closeTestApp closes that database too: close it once).
+  const database = settings.database ?? (await createTestDatabase());
   const now = { value: new Date() };
   const services = createServices({
     db: database.db,
@@ -25,6 +26,7 @@ export async function createTestApp(
     now: () => now.value,
     mvdQueryMaxRecordCount: settings.mvdQueryMaxRecordCount,
     signinFailuresPerAddress: settings.signinFailuresPerAddress ?? config.signinFailuresPerAddress,
+    stats: settings.stats,
   });
   // As main.ts runs the API: sessions cached while the invalidation channel is heard.
   await startSessionInvalidation(database, services.auth);

@@ -1,11 +1,20 @@
 // POST /api/monitors/backtest (issue #18 §1): a monitor replayed over a period by the worker's code;
 // stores nothing; any signed-in user; another customer's monitor, line or customer is a 404.
 import { randomUUID } from "node:crypto";
-import { BACKTEST_MESSAGES } from "@linewatch/contracts";
+import { type IncomingMessage, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { BACKTEST_MESSAGES, BACKTEST_STREAM_TYPE, ZBacktestStreamLine } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../../src/db/client.js";
 import { partRecords, signals, stations } from "../../src/db/schema/index.js";
+import {
+  createStatsPool,
+  StatsBudgetError,
+  StatsCancelledError,
+  type StatsPool,
+} from "../../src/modules/evaluation/stats-pool.js";
+import { packWindow } from "../../src/modules/evaluation/window.pack.js";
 import { createMonitorRow, createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
@@ -220,5 +229,151 @@ describe("POST /api/monitors/backtest", () => {
     expect(line.statusCode).toBe(404);
     expect((await post({ task: task({ signal_uuids: [foreign] }), period })).statusCode).toBe(404);
     expect((await post({ task: task({ cust_uuid: other.customer.id }), period })).statusCode).toBe(404);
+  });
+});
+
+describe("POST /api/monitors/backtest streamed (Accept: application/x-ndjson)", () => {
+  const stream = (payload: unknown, headers = tenant.userHeaders) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/monitors/backtest",
+      headers: { ...headers, accept: BACKTEST_STREAM_TYPE },
+      payload: payload as object,
+    });
+  const linesOf = (body: string) =>
+    body
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => ZBacktestStreamLine.parse(JSON.parse(l)));
+
+  it("sends progress from the first slot to the last, then the plain answer's backtest", async () => {
+    const plain = (await post({ task: task(), period })).json();
+    const res = await stream({ task: task(), period });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain(BACKTEST_STREAM_TYPE);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    const lines = linesOf(res.body);
+    const progress = lines.filter((l) => l.type === "progress");
+    expect(progress[0]).toEqual({ type: "progress", done: 0, total: 33, at: null });
+    expect(progress.at(-1)).toEqual({ type: "progress", done: 33, total: 33, at: at(595) });
+    expect(lines.at(-1)).toEqual({ type: "result", backtest: plain });
+    expect(lines.filter((l) => l.type !== "progress")).toHaveLength(1);
+  });
+
+  it("answers a failure found before the replay with its status, as without the header", async () => {
+    const foreignTask = task({ cust_uuid: other.customer.id });
+    const res = await stream({ task: foreignTask, period });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+    const tooLong = await stream({ task: task(), period: { from: at(0), to: at(60 * 24 * 31) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message: BACKTEST_MESSAGES.periodTooLong });
+  });
+});
+
+describe("a backtest whose client goes away, or that uses up its budget", () => {
+  // The statistics thread reports the replay's start, then spins until it is stopped
+  // (stats-test.thread.js); the pool is watched for how each task ended.
+  const outcomes: unknown[] = [];
+  const flags = new Int32Array(new SharedArrayBuffer(8));
+  const pool = createStatsPool({
+    threads: 1,
+    threadFile: new URL("../helpers/stats-test.thread.js", import.meta.url),
+    workerData: { flags },
+  });
+  const watched: StatsPool = {
+    get threads() {
+      return pool.threads;
+    },
+    close: () => pool.close(),
+    run: (...args) =>
+      pool.run(...args).then(
+        (v) => {
+          outcomes.push("done");
+          return v;
+        },
+        (err) => {
+          outcomes.push(err);
+          throw err;
+        },
+      ),
+  };
+  let budgeted: TestContext;
+  let unbounded: TestContext;
+  beforeAll(async () => {
+    budgeted = await createTestApp({ database: t.database, stats: { pool: watched, backtestCpuMs: 1_000 } });
+    unbounded = await createTestApp({
+      database: t.database,
+      stats: { pool: watched, backtestCpuMs: 600_000 },
+    });
+    await unbounded.app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await budgeted?.app.close();
+    await unbounded?.app.close();
+    await pool.close();
+  });
+  const echo = () =>
+    pool.run(
+      "capability",
+      { window: packWindow({ signals: [], references: [], records: [] }).packed, period: {} as never },
+      [],
+      { cpuBudgetMs: 60_000 },
+    );
+
+  it("past BACKTEST_CPU_MS the replay is stopped: a 400 with the message, or an error line once streamed", async () => {
+    const plain = await budgeted.app.inject({
+      method: "POST",
+      url: "/api/monitors/backtest",
+      headers: tenant.userHeaders,
+      payload: { task: task(), period },
+    });
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json()).toEqual({ message: BACKTEST_MESSAGES.tooLong(1) });
+    expect(outcomes.at(-1)).toBeInstanceOf(StatsBudgetError);
+    const streamed = await budgeted.app.inject({
+      method: "POST",
+      url: "/api/monitors/backtest",
+      headers: { ...tenant.userHeaders, accept: BACKTEST_STREAM_TYPE },
+      payload: { task: task(), period },
+    });
+    expect(streamed.statusCode).toBe(200);
+    expect(
+      streamed.body
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
+      { type: "progress", done: 0, total: 33, at: null },
+      { type: "error", status: 400, message: BACKTEST_MESSAGES.tooLong(1) },
+    ]);
+  });
+
+  it("stops the replay when the client goes away; the thread is free for the next task", async () => {
+    const before = outcomes.length;
+    const address = unbounded.app.server.address() as AddressInfo;
+    // A connection of its own (no keep-alive pool), closed as a browser closes a tab's request.
+    const req = request({
+      host: "127.0.0.1",
+      port: address.port,
+      path: "/api/monitors/backtest",
+      method: "POST",
+      agent: false,
+      headers: { ...tenant.userHeaders, accept: BACKTEST_STREAM_TYPE, "content-type": "application/json" },
+    });
+    req.end(JSON.stringify({ task: task(), period }));
+    const res = await new Promise<IncomingMessage>((resolve, reject) => {
+      req.once("response", resolve);
+      req.once("error", reject);
+    });
+    expect(res.statusCode).toBe(200);
+    const first = await new Promise<Buffer>((resolve) => res.once("data", resolve));
+    expect(first.toString()).toContain('"type":"progress"');
+    req.on("error", () => {});
+    req.destroy();
+    await vi.waitFor(() => expect(outcomes.length).toBe(before + 1), { timeout: 30_000 });
+    expect(outcomes.at(-1)).toBeInstanceOf(StatsCancelledError);
+    // The pool's one thread was spinning: it answers now only because that thread was ended.
+    await expect(echo()).resolves.toBeDefined();
   });
 });

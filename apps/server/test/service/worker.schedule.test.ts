@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { NO_MONITORED_SIGNALS, noDataReasonOf } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Database, rowsOf } from "../../src/db/client.js";
 import {
   alerts,
@@ -15,6 +15,7 @@ import {
   signals,
   stations,
 } from "../../src/db/schema/index.js";
+import { createStatsPool } from "../../src/modules/evaluation/stats-pool.js";
 import { createOnEvaluated } from "../../src/worker/alerts/apply.js";
 import { claimDue, completeClaim, nextSlotAfter } from "../../src/worker/schedule/schedule.js";
 import { evaluateClaim, evaluateClaims, INITIALISE_SLOTS_MS, startWorker } from "../../src/worker/worker.js";
@@ -256,6 +257,88 @@ describe("schedule", () => {
     await sleep(500);
     expect((await monitorRow(m.id))?.leaseUntil?.getTime()).toBe(stale.getTime());
     await w.stop();
+  });
+
+  it("an evaluation holding its statistics thread longer than three leases keeps its lease; no other worker takes it", async () => {
+    // The statistics thread is held synchronously (stats-test.thread.js: Atomics.wait, as a long
+    // computation holds it) until released: the worker's event loop must renew the lease meanwhile.
+    await clearAll();
+    const db = database.db;
+    const m = await createMonitor({ nextRunAt: new Date(Date.now() - MIN) });
+    const flags = new Int32Array(new SharedArrayBuffer(8));
+    const pool = createStatsPool({
+      threads: 1,
+      threadFile: new URL("../helpers/stats-test.thread.js", import.meta.url),
+      workerData: { flags },
+    });
+    const LEASE = 1_000;
+    const w = startWorker({
+      db,
+      pollMs: 10,
+      leaseMs: LEASE,
+      leaseRenewMs: 200,
+      autoStart: false,
+      owner: "held",
+      stats: { pool, cpuBudgetMs: 600_000 },
+    });
+    const tick = w.tick();
+    await vi.waitFor(() => expect(Atomics.load(flags, 0)).toBe(1), { timeout: 30_000 });
+    const firstLease = (await monitorRow(m.id))?.leaseUntil?.getTime() as number;
+    const takeovers: string[] = [];
+    // Until three leases past the first one's end, another worker keeps trying to claim.
+    await vi.waitFor(
+      async () => {
+        const taken = await claimDue(db, { owner: "other", now: new Date(), leaseMs: LEASE, limit: 10 });
+        takeovers.push(...taken.map((c) => c.id));
+        expect(Date.now()).toBeGreaterThan(firstLease + 3 * LEASE);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+    expect(takeovers).toEqual([]);
+    const row = await monitorRow(m.id);
+    expect(row?.leaseOwner).toBe("held");
+    expect(row?.leaseUntil?.getTime()).toBeGreaterThan(firstLease + 2 * LEASE);
+    Atomics.store(flags, 1, 1);
+    Atomics.notify(flags, 1);
+    expect(await tick).toBe(1);
+    const slots = await slotsOf(m.id);
+    expect(slots).toHaveLength(1);
+    expect(slots[0]?.state).toBe("NO_DATA");
+    expect(await monitorRow(m.id)).toMatchObject({ leaseOwner: null, leaseUntil: null });
+    await w.stop();
+    await pool.close();
+  });
+
+  it("a worker stopped during an evaluation ends it, stores nothing and gives up its lease", async () => {
+    await clearAll();
+    const db = database.db;
+    const m = await createMonitor({ nextRunAt: new Date(Date.now() - MIN) });
+    const flags = new Int32Array(new SharedArrayBuffer(8));
+    const pool = createStatsPool({
+      threads: 1,
+      threadFile: new URL("../helpers/stats-test.thread.js", import.meta.url),
+      workerData: { flags },
+    });
+    const w = startWorker({
+      db,
+      pollMs: 10,
+      leaseMs: 60_000,
+      autoStart: false,
+      owner: "stopping",
+      stats: { pool, cpuBudgetMs: 600_000 },
+    });
+    const tick = w.tick();
+    await vi.waitFor(() => expect(Atomics.load(flags, 0)).toBe(1), { timeout: 30_000 });
+    expect((await monitorRow(m.id))?.leaseOwner).toBe("stopping");
+    // Never released: only the stop can end the held thread.
+    await w.stop();
+    expect(await tick).toBe(1);
+    expect(await slotsOf(m.id)).toEqual([]);
+    expect(await monitorRow(m.id)).toMatchObject({ leaseOwner: null, leaseUntil: null });
+    // Due at once for another worker, for the same slot.
+    const taken = await claimDue(db, { owner: "next", now: new Date(), leaseMs: 60_000, limit: 10 });
+    expect(taken.map((c) => c.id)).toEqual([m.id]);
+    await pool.close();
   });
 
   it("a worker that stops renewing loses a long evaluation to another, which stores it once", async () => {
