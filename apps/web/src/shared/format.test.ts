@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime, tickLabel, tickSpanOf } from "./format";
+import { formatDate, formatDateTime, tickLabel, tickSpanOf } from "./format";
 
 describe("formatDateTime", () => {
   it("shows the instant in the plant's time zone, with the zone", () => {
     expect(formatDateTime("2026-11-22T10:15:03Z", "Europe/Berlin")).toBe("2026-11-22 11:15:03 GMT+1");
     expect(formatDateTime("2026-07-01T00:00:00Z", "America/Detroit")).toBe("2026-06-30 20:00:00 EDT");
+  });
+});
+
+describe("formatDate", () => {
+  it("gives the plant's calendar day, which is not the UTC day near midnight", () => {
+    expect(formatDate("2026-11-22T23:30:00Z", "Europe/Berlin")).toBe("2026-11-23");
+    expect(formatDate("2026-11-23T03:00:00Z", "America/Detroit")).toBe("2026-11-22");
+    expect(formatDate(new Date("2026-11-22T12:00:00Z"), "UTC")).toBe("2026-11-22");
   });
 });
 

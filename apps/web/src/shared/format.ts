@@ -24,6 +24,12 @@ export function formatDateTime(iso: string | Date, timeZone: string): string {
   return `${p("year")}-${p("month")}-${p("day")} ${p("hour")}:${p("minute")}:${p("second")} ${p("timeZoneName")}`;
 }
 
+/** The calendar day of an instant in a plant's time zone: "2026-11-22". */
+export function formatDate(iso: string | Date, timeZone: string): string {
+  const p = zonedParts(typeof iso === "string" ? new Date(iso) : iso, timeZone, false);
+  return `${p("year")}-${p("month")}-${p("day")}`;
+}
+
 /** The tick format a time span needs: seconds under 15 min, the date past 20 h. */
 export type TickSpan = "seconds" | "minutes" | "days";
 

@@ -1,4 +1,4 @@
-import type { TLine, TMe, TPlant } from "@linewatch/contracts";
+import type { TBacktest, TLine, TMe, TPlant } from "@linewatch/contracts";
 
 // Shapes the component tests share (a customer, its plant, lines and signed-in user), and the
 // layout jsdom lacks. Each test overrides what it is about.
@@ -51,6 +51,40 @@ export const testMe = (over: Partial<TMe> = {}): TMe => ({
   selectedLineId: null,
   ...over,
 });
+
+/**
+ * A backtest ending at `now` over `days` days, of 4 five-minute slots: 2 breaches, and `alerts`
+ * would-be alerts opened at the first breach (summary: `alerts` opened, 2 breaches of 4).
+ */
+export function testBacktest(p: { now: number; alerts?: number; days?: number }): TBacktest {
+  const { now, alerts = 1, days = 7 } = p;
+  const slot = (i: number) => new Date(now - (3 - i) * 5 * 60_000).toISOString();
+  const states = ["OK", "BREACH", "BREACH", "OK"] as const;
+  return {
+    from: new Date(now - days * 24 * 3_600_000).toISOString(),
+    to: new Date(now).toISOString(),
+    frequency: 5,
+    records: 2_000,
+    slots: states.map((state, i) => ({
+      slot: slot(i),
+      state,
+      score: state === "BREACH" ? 3 : 1,
+      threshold: 2,
+      reason: null,
+      alert: state === "BREACH" ? (i === 1 ? "opened" : "fired") : "none",
+    })),
+    alerts: Array.from({ length: alerts }, () => ({
+      opened_at: slot(1),
+      resolved_at: null,
+      last_seen_at: slot(2),
+      rule: "breach" as const,
+      count: 2,
+      score: 3,
+      threshold: 2,
+    })),
+    summary: { evaluations: 4, breaches: 2, alerts_opened: alerts },
+  };
+}
 
 // Evaluation details as the worker writes them, and as older evaluations stored them.
 export {

@@ -6,17 +6,7 @@ import {
   MONITOR_FORM_TEXTS,
   type TMonitorFormValues,
 } from "@linewatch/contracts";
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  LinearProgress,
-  Paper,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from "@mui/material";
+import { Alert, Box, Button, Paper, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { useId, useState } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { useMonitorBacktest } from "../../api/queries";
@@ -24,6 +14,7 @@ import { useDebouncedValue } from "../filters/useDebounced";
 import { useMonitorFormCtx } from "../MonitorFormContext";
 import { BacktestAlertList } from "./BacktestAlertList";
 import { BacktestChart } from "./BacktestChart";
+import { BacktestRunStatus } from "./BacktestRunStatus";
 import { backtestDays, backtestRequestOf } from "./backtest.logic";
 import { useRaisedAlerts } from "./useRaisedAlerts";
 
@@ -35,6 +26,7 @@ const T = BACKTEST_TEXTS;
  * alerts shaded, and how many alerts it would have opened. Asks again BACKTEST_DEBOUNCE_MS after
  * the sensitivity, rules or filters stop changing; a request overtaken by a change is aborted.
  * A saved monitor (EDIT, VIEW) offers a longer period and outlines the alerts it really raised.
+ * A running backtest shows its progress above the previous result and can be cancelled (#27).
  */
 export function BacktestPanel() {
   const ctx = useMonitorFormCtx();
@@ -47,7 +39,8 @@ export function BacktestPanel() {
     BACKTEST_DEBOUNCE_MS,
   );
   const raised = useRaisedAlerts(savedId ? values.line_uuid : null, savedId);
-  const q = useMonitorBacktest(request.body);
+  const backtest = useMonitorBacktest(request.body);
+  const q = backtest.query;
   const headingId = useId();
   const b = q.data;
   return (
@@ -80,7 +73,7 @@ export function BacktestPanel() {
       </Box>
       {request.blocked ? (
         <Typography color="text.secondary">{T.blocked[request.blocked]}</Typography>
-      ) : q.error ? (
+      ) : q.error && !q.isFetching ? (
         <Alert
           severity="error"
           action={
@@ -91,27 +84,35 @@ export function BacktestPanel() {
         >
           {T.loadError(q.error instanceof Error ? q.error.message : String(q.error))}
         </Alert>
-      ) : !b ? (
-        <Box sx={{ display: "flex", justifyContent: "center", p: 2 }}>
-          <CircularProgress size={28} aria-label={T.loading} />
-        </Box>
       ) : (
         <>
-          {q.isFetching && <LinearProgress aria-label={T.updating} />}
-          <Typography variant="body2" data-testid="backtest-summary">
-            {BACKTEST_MESSAGES.summary(
-              b.summary.alerts_opened,
-              backtestDays(b),
-              b.summary.breaches,
-              b.summary.evaluations,
-            )}
-          </Typography>
-          <BacktestChart backtest={b} timeZone={ctx.plant.timeZone} raised={raised} />
-          <BacktestAlertList alerts={b.alerts} timeZone={ctx.plant.timeZone} />
-          {raised && (
-            <Typography variant="caption" color="text.secondary">
-              {T.overlay}
-            </Typography>
+          {(q.isFetching || backtest.isCancelled) && (
+            <BacktestRunStatus
+              progress={backtest.progress}
+              isCancelled={backtest.isCancelled}
+              timeZone={ctx.plant.timeZone}
+              onCancel={backtest.cancel}
+              onRunAgain={backtest.runAgain}
+            />
+          )}
+          {b && (
+            <>
+              <Typography variant="body2" data-testid="backtest-summary">
+                {BACKTEST_MESSAGES.summary(
+                  b.summary.alerts_opened,
+                  backtestDays(b),
+                  b.summary.breaches,
+                  b.summary.evaluations,
+                )}
+              </Typography>
+              <BacktestChart backtest={b} timeZone={ctx.plant.timeZone} raised={raised} />
+              <BacktestAlertList alerts={b.alerts} timeZone={ctx.plant.timeZone} />
+              {raised && (
+                <Typography variant="caption" color="text.secondary">
+                  {T.overlay}
+                </Typography>
+              )}
+            </>
           )}
         </>
       )}

@@ -31,7 +31,7 @@ import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../../../../shared/format";
-import { mvdDetailsFixture } from "../../../../test/fixtures";
+import { mvdDetailsFixture, testBacktest } from "../../../../test/fixtures";
 import { SESSION_KEYS } from "../../../signals/remembered";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { DataFiltersTab } from "./DataFiltersTab";
@@ -110,35 +110,8 @@ const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMoni
   },
 });
 
-/** A backtest of 4 slots: 2 breaches, one would-be alert opened at the first and resolved later. */
-const backtestAnswer = (alerts = 1, days = 7): TBacktest => {
-  const slot = (i: number) => new Date(NOW - (3 - i) * 5 * 60_000).toISOString();
-  const states = ["OK", "BREACH", "BREACH", "OK"] as const;
-  return {
-    from: new Date(NOW - days * 24 * HOUR).toISOString(),
-    to: new Date(NOW).toISOString(),
-    frequency: 5,
-    records: 2_000,
-    slots: states.map((state, i) => ({
-      slot: slot(i),
-      state,
-      score: state === "BREACH" ? 3 : 1,
-      threshold: 2,
-      reason: null,
-      alert: state === "BREACH" ? (i === 1 ? "opened" : "fired") : "none",
-    })),
-    alerts: Array.from({ length: alerts }, () => ({
-      opened_at: slot(1),
-      resolved_at: null,
-      last_seen_at: slot(2),
-      rule: "breach" as const,
-      count: 2,
-      score: 3,
-      threshold: 2,
-    })),
-    summary: { evaluations: 4, breaches: 2, alerts_opened: alerts },
-  };
-};
+/** The 4-slot backtest of testBacktest, ending at NOW: 2 breaches, `alerts` would-be alerts. */
+const backtestAnswer = (alerts = 1, days = 7): TBacktest => testBacktest({ now: NOW, alerts, days });
 
 let backtestBodies: TBacktestBody[];
 let backtestReply: () => Response;
