@@ -3,7 +3,7 @@
  * evaluations run their statistics here, never on the event loop that answers requests, renews
  * leases and acknowledges MQTT messages. A pool of piscina threads, STATS_THREADS of them (default
  * one a core), each at a lower priority than the process's other threads (nice +10: Linux gives
- * each thread its own); one is kept, the others stop after a minute idle.
+ * each thread its own); a thread idle for a minute stops (a warm pool keeps one).
  *
  * Every task has a CPU-time budget: the pool reads the thread's own CPU time from
  * /proc/self/task/<tid>/stat every METER_MS while the task runs, and past the budget stops the
@@ -70,6 +70,11 @@ export type StatsPoolOptions = {
   threadFile?: URL;
   /** Given to each thread (piscina's workerData): a test thread's shared flags. */
   workerData?: unknown;
+  /**
+   * Keep one thread started even when idle (the server's pools): run from the sources, a new
+   * thread takes seconds before its first task (tsx's loader and the statistics' modules).
+   */
+  warm?: boolean;
 };
 
 export type StatsPool = {
@@ -102,9 +107,7 @@ async function threadCpuMs(tid: number): Promise<number | null> {
 export function createStatsPool(opts: StatsPoolOptions = {}): StatsPool {
   const piscina = new Piscina({
     filename: fileURLToPath(opts.threadFile ?? entry),
-    // One thread stays warm: from the sources a new thread takes a second or two (tsx's loader
-    // compiles the statistics) before its first task.
-    minThreads: 1,
+    minThreads: opts.warm ? 1 : 0,
     maxThreads: Math.max(1, opts.threads ?? availableParallelism()),
     idleTimeout: IDLE_TIMEOUT_MS,
     niceIncrement: NICE_INCREMENT,
