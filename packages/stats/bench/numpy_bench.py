@@ -3,7 +3,9 @@
 evaluations (reference/make_vectors.py: mvd_eval, svd_eval and their calibrated versions) on the
 data the TypeScript side wrote. The TypeScript side starts it with OPENBLAS_NUM_THREADS=1 (and the
 OpenMP / MKL equivalents) so NumPy runs on one thread, as the TypeScript does.
-Usage: numpy_bench.py DIR M N P REPEATS LEVEL. Prints one JSON object on stdout."""
+Usage: numpy_bench.py DIR M N P REPEATS LEVEL [LARGE], LARGE = "p:repeats,…" for the large
+calibrated MVD windows (mvd-large-{p}-train.f64 / -eval.f64, M and N rows). Prints one JSON object
+on stdout."""
 import json, os, statistics, sys, time
 
 out = {}
@@ -14,7 +16,7 @@ except ImportError:
     sys.exit(0)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
 try:
-    from make_vectors import mvd_eval, mvd_eval_calibrated, svd_eval, svd_eval_calibrated
+    from make_vectors import mardia_skewness_form, mvd_eval, mvd_eval_calibrated, svd_eval, svd_eval_calibrated
 except ImportError as e:
     print(json.dumps({"skipped": "the reference needs SciPy: %s" % e}))
     sys.exit(0)
@@ -48,5 +50,22 @@ out["mvdCalibratedT2Mean"] = mvd_cal["t2Mean"]
 out["svdCalibratedThreshold"] = svd_eval_calibrated(svd_train, svd_eval_values, level)["threshold"]
 out["mvdScore"], out["mvdUcl"], out["mvdPValue"] = mvd["score"], mvd["ucl"], mvd["pValue"]
 out["svdScore"] = svd["score"]
+# The large windows (issue 27): wall and CPU time (process_time, this process's user + system) of
+# one calibrated evaluation, the median of the runs, as the TypeScript reports them.
+large = []
+for spec in (sys.argv[7].split(",") if len(sys.argv) > 7 and sys.argv[7] else []):
+    lp, lrepeats = (int(x) for x in spec.split(":"))
+    train = load("mvd-large-%d-train.f64" % lp, (m, lp))
+    ev = load("mvd-large-%d-eval.f64" % lp, (n, lp))
+    walls, cpus = [], []
+    for _ in range(lrepeats):
+        w0, c0 = time.perf_counter(), time.process_time()
+        result = mvd_eval_calibrated(train, ev, level)
+        walls.append((time.perf_counter() - w0) * 1e3)
+        cpus.append((time.process_time() - c0) * 1e3)
+    large.append({"p": lp, "wallMs": statistics.median(walls), "cpuMs": statistics.median(cpus),
+                  "form": mardia_skewness_form(m + n, lp), "pValue": result["pValue"], "t2Mean": result["t2Mean"],
+                  "mardiaSkewness": result["meanLaw"]["shape"]["mardiaSkewness"]})
+out["large"] = large
 out["numpy"] = np.__version__
 print(json.dumps(out))

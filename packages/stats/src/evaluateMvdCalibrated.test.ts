@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalGenerator } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
-import { choleskyDecompose } from "./cholesky.js";
+import { choleskyDecompose, choleskySolve } from "./cholesky.js";
 import {
   evaluateMvdCalibrated,
   type MvdCalibratedEvaluation,
@@ -9,7 +9,9 @@ import {
   mvdMeanTestLaw,
 } from "./evaluateMvdCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
+import { mardiaSkewnessForm } from "./mardiaSkewness.js";
 import { createMatrix, matrixFromRows } from "./matrix.js";
+import { centreColumnsInPlace, gramOfColumns } from "./sampleCovariance.js";
 
 function evaluated(result: MvdCalibratedEvaluation | NoDataEvaluation): MvdCalibratedEvaluation {
   if (result.state === "NO_DATA") throw new Error(`expected an evaluation, got NO_DATA: ${result.reason}`);
@@ -114,6 +116,49 @@ describe("evaluateMvdCalibrated", () => {
     expect(result.breach).toBe(true);
   });
 
+  it.each([
+    ["normal, p = 8, 150 × 50", 21, 150, 50, 8, "normal"],
+    ["lognormal, p = 10, 120 × 30", 22, 120, 30, 10, "lognormal"],
+    ["heavy-tailed, p = 12, 200 × 40", 23, 200, 40, 12, "heavy"],
+    // The fewest training rows the form allows (2p + 2): p close to N.
+    ["lognormal, p = 40 at the training minimum, 82 × 25", 24, 82, 25, 40, "lognormal"],
+    ["normal, p = 60 at the training minimum, 122 × 25", 25, 122, 25, 60, "normal"],
+  ] as const)("gives the same p-value with either form of the shape's b₁ (%s)", (_, seed, m, n, p, kind) => {
+    const next = normalGenerator(seed);
+    const draw =
+      kind === "normal"
+        ? next
+        : kind === "lognormal"
+          ? () => Math.exp(0.7 * next())
+          : () => next() / Math.max(0.2, Math.abs(next()));
+    const rows = (count: number, shift: number) =>
+      matrixFromRows(
+        Array.from({ length: count }, () => {
+          const common = draw();
+          return Array.from({ length: p }, () => 20 + shift + 0.6 * common + draw());
+        }),
+      );
+    const train = rows(m, 0);
+    const ev = rows(n, 0.3);
+    const gram = evaluated(evaluateMvdCalibrated(train, ev, "medium", { shapeForm: "gram" }));
+    const tensor = evaluated(evaluateMvdCalibrated(train, ev, "medium", { shapeForm: "tensor" }));
+    const chosen = evaluated(evaluateMvdCalibrated(train, ev, "medium"));
+    expectRelativelyClose(gram.meanLaw.shape.mardiaSkewness, tensor.meanLaw.shape.mardiaSkewness, 1e-9);
+    expect(gram.meanLaw.shape.skewnessVector).toBe(tensor.meanLaw.shape.skewnessVector);
+    expect(gram.meanLaw.shape.mardiaKurtosis).toBe(tensor.meanLaw.shape.mardiaKurtosis);
+    for (const key of ["pValue", "pMean", "t2Mean", "score"] as const) {
+      expectRelativelyClose(gram[key], tensor[key], 1e-9);
+    }
+    expectRelativelyClose(gram.meanLaw.scale, tensor.meanLaw.scale, 1e-9);
+    expectRelativelyClose(gram.meanLaw.degrees, tensor.meanLaw.degrees, 1e-9);
+    expect(gram.breach).toBe(tensor.breach);
+    // The default is one of the two, computed the same way.
+    const form = mardiaSkewnessForm(m + n, p);
+    expect(chosen.pValue).toBe((form === "gram" ? gram : tensor).pValue);
+    // A non-normal window's shape is not the normal one, so b₁ is read and matters to the law.
+    if (kind !== "normal") expect(gram.meanLaw.shape.skewnessSquared).toBeGreaterThan(0);
+  });
+
   it("drops constant signals and answers NO_DATA like evaluateMvd", () => {
     const train = equicorrelated(5, 40, 3, 0.3);
     const ev = equicorrelated(6, 25, 3, 0.3);
@@ -174,6 +219,63 @@ describe("mvdMeanTestLaw", () => {
       expect(law.scale * law.degrees + law.offset).toBeCloseTo(2 * law.inflation, 12);
   });
 
+  it("takes tr A, tr A², tr A³ of A = S*⁻¹ S itself (a 9 × 9 shrunk covariance, A formed directly)", () => {
+    const p = 9;
+    const next = normalGenerator(31);
+    const x = Array.from({ length: 40 }, () => {
+      const common = next();
+      return Array.from({ length: p }, (_, j) => (j % 3) * common + next());
+    });
+    const s = createMatrix(p, p);
+    const mean = Array.from(
+      { length: p },
+      (_, j) => x.reduce((a, row) => a + (row[j] as number), 0) / x.length,
+    );
+    for (let i = 0; i < p; i++)
+      for (let j = 0; j < p; j++)
+        s.data[i * p + j] =
+          x.reduce(
+            (a, row) =>
+              a + ((row[i] as number) - (mean[i] as number)) * ((row[j] as number) - (mean[j] as number)),
+            0,
+          ) /
+          (x.length - 1);
+    const trace = Array.from({ length: p }, (_, j) => s.data[j * p + j] as number).reduce((a, b) => a + b, 0);
+    const shrunkS = createMatrix(
+      p,
+      p,
+      s.data.map((v, k) => 0.7 * v + (k % (p + 1) === 0 ? (0.3 * trace) / p : 0)),
+    );
+    const factor = choleskyDecompose(shrunkS);
+    // A column by column from single solves, then its powers' traces by plain loops.
+    const a = new Float64Array(p * p);
+    for (let j = 0; j < p; j++) {
+      const column = choleskySolve(
+        factor,
+        Array.from({ length: p }, (_, i) => s.data[i * p + j] as number),
+      );
+      for (let i = 0; i < p; i++) a[i * p + j] = column[i] as number;
+    }
+    const power = (u: Float64Array) => {
+      const out = new Float64Array(p * p);
+      for (let i = 0; i < p; i++)
+        for (let j = 0; j < p; j++)
+          for (let k = 0; k < p; k++)
+            out[i * p + j] = (out[i * p + j] as number) + (u[i * p + k] as number) * (a[k * p + j] as number);
+      return out;
+    };
+    const a2 = power(a);
+    const a3 = power(a2);
+    const tr = (u: Float64Array) =>
+      Array.from({ length: p }, (_, i) => u[i * p + i] as number).reduce((q, r) => q + r, 0);
+    // Normal rows: K₁ = tr A, K₂ = 2 tr A², K₃ = 8 tr A³, so c = tr A³/tr A², f = (tr A²)³/(tr A³)².
+    const law = mvdMeanTestLaw(factor, s, normalShape, 75, 25);
+    expectRelativelyClose(law.scale, tr(a3) / tr(a2), 1e-12);
+    expectRelativelyClose(law.degrees, tr(a2) ** 3 / tr(a3) ** 2, 1e-12);
+    expectRelativelyClose(law.offset + law.scale * law.degrees, tr(a), 1e-12);
+    expect(law.degrees).toBeLessThan(p);
+  });
+
   it("takes no inflation from normal rows", () => {
     const law = mvdMeanTestLaw(choleskyDecompose(shrunk), correlated, normalShape, 75, 25);
     expect(law.inflation).toBe(1);
@@ -222,6 +324,22 @@ describe("multivariateShape", () => {
     expectRelativelyClose(again.mardiaKurtosis, shape.mardiaKurtosis, 1e-9);
     expect(shape.skewnessSquared).toBeGreaterThan(0.2);
     expect(shape.excessKurtosis).toBeGreaterThan(0.5);
+  });
+
+  it("is the same with the training rows' scatter handed in, and in either form", () => {
+    const rows = 150;
+    const p = 6;
+    const { z, y } = split(lognormalWindow(15, rows, p), rows, 120, p);
+    const shape = multivariateShape(z, 120, y, 30, p);
+    const centred = Float64Array.from(z);
+    centreColumnsInPlace(centred, 120, p);
+    const given = multivariateShape(z, 120, y, 30, p, { trainingScatter: gramOfColumns(centred, 120, p) });
+    const gram = multivariateShape(z, 120, y, 30, p, { form: "gram" });
+    for (const other of [given, gram]) {
+      expectRelativelyClose(other.mardiaSkewness, shape.mardiaSkewness, 1e-9);
+      expectRelativelyClose(other.skewnessVector, shape.skewnessVector, 1e-9);
+      expectRelativelyClose(other.mardiaKurtosis, shape.mardiaKurtosis, 1e-9);
+    }
   });
 
   it("is the squared skewness and the kurtosis m₄/m₂² of one signal", () => {

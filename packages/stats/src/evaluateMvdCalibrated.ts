@@ -1,5 +1,5 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
-import { choleskyDecompose, choleskyForwardColumns, choleskySolve } from "./cholesky.js";
+import { choleskyDecompose, choleskyForwardRows, choleskySolve } from "./cholesky.js";
 import { fUpperTail } from "./distributions.js";
 import {
   columnMeansAndSds,
@@ -12,11 +12,12 @@ import {
   standardiseColumnsInPlace,
 } from "./evaluateMvd.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
-import { hotellingT2OfColumns } from "./hotellingT2.js";
+import { hotellingT2OnlyOfColumns } from "./hotellingT2.js";
 import { shrinkageFromCentredColumns, shrinkageFromSums, shrinkCovariance } from "./ledoitWolfShrinkage.js";
 import { mannWhitneyGreater } from "./mannWhitney.js";
+import { type MardiaSkewnessForm, mardiaSkewness, mardiaSkewnessForm } from "./mardiaSkewness.js";
 import { createMatrix, type Matrix } from "./matrix.js";
-import { centreColumnsInPlace, dotOf, gramOfColumns, sumOf } from "./sampleCovariance.js";
+import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
 import { savageGreater } from "./savageScores.js";
 import { StatsError } from "./statsError.js";
 import {
@@ -31,6 +32,14 @@ import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.
 
 /** Folds of the training rows' cross-validated T² (monitoring.md "MVD" step 4). */
 export const MVD_CROSS_VALIDATION_FOLDS = 5;
+
+export interface MvdCalibratedOptions extends MvdOptions {
+  /**
+   * The form that sums the shape's Mardia b₁ (mardiaSkewness.ts); by default the cheaper for the
+   * window's N and p. Either gives the same p-value up to rounding.
+   */
+  readonly shapeForm?: MardiaSkewnessForm;
+}
 
 export interface MvdCalibratedEvaluation {
   readonly state: EvaluatedState;
@@ -118,7 +127,7 @@ export function evaluateMvdCalibrated(
   training: Matrix,
   evaluation: Matrix,
   alertThreshold: AlertThreshold,
-  options: MvdOptions = {},
+  options: MvdCalibratedOptions = {},
 ): MvdCalibratedEvaluation | NoDataEvaluation {
   const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
   if (level === undefined)
@@ -183,51 +192,47 @@ export function evaluateMvdCalibrated(
   for (let j = 0; j < p; j++) d[j] = sumOf(yKept, j * n, n) / n - sumOf(zKept, j * m, m) / m;
 
   let shrinkage: number;
-  let shrunk: Matrix;
   let crossValidatedT2: Float64Array;
   let structT2: Float64Array;
   let t2: Float64Array;
-  let contributionColumns: Float64Array;
-  let sigmaFactor: Matrix;
+  let shrunkFactor: Matrix;
   let meanLaw: MvdMeanTestLaw;
   try {
     // Cross-validated T² first: it reads Z uncentred (each fold is centred on the other folds).
-    ({ training: crossValidatedT2, evaluation: structT2 } = crossValidatedT2WithEvaluation(
-      zKept,
-      m,
-      p,
-      yKept,
-      n,
-    ));
-    // Step 2: S* on all training rows.
+    const fits = crossValidatedFits(zKept, m, p, yKept, n);
+    crossValidatedT2 = fits.training;
+    structT2 = fits.evaluation;
+    // Step 2: S* on all training rows. Z's centred Gram is the folds' XᵀX less m z̄ z̄ᵀ (Z is
+    // standardised on its own means, so z̄ ≈ 0 and nothing cancels); the shrinkage also reads the
+    // centred rows' squared lengths.
     const centred = Float64Array.from(zKept);
     centreColumnsInPlace(centred, m, p);
-    const gram = gramOfColumns(centred, m, p);
-    shrinkage = shrinkageFromCentredColumns(centred, m, p, gram);
+    const scatter = new Float64Array(p * p);
+    for (let i = 0; i < p; i++) {
+      const mi = (fits.sums[i] as number) / m;
+      for (let j = 0; j < p; j++) {
+        scatter[i * p + j] = (fits.gram[i * p + j] as number) - m * mi * ((fits.sums[j] as number) / m);
+      }
+    }
+    shrinkage = shrinkageFromCentredColumns(centred, m, p, scatter);
     const covariance = createMatrix(
       p,
       p,
-      gram.map((c) => c / (m - 1)),
+      scatter.map((c) => c / (m - 1)),
     );
-    shrunk = shrinkCovariance(covariance, shrinkage);
-    ({ t2, contributionColumns } = hotellingT2OfColumns(yKept, n, shrunk));
+    shrunkFactor = choleskyDecompose(shrinkCovariance(covariance, shrinkage));
+    // T² of every evaluation row by the forward half of the solve; the contributions, which need
+    // S*⁻¹y itself, only for the worst rows (step 6).
+    t2 = hotellingT2OnlyOfColumns(yKept, n, shrunkFactor);
     // The mean test's null law (step 3): the shrunk quadratic form against the unshrunk training
     // covariance, with the multivariate shape of the whole window's rows (multivariateShape).
-    const shrunkFactor = choleskyDecompose(shrunk);
     meanLaw = mvdMeanTestLaw(
       shrunkFactor,
       covariance,
-      multivariateShape(zKept, m, yKept, n, p),
+      multivariateShape(zKept, m, yKept, n, p, { form: options.shapeForm, trainingScatter: scatter }),
       m / pooled.vif,
       n / pooled.vif,
     );
-    const sigma = new Float64Array(p * p);
-    for (let i = 0; i < p; i++) {
-      for (let j = 0; j < p; j++) {
-        sigma[i * p + j] = (shrunk.data[i * p + j] as number) * meanVif;
-      }
-    }
-    sigmaFactor = choleskyDecompose(createMatrix(p, p, sigma));
   } catch (error) {
     if (error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE") {
       return noData(
@@ -238,8 +243,8 @@ export function evaluateMvdCalibrated(
     throw error;
   }
 
-  // Step 3: mean shift.
-  const sigmaInvD = choleskySolve(sigmaFactor, d);
+  // Step 3: mean shift. Σ = meanVif · S*, so Σ⁻¹ d = S*⁻¹ d / meanVif through S*'s factor.
+  const sigmaInvD = choleskySolve(shrunkFactor, d).map((v) => v / meanVif);
   const sizeFactor = (m * n) / (m + n);
   const meanContributions = new Float64Array(p);
   let quadratic = 0;
@@ -292,7 +297,9 @@ export function evaluateMvdCalibrated(
       .sort((a, b) => b.contribution - a.contribution)
       .slice(0, Math.max(0, topSignalCount));
   const worstRows = largestIndices(t2, worstRowCount).map((i): MvdWorstRow => {
-    const contributions = Float64Array.from(keptSignals, (_, j) => contributionColumns[j * n + i] as number);
+    const row = Float64Array.from(keptSignals, (_, j) => yKept[j * n + i] as number);
+    const solved = choleskySolve(shrunkFactor, row);
+    const contributions = row.map((v, j) => v * (solved[j] as number));
     return {
       row: ev.rowIndices[i] as number,
       t2: t2[i] as number,
@@ -412,30 +419,29 @@ export function mvdMeanTestLaw(
   n: number,
 ): MvdMeanTestLaw {
   const p = shrunkFactor.rows;
-  const factor = shrunkFactor;
-  // A = S*⁻¹ S, column by column through S*'s Cholesky factor.
-  const a = new Float64Array(p * p);
-  const column = new Float64Array(p);
-  for (let j = 0; j < p; j++) {
-    for (let i = 0; i < p; i++) column[i] = covariance.data[i * p + j] as number;
-    const solved = choleskySolve(factor, column);
-    for (let i = 0; i < p; i++) a[i * p + j] = solved[i] as number;
-  }
+  // tr Aᵏ for A = S*⁻¹ S through B = L⁻¹ S L⁻ᵀ (S* = L Lᵀ): B = Lᵀ A L⁻ᵀ is similar to A, so it has
+  // A's traces, and it is symmetric, so B² is a Gram product. Two triangular solves and one Gram,
+  // 1.5 p³ multiply-adds down contiguous rows: 2.0 s at p = 1,000 where A by p single solves and A²
+  // by a strided loop took 17 s (CPU, load average 21).
+  // Each row of the copy is a right-hand side: S's rows are its columns, so the first solve leaves
+  // (L⁻¹ S)ᵀ, whose transpose's rows are the columns of S L⁻ᵀ; the second leaves Bᵀ.
+  const b = Float64Array.from(covariance.data);
+  choleskyForwardRows(shrunkFactor, b, p);
+  transposeInPlace(b, p);
+  choleskyForwardRows(shrunkFactor, b, p);
   let trace1 = 0;
   let trace2 = 0;
   let trace3 = 0;
-  const a2 = new Float64Array(p * p);
+  // Σₖ bᵢₖ bⱼₖ: B² up to B's rounding asymmetry.
+  const b2 = gramOfColumns(b, p, p);
   for (let i = 0; i < p; i++) {
-    trace1 += a[i * p + i] as number;
+    trace1 += b[i * p + i] as number;
     for (let j = 0; j < p; j++) {
-      let s = 0;
-      for (let k = 0; k < p; k++) s += (a[i * p + k] as number) * (a[k * p + j] as number);
-      a2[i * p + j] = s;
+      const bji = b[j * p + i] as number;
+      trace2 += (b[i * p + j] as number) * bji;
+      trace3 += (b2[i * p + j] as number) * bji;
     }
-    trace2 += a2[i * p + i] as number;
   }
-  for (let i = 0; i < p; i++)
-    for (let k = 0; k < p; k++) trace3 += (a2[i * p + k] as number) * (a[k * p + i] as number);
   // The mean difference's shape from the rows'.
   const sizes = 1 / n + 1 / m;
   const skewFactor = (1 / (n * n) - 1 / (m * m)) / sizes ** 1.5 + 3 / (m * Math.sqrt(sizes));
@@ -456,11 +462,26 @@ export function mvdMeanTestLaw(
   };
 }
 
+/** How multivariateShape works: the form of Mardia's b₁, and the training rows' scatter if known. */
+export interface MvdShapeOptions {
+  /** Which form sums b₁ (mardiaSkewness.ts); default the cheaper for N and p (mardiaSkewnessForm). */
+  readonly form?: MardiaSkewnessForm;
+  /**
+   * Σᵢ (zᵢ − z̄)(zᵢ − z̄)ᵀ of the m training rows (p × p, row-major), when the caller has it
+   * (evaluateMvdCalibrated: its training covariance times m − 1), saving m p²/2 multiply-adds.
+   */
+  readonly trainingScatter?: Float64Array;
+}
+
 /**
  * MvdRowShape of a window's rows: training z (m × p) and evaluation y (n × p), signal-major. The
  * N = m + n rows are centred on their mean and whitened by the Cholesky factor of their covariance
- * (divisor N); b₁'s third-moment tensor is summed over j ≤ k ≤ l (N p(p + 1)(p + 2)/6
- * multiply-adds). A singular window covariance gives the normal shape (every field 0).
+ * (divisor N), built from the two parts' own scatter (Σ_z + Σ_y + m a aᵀ + n b bᵀ, a and b their
+ * means less the window's: no cancellation, and the training part comes from the caller when it
+ * has it). b₂ and b̃₁ are O(N p) sums; b₁ takes the cheaper of its two forms (mardiaSkewness.ts),
+ * the third-moment tensor (N p(p + 1)(p + 2)/6 multiply-adds) or the N × N Gram matrix of the
+ * whitened rows (N(N − 1)/2 · p), equal up to rounding. A singular window covariance gives the
+ * normal shape (every field 0).
  */
 export function multivariateShape(
   z: Float64Array,
@@ -468,25 +489,44 @@ export function multivariateShape(
   y: Float64Array,
   n: number,
   p: number,
+  options: MvdShapeOptions = {},
 ): MvdRowShape {
   const count = m + n;
-  // p whitened columns, then one scratch column for the products u_j u_k.
-  const u = new Float64Array((p + 1) * count);
+  const form = options.form ?? mardiaSkewnessForm(count, p);
+  const zMeans = new Float64Array(p);
+  const yMeans = new Float64Array(p);
+  const means = new Float64Array(p);
   for (let j = 0; j < p; j++) {
-    u.set(z.subarray(j * m, (j + 1) * m), j * count);
-    u.set(y.subarray(j * n, (j + 1) * n), j * count + m);
+    const zSum = sumOf(z, j * m, m);
+    const ySum = sumOf(y, j * n, n);
+    zMeans[j] = zSum / m;
+    yMeans[j] = ySum / n;
+    means[j] = (zSum + ySum) / count;
   }
-  centreColumnsInPlace(u, count, p);
-  const gram = gramOfColumns(u, count, p);
+  const centredOn = (x: Float64Array, rows: number, centre: Float64Array) => {
+    const out = new Float64Array(rows * p);
+    for (let j = 0; j < p; j++) {
+      const mu = centre[j] as number;
+      for (let i = j * rows; i < (j + 1) * rows; i++) out[i] = (x[i] as number) - mu;
+    }
+    return out;
+  };
+  const zScatter = options.trainingScatter ?? gramOfColumns(centredOn(z, m, zMeans), m, p);
+  const yScatter = gramOfColumns(centredOn(y, n, yMeans), n, p);
+  const covariance = new Float64Array(p * p);
+  for (let i = 0; i < p; i++) {
+    const ai = (zMeans[i] as number) - (means[i] as number);
+    const bi = (yMeans[i] as number) - (means[i] as number);
+    for (let j = 0; j < p; j++) {
+      const k = i * p + j;
+      const aj = (zMeans[j] as number) - (means[j] as number);
+      const bj = (yMeans[j] as number) - (means[j] as number);
+      covariance[k] = ((zScatter[k] as number) + (yScatter[k] as number) + m * ai * aj + n * bi * bj) / count;
+    }
+  }
   let factor: Matrix;
   try {
-    factor = choleskyDecompose(
-      createMatrix(
-        p,
-        p,
-        gram.map((c) => c / count),
-      ),
-    );
+    factor = choleskyDecompose(createMatrix(p, p, covariance));
   } catch (error) {
     if (error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE") {
       return {
@@ -499,61 +539,33 @@ export function multivariateShape(
     }
     throw error;
   }
-  // Whiten: u = L⁻¹ x, the p columns in place (the scratch column after them is left alone).
-  choleskyForwardColumns(factor, u.subarray(0, p * count), count);
+  // The window's rows centred on its mean, one row each, then whitened in place: u = L⁻¹ x.
+  const u = new Float64Array(p * count);
+  for (let j = 0; j < p; j++) {
+    const mu = means[j] as number;
+    for (let i = 0; i < m; i++) u[i * p + j] = (z[j * m + i] as number) - mu;
+    for (let i = 0; i < n; i++) u[(m + i) * p + j] = (y[j * n + i] as number) - mu;
+  }
+  choleskyForwardRows(factor, u, count);
   const norms = new Float64Array(count);
-  for (let j = 0; j < p; j++) {
-    const start = j * count;
-    for (let r = 0; r < count; r++) norms[r] = (norms[r] as number) + (u[start + r] as number) ** 2;
-  }
   let kurtosis = 0;
-  for (let r = 0; r < count; r++) kurtosis += (norms[r] as number) ** 2;
+  for (let r = 0; r < count; r++) {
+    let norm = 0;
+    for (let k = r * p; k < (r + 1) * p; k++) norm += (u[k] as number) * (u[k] as number);
+    norms[r] = norm;
+    kurtosis += norm * norm;
+  }
   kurtosis /= count;
+  // b̃₁ = ‖(1/N) Σᵢ rᵢᵢ uᵢ‖², the same O(N p) sum in both forms (its Gram form, dᵀ G d/N² with
+  // d = diag G, would cost as much as b₁'s).
+  const weighted = new Float64Array(p);
+  for (let r = 0; r < count; r++) {
+    const norm = norms[r] as number;
+    for (let j = 0; j < p; j++) weighted[j] = (weighted[j] as number) + norm * (u[r * p + j] as number);
+  }
   let skewnessVector = 0;
-  for (let j = 0; j < p; j++) {
-    let s = 0;
-    const start = j * count;
-    for (let r = 0; r < count; r++) s += (norms[r] as number) * (u[start + r] as number);
-    skewnessVector += (s / count) ** 2;
-  }
-  // b₁ = Σ_jkl (mean of u_j u_k u_l)², over j ≤ k ≤ l with the multiplicity of each index set.
-  const scratch = p * count;
-  let skewness = 0;
-  for (let j = 0; j < p; j++) {
-    const sj = j * count;
-    for (let k = j; k < p; k++) {
-      const sk = k * count;
-      for (let r = 0; r < count; r++) u[scratch + r] = (u[sj + r] as number) * (u[sk + r] as number);
-      // Σ over l ≥ k of (mean u_j u_k u_l)²: the l = k term, then the l > k terms (multiplicity 3
-      // when j = k, else 6), four columns a pass so each product is loaded once for four sums.
-      const first = dotOf(u, scratch, k * count, count) / count;
-      skewness += (j === k ? 1 : 3) * first * first;
-      const weight = j === k ? 3 : 6;
-      let q = k + 1;
-      for (; q + 3 < p; q += 4) {
-        const q0 = q * count;
-        const q1 = q0 + count;
-        const q2 = q1 + count;
-        const q3 = q2 + count;
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        for (let r = 0; r < count; r++) {
-          const v = u[scratch + r] as number;
-          s0 += v * (u[q0 + r] as number);
-          s1 += v * (u[q1 + r] as number);
-          s2 += v * (u[q2 + r] as number);
-          s3 += v * (u[q3 + r] as number);
-        }
-        skewness += (weight * (s0 * s0 + s1 * s1 + s2 * s2 + s3 * s3)) / (count * count);
-      }
-      for (; q < p; q++) {
-        const mean = dotOf(u, scratch, q * count, count) / count;
-        skewness += weight * mean * mean;
-      }
-    }
-  }
+  for (let j = 0; j < p; j++) skewnessVector += ((weighted[j] as number) / count) ** 2;
+  const skewness = mardiaSkewness(u, count, p, norms, form);
   const normalSkewness = (p * (p + 2) * ((count + 1) * (p + 1) - 6)) / ((count + 1) * (count + 3));
   const normalVector = (2 * p * (p + 2)) / (count + p + 8);
   const normalKurtosis = (p * (p + 2) * (count - 1)) / (count + 1);
@@ -595,22 +607,55 @@ export function crossValidatedT2WithEvaluation(
   evaluation: Float64Array,
   n: number,
 ): { training: Float64Array; evaluation: Float64Array } {
+  const fits = crossValidatedFits(columns, m, p, evaluation, n);
+  return { training: fits.training, evaluation: fits.evaluation };
+}
+
+/**
+ * crossValidatedT2WithEvaluation, also handing back XᵀX of all m rows and their column sums (the
+ * full fit's centred Gram is XᵀX − m μ μᵀ). XᵀX is the sum of the folds' Grams, which the fold fits
+ * need anyway: one m p²/2 pass instead of two (the folds' p × p Grams are kept meanwhile, 40 MB at
+ * p = 1,000). Each fold's T² needs only the forward half of the solve (hotellingT2OnlyOfColumns).
+ */
+function crossValidatedFits(
+  columns: Float64Array,
+  m: number,
+  p: number,
+  evaluation: Float64Array,
+  n: number,
+): { training: Float64Array; evaluation: Float64Array; gram: Float64Array; sums: Float64Array } {
   const out = new Float64Array(m);
   const evaluationOut = new Float64Array(n);
-  const fullGram = gramOfColumns(columns, m, p);
+  const edges = Array.from({ length: MVD_CROSS_VALIDATION_FOLDS + 1 }, (_, fold) =>
+    Math.floor((fold * m) / MVD_CROSS_VALIDATION_FOLDS),
+  );
+  const heldRows = (fold: number): Float64Array => {
+    const a = edges[fold] as number;
+    const b = edges[fold + 1] as number;
+    const held = new Float64Array((b - a) * p);
+    for (let j = 0; j < p; j++) held.set(columns.subarray(j * m + a, j * m + b), j * (b - a));
+    return held;
+  };
+  const foldGrams: Float64Array[] = [];
+  const fullGram = new Float64Array(p * p);
+  for (let fold = 0; fold < MVD_CROSS_VALIDATION_FOLDS; fold++) {
+    const foldCount = (edges[fold + 1] as number) - (edges[fold] as number);
+    const foldGram = gramOfColumns(heldRows(fold), foldCount, p);
+    foldGrams.push(foldGram);
+    for (let k = 0; k < fullGram.length; k++) fullGram[k] = (fullGram[k] as number) + (foldGram[k] as number);
+  }
   const fullSums = new Float64Array(p);
   for (let j = 0; j < p; j++) fullSums[j] = sumOf(columns, j * m, m);
   const rowSquares = new Float64Array(m);
   for (let fold = 0; fold < MVD_CROSS_VALIDATION_FOLDS; fold++) {
-    const a = Math.floor((fold * m) / MVD_CROSS_VALIDATION_FOLDS);
-    const b = Math.floor(((fold + 1) * m) / MVD_CROSS_VALIDATION_FOLDS);
+    const a = edges[fold] as number;
+    const b = edges[fold + 1] as number;
     const foldCount = b - a;
     const restCount = m - foldCount;
     const evaluationCount = fold < n ? Math.floor((n - 1 - fold) / MVD_CROSS_VALIDATION_FOLDS) + 1 : 0;
     if (foldCount === 0 && evaluationCount === 0) continue;
-    const held = new Float64Array(foldCount * p);
-    for (let j = 0; j < p; j++) held.set(columns.subarray(j * m + a, j * m + b), j * foldCount);
-    const foldGram = gramOfColumns(held, foldCount, p);
+    const held = heldRows(fold);
+    const foldGram = foldGrams[fold] as Float64Array;
     const restMeans = new Float64Array(p);
     for (let j = 0; j < p; j++) {
       restMeans[j] = ((fullSums[j] as number) - sumOf(held, j * foldCount, foldCount)) / restCount;
@@ -641,20 +686,22 @@ export function crossValidatedT2WithEvaluation(
       rowSquareSum += (rowSquares[i] as number) * (rowSquares[i] as number);
     }
     const delta = shrinkageFromSums(rowSquareSum, gram, restCount, p);
-    const shrunk = shrinkCovariance(
-      createMatrix(
-        p,
-        p,
-        gram.map((c) => c / (restCount - 1)),
+    const factor = choleskyDecompose(
+      shrinkCovariance(
+        createMatrix(
+          p,
+          p,
+          gram.map((c) => c / (restCount - 1)),
+        ),
+        delta,
       ),
-      delta,
     );
     if (foldCount > 0) {
       for (let j = 0; j < p; j++) {
         const mu = restMeans[j] as number;
         for (let i = j * foldCount; i < (j + 1) * foldCount; i++) held[i] = (held[i] as number) - mu;
       }
-      out.set(hotellingT2OfColumns(held, foldCount, shrunk).t2, a);
+      out.set(hotellingT2OnlyOfColumns(held, foldCount, factor), a);
     }
     if (evaluationCount > 0) {
       // Evaluation rows fold, fold + 5, … against this fold's fit.
@@ -666,11 +713,22 @@ export function crossValidatedT2WithEvaluation(
             (evaluation[j * n + fold + r * MVD_CROSS_VALIDATION_FOLDS] as number) - mu;
         }
       }
-      const t2 = hotellingT2OfColumns(rows, evaluationCount, shrunk).t2;
+      const t2 = hotellingT2OnlyOfColumns(rows, evaluationCount, factor);
       for (let r = 0; r < evaluationCount; r++) {
         evaluationOut[fold + r * MVD_CROSS_VALIDATION_FOLDS] = t2[r] as number;
       }
     }
   }
-  return { training: out, evaluation: evaluationOut };
+  return { training: out, evaluation: evaluationOut, gram: fullGram, sums: fullSums };
+}
+
+/** Transposes a p × p row-major matrix in place. */
+function transposeInPlace(a: Float64Array, p: number): void {
+  for (let i = 1; i < p; i++) {
+    for (let j = 0; j < i; j++) {
+      const upper = a[j * p + i] as number;
+      a[j * p + i] = a[i * p + j] as number;
+      a[i * p + j] = upper;
+    }
+  }
 }

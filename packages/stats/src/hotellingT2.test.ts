@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
-import { hotellingT2, hotellingUcl } from "./hotellingT2.js";
+import { choleskyDecompose } from "./cholesky.js";
+import { hotellingT2, hotellingT2OnlyOfColumns, hotellingUcl } from "./hotellingT2.js";
 import { createMatrix, matrixFromRows } from "./matrix.js";
 import { StatsError } from "./statsError.js";
 
@@ -95,6 +96,33 @@ describe("hotellingT2", () => {
         },
       ),
     );
+  });
+
+  it("T² alone, by the forward half of the solve, equals T² with the contributions", () => {
+    const p = 11;
+    const n = 57;
+    // S = B Bᵀ/p + 0.5 I with B[i][k] = sin(3i + k): symmetric positive definite.
+    const s = createMatrix(p, p);
+    for (let i = 0; i < p; i++)
+      for (let j = 0; j < p; j++) {
+        let v = i === j ? 0.5 : 0;
+        for (let k = 0; k < p; k++) v += (Math.sin(3 * i + k) * Math.sin(3 * j + k)) / p;
+        s.data[i * p + j] = v;
+      }
+    const rows = createMatrix(
+      n,
+      p,
+      Float64Array.from({ length: n * p }, (_, i) => Math.cos(1.7 * i)),
+    );
+    const columns = new Float64Array(n * p);
+    for (let i = 0; i < n; i++)
+      for (let j = 0; j < p; j++) columns[j * n + i] = rows.data[i * p + j] as number;
+    const copy = Float64Array.from(columns);
+    const alone = hotellingT2OnlyOfColumns(columns, n, choleskyDecompose(s));
+    const { t2 } = hotellingT2(rows, s);
+    for (let i = 0; i < n; i++) expectRelativelyClose(alone[i] as number, t2[i] as number, 1e-12);
+    expect(columns).toEqual(copy);
+    expect(() => hotellingT2OnlyOfColumns(new Float64Array(5), n, choleskyDecompose(s))).toThrow(StatsError);
   });
 
   it("refuses a singular covariance with NOT_POSITIVE_DEFINITE", () => {

@@ -1,4 +1,4 @@
-import { choleskyDecompose, choleskySolveColumns } from "./cholesky.js";
+import { choleskyDecompose, choleskyForwardColumns, choleskySolveColumns } from "./cholesky.js";
 import { createMatrix, type Matrix } from "./matrix.js";
 import { fQuantile } from "./quantiles.js";
 import { toColumns } from "./sampleCovariance.js";
@@ -63,6 +63,27 @@ export function hotellingT2OfColumns(
     }
   }
   return { t2, contributionColumns: solved };
+}
+
+/**
+ * T² alone of n deviation vectors stored column-major by signal, against the covariance whose
+ * Cholesky factor is `factor`: T²ᵢ = ‖L⁻¹ yᵢ‖², the forward half of the solve (half the
+ * multiply-adds of hotellingT2OfColumns, whose contributions need S⁻¹y itself), on a copy. Equal
+ * to hotellingT2OfColumns' T² up to rounding.
+ */
+export function hotellingT2OnlyOfColumns(columns: Float64Array, n: number, factor: Matrix): Float64Array {
+  const p = factor.rows;
+  const whitened = Float64Array.from(columns);
+  choleskyForwardColumns(factor, whitened, n);
+  const t2 = new Float64Array(n);
+  for (let j = 0; j < p; j++) {
+    const start = j * n;
+    for (let i = 0; i < n; i++) {
+      const w = whitened[start + i] as number;
+      t2[i] = (t2[i] as number) + w * w;
+    }
+  }
+  return t2;
 }
 
 /**
