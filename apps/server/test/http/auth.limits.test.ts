@@ -170,6 +170,10 @@ describe("request rate limit on the public routes", () => {
         logins.push(await post("/api/auth/login", a, { email: "x@example.test", password: "p" }));
       expect(logins.map((r) => r.statusCode)).toEqual([401, 401, 401, 429]);
       expect(logins[3]?.json().message).toMatch(/^Too many requests/);
+      // The limit is the route's, however the path is spelled.
+      expect(
+        (await post("/%61pi/auth/login", a, { email: "x@example.test", password: "p" })).statusCode,
+      ).toBe(429);
       // Another address, and another public route, count separately.
       expect(
         (await post("/api/auth/login", newAddress(), { email: "x@example.test", password: "p" })).statusCode,
