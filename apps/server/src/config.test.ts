@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.js";
 
 describe("loadConfig: security settings", () => {
-  it("defaults: 20 failed sign-ins per address, 120 and 1200 requests a minute, proxies on private networks", () => {
+  it("defaults: 20 failed sign-ins per address, 120 and 1200 requests a minute, no proxy trusted", () => {
     const c = loadConfig({}, []);
     expect(c.signinFailuresPerAddress).toBe(20);
     expect(c.rateLimitPerMinute).toBe(120);
     expect(c.ingestRateLimitPerMinute).toBe(1200);
-    expect(c.trustProxy).toBe("loopback,linklocal,uniquelocal");
+    expect(c.trustProxy).toBe(false);
   });
 
   it("reads the environment, 0 turning a limit off", () => {

@@ -37,7 +37,8 @@ export type Config = {
   /**
    * Which proxies' X-Forwarded-For / -Proto / -Host the API believes (Fastify's trustProxy):
    * true (any), false (none), or a comma-separated list of addresses, CIDRs and the names
-   * loopback, linklocal, uniquelocal. A client that is not a trusted proxy cannot pick its own address.
+   * loopback, linklocal, uniquelocal. Default false: the connection's address is the client's.
+   * A client that is not a trusted proxy cannot pick its own address.
    */
   trustProxy: boolean | string;
   /** INGEST_CLIENT_ID: the ingestor's MQTT client id on an external broker (a persistent session). */
@@ -95,7 +96,9 @@ function rate(name: string, v: string | undefined, dflt: number): number {
 }
 
 function trustProxy(v: string | undefined): boolean | string {
-  if (v == null || v.trim() === "") return "loopback,linklocal,uniquelocal";
+  // No proxy unless configured: a default that believed loopback or private networks let any
+  // client on the plant's LAN (or the host) pick its own address past the per-address limits.
+  if (v == null || v.trim() === "") return false;
   const s = v.trim().toLowerCase();
   if (["true", "yes", "on"].includes(s)) return true;
   if (["false", "no", "off"].includes(s)) return false;

@@ -1,14 +1,22 @@
 // CSV exports (architecture.md "CSV export"): UTF-8 with a byte order mark, RFC 4180 quoting, and
-// every cell that begins with = + - @ tab or carriage return prefixed with ' so a spreadsheet
-// shows it as text instead of running it as a formula.
+// no field a spreadsheet could run as a formula. A spreadsheet may split a line on the comma, on
+// the semicolon (the list separator of many locales, where quotes that do not open a field mean
+// nothing), on tabs or on line breaks; so a formula character (= + - @) is guarded with ' at the
+// start of a cell and after every such separator inside it, also behind spaces or quotes, and a
+// cell beginning with a tab or carriage return is guarded as before. Every cell holding a comma, a
+// semicolon, a quote or a line break is quoted.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Where a field could begin (the cell's start, or after a separator) followed by a formula character. */
+const FORMULA_AFTER = /(^|[,;\t\r\n])(?=[ "]*[=+\-@])/g;
+const CONTROL_START = /^[\t\r]/;
+const NEEDS_QUOTES = /[",;\r\n]/;
 
-/** One cell as written to the file: neutralised, then quoted when it needs quotes. */
+/** One cell as written to the file: guarded, then quoted when it needs quotes. */
 export function csvCell(value: unknown): string {
   let s = value == null ? "" : String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  s = s.replace(FORMULA_AFTER, "$1'");
+  if (CONTROL_START.test(s)) s = `'${s}`;
+  return NEEDS_QUOTES.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
 /** Rows as lines of the file, each ending with CRLF (a streamed file's later parts). */

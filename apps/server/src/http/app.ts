@@ -19,6 +19,7 @@ import {
 import { loggableError } from "../db/errors.js";
 import { AppError, STATUS_OF } from "../errors.js";
 import { StatsCancelledError } from "../modules/evaluation/stats-pool.js";
+import { isApiPath, normalisePath, requestPath } from "./request-path.js";
 import { registerRoutes } from "./routes/index.js";
 import { type AppOptions, appSettings } from "./types.js";
 
@@ -113,12 +114,15 @@ export async function buildApp(opts: AppOptions) {
   const publicHost = new URL(settings.publicUrl).host;
   // Every /api route but the public ones needs a session, checked before the body is read.
   // Before that, state-changing requests from another site are refused, public routes included.
+  // Each guard judges the route that will run (requestPath), not how the URL spells it
+  // (`/%61pi/…` reaches /api/… too).
   app.addHook("onRequest", async (req, reply) => {
-    if (!req.url.startsWith("/api/")) return;
+    const path = requestPath(req);
+    if (!isApiPath(path)) return;
     if (!SAFE_METHODS.has(req.method) && isCrossOrigin(req, publicHost)) {
       return reply.code(403).send({ message: SERVER_MESSAGES.crossOrigin });
     }
-    if (req.url.startsWith("/api/docs")) return;
+    if (path.startsWith("/api/docs")) return;
     const access = req.routeOptions.config?.access ?? "user";
     if (access === "public") return;
     req.auth = await opts.services.auth.resolve(req.cookies[SESSION_COOKIE]);
@@ -133,7 +137,7 @@ export async function buildApp(opts: AppOptions) {
 
   // Browsers must not cache API answers that belong to one session.
   app.addHook("onSend", async (req, reply) => {
-    if (req.url.startsWith("/api/")) reply.header("cache-control", "no-store");
+    if (isApiPath(requestPath(req))) reply.header("cache-control", "no-store");
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "same-origin");
   });
@@ -195,7 +199,8 @@ export async function buildApp(opts: AppOptions) {
   app.setNotFoundHandler((req, reply) => {
     // API routes, missing assets (an old page asking for a file a newer build replaced) and
     // anything but GET are real 404s, never the page.
-    if (!webDist || req.method !== "GET" || req.url.startsWith("/api/") || req.url.startsWith("/assets/")) {
+    const path = normalisePath(req.url);
+    if (!webDist || req.method !== "GET" || isApiPath(path) || path.startsWith("/assets/")) {
       return reply.code(404).send({ message: `Route ${req.method} ${req.url.split("?")[0]} not found` });
     }
     // The web app's own routes: every other GET serves the single page.

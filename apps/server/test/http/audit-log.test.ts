@@ -193,7 +193,7 @@ describe("audit log: list", () => {
 
 describe("audit log: CSV export", () => {
   it("answers a UTF-8 file with a BOM, the header, one row per changed field, and cells a spreadsheet cannot run", async () => {
-    await record('=HYPERLINK("http://evil.example","click")', null, { name: "x", topic: "t/#" });
+    await record('=HYPERLINK("http://evil.example","click")', null, { name: "x;=SUM(A1:A9)", topic: "t/#" });
     await record(
       'Press "A", hall 2\nnorth',
       { name: "Press", topic: "a/#" },
@@ -207,12 +207,14 @@ describe("audit log: CSV export", () => {
     // Cells escaped as every export of the product escapes them (packages/contracts csv.ts).
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(res.body).toContain('"Press ""A"", hall 2\nnorth"');
+    // A semicolon-locale spreadsheet splits at the ';' whatever the quotes say: guarded there too.
+    expect(res.body).toContain(`,"x;'=SUM(A1:A9)"\r\n`);
     const rows = parseCsv(res.body);
     expect(rows[0]).toEqual([...AUDIT_TEXTS.csvHeader]);
     // Newest first: the update's one changed field, then the create's two fields.
     expect(rows.slice(1).map((r) => [r[5], r[6], r[7], r[8], r[9]])).toEqual([
       ['Press "A", hall 2\nnorth', "Changed", "topic", "a/#", "b/#"],
-      ['\'=HYPERLINK("http://evil.example","click")', "Created", "name", "", "x"],
+      ['\'=HYPERLINK("http://evil.example","click")', "Created", "name", "", "x;'=SUM(A1:A9)"],
       ['\'=HYPERLINK("http://evil.example","click")', "Created", "topic", "", "t/#"],
     ]);
     expect(rows[1]?.slice(1, 5)).toEqual([

@@ -27,7 +27,7 @@ beforeEach(() => {
   checks.n = 0;
 });
 
-// Each test signs in from its own client addresses (through the loopback proxy the tests are).
+// Each test signs in from its own client addresses (the connection's: no proxy is trusted).
 let addressSeq = 0;
 const newAddress = () => `198.51.100.${++addressSeq}`;
 
@@ -35,7 +35,7 @@ const login = (email: string, password: string, address: string) =>
   t.app.inject({
     method: "POST",
     url: "/api/auth/login",
-    headers: { "x-forwarded-for": address },
+    remoteAddress: address,
     payload: { email, password },
   });
 
@@ -136,18 +136,44 @@ describe("sign-in limit per client address (password spraying)", () => {
   });
 });
 
+describe("client address by default (TRUST_PROXY unset)", () => {
+  it("ignores X-Forwarded-For even from loopback: 30 sign-ins naming 30 addresses count as one address", async () => {
+    // The app of this file runs on loadConfig's defaults; only this test signs in as 127.0.0.1.
+    const rs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          remoteAddress: "127.0.0.1",
+          headers: { "x-forwarded-for": `192.0.2.${i + 1}` },
+          payload: { email: `rotated-${i}-${crypto.randomUUID()}@example.test`, password: "whatever1234" },
+        }),
+      ),
+    );
+    expect(checks.n).toBe(20);
+    expect(statuses(rs)).toEqual({ 401: 20, 429: 10 });
+    expect(rs.find((r) => r.statusCode === 429)?.json().message).toBe(
+      AUTH_MESSAGES.tooManyAttemptsFromAddress,
+    );
+  });
+});
+
 describe("request rate limit on the public routes", () => {
   it("answers 429 once one address has made the configured number of requests a minute to a route", async () => {
     const limited = await createTestApp({ rateLimitPerMinute: 3, ingestRateLimitPerMinute: 2 });
     try {
       const post = (url: string, address: string, payload: object) =>
-        limited.app.inject({ method: "POST", url, headers: { "x-forwarded-for": address }, payload });
+        limited.app.inject({ method: "POST", url, remoteAddress: address, payload });
       const a = newAddress();
       const logins = [];
       for (let i = 0; i < 4; i++)
         logins.push(await post("/api/auth/login", a, { email: "x@example.test", password: "p" }));
       expect(logins.map((r) => r.statusCode)).toEqual([401, 401, 401, 429]);
       expect(logins[3]?.json().message).toMatch(/^Too many requests/);
+      // The limit is the route's, however the path is spelled.
+      expect(
+        (await post("/%61pi/auth/login", a, { email: "x@example.test", password: "p" })).statusCode,
+      ).toBe(429);
       // Another address, and another public route, count separately.
       expect(
         (await post("/api/auth/login", newAddress(), { email: "x@example.test", password: "p" })).statusCode,
@@ -163,7 +189,7 @@ describe("request rate limit on the public routes", () => {
       expect(ingests.map((r) => r.statusCode)).toEqual([401, 401, 429]);
       // Routes behind a session are not limited.
       for (let i = 0; i < 5; i++) {
-        const r = await limited.app.inject({ url: "/api/auth/me", headers: { "x-forwarded-for": a } });
+        const r = await limited.app.inject({ url: "/api/auth/me", remoteAddress: a });
         expect(r.statusCode).toBe(401);
       }
     } finally {

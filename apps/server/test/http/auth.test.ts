@@ -25,16 +25,29 @@ describe("sign-in", () => {
     expect(cookie?.secure).toBeFalsy();
   });
 
-  it("marks the cookie Secure behind https", async () => {
-    const c = await createCustomer(t.database.db);
-    const u = await createUser(t.database.db, c.id);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/auth/login",
-      headers: { "x-forwarded-proto": "https" },
-      payload: { email: u.email, password: PASSWORD },
-    });
-    expect(res.cookies.find((x) => x.name === SESSION_COOKIE)?.secure).toBe(true);
+  it("marks the cookie Secure behind an https proxy that TRUST_PROXY names, and only then", async () => {
+    // From loopback, as a proxy on the same host would send it.
+    const httpsViaProxy = async (app: TestContext) => {
+      const c = await createCustomer(app.database.db);
+      const u = await createUser(app.database.db, c.id);
+      const res = await app.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        remoteAddress: "127.0.0.1",
+        headers: { "x-forwarded-proto": "https" },
+        payload: { email: u.email, password: PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.cookies.find((x) => x.name === SESSION_COOKIE)?.secure;
+    };
+    // By default no proxy is trusted: the header is the client's word, even from loopback.
+    expect(await httpsViaProxy(t)).toBeFalsy();
+    const proxied = await createTestApp({ trustProxy: "127.0.0.1" });
+    try {
+      expect(await httpsViaProxy(proxied)).toBe(true);
+    } finally {
+      await closeTestApp(proxied);
+    }
   });
 
   it("answers the same text for a wrong password and an unknown email", async () => {

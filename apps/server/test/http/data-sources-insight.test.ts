@@ -198,6 +198,45 @@ describe("GET /api/data-sources/:dataSourceId/insight", () => {
     expect(body.messages.find((m) => m.payload === "{not json")?.error).toMatch(/^payload is not JSON/);
   });
 
+  it("answers 200 when a sampled message holds NUL or unpaired surrogates, with them made visible", async () => {
+    const src = await addSource(a, "insight/nul/#");
+    const line = `Nul Line ${randomUUID().slice(0, 6)}`;
+    // JSON's escapes carry what the database's text cannot hold: NUL and unpaired surrogates in
+    // names, values and places. The ingestor refuses the record; the page must still show it.
+    await publish(a, src, [
+      [
+        `insight/nul/${line}/OP10`,
+        JSON.stringify({
+          line: `${line}\u0000`,
+          station: "OP\uD800",
+          partId: "N-\u0000",
+          timestamp: "2026-11-22T10:00:00Z",
+          measurements: { "Tor\u0000que": 1, Angle: 2 },
+          attributes: { Shift: "A\uDC00", "Op\uDBFF": "B" },
+        }),
+      ],
+    ]);
+    const res = await t.app.inject({ url: insightUrl(src.id), headers: a.adminHeaders });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = ZDataSourceInsight.parse(res.json());
+    expect(body.messages).toHaveLength(1);
+    const record = body.messages[0]?.records[0];
+    expect(record).toMatchObject({
+      line: `${line}\\u0000`,
+      station: "OP\uFFFD",
+      partId: "N-\\u0000",
+      problem: expect.stringMatching(/NUL/),
+    });
+    // Every signal of the record is still listed, its name and value as the dead letter shows them.
+    const byPath = Object.fromEntries((record?.fields ?? []).map((f) => [f.path, f]));
+    expect(byPath).toMatchObject({
+      "measurements.Tor\\u0000que": { signalName: "Tor\\u0000que", entityType: "MEASUREMENT", value: "1" },
+      "measurements.Angle": { signalName: "Angle", value: "2" },
+      "attributes.Shift": { signalName: "Shift", value: "A\uFFFD" },
+      "attributes.Op\uFFFD": { signalName: "Op\uFFFD", value: "B" },
+    });
+  });
+
   it(`keeps the newest ${INSIGHT_DEAD_LETTERS_MAX} dead letters and counts them all`, async () => {
     const src = await addSource(a, "insight/many/#");
     const base = Date.now();

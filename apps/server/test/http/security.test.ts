@@ -111,3 +111,45 @@ describe("security headers", () => {
     }
   });
 });
+
+describe("a path spelled another way meets the same guards", () => {
+  // Spellings the router resolves to an /api route (percent-encoded letters), and some it may
+  // resolve one day (repeated slashes, dot segments): each must be guarded as /api/... itself.
+  const spellings = (path: string) => [
+    path.replace("/api/", "/%61pi/"),
+    path.replace("/api/", "/%61%70%69/"),
+    path.replace("/api/", "/ap%69/"),
+    path.replace("/api/auth/", "/api/%61uth/"),
+    path.replace("/api/", "//api/"),
+    path.replace("/api/", "/api//"),
+    path.replace("/api/", "/x/../api/"),
+    path.replace("/api/", "/./api/"),
+  ];
+
+  it("refuses a cross-origin POST to every spelling of a state-changing route (403, the session kept)", async () => {
+    const session = await signIn(t.app, a.user.email);
+    for (const url of spellings("/api/auth/logout")) {
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        headers: { origin: "https://evil.example", ...session },
+      });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json(), url).toEqual({ message: SERVER_MESSAGES.crossOrigin });
+    }
+    expect((await t.app.inject({ url: "/api/auth/me", headers: session })).statusCode).toBe(200);
+  });
+
+  it("answers no-store, and 401 without a session, to every spelling of a signed-in GET", async () => {
+    // The router reaches /api/auth/me from most of them (200); the rest are unknown routes (404).
+    for (const url of spellings("/api/auth/me")) {
+      const res = await t.app.inject({ url, headers: a.userHeaders });
+      expect(res.headers["cache-control"], url).toBe("no-store");
+      if (res.statusCode === 200) expect(res.json(), url).toMatchObject({ email: a.user.email });
+      else expect(res.statusCode, url).toBe(404);
+      const anonymous = await t.app.inject({ url });
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.headers["cache-control"], url).toBe("no-store");
+    }
+  });
+});

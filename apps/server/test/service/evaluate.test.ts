@@ -370,6 +370,86 @@ describe("cap", () => {
     expect(r.state).toBe("OK");
     expect((r.details as { limits: { usl: number } }).limits.usl).toBe(16);
   });
+  describe("a limit formula that fails when evaluated", () => {
+    const ref = {
+      id: "aaaaaaaa-0000-4000-8000-000000000002",
+      name: "Ref",
+      stationId: "st",
+      singleSide: null,
+    };
+    /** The window with a reference signal: `refAt(i)` its value in record i (NaN = no value). */
+    const withRef = (
+      limits: Window["limits"],
+      refAt: (i: number) => number,
+      w = window({ p: 1, count: 400 }),
+    ) => ({
+      ...w,
+      references: [ref],
+      records: w.records.map((r, i) => ({ ...r, values: [...r.values, refAt(i)] })),
+      limits,
+    });
+    const missing = () => Number.NaN;
+
+    it("on every record, for both spec limits → ERROR naming the formula and its message (not 'No LSL or USL', OK)", () => {
+      const lsl = `{${ref.id}} - 6`;
+      const usl = `{${ref.id}} + 6`;
+      const r = evaluateMonitor(
+        settings("cap"),
+        withRef({ "*": { lsl, lcl: null, ucl: null, usl } }, missing),
+      );
+      expect(r.state).toBe("ERROR");
+      expect(r.reason).toBe(
+        `LSL formula "${lsl}" failed on every record: no value for signal ${ref.id} (at position 0)`,
+      );
+    });
+
+    it("on every record, for one limit while the others work → ERROR naming that one", () => {
+      const usl = `{${ref.id}} + 6`;
+      const r = evaluateMonitor(
+        settings("cap"),
+        withRef({ "*": { lsl: "4", lcl: "6.5", ucl: "13.5", usl } }, missing),
+      );
+      expect(r.state).toBe("ERROR");
+      expect(r.reason).toMatch(
+        new RegExp(`^USL formula "\\{${ref.id}\\} \\+ 6" failed on every record: no value`),
+      );
+      // A model's row that fails on all of its records is named with the model.
+      const w = withRef(
+        { "*": { lsl: "4", lcl: null, ucl: null, usl: "16" }, M2: { lsl: "4", lcl: null, ucl: null, usl } },
+        missing,
+      );
+      const m2 = { ...w, records: w.records.map((rec, i) => (i % 2 ? { ...rec, modelNumber: "M2" } : rec)) };
+      const r2 = evaluateMonitor(settings("cap"), m2);
+      expect(r2.state).toBe("ERROR");
+      expect(r2.reason).toMatch(/^USL formula ".*" of model M2 failed on every record: no value for signal/);
+    });
+
+    it("on some records only → judged with the records where it works, the failures listed", () => {
+      // The reference is missing on 5 of the 100 evaluation records.
+      const usl = `{${ref.id}} + 1`;
+      const r = evaluateMonitor(
+        settings("cap"),
+        withRef({ "*": { lsl: "4", lcl: null, ucl: null, usl } }, (i) => (i % 20 === 0 ? Number.NaN : 15)),
+      );
+      expect(r.state).toBe("OK");
+      const d = ZCapCalibratedDetails.parse(r.details);
+      expect(d.limits.usl).toBe(16);
+      expect(d.limitErrors).toHaveLength(3);
+      expect(d.limitErrors[0]).toMatch(/^USL for P-\d+: no value for signal/);
+    });
+
+    it("on the side a single-sided signal ignores → judged as without it", () => {
+      const w = window({ p: 1, count: 400 });
+      const lowerOnly = { ...w, signals: w.signals.map((s) => ({ ...s, singleSide: "LOWER" as const })) };
+      const r = evaluateMonitor(
+        settings("cap"),
+        withRef({ "*": { lsl: "4", lcl: null, ucl: null, usl: `{${ref.id}} + 1` } }, missing, lowerOnly),
+      );
+      expect(r.state).toBe("OK");
+      expect(r.details).toMatchObject({ limits: { lsl: 4, usl: null } });
+    });
+  });
+
   it("no limits → ERROR; a bad formula → ERROR with its reason", () => {
     expect(evaluateMonitor(settings("cap"), window({ p: 1, count: 400 })).state).toBe("ERROR");
     const r = evaluateMonitor(settings("cap"), withLimits(window({ p: 1, count: 400 }), "1 +* 2", "4"));

@@ -3,12 +3,14 @@ import {
   describeIssues,
   INSIGHT_DEAD_LETTERS_MAX,
   INSIGHT_RECORDS_PER_MESSAGE_MAX,
+  isStorableText,
   type TDataSourceInsight,
   type TInsightField,
   type TInsightMessage,
   type TInsightRecord,
   type TSignalEntityType,
   topicDefaults,
+  toStorableText,
   ZPartRecord,
 } from "@linewatch/contracts";
 import { and, count, desc, eq, inArray } from "drizzle-orm";
@@ -119,6 +121,33 @@ function itemsOf(payload: string): { items: unknown[]; error: string | null } {
  */
 const isNewFor = (receivedAt: Date, entry: { createdAt: Date } | undefined) =>
   !entry || entry.createdAt.getTime() >= receivedAt.getTime();
+
+/**
+ * A sampled payload is stored as text the database can hold, but its JSON escapes may still
+ * spell NUL or an unpaired surrogate (`"\u0000"`, `"\ud800"`), which JSON.parse turns back into
+ * what neither the database nor the answer's schema accepts. The page shows them as the dead
+ * letters do (toStorableText: NUL as the six characters `\u0000`, a lone surrogate as U+FFFD), so
+ * the record and every signal in it stay listed, with the problem that made the ingestor refuse it.
+ */
+const visible = <T extends string | null>(s: T): T => (s === null ? s : (toStorableText(s) as T));
+
+function visibleRecord(r: TInsightRecord): TInsightRecord {
+  return {
+    ...r,
+    line: visible(r.line),
+    station: visible(r.station),
+    partId: visible(r.partId),
+    timestamp: visible(r.timestamp),
+    problem: visible(r.problem),
+    fields: r.fields.map((f) => ({
+      ...f,
+      path: visible(f.path),
+      signalName: visible(f.signalName),
+      value: visible(f.value),
+      problem: visible(f.problem),
+    })),
+  };
+}
 
 function mapRecord(item: unknown, topic: string, receivedAt: Date, catalog: Catalog): TInsightRecord {
   if (!isObject(item)) {
@@ -297,8 +326,9 @@ export function createDataSourceInsight(deps: { db: Db }) {
         for (const item of m.items.slice(0, INSIGHT_RECORDS_PER_MESSAGE_MAX)) {
           if (!isObject(item)) continue;
           const place = resolvePlace(item, m.topic);
-          if (place.line) lineNames.add(place.line);
-          if (place.station) stationNames.add(place.station);
+          // A name the database cannot hold names no line or station (and cannot be a parameter).
+          if (place.line && isStorableText(place.line)) lineNames.add(place.line);
+          if (place.station && isStorableText(place.station)) stationNames.add(place.station);
         }
       const catalog = await catalogOf(source.plantId, [...lineNames], [...stationNames]);
 
@@ -307,10 +337,10 @@ export function createDataSourceInsight(deps: { db: Db }) {
         receivedAt: m.receivedAt.toISOString(),
         topic: m.topic,
         payload: m.payload,
-        error: m.error,
+        error: visible(m.error),
         records: m.items
           .slice(0, INSIGHT_RECORDS_PER_MESSAGE_MAX)
-          .map((item) => mapRecord(item, m.topic, m.receivedAt, catalog)),
+          .map((item) => visibleRecord(mapRecord(item, m.topic, m.receivedAt, catalog))),
         moreRecords: Math.max(0, m.items.length - INSIGHT_RECORDS_PER_MESSAGE_MAX),
       }));
       return {

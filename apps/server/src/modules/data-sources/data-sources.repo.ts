@@ -2,6 +2,14 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { dataSources } from "../../db/schema/index.js";
 
+/**
+ * Advisory lock namespace (the first key of pg_advisory_xact_lock(int, int)) of data source
+ * topics; migration 0012's trigger takes the same lock (7320, 0) on every topic write.
+ */
+const LOCK_TOPICS = 7320;
+/** The constraint migration 0012's trigger names when a topic belongs to another plant. */
+const TOPIC_OWNER_CONSTRAINT = "data_sources_topic_owner";
+
 const columns = {
   id: dataSources.id,
   name: dataSources.name,
@@ -12,6 +20,14 @@ const columns = {
 
 export function createDataSourcesRepo(db: Tx) {
   return {
+    /**
+     * Serialises topic ownership changes of every customer until the transaction ends: the
+     * overlap check reads the other plants' topics after taking it, so two creates racing on
+     * overlapping topics see each other.
+     */
+    async lockTopics() {
+      await db.execute(sql`select pg_advisory_xact_lock(${LOCK_TOPICS}, 0)`);
+    },
     /** Topics of every other plant's data sources, across customers (topic ownership check). */
     topicsOutsideIngestor(ingestorId: string) {
       return db
@@ -57,11 +73,20 @@ export function createDataSourcesRepo(db: Tx) {
   };
 }
 
-/** PostgreSQL's unique_violation (23505), wherever the driver put it in the error's cause chain. */
-export function isUniqueViolation(err: unknown): boolean {
+/**
+ * PostgreSQL's unique_violation (23505), wherever the driver put it in the error's cause chain:
+ * the constraint it names, or undefined when the error is not one.
+ */
+function uniqueViolation(err: unknown): { constraint?: unknown } | undefined {
   for (let e = err, depth = 0; e && typeof e === "object" && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
+    if ((e as { code?: unknown }).code === "23505") return e as { constraint?: unknown };
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+export const isUniqueViolation = (err: unknown): boolean => uniqueViolation(err) !== undefined;
+
+/** Whether the database refused a topic of another plant (migration 0012's trigger). */
+export const isTopicOwnerViolation = (err: unknown): boolean =>
+  uniqueViolation(err)?.constraint === TOPIC_OWNER_CONSTRAINT;

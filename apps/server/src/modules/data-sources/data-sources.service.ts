@@ -12,7 +12,7 @@ import { AppError, badRequest } from "../../errors.js";
 import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
-import { createDataSourcesRepo, isUniqueViolation } from "./data-sources.repo.js";
+import { createDataSourcesRepo, isTopicOwnerViolation, isUniqueViolation } from "./data-sources.repo.js";
 
 const toDataSource = (r: {
   id: string;
@@ -27,6 +27,7 @@ const toDataSource = (r: {
 
 const notFound = () => new AppError("NOT_FOUND", DATA_SOURCE_MESSAGES.notFound);
 const nameTaken = () => new AppError("CONFLICT", DATA_SOURCE_MESSAGES.nameTaken);
+const topicTaken = () => new AppError("CONFLICT", DATA_SOURCE_MESSAGES.topicTaken);
 
 export function createDataSourcesService(deps: {
   db: Db;
@@ -52,25 +53,27 @@ export function createDataSourcesService(deps: {
     /**
      * Names are unique per plant (its one ingestor), ignoring letter case, so two cards never
      * read the same. The body rules (trimmed, bounded, topic a valid MQTT filter) are the
-     * contract's, checked here too so callers other than the route (seeds, imports) obey them;
-     * two requests racing past the name check meet the unique index instead.
+     * contract's, checked here too so callers other than the route (seeds, imports) obey them.
+     * The name and topic checks run in the insert's transaction after the topic lock, so two
+     * creates — of one customer or of two — cannot both pass them; the unique index on the name
+     * and migration 0012's topic trigger refuse whatever skips them.
      */
     async create(ctx: AuthContext, plantId: string, input: TCreateDataSourceBody): Promise<TDataSource> {
       const parsed = ZCreateDataSourceBody.safeParse(input);
       if (!parsed.success) throw badRequest(parsed.error.issues.map((i) => i.message).join("; "));
       const body = parsed.data;
       const ingestor = await deps.plants.ingestor(ctx, plantId);
-      if (await repo.findByName(ingestor.id, body.name)) throw nameTaken();
-      // Every topic belongs to one plant: otherwise a source could read another plant's (or
-      // another customer's) records. The message names no other customer.
-      const others = await repo.topicsOutsideIngestor(ingestor.id);
-      if (others.some((o) => topicFiltersOverlap(o.topic, body.topic))) {
-        throw new AppError("CONFLICT", DATA_SOURCE_MESSAGES.topicTaken);
-      }
       let row: Awaited<ReturnType<typeof repo.insert>>;
       try {
         row = await deps.db.transaction(async (tx) => {
-          const inserted = await createDataSourcesRepo(tx).insert({
+          const txRepo = createDataSourcesRepo(tx);
+          await txRepo.lockTopics();
+          if (await txRepo.findByName(ingestor.id, body.name)) throw nameTaken();
+          // Every topic belongs to one plant: otherwise a source could read another plant's (or
+          // another customer's) records. The message names no other customer.
+          const others = await txRepo.topicsOutsideIngestor(ingestor.id);
+          if (others.some((o) => topicFiltersOverlap(o.topic, body.topic))) throw topicTaken();
+          const inserted = await txRepo.insert({
             customerId: ctx.customerId,
             ingestorId: ingestor.id,
             ...body,
@@ -87,6 +90,7 @@ export function createDataSourcesService(deps: {
           return inserted;
         });
       } catch (err) {
+        if (isTopicOwnerViolation(err)) throw topicTaken();
         if (isUniqueViolation(err)) throw nameTaken();
         throw err;
       }

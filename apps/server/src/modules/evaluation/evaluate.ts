@@ -303,6 +303,7 @@ function evaluateMvdWindow(
 
 type ParsedLimits = Record<keyof LimitFormulas, FormulaNode | null>;
 const LIMIT_KEYS = ["lsl", "lcl", "ucl", "usl"] as const;
+type LimitKey = (typeof LIMIT_KEYS)[number];
 
 function parseLimits(f: LimitFormulas): ParsedLimits {
   const out = { lsl: null, lcl: null, ucl: null, usl: null } as ParsedLimits;
@@ -333,8 +334,11 @@ function evaluateCapWindow(
   const columns = [...window.signals, ...window.references];
   const perRecord: Record<(typeof LIMIT_KEYS)[number], number[]> = { lsl: [], lcl: [], ucl: [], usl: [] };
   const limitErrors: string[] = [];
+  // Per formula (model row and limit): whether it gave a value on some record, else its first error.
+  const outcomes = new Map<string, { row: string; key: LimitKey; worked: boolean; error: string | null }>();
   for (const rec of evaluation) {
-    const limits = parsed.get(rec.modelNumber ?? "*") ?? parsed.get("*");
+    const row = rec.modelNumber != null && parsed.has(rec.modelNumber) ? rec.modelNumber : "*";
+    const limits = parsed.get(row);
     const values = new Map<string, number>();
     columns.forEach((s, i) => {
       const v = rec.values[i];
@@ -347,13 +351,39 @@ function evaluateCapWindow(
         continue;
       }
       const r = evaluateLimitFormula(ast, values);
-      if (r.ok) perRecord[k].push(r.value);
-      else {
+      const id = `${k} ${row}`;
+      const outcome = outcomes.get(id) ?? { row, key: k, worked: false, error: null };
+      outcomes.set(id, outcome);
+      if (r.ok) {
+        perRecord[k].push(r.value);
+        outcome.worked = true;
+      } else {
         perRecord[k].push(Number.NaN);
+        outcome.error ??= r.error.message;
         if (limitErrors.length < 3)
           limitErrors.push(`${k.toUpperCase()} for ${rec.partId}: ${r.error.message}`);
       }
     }
+  }
+  // A formula that fails on some records leaves those out of its limit (listed in limitErrors);
+  // one that fails on every record would leave the limit out altogether, and CAP would judge
+  // without it ("No LSL or USL", OK): the evaluation is an error naming it. The side a
+  // single-sided signal ignores does not count.
+  const isUsed = (k: LimitKey) =>
+    signal.singleSide === "LOWER"
+      ? k === "lsl" || k === "lcl"
+      : signal.singleSide === "UPPER"
+        ? k === "usl" || k === "ucl"
+        : true;
+  for (const o of outcomes.values()) {
+    if (o.worked || !isUsed(o.key)) continue;
+    const model = o.row === "*" ? "" : ` of model ${o.row}`;
+    const src = window.limits?.[o.row]?.[o.key];
+    return {
+      ...sized,
+      state: "ERROR",
+      reason: `${o.key.toUpperCase()} formula "${src}"${model} failed on every record: ${o.error}`,
+    };
   }
   const capLimits: CapLimits = { ...perRecord, singleSide: signal.singleSide };
   // Each point is judged once by the control rules: the first evaluation record newer than the
