@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { MQTT_MAX_PACKET_BYTES } from "./ingest/packet-size.js";
 import { STATS_BUDGET_DEFAULTS } from "./modules/evaluation/stats-pool.js";
 
 export type Role = "api" | "worker" | "ingest";
@@ -17,6 +18,8 @@ export type Config = {
   mqttPort: number;
   /** MQTT_ALLOW_ANONYMOUS: the embedded broker accepts clients without credentials (local experiments only). */
   mqttAllowAnonymous: boolean;
+  /** MQTT_MAX_PACKET_BYTES: the largest packet an authenticated client may send the embedded broker. */
+  mqttMaxPacketBytes: number;
   publicUrl: string;
   webDist: string;
   roles: Set<Role>;
@@ -133,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: int("MQTT_PORT", env.MQTT_PORT, 1883),
     mqttAllowAnonymous: bool(env.MQTT_ALLOW_ANONYMOUS, false),
+    mqttMaxPacketBytes: int("MQTT_MAX_PACKET_BYTES", env.MQTT_MAX_PACKET_BYTES, MQTT_MAX_PACKET_BYTES),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     roles,

@@ -81,6 +81,7 @@ async function main() {
       clientId: config.ingestClientId,
       shared: config.mqttSharedSubscriptions,
       allowAnonymous: config.mqttAllowAnonymous,
+      maxPacketBytes: config.mqttMaxPacketBytes,
       logger: logger.child({ role: "ingest" }),
     });
     const ing = ingest;

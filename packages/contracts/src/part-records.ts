@@ -2,8 +2,27 @@ import { z } from "zod";
 import { zString } from "./common.js";
 import { toStorableText } from "./common-texts.js";
 
-/** Largest HTTP ingest batch (issue: batches up to 10,000 records). */
+/**
+ * Largest HTTP ingest batch (issue: batches up to 10,000 records), and the most records stored
+ * from one MQTT message (issue 27 §2).
+ */
 export const INGEST_BATCH_MAX = 10_000;
+/**
+ * Largest JSON body of POST /api/ingest and payload of one MQTT message, in bytes (32 MiB):
+ * INGEST_BATCH_MAX records of up to about 3,300 bytes each — a record of 100 measurements named
+ * with 8 letters and written with 15 digits (`"Pressure":12.3456789012345,`, 28 bytes each) is
+ * about 2,950 bytes with its part id, timestamp, line and station.
+ */
+export const INGEST_MAX_BYTES = 32 * 1_048_576;
+
+/** Reasons of dead letters (shown on a data source's Insight page). */
+export const DEAD_LETTER_REASONS = {
+  /** Keeps an MQTT message's records beyond INGEST_BATCH_MAX: its payload is those records (cut to 64 KiB). */
+  tooManyRecords: (count: number) =>
+    `the message holds ${count.toLocaleString("en")} records, more than the ${INGEST_BATCH_MAX.toLocaleString("en")} ` +
+    `one message may carry: records ${(INGEST_BATCH_MAX + 1).toLocaleString("en")} to ${count.toLocaleString("en")} were not stored`,
+} as const;
+
 /** Bounds that keep one record from exhausting memory or the database. */
 export const PART_RECORD_BOUNDS = { name: 200, value: 500, signals: 2_000 } as const;
 

@@ -12,11 +12,21 @@ type Waiting = { packet: IPublishPacket; resolve: () => void };
 /** Backoff of a batch that failed because the database was away: 1 s, doubling, at most 30 s. */
 export const RETRY_FIRST_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
+/**
+ * A message with a larger payload (bytes) is stored in its data source's own lane instead of the
+ * shared batches: about 90 records of 200 measurements, or 1,000 of a few. Below it a message is
+ * stored in well under a second; above it, up to INGEST_MAX_BYTES, it may take many seconds,
+ * and the other data sources' messages must not wait for it (issue 27 §2).
+ */
+export const LANE_BYTES = 256 * 1024;
 
 /**
  * Collects MQTT messages and stores them in batches (a batch is stored when it has batchSize
- * messages or flushMs after its first). `add` resolves once the message's records are committed
- * — or kept as dead letters — so callers acknowledge only then.
+ * messages or flushMs after its first). One batch is stored at a time: what arrives meanwhile
+ * waits and goes, up to batchSize messages, into the next batch as soon as the one before is
+ * committed — so when storing slows down (a busy database) the batches grow instead of queuing
+ * one behind another, each waiting for all before it. `add` resolves once the message's records
+ * are committed — or kept as dead letters — so callers acknowledge only then.
  *
  * What the database refuses never stops ingestion: part-records rejects each refused record on
  * its own (it halves its transaction until the refused record stands alone) and the record
@@ -24,6 +34,13 @@ export const RETRY_MAX_MS = 30_000;
  * halves here, down to the one message, which is kept whole as a dead letter. A batch is retried
  * only when the database is away (isTransientDbError), with backoff; so a bad message delays the
  * others by no more than its own batch's splitting.
+ *
+ * A large message (over LANE_BYTES) is not batched: it is stored alone, in a lane of its data
+ * source, beside the shared batches. Large messages of one data source are stored one after
+ * another; everything else goes on meanwhile, so one data source's 10,000-record message never
+ * holds another's acknowledgements (part-records and the ingest log work in slices, so neither
+ * does the event loop). Acknowledgements may therefore complete out of the order the messages
+ * arrived in: each still follows its own message's commit.
  *
  * After `close` nothing new is stored and retries stop: messages not yet committed stay
  * unacknowledged, for the broker to redeliver.
@@ -47,10 +64,15 @@ export function createIngestBatcher(opts: {
   const flushMs = opts.flushMs ?? 0;
   let waiting: Waiting[] = [];
   let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
-  let chain: Promise<void> = Promise.resolve();
+  /** The batches being stored, one after another, until none is waiting. */
+  let storing: Promise<void> | undefined;
+  /** The lanes of large messages, by data source: each the promise of its last message's storing. */
+  const lanes = new Map<string, Promise<void>>();
   let closed = false;
-  // Wakes a backoff wait early when the batcher closes.
-  let wake: (() => void) | undefined;
+  // Stops the slices of a message being stored when the batcher closes (lib/slices.ts).
+  const stopping = new AbortController();
+  // Wake the backoff waits (of the batches and of the lanes) early when the batcher closes.
+  const wakes = new Set<() => void>();
 
   /** The log fields of a batch: its data sources and topics (of up to three messages), and its size. */
   function whose(batch: Waiting[]) {
@@ -63,14 +85,16 @@ export function createIngestBatcher(opts: {
   }
 
   async function pause(ms: number) {
+    let wake = () => {};
     await new Promise<void>((resolve) => {
       const t = setTimeout(resolve, ms);
       wake = () => {
         clearTimeout(t);
         resolve();
       };
+      wakes.add(wake);
     });
-    wake = undefined;
+    wakes.delete(wake);
   }
 
   /** Runs `write` until it succeeds or fails for good; retries while the database is away. */
@@ -85,8 +109,10 @@ export function createIngestBatcher(opts: {
         await write();
         return { outcome: "stored" };
       } catch (err) {
-        if (!isTransientDbError(err)) return { outcome: "refused", err };
+        // Stopped between two slices by `close`: whatever the slices before committed is stored
+        // again, as duplicates, when the broker redelivers the message.
         if (closed) return { outcome: "closed" };
+        if (!isTransientDbError(err)) return { outcome: "refused", err };
         logger.warn(
           { ...what, retryInMs: delay, reason: describeDbError(err) },
           `${what.step} failed, retrying in ${delay / 1000} s`,
@@ -105,6 +131,7 @@ export function createIngestBatcher(opts: {
         opts.directory.current(),
         opts.partRecords,
         topicDefaults,
+        stopping.signal,
       ),
     );
     if (result.outcome === "closed") return;
@@ -133,23 +160,46 @@ export function createIngestBatcher(opts: {
     if (kept.outcome !== "closed") only.resolve();
   }
 
+  async function storeWaiting() {
+    while (!closed && waiting.length) await store(waiting.splice(0, batchSize));
+  }
+
+  /** Stores what waits now (and what arrives until it is stored); resolves when none waits. */
   function flush(): Promise<void> {
     if (timer) {
       clearTimeout(timer as NodeJS.Timeout);
       clearImmediate(timer as NodeJS.Immediate);
     }
     timer = undefined;
-    const batch = waiting;
-    waiting = [];
-    if (batch.length && !closed) chain = chain.then(() => store(batch));
-    return chain;
+    storing ??= storeWaiting().finally(() => {
+      storing = undefined;
+    });
+    return storing;
+  }
+
+  /** Stores one large message after the large messages of its data source before it. */
+  function storeInLane(w: Waiting) {
+    const key = opts.directory.match(w.packet.topic)?.id ?? "";
+    const stored = (lanes.get(key) ?? Promise.resolve())
+      .then(() => store([w]))
+      .catch((err: unknown) =>
+        // Unacknowledged: the broker sends it again.
+        logger.error({ ...whose([w]), reason: describeDbError(err) }, "storing a large MQTT message failed"),
+      )
+      .finally(() => {
+        if (lanes.get(key) === stored) lanes.delete(key);
+      });
+    lanes.set(key, stored);
   }
 
   return {
     add(packet: IPublishPacket): Promise<void> {
       return new Promise<void>((resolve) => {
         if (closed) return; // never acknowledged: the broker redelivers it
+        if (packet.payload.length > LANE_BYTES) return storeInLane({ packet, resolve });
         waiting.push({ packet, resolve });
+        // While a batch is being stored, this message goes into the next one.
+        if (storing) return;
         if (waiting.length >= batchSize) void flush();
         else
           timer ??= flushMs > 0 ? setTimeout(() => void flush(), flushMs) : setImmediate(() => void flush());
@@ -157,19 +207,20 @@ export function createIngestBatcher(opts: {
     },
     flush,
     /**
-     * Stops storing: waits for the statement under way (not for retries, which stop), and leaves
-     * what is not committed unacknowledged.
+     * Stops storing: waits for the statement under way (not for retries, which stop, nor for the
+     * rest of a message stored in slices), and leaves what is not committed unacknowledged.
      */
     async close() {
       closed = true;
+      stopping.abort();
       if (timer) {
         clearTimeout(timer as NodeJS.Timeout);
         clearImmediate(timer as NodeJS.Immediate);
       }
       timer = undefined;
       waiting = [];
-      wake?.();
-      await chain;
+      for (const wake of wakes) wake();
+      await Promise.all([storing, ...lanes.values()]);
     },
   };
 }

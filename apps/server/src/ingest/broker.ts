@@ -1,7 +1,9 @@
 import net from "node:net";
-import { Aedes } from "aedes";
+import { Aedes, type Client } from "aedes";
+import { type Logger, silentLogger } from "../lib/logger.js";
 import type { IngestBatcher } from "./batcher.js";
 import type { BrokerAccess } from "./broker-access.js";
+import { CONNECT_MAX_BYTES, guardPacketSizes, MQTT_MAX_PACKET_BYTES } from "./packet-size.js";
 import type { SourceDirectory } from "./sources.js";
 
 export class BrokerPortTakenError extends Error {}
@@ -18,15 +20,28 @@ export type EmbeddedIngest = { directory: SourceDirectory; batcher: IngestBatche
  *
  * `access` authenticates every CONNECT and keeps each client to its plant's data source topics
  * (broker-access.ts).
+ *
+ * Packet sizes are bounded (packet-size.ts): before a client has authenticated, a packet
+ * announcing more than CONNECT_MAX_BYTES closes its connection before the packet is read; after,
+ * one announcing more than `maxPacketBytes` (MQTT_MAX_PACKET_BYTES) does.
  */
 export async function startEmbeddedBroker(
   port: number,
-  opts: { ingest?: EmbeddedIngest; access: BrokerAccess },
+  opts: { ingest?: EmbeddedIngest; access: BrokerAccess; maxPacketBytes?: number; logger?: Logger },
 ) {
   const ingest = opts.ingest;
   const access = opts.access;
+  const logger = opts.logger ?? silentLogger;
+  const maxPacketBytes = opts.maxPacketBytes ?? MQTT_MAX_PACKET_BYTES;
+  const guards = new WeakMap<Client, ReturnType<typeof guardPacketSizes>>();
   const aedes = await Aedes.createBroker({
-    authenticate: access.authenticate,
+    authenticate: (client, username, password, done) =>
+      access.authenticate(client, username, password, (error, success) => {
+        // Aedes reads nothing more from the client while it authenticates: the larger limit
+        // applies from the first packet after a successful CONNECT.
+        if (!error && success) guards.get(client)?.authenticated();
+        done(error, success);
+      }),
     authorizeSubscribe: access.authorizeSubscribe,
     authorizePublish: (client, packet, callback) => {
       // A client publishes only on its own plant's topics; refused = disconnected (MQTT 3.1.1 §3.3.5).
@@ -42,7 +57,22 @@ export async function startEmbeddedBroker(
     },
   });
   access.attach(aedes);
-  const server = net.createServer(aedes.handle);
+  const server = net.createServer((socket) => {
+    const client = aedes.handle(socket);
+    guards.set(
+      client,
+      guardPacketSizes(socket, {
+        maxPacketBytes,
+        onRefused: ({ announced, limit, authenticated }) =>
+          logger.warn(
+            { clientId: client.id ?? undefined, remoteAddress: socket.remoteAddress, announced, limit },
+            authenticated
+              ? `MQTT client disconnected: a packet of ${announced} bytes, more than MQTT_MAX_PACKET_BYTES (${limit})`
+              : `MQTT client disconnected: a packet of ${announced} bytes before it authenticated, more than ${CONNECT_MAX_BYTES}`,
+          ),
+      }),
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", (err: NodeJS.ErrnoException) => {
       if (err.code === "EADDRINUSE") {

@@ -1,8 +1,10 @@
-import { topicMatches, toStorableText } from "@linewatch/contracts";
+import { DEAD_LETTER_REASONS, INGEST_BATCH_MAX, topicMatches, toStorableText } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
 import { dataSourceMessages, deadLetters } from "../db/schema/index.js";
+import { type JsonElement, parseJsonInSlices } from "../lib/json-slices.js";
+import { createSlicer } from "../lib/slices.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
 
 type Source = { id: string; topic: string; customerId: string; plantId: string; ingestorId: string };
@@ -23,10 +25,19 @@ const storable = (text: string, max = PAYLOAD_MAX) => toStorableText(text.slice(
 export const SAMPLES_PER_SOURCE = 20;
 const SAMPLE_EVERY_MS = 1_000;
 
+/** Where a record came from: its message, and where its text lies in the payload. */
+type Origin = { topic: string; payload: string; source: Source; element?: JsonElement };
+
+/** A record's text as it was received: its element of the message's array, or the whole payload. */
+const textOf = (o: Origin) => (o.element ? o.payload.slice(o.element.start, o.element.end) : o.payload);
+
 /**
  * From MQTT messages to stored part records: matches each message to its data source, parses it
  * (one record, or an array of records), stores the records per plant, and keeps what could not
- * be stored in the dead-letter table with the reason.
+ * be stored in the dead-letter table with the reason. A message's records beyond
+ * INGEST_BATCH_MAX are not stored: they become one dead letter saying so, as POST /api/ingest
+ * refuses a larger batch. Large messages are parsed and prepared in slices (lib/slices.ts), so
+ * other clients' messages are answered meanwhile.
  */
 export function createIngestLog(db: Db) {
   const lastSample = new Map<string, number>();
@@ -50,12 +61,11 @@ export function createIngestLog(db: Db) {
       sources: Source[],
       partRecords: PartRecordsService,
       topicDefaults: (topic: string) => { line?: string; station?: string },
+      signal?: AbortSignal,
     ) {
       const dead: Dead[] = [];
-      const byPlant = new Map<
-        string,
-        { source: Source; records: unknown[]; origins: { topic: string; payload: string; source: Source }[] }
-      >();
+      const slicer = createSlicer({ signal });
+      const byPlant = new Map<string, { source: Source; records: unknown[]; origins: Origin[] }>();
       for (const packet of packets) {
         const source = sources.find((s) => topicMatches(s.topic, packet.topic));
         if (!source) continue; // A topic no data source claims any more (deleted meanwhile).
@@ -67,10 +77,17 @@ export function createIngestLog(db: Db) {
           topic: storable(packet.topic),
         };
         await sample(source, packet.topic, payload).catch(() => {});
-        let parsed: unknown;
+        let elements: JsonElement[] | undefined;
+        let items: unknown[];
         try {
-          parsed = JSON.parse(payload);
+          const parsed = await parseJsonInSlices(payload, { slicer });
+          if (parsed.kind === "array") {
+            elements = parsed.elements;
+            items = elements.map((e) => e.value);
+          } else items = [parsed.value];
         } catch (err) {
+          // Stopped by the batcher's close between two slices: nothing is kept, nothing acknowledged.
+          if (signal?.aborted) throw err;
           dead.push({
             ...base,
             payload: storable(payload),
@@ -78,7 +95,6 @@ export function createIngestLog(db: Db) {
           });
           continue;
         }
-        const items = Array.isArray(parsed) ? parsed : [parsed];
         if (!items.length) {
           dead.push({
             ...base,
@@ -87,13 +103,27 @@ export function createIngestLog(db: Db) {
           });
           continue;
         }
+        const beyond = elements?.[INGEST_BATCH_MAX];
+        if (elements && beyond) {
+          // The records that are not stored, as the JSON array they were in (as far as the table
+          // holds: only that much of the payload is read).
+          const end = elements[elements.length - 1]?.end ?? beyond.end;
+          dead.push({
+            ...base,
+            payload: storable(`[${payload.slice(beyond.start, Math.min(end, beyond.start + PAYLOAD_MAX))}]`),
+            reason: DEAD_LETTER_REASONS.tooManyRecords(elements.length),
+          });
+          elements = elements.slice(0, INGEST_BATCH_MAX);
+          items = items.slice(0, INGEST_BATCH_MAX);
+        }
         const defaults = topicDefaults(packet.topic);
         let group = byPlant.get(source.plantId);
         if (!group) {
           group = { source, records: [], origins: [] };
           byPlant.set(source.plantId, group);
         }
-        for (const item of items) {
+        for (const [i, item] of items.entries()) {
+          await slicer.next();
           const withTopic =
             item && typeof item === "object" && !Array.isArray(item)
               ? {
@@ -103,13 +133,15 @@ export function createIngestLog(db: Db) {
                 }
               : item;
           group.records.push(withTopic);
-          group.origins.push({ topic: packet.topic, payload: JSON.stringify(item) ?? String(item), source });
+          group.origins.push({ topic: packet.topic, payload, source, element: elements?.[i] });
         }
       }
       for (const { source, records, origins } of byPlant.values()) {
         const result = await partRecords.ingest(
           { customerId: source.customerId, plantId: source.plantId },
           records,
+          {},
+          { signal },
         );
         for (const r of result.rejected) {
           const o = origins[r.index];
@@ -119,7 +151,7 @@ export function createIngestLog(db: Db) {
             ingestorId: o.source.ingestorId,
             dataSourceId: o.source.id,
             topic: storable(o.topic),
-            payload: storable(o.payload),
+            payload: storable(textOf(o)),
             reason: storable(r.reason),
           });
         }

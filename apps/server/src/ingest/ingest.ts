@@ -18,6 +18,8 @@ export type IngestOptions = {
   shared?: boolean;
   /** MQTT_ALLOW_ANONYMOUS: the embedded broker accepts clients without credentials (local experiments). */
   allowAnonymous?: boolean;
+  /** MQTT_MAX_PACKET_BYTES: the largest packet an authenticated client may send the embedded broker. */
+  maxPacketBytes?: number;
   refreshMs?: number;
   logger?: Logger;
 };
@@ -61,7 +63,12 @@ export async function startIngest(opts: IngestOptions) {
     allowAnonymous: opts.allowAnonymous,
     logger: opts.logger,
   });
-  const broker = await startEmbeddedBroker(opts.mqttPort, { ingest: { directory, batcher }, access });
+  const broker = await startEmbeddedBroker(opts.mqttPort, {
+    ingest: { directory, batcher },
+    access,
+    maxPacketBytes: opts.maxPacketBytes,
+    logger: opts.logger,
+  });
   const refresh = async () => {
     await directory.refresh();
     await access.refresh();

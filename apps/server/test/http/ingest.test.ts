@@ -244,6 +244,34 @@ describe("POST /api/ingest", () => {
     expect((await ingest(Array.from({ length: 10_001 }, () => ({})))).statusCode).toBe(400);
   });
 
+  it("answers 400 to a body that is not JSON, empty, or poisons a prototype, as Fastify's own parser does", async () => {
+    const raw = (payload: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/ingest",
+        headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+        payload,
+      });
+    const notJson = "Body is not valid JSON but content-type is set to 'application/json'";
+    for (const body of ["[", "[{}", "[{},]", "[{}] x", "{not json", '[{"partId":"a"}}']) {
+      const res = await raw(body);
+      expect([body, res.statusCode, res.json().message]).toEqual([body, 400, notJson]);
+    }
+    const empty = await raw("");
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe("Body cannot be empty when content-type is set to 'application/json'");
+    for (const body of ['[{"__proto__":{"x":1}}]', '[{"constructor":{"prototype":{"x":1}}}]']) {
+      const res = await raw(body);
+      expect([body, res.statusCode]).toEqual([body, 400]);
+    }
+    // Spaces anywhere and strings holding the array's punctuation are read as JSON.
+    const res = await raw(
+      ` [ ${JSON.stringify(record({ partId: 'SN-[,]\\"' }))} ,\n ${JSON.stringify(record({ partId: "SN-2" }))} ] `,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ stored: 2, rejected: [] });
+  });
+
   it("takes a batch of 10,000 records", async () => {
     const batch = Array.from({ length: 10_000 }, (_, i) =>
       record({ partId: `SN-big-${i}`, timestamp: new Date(Date.UTC(2026, 10, 1) + i * 1000).toISOString() }),

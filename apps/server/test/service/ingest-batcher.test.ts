@@ -3,11 +3,13 @@
 // acknowledged, each refused one becomes a dead letter, a busy database is retried, and closing
 // stops the retries without acknowledging.
 import { randomBytes } from "node:crypto";
+import { topicDefaults } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
 import type { IPublishPacket } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deadLetters, partRecords } from "../../src/db/schema/index.js";
 import { createIngestBatcher } from "../../src/ingest/batcher.js";
+import { createIngestLog } from "../../src/ingest/ingest-log.js";
 import { createSourceDirectory } from "../../src/ingest/sources.js";
 import { createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
@@ -177,5 +179,29 @@ describe("the ingest batcher", () => {
     expect(await isStored(`BUSY-2-${run}`)).toBe(false);
     // Nothing is taken after closing either.
     expect(await state(batcher.add(packet(record(`G9-${run}`))))).toBe("pending");
+  });
+
+  it("stops storing a message between two slices when closed: nothing more is stored and no dead letter is kept", async () => {
+    const directory = createSourceDirectory(t.database.db);
+    await directory.refresh();
+    const stopped = new AbortController();
+    stopped.abort();
+    const good = packet([record(`S1-${run}`), record(`S2-${run}`)]);
+    const broken = packet(`not json, stopped ${run}`);
+    await expect(
+      createIngestLog(t.database.db).store(
+        [broken, good],
+        directory.current(),
+        t.services.partRecords,
+        topicDefaults,
+        stopped.signal,
+      ),
+    ).rejects.toThrow();
+    expect(await isStored(`S1-${run}`)).toBe(false);
+    const dead = await t.database.db
+      .select()
+      .from(deadLetters)
+      .where(sql`${deadLetters.payload} like ${`%stopped ${run}%`}`);
+    expect(dead).toEqual([]);
   });
 });

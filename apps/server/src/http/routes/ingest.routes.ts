@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import {
   CSV_UPLOAD_MAX_BYTES,
+  INGEST_MAX_BYTES,
   ZCreateIngestTokenBody,
   ZCreateIngestTokenResponse,
   ZCsvUploadQuery,
@@ -12,9 +13,11 @@ import {
   ZMessage,
   ZPlantParams,
 } from "@linewatch/contracts";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { errorCodes, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import secureJson from "secure-json-parse";
 import { z } from "zod";
+import { parseJsonInSlices } from "../../lib/json-slices.js";
 import { authOf } from "../context.js";
 import { type RoutesOptions, rateLimitPerMinute } from "../types.js";
 
@@ -33,28 +36,49 @@ export function ingestRoutes(app: FastifyInstance, { services, settings }: Route
     (req as unknown as { ingestTarget: unknown }).ingestTarget = await services.ingestTokens.resolve(secret);
   };
 
-  r.post(
-    "/api/ingest",
-    {
-      // Authenticated by an ingest token (Authorization: Bearer lwi_…), not a session.
-      config: { access: "public" },
-      // 10,000 records of a few hundred bytes each.
-      bodyLimit: 32 * 1_048_576,
-      schema: {
-        operationId: "ingestPartRecords",
-        tags,
-        security: [{ ingestToken: [] }],
-        body: ZIngestBatch,
-        response: { 200: ZIngestResult, ...errors, 429: ZMessage },
+  // In its own scope: the body (up to 32 MiB of JSON) is parsed in slices (lib/json-slices.ts),
+  // so other requests and MQTT acknowledgements are answered meanwhile; it accepts and refuses
+  // what Fastify's JSON parser does (prototype poisoning included) with the same answers.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser("application/json");
+    scope.addContentTypeParser(
+      "application/json",
+      { parseAs: "string" },
+      async (_req: FastifyRequest, text: string) => {
+        if (text.length === 0) throw new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY();
+        try {
+          const parsed = await parseJsonInSlices(text, {
+            parse: (t) =>
+              secureJson.parse(t, undefined, { protoAction: "error", constructorAction: "error" }),
+          });
+          return parsed.kind === "array" ? parsed.elements.map((e) => e.value) : parsed.value;
+        } catch {
+          throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
+        }
       },
-      onRequest: ingestRateLimit ? [app.rateLimit(ingestRateLimit), checkToken] : [checkToken],
-    },
-    (req) => {
-      const target = (req as unknown as { ingestTarget: { customerId: string; plantId: string } })
-        .ingestTarget;
-      return services.partRecords.ingest(target, req.body);
-    },
-  );
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/ingest",
+      {
+        // Authenticated by an ingest token (Authorization: Bearer lwi_…), not a session.
+        config: { access: "public" },
+        bodyLimit: INGEST_MAX_BYTES,
+        schema: {
+          operationId: "ingestPartRecords",
+          tags,
+          security: [{ ingestToken: [] }],
+          body: ZIngestBatch,
+          response: { 200: ZIngestResult, ...errors, 429: ZMessage },
+        },
+        onRequest: ingestRateLimit ? [scope.rateLimit(ingestRateLimit), checkToken] : [checkToken],
+      },
+      (req) => {
+        const target = (req as unknown as { ingestTarget: { customerId: string; plantId: string } })
+          .ingestTarget;
+        return services.partRecords.ingest(target, req.body);
+      },
+    );
+  });
 
   // Built from the composed services; it holds no state of its own.
   // In its own scope: the text/csv parser hands the body over unread, as a stream, to this route only.

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { describeDbError, isTransientDbError } from "../../db/errors.js";
 import { lines, modelNumbers, partAttributeValues, partRecords } from "../../db/schema/index.js";
+import { createSlicer } from "../../lib/slices.js";
 import { createPartRecordsCatalog, type SignalWant } from "./part-records.catalog.js";
 
 /** Whose records these are: the plant of the ingestor that received them. */
@@ -15,6 +16,14 @@ type Pending = { index: number; row: Row; lineId: string; ts: Date; attributeVal
 
 // PostgreSQL takes at most 65,535 parameters a statement; 7 columns a row.
 const INSERT_CHUNK = 5_000;
+/**
+ * Rows are committed in slices of at most this many values (a row counts its signals and its 7
+ * columns): one transaction each, so another plant's records wait for one slice at most — PGlite
+ * runs one transaction at a time — never for a whole batch (issue 27 §2: a 10,000 × 200 batch
+ * in one transaction held everyone else for 6 s). About 100 rows of 200 signals, 500 of 40.
+ */
+export const INSERT_SLICE_VALUES = 25_000;
+const valuesOf = (p: Pending) => 7 + (p.row.numValues?.length ?? 0) + (p.row.textValues?.length ?? 0);
 
 /** The signals a record names, in the order they must be created (results first, limits last). */
 function wantedSignals(r: TPartRecord): SignalWant[] {
@@ -196,17 +205,39 @@ export function createPartRecordsService(deps: { db: Db }) {
      * Validates and stores part records. Each record is judged on its own: a bad one — refused by
      * its schema or by the database — is rejected with its reason and never stops the good ones.
      * A replay of a stored key changes nothing.
+     *
+     * The work is done in slices (lib/slices.ts): records are validated and turned into rows
+     * with the event loop let run every few milliseconds, and committed in transactions of at
+     * most INSERT_SLICE_VALUES values, so a large batch never holds other clients for longer
+     * than one slice. A batch is therefore not stored atomically: when the database goes away
+     * in the middle (the call fails, for a retry) the slices before stay committed, and the
+     * retry — a QoS 1 redelivery, a repeated request — stores the rest and counts those as
+     * duplicates. An aborted `signal` stops the work between two records (with its reason).
      */
     async ingest(
       target: IngestTarget,
       inputs: unknown[],
       defaults: IngestDefaults = {},
+      opts: { signal?: AbortSignal } = {},
     ): Promise<TIngestResult> {
+      const slicer = createSlicer({ signal: opts.signal });
       const rejected: TIngestResult["rejected"] = [];
-      const pending: Pending[] = [];
       const seen = new Set<string>();
       let duplicates = 0;
+      let accepted = 0;
+      let stored = 0;
+      let refused = 0;
+      let slice: Pending[] = [];
+      let sliceValues = 0;
+      const commitSlice = async () => {
+        const before = rejected.length;
+        stored += await storeSplitting(target, slice, rejected);
+        refused += rejected.length - before;
+        slice = [];
+        sliceValues = 0;
+      };
       for (const [index, input] of inputs.entries()) {
+        await slicer.next();
         const parsed = ZPartRecord.safeParse(input);
         if (!parsed.success) {
           rejected.push({ index, reason: describeIssues(parsed.error) });
@@ -230,13 +261,14 @@ export function createPartRecordsService(deps: { db: Db }) {
           continue;
         }
         seen.add(key);
-        pending.push(p);
+        accepted++;
+        slice.push(p);
+        sliceValues += valuesOf(p);
+        if (sliceValues >= INSERT_SLICE_VALUES) await commitSlice();
       }
-      const refusedBefore = rejected.length;
-      const stored = await storeSplitting(target, pending, rejected);
-      const refused = rejected.length - refusedBefore;
+      if (slice.length) await commitSlice();
       rejected.sort((a, b) => a.index - b.index);
-      return { stored, duplicates: duplicates + pending.length - refused - stored, rejected };
+      return { stored, duplicates: duplicates + accepted - refused - stored, rejected };
     },
   };
 }
