@@ -34,6 +34,68 @@ function dateOfEpoch(text: string): Date {
 }
 
 /**
+ * One station's numeric slots read together as one slice `num_values[lo:hi]` (slots 0-based), or
+ * as one subscript when lo = hi.
+ */
+type SlotRun = { stationId: string; lo: number; hi: number };
+
+/**
+ * Slots this close share a slice. PostgreSQL detoasts the whole array for each subscript when the
+ * array is stored out of line (over about 2 kB: some 250 values), so 1,000 signals of one station
+ * read as 1,000 subscripts cost 1,000 detoasts a row — 17 to 36 ms a row, minutes for a backtest's
+ * records (issue #27 §1, bench:stall); a slice costs one. A gap of 32 slots read for nothing costs
+ * less than a detoast saved.
+ */
+const SLICE_GAP = 32;
+
+/** The runs the columns are read as, and where each column is: its run and its offset in it. */
+export function slotRunsOf(columns: readonly Cell[]): {
+  runs: SlotRun[];
+  at: { run: number; offset: number }[];
+} {
+  const byStation = new Map<string, number[]>();
+  for (const c of columns) {
+    const slots = byStation.get(c.stationId) ?? [];
+    slots.push(c.slot);
+    byStation.set(c.stationId, slots);
+  }
+  const runs: SlotRun[] = [];
+  const runOf = new Map<string, number>();
+  for (const [stationId, slots] of byStation) {
+    const sorted = [...new Set(slots)].sort((a, b) => a - b);
+    let run: SlotRun | undefined;
+    for (const slot of sorted) {
+      if (!run || slot - run.hi > SLICE_GAP) {
+        run = { stationId, lo: slot, hi: slot };
+        runs.push(run);
+      } else run.hi = slot;
+      runOf.set(`${stationId}:${slot}`, runs.length - 1);
+    }
+  }
+  return {
+    runs,
+    at: columns.map((c) => {
+      const run = runOf.get(`${c.stationId}:${c.slot}`) as number;
+      return { run, offset: c.slot - (runs[run] as SlotRun).lo };
+    }),
+  };
+}
+
+/** A float8 value as read (number, or PostgreSQL's text); NULL and unreadable text are NaN. */
+const numberOf = (v: unknown): number => (v == null ? Number.NaN : Number(v));
+
+/**
+ * A slice's values: a JS array (PGlite, node-postgres' parsers) or PostgreSQL's text of the array
+ * ("{1.5,NULL,2}": float8 text holds no comma, quote or brace). A NULL array is empty.
+ */
+function sliceOf(v: unknown): unknown[] {
+  if (v == null) return [];
+  if (Array.isArray(v)) return v;
+  const text = String(v);
+  return text.length <= 2 ? [] : text.slice(1, -1).split(",");
+}
+
+/**
  * Reads `limit` records of a row set, oldest first, with the values of `columns` (NaN = missing):
  * one statement. The time comes as epoch seconds text (exact, and cheaper to read than a timestamp).
  */
@@ -100,7 +162,13 @@ async function readRecords(
         and r.ts <= ${edge(sql`max(x.ts)`, range.to_part_id)}, false)`);
     }
   }
-  const selectCols = columns.map((c, i) => sql`${numOf(c)} as ${sql.raw(`v${i}`)}`);
+  const { runs } = slotRunsOf(columns);
+  const selectCols = runs.map((run, i) => {
+    const values = sql`${sql.raw(aliasOf(run.stationId))}.num_values`;
+    return run.lo === run.hi
+      ? sql`${values}[${run.lo + 1}::int] as ${sql.raw(`v${i}`)}`
+      : sql`${values}[${run.lo + 1}::int:${run.hi + 1}::int] as ${sql.raw(`v${i}`)}`;
+  });
 
   const required = new Set(rs.required);
   const joins: SQL[] = [];
@@ -121,15 +189,63 @@ async function readRecords(
     order by ${oldestFirst ? sql`r.ts asc, r.part_id asc, r.op asc` : sql`r.ts desc, r.part_id desc, r.op desc`}
     limit ${limit}`,
   );
+  return recordsOfRows(rows, columns, oldestFirst);
+}
+
+/**
+ * The event loop gets a turn at least this often while rows become records (ms): the largest
+ * windows are 10⁷ values (10,000 records × 1,000 signals), seconds of conversion on the thread
+ * that answers requests and acknowledges MQTT messages (issue #27 §1, bench:stall). An MQTT
+ * message's store is several statements one after another, each waiting for a turn.
+ */
+const YIELD_EVERY_MS = 5;
+
+/**
+ * The turn every conversion waits for, and when the last one began: conversions running at the
+ * same time (a backtest, a preview, the worker's windows) share one slice a turn instead of each
+ * taking its own, so the loop turns every YIELD_EVERY_MS however many there are.
+ */
+let nextTurn: Promise<void> | undefined;
+let turnBegan = performance.now();
+function turn(): Promise<void> {
+  nextTurn ??= new Promise((resolve) =>
+    setImmediate(() => {
+      nextTurn = undefined;
+      turnBegan = performance.now();
+      resolve();
+    }),
+  );
+  return nextTurn;
+}
+
+/**
+ * Rows as readRecords selects them (time, part id, model number, then one value or slice per run
+ * of slotRunsOf(columns)) → records oldest first, each with its columns' values (NaN = missing).
+ * Gives the event loop a turn every `yieldEveryMs` of work (of all conversions together).
+ */
+export async function recordsOfRows(
+  rows: readonly unknown[][],
+  columns: readonly Cell[],
+  oldestFirst: boolean,
+  yieldEveryMs = YIELD_EVERY_MS,
+): Promise<WindowRecord[]> {
+  const { runs, at } = slotRunsOf(columns);
   const n = rows.length;
   const width = columns.length;
   const records = new Array<WindowRecord>(n);
+  const slices = new Array<unknown[]>(runs.length);
   for (let i = 0; i < n; i++) {
+    if (performance.now() - turnBegan >= yieldEveryMs) await turn();
     const row = rows[oldestFirst ? i : n - 1 - i] as unknown[];
+    for (let k = 0; k < runs.length; k++) {
+      const run = runs[k] as SlotRun;
+      const v = row[3 + k];
+      slices[k] = run.lo === run.hi ? [v] : sliceOf(v);
+    }
     const values = new Array<number>(width);
     for (let j = 0; j < width; j++) {
-      const v = row[3 + j];
-      values[j] = v == null ? Number.NaN : Number(v);
+      const { run, offset } = at[j] as { run: number; offset: number };
+      values[j] = numberOf((slices[run] as unknown[])[offset]);
     }
     records[i] = {
       ts: dateOfEpoch(String(row[0])),
