@@ -47,9 +47,12 @@
 //
 // Printed: per phase, the GET's p50 / p99 / max (and errors, unanswered), the acknowledgements'
 // p50 / p99 / max; the heavy p50 over the idle p50 against 2×, the acknowledgements against 1 s;
-// the backtest's last progress line and the previews' answers and times; the server process's
-// CPU and its main thread's (from /proc) per phase, with its busiest threads; the load average
-// at start and end.
+// the worst latency of each 2 s of the heavy phase; the server's event-loop delay per phase (max,
+// and the seconds it passed 100 ms: loop-delay.mjs, loaded into the server with --import, reports
+// monitorEventLoopDelay each second on stderr); the backtest's last progress line and the
+// previews' answers and times; the server process's CPU and its main thread's (from /proc) for
+// idle, heavy, the first 5 s after the abort and the rest, with its busiest threads ("stats" are
+// the statistics threads, at nice +10); the load average at start and end.
 // BENCH_CPU_PROFILE=<folder>: the server runs with --cpu-prof; after it stops, the bench prints
 // what held the main thread in each phase (cpu-profile.ts): busy share, top functions, the
 // longest stretches without an idle sample.
@@ -351,12 +354,22 @@ async function seed(database: Database, now: number): Promise<Seeded> {
 type Phase = "warmup" | "idle" | "heavy" | "after";
 const PHASES: Phase[] = ["warmup", "idle", "heavy", "after"];
 
-type Samples = { latencies: number[]; errors: number; planned: number };
+/** Latencies of a phase; `at` holds each answered one's planned start (ms, performance.now()). */
+type Samples = { latencies: number[]; at: number[]; errors: number; planned: number };
 const emptySamples = (): Record<Phase, Samples> =>
-  Object.fromEntries(PHASES.map((p) => [p, { latencies: [] as number[], errors: 0, planned: 0 }])) as Record<
-    Phase,
-    Samples
-  >;
+  Object.fromEntries(
+    PHASES.map((p) => [p, { latencies: [] as number[], at: [] as number[], errors: 0, planned: 0 }]),
+  ) as Record<Phase, Samples>;
+
+/** The worst latency of each `stepMs` of planned starts from `from`: when in a phase it stalled. */
+function timeline(s: Samples, from: number, seconds: number, stepMs = 2000): string {
+  const worst = new Array<number>(Math.ceil((seconds * 1000) / stepMs)).fill(0);
+  s.latencies.forEach((l, i) => {
+    const k = Math.floor(((s.at[i] as number) - from) / stepMs);
+    if (k >= 0 && k < worst.length) worst[k] = Math.max(worst[k] as number, l);
+  });
+  return worst.map((w) => (w >= 1000 ? `${(w / 1000).toFixed(1)}s` : `${w.toFixed(0)}`)).join(" ");
+}
 
 function describe(s: Samples): string {
   const sorted = [...s.latencies].sort((a, b) => a - b);
@@ -408,6 +421,8 @@ async function main() {
         ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
         "--import",
         "tsx",
+        "--import",
+        path.join(here, "loop-delay.mjs"),
         path.join(root, "apps/server/src/main.ts"),
       ],
       {
@@ -430,9 +445,20 @@ async function main() {
       },
     );
     let stderr = "";
+    /** The server's event-loop delay each second (loop-delay.ts): when, its max and p99 (ms). */
+    const loopDelays: { mono: number; max: number; p99: number }[] = [];
+    let partial = "";
     child.stderr?.on("data", (c: Buffer) => {
-      stderr += c.toString();
-      if (env.BENCH_DEBUG) process.stderr.write(c);
+      const lines = (partial + c.toString()).split("\n");
+      partial = lines.pop() ?? "";
+      for (const l of lines) {
+        const m = /^loop-delay (\d+) ([\d.]+) ([\d.]+)$/.exec(l);
+        if (m) loopDelays.push({ mono: Number(m[1]), max: Number(m[2]), p99: Number(m[3]) });
+        else {
+          stderr += `${l}\n`;
+          if (env.BENCH_DEBUG) process.stderr.write(`${l}\n`);
+        }
+      }
     });
     const pid = child.pid as number;
 
@@ -509,8 +535,10 @@ async function main() {
       bucket.planned++;
       return request(port, "GET", "/api/plants", { cookie: otherCookie }).then(
         (res) => {
-          if (res.status === 200) bucket.latencies.push(performance.now() - planned);
-          else bucket.errors++;
+          if (res.status === 200) {
+            bucket.latencies.push(performance.now() - planned);
+            bucket.at.push(planned);
+          } else bucket.errors++;
         },
         () => {
           bucket.errors++;
@@ -530,7 +558,10 @@ async function main() {
       return new Promise<void>((resolve) => {
         client.publish(seeded.other.topic, body, { qos: 1 }, (err) => {
           if (err) bucket.errors++;
-          else bucket.latencies.push(performance.now() - planned);
+          else {
+            bucket.latencies.push(performance.now() - planned);
+            bucket.at.push(planned);
+          }
           resolve();
         });
       });
@@ -566,7 +597,7 @@ async function main() {
       threads: threadCpu(pid),
       at: performance.now(),
     });
-    const cpuMarks: Partial<Record<Phase | "end", Cpu>> = {};
+    const cpuMarks: Partial<Record<Phase | "after5" | "end", Cpu>> = {};
 
     await sleep(WARMUP_SECONDS * 1000);
     enter("idle");
@@ -695,7 +726,9 @@ async function main() {
 
     enter("after");
     cpuMarks.after = cpuNow();
-    await sleep(AFTER_SECONDS * 1000);
+    await sleep(Math.min(5, AFTER_SECONDS) * 1000);
+    cpuMarks.after5 = cpuNow();
+    await sleep(Math.max(0, AFTER_SECONDS - 5) * 1000);
     cpuMarks.end = cpuNow();
     const endMono = monoUs();
     running = false;
@@ -716,6 +749,30 @@ async function main() {
       console.log(`  ${p.padEnd(5)}  GET  ${describe(gets[p])}`);
       console.log(`         ack  ${describe(acks[p])}`);
     }
+    const heavyFrom = phaseAt.heavy?.wall as number;
+    console.log(`  heavy, the worst latency (ms) of each 2 s from its start:`);
+    console.log(`         GET  ${timeline(gets.heavy, heavyFrom, HEAVY_SECONDS)}`);
+    console.log(`         ack  ${timeline(acks.heavy, heavyFrom, HEAVY_SECONDS)}`);
+    const loopOf = (p: Phase, toMono: number) => {
+      // A second's line is written at its end: it covers (mono − 1 s, mono].
+      const inPhase = loopDelays.filter(
+        (d) => d.mono > (phaseAt[p]?.mono as number) + 500_000 && d.mono <= toMono + 500_000,
+      );
+      return inPhase.length
+        ? `max ${Math.max(...inPhase.map((d) => d.max)).toFixed(0)} ms, seconds with a delay over 100 ms: ${inPhase.filter((d) => d.max > 100).length} of ${inPhase.length}`
+        : "no reading";
+    };
+    console.log(
+      `  the server's event-loop delay (monitorEventLoopDelay, per second): idle ${loopOf("idle", phaseAt.heavy?.mono as number)}; heavy ${loopOf("heavy", phaseAt.after?.mono as number)}; after ${loopOf("after", endMono)}`,
+    );
+    const heavyLoop = loopDelays.filter(
+      (d) =>
+        d.mono > (phaseAt.heavy?.mono as number) + 500_000 &&
+        d.mono <= (phaseAt.after?.mono as number) + 500_000,
+    );
+    console.log(
+      `         loop, max of each second of heavy (ms): ${heavyLoop.map((d) => d.max.toFixed(0)).join(" ")}`,
+    );
     const p50 = (s: Samples) =>
       percentile(
         [...s.latencies].sort((a, b) => a - b),
@@ -747,10 +804,17 @@ async function main() {
         }`,
       );
 
-    const marks = ["idle", "heavy", "after", "end"] as const;
-    for (let i = 0; i < 3; i++) {
-      const a = cpuMarks[marks[i] as Phase] as Cpu;
-      const b = cpuMarks[marks[i + 1] as Phase | "end"] as Cpu;
+    const marks = ["idle", "heavy", "after", "after5", "end"] as const;
+    const markNames = {
+      idle: "idle",
+      heavy: "heavy",
+      after: "first 5 s after the abort",
+      after5: "the rest of after",
+    } as const;
+    for (let i = 0; i < 4; i++) {
+      const a = cpuMarks[marks[i] as (typeof marks)[number]] as Cpu;
+      const b = cpuMarks[marks[i + 1] as (typeof marks)[number]] as Cpu;
+      if (b.at - a.at < 500) continue;
       const secs = (b.at - a.at) / 1000;
       const busiest = [...b.threads]
         .map(([tid, t]) => ({ tid, name: t.name, cpu: t.cpu - (a.threads.get(tid)?.cpu ?? 0) }))
@@ -761,7 +825,7 @@ async function main() {
           (t) => `${t.name}${t.name === "main" ? "" : `#${t.tid}`} ${((t.cpu / secs) * 100).toFixed(0)} %`,
         );
       console.log(
-        `  server CPU, ${marks[i]}: ${(((b.total - a.total) / secs) * 100).toFixed(0)} % of a core, main thread ${(((b.main - a.main) / secs) * 100).toFixed(0)} % (busiest threads: ${busiest.join(", ") || "none"})`,
+        `  server CPU, ${markNames[marks[i] as keyof typeof markNames]}: ${(((b.total - a.total) / secs) * 100).toFixed(0)} % of a core, main thread ${(((b.main - a.main) / secs) * 100).toFixed(0)} % (busiest threads: ${busiest.join(", ") || "none"})`,
       );
     }
     if (WITH_WORKER) console.log(`trickle: ${trickled} records of ${SIGNALS} measurements to the heavy line`);
