@@ -47,7 +47,8 @@
 //
 // Printed: per phase, the GET's p50 / p99 / max (and errors, unanswered), the acknowledgements'
 // p50 / p99 / max; the heavy p50 over the idle p50 against 2×, the acknowledgements against 1 s;
-// the worst latency of each 2 s of the heavy phase; the server's event-loop delay per phase (max,
+// the worst latency of each 2 s of the heavy phase; on PostgreSQL, "db": a small transaction (insert,
+// commit) from the bench's own connection at 5/s, the database's latency apart from the server's; the server's event-loop delay per phase (max,
 // and the seconds it passed 100 ms: loop-delay.mjs, loaded into the server with --import, reports
 // monitorEventLoopDelay each second on stderr); the backtest's last progress line and the
 // previews' answers and times; the server process's CPU and its main thread's (from /proc) for
@@ -80,6 +81,7 @@ import {
 } from "@linewatch/contracts";
 import { eq } from "drizzle-orm";
 import mqtt from "mqtt";
+import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { type Database, openDatabase } from "../src/db/client.js";
 import { dataSources, ingestors, mqttCredentials, signals, stations } from "../src/db/schema/index.js";
@@ -566,6 +568,33 @@ async function main() {
         });
       });
     });
+    // PostgreSQL only: the database's own latency, apart from the server's: a small transaction
+    // (insert, commit) from the bench's own connection, open loop at 5/s.
+    const probes = emptySamples();
+    const probe = scratch ? new pg.Client({ connectionString: scratch.url }) : undefined;
+    let probeLoop: Promise<void> = Promise.resolve();
+    if (probe) {
+      await probe.connect();
+      await probe.query("create table bench_probe (at timestamptz not null default now(), n int)");
+      let chain = Promise.resolve();
+      probeLoop = openLoop(5, (planned) => {
+        const bucket = probes[phase];
+        bucket.planned++;
+        // One connection: transactions one after another, each counted from its planned start.
+        chain = chain.then(async () => {
+          try {
+            await probe.query("begin");
+            await probe.query("insert into bench_probe (n) values (1)");
+            await probe.query("commit");
+            bucket.latencies.push(performance.now() - planned);
+            bucket.at.push(planned);
+          } catch {
+            bucket.errors++;
+          }
+        });
+        return chain;
+      });
+    }
     let trickled = 0;
     const trickleTimer = trickleClient
       ? setInterval(() => {
@@ -732,9 +761,10 @@ async function main() {
     cpuMarks.end = cpuNow();
     const endMono = monoUs();
     running = false;
-    await Promise.all([getLoop, publishLoop]);
+    await Promise.all([getLoop, publishLoop, probeLoop]);
     if (trickleTimer) clearInterval(trickleTimer);
     await Promise.race([Promise.all(inFlight), sleep(GRACE_SECONDS * 1000)]);
+    await probe?.end();
     await client.endAsync(true);
     await trickleClient?.endAsync(true);
 
@@ -748,11 +778,13 @@ async function main() {
     for (const p of ["idle", "heavy", "after"] as const) {
       console.log(`  ${p.padEnd(5)}  GET  ${describe(gets[p])}`);
       console.log(`         ack  ${describe(acks[p])}`);
+      if (probe) console.log(`         db   ${describe(probes[p])}`);
     }
     const heavyFrom = phaseAt.heavy?.wall as number;
     console.log(`  heavy, the worst latency (ms) of each 2 s from its start:`);
     console.log(`         GET  ${timeline(gets.heavy, heavyFrom, HEAVY_SECONDS)}`);
     console.log(`         ack  ${timeline(acks.heavy, heavyFrom, HEAVY_SECONDS)}`);
+    if (probe) console.log(`         db   ${timeline(probes.heavy, heavyFrom, HEAVY_SECONDS)}`);
     const loopOf = (p: Phase, toMono: number) => {
       // A second's line is written at its end: it covers (mono − 1 s, mono].
       const inPhase = loopDelays.filter(
@@ -781,6 +813,27 @@ async function main() {
     const ratio = p50(gets.heavy) / p50(gets.idle);
     const unanswered = (s: Samples) => s.planned - s.latencies.length - s.errors;
     const getMet = ratio <= GOAL.p50Ratio && unanswered(gets.heavy) === 0 && gets.heavy.errors === 0;
+    if (HEAVY_SECONDS > 30) {
+      // The reads, their conversion and packing happen in the first seconds; then the statistics
+      // threads alone: the figures of that part apart.
+      const late = (x: Samples): Samples => {
+        const keep = x.at.map((a, i) => (a >= heavyFrom + 30_000 ? i : -1)).filter((i) => i >= 0);
+        return {
+          latencies: keep.map((i) => x.latencies[i] as number),
+          at: keep.map((i) => x.at[i] as number),
+          errors: 0,
+          planned: keep.length,
+        };
+      };
+      console.log(`  heavy after its first 30 s (the statistics threads alone, the reads done):`);
+      console.log(`         GET  ${describe(late(gets.heavy))}`);
+      console.log(`         ack  ${describe(late(acks.heavy))}`);
+      if (probe) console.log(`         db   ${describe(late(probes.heavy))}`);
+    }
+    if (probe)
+      console.log(
+        `  the database probe's p50, heavy / idle: ${(p50(probes.heavy) / p50(probes.idle)).toFixed(2)}× (the machine's share of the slowdown: the probe does not go through the server)`,
+      );
     console.log(
       `goal GET p50 heavy ≤ ${GOAL.p50Ratio}× idle: ${p50(gets.heavy).toFixed(1)} / ${p50(gets.idle).toFixed(1)} ms = ${ratio.toFixed(2)}× — ${getMet ? "met" : "NOT met"}`,
     );
