@@ -211,8 +211,8 @@ describe("budget and cancellation", () => {
     await expect(dropped).rejects.toBeInstanceOf(StatsCancelledError);
     running.abort();
     await expect(spinning).rejects.toBeInstanceOf(StatsCancelledError);
-    // The spinning thread was ended (it would never have let the next task in); the dropped task
-    // never started.
+    // The spinning thread was ended (it would never have let the next task in) and another started
+    // for the task queued behind it; the dropped task never started.
     expect((await waiting).period.to).toEqual(new Date(T0));
     expect(started()).toBe(before + 2);
   });

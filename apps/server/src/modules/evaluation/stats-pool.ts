@@ -3,7 +3,8 @@
  * evaluations run their statistics here, never on the event loop that answers requests, renews
  * leases and acknowledges MQTT messages. A pool of piscina threads, STATS_THREADS of them (default
  * one a core), each at a lower priority than the process's other threads (nice +10: Linux gives
- * each thread its own); a thread idle for a minute stops (a warm pool keeps one).
+ * each thread its own); one thread is kept (from the sources a new one takes seconds before its
+ * first task), the others stop after a minute idle.
  *
  * Every task has a CPU-time budget: the pool reads the thread's own CPU time from
  * /proc/self/task/<tid>/stat every METER_MS while the task runs, and past the budget stops the
@@ -70,11 +71,6 @@ export type StatsPoolOptions = {
   threadFile?: URL;
   /** Given to each thread (piscina's workerData): a test thread's shared flags. */
   workerData?: unknown;
-  /**
-   * Keep one thread started even when idle (the server's pools): run from the sources, a new
-   * thread takes seconds before its first task (tsx's loader and the statistics' modules).
-   */
-  warm?: boolean;
 };
 
 export type StatsPool = {
@@ -107,7 +103,10 @@ async function threadCpuMs(tid: number): Promise<number | null> {
 export function createStatsPool(opts: StatsPoolOptions = {}): StatsPool {
   const piscina = new Piscina({
     filename: fileURLToPath(opts.threadFile ?? entry),
-    minThreads: opts.warm ? 1 : 0,
+    // Never 0: piscina starts a thread again after one is ended (a task past its budget, or
+    // cancelled) only to keep minThreads, so with none kept the tasks queued behind it would wait
+    // for the next task to arrive.
+    minThreads: 1,
     maxThreads: Math.max(1, opts.threads ?? availableParallelism()),
     idleTimeout: IDLE_TIMEOUT_MS,
     niceIncrement: NICE_INCREMENT,
