@@ -69,7 +69,7 @@ export function createIngestBatcher(opts: {
   /** The lanes of large messages, by data source: each the promise of its last message's storing. */
   const lanes = new Map<string, Promise<void>>();
   let closed = false;
-  // Stops the slices of a message being stored when the batcher closes (lib/slices.ts).
+  // Stops a large message between two of its slices when the batcher closes (lib/slices.ts).
   const stopping = new AbortController();
   // Wake the backoff waits (of the batches and of the lanes) early when the batcher closes.
   const wakes = new Set<() => void>();
@@ -123,7 +123,11 @@ export function createIngestBatcher(opts: {
     }
   }
 
-  async function store(batch: Waiting[]): Promise<void> {
+  /**
+   * Stores a batch, or one large message (with `signal`: the batcher's closing stops it between
+   * two slices, for the broker to redeliver, instead of the shutdown waiting for the rest).
+   */
+  async function store(batch: Waiting[], signal?: AbortSignal): Promise<void> {
     const what = { ...whose(batch), step: "storing MQTT messages" };
     const result = await untilStored(what, () =>
       ingestLog.store(
@@ -131,7 +135,7 @@ export function createIngestBatcher(opts: {
         opts.directory.current(),
         opts.partRecords,
         topicDefaults,
-        stopping.signal,
+        signal,
       ),
     );
     if (result.outcome === "closed") return;
@@ -141,8 +145,8 @@ export function createIngestBatcher(opts: {
     }
     if (batch.length > 1) {
       const mid = batch.length >> 1;
-      await store(batch.slice(0, mid));
-      await store(batch.slice(mid));
+      await store(batch.slice(0, mid), signal);
+      await store(batch.slice(mid), signal);
       return;
     }
     const [only] = batch;
@@ -160,6 +164,12 @@ export function createIngestBatcher(opts: {
     if (kept.outcome !== "closed") only.resolve();
   }
 
+  /** Starts a batch now when it is full, else at the next turn (or flushMs after its first message). */
+  function schedule() {
+    if (waiting.length >= batchSize) void flush();
+    else timer ??= flushMs > 0 ? setTimeout(() => void flush(), flushMs) : setImmediate(() => void flush());
+  }
+
   async function storeWaiting() {
     while (!closed && waiting.length) await store(waiting.splice(0, batchSize));
   }
@@ -173,6 +183,8 @@ export function createIngestBatcher(opts: {
     timer = undefined;
     storing ??= storeWaiting().finally(() => {
       storing = undefined;
+      // A message added while the last batch was finishing found it still under way.
+      if (waiting.length && !closed) schedule();
     });
     return storing;
   }
@@ -181,7 +193,7 @@ export function createIngestBatcher(opts: {
   function storeInLane(w: Waiting) {
     const key = opts.directory.match(w.packet.topic)?.id ?? "";
     const stored = (lanes.get(key) ?? Promise.resolve())
-      .then(() => store([w]))
+      .then(() => store([w], stopping.signal))
       .catch((err: unknown) =>
         // Unacknowledged: the broker sends it again.
         logger.error({ ...whose([w]), reason: describeDbError(err) }, "storing a large MQTT message failed"),
@@ -199,16 +211,14 @@ export function createIngestBatcher(opts: {
         if (packet.payload.length > LANE_BYTES) return storeInLane({ packet, resolve });
         waiting.push({ packet, resolve });
         // While a batch is being stored, this message goes into the next one.
-        if (storing) return;
-        if (waiting.length >= batchSize) void flush();
-        else
-          timer ??= flushMs > 0 ? setTimeout(() => void flush(), flushMs) : setImmediate(() => void flush());
+        if (!storing) schedule();
       });
     },
     flush,
     /**
-     * Stops storing: waits for the statement under way (not for retries, which stop, nor for the
-     * rest of a message stored in slices), and leaves what is not committed unacknowledged.
+     * Stops storing: waits for the batch under way (not for retries, which stop, nor for the rest
+     * of a large message, which stops between two slices), and leaves what is not committed
+     * unacknowledged.
      */
     async close() {
       closed = true;
