@@ -42,8 +42,10 @@ export const LANE_BYTES = 256 * 1024;
  * does the event loop). Acknowledgements may therefore complete out of the order the messages
  * arrived in: each still follows its own message's commit.
  *
- * After `close` nothing new is stored and retries stop: messages not yet committed stay
- * unacknowledged, for the broker to redeliver.
+ * After `close` no message is taken and retries stop. The messages already taken are stored
+ * with one attempt each — the batch under way and those waiting for the next — except large
+ * messages, which stop between two slices; whatever is not committed stays unacknowledged, for
+ * the broker to redeliver.
  *
  * Log lines name the data source, the topic and the reason, never a payload or a statement's
  * parameters.
@@ -62,7 +64,7 @@ export function createIngestBatcher(opts: {
   // 0: store what arrived in this turn of the event loop. A broker that waits for our answer
   // before it reads on (Aedes does, per socket chunk) must not also wait for a timer.
   const flushMs = opts.flushMs ?? 0;
-  let waiting: Waiting[] = [];
+  const waiting: Waiting[] = [];
   let timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   /** The batches being stored, one after another, until none is waiting. */
   let storing: Promise<void> | undefined;
@@ -97,20 +99,22 @@ export function createIngestBatcher(opts: {
     wakes.delete(wake);
   }
 
-  /** Runs `write` until it succeeds or fails for good; retries while the database is away. */
+  /**
+   * Runs `write` until it succeeds or fails for good; retries while the database is away, and
+   * not once the batcher is closed (then a failure leaves the messages unacknowledged).
+   */
   async function untilStored(
     what: ReturnType<typeof whose> & { step: string },
     write: () => Promise<void>,
   ): Promise<{ outcome: "stored" } | { outcome: "closed" } | { outcome: "refused"; err: unknown }> {
     let delay = RETRY_FIRST_MS;
     for (;;) {
-      if (closed) return { outcome: "closed" };
       try {
         await write();
         return { outcome: "stored" };
       } catch (err) {
-        // Stopped between two slices by `close`: whatever the slices before committed is stored
-        // again, as duplicates, when the broker redelivers the message.
+        // Closed meanwhile (a large message is stopped between two slices): whatever committed
+        // is stored again, as duplicates, when the broker redelivers the message.
         if (closed) return { outcome: "closed" };
         if (!isTransientDbError(err)) return { outcome: "refused", err };
         logger.warn(
@@ -120,6 +124,7 @@ export function createIngestBatcher(opts: {
         await pause(delay);
         delay = Math.min(delay * 2, RETRY_MAX_MS);
       }
+      if (closed) return { outcome: "closed" };
     }
   }
 
@@ -171,7 +176,7 @@ export function createIngestBatcher(opts: {
   }
 
   async function storeWaiting() {
-    while (!closed && waiting.length) await store(waiting.splice(0, batchSize));
+    while (waiting.length) await store(waiting.splice(0, batchSize));
   }
 
   /** Stores what waits now (and what arrives until it is stored); resolves when none waits. */
@@ -193,7 +198,7 @@ export function createIngestBatcher(opts: {
   function storeInLane(w: Waiting) {
     const key = opts.directory.match(w.packet.topic)?.id ?? "";
     const stored = (lanes.get(key) ?? Promise.resolve())
-      .then(() => store([w], stopping.signal))
+      .then(() => (closed ? undefined : store([w], stopping.signal)))
       .catch((err: unknown) =>
         // Unacknowledged: the broker sends it again.
         logger.error({ ...whose([w]), reason: describeDbError(err) }, "storing a large MQTT message failed"),
@@ -216,21 +221,14 @@ export function createIngestBatcher(opts: {
     },
     flush,
     /**
-     * Stops storing: waits for the batch under way (not for retries, which stop, nor for the rest
-     * of a large message, which stops between two slices), and leaves what is not committed
-     * unacknowledged.
+     * Stops taking messages and stores those taken, one attempt each (retries stop; a large
+     * message stops between two slices): what is not committed stays unacknowledged.
      */
     async close() {
       closed = true;
       stopping.abort();
-      if (timer) {
-        clearTimeout(timer as NodeJS.Timeout);
-        clearImmediate(timer as NodeJS.Immediate);
-      }
-      timer = undefined;
-      waiting = [];
       for (const wake of wakes) wake();
-      await Promise.all([storing, ...lanes.values()]);
+      await Promise.all([flush(), ...lanes.values()]);
     },
   };
 }

@@ -1,7 +1,8 @@
 // The batcher against a database that refuses some rows (triggers raising the errors PostgreSQL
 // raises for bad data, or for a database that is busy): the good records are stored and
 // acknowledged, each refused one becomes a dead letter, a busy database is retried, and closing
-// stops the retries without acknowledging.
+// stops the retries without acknowledging, stores what was taken, and stops a large message
+// between two slices.
 import { randomBytes } from "node:crypto";
 import { topicDefaults } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
@@ -179,6 +180,18 @@ describe("the ingest batcher", () => {
     expect(await isStored(`BUSY-2-${run}`)).toBe(false);
     // Nothing is taken after closing either.
     expect(await state(batcher.add(packet(record(`G9-${run}`))))).toBe("pending");
+  });
+
+  it("stores the messages it has taken when closed, and takes no new one", async () => {
+    const batcher = await newBatcher();
+    const acks = [batcher.add(packet(record(`C1-${run}`))), batcher.add(packet(record(`C2-${run}`)))];
+    await batcher.close();
+    for (const ack of acks) expect(await state(ack)).toBe("acknowledged");
+    expect(await isStored(`C1-${run}`)).toBe(true);
+    expect(await isStored(`C2-${run}`)).toBe(true);
+    const late = batcher.add(packet(record(`C3-${run}`)));
+    expect(await state(late)).toBe("pending");
+    expect(await isStored(`C3-${run}`)).toBe(false);
   });
 
   it("stops storing a message between two slices when closed: nothing more is stored and no dead letter is kept", async () => {
