@@ -52,7 +52,7 @@ async function main() {
     ? createStatsPool({ threads: config.stats.threads })
     : undefined;
   const evaluationStats = config.roles.has("worker")
-    ? createStatsPool({ threads: config.stats.threads })
+    ? createStatsPool({ threads: config.stats.threads, keepAll: true })
     : undefined;
   for (const pool of [requestStats, evaluationStats]) if (pool) closers.push(() => pool.close());
 
@@ -121,6 +121,9 @@ async function main() {
 
   // Alert rules run in the transaction that stores each evaluation (worker/alerts).
   if (config.roles.has("worker")) {
+    // No monitor is claimed before a statistics thread is up: a claim's slot would otherwise pass
+    // while the thread starts.
+    await evaluationStats?.ready();
     closers.unshift(
       startWorkerFromConfig(database.db, config.worker, logger.child({ role: "worker" }), {
         onEvaluated: createOnEvaluated(),

@@ -286,6 +286,7 @@ describe("a backtest whose client goes away, or that uses up its budget", () => 
       return pool.threads;
     },
     close: () => pool.close(),
+    ready: () => pool.ready(),
     run: (...args) =>
       pool.run(...args).then(
         (v) => {

@@ -29,6 +29,8 @@ const METER_MS = 100;
 const TICKS_PER_SECOND = 100;
 /** A thread idle this long is stopped (ms); the next task starts one again (about a second from sources). */
 const IDLE_TIMEOUT_MS = 60_000;
+/** The ready task computes nothing; its budget only bounds a thread that hangs loading. */
+const READY_CPU_MS = 60_000;
 /** Nice increment of statistics threads: they yield the core to the event loop. */
 const NICE_INCREMENT = 10;
 
@@ -71,6 +73,11 @@ export type StatsPoolOptions = {
   threadFile?: URL;
   /** Given to each thread (piscina's workerData): a test thread's shared flags. */
   workerData?: unknown;
+  /**
+   * Start every thread at once and keep them (the worker's pool, busy all day); otherwise one is
+   * kept and the others start when tasks queue and end after a minute idle.
+   */
+  keepAll?: boolean;
 };
 
 export type StatsPool = {
@@ -80,6 +87,12 @@ export type StatsPool = {
     transfer: readonly Transferable[],
     opts: StatsRunOptions,
   ): Promise<StatsTasks[K]["result"]>;
+  /**
+   * Resolves once the kept threads have loaded the statistics (seconds under tsx, from the
+   * sources): the worker claims no monitor before, so its first evaluations do not spend their
+   * slot starting threads.
+   */
+  ready(): Promise<void>;
   /** Threads running now. */
   readonly threads: number;
   close(): Promise<void>;
@@ -101,13 +114,15 @@ async function threadCpuMs(tid: number): Promise<number | null> {
 }
 
 export function createStatsPool(opts: StatsPoolOptions = {}): StatsPool {
+  const maxThreads = Math.max(1, opts.threads ?? availableParallelism());
+  const minThreads = opts.keepAll ? maxThreads : 1;
   const piscina = new Piscina({
     filename: fileURLToPath(opts.threadFile ?? entry),
     // Never 0: piscina starts a thread again after one is ended (a task past its budget, or
     // cancelled) only to keep minThreads, so with none kept the tasks queued behind it would wait
     // for the next task to arrive.
-    minThreads: 1,
-    maxThreads: Math.max(1, opts.threads ?? availableParallelism()),
+    minThreads,
+    maxThreads,
     idleTimeout: IDLE_TIMEOUT_MS,
     niceIncrement: NICE_INCREMENT,
     // The task's answer comes back on piscina's port; a sleeping thread wakes by message, not by
@@ -116,7 +131,7 @@ export function createStatsPool(opts: StatsPoolOptions = {}): StatsPool {
     workerData: opts.workerData,
   });
 
-  return {
+  const pool: StatsPool = {
     get threads() {
       return piscina.threads.length;
     },
@@ -187,8 +202,16 @@ export function createStatsPool(opts: StatsPoolOptions = {}): StatsPool {
       }
     },
 
+    async ready() {
+      // Piscina gives each of the kept threads, started together, one of these.
+      await Promise.all(
+        Array.from({ length: minThreads }, () => pool.run("ready", {}, [], { cpuBudgetMs: READY_CPU_MS })),
+      );
+    },
+
     close: () => piscina.destroy(),
   };
+  return pool;
 }
 
 let shared: StatsPool | undefined;

@@ -10,6 +10,8 @@ import { type EvaluationResult, type EvaluationSettings, evaluateMonitor } from 
 import { type PackedWindow, unpackWindow } from "./window.pack.js";
 
 export type StatsTasks = {
+  /** Answers once the thread has loaded the statistics: StatsPool.ready. */
+  ready: { args: Record<string, never>; result: true };
   evaluate: { args: { settings: EvaluationSettings; window: PackedWindow }; result: EvaluationResult };
   replay: {
     args: { monitor: ReplayMonitor; window: PackedWindow; slots: number[] };
@@ -31,6 +33,8 @@ export const statsTasks: {
     progress: (p: StatsProgress) => void,
   ) => StatsTasks[K]["result"];
 } = {
+  ready: () => true,
+
   evaluate: ({ settings, window }) => evaluateMonitor(settings, unpackWindow(window)),
 
   replay: ({ monitor, window, slots }, progress) => {
