@@ -1,3 +1,4 @@
+import { choleskyWorkspace, forwardSubstituteRows } from "./kernels/kernels.js";
 import { createMatrix, type Matrix } from "./matrix.js";
 import { dotOf } from "./sampleCovariance.js";
 import { assertFinite, StatsError } from "./statsError.js";
@@ -41,28 +42,30 @@ export function choleskyDecompose(a: Matrix): Matrix {
   }
   // Row i of L solves L[:i, :i] L[i, :i]ᵀ = A[i, :i]ᵀ, a forward substitution against the rows
   // above it, so the factor is built in chunks of CHOLESKY_CHUNK rows: first every row of the chunk
-  // against all rows before it, by forwardRows' blocked kernel (each block of four rows of L read
-  // once for the chunk's eight row pairs), then the chunk's own small triangle and pivots one row
-  // at a time. The sums are the textbook's in another order. p = 1,000 (1.7e8 multiply-adds):
-  // 0.37–0.59 s → 0.12–0.23 s CPU against the textbook loop, whose one running sum waits on each add
-  // (load average 11–18); p = 100: 0.58 → 0.34 ms.
-  for (let i = 0; i < p; i++) l.set(src.subarray(i * p, i * p + i + 1), i * p);
+  // against all rows before it, by the forward-substitution kernel (kernels.wat: each block of four
+  // rows of L read once for the chunk's eight row pairs), then the chunk's own small triangle and
+  // pivots one row at a time. The sums are the textbook's in another order. p = 1,000 (1.7e8
+  // multiply-adds): 0.37–0.59 s → 0.12–0.23 s CPU against the textbook loop, whose one running sum
+  // waits on each add (load average 11–18, the scalar kernel); p = 100: 0.58 → 0.34 ms.
+  const { l: work, width, solveRows } = choleskyWorkspace(src, p);
   for (let r0 = 0; r0 < p; r0 += CHOLESKY_CHUNK) {
     const r1 = Math.min(p, r0 + CHOLESKY_CHUNK);
-    forwardRows(l, l, p, r0, r1, r0);
+    solveRows(r0, r1);
     for (let i = r0; i < r1; i++) {
-      const row = i * p;
+      const row = i * width;
       for (let j = r0; j < i; j++) {
-        l[row + j] = ((l[row + j] as number) - dotOf(l, row, j * p, j)) / (l[j * p + j] as number);
+        work[row + j] =
+          ((work[row + j] as number) - dotOf(work, row, j * width, j)) / (work[j * width + j] as number);
       }
-      l[row + i] = checkedPivot(
-        (src[row + i] as number) - dotOf(l, row, row, i),
-        src[row + i] as number,
+      work[row + i] = checkedPivot(
+        (src[i * p + i] as number) - dotOf(work, row, row, i),
+        src[i * p + i] as number,
         p,
         i,
       );
     }
   }
+  for (let i = 0; i < p; i++) l.set(work.subarray(i * width, i * width + i + 1), i * p);
   return createMatrix(p, p, l);
 }
 
@@ -131,19 +134,6 @@ function solveInPlace(l: Float64Array, lt: Float64Array, p: number, x: Float64Ar
 }
 
 /**
- * Values one pass of the blocked substitutions keeps in cache: a chunk of ⌊32,768 / p⌋ rows of p
- * values (256 kB, half the benchmark machine's L2 per core) is taken through every target block
- * before the next chunk, so each block of four rows of L is read from memory once a chunk rather
- * than once a row (L is 8 MB at p = 1,000, the 3,000 whitened rows 24 MB).
- */
-const CHUNK_VALUES = 32_768;
-
-/** Rows a chunk holds (even, so the kernel's row pairs stay inside it). */
-function rowChunk(p: number): number {
-  return Math.max(2, 2 * Math.floor(CHUNK_VALUES / (2 * p)));
-}
-
-/**
  * L Z = B in place for n right-hand sides stored row-major (`rows`: n rows of p values, each row
  * one right-hand side): with L the Cholesky factor of a covariance this whitens the rows, zᵢ = L⁻¹xᵢ,
  * and ‖zᵢ‖² is row i's T².
@@ -156,8 +146,7 @@ export function choleskyForwardRows(l: Matrix, rows: Float64Array, n: number): v
       `expected ${n} rows of ${p} values, got ${rows.length} values`,
     );
   }
-  const chunk = rowChunk(p);
-  for (let r0 = 0; r0 < n; r0 += chunk) forwardRows(l.data, rows, p, r0, Math.min(n, r0 + chunk), p);
+  forwardSubstituteRows(l.data, rows, n, p);
 }
 
 /**
@@ -174,7 +163,7 @@ const ROW_KERNEL_MIN_SIGNALS = 32;
  * long loops over the n values, four terms of the triangular sum fused per pass (one store per four
  * multiply-adds), which took T² of 600 rows × 20 signals from 0.67 to about 0.2 ms. From
  * ROW_KERNEL_MIN_SIGNALS on: the blocks transposed into rows (O(n p), against the solve's n p²) and
- * solved by forwardRows' blocked kernel, then back: Lᵀ X = Z is a forward substitution in reversed
+ * solved by the forward-substitution kernel (kernels.ts), then back: Lᵀ X = Z is a forward substitution in reversed
  * order, with R[i'][k'] = L[p − 1 − k'][p − 1 − i'] lower triangular. Per right-hand side the
  * arithmetic is choleskySolve's, summed in another order.
  */
@@ -197,14 +186,10 @@ export function choleskySolveColumns(l: Matrix, columns: Float64Array, n: number
   }
   const rows = new Float64Array(p * n);
   transposeBlocks(columns, rows, p, n);
-  const chunk = rowChunk(p);
-  for (let r0 = 0; r0 < n; r0 += chunk) {
-    const r1 = Math.min(n, r0 + chunk);
-    forwardRows(ld, rows, p, r0, r1, p);
-    reverseRows(rows, p, r0, r1);
-    forwardRows(reversed, rows, p, r0, r1, p);
-    reverseRows(rows, p, r0, r1);
-  }
+  forwardSubstituteRows(ld, rows, n, p);
+  reverseRows(rows, p, 0, n);
+  forwardSubstituteRows(reversed, rows, n, p);
+  reverseRows(rows, p, 0, n);
   transposeBlocks(rows, columns, n, p);
 }
 
@@ -307,104 +292,4 @@ export function transposeBlocks(from: Float64Array, to: Float64Array, blocks: nu
       }
     }
   }
-}
-
-/**
- * The blocked forward substitution behind the factor and the solves: for rows r ∈ [r0, r1) of `x`
- * (row-major, p values a row), solves C[:t1, :t1] yᵣ = xᵣ[:t1] in place, C lower triangular
- * (row-major, p values a row, rows [0, t1) read; C may be x itself when those rows are outside
- * [r0, r1)). Four targets at a time: for each pair of rows, one pass over k < t computes the 2 × 4
- * block Σ_k xᵣ[k] C[t + j][k] (8 multiply-adds per 6 loads, eight independent sums, no stores), then
- * the 4 × 4 diagonal block is solved in order. The column-major loop it replaced stored every
- * partial sum: 3,000 right-hand sides at p = 1,000 took 1.9 s forward and 3.5 s for the whole solve,
- * 1.2 s and 2.2 s now (CPU, load average 18).
- */
-function forwardRows(c: Float64Array, x: Float64Array, p: number, r0: number, r1: number, t1: number): void {
-  for (let t = 0; t < t1; t += 4) {
-    const width = Math.min(4, t1 - t);
-    let r = r0;
-    if (width === 4) for (; r + 1 < r1; r += 2) solveBlock(c, x, p, r * p, t);
-    for (; r < r1; r++) {
-      const row = r * p;
-      for (let i = t; i < t + width; i++) {
-        x[row + i] = ((x[row + i] as number) - dotAcross(x, row, c, i * p, i)) / (c[i * p + i] as number);
-      }
-    }
-  }
-}
-
-/** forwardRows' kernel: targets [t, t + 4) of the two rows starting at x[a] and x[a + p]. */
-function solveBlock(c: Float64Array, x: Float64Array, p: number, a: number, t: number): void {
-  const b = a + p;
-  const c0 = t * p;
-  const c1 = c0 + p;
-  const c2 = c1 + p;
-  const c3 = c2 + p;
-  let s00 = 0;
-  let s01 = 0;
-  let s02 = 0;
-  let s03 = 0;
-  let s10 = 0;
-  let s11 = 0;
-  let s12 = 0;
-  let s13 = 0;
-  for (let k = 0; k < t; k++) {
-    const xa = x[a + k] as number;
-    const xb = x[b + k] as number;
-    const v0 = c[c0 + k] as number;
-    const v1 = c[c1 + k] as number;
-    const v2 = c[c2 + k] as number;
-    const v3 = c[c3 + k] as number;
-    s00 += xa * v0;
-    s01 += xa * v1;
-    s02 += xa * v2;
-    s03 += xa * v3;
-    s10 += xb * v0;
-    s11 += xb * v1;
-    s12 += xb * v2;
-    s13 += xb * v3;
-  }
-  const d0 = c[c0 + t] as number;
-  const e10 = c[c1 + t] as number;
-  const d1 = c[c1 + t + 1] as number;
-  const e20 = c[c2 + t] as number;
-  const e21 = c[c2 + t + 1] as number;
-  const d2 = c[c2 + t + 2] as number;
-  const e30 = c[c3 + t] as number;
-  const e31 = c[c3 + t + 1] as number;
-  const e32 = c[c3 + t + 2] as number;
-  const d3 = c[c3 + t + 3] as number;
-  const a0 = ((x[a + t] as number) - s00) / d0;
-  const a1 = ((x[a + t + 1] as number) - s01 - e10 * a0) / d1;
-  const a2 = ((x[a + t + 2] as number) - s02 - (e20 * a0 + e21 * a1)) / d2;
-  const a3 = ((x[a + t + 3] as number) - s03 - (e30 * a0 + e31 * a1 + e32 * a2)) / d3;
-  x[a + t] = a0;
-  x[a + t + 1] = a1;
-  x[a + t + 2] = a2;
-  x[a + t + 3] = a3;
-  const b0 = ((x[b + t] as number) - s10) / d0;
-  const b1 = ((x[b + t + 1] as number) - s11 - e10 * b0) / d1;
-  const b2 = ((x[b + t + 2] as number) - s12 - (e20 * b0 + e21 * b1)) / d2;
-  const b3 = ((x[b + t + 3] as number) - s13 - (e30 * b0 + e31 * b1 + e32 * b2)) / d3;
-  x[b + t] = b0;
-  x[b + t + 1] = b1;
-  x[b + t + 2] = b2;
-  x[b + t + 3] = b3;
-}
-
-/** Σ x[a + k] · c[b + k] over k < n, four accumulators. */
-function dotAcross(x: Float64Array, a: number, c: Float64Array, b: number, n: number): number {
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  let k = 0;
-  for (; k + 3 < n; k += 4) {
-    s0 += (x[a + k] as number) * (c[b + k] as number);
-    s1 += (x[a + k + 1] as number) * (c[b + k + 1] as number);
-    s2 += (x[a + k + 2] as number) * (c[b + k + 2] as number);
-    s3 += (x[a + k + 3] as number) * (c[b + k + 3] as number);
-  }
-  for (; k < n; k++) s0 += (x[a + k] as number) * (c[b + k] as number);
-  return s0 + s1 + (s2 + s3);
 }

@@ -1,3 +1,4 @@
+import { gramOfColumnsKernel } from "./kernels/kernels.js";
 import { createMatrix, type Matrix } from "./matrix.js";
 import { assertFinite, StatsError } from "./statsError.js";
 
@@ -97,67 +98,10 @@ export function dotOf(v: Float64Array, a: number, b: number, n: number): number 
 }
 
 /**
- * Gram matrix CᵀC (p × p, row-major, both triangles) of p columns of n values stored column-major.
- * Register-blocked: each pass down the columns computes a 2 × 4 block of dot products, so every
- * value loaded is used 2 or 4 times (8 multiply-adds per 6 loads instead of 1 per 2); this took
- * the p = 20, m = 2400 Gram from 0.42 to 0.24 ms.
+ * Gram matrix CᵀC (p × p, row-major, both triangles) of p columns of n values stored column-major,
+ * exactly symmetric. The WebAssembly kernel (kernels.ts) forms it in 2 × 4 blocks of dot products,
+ * every value loaded used 2 or 4 times, by slices of the columns that stay in cache.
  */
 export function gramOfColumns(columns: Float64Array, n: number, p: number): Float64Array {
-  const g = new Float64Array(p * p);
-  const c = columns;
-  let a = 0;
-  for (; a + 1 < p; a += 2) {
-    const a0 = a * n;
-    const a1 = a0 + n;
-    let b = a;
-    for (; b + 3 < p; b += 4) {
-      const b0 = b * n;
-      const b1 = b0 + n;
-      const b2 = b1 + n;
-      const b3 = b2 + n;
-      let s00 = 0;
-      let s01 = 0;
-      let s02 = 0;
-      let s03 = 0;
-      let s10 = 0;
-      let s11 = 0;
-      let s12 = 0;
-      let s13 = 0;
-      for (let i = 0; i < n; i++) {
-        const x = c[a0 + i] as number;
-        const y = c[a1 + i] as number;
-        const v0 = c[b0 + i] as number;
-        const v1 = c[b1 + i] as number;
-        const v2 = c[b2 + i] as number;
-        const v3 = c[b3 + i] as number;
-        s00 += x * v0;
-        s01 += x * v1;
-        s02 += x * v2;
-        s03 += x * v3;
-        s10 += y * v0;
-        s11 += y * v1;
-        s12 += y * v2;
-        s13 += y * v3;
-      }
-      const r0 = a * p + b;
-      const r1 = r0 + p;
-      g[r0] = s00;
-      g[r0 + 1] = s01;
-      g[r0 + 2] = s02;
-      g[r0 + 3] = s03;
-      g[r1] = s10;
-      g[r1 + 1] = s11;
-      g[r1 + 2] = s12;
-      g[r1 + 3] = s13;
-    }
-    for (; b < p; b++) {
-      g[a * p + b] = dotOf(c, a0, b * n, n);
-      g[(a + 1) * p + b] = dotOf(c, a1, b * n, n);
-    }
-  }
-  for (; a < p; a++) for (let b = a; b < p; b++) g[a * p + b] = dotOf(c, a * n, b * n, n);
-  // The blocks filled the upper triangle (and a few entries just below the diagonal with the same
-  // products); mirror the upper triangle so the result is exactly symmetric.
-  for (let i = 1; i < p; i++) for (let j = 0; j < i; j++) g[i * p + j] = g[j * p + i] as number;
-  return g;
+  return gramOfColumnsKernel(columns, n, p);
 }
