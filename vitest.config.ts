@@ -29,6 +29,7 @@ export default defineConfig({
         test: {
           name: "service",
           include: ["apps/server/test/**/*.test.ts"],
+          globalSetup: ["apps/server/test/global-setup.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -95,7 +95,13 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 export type OpenDatabaseOptions =
   | { databaseUrl: string; poolSize?: number; logger?: Logger }
   | { dataDir: string; onFatal?: (err: Error) => void; threadFile?: URL }
-  | { memory: true; onFatal?: (err: Error) => void; threadFile?: URL };
+  | {
+      memory: true;
+      onFatal?: (err: Error) => void;
+      threadFile?: URL;
+      /** A tarball from PgliteThread.dumpDataDir to start from (tests: the migrated template). */
+      template?: string;
+    };
 
 /**
  * PGlite is one process's database: a second process opening the same folder would corrupt it.
@@ -174,6 +180,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   } else {
     client = await openPgliteThread(undefined, {
       ...(opts.threadFile ? { threadFile: opts.threadFile } : {}),
+      ...(opts.template ? { template: opts.template } : {}),
       onCrash: (err) => opts.onFatal?.(err),
     });
   }

@@ -23,6 +23,8 @@ export type PgliteThread = {
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(query: string, options?: QueryOptions): Promise<Results[]>;
   transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
+  /** The data folder as an uncompressed tarball (PGlite's dumpDataDir): a template, a copy. */
+  dumpDataDir(): Promise<Uint8Array>;
   /** LISTEN on a channel: `onNotify` gets each NOTIFY's payload once its transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
@@ -85,6 +87,8 @@ export type PgliteThreadOptions = {
   onCrash?: (err: Error) => void;
   /** The thread's script; tests give one that fails on purpose. */
   threadFile?: URL;
+  /** A tarball from dumpDataDir to start from (a new database only): tests' migrated template. */
+  template?: string;
 };
 
 /**
@@ -95,7 +99,9 @@ export async function openPgliteThread(
   dataDir?: string,
   opts: PgliteThreadOptions = {},
 ): Promise<PgliteThread> {
-  const worker = new Worker(opts.threadFile ?? threadFile, { workerData: { dataDir } });
+  const worker = new Worker(opts.threadFile ?? threadFile, {
+    workerData: { dataDir, template: opts.template },
+  });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let nextTx = 1;
@@ -206,6 +212,7 @@ export async function openPgliteThread(
         holdWhileBusy();
       }
     },
+    dumpDataDir: () => call<Uint8Array>({ op: "dump" }),
     async listen(channel, onNotify) {
       const first = !listeners.has(channel);
       listeners.set(channel, [...(listeners.get(channel) ?? []), onNotify]);

@@ -3,9 +3,10 @@
 // to it through pglite-thread.ts, one message a query. Plain JavaScript on purpose: a worker
 // thread loads its file with Node's own loader, which reads no TypeScript under vitest or tsx.
 //
-// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "listen" | "close", tx?, ... }.
+// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "listen" | "dump" | "close", tx?, ... }.
 // Answers out: { id, ok: true, value } or { id, ok: false, error } (the error's fields, cloneable);
 // after a "listen", each NOTIFY on its channel as { notify: channel, payload } (no id).
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -103,6 +104,11 @@ async function handle(m) {
     case "listen":
       await client.listen(m.channel, (payload) => parentPort.postMessage({ notify: m.channel, payload }));
       return undefined;
+    case "dump": {
+      // The data folder as an uncompressed tarball (PGlite's dumpDataDir), handed over as bytes.
+      const blob = await client.dumpDataDir("none");
+      return new Uint8Array(await blob.arrayBuffer());
+    }
     case "close":
       await client.close();
       return undefined;
@@ -126,7 +132,9 @@ parentPort.on("message", (m) => {
 });
 
 try {
-  client = await PGlite.create(workerData.dataDir);
+  // A template (a dumped data folder: tests' migrated database) skips initdb, seconds a database.
+  const template = workerData.template ? new Blob([readFileSync(workerData.template)]) : undefined;
+  client = await PGlite.create(workerData.dataDir, template ? { loadDataDir: template } : {});
   parentPort.postMessage({ id: 0, ok: true });
 } catch (err) {
   parentPort.postMessage({ id: 0, ok: false, error: errorFields(err) });
