@@ -1,4 +1,8 @@
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../../src/db/client.js";
@@ -33,4 +37,17 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
       await a.end();
     },
   };
+}
+
+/**
+ * A new folder for PGlite (DATA_DIR) holding the run's migrated template (global-setup.ts), so the
+ * process that opens it first skips initdb; an empty folder when there is no template.
+ */
+export function createTestDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const template = inject("pgliteTemplate");
+  // PGlite's tarball names its members from the root ("/base/…"): tar strips the slash and
+  // extracts them under the folder.
+  if (template) execFileSync("tar", ["-xf", template, "-C", dir], { stdio: "ignore" });
+  return dir;
 }

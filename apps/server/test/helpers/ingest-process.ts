@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -10,7 +8,7 @@ import { type Database, openDatabase, rowsOf } from "../../src/db/client.js";
 import { dataSources, mqttCredentials } from "../../src/db/schema/index.js";
 import { hashToken } from "../../src/lib/tokens.js";
 import { createCustomer, createPlant } from "../factories.js";
-import { createTestDatabase } from "./db.js";
+import { createTestDatabase, createTestDataDir } from "./db.js";
 
 // Tests that run main.ts as a child process with the ingest role (kill -9, SIGTERM).
 
@@ -41,7 +39,7 @@ export async function sharedDatabase(): Promise<SharedDatabase> {
     const d = await createTestDatabase();
     return { postgres: true, env: { DATABASE_URL: d.url ?? "" }, open: async () => d, drop: () => d.close() };
   }
-  const dir = mkdtempSync(path.join(tmpdir(), "lw-ingest-"));
+  const dir = createTestDataDir("lw-ingest-");
   return {
     postgres: false,
     env: { DATA_DIR: dir, DATABASE_URL: "" },
