@@ -12,6 +12,9 @@ import type { QueryOptions, Results } from "@electric-sql/pglite";
  * so they stay here: PGlite sends the text of the types they cover and they run on this side.
  * Errors arrive with their fields (SQLSTATE `code`, `detail`, `constraint`, …) on a plain Error.
  */
+/** Marks the client openPgliteThread answers (isPgliteThread), which is no PGlite instance. */
+const BRAND: unique symbol = Symbol("linewatch.pgliteThread");
+
 export type PgliteThreadTransaction = {
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(query: string, options?: QueryOptions): Promise<Results[]>;
@@ -20,6 +23,7 @@ export type PgliteThreadTransaction = {
 };
 
 export type PgliteThread = {
+  readonly [BRAND]: true;
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(query: string, options?: QueryOptions): Promise<Results[]>;
   transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
@@ -37,6 +41,11 @@ type ErrorFields = { name?: string; message: string; stack?: string } & Record<s
 type Parsers = NonNullable<QueryOptions["parsers"]>;
 
 const threadFile = new URL("./pglite.thread.js", import.meta.url);
+
+/** Whether `client` (a Drizzle database's `$client`) is the embedded database's thread. */
+export function isPgliteThread(client: unknown): client is PgliteThread {
+  return typeof client === "object" && client !== null && BRAND in client;
+}
 
 /** An error from the thread, rebuilt with its fields; the stack is the thread's. */
 function toError(fields: ErrorFields): Error {
@@ -178,6 +187,7 @@ export async function openPgliteThread(
     );
 
   return {
+    [BRAND]: true,
     query: (sql, params, options) => query(undefined, sql, params, options),
     exec: (sql, options) => exec(undefined, sql, options),
     async transaction(callback) {

@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { rowsOf, type Tx } from "../../db/client.js";
+import { isPgliteThread } from "../../db/pglite-thread.js";
 import { resultClassifications } from "../../db/schema/index.js";
 import type { Window, WindowRecord } from "./evaluate.js";
 import {
@@ -227,8 +228,9 @@ async function arrayRows(db: Tx, query: SQL): Promise<unknown[][]> {
     const result = await client.query({ text, values: params, rowMode: "array", types: TEXT_FIELDS });
     return result.rows as unknown[][];
   }
-  // PGlite outside a transaction: rows as arrays too (no per-row objects).
-  if (client instanceof PGlite) {
+  // PGlite (on its thread, or in this one) outside a transaction: rows as arrays too (no per-row
+  // objects to build, clone across the thread and take apart again).
+  if (client instanceof PGlite || isPgliteThread(client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const result = await client.query<unknown[]>(text, params, { rowMode: "array" });
     return result.rows;
