@@ -1,5 +1,6 @@
-// A large window is read in pages (window.read.ts: about 200,000 values a page, at least 1,000
-// records), each after the last one's key, so the event loop is never handed every row at once.
+// A large window is read in pages (window.read.ts: about 200,000 values a page, at least 100
+// records), each after the last one's key, so neither the event loop nor the embedded database's
+// thread is held by every row at once; a caller that went away reads no further page.
 // Paged, the window must be exactly the one statement's: every record once, in the worker's order,
 // records sharing a time and parts with a second op across page boundaries included.
 import { randomUUID } from "node:crypto";
@@ -7,12 +8,13 @@ import { parseStoredMonitorFilter } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
 import { partRecords, signals, stations } from "../../src/db/schema/index.js";
+import { StatsCancelledError } from "../../src/modules/evaluation/stats-pool.js";
 import { loadRecordSpan, loadWindow } from "../../src/modules/evaluation/window.read.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 
 const T0 = Date.UTC(2026, 10, 22, 8);
-/** 300 signals: a page is max(1,000, 200,000 / 303) = 1,000 records. */
+/** 300 signals: a page is max(100, ⌊200,000 / 303⌋) = 660 records. */
 const P = 300;
 const N = 2_700;
 let database: Database;
@@ -100,5 +102,25 @@ describe("a window larger than a page", () => {
     expect(after.length).toBeGreaterThan(2_000);
     expect(span.truncated).toBe(false);
     expect(shape(span.window.records)).toEqual(expected([...before, ...after]));
+  });
+
+  it("reads no further page once its caller has gone away", async () => {
+    const gone = new AbortController();
+    gone.abort();
+    await expect(
+      loadWindow(
+        database.db,
+        { customerId, lineId, type: "mvd", filter: filter(2_500) },
+        { signal: gone.signal },
+      ),
+    ).rejects.toBeInstanceOf(StatsCancelledError);
+    await expect(
+      loadRecordSpan(
+        database.db,
+        { customerId, lineId, type: "mvd", filter: filter(1_200) },
+        { from: new Date(T0 + 200 * 1000), to: new Date(T0 + 1_000 * 1000), before: 1_200, max: 100_000 },
+        { signal: gone.signal },
+      ),
+    ).rejects.toBeInstanceOf(StatsCancelledError);
   });
 });

@@ -149,6 +149,7 @@ export function createBacktestService(deps: {
             useExcludedModelNumbers: subject.useExcludedModelNumbers,
           },
           { from, to, before: subject.filter.sample_size, max: maxRecords },
+          { signal: opts.signal },
         );
       } catch (err) {
         if (err instanceof WindowError)

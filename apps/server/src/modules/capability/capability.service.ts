@@ -38,23 +38,27 @@ export function createCapabilityService(deps: {
       if (!(from < to)) throw badRequest(CAPABILITY_MESSAGES.order);
       let window: Awaited<ReturnType<typeof loadWindow>>;
       try {
-        window = await loadWindow(deps.db, {
-          customerId: ctx.customerId,
-          lineId,
-          type: "cap",
-          filter: {
-            signal_uuids: [signalId],
-            signal_group_uuids: [],
-            part_attributes: [],
-            sample_size: deps.maxRecordCount,
-            pass_fail_filter: [],
-            evaluation_ratio: 0,
-            part_numbers: [],
-            part_groups: [],
+        window = await loadWindow(
+          deps.db,
+          {
+            customerId: ctx.customerId,
+            lineId,
+            type: "cap",
+            filter: {
+              signal_uuids: [signalId],
+              signal_group_uuids: [],
+              part_attributes: [],
+              sample_size: deps.maxRecordCount,
+              pass_fail_filter: [],
+              evaluation_ratio: 0,
+              part_numbers: [],
+              part_groups: [],
+            },
+            // One more than the view reads: it tells whether the period holds more.
+            period: { from, to, limit: deps.maxRecordCount + 1, anchor: "end" },
           },
-          // One more than the view reads: it tells whether the period holds more.
-          period: { from, to, limit: deps.maxRecordCount + 1, anchor: "end" },
-        });
+          { signal: opts.signal },
+        );
       } catch (err) {
         if (err instanceof WindowError)
           throw new AppError(err.code === "NOT_FOUND" ? "NOT_FOUND" : "BAD_REQUEST", err.message);

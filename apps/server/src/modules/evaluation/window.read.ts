@@ -11,6 +11,7 @@ import { rowsOf, type Tx } from "../../db/client.js";
 import { isPgliteThread } from "../../db/pglite-thread.js";
 import { resultClassifications } from "../../db/schema/index.js";
 import type { Window, WindowRecord } from "./evaluate.js";
+import { StatsCancelledError } from "./stats-pool.js";
 import {
   type Cell,
   cellKey,
@@ -55,7 +56,7 @@ function numberArrayOf(v: unknown): (number | null)[] | null {
 /** A window read in pages of about this many values (records × (columns + 3)). */
 const PAGE_VALUES = 200_000;
 /** …and at least this many records a page. */
-const PAGE_MIN_RECORDS = 1_000;
+const PAGE_MIN_RECORDS = 100;
 
 /**
  * Reads `limit` records of a row set, oldest first, with the values of `columns` (NaN = missing):
@@ -67,6 +68,7 @@ async function readRecords(
   columns: readonly Cell[],
   limit: number,
   oldestFirst: boolean,
+  signal?: AbortSignal,
 ): Promise<WindowRecord[]> {
   // Stations: the base one ("r") and one lateral join per other station read.
   const aliases = new Map<string, string>([[rs.baseStation, "r"]]);
@@ -175,6 +177,8 @@ async function readRecords(
   const records: WindowRecord[] = [];
   let after: unknown[] | undefined;
   for (;;) {
+    // A caller that went away (a closed request) reads no further page.
+    if (signal?.aborted) throw new StatsCancelledError();
     const take = Math.min(limit - records.length, paged ? pageSize : limit);
     const keyset = after
       ? [
@@ -247,11 +251,21 @@ const windowOf = (plan: Plan, records: WindowRecord[]): Window => ({
 
 const EMPTY: Window = { signals: [], references: [], records: [] };
 
-/** Loads the window of a monitor (or of a preview's settings). */
-export async function loadWindow(db: Tx, q: WindowQuery): Promise<Window> {
+/**
+ * Loads the window of a monitor (or of a preview's settings). Aborting `signal` stops it between
+ * pages with StatsCancelledError.
+ */
+export async function loadWindow(
+  db: Tx,
+  q: WindowQuery,
+  opts: { signal?: AbortSignal } = {},
+): Promise<Window> {
   const plan = planWindow(await loadCatalog(db, [q]), q);
   if (!plan) return { ...EMPTY };
-  return windowOf(plan, await readRecords(db, plan.rowSet, plan.columns, plan.limit, plan.oldestFirst));
+  return windowOf(
+    plan,
+    await readRecords(db, plan.rowSet, plan.columns, plan.limit, plan.oldestFirst, opts.signal),
+  );
 }
 
 /**
@@ -265,6 +279,7 @@ export async function loadRecordSpan(
   db: Tx,
   q: Omit<WindowQuery, "period">,
   span: { from: Date; to: Date; before: number; max: number },
+  opts: { signal?: AbortSignal } = {},
 ): Promise<{ window: Window; truncated: boolean }> {
   const query: WindowQuery = {
     ...q,
@@ -279,8 +294,10 @@ export async function loadRecordSpan(
     to: span.to.toISOString(),
   };
   const [older, newer] = await Promise.all([
-    span.before > 0 ? readRecords(db, plan.rowSet, plan.columns, span.before, false) : ([] as WindowRecord[]),
-    readRecords(db, after, plan.columns, span.max + 1, true),
+    span.before > 0
+      ? readRecords(db, plan.rowSet, plan.columns, span.before, false, opts.signal)
+      : ([] as WindowRecord[]),
+    readRecords(db, after, plan.columns, span.max + 1, true, opts.signal),
   ]);
   const truncated = newer.length > span.max;
   if (truncated) newer.length = span.max;

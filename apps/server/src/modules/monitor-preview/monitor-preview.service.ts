@@ -76,15 +76,19 @@ export function createMonitorPreview(deps: {
         throw badRequest(MONITOR_MESSAGES.sampleSizeMax(maxRecordCount));
       let window: Awaited<ReturnType<typeof loadWindow>>;
       try {
-        window = await loadWindow(deps.db, {
-          customerId: ctx.customerId,
-          lineId: input.lineId,
-          type: input.type,
-          filter: input.filter,
-          useExcludedPartIds: input.useExcludedPartIds,
-          useExcludedModelNumbers: input.useExcludedModelNumbers,
-          period,
-        });
+        window = await loadWindow(
+          deps.db,
+          {
+            customerId: ctx.customerId,
+            lineId: input.lineId,
+            type: input.type,
+            filter: input.filter,
+            useExcludedPartIds: input.useExcludedPartIds,
+            useExcludedModelNumbers: input.useExcludedModelNumbers,
+            period,
+          },
+          { signal: opts.signal },
+        );
       } catch (err) {
         if (err instanceof WindowError)
           throw new AppError(err.code === "NOT_FOUND" ? "NOT_FOUND" : "BAD_REQUEST", err.message);
