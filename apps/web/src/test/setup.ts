@@ -1,6 +1,12 @@
-import { configure } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
+import { afterEach } from "vitest";
 
 // Component tests wait for what the user would see (findBy…, waitFor). On a busy CI machine the
 // app's chain of queries can take seconds: wait up to 10 s for a condition instead of RTL's 1 s.
 // A test still passes the moment the condition holds; this is a bound, not a delay.
 configure({ asyncUtilTimeout: 10_000 });
+
+// Every test unmounts what it rendered (RTL cleans up by itself only with vitest's globals): a
+// component left mounted keeps its timers (a snackbar's transition), which fire after the file's
+// DOM is gone ("window is not defined").
+afterEach(() => cleanup());
