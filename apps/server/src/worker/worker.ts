@@ -160,7 +160,7 @@ export async function evaluateClaims(
           { type: claim.type, alertThreshold: claim.alertThreshold as AlertThreshold, filter },
           previous.get(claim.id) ?? null,
         );
-        const { packed, transfer } = packWindow(window);
+        const { packed, transfer } = await packWindow(window);
         try {
           results[index] = await stats.pool.run("evaluate", { settings, window: packed }, transfer, {
             cpuBudgetMs: stats.cpuBudgetMs,

@@ -314,10 +314,13 @@ describe("a backtest whose client goes away, or that uses up its budget", () => 
     await unbounded?.app.close();
     await pool.close();
   });
-  const echo = () =>
+  const echo = async () =>
     pool.run(
       "capability",
-      { window: packWindow({ signals: [], references: [], records: [] }).packed, period: {} as never },
+      {
+        window: (await packWindow({ signals: [], references: [], records: [] })).packed,
+        period: {} as never,
+      },
       [],
       { cpuBudgetMs: 60_000 },
     );

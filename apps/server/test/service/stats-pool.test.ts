@@ -65,10 +65,28 @@ afterAll(() => pool.close());
 beforeAll(() => pool.ready());
 
 describe("a packed window", () => {
-  it("unpacks to the window it was, missing values and model numbers kept", () => {
+  it("unpacks to the window it was, missing values and model numbers kept", async () => {
     const w = windowOf(3, 40, { limits: { "*": { lsl: "7", lcl: null, ucl: null, usl: "13" } } });
-    const back = unpackWindow(packWindow(w).packed);
+    const back = unpackWindow((await packWindow(w)).packed);
     expect(back).toEqual(w);
+  });
+
+  it("packs a large window a slice at a time, answering the event loop between slices", async () => {
+    // 1,200 records × 500 values: three slices of 250,000 values.
+    const w = windowOf(500, 1_200);
+    // Turns of the event loop (its check phase) that ran before the packing finished.
+    let turns = 0;
+    let done = false;
+    const tick = () => {
+      if (done) return;
+      turns++;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    const { packed } = await packWindow(w);
+    done = true;
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(unpackWindow(packed)).toEqual(w);
   });
 });
 
@@ -82,7 +100,7 @@ describe("the statistics on a thread", () => {
     ];
     for (const [s, w] of cases) {
       const here = evaluateMonitor(s, w);
-      const { packed, transfer } = packWindow(w);
+      const { packed, transfer } = await packWindow(w);
       const there = await pool.run("evaluate", { settings: s, window: packed }, transfer, {
         cpuBudgetMs: 60_000,
       });
@@ -94,7 +112,7 @@ describe("the statistics on a thread", () => {
   it("capability gives what the event loop gives", async () => {
     const w = windowOf(1, 500, { limits: { "*": { lsl: "6", lcl: "7", ucl: "13", usl: "14" } } });
     const period = { from: new Date(T0), to: new Date(T0 + 500 * MINUTE), isTruncated: false };
-    const { packed, transfer } = packWindow(w);
+    const { packed, transfer } = await packWindow(w);
     const there = await pool.run("capability", { window: packed, period }, transfer, { cpuBudgetMs: 60_000 });
     expect(there).toEqual(capabilityView(w, period));
   });
@@ -120,7 +138,7 @@ describe("the statistics on a thread", () => {
     const slots = slotsOf(new Date(T0 + 100 * MINUTE), new Date(T0 + 900 * MINUTE), 10);
     const here = replayMonitor(monitor, w, slots);
     const seen: StatsProgress[] = [];
-    const { packed, transfer } = packWindow(w);
+    const { packed, transfer } = await packWindow(w);
     const there = await pool.run(
       "replay",
       { monitor, window: packed, slots: slots.map((d) => d.getTime()) },
@@ -156,7 +174,10 @@ describe("budget and cancellation", () => {
     workerData: { flags },
   });
   afterAll(() => testPool.close());
-  const empty = packWindow({ signals: [], references: [], records: [] });
+  let empty: Awaited<ReturnType<typeof packWindow>>;
+  beforeAll(async () => {
+    empty = await packWindow({ signals: [], references: [], records: [] });
+  });
   const hold = (opts: Parameters<typeof testPool.run>[3]) =>
     testPool.run("evaluate", { settings: settings("svd", 50), window: empty.packed }, [], opts);
   const spin = (opts: Parameters<typeof testPool.run>[3]) =>

@@ -158,7 +158,7 @@ export function createBacktestService(deps: {
       }
       if (span.truncated) throw badRequest(BACKTEST_MESSAGES.tooManyRecords(maxRecords));
       const slots = slotsOf(from, to, subject.frequency);
-      const { packed, transfer } = packWindow(span.window);
+      const { packed, transfer } = await packWindow(span.window);
       let replay: StatsTasks["replay"]["result"];
       try {
         replay = await deps.stats.run(

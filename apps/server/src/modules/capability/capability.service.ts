@@ -66,7 +66,7 @@ export function createCapabilityService(deps: {
       }
       const isTruncated = window.records.length > deps.maxRecordCount;
       if (isTruncated) window = { ...window, records: window.records.slice(1) };
-      const { packed, transfer } = packWindow(window);
+      const { packed, transfer } = await packWindow(window);
       try {
         return await deps.stats.run(
           "capability",

@@ -21,8 +21,16 @@ export type PackedWindow = {
   values: Float64Array;
 };
 
-/** The window packed, and the buffers to transfer with it (the window itself is left as it was). */
-export function packWindow(window: Window): { packed: PackedWindow; transfer: ArrayBuffer[] } {
+/** Values packed between two turns of the event loop: a few milliseconds of copying. */
+const PACK_SLICE_VALUES = 250_000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The window packed, and the buffers to transfer with it (the window itself is left as it was).
+ * A large window is packed a slice at a time, the event loop answering others between slices
+ * (18,640 records × 1,000 values held it 1.3 s in one pass).
+ */
+export async function packWindow(window: Window): Promise<{ packed: PackedWindow; transfer: ArrayBuffer[] }> {
   const { records } = window;
   const n = records.length;
   const width = window.signals.length + window.references.length;
@@ -30,7 +38,9 @@ export function packWindow(window: Window): { packed: PackedWindow; transfer: Ar
   const values = new Float64Array(n * width);
   const partIds = new Array<string>(n);
   const modelNumbers = new Array<string | null>(n);
+  const sliceRecords = Math.max(1, Math.floor(PACK_SLICE_VALUES / Math.max(1, width)));
   for (let i = 0; i < n; i++) {
+    if (i > 0 && i % sliceRecords === 0) await nextTurn();
     const r = records[i] as WindowRecord;
     ts[i] = r.ts.getTime();
     partIds[i] = r.partId;

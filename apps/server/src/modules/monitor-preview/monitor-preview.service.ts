@@ -118,7 +118,7 @@ export function createMonitorPreview(deps: {
           details: null,
         };
       } else {
-        const { packed, transfer } = packWindow(window);
+        const { packed, transfer } = await packWindow(window);
         try {
           r = await deps.stats.run(
             "evaluate",
