@@ -18,13 +18,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
-import { createServer } from "node:net";
-import { loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { createScratchPostgresDatabase } from "./bench-db.js";
+import { agent, cpuSeconds, freePort, percentile, request } from "./bench-http.js";
+import { loadAverage } from "./load.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../..");
@@ -36,34 +36,8 @@ const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
 const GOAL = usePostgres ? { rate: 400, p99: 25 } : { rate: 250, p99: 50 };
 /** The worker's schedule minute: shortened so the demo's monitors evaluate during the run. */
 const WORKER_MINUTE_MS = Number(process.env.BENCH_WORKER_MINUTE_MS ?? 2000);
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" / ");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The process's CPU seconds so far (user + system), from /proc; with `mainThread`, only its main
- * thread's (the one answering HTTP; PGlite runs in a thread of its own).
- */
-function cpuSeconds(pid: number, mainThread = false): number {
-  const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
 
 /** CPU seconds of every PostgreSQL server process on this machine (other users' work included). */
 function postgresCpuSeconds(): number {
@@ -79,34 +53,6 @@ function postgresCpuSeconds(): number {
     }
   }
   return total;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-function request(
-  port: number,
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: url, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    if (body !== undefined) req.end(body);
-    else req.end();
-  });
 }
 
 /** A fresh PostgreSQL database for the run, with the two counts the report reads from it. */
@@ -129,13 +75,8 @@ async function createPostgresDatabase(url: string) {
   };
 }
 
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
-}
-
 async function main() {
-  console.log(`API benchmark — Node ${process.version}; load average at start ${load()}`);
+  console.log(`API benchmark — Node ${process.version}; load average at start ${loadAverage()}`);
   const port = await freePort();
   const mqttPort = await freePort();
   const pgDb = usePostgres ? await createPostgresDatabase(process.env.DATABASE_URL as string) : null;
@@ -237,13 +178,13 @@ async function main() {
 
     // The background: the worker and the simulator alone.
     const idleCpu0 = cpuSeconds(pid);
-    const idleMainCpu0 = cpuSeconds(pid, true);
+    const idleMainCpu0 = cpuSeconds(pid, pid);
     const idleCommits0 = (await pgDb?.commits()) ?? 0;
     const idleStarted = performance.now();
     await sleep(IDLE_SECONDS * 1000);
     const idleSeconds = (performance.now() - idleStarted) / 1000;
     const idleCpuPerSecond = (cpuSeconds(pid) - idleCpu0) / idleSeconds;
-    const idleMainCpuPerSecond = (cpuSeconds(pid, true) - idleMainCpu0) / idleSeconds;
+    const idleMainCpuPerSecond = (cpuSeconds(pid, pid) - idleMainCpu0) / idleSeconds;
     const idleCommitsPerSecond = (((await pgDb?.commits()) ?? 0) - idleCommits0) / idleSeconds;
     const commits0 = (await pgDb?.commits()) ?? 0;
     const evaluations0 = (await pgDb?.evaluations()) ?? 0;
@@ -266,7 +207,7 @@ async function main() {
       if (wait > 1) await sleep(wait);
       if (i === warmup) {
         cpuAtMeasureStart = cpuSeconds(pid);
-        mainCpuAtMeasureStart = cpuSeconds(pid, true);
+        mainCpuAtMeasureStart = cpuSeconds(pid, pid);
         pgCpuAtMeasureStart = usePostgres ? postgresCpuSeconds() : 0;
         clientCpuAtMeasureStart = process.cpuUsage();
         measureStartedAt = performance.now();
@@ -297,7 +238,7 @@ async function main() {
     const commits = ((await pgDb?.commits()) ?? 0) - commits0;
     const evaluationsDuring = ((await pgDb?.evaluations()) ?? 0) - evaluations0;
     const busyCpu = cpuSeconds(pid) - cpuAtMeasureStart;
-    const busyMainCpu = cpuSeconds(pid, true) - mainCpuAtMeasureStart;
+    const busyMainCpu = cpuSeconds(pid, pid) - mainCpuAtMeasureStart;
     const pgCpu = usePostgres ? postgresCpuSeconds() - pgCpuAtMeasureStart : 0;
     const clientCpuUs = process.cpuUsage(clientCpuAtMeasureStart);
     const clientCpu = (clientCpuUs.user + clientCpuUs.system) / 1e6;
@@ -340,7 +281,7 @@ async function main() {
     console.log(
       `goal (${usePostgres ? "PostgreSQL" : "PGlite"}): p99 ≤ ${GOAL.p99} ms at ${GOAL.rate}/s, no errors — p99 ${(p99 / GOAL.p99).toFixed(2)}× the goal at ${RATE}/s: ${met ? "met" : "NOT met"}`,
     );
-    console.log(`load average at end ${load()}`);
+    console.log(`load average at end ${loadAverage()}`);
   } finally {
     await stop();
     agent.destroy();

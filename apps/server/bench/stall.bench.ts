@@ -63,7 +63,6 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -95,6 +94,7 @@ import {
   PASSWORD,
 } from "../test/factories.js";
 import { createScratchPostgresDatabase } from "./bench-db.js";
+import { agent, CLOCK_TICKS, cpuSeconds, freePort, percentile, request } from "./bench-http.js";
 import { mainThreadProfile, summarizeProfile } from "./cpu-profile.js";
 import { loadAverage } from "./load.js";
 
@@ -123,29 +123,10 @@ const TRICKLE_SECONDS = num("BENCH_TRICKLE_SECONDS", 5);
 const EVALUATION_RATIO = 0.2;
 const GOAL = { p50Ratio: 2, ackMs: 1000 };
 const MINUTE = 60_000;
-const CLOCK_TICKS = 100; // USER_HZ on Linux
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** CLOCK_MONOTONIC in µs: the clock of V8's CPU profiles. */
 const monoUs = () => Number(process.hrtime.bigint() / 1000n);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** CPU seconds (user + system) of a process or one of its threads, from /proc. */
-function cpuSeconds(pid: number, tid?: number): number {
-  const stat = readFileSync(tid ? `/proc/${pid}/task/${tid}/stat` : `/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
 
 /**
  * Every thread's CPU seconds and a name: "main", "stats" for the statistics threads (the only ones
@@ -167,39 +148,6 @@ function threadCpu(pid: number): Map<number, { name: string; cpu: number }> {
     }
   }
   return out;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-function request(
-  port: number,
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: url, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks).toString(),
-        }),
-      );
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    if (body !== undefined) req.end(body);
-    else req.end();
-  });
-}
-
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] as number;
 }
 
 /** Deterministic normal deviates (Box–Muller on an LCG): the same seed every run. */

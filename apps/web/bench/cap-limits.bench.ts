@@ -13,11 +13,11 @@
 // the load average (the machine is shared). CHROMIUM_PATH as for the e2e suite.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Page } from "playwright-core";
+import { freePort } from "../../server/bench/bench-http.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const SIGNALS = 500;
@@ -30,17 +30,6 @@ const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(" / ");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server with the demo plant, as bench:web starts it. */
 async function startServer(): Promise<{ baseURL: string; server: ChildProcess; dataDir: string }> {

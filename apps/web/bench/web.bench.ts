@@ -18,11 +18,11 @@
 // under assets/), for apps/web/bench/bundle-report.ts.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { freePort } from "../../server/bench/bench-http.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -139,17 +139,6 @@ const TARGETS: Target[] = [
     },
   },
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(): Promise<{ baseURL: string; server: ChildProcess; dataDir: string }> {
   const [port, mqttPort] = [await freePort(), await freePort()];
