@@ -25,6 +25,14 @@ export type PgliteThreadTransaction = {
 export type PgliteThread = {
   readonly [BRAND]: true;
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  /**
+   * A statement of bulk work (a large window's page) in the background lane: sent only while no
+   * other statement or transaction is in flight (or once it has waited BACKGROUND_MAX_WAIT_MS),
+   * one at a time, each followed by a rest as long as it took. PGlite runs one statement at a
+   * time: what a request or an acknowledgement waits for is then at most the one page running,
+   * and the database is free about half the time however much bulk work is queued.
+   */
+  backgroundQuery<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(query: string, options?: QueryOptions): Promise<Results[]>;
   transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
   /** The data folder as an uncompressed tarball (PGlite's dumpDataDir): a template, a copy. */
@@ -39,6 +47,13 @@ type Answer = { id: number; ok: true; value?: unknown } | { id: number; ok: fals
 type Notification = { notify: string; payload: string };
 type ErrorFields = { name?: string; message: string; stack?: string } & Record<string, unknown>;
 type Parsers = NonNullable<QueryOptions["parsers"]>;
+
+/** A background statement waits for the others at most this long before it is sent anyway. */
+const BACKGROUND_MAX_WAIT_MS = 2_000;
+/** After each background statement the lane rests this many times as long as it took. */
+const BACKGROUND_REST_RATIO = 1;
+/** …but never longer than this. */
+const BACKGROUND_MAX_REST_MS = 1_000;
 
 const threadFile = new URL("./pglite.thread.js", import.meta.url);
 
@@ -112,6 +127,16 @@ export async function openPgliteThread(
     workerData: { dataDir, template: opts.template },
   });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  // The background lane (backgroundQuery): statements waiting, the one in flight, the rest after it.
+  const backgroundQueue: {
+    queuedAt: number;
+    send: () => Promise<unknown>;
+    settle: (p: Promise<unknown>) => void;
+  }[] = [];
+  let backgroundInFlight = false;
+  let restUntil = 0;
+  let backgroundTimer: NodeJS.Timeout | undefined;
+
   let nextId = 1;
   let nextTx = 1;
   let openTxs = 0;
@@ -128,6 +153,8 @@ export async function openPgliteThread(
     stopped ??= err;
     for (const p of pending.values()) p.reject(stopped);
     pending.clear();
+    clearTimeout(backgroundTimer);
+    for (const b of backgroundQueue.splice(0)) b.settle(Promise.reject(stopped));
     holdWhileBusy();
   };
   const listeners = new Map<string, ((payload: string) => void)[]>();
@@ -142,6 +169,7 @@ export async function openPgliteThread(
     if (a.ok) p.resolve(a.value);
     else p.reject(toError(a.error));
     holdWhileBusy();
+    if (backgroundQueue.length > 0 && pending.size === 0) queueMicrotask(pumpBackground);
   });
   const crashed = (err: Error) => {
     const first = stopped === undefined;
@@ -167,6 +195,36 @@ export async function openPgliteThread(
     return answered;
   };
 
+  const pumpBackground = () => {
+    clearTimeout(backgroundTimer);
+    backgroundTimer = undefined;
+    const next = backgroundQueue[0];
+    if (backgroundInFlight || !next || stopped) return;
+    const now = Date.now();
+    const othersBusy = pending.size > 0 || openTxs > 0;
+    const waitedOut = now - next.queuedAt >= BACKGROUND_MAX_WAIT_MS;
+    if (now < restUntil || (othersBusy && !waitedOut)) {
+      // Woken by the others' answers (pumpBackground below), else by the rest's end or the wait's.
+      const at = Math.max(restUntil, othersBusy ? next.queuedAt + BACKGROUND_MAX_WAIT_MS : 0);
+      backgroundTimer = setTimeout(pumpBackground, Math.max(1, at - now));
+      backgroundTimer.unref();
+      return;
+    }
+    backgroundQueue.shift();
+    backgroundInFlight = true;
+    const started = Date.now();
+    const sent = next.send();
+    next.settle(sent);
+    void sent
+      .catch(() => {})
+      .finally(() => {
+        backgroundInFlight = false;
+        const took = Date.now() - started;
+        restUntil = Date.now() + Math.min(BACKGROUND_MAX_REST_MS, took * BACKGROUND_REST_RATIO);
+        pumpBackground();
+      });
+  };
+
   // The thread answers id 0 by itself once PGlite is open (or failed to open).
   try {
     await answer(0);
@@ -189,6 +247,15 @@ export async function openPgliteThread(
   return {
     [BRAND]: true,
     query: (sql, params, options) => query(undefined, sql, params, options),
+    backgroundQuery: <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
+      new Promise<Results<T>>((resolve, reject) => {
+        backgroundQueue.push({
+          queuedAt: Date.now(),
+          send: () => query<T>(undefined, sql, params, options),
+          settle: (p) => (p as Promise<Results<T>>).then(resolve, reject),
+        });
+        pumpBackground();
+      }),
     exec: (sql, options) => exec(undefined, sql, options),
     async transaction(callback) {
       const tx = nextTx++;
@@ -220,6 +287,7 @@ export async function openPgliteThread(
       } finally {
         openTxs--;
         holdWhileBusy();
+        if (backgroundQueue.length > 0) queueMicrotask(pumpBackground);
       }
     },
     dumpDataDir: () => call<Uint8Array>({ op: "dump" }),

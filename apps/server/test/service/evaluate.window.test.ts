@@ -263,21 +263,22 @@ describe("window query", () => {
 
 describe("windows loaded together (the worker's batch)", () => {
   /**
-   * The database, counting the record queries made through it: db.execute, or the node-postgres
-   * pool's own query (what the window reads arrays of rows through).
+   * The database, counting the record queries made through it: db.execute, or the driver's own
+   * query (what the window reads arrays of rows through: node-postgres' pool, the embedded
+   * database's background lane).
    */
   const counting = () => {
     const counter = { executes: 0 };
-    const counted = <T extends object>(target: T, name: string): T =>
+    const counted = <T extends object>(target: T, ...names: string[]): T =>
       new Proxy(target, {
         get(t, prop) {
           const v = Reflect.get(t, prop, t);
-          if (prop === name && typeof v === "function")
+          if (typeof prop === "string" && names.includes(prop) && typeof v === "function")
             return (...args: unknown[]) => {
               counter.executes++;
               return v.apply(t, args);
             };
-          if (prop === "$client" && v && typeof v === "object") return counted(v, "query");
+          if (prop === "$client" && v && typeof v === "object") return counted(v, "query", "backgroundQuery");
           return typeof v === "function" ? v.bind(t) : v;
         },
       });

@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { bigint, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Database, openDatabase, rowsOf } from "../../src/db/client.js";
 import { dbErrorCode, describeDbError, isTransientDbError } from "../../src/db/errors.js";
 import { openPgliteThread } from "../../src/db/pglite-thread.js";
@@ -51,7 +51,8 @@ describe("PGlite in its own thread", () => {
   let referenceDb: ReturnType<typeof drizzle>;
 
   beforeAll(async () => {
-    database = await openDatabase({ memory: true });
+    // The run's migrated template (global-setup.ts): this file's own tables come on top.
+    database = await openDatabase({ memory: true, template: inject("pgliteTemplate") || undefined });
     await database.db.execute(sql.raw(CREATE));
     reference = await PGlite.create();
     referenceDb = drizzle({ client: reference });
@@ -150,6 +151,21 @@ describe("PGlite in its own thread", () => {
     expect(await outside).toEqual([{ id: 30 }]);
     expect(order).toEqual(["release", "outside"]);
     await database.db.delete(things).where(eq(things.id, 30));
+  });
+
+  it("sends a background statement only between the others: a request overtakes queued bulk work", async () => {
+    if (database.raw.kind !== "pglite") throw new Error("PGlite expected");
+    const client = database.raw.client;
+    const order: string[] = [];
+    // A statement that keeps PGlite busy for a while, then two more in the background lane.
+    const slow = "select count(*) as n from generate_series(1, 3000000)";
+    const first = client.backgroundQuery(slow).then(() => order.push("background 1"));
+    const second = client.backgroundQuery("select 2 as n").then(() => order.push("background 2"));
+    // Sent while the first runs: PGlite answers it next, before the queued background statement
+    // (one FIFO queue on the thread would have run "background 2" first).
+    const request = client.query("select 3 as n").then(() => order.push("request"));
+    await Promise.all([first, second, request]);
+    expect(order).toEqual(["background 1", "request", "background 2"]);
   });
 
   it("brings PostgreSQL's error fields across: SQLSTATE, constraint, detail", async () => {

@@ -232,9 +232,14 @@ async function arrayRows(db: Tx, query: SQL): Promise<unknown[][]> {
     const result = await client.query({ text, values: params, rowMode: "array", types: TEXT_FIELDS });
     return result.rows as unknown[][];
   }
-  // PGlite (on its thread, or in this one) outside a transaction: rows as arrays too (no per-row
-  // objects to build, clone across the thread and take apart again).
-  if (client instanceof PGlite || isPgliteThread(client)) {
+  // PGlite outside a transaction: rows as arrays too (no per-row objects to build, clone across
+  // the thread and take apart again). On its thread, in the background lane: a window's pages
+  // leave the embedded database to requests and acknowledgements about half the time.
+  if (isPgliteThread(client)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await client.backgroundQuery<unknown[]>(text, params, { rowMode: "array" })).rows;
+  }
+  if (client instanceof PGlite) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     const result = await client.query<unknown[]>(text, params, { rowMode: "array" });
     return result.rows;
