@@ -1,4 +1,4 @@
-// A large window is read in pages (window.read.ts: about 200,000 values a page, at least 100
+// A large window is read in pages (window.read.ts: about 50,000 values a page, at least 50
 // records), each after the last one's key, so neither the event loop nor the embedded database's
 // thread is held by every row at once; a caller that went away reads no further page.
 // Paged, the window must be exactly the one statement's: every record once, in the worker's order,
@@ -14,7 +14,7 @@ import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 
 const T0 = Date.UTC(2026, 10, 22, 8);
-/** 300 signals: a page is max(100, ⌊200,000 / 303⌋) = 660 records. */
+/** 300 signals: a page is max(50, ⌊50,000 / 303⌋) = 165 records. */
 const P = 300;
 const N = 2_700;
 let database: Database;
