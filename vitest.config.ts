@@ -21,6 +21,11 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
+          // Each file in a VM context of one thread's jsdom instead of a fresh process and jsdom:
+          // the web project ran in 103 s instead of 195 s (quiet machine). Objects made by
+          // modules outside the context (msw's request.json()) are of another realm, which
+          // toMatchObject tells apart: the tests parse bodies themselves (JSON.parse).
+          pool: "vmThreads",
           setupFiles: ["apps/web/src/test/setup.ts"],
           testTimeout: 30_000,
         },

@@ -56,7 +56,7 @@ const server = setupServer(
     return line ? HttpResponse.json(line) : HttpResponse.json({ message: "Line not found" }, { status: 404 });
   }),
   http.patch("*/api/auth/me/selection", async ({ request }) => {
-    selections.push(await request.json());
+    selections.push(JSON.parse(await request.text()));
     return new HttpResponse(null, { status: 204 });
   }),
 );

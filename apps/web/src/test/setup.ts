@@ -1,5 +1,13 @@
+import { ReadableStream, TransformStream, WritableStream } from "node:stream/web";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// The web streams Node has and a test context may lack (msw's SSE support takes WritableStream at
+// import).
+for (const [name, value] of Object.entries({ ReadableStream, TransformStream, WritableStream })) {
+  if (!(name in globalThis))
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+}
 
 // Component tests wait for what the user would see (findBy…, waitFor). On a busy CI machine the
 // app's chain of queries can take seconds: wait up to 10 s for a condition instead of RTL's 1 s.

@@ -23,7 +23,7 @@ const server = setupServer(
   http.get("*/api/auth/me", () => HttpResponse.json(me)),
   http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
   http.put("*/api/feature-flags/:key", async ({ params, request }) => {
-    const { enabled } = (await request.json()) as { enabled: boolean };
+    const { enabled } = JSON.parse(await request.text()) as { enabled: boolean };
     const key = params.key as keyof TFeatureFlagsResponse["flags"];
     puts.push({ key, enabled });
     flags = { ...flags, flags: { ...flags.flags, [key]: enabled } };

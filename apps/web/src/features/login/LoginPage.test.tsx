@@ -19,14 +19,14 @@ const server = setupServer(
     signedIn ? HttpResponse.json(testMe()) : HttpResponse.json({ message: "Unauthorized" }, { status: 401 }),
   ),
   http.post("*/api/auth/login", async ({ request }) => {
-    const body = (await request.json()) as { email: string; password: string };
+    const body = JSON.parse(await request.text()) as { email: string; password: string };
     if (body.password !== "right password")
       return HttpResponse.json({ message: AUTH_MESSAGES.invalidCredentials }, { status: 401 });
     signedIn = true;
     return HttpResponse.json(testMe());
   }),
   http.post("*/api/auth/set-password", async ({ request }) => {
-    const body = (await request.json()) as { token: string };
+    const body = JSON.parse(await request.text()) as { token: string };
     setPasswordBodies.push(body);
     if (body.token === "expired")
       return HttpResponse.json({ message: AUTH_MESSAGES.invalidPasswordLink }, { status: 400 });

@@ -102,18 +102,18 @@ const server = setupServer(
   http.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
   http.get("*/api/lines/:lineId/monitors/next-name", () => HttpResponse.json({ name: "Axle MVD Monitor 3" })),
   http.post("*/api/tasks/get-by-id", async ({ request }) => {
-    const { taskId } = (await request.json()) as { taskId: string };
+    const { taskId } = JSON.parse(await request.text()) as { taskId: string };
     return HttpResponse.json(taskId === MID ? monitor(MID, "Press watch") : monitor(OTHER, "Existing watch"));
   }),
   http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(DEFAULT_MONITOR_RULES)),
   http.patch("*/api/notifications/monitor-rules/:id", async ({ request }) => {
-    rulesSaved.push((await request.json()) as TMonitorRule[]);
+    rulesSaved.push(JSON.parse(await request.text()) as TMonitorRule[]);
     return rulesStatus === 200
       ? HttpResponse.json(DEFAULT_MONITOR_RULES)
       : HttpResponse.json({ message: "boom" }, { status: rulesStatus });
   }),
   http.post("*/api/tasks", async ({ request }) => {
-    const body = (await request.json()) as TTaskCreateBody;
+    const body = JSON.parse(await request.text()) as TTaskCreateBody;
     if (createStatus === 409)
       return HttpResponse.json({ message: "duplicate", task_uuid: OTHER }, { status: 409 });
     if (createStatus === 4090) return HttpResponse.json({ message: "duplicate" }, { status: 409 });

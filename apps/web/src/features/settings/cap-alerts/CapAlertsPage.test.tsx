@@ -106,13 +106,13 @@ const server = setupServer(
     ] satisfies TCapMonitorStatus[]),
   ),
   http.post("*/api/monitors", async ({ request }) => {
-    const body = (await request.json()) as { signalId: string };
+    const body = JSON.parse(await request.text()) as { signalId: string };
     calls.push({ method: "POST", url: "/api/monitors", body });
     monitors = [...monitors, monitorOf("00000000-0000-4000-8000-0000000000c9", body.signalId, false)];
     return HttpResponse.json({ id: "00000000-0000-4000-8000-0000000000c9" }, { status: 201 });
   }),
   http.patch("*/api/monitors/:id", async ({ request, params }) => {
-    const body = (await request.json()) as Record<string, boolean>;
+    const body = JSON.parse(await request.text()) as Record<string, boolean>;
     calls.push({ method: "PATCH", url: `/api/monitors/${params.id}`, body });
     if (failPatch) return HttpResponse.json({ message: "No" }, { status: 500 });
     monitors = monitors.map((m) =>
@@ -127,7 +127,10 @@ const server = setupServer(
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.id));
   }),
   http.put("*/api/tasks", async ({ request }) => {
-    const body = (await request.json()) as { task_uuid: string; task_details: { op_count?: string } };
+    const body = JSON.parse(await request.text()) as {
+      task_uuid: string;
+      task_details: { op_count?: string };
+    };
     calls.push({ method: "PUT", url: "/api/tasks", body });
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === body.task_uuid));
   }),
@@ -137,7 +140,7 @@ const server = setupServer(
     return HttpResponse.json({ message: "Signal not found" }, { status: 404 });
   }),
   http.patch("*/api/notifications/monitor-rules/:id", async ({ request, params }) => {
-    const body = await request.json();
+    const body = JSON.parse(await request.text());
     calls.push({ method: "PATCH", url: `/api/notifications/monitor-rules/${params.id}`, body });
     return HttpResponse.json(body);
   }),

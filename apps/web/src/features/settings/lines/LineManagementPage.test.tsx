@@ -71,7 +71,7 @@ const server = setupServer(
     ),
   ),
   http.patch("*/api/lines/:lineId", async ({ request, params }) => {
-    const body = (await request.json()) as Record<string, unknown>;
+    const body = JSON.parse(await request.text()) as Record<string, unknown>;
     patches.push({ id: String(params.lineId), body });
     if (patchStatus !== 200)
       return HttpResponse.json(
@@ -84,7 +84,7 @@ const server = setupServer(
   http.put(
     "*/api/notifications/notifications/lines/:lineId/alert-viewing-window",
     async ({ request, params }) => {
-      const body = (await request.json()) as { alertViewingWindowDays: number };
+      const body = JSON.parse(await request.text()) as { alertViewingWindowDays: number };
       windowPuts.push({ id: String(params.lineId), body });
       if (windowStatus !== 200) return HttpResponse.json({ message: "No" }, { status: windowStatus });
       lines = lines.map((l) => (l.id === params.lineId ? { ...l, ...body } : l));

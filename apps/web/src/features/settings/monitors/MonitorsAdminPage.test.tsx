@@ -103,14 +103,14 @@ const server = setupServer(
     );
   }),
   http.patch("*/api/monitors/:monitorId", async ({ request, params }) => {
-    const body = (await request.json()) as { active: boolean };
+    const body = JSON.parse(await request.text()) as { active: boolean };
     patches.push({ id: String(params.monitorId), body });
     if (patchStatus !== 200) return HttpResponse.json({ message: "No" }, { status: patchStatus });
     monitors = monitors.map((m) => (m.monitor_uuid === params.monitorId ? { ...m, active: body.active } : m));
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.monitorId));
   }),
   http.delete("*/api/tasks", async ({ request }) => {
-    const body = (await request.json()) as { monitor_uuid: string };
+    const body = JSON.parse(await request.text()) as { monitor_uuid: string };
     deletes.push(body);
     if (deleteStatus !== 204) return HttpResponse.json({ message: "No" }, { status: deleteStatus });
     monitors = monitors.filter((m) => m.monitor_uuid !== body.monitor_uuid);

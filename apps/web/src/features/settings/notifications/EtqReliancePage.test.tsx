@@ -64,7 +64,7 @@ const server = setupSettingsServer(
     return HttpResponse.json(answer);
   }),
   http.post("*/api/reliance-configuration/lines/:lineId", async ({ request, params }) => {
-    const b = (await request.json()) as TRelianceConfigBody;
+    const b = JSON.parse(await request.text()) as TRelianceConfigBody;
     await gate;
     if (refuseSave) return HttpResponse.json({ message: refuseSave }, { status: 400 });
     const lineId = String(params.lineId);

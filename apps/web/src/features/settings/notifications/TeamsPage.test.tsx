@@ -46,7 +46,7 @@ const server = setupSettingsServer(
   http.put(
     "*/api/notifications/teams-webhooks/plants/:plantId/lines/:lineId",
     async ({ request, params }) => {
-      const { url } = (await request.json()) as { url: string };
+      const { url } = JSON.parse(await request.text()) as { url: string };
       if (!url.startsWith("https://")) {
         return HttpResponse.json({ message: TEAMS_MESSAGES.notHttps }, { status: 400 });
       }

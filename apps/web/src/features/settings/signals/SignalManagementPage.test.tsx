@@ -70,11 +70,11 @@ const server = setupServer(
   ),
   http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(spcLimits)),
   http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
-    const ids = (await request.json()) as string[];
+    const ids = JSON.parse(await request.text()) as string[];
     return HttpResponse.json(Object.fromEntries(ids.map((i) => [i, classifications[i]])));
   }),
   http.patch("*/api/*", async ({ request }) => {
-    patches.push({ url: new URL(request.url).pathname, body: await request.json() });
+    patches.push({ url: new URL(request.url).pathname, body: JSON.parse(await request.text()) });
     return new HttpResponse(null, { status: 204 });
   }),
 );

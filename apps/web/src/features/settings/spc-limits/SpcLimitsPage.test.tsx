@@ -79,14 +79,14 @@ const server = setupServer(
   ),
   http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(limits)),
   http.post("*/api/line-config/spc-signal-limits/suggest", async ({ request }) => {
-    suggests.push(await request.json());
+    suggests.push(JSON.parse(await request.text()));
     return HttpResponse.json([
       { model_number: "*", n: 40, lcl: 3.25, ucl: 6.75 },
       { model_number: "M-2", n: 12, lcl: 3.5, ucl: 6.5 },
     ]);
   }),
   http.put("*/api/line-config/spc-signal-limits", async ({ request }) => {
-    const body = (await request.json()) as TSpcSignalLimits[];
+    const body = JSON.parse(await request.text()) as TSpcSignalLimits[];
     puts.push(body);
     if (putStatus !== 200)
       return HttpResponse.json(

@@ -32,7 +32,7 @@ setupSettingsServer(
   { me: () => me, plants: [plant] },
   http.get("*/api/customer-users-for-user", () => HttpResponse.json(users)),
   http.post("*/api/add-user", async ({ request }) => {
-    const body = (await request.json()) as TAddUserBody;
+    const body = JSON.parse(await request.text()) as TAddUserBody;
     if (users.some((u) => u.email === body.email)) {
       return HttpResponse.json({ message: USER_MESSAGES.exists }, { status: 409 });
     }

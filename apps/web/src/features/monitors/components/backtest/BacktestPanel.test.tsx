@@ -76,7 +76,7 @@ let reply: (call: Call) => Response;
 
 const server = setupServer(
   http.post("*/api/monitors/backtest", async ({ request }) => {
-    const call = streamedCall((await request.json()) as TBacktestBody, request);
+    const call = streamedCall(JSON.parse(await request.text()) as TBacktestBody, request);
     calls.push(call);
     return reply(call);
   }),

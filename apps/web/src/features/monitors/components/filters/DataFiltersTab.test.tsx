@@ -127,13 +127,13 @@ const server = setupServer(
     HttpResponse.json([{ signalGroupUuid: GROUP, signalGroupName: "Torque", signalUuids: [S1, S2] }]),
   ),
   http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
-    const ids = (await request.json()) as string[];
+    const ids = JSON.parse(await request.text()) as string[];
     const answer: TAssociatedResultClassifications = {};
     for (const id of ids) answer[id] = { associatedResultClassifications: classifications[id] ?? noResult };
     return HttpResponse.json(answer);
   }),
   http.post("*/api/monitors/preview", async ({ request }) => {
-    previewBodies.push((await request.json()) as TMonitorPreviewBody);
+    previewBodies.push(JSON.parse(await request.text()) as TMonitorPreviewBody);
     return previewReply();
   }),
   http.get("*/api/lines/:lineId/alerts", () =>
@@ -157,7 +157,7 @@ const server = setupServer(
     ]),
   ),
   http.post("*/api/monitors/backtest", async ({ request }) => {
-    backtestBodies.push((await request.json()) as TBacktestBody);
+    backtestBodies.push(JSON.parse(await request.text()) as TBacktestBody);
     return backtestReply();
   }),
 );

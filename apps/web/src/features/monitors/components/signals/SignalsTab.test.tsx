@@ -97,7 +97,7 @@ const server = setupServer(
     return HttpResponse.json(stations);
   }),
   http.post("*/api/signal-groups", async ({ request }) => {
-    const body = (await request.json()) as { lineUuid: string };
+    const body = JSON.parse(await request.text()) as { lineUuid: string };
     return HttpResponse.json(groupsOf[body.lineUuid] ?? []);
   }),
 );
