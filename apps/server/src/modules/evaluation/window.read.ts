@@ -191,6 +191,7 @@ async function readRecords(
         ]
       : [];
     const page = await arrayRows(
+      paged,
       db,
       sql`
     select extract(epoch from r.ts)::text as t, r.part_id, r.model_number${selectCols.length ? sql`, ${sql.join(selectCols, sql`, `)}` : sql``}${keyCols}
@@ -226,11 +227,11 @@ const dialect = new PgDialect();
 const TEXT_FIELDS = { getTypeParser: () => (text: string) => text };
 
 /**
- * A query's rows as arrays in select order. On a node-postgres pool the rows come as arrays of
- * unparsed text (no per-row objects, no type parsing: windows are thousands of rows); any other
- * database or transaction goes through Drizzle.
+ * A query's rows as arrays in select order (`large`: a page of a window read in several). On a
+ * node-postgres pool the rows come as arrays of unparsed text (no per-row objects, no type
+ * parsing: windows are thousands of rows); any other database or transaction goes through Drizzle.
  */
-async function arrayRows(db: Tx, query: SQL): Promise<unknown[][]> {
+async function arrayRows(large: boolean, db: Tx, query: SQL): Promise<unknown[][]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) {
     const { sql: text, params } = dialect.sqlToQuery(query);
@@ -238,11 +239,14 @@ async function arrayRows(db: Tx, query: SQL): Promise<unknown[][]> {
     return result.rows as unknown[][];
   }
   // PGlite outside a transaction: rows as arrays too (no per-row objects to build, clone across
-  // the thread and take apart again). On its thread, in the background lane: a window's pages
-  // leave the embedded database to requests and acknowledgements about half the time.
+  // the thread and take apart again). On its thread, a large window's pages go in the background
+  // lane: they leave the embedded database to requests and acknowledgements about half the time.
+  // A window of one page goes as any statement does (a few milliseconds: the lane's waits for a
+  // gap would only slow the page that asked for it).
   if (isPgliteThread(client)) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await client.backgroundQuery<unknown[]>(text, params, { rowMode: "array" })).rows;
+    const send = large ? client.backgroundQuery : client.query;
+    return (await send<unknown[]>(text, params, { rowMode: "array" })).rows;
   }
   if (client instanceof PGlite) {
     const { sql: text, params } = dialect.sqlToQuery(query);
