@@ -7,7 +7,7 @@ import {
 } from "@linewatch/contracts";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { authOf } from "../context.js";
+import { authOf, clientGone } from "../context.js";
 import type { AppOptions } from "../types.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 404: ZMessage };
@@ -55,6 +55,7 @@ export function spcLimitsRoutes(app: FastifyInstance, { services }: AppOptions) 
         response: { 200: ZSpcSuggestionList, ...errors },
       },
     },
-    (req) => services.spcLimits.suggest(authOf(req), req.query["line-id"], req.body),
+    (req, reply) =>
+      services.spcLimits.suggest(authOf(req), req.query["line-id"], req.body, { signal: clientGone(reply) }),
   );
 }

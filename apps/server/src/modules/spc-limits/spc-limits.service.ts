@@ -100,7 +100,12 @@ export function createSpcLimitsService(deps: {
      * Control limits from a period the user marks as stable (issue #14): per model number seen in
      * the period and for '*' (every record), mean ± 3 σ within of the signal's values.
      */
-    async suggest(ctx: AuthContext, lineId: string, body: TSpcSuggestBody): Promise<TSpcSuggestion[]> {
+    async suggest(
+      ctx: AuthContext,
+      lineId: string,
+      body: TSpcSuggestBody,
+      opts: { signal?: AbortSignal } = {},
+    ): Promise<TSpcSuggestion[]> {
       await deps.lines.get(ctx, lineId);
       const signal = (await repo.signalsOfLine(ctx.customerId, lineId)).find((s) => s.id === body.signalUUID);
       if (!signal) throw new AppError("NOT_FOUND", SIGNAL_MESSAGES.notFound);
@@ -108,27 +113,35 @@ export function createSpcLimitsService(deps: {
       const from = new Date(body.from);
       const to = new Date(body.to);
       if (!(from < to)) throw badRequest(SPC_LIMITS_MESSAGES.suggestOrder);
-      const window = await loadWindow(deps.db, {
-        customerId: ctx.customerId,
-        lineId,
-        type: "svd",
-        filter: {
-          signal_uuids: [signal.id],
-          signal_group_uuids: [],
-          part_attributes: [],
-          sample_size: deps.maxRecordCount,
-          pass_fail_filter: [],
-          evaluation_ratio: 0,
-          part_numbers: [],
-          part_groups: [],
+      const window = await loadWindow(
+        deps.db,
+        {
+          customerId: ctx.customerId,
+          lineId,
+          type: "svd",
+          filter: {
+            signal_uuids: [signal.id],
+            signal_group_uuids: [],
+            part_attributes: [],
+            sample_size: deps.maxRecordCount,
+            pass_fail_filter: [],
+            evaluation_ratio: 0,
+            part_numbers: [],
+            part_groups: [],
+          },
+          period: { from, to, limit: deps.maxRecordCount, anchor: "start" },
         },
-        period: { from, to, limit: deps.maxRecordCount, anchor: "start" },
-      });
-      const groups = new Map<string, number[]>([[DEFAULT_MODEL, []]]);
+        { signal: opts.signal },
+      );
+      const all: number[] = [];
+      const groups = new Map<string, number[]>([[DEFAULT_MODEL, all]]);
       for (const r of window.records) {
         const x = r.values[0] as number;
-        groups.get(DEFAULT_MODEL)?.push(x);
-        if (r.modelNumber) groups.set(r.modelNumber, [...(groups.get(r.modelNumber) ?? []), x]);
+        all.push(x);
+        if (!r.modelNumber) continue;
+        const ofModel = groups.get(r.modelNumber);
+        if (ofModel) ofModel.push(x);
+        else groups.set(r.modelNumber, [x]);
       }
       const round = (x: number) => Math.round(x * 1e6) / 1e6;
       return [...groups]
