@@ -22,7 +22,7 @@ import { MonitorForm } from "./components/MonitorForm";
  */
 export function MonitorFormPage() {
   const { monitorId } = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const { line } = usePlantLine();
   // Unsaved edits: leaving the page another way than the form's own (a link, the top bar's line,
@@ -117,6 +117,10 @@ export function MonitorFormPage() {
             monitorId={m.monitor_uuid}
             onClose={() => leave(`/lines/${m.monitor_filter.line_uuid}`)}
             onDirtyChange={setUnsavedEdits}
+            // EDIT is kept in the address: a reload, or anything that mounts the form again, stays in it.
+            onModeChange={(next) => {
+              if (next === "EDIT") setSearch({ mode: "edit" }, { replace: true });
+            }}
           />
         )}
       </QueryState>

@@ -31,6 +31,7 @@ export function HistoryButton(p: {
   const item = p.items.find((i) => i.id === (pickedId ?? p.selectedId)) ?? p.items[0];
   const hasChoice = p.items.length > 1;
   const what = AUDIT_TEXTS.resourceLabels[p.resource];
+  const text = p.label ?? AUDIT_TEXTS.history;
   const title = hasChoice
     ? `${AUDIT_TEXTS.history}: ${what}`
     : `${AUDIT_TEXTS.history}: ${what} ${item?.name ?? ""}`;
@@ -45,11 +46,9 @@ export function HistoryButton(p: {
         startIcon={<History />}
         disabled={p.disabled || !item}
         onClick={() => setOpen(true)}
-        aria-label={
-          hasChoice || !item ? `${AUDIT_TEXTS.history}: ${what}` : `${AUDIT_TEXTS.history} of ${item.name}`
-        }
+        aria-label={hasChoice || !item ? `${AUDIT_TEXTS.history}: ${what}` : `${text} of ${item.name}`}
       >
-        {AUDIT_TEXTS.history}
+        {text}
       </Button>
       <MountWhenOpened isOpen={isOpen}>
         <HistoryDialog

@@ -99,4 +99,29 @@ describe("ResourceHistory", () => {
     const { dialog } = await openHistory();
     expect(await within(dialog).findByText(AUDIT_TEXTS.empty)).toBeTruthy();
   });
+
+  it("names two history buttons of one page apart, each opening its own resource's history", async () => {
+    const ue = userEvent.setup();
+    const monitor = { id: "00000000-0000-4000-8000-000000000601", name: "Torque drift" };
+    const rulesLabel = `${AUDIT_TEXTS.resourceLabels.monitor_rules} ${AUDIT_TEXTS.history.toLowerCase()}`;
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <PlantLineProvider>
+            <HistoryButton resource="monitor" items={[monitor]} />
+            <HistoryButton resource="monitor_rules" label={rulesLabel} items={[monitor]} />
+          </PlantLineProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const own = screen.getByRole("button", { name: `${AUDIT_TEXTS.history} of Torque drift` });
+    const rules = screen.getByRole("button", { name: `${rulesLabel} of Torque drift` });
+    expect(rules.textContent).toBe(rulesLabel);
+    expect(own).not.toBe(rules);
+    await ue.click(rules);
+    await screen.findByRole("dialog");
+    await waitFor(() =>
+      expect(asked.at(-1)?.pathname).toBe(`/api/audit-log/resources/monitor_rules/${monitor.id}`),
+    );
+  });
 });

@@ -32,6 +32,8 @@ export type MonitorFormProps = {
   now?: () => number;
   /** Whether the form holds edits that leaving would lose. */
   onDirtyChange?: (isDirty: boolean) => void;
+  /** Told when the user switches the form's mode (Edit; EDIT after a partly failed create). */
+  onModeChange?: (mode: TFormMode) => void;
 };
 
 /**
@@ -168,8 +170,12 @@ export function MonitorForm(p: MonitorFormProps) {
 
   return (
     <MonitorFormBody
-      key={initial.key + target.mode}
+      key={initial.key}
       mode={target.mode}
+      onModeChange={(mode) => {
+        setTarget((t) => ({ ...t, mode }));
+        p.onModeChange?.(mode);
+      }}
       type={p.type}
       initial={initial.values}
       notice={initial.notice}

@@ -39,6 +39,9 @@ export type MonitorFormBodyProps = {
   onSaved?: (monitorId: string) => void;
   /** Open another monitor in this form (the duplicate's "Edit existing monitor"). */
   onSwitch: (monitorId: string, mode: TFormMode) => void;
+  /** The mode is the loader's (MonitorForm), so that a remount of this body keeps it: Edit, and
+   *  EDIT after a partly failed create, go through here. */
+  onModeChange: (mode: TFormMode) => void;
   /** Whether the form holds edits that leaving would lose (its page asks before it navigates away). */
   onDirtyChange?: (isDirty: boolean) => void;
 };
@@ -48,7 +51,7 @@ export type MonitorFormBodyProps = {
  * tabs, the footer; its values in react-hook-form, what the tabs read besides in MonitorFormContext.
  */
 export function MonitorFormBody(p: MonitorFormBodyProps) {
-  const [mode, setMode] = useState<TFormMode>(p.mode);
+  const { mode, onModeChange: setMode } = p;
   const [tab, setTab] = useState<TFormTab>(DEFAULT_FORM_TAB);
   const [dialog, setDialog] = useState<TMonitorFormDialog>(null);
   const form = useForm<TMonitorFormValues>({ defaultValues: p.initial });
