@@ -130,6 +130,34 @@ function lockDataDir(dir: string): () => void {
   return () => rmSync(file, { force: true });
 }
 
+/**
+ * The key of the session-level advisory lock every process holds while it migrates: processes of
+ * any roles started at once on an empty database take turns, and the later ones find the
+ * migrations applied. (Without it two of three died on `CREATE SCHEMA` / `CREATE TABLE` racing in
+ * pg_type.) A constant of this product's own: the bytes of "linewa".
+ */
+export const MIGRATION_LOCK_KEY = 0x6c696e65_7761n;
+
+/** Applies the committed migrations on one connection of the pool, under MIGRATION_LOCK_KEY. */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let isBroken = false;
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (err) {
+    isBroken = true;
+    throw err;
+  } finally {
+    // A connection whose unlock failed may still hold the lock: it is closed, not pooled.
+    client.release(isBroken);
+  }
+}
+
 /** Opens PostgreSQL (DATABASE_URL) or embedded PGlite, and applies the committed migrations. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if ("databaseUrl" in opts) {
@@ -137,7 +165,12 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     // An idle connection that the server drops (restart, failover) must not take the process down.
     pool.on("error", (err) => opts.logger?.warn({ reason: err.message }, "database connection lost"));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    try {
+      await migratePostgres(pool);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     const stops = new Set<() => Promise<void>>();
     return {
       db,
