@@ -4,6 +4,7 @@ import { AppError, badRequest } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import { StatsBudgetError, type StatsPool } from "../evaluation/stats-pool.js";
 import { packWindow } from "../evaluation/window.pack.js";
+import { singleSignalFilter } from "../evaluation/window.plan.js";
 import { loadWindow, WindowError } from "../evaluation/window.read.js";
 import type { LinesService } from "../lines/lines.service.js";
 
@@ -44,16 +45,7 @@ export function createCapabilityService(deps: {
             customerId: ctx.customerId,
             lineId,
             type: "cap",
-            filter: {
-              signal_uuids: [signalId],
-              signal_group_uuids: [],
-              part_attributes: [],
-              sample_size: deps.maxRecordCount,
-              pass_fail_filter: [],
-              evaluation_ratio: 0,
-              part_numbers: [],
-              part_groups: [],
-            },
+            filter: singleSignalFilter(signalId, deps.maxRecordCount),
             // One more than the view reads: it tells whether the period holds more.
             period: { from, to, limit: deps.maxRecordCount + 1, anchor: "end" },
           },

@@ -72,6 +72,18 @@ export type WindowQuery = {
   period?: WindowPeriod;
 };
 
+/** The filter of a one-signal read (capability view, SPC limit suggestion): no other condition. */
+export const singleSignalFilter = (signalId: string, sampleSize: number): TStoredMonitorFilter => ({
+  signal_uuids: [signalId],
+  signal_group_uuids: [],
+  part_attributes: [],
+  sample_size: sampleSize,
+  pass_fail_filter: [],
+  evaluation_ratio: 0,
+  part_numbers: [],
+  part_groups: [],
+});
+
 type LineRow = typeof lines.$inferSelect;
 type SignalRow = typeof signals.$inferSelect;
 type LimitRow = typeof spcLimits.$inferSelect;

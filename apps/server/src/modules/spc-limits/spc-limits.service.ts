@@ -20,6 +20,7 @@ import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
 import { recordAuditMany } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import { singleSignalFilter } from "../evaluation/window.plan.js";
 import { loadWindow } from "../evaluation/window.read.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
 import type { LinesService } from "../lines/lines.service.js";
@@ -119,16 +120,7 @@ export function createSpcLimitsService(deps: {
           customerId: ctx.customerId,
           lineId,
           type: "svd",
-          filter: {
-            signal_uuids: [signal.id],
-            signal_group_uuids: [],
-            part_attributes: [],
-            sample_size: deps.maxRecordCount,
-            pass_fail_filter: [],
-            evaluation_ratio: 0,
-            part_numbers: [],
-            part_groups: [],
-          },
+          filter: singleSignalFilter(signal.id, deps.maxRecordCount),
           period: { from, to, limit: deps.maxRecordCount, anchor: "start" },
         },
         { signal: opts.signal },
