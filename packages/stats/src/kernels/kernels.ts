@@ -82,6 +82,13 @@ const roundUp = (n: number, m: number) => Math.ceil(n / m) * m;
 const view = (k: KernelExports, byteOffset: number, length: number) =>
   new Float64Array(k.memory.buffer, byteOffset, length);
 
+/** `view` of a region cleared to zeros: the padding of an operand laid out in it stays zero. */
+function zeroedView(k: KernelExports, byteOffset: number, length: number): Float64Array {
+  const v = view(k, byteOffset, length);
+  v.fill(0);
+  return v;
+}
+
 /**
  * Copies `count` rows of `width` values (row-major, `from` starting at `fromStart` with `fromStride`
  * values a row) into `to` with `toStride` values a row; the padding is left as it is.
@@ -121,8 +128,7 @@ export function cubeSumOfPairs(rows: Float64Array, count: number, p: number, nor
   const stride = width * 8;
   const { k, at } = layout(padded * stride);
   const base = at[0] as number;
-  const u = view(k, base, padded * width);
-  u.fill(0);
+  const u = zeroedView(k, base, padded * width);
   copyRows(rows, 0, p, u, width, count, p);
   const tile = Math.max(4, 4 * Math.floor(CUBE_TILE_VALUES / (4 * width)));
   let total = 0;
@@ -157,11 +163,9 @@ export function gramOfColumnsKernel(columns: Float64Array, n: number, p: number)
   const { k, at } = layout(rows * stride, rows * outStride);
   const base = at[0] as number;
   const out = at[1] as number;
-  const c = view(k, base, rows * width);
-  c.fill(0);
+  const c = zeroedView(k, base, rows * width);
   copyRows(columns, 0, n, c, width, p, n);
-  const o = view(k, out, rows * rows);
-  o.fill(0);
+  const o = zeroedView(k, out, rows * rows);
   for (let from = 0; from < width; from += GRAM_SLICE_VALUES) {
     const bytes = Math.min(GRAM_SLICE_VALUES, width - from) * 8;
     for (let b0 = 0; b0 < rows; b0 += GRAM_TILE_ROWS) {
@@ -201,13 +205,11 @@ export function forwardSubstituteRows(l: Float64Array, x: Float64Array, n: numbe
   const { k, at } = layout(width * stride, rows * stride);
   const cBase = at[0] as number;
   const xBase = at[1] as number;
-  const c = view(k, cBase, width * width);
-  c.fill(0);
+  const c = zeroedView(k, cBase, width * width);
   for (let i = 0; i < p; i++) c.set(l.subarray(i * p, i * p + i + 1), i * width);
   // The padding solves to zero: unit diagonal, zero values.
   for (let i = p; i < width; i++) c[i * width + i] = 1;
-  const xs = view(k, xBase, rows * width);
-  xs.fill(0);
+  const xs = zeroedView(k, xBase, rows * width);
   copyRows(x, 0, p, xs, width, n, p);
   const chunk = Math.max(2, 2 * Math.floor(CHUNK_VALUES / (2 * width)));
   for (let r0 = 0; r0 < rows; r0 += chunk) {
@@ -230,8 +232,7 @@ export function choleskyWorkspace(
   const stride = width * 8;
   const { k, at } = layout(width * stride);
   const base = at[0] as number;
-  const l = view(k, base, width * width);
-  l.fill(0);
+  const l = zeroedView(k, base, width * width);
   for (let i = 0; i < p; i++) l.set(a.subarray(i * p, i * p + i + 1), i * width);
   return {
     l,
