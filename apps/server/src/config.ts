@@ -16,6 +16,10 @@ export type Config = {
   simulatorRate: number;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** MQTT_HOST: the address the embedded broker listens on (loopback unless the plant's machines must reach it). */
+  mqttHost: string;
+  /** MQTT_TLS_CERT / MQTT_TLS_KEY (PEM files) and MQTT_TLS_PORT: the embedded broker's MQTT-over-TLS listener. */
+  mqttTls: { certFile: string; keyFile: string; port: number } | undefined;
   /** MQTT_ALLOW_ANONYMOUS: the embedded broker accepts clients without credentials (local experiments only). */
   mqttAllowAnonymous: boolean;
   /** MQTT_MAX_PACKET_BYTES: the largest packet an authenticated client may send the embedded broker. */
@@ -98,6 +102,22 @@ function rate(name: string, v: string | undefined, dflt: number): number {
   return n;
 }
 
+function mqttTls(env: NodeJS.ProcessEnv): Config["mqttTls"] {
+  const certFile = env.MQTT_TLS_CERT || undefined;
+  const keyFile = env.MQTT_TLS_KEY || undefined;
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile)
+    throw new Error(
+      "MQTT_TLS_CERT and MQTT_TLS_KEY go together: set both (PEM files) for the MQTT-over-TLS listener, or neither",
+    );
+  const at = (file: string) => path.resolve(env.INIT_CWD ?? process.cwd(), file);
+  return {
+    certFile: at(certFile),
+    keyFile: at(keyFile),
+    port: int("MQTT_TLS_PORT", env.MQTT_TLS_PORT, 8883),
+  };
+}
+
 function trustProxy(v: string | undefined): boolean | string {
   // No proxy unless configured: a default that believed loopback or private networks let any
   // client on the plant's LAN (or the host) pick its own address past the per-address limits.
@@ -135,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     simulatorRate: rate("SIMULATOR_RATE", env.SIMULATOR_RATE, 1),
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: int("MQTT_PORT", env.MQTT_PORT, 1883),
+    mqttHost: env.MQTT_HOST?.trim() || "127.0.0.1",
+    mqttTls: mqttTls(env),
     mqttAllowAnonymous: bool(env.MQTT_ALLOW_ANONYMOUS, false),
     mqttMaxPacketBytes: int("MQTT_MAX_PACKET_BYTES", env.MQTT_MAX_PACKET_BYTES, MQTT_MAX_PACKET_BYTES),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),

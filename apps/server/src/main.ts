@@ -2,7 +2,7 @@ import { loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { describeDbError, loggableError } from "./db/errors.js";
 import { buildApp } from "./http/app.js";
-import { BrokerPortTakenError } from "./ingest/broker.js";
+import { BrokerPortTakenError, isLoopback, readBrokerTls } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
 import { createLogger } from "./lib/logger.js";
@@ -78,6 +78,8 @@ async function main() {
       partRecords: services.partRecords,
       mqttUrl: config.mqttUrl,
       mqttPort: config.mqttPort,
+      mqttHost: config.mqttHost,
+      mqttTls: config.mqttTls && readBrokerTls(config.mqttTls),
       clientId: config.ingestClientId,
       shared: config.mqttSharedSubscriptions,
       allowAnonymous: config.mqttAllowAnonymous,
@@ -87,8 +89,14 @@ async function main() {
     const ing = ingest;
     closers.unshift(() => ing.close());
     logger.info(
-      ing.embedded ? `embedded MQTT broker on ${ing.url}` : `ingesting from ${withoutPassword(ing.url)}`,
+      ing.embedded
+        ? `embedded MQTT broker on ${config.mqttHost}:${config.mqttPort}${ing.tlsPort ? `, MQTT over TLS on port ${ing.tlsPort}` : ""}`
+        : `ingesting from ${withoutPassword(ing.url)}`,
     );
+    if (ing.embedded && !ing.tlsPort && !isLoopback(config.mqttHost))
+      logger.warn(
+        `MQTT_HOST ${config.mqttHost}: the plant's logins cross the network unencrypted; set MQTT_TLS_CERT and MQTT_TLS_KEY for MQTT over TLS`,
+      );
     if (ing.embedded && config.mqttAllowAnonymous)
       logger.warn(
         "MQTT_ALLOW_ANONYMOUS: the embedded broker accepts anyone without credentials (local experiments only)",

@@ -11,9 +11,13 @@ import { createSourceDirectory } from "./sources.js";
 export type IngestOptions = {
   db: Db;
   partRecords: PartRecordsService;
-  /** External broker; unset = the embedded broker on 127.0.0.1:mqttPort. */
+  /** External broker; unset = the embedded broker on mqttHost:mqttPort. */
   mqttUrl?: string;
   mqttPort: number;
+  /** MQTT_HOST: the embedded broker's address. */
+  mqttHost?: string;
+  /** The embedded broker's MQTT-over-TLS listener. */
+  mqttTls?: { cert: string | Buffer; key: string | Buffer; port: number };
   clientId?: string;
   shared?: boolean;
   /** MQTT_ALLOW_ANONYMOUS: the embedded broker accepts clients without credentials (local experiments). */
@@ -50,6 +54,7 @@ export async function startIngest(opts: IngestOptions) {
     return {
       url: opts.mqttUrl,
       embedded: false,
+      tlsPort: undefined as number | undefined,
       refresh: () => ingestor.refresh(),
       subscriptions: ingestor.subscriptions,
       /** On an external broker the credentials are the broker's business (MQTT_URL's user). */
@@ -63,12 +68,20 @@ export async function startIngest(opts: IngestOptions) {
     allowAnonymous: opts.allowAnonymous,
     logger: opts.logger,
   });
-  const broker = await startEmbeddedBroker(opts.mqttPort, {
-    ingest: { directory, batcher },
-    access,
-    maxPacketBytes: opts.maxPacketBytes,
-    logger: opts.logger,
-  });
+  let broker: Awaited<ReturnType<typeof startEmbeddedBroker>>;
+  try {
+    broker = await startEmbeddedBroker(opts.mqttPort, {
+      ingest: { directory, batcher },
+      access,
+      maxPacketBytes: opts.maxPacketBytes,
+      logger: opts.logger,
+      host: opts.mqttHost,
+      tls: opts.mqttTls,
+    });
+  } catch (err) {
+    await batcher.close();
+    throw err;
+  }
   const refresh = async () => {
     await directory.refresh();
     await access.refresh();
@@ -77,6 +90,7 @@ export async function startIngest(opts: IngestOptions) {
   return {
     url: broker.url,
     embedded: true,
+    tlsPort: broker.tlsPort,
     refresh,
     subscriptions: () => directory.current().map((s) => s.topic),
     /** A login for this process's own client (the line simulator) on these ingestors' topics. */
