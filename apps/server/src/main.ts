@@ -157,7 +157,13 @@ async function main() {
       settings: config,
     });
     closers.unshift(() => app.close());
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === "EADDRINUSE")
+        throw new HttpPortTakenError(
+          `The HTTP port ${config.host}:${config.port} is taken (another Linewatch, or another server?). Stop that process, or set PORT to another port.`,
+        );
+      throw err;
+    });
     logger.info(`ready in ${Date.now() - started} ms at ${config.publicUrl}`);
   }
 
@@ -180,10 +186,13 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
+/** PORT is held by another process: said plainly, not as a database error. */
+class HttpPortTakenError extends Error {}
+
 main().catch((err) => {
   // Before the configuration is read there is no level yet: start-up failures always show.
   const logger = createLogger("info");
-  if (err instanceof BrokerPortTakenError) logger.fatal(err.message);
+  if (err instanceof BrokerPortTakenError || err instanceof HttpPortTakenError) logger.fatal(err.message);
   else logger.fatal({ err: loggableError(err) }, `start-up failed: ${describeDbError(err)}`);
   process.exit(1);
 });

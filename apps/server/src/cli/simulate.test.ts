@@ -21,6 +21,17 @@ describe("npm run simulate: credentials and plant", () => {
     expect(parseSimulateArgs([], {})).toMatchObject({ username: undefined, password: undefined });
   });
 
+  it("without --url publishes where the app would: MQTT_URL, else the embedded broker on MQTT_PORT", () => {
+    expect(parseSimulateArgs([], {})).toMatchObject({ url: "mqtt://127.0.0.1:1883" });
+    expect(parseSimulateArgs([], { MQTT_PORT: "1884" })).toMatchObject({ url: "mqtt://127.0.0.1:1884" });
+    expect(parseSimulateArgs([], { MQTT_URL: "mqtt://broker:1883", MQTT_PORT: "1884" })).toMatchObject({
+      url: "mqtt://broker:1883",
+    });
+    expect(parseSimulateArgs(["--url", "mqtt://other:1885"], { MQTT_PORT: "1884" })).toMatchObject({
+      url: "mqtt://other:1885",
+    });
+  });
+
   it("refuses a password without a username", () => {
     expect(parseSimulateArgs(["--password", "p"], {})).toEqual({
       error: "--password needs --username (or MQTT_USERNAME)",

@@ -18,7 +18,8 @@ import { cycleMs, DEMO_LIVE_SCHEDULE } from "../modules/demo/demo.live.schedule.
 const USAGE =
   "Usage: npm run simulate -- [--url mqtt://127.0.0.1:1883] [--rate <parts a minute per station>] [--seed <n>] [--duration <minutes>] [--plant detroit|stuttgart] [--username <MQTT username> --password <MQTT password>]\n" +
   "With a plant's MQTT credential (Settings → Data Sources) simulate that plant only: --plant.\n" +
-  "MQTT_USERNAME and MQTT_PASSWORD in the environment do the same as --username and --password (and keep the password out of the process list).";
+  "MQTT_USERNAME and MQTT_PASSWORD in the environment do the same as --username and --password (and keep the password out of the process list).\n" +
+  "Without --url: MQTT_URL, else the embedded broker on 127.0.0.1:MQTT_PORT (1883), as the app.";
 
 export type SimulateArgs = {
   url: string;
@@ -65,7 +66,11 @@ export function parseSimulateArgs(
   const durationMinutes = num(values.duration);
   if (durationMinutes !== undefined && !(durationMinutes > 0))
     return { error: `--duration must be a number of minutes above 0, got "${values.duration}"` };
-  const url = typeof values.url === "string" ? values.url : "mqtt://127.0.0.1:1883";
+  // Without --url, the broker the app itself would use with the same settings: MQTT_URL, else the
+  // embedded broker on MQTT_PORT (a simulator on 1883 beside an app on MQTT_PORT=1884 published to
+  // whatever else held 1883).
+  const url =
+    typeof values.url === "string" ? values.url : env.MQTT_URL || `mqtt://127.0.0.1:${env.MQTT_PORT || 1883}`;
   if (!/^(mqtts?|wss?|tcp|ssl):\/\//.test(url))
     return { error: `--url must be a broker URL such as mqtt://127.0.0.1:1883, got "${url}"` };
   let plant: string | undefined;

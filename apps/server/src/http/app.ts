@@ -198,9 +198,11 @@ export async function buildApp(opts: AppOptions) {
   }
   app.setNotFoundHandler((req, reply) => {
     // API routes, missing assets (an old page asking for a file a newer build replaced) and
-    // anything but GET are real 404s, never the page.
+    // anything but GET and HEAD are real 404s, never the page.
     const path = normalisePath(req.url);
-    if (!webDist || req.method !== "GET" || isApiPath(path) || path.startsWith("/assets/")) {
+    // HEAD answers as GET without the body (uptime checks and proxies ask with HEAD).
+    const isRead = req.method === "GET" || req.method === "HEAD";
+    if (!webDist || !isRead || isApiPath(path) || path.startsWith("/assets/")) {
       return reply.code(404).send({ message: `Route ${req.method} ${req.url.split("?")[0]} not found` });
     }
     // The web app's own routes: every other GET serves the single page.

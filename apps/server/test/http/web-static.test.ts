@@ -117,6 +117,15 @@ describe("the single page", () => {
     expect(plain.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("answers HEAD as GET, without a body (uptime checks, proxies)", async () => {
+    for (const url of ["/", "/login"]) {
+      const res = await t.app.inject({ method: "HEAD", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe("");
+    }
+  });
+
   it("is not what an unknown /api route or a non-GET request gets", async () => {
     const api = await t.app.inject({ url: "/api/no-such-thing", headers: a.adminHeaders });
     expect(api.statusCode).toBe(404);
