@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import mqtt from "mqtt";
+import type { Db } from "../../src/db/client.js";
+import { partRecords } from "../../src/db/schema/index.js";
 
 /** The broker on this machine (Mosquitto) if one answers on 127.0.0.1:1883, else undefined. */
 export async function reachableExternalBroker(url = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883") {
@@ -24,3 +27,16 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** How many part records with this part id are stored. */
+export async function storedCount(db: Db, partId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(partRecords)
+    .where(sql`${partRecords.partId} = ${partId}`);
+  return row?.n ?? 0;
+}
+
+/** A one-record MQTT payload of a Torque measurement, stamped now. */
+export const torqueRecord = (partId: string) =>
+  JSON.stringify({ partId, timestamp: new Date().toISOString(), measurements: { Torque: 12.5 } });

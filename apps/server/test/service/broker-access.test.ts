@@ -2,14 +2,12 @@
 // clients are refused, a plant's client publishes and subscribes only within its own plant's data
 // source topics, and a rotated password disconnects the clients that used the old one.
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import mqtt from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { partRecords } from "../../src/db/schema/index.js";
 import { type Ingest, startIngest } from "../../src/ingest/ingest.js";
 import { createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
-import { eventually } from "../helpers/mqtt.js";
+import { eventually, storedCount, torqueRecord } from "../helpers/mqtt.js";
 
 type Tenant = Awaited<ReturnType<typeof createTenant>>;
 
@@ -78,16 +76,9 @@ async function subackCode(client: mqtt.MqttClient, filter: string): Promise<numb
 const closed = (client: mqtt.MqttClient) =>
   new Promise<void>((resolve) => (client.connected ? client.once("close", () => resolve()) : resolve()));
 
-const record = (partId: string) =>
-  JSON.stringify({ partId, timestamp: new Date().toISOString(), measurements: { Torque: 12.5 } });
+const record = torqueRecord;
 
-async function stored(partId: string) {
-  const [row] = await t.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(partRecords)
-    .where(sql`${partRecords.partId} = ${partId}`);
-  return row?.n ?? 0;
-}
+const stored = (partId: string) => storedCount(t.database.db, partId);
 
 let loginA: { username: string; password: string };
 let loginB: { username: string; password: string };

@@ -3,16 +3,15 @@
 // takes the plant's login and stores its records like plain MQTT.
 import { randomBytes } from "node:crypto";
 import { networkInterfaces } from "node:os";
-import { sql } from "drizzle-orm";
 import mqtt from "mqtt";
 import { generate } from "selfsigned";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
-import { partRecords } from "../../src/db/schema/index.js";
 import { type Ingest, startIngest } from "../../src/ingest/ingest.js";
 import { createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 import { freePort } from "../helpers/ingest-process.js";
+import { storedCount, torqueRecord } from "../helpers/mqtt.js";
 
 let t: TestContext;
 let tenant: Awaited<ReturnType<typeof createTenant>>;
@@ -28,16 +27,9 @@ const lanAddress = Object.values(networkInterfaces())
   .flat()
   .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
 
-async function stored(partId: string) {
-  const [row] = await t.database.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(partRecords)
-    .where(sql`${partRecords.partId} = ${partId}`);
-  return row?.n ?? 0;
-}
+const stored = (partId: string) => storedCount(t.database.db, partId);
 
-const record = (partId: string) =>
-  JSON.stringify({ partId, timestamp: new Date().toISOString(), measurements: { Torque: 12.5 } });
+const record = torqueRecord;
 
 beforeAll(async () => {
   t = await createTestApp();
