@@ -91,6 +91,8 @@ export async function startEmbeddedBroker(
   return {
     port: actualPort,
     url: `mqtt://127.0.0.1:${actualPort}`,
+    /** Whether the broker accepts connections now (GET /ready). */
+    isListening: () => server.listening && !aedes.closed,
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -52,6 +52,10 @@ export async function startIngest(opts: IngestOptions) {
       embedded: false,
       refresh: () => ingestor.refresh(),
       subscriptions: ingestor.subscriptions,
+      /** GET /ready: rejects while the client is not connected to MQTT_URL's broker. */
+      async ready() {
+        if (!ingestor.isConnected()) throw new Error("not connected to the MQTT broker (MQTT_URL)");
+      },
       /** On an external broker the credentials are the broker's business (MQTT_URL's user). */
       internalLogin: (_ingestorIds: string[]): TMqttLogin | undefined => undefined,
       close: () => ingestor.close(),
@@ -79,6 +83,10 @@ export async function startIngest(opts: IngestOptions) {
     embedded: true,
     refresh,
     subscriptions: () => directory.current().map((s) => s.topic),
+    /** GET /ready: rejects once the embedded broker no longer listens. */
+    async ready() {
+      if (!broker.isListening()) throw new Error("the embedded MQTT broker is not listening");
+    },
     /** A login for this process's own client (the line simulator) on these ingestors' topics. */
     internalLogin: (ingestorIds: string[]): TMqttLogin | undefined => access.issueInternal(ingestorIds),
     async close() {
