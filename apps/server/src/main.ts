@@ -8,7 +8,7 @@ import { BrokerPortTakenError } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
 import { createLogger } from "./lib/logger.js";
-import { processInfo, watchDatabase, watchWorkerBacklog } from "./lib/metrics.js";
+import { processInfo, startSeriesFor, watchDatabase, watchWorkerBacklog } from "./lib/metrics.js";
 import { withoutPassword } from "./lib/urls.js";
 import { startSessionInvalidation } from "./modules/auth/session-invalidation.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
@@ -55,6 +55,7 @@ async function main() {
 
   // Metrics (lib/metrics.ts): one registry for the process, whichever roles it runs.
   processInfo.set({ roles: [...config.roles].sort().join(","), database: database.kind }, 1);
+  startSeriesFor(config.roles);
   const raw = database.raw;
   watchDatabase(
     raw.kind === "postgres"

@@ -264,6 +264,33 @@ export function watchWorkerBacklog(read: {
   );
 }
 
+/**
+ * The series an alerting rule watches start at 0 in the processes whose roles move them, so the
+ * first dead letter or failed notification is an increase (a series that appears with 1 is none
+ * for rate() and increase()).
+ */
+export function startSeriesFor(roles: ReadonlySet<string>) {
+  if (roles.has("ingest")) {
+    const reasons: DeadLetterReason[] = [
+      "not_json",
+      "no_records",
+      "too_many_records",
+      "invalid_record",
+      "database_refused",
+    ];
+    for (const reason of reasons) ingestDeadLetters.inc({ reason }, 0);
+  }
+  if (roles.has("worker")) {
+    for (const channel of ["teams", "etq"])
+      for (const outcome of ["delivered", "retrying", "failed"])
+        notificationsSent.inc({ channel, outcome }, 0);
+    for (const type of ["mvd", "svd", "cap"])
+      for (const outcome of ["ok", "breach", "no_data", "error"]) evaluations.inc({ type, outcome }, 0);
+    for (const type of ["mvd", "svd", "cap", "no_data"])
+      for (const event of ["opened", "resolved"]) alertsChanged.inc({ type, event }, 0);
+  }
+}
+
 /** The Prometheus text exposition of every metric of the process. */
 export const metricsText = () => registry.metrics();
 export const METRICS_CONTENT_TYPE = registry.contentType;
