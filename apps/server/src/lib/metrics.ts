@@ -233,6 +233,13 @@ export function watchWorkerBacklog(read: {
 }) {
   if (registeredWorker) return;
   registeredWorker = true;
+  // Both overdue gauges from one statement a scrape.
+  let lastOverdue: { at: number; answer: ReturnType<typeof read.overdue> } | undefined;
+  const overdueNow = () => {
+    if (!lastOverdue || Date.now() - lastOverdue.at > 1_000)
+      lastOverdue = { at: Date.now(), answer: read.overdue() };
+    return lastOverdue.answer;
+  };
   scrapedGauge(
     {
       name: "linewatch_notifications_pending",
@@ -253,14 +260,14 @@ export function watchWorkerBacklog(read: {
       name: "linewatch_evaluation_overdue_monitors",
       help: "Active monitors whose scheduled slot has passed and that no worker is evaluating",
     },
-    async () => [{ value: (await read.overdue()).monitors }],
+    async () => [{ value: (await overdueNow()).monitors }],
   );
   scrapedGauge(
     {
       name: "linewatch_evaluation_overdue_seconds",
       help: "How far the oldest overdue monitor's slot lies behind now (0 when none is overdue): the evaluation lag while it happens",
     },
-    async () => [{ value: (await read.overdue()).oldestSeconds }],
+    async () => [{ value: (await overdueNow()).oldestSeconds }],
   );
 }
 

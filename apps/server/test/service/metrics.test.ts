@@ -8,12 +8,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { IPublishPacket } from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { partRecords, signals, stations } from "../../src/db/schema/index.js";
+import { alerts, notificationOutbox, partRecords, signals, stations } from "../../src/db/schema/index.js";
 import { createIngestBatcher } from "../../src/ingest/batcher.js";
 import { createSourceDirectory } from "../../src/ingest/sources.js";
-import { registry } from "../../src/lib/metrics.js";
+import { registry, watchWorkerBacklog } from "../../src/lib/metrics.js";
 import type { EvaluationResult } from "../../src/modules/evaluation/evaluate.js";
 import { createOnEvaluated } from "../../src/worker/alerts/apply.js";
+import { createOutboxRepo } from "../../src/worker/notify/outbox.repo.js";
+import { overdue } from "../../src/worker/schedule/schedule.js";
 import { startWorker } from "../../src/worker/worker.js";
 import { createMonitorRow, createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
@@ -375,5 +377,50 @@ describe("evaluation metrics and alert logs", () => {
       msg: `alert resolved: ${monitor.name}`,
     });
     expect(await sampleOf("linewatch_alerts_total", { type: "cap", event: "resolved" })).toBe(resolved + 1);
+  });
+});
+
+describe("the worker's backlog, read when scraped", () => {
+  it("shows the overdue monitors with the age of the oldest slot, and the pending notifications by channel", async () => {
+    const db = t.database.db;
+    // A clock of its own, years before the other tests' slots: only this monitor is due then.
+    const NOW = new Date(Date.UTC(2020, 0, 1, 12));
+    const monitor = await createMonitorRow(db, tenant.line, {
+      type: "svd",
+      nextRunAt: new Date(NOW.getTime() - 600_000),
+    });
+    const [alert] = await db
+      .insert(alerts)
+      .values({
+        customerId: tenant.customer.id,
+        lineId: tenant.line.id,
+        monitorId: monitor.id,
+        state: "OPEN",
+        openedAt: NOW,
+        lastSeenAt: NOW,
+        count: 1,
+        rule: "breach",
+      })
+      .returning({ id: alerts.id });
+    await db.insert(notificationOutbox).values([
+      { customerId: tenant.customer.id, alertId: alert?.id ?? "", channel: "teams", nextAttemptAt: NOW },
+      {
+        customerId: tenant.customer.id,
+        alertId: alert?.id ?? "",
+        channel: "etq",
+        nextAttemptAt: NOW,
+        state: "DELIVERED",
+      },
+    ]);
+    const outbox = createOutboxRepo(db);
+    watchWorkerBacklog({
+      notificationsPending: () => outbox.pendingByChannel(),
+      overdue: () => overdue(db, NOW),
+    });
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(text).toMatch(/^linewatch_evaluation_overdue_monitors 1$/m);
+    expect(text).toMatch(/^linewatch_evaluation_overdue_seconds 600$/m);
+    expect(text).toMatch(/^linewatch_notifications_pending\{channel="teams"\} 1$/m);
+    expect(text).toMatch(/^linewatch_notifications_pending\{channel="etq"\} 0$/m);
   });
 });

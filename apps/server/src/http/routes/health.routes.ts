@@ -37,11 +37,11 @@ const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store
  * The api role serves them on PORT, the other roles on HEALTH_PORT (http/health-server.ts).
  */
 export function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
-  app.get("/health", { schema: { hide: true } }, async (_req, reply) =>
+  app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async (_req, reply) =>
     noStore(reply).send({ status: "ok" }),
   );
 
-  app.get("/ready", { schema: { hide: true } }, async (_req, reply) => {
+  app.get("/ready", { config: { access: "public" }, schema: { hide: true } }, async (_req, reply) => {
     const entries = await Promise.all(
       Object.entries(opts.checks).map(async ([name, check]) => {
         try {
@@ -59,7 +59,7 @@ export function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
     return reply.send({ status: "ready", checks });
   });
 
-  app.get("/metrics", { schema: { hide: true } }, async (req, reply) => {
+  app.get("/metrics", { config: { access: "public" }, schema: { hide: true } }, async (req, reply) => {
     const token = opts.metricsToken;
     // Unset: as if there were no such route.
     if (!token) return reply.code(404).send({ message: `Route GET ${req.url.split("?")[0]} not found` });
