@@ -3,7 +3,7 @@ import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
 import { describeDbError, isTransientDbError } from "../db/errors.js";
 import { type Logger, silentLogger } from "../lib/logger.js";
-import { ingestBatchSeconds, ingestMessages } from "../lib/metrics.js";
+import { ingestBatchSeconds, ingestMessages, watchIngestQueue } from "../lib/metrics.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
 import { createIngestLog, type DeadLetterNote } from "./ingest-log.js";
 import type { SourceDirectory } from "./sources.js";
@@ -77,6 +77,10 @@ export function createIngestBatcher(opts: {
   /** The lanes of large messages, by data source: each the promise of its last message's storing. */
   const lanes = new Map<string, Promise<void>>();
   let closed = false;
+  // Messages waiting for the next batch, in the batch being stored, and large ones in their lanes.
+  let inBatch = 0;
+  let inLanes = 0;
+  const unwatch = watchIngestQueue(() => waiting.length + inBatch + inLanes);
   // Stops a large message between two of its slices when the batcher closes (lib/slices.ts).
   const stopping = new AbortController();
   // Wake the backoff waits (of the batches and of the lanes) early when the batcher closes.
@@ -208,7 +212,15 @@ export function createIngestBatcher(opts: {
   }
 
   async function storeWaiting() {
-    while (waiting.length) await store(waiting.splice(0, batchSize));
+    while (waiting.length) {
+      const batch = waiting.splice(0, batchSize);
+      inBatch = batch.length;
+      try {
+        await store(batch);
+      } finally {
+        inBatch = 0;
+      }
+    }
   }
 
   /** Stores what waits now (and what arrives until it is stored); resolves when none waits. */
@@ -229,6 +241,7 @@ export function createIngestBatcher(opts: {
   /** Stores one large message after the large messages of its data source before it. */
   function storeInLane(w: Waiting) {
     const key = opts.directory.match(w.packet.topic)?.id ?? "";
+    inLanes++;
     const stored = (lanes.get(key) ?? Promise.resolve())
       .then(() => (closed ? undefined : store([w], stopping.signal)))
       .catch((err: unknown) =>
@@ -236,6 +249,7 @@ export function createIngestBatcher(opts: {
         logger.error({ ...whose([w]), reason: describeDbError(err) }, "storing a large MQTT message failed"),
       )
       .finally(() => {
+        inLanes--;
         if (lanes.get(key) === stored) lanes.delete(key);
       });
     lanes.set(key, stored);
@@ -261,6 +275,7 @@ export function createIngestBatcher(opts: {
       stopping.abort();
       for (const wake of wakes) wake();
       await Promise.all([flush(), ...lanes.values()]);
+      unwatch();
     },
   };
 }

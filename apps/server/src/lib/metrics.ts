@@ -63,6 +63,24 @@ export const ingestMessages = new Counter({
   registers,
 });
 
+/** The batchers of this process (one an ingest role; tests make more): what each holds now. */
+const ingestQueues = new Set<() => number>();
+/** Counts a batcher's waiting messages in linewatch_ingest_waiting_messages until the returned function is called. */
+export function watchIngestQueue(read: () => number): () => void {
+  ingestQueues.add(read);
+  return () => ingestQueues.delete(read);
+}
+new Gauge({
+  name: "linewatch_ingest_waiting_messages",
+  help: "MQTT messages taken and not yet stored (unacknowledged): a rising figure means storing falls behind",
+  registers,
+  collect() {
+    let n = 0;
+    for (const read of ingestQueues) n += read();
+    this.set(n);
+  },
+});
+
 export const evaluations = new Counter({
   name: "linewatch_evaluations_total",
   help: "Monitor evaluations computed by this worker, by monitor type and outcome (ok, breach, no_data, error)",

@@ -208,11 +208,15 @@ describe("ingest metrics", () => {
       messages: await sampleOf("linewatch_ingest_messages_total"),
       batches: await sampleOf("linewatch_ingest_batch_seconds", { lane: "shared" }, "_count"),
     };
-    await Promise.all([
+    const acks = [
       batcher.add(packet(JSON.stringify([record(), record(), record()]))),
       batcher.add(packet("{not json")),
       batcher.add(packet(JSON.stringify({ partId: "no timestamp" }))),
-    ]);
+    ];
+    // Taken, not yet stored (the batch starts at the next turn of the event loop).
+    expect(await sampleOf("linewatch_ingest_waiting_messages")).toBe(3);
+    await Promise.all(acks);
+    expect(await sampleOf("linewatch_ingest_waiting_messages")).toBe(0);
     await batcher.close();
     expect(await sampleOf("linewatch_ingest_records_total", { transport: "mqtt", outcome: "stored" })).toBe(
       before.stored + 3,
