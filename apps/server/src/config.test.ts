@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.js";
+import { describeSettings, loadConfig } from "./config.js";
 
 describe("loadConfig: security settings", () => {
   it("defaults: 20 failed sign-ins per address, 120 and 1200 requests a minute, no proxy trusted", () => {
@@ -63,5 +63,36 @@ describe("loadConfig: worker and ingest settings", () => {
     expect(c.ingestClientId).toBe("ingest-1");
     expect(c.mqttSharedSubscriptions).toBe(true);
     expect(() => loadConfig({ WORKER_BATCH_SIZE: "2.5" }, [])).toThrow(/WORKER_BATCH_SIZE/);
+  });
+});
+
+describe("describeSettings: the start-up log line", () => {
+  it("names the roles, ports and database kind, and holds no secret", () => {
+    const secrets = {
+      DATABASE_URL: "postgres://linewatch:db-secret-pw@db.example:5432/linewatch",
+      MQTT_URL: "mqtt://ingest:mqtt-secret-pw@broker.example:1883",
+      ENCRYPTION_KEY: "c2VjcmV0LWtleS1zZWNyZXQta2V5LXNlY3JldC1rZXk=",
+      METRICS_TOKEN: "metrics-secret-token",
+    };
+    const worker = describeSettings(
+      loadConfig({ ...secrets, HEALTH_PORT: "9470" }, ["node", "main", "--role", "worker,ingest"]),
+    );
+    const text = JSON.stringify(worker);
+    for (const secret of ["db-secret-pw", "mqtt-secret-pw", secrets.ENCRYPTION_KEY, secrets.METRICS_TOKEN])
+      expect(text).not.toContain(secret);
+    expect(worker).toMatchObject({
+      roles: "worker,ingest",
+      database: { kind: "postgres", url: "postgres://linewatch:***@db.example:5432/linewatch" },
+      health: "on HEALTH_PORT 9470",
+      metrics: "on (METRICS_TOKEN set)",
+      mqtt: { url: "mqtt://ingest:***@broker.example:1883" },
+      encryptionKey: "set",
+    });
+    const all = describeSettings(loadConfig({}, []));
+    expect(all).toMatchObject({ roles: "api,worker,ingest", port: 8080, health: "on PORT 8080" });
+    expect(all.database).toMatchObject({ kind: "pglite" });
+    expect(
+      describeSettings(loadConfig({ HEALTH_PORT: "0" }, ["node", "main", "--role", "worker"])).health,
+    ).toBe("off");
   });
 });

@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { MQTT_MAX_PACKET_BYTES } from "./ingest/packet-size.js";
+import { withoutPassword } from "./lib/urls.js";
 import { STATS_BUDGET_DEFAULTS } from "./modules/evaluation/stats-pool.js";
 
 export type Role = "api" | "worker" | "ingest";
@@ -52,6 +53,13 @@ export type Config = {
   ingestClientId: string | undefined;
   /** MQTT_SHARED_SUBSCRIPTIONS: subscribe as `$share/linewatch/<topic>` (several ingest processes). */
   mqttSharedSubscriptions: boolean;
+  /**
+   * HEALTH_PORT: where a process without the api role answers /health, /ready and /metrics
+   * (the api role answers them on PORT); 0 = not at all.
+   */
+  healthPort: number;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; unset = no /metrics. */
+  metricsToken: string | undefined;
   worker: WorkerConfig;
   stats: StatsConfig;
 };
@@ -174,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: trustProxy(env.TRUST_PROXY),
     ingestClientId: env.INGEST_CLIENT_ID || undefined,
     mqttSharedSubscriptions: bool(env.MQTT_SHARED_SUBSCRIPTIONS, false),
+    healthPort: int("HEALTH_PORT", env.HEALTH_PORT, 9464),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     worker: {
       pollMs: rate("WORKER_POLL_MS", env.WORKER_POLL_MS, 5_000),
       leaseMs: rate("WORKER_LEASE_MS", env.WORKER_LEASE_MS, 120_000),
@@ -195,5 +205,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
         STATS_BUDGET_DEFAULTS.evaluationCpuMs,
       ),
     },
+  };
+}
+
+/**
+ * The settings an operator needs to read in the start-up log, without a secret: no
+ * ENCRYPTION_KEY or METRICS_TOKEN (only whether one is set), DATABASE_URL and MQTT_URL with their
+ * passwords masked.
+ */
+export function describeSettings(c: Config) {
+  const mask = withoutPassword;
+  const hasApi = c.roles.has("api");
+  return {
+    roles: [...c.roles].join(","),
+    database: c.databaseUrl
+      ? { kind: "postgres", url: mask(c.databaseUrl) }
+      : { kind: "pglite", dataDir: c.dataDir },
+    ...(hasApi ? { port: c.port, publicUrl: c.publicUrl } : {}),
+    host: c.host,
+    health: hasApi ? `on PORT ${c.port}` : c.healthPort > 0 ? `on HEALTH_PORT ${c.healthPort}` : "off",
+    metrics: c.metricsToken ? "on (METRICS_TOKEN set)" : "off (METRICS_TOKEN unset)",
+    ...(c.roles.has("ingest")
+      ? {
+          mqtt: c.mqttUrl
+            ? { url: mask(c.mqttUrl), clientId: c.ingestClientId ?? null, shared: c.mqttSharedSubscriptions }
+            : { embeddedPort: c.mqttPort, allowAnonymous: c.mqttAllowAnonymous },
+        }
+      : {}),
+    ...(c.roles.has("worker") ? { worker: { ...c.worker, id: c.worker.id ?? null } } : {}),
+    ...(hasApi
+      ? {
+          trustProxy: c.trustProxy,
+          rateLimitPerMinute: c.rateLimitPerMinute,
+          ingestRateLimitPerMinute: c.ingestRateLimitPerMinute,
+        }
+      : {}),
+    statsThreads: c.stats.threads,
+    demo: c.demo,
+    simulatorRate: c.simulatorRate,
+    encryptionKey: c.encryptionKey ? "set" : c.databaseUrl ? "unset" : "from DATA_DIR",
+    logLevel: c.logLevel,
   };
 }

@@ -1,11 +1,14 @@
-import { loadConfig } from "./config.js";
+import { describeSettings, loadConfig } from "./config.js";
 import { openDatabase } from "./db/client.js";
 import { describeDbError, loggableError } from "./db/errors.js";
 import { buildApp } from "./http/app.js";
+import { listenOrExplain, PortTakenError, startHealthServer } from "./http/health-server.js";
+import type { ReadinessCheck } from "./http/routes/health.routes.js";
 import { BrokerPortTakenError, isLoopback, readBrokerTls } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
 import { createLogger } from "./lib/logger.js";
+import { processInfo, startSeriesFor, watchDatabase, watchWorkerBacklog } from "./lib/metrics.js";
 import { withoutPassword } from "./lib/urls.js";
 import { startSessionInvalidation } from "./modules/auth/session-invalidation.js";
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
@@ -15,6 +18,8 @@ import { startHousekeeping } from "./modules/housekeeping/housekeeping.service.j
 import { createServices } from "./services.js";
 import { createOnEvaluated } from "./worker/alerts/apply.js";
 import { startNotifierFor } from "./worker/notify/notifier.js";
+import { createOutboxRepo } from "./worker/notify/outbox.repo.js";
+import { overdue } from "./worker/schedule/schedule.js";
 import { startWorkerFromConfig } from "./worker/worker.js";
 
 /** How long a stop may take before the process exits anyway (the promise is 10 s). */
@@ -26,6 +31,8 @@ async function main() {
   const secrets = createSecretBox(resolveEncryptionKey(config).key);
   // One logger for the process: a child per role, with structured fields (lib/logger.ts).
   const logger = createLogger(config.logLevel);
+  // What an operator needs to know this process was started with; no secret (config.ts).
+  logger.info({ settings: describeSettings(config) }, `starting: ${[...config.roles].join(", ")}`);
   const database = await openDatabase(
     config.databaseUrl
       ? { databaseUrl: config.databaseUrl, logger }
@@ -46,6 +53,31 @@ async function main() {
 
   const closers: (() => Promise<void>)[] = [() => database.close()];
 
+  // Metrics (lib/metrics.ts): one registry for the process, whichever roles it runs.
+  processInfo.set({ roles: [...config.roles].sort().join(","), database: database.kind }, 1);
+  startSeriesFor(config.roles);
+  const raw = database.raw;
+  watchDatabase(
+    raw.kind === "postgres"
+      ? {
+          kind: "postgres",
+          pool: () => ({
+            total: raw.pool.totalCount,
+            idle: raw.pool.idleCount,
+            waiting: raw.pool.waitingCount,
+            max: raw.pool.options.max ?? 10,
+          }),
+        }
+      : { kind: "pglite", thread: () => raw.client.load() },
+  );
+  if (config.roles.has("worker")) {
+    const outbox = createOutboxRepo(database.db);
+    watchWorkerBacklog({
+      notificationsPending: () => outbox.pendingByChannel(),
+      overdue: () => overdue(database.db, new Date()),
+    });
+  }
+
   // Statistics off the event loop (stats-pool.ts): one pool for the API's previews, backtests and
   // capability views, another for the worker's evaluations, so neither waits behind the other.
   const requestStats = config.roles.has("api")
@@ -57,6 +89,18 @@ async function main() {
   for (const pool of [requestStats, evaluationStats]) if (pool) closers.push(() => pool.close());
 
   let ingest: Ingest | undefined;
+  // GET /ready: the database answers; with the ingest role, the MQTT broker too (not before it started).
+  const readiness: Record<string, ReadinessCheck> = {
+    database: () => services.health.check(),
+    ...(config.roles.has("ingest")
+      ? {
+          broker: async () => {
+            if (!ingest) throw new Error("the ingestor is starting");
+            await ingest.ready();
+          },
+        }
+      : {}),
+  };
   const services = createServices({
     db: database.db,
     publicUrl: config.publicUrl,
@@ -71,6 +115,19 @@ async function main() {
       backtestCpuMs: config.stats.backtestCpuMs,
     },
   });
+
+  // Without the api role, /health, /ready and /metrics on HEALTH_PORT, from before the roles start
+  // (/ready says what is not ready yet).
+  if (!config.roles.has("api") && config.healthPort > 0) {
+    const health = await startHealthServer({
+      checks: readiness,
+      metricsToken: config.metricsToken,
+      port: config.healthPort,
+      host: config.host,
+    });
+    closers.push(() => health.close());
+    logger.info(`health endpoints on ${config.host}:${health.port} (/health, /ready, /metrics)`);
+  }
 
   if (config.roles.has("ingest")) {
     ingest = await startIngest({
@@ -155,14 +212,14 @@ async function main() {
       cookieSecure: config.cookieSecure,
       logger: logger.child({ role: "api" }),
       settings: config,
+      readiness,
     });
     closers.unshift(() => app.close());
-    await app.listen({ port: config.port, host: config.host }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code === "EADDRINUSE")
-        throw new HttpPortTakenError(
-          `The HTTP port ${config.host}:${config.port} is taken (another Linewatch, or another server?). Stop that process, or set PORT to another port.`,
-        );
-      throw err;
+    await listenOrExplain(() => app.listen({ port: config.port, host: config.host }), {
+      setting: "PORT",
+      host: config.host,
+      port: config.port,
+      hint: "Stop the process holding it or set PORT to a free port.",
     });
     logger.info(`ready in ${Date.now() - started} ms at ${config.publicUrl}`);
   }
@@ -186,13 +243,10 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-/** PORT is held by another process: said plainly, not as a database error. */
-class HttpPortTakenError extends Error {}
-
 main().catch((err) => {
   // Before the configuration is read there is no level yet: start-up failures always show.
   const logger = createLogger("info");
-  if (err instanceof BrokerPortTakenError || err instanceof HttpPortTakenError) logger.fatal(err.message);
+  if (err instanceof BrokerPortTakenError || err instanceof PortTakenError) logger.fatal(err.message);
   else logger.fatal({ err: loggableError(err) }, `start-up failed: ${describeDbError(err)}`);
   process.exit(1);
 });

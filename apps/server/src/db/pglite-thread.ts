@@ -39,6 +39,8 @@ export type PgliteThread = {
   dumpDataDir(): Promise<Uint8Array>;
   /** LISTEN on a channel: `onNotify` gets each NOTIFY's payload once its transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
+  /** What waits on the thread now (metrics): statements sent and not answered, bulk statements queued, open transactions. */
+  load(): { inFlight: number; background: number; transactions: number };
   close(): Promise<void>;
   readonly closed: boolean;
 };
@@ -291,6 +293,7 @@ export async function openPgliteThread(
       }
     },
     dumpDataDir: () => call<Uint8Array>({ op: "dump" }),
+    load: () => ({ inFlight: pending.size, background: backgroundQueue.length, transactions: openTxs }),
     async listen(channel, onNotify) {
       const first = !listeners.has(channel);
       listeners.set(channel, [...(listeners.get(channel) ?? []), onNotify]);

@@ -18,8 +18,10 @@ import {
 } from "fastify-type-provider-zod";
 import { loggableError } from "../db/errors.js";
 import { AppError, STATUS_OF } from "../errors.js";
+import { httpRequestSeconds, httpRequests, UNMATCHED_ROUTE } from "../lib/metrics.js";
 import { StatsCancelledError } from "../modules/evaluation/stats-pool.js";
 import { isApiPath, normalisePath, requestPath } from "./request-path.js";
+import { healthRoutes } from "./routes/health.routes.js";
 import { registerRoutes } from "./routes/index.js";
 import { type AppOptions, appSettings } from "./types.js";
 
@@ -142,6 +144,13 @@ export async function buildApp(opts: AppOptions) {
     reply.header("referrer-policy", "same-origin");
   });
 
+  // Every answer counted by its route's pattern (never the raw URL: ids would make a series each).
+  app.addHook("onResponse", async (req, reply) => {
+    const route = req.routeOptions.url ?? UNMATCHED_ROUTE;
+    httpRequests.inc({ route, method: req.method, status: String(reply.statusCode) });
+    httpRequestSeconds.observe({ route, method: req.method }, reply.elapsedTime / 1000);
+  });
+
   app.setErrorHandler((error, req, reply) => {
     // The client went away and its statistics were stopped: nobody reads the answer; not an error.
     if (error instanceof StatsCancelledError) return reply.code(499).send({ message: error.message });
@@ -178,6 +187,11 @@ export async function buildApp(opts: AppOptions) {
   });
 
   await registerRoutes(app, { ...opts, settings });
+  // /health, /ready, /metrics on the API's own port; routes, so the web app's fallback never answers them.
+  healthRoutes(app, {
+    checks: opts.readiness ?? { database: () => opts.services.health.check() },
+    metricsToken: settings.metricsToken,
+  });
 
   // The built web app (apps/web/dist). Its scripts and styles under /assets/ carry a content hash
   // in their names, so a browser keeps them for a year without asking again; index.html (and the

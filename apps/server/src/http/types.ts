@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type Config, loadConfig } from "../config.js";
 import type { AuthContext } from "../modules/auth/auth.service.js";
 import type { Services } from "../services.js";
+import type { ReadinessCheck } from "./routes/health.routes.js";
 
 /** Who may call a route: nobody signed in, any signed-in user, administrators, or provider staff. */
 export type Access = "public" | "user" | "admin" | "provider";
@@ -27,11 +28,13 @@ export type AppOptions = {
   bodyLimit?: number;
   /** The settings of config.ts the HTTP layer reads; what is left out takes loadConfig's default. */
   settings?: Partial<AppSettings>;
+  /** What GET /ready checks (health.routes.ts); default the database alone. */
+  readiness?: Record<string, ReadinessCheck>;
 };
 
 export type AppSettings = Pick<
   Config,
-  "publicUrl" | "trustProxy" | "rateLimitPerMinute" | "ingestRateLimitPerMinute"
+  "publicUrl" | "trustProxy" | "rateLimitPerMinute" | "ingestRateLimitPerMinute" | "metricsToken"
 >;
 
 /** What route files receive: the app's options with every setting resolved. */
@@ -45,6 +48,7 @@ export function appSettings(given: Partial<AppSettings> = {}): AppSettings {
     trustProxy: given.trustProxy ?? d.trustProxy,
     rateLimitPerMinute: given.rateLimitPerMinute ?? d.rateLimitPerMinute,
     ingestRateLimitPerMinute: given.ingestRateLimitPerMinute ?? d.ingestRateLimitPerMinute,
+    metricsToken: given.metricsToken ?? d.metricsToken,
   };
 }
 

@@ -3,8 +3,9 @@ import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
 import { describeDbError, isTransientDbError } from "../db/errors.js";
 import { type Logger, silentLogger } from "../lib/logger.js";
+import { ingestBatchSeconds, ingestMessages, watchIngestQueue } from "../lib/metrics.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
-import { createIngestLog } from "./ingest-log.js";
+import { createIngestLog, type DeadLetterNote } from "./ingest-log.js";
 import type { SourceDirectory } from "./sources.js";
 
 type Waiting = { packet: IPublishPacket; resolve: () => void };
@@ -19,6 +20,11 @@ export const RETRY_MAX_MS = 30_000;
  * and the other data sources' messages must not wait for it (issue 27 §2).
  */
 export const LANE_BYTES = 256 * 1024;
+
+/** Dead letters logged one line each per batch; the rest of a batch's are summed up in one line. */
+export const DEAD_LETTER_LOG_LINES = 10;
+/** A dead letter's reason is cut to this many characters in the log (the table keeps it whole). */
+const LOGGED_REASON_MAX = 300;
 
 /**
  * Collects MQTT messages and stores them in batches (a batch is stored when it has batchSize
@@ -71,6 +77,10 @@ export function createIngestBatcher(opts: {
   /** The lanes of large messages, by data source: each the promise of its last message's storing. */
   const lanes = new Map<string, Promise<void>>();
   let closed = false;
+  // Messages waiting for the next batch, in the batch being stored, and large ones in their lanes.
+  let inBatch = 0;
+  let inLanes = 0;
+  const unwatch = watchIngestQueue(() => waiting.length + inBatch + inLanes);
   // Stops a large message between two of its slices when the batcher closes (lib/slices.ts).
   const stopping = new AbortController();
   // Wake the backoff waits (of the batches and of the lanes) early when the batcher closes.
@@ -105,7 +115,7 @@ export function createIngestBatcher(opts: {
    */
   async function untilStored(
     what: ReturnType<typeof whose> & { step: string },
-    write: () => Promise<void>,
+    write: () => Promise<unknown>,
   ): Promise<{ outcome: "stored" } | { outcome: "closed" } | { outcome: "refused"; err: unknown }> {
     let delay = RETRY_FIRST_MS;
     for (;;) {
@@ -132,19 +142,44 @@ export function createIngestBatcher(opts: {
    * Stores a batch, or one large message (with `signal`: the batcher's closing stops it between
    * two slices, for the broker to redeliver, instead of the shutdown waiting for the rest).
    */
+  /** One info line per dead letter (up to DEAD_LETTER_LOG_LINES a batch): what an operator follows. */
+  function logDeadLetters(notes: DeadLetterNote[]) {
+    for (const n of notes.slice(0, DEAD_LETTER_LOG_LINES))
+      logger.info(
+        {
+          dataSourceId: n.dataSourceId,
+          topic: n.topic,
+          reason: n.kind,
+          detail: n.reason.slice(0, LOGGED_REASON_MAX),
+        },
+        `dead letter: ${n.kind}`,
+      );
+    const more = notes.slice(DEAD_LETTER_LOG_LINES);
+    if (more.length) {
+      const byReason: Record<string, number> = {};
+      for (const n of more) byReason[n.kind] = (byReason[n.kind] ?? 0) + 1;
+      logger.info({ count: more.length, byReason }, `and ${more.length} more dead letters in this batch`);
+    }
+  }
+
   async function store(batch: Waiting[], signal?: AbortSignal): Promise<void> {
     const what = { ...whose(batch), step: "storing MQTT messages" };
-    const result = await untilStored(what, () =>
-      ingestLog.store(
+    const started = performance.now();
+    let dead: DeadLetterNote[] = [];
+    const result = await untilStored(what, async () => {
+      dead = await ingestLog.store(
         batch.map((w) => w.packet),
         opts.directory.current(),
         opts.partRecords,
         topicDefaults,
         signal,
-      ),
-    );
+      );
+    });
     if (result.outcome === "closed") return;
     if (result.outcome === "stored") {
+      ingestBatchSeconds.observe({ lane: signal ? "large" : "shared" }, (performance.now() - started) / 1000);
+      ingestMessages.inc(batch.length);
+      logDeadLetters(dead);
       for (const w of batch) w.resolve();
       return;
     }
@@ -166,6 +201,7 @@ export function createIngestBatcher(opts: {
         { ...what, reason: describeDbError(kept.err) },
         "dropped an MQTT message: its dead letter was refused too",
       );
+    if (kept.outcome === "stored") ingestMessages.inc();
     if (kept.outcome !== "closed") only.resolve();
   }
 
@@ -176,7 +212,15 @@ export function createIngestBatcher(opts: {
   }
 
   async function storeWaiting() {
-    while (waiting.length) await store(waiting.splice(0, batchSize));
+    while (waiting.length) {
+      const batch = waiting.splice(0, batchSize);
+      inBatch = batch.length;
+      try {
+        await store(batch);
+      } finally {
+        inBatch = 0;
+      }
+    }
   }
 
   /** Stores what waits now (and what arrives until it is stored); resolves when none waits. */
@@ -197,6 +241,7 @@ export function createIngestBatcher(opts: {
   /** Stores one large message after the large messages of its data source before it. */
   function storeInLane(w: Waiting) {
     const key = opts.directory.match(w.packet.topic)?.id ?? "";
+    inLanes++;
     const stored = (lanes.get(key) ?? Promise.resolve())
       .then(() => (closed ? undefined : store([w], stopping.signal)))
       .catch((err: unknown) =>
@@ -204,6 +249,7 @@ export function createIngestBatcher(opts: {
         logger.error({ ...whose([w]), reason: describeDbError(err) }, "storing a large MQTT message failed"),
       )
       .finally(() => {
+        inLanes--;
         if (lanes.get(key) === stored) lanes.delete(key);
       });
     lanes.set(key, stored);
@@ -229,6 +275,7 @@ export function createIngestBatcher(opts: {
       stopping.abort();
       for (const wake of wakes) wake();
       await Promise.all([flush(), ...lanes.values()]);
+      unwatch();
     },
   };
 }

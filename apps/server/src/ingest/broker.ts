@@ -160,6 +160,8 @@ export async function startEmbeddedBroker(
     url: `mqtt://${urlHost}:${actualPort}`,
     /** The MQTT-over-TLS listener's port, when it has one. */
     tlsPort,
+    /** Whether the broker accepts connections now (GET /ready). */
+    isListening: () => servers.every((s) => s.listening) && !aedes.closed,
     async close() {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));

@@ -4,8 +4,12 @@ import type { IPublishPacket } from "mqtt";
 import type { Db } from "../db/client.js";
 import { dataSourceMessages, deadLetters } from "../db/schema/index.js";
 import { type JsonElement, parseJsonInSlices } from "../lib/json-slices.js";
+import { type DeadLetterReason, ingestDeadLetters } from "../lib/metrics.js";
 import { createSlicer } from "../lib/slices.js";
-import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
+import {
+  isRefusedByDatabase,
+  type PartRecordsService,
+} from "../modules/part-records/part-records.service.js";
 
 type Source = { id: string; topic: string; customerId: string; plantId: string; ingestorId: string };
 type Dead = {
@@ -15,7 +19,18 @@ type Dead = {
   topic: string;
   payload: string;
   reason: string;
+  /** The reason's category (the metric's label; not stored). */
+  kind: DeadLetterReason;
 };
+
+/** A dead letter as the log and the metrics see it: never its payload. */
+export type DeadLetterNote = { kind: DeadLetterReason; reason: string; topic: string; dataSourceId: string };
+
+/** Counts the dead letters kept and answers what the log says of them. */
+function kept(dead: Dead[]): DeadLetterNote[] {
+  for (const d of dead) ingestDeadLetters.inc({ reason: d.kind });
+  return dead.map(({ kind, reason, topic, dataSourceId }) => ({ kind, reason, topic, dataSourceId }));
+}
 
 const PAYLOAD_MAX = 64 * 1024;
 
@@ -62,7 +77,7 @@ export function createIngestLog(db: Db) {
       partRecords: PartRecordsService,
       topicDefaults: (topic: string) => { line?: string; station?: string },
       signal?: AbortSignal,
-    ) {
+    ): Promise<DeadLetterNote[]> {
       const dead: Dead[] = [];
       const slicer = createSlicer({ signal });
       const byPlant = new Map<string, { source: Source; records: unknown[]; origins: Origin[] }>();
@@ -92,6 +107,7 @@ export function createIngestLog(db: Db) {
             ...base,
             payload: storable(payload),
             reason: storable(`payload is not JSON: ${(err as Error).message}`),
+            kind: "not_json",
           });
           continue;
         }
@@ -100,6 +116,7 @@ export function createIngestLog(db: Db) {
             ...base,
             payload: storable(payload),
             reason: "the message holds no records (an empty array)",
+            kind: "no_records",
           });
           continue;
         }
@@ -112,6 +129,7 @@ export function createIngestLog(db: Db) {
             ...base,
             payload: storable(`[${payload.slice(beyond.start, Math.min(end, beyond.start + PAYLOAD_MAX))}]`),
             reason: DEAD_LETTER_REASONS.tooManyRecords(elements.length),
+            kind: "too_many_records",
           });
           elements = elements.slice(0, INGEST_BATCH_MAX);
           items = items.slice(0, INGEST_BATCH_MAX);
@@ -141,7 +159,7 @@ export function createIngestLog(db: Db) {
           { customerId: source.customerId, plantId: source.plantId },
           records,
           {},
-          { signal },
+          { signal, transport: "mqtt" },
         );
         for (const r of result.rejected) {
           const o = origins[r.index];
@@ -153,10 +171,13 @@ export function createIngestLog(db: Db) {
             topic: storable(o.topic),
             payload: storable(textOf(o)),
             reason: storable(r.reason),
+            kind: isRefusedByDatabase(r.reason) ? "database_refused" : "invalid_record",
           });
         }
       }
-      if (dead.length) await db.insert(deadLetters).values(dead);
+      if (!dead.length) return [];
+      await db.insert(deadLetters).values(dead.map(({ kind: _, ...row }) => row));
+      return kept(dead);
     },
 
     /**
@@ -164,9 +185,9 @@ export function createIngestLog(db: Db) {
      * did not foresee (the database refused it): its payload as far as the table can hold it,
      * else the reason alone.
      */
-    async deadLetter(packet: IPublishPacket, sources: Source[], reason: string) {
+    async deadLetter(packet: IPublishPacket, sources: Source[], reason: string): Promise<DeadLetterNote[]> {
       const source = sources.find((s) => topicMatches(s.topic, packet.topic));
-      if (!source) return;
+      if (!source) return [];
       const row = {
         customerId: source.customerId,
         ingestorId: source.ingestorId,
@@ -180,6 +201,7 @@ export function createIngestLog(db: Db) {
       } catch {
         await db.insert(deadLetters).values({ ...row, payload: "" });
       }
+      return kept([{ ...row, kind: "database_refused" }]);
     },
   };
 }

@@ -57,6 +57,10 @@ export async function startIngest(opts: IngestOptions) {
       tlsPort: undefined as number | undefined,
       refresh: () => ingestor.refresh(),
       subscriptions: ingestor.subscriptions,
+      /** GET /ready: rejects while the client is not connected to MQTT_URL's broker. */
+      async ready() {
+        if (!ingestor.isConnected()) throw new Error("not connected to the MQTT broker (MQTT_URL)");
+      },
       /** On an external broker the credentials are the broker's business (MQTT_URL's user). */
       internalLogin: (_ingestorIds: string[]): TMqttLogin | undefined => undefined,
       close: () => ingestor.close(),
@@ -93,6 +97,10 @@ export async function startIngest(opts: IngestOptions) {
     tlsPort: broker.tlsPort,
     refresh,
     subscriptions: () => directory.current().map((s) => s.topic),
+    /** GET /ready: rejects once the embedded broker no longer listens. */
+    async ready() {
+      if (!broker.isListening()) throw new Error("the embedded MQTT broker is not listening");
+    },
     /** A login for this process's own client (the line simulator) on these ingestors' topics. */
     internalLogin: (ingestorIds: string[]): TMqttLogin | undefined => access.issueInternal(ingestorIds),
     async close() {

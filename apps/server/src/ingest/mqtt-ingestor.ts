@@ -102,6 +102,8 @@ export async function startMqttIngestor(opts: MqttIngestorOptions) {
     refresh,
     /** Topic filters subscribed to right now. */
     subscriptions: () => [...subscribed],
+    /** Whether the client is connected to the broker now (GET /ready). */
+    isConnected: () => client.connected,
     /** Stops storing and disconnects; messages not yet committed stay unacknowledged, for redelivery. */
     async close() {
       clearInterval(interval);

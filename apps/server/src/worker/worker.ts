@@ -17,6 +17,7 @@ import type { WorkerConfig } from "../config.js";
 import type { Db, Tx } from "../db/client.js";
 import { describeDbError } from "../db/errors.js";
 import { type Logger, silentLogger } from "../lib/logger.js";
+import * as metrics from "../lib/metrics.js";
 import {
   type EvaluationResult,
   monitorEvaluationSettings,
@@ -38,10 +39,10 @@ import {
   claimDue,
   completeClaim,
   initialiseSlots,
+  type OnEvaluatedHook,
   previousLastRecordTsOf,
   releaseLeases,
   renewLeases,
-  type StoredEvaluation,
 } from "./schedule/schedule.js";
 
 export type WorkerOptions = {
@@ -63,8 +64,8 @@ export type WorkerOptions = {
   minuteMs?: number;
   /** Lease owner name; default host:pid:random. */
   owner?: string;
-  /** Alert rules: runs in the transaction that stores the evaluation. */
-  onEvaluated?: (tx: Tx, evaluation: StoredEvaluation) => Promise<void>;
+  /** Alert rules: runs in the transaction that stores the evaluation; the alert change it answers is logged. */
+  onEvaluated?: OnEvaluatedHook;
   /** The evaluation of a claimed batch; default evaluateClaims (window queries + packages/stats). */
   evaluate?: (db: Db, claims: ClaimedMonitor[]) => Promise<EvaluationResult[]>;
   /**
@@ -124,12 +125,21 @@ export async function evaluateClaims(
   signal?: AbortSignal,
 ): Promise<EvaluationResult[]> {
   const results: EvaluationResult[] = new Array(claims.length);
+  const started = performance.now();
+  // Each evaluation counted (linewatch_evaluations_total) and timed from the batch's start, its
+  // share of the window query included, when its result is known.
+  const settle = (index: number, result: EvaluationResult) => {
+    results[index] = result;
+    const type = claims[index]?.type ?? "unknown";
+    metrics.evaluations.inc({ type, outcome: result.state.toLowerCase() });
+    metrics.evaluationSeconds.observe({ type }, (performance.now() - started) / 1000);
+  };
   const pending: { index: number; claim: ClaimedMonitor; filter: TStoredMonitorFilter }[] = [];
   claims.forEach((claim, index) => {
     try {
       pending.push({ index, claim, filter: parseStoredMonitorFilter(claim.filter) });
     } catch (err) {
-      results[index] = errorResult(err);
+      settle(index, errorResult(err));
     }
   });
   try {
@@ -153,7 +163,7 @@ export async function evaluateClaims(
       pending.map(async ({ index, claim, filter }, i) => {
         const window = windows[i] as Window | Error;
         if (window instanceof Error) {
-          results[index] = errorResult(window);
+          settle(index, errorResult(window));
           return;
         }
         const settings = monitorEvaluationSettings(
@@ -162,25 +172,34 @@ export async function evaluateClaims(
         );
         const { packed, transfer } = await packWindow(window);
         try {
-          results[index] = await stats.pool.run("evaluate", { settings, window: packed }, transfer, {
-            cpuBudgetMs: stats.cpuBudgetMs,
-            signal,
-          });
+          settle(
+            index,
+            await stats.pool.run("evaluate", { settings, window: packed }, transfer, {
+              cpuBudgetMs: stats.cpuBudgetMs,
+              signal,
+            }),
+          );
         } catch (err) {
           if (err instanceof StatsCancelledError) throw err;
-          results[index] = errorResult(
-            err instanceof StatsBudgetError
-              ? new Error(
-                  `the evaluation needed more than its ${Math.round(err.budgetMs / 1000)} s of computing`,
-                )
-              : err,
+          settle(
+            index,
+            errorResult(
+              err instanceof StatsBudgetError
+                ? new Error(
+                    `the evaluation needed more than its ${Math.round(err.budgetMs / 1000)} s of computing`,
+                  )
+                : err,
+            ),
           );
         }
       }),
     );
   } catch (err) {
     if (err instanceof StatsCancelledError) throw err;
-    for (const { index } of pending) results[index] = errorResult(err);
+    // Every pending evaluation is an error then; those not counted yet are counted.
+    for (const { index } of pending)
+      if (results[index]) results[index] = errorResult(err);
+      else settle(index, errorResult(err));
   }
   return results;
 }
@@ -275,11 +294,42 @@ export function startWorker(opts: WorkerOptions): Worker {
   // backlog: not once per claim, which with one monitor a claim was a statement per evaluation.
   let lastInitialise = Number.NEGATIVE_INFINITY;
   let wasFull = false;
+  /** A stored evaluation, committed: its lag measured, its alert's change counted and logged. */
+  const afterCommit = (c: ClaimedMonitor, stored: Extract<CompleteOutcome, { status: "stored" }>) => {
+    const lagMs = stored.evaluation.evaluatedAt.getTime() - c.slot.getTime();
+    metrics.evaluationLagSeconds.observe({ type: c.type }, Math.max(0, lagMs) / 1000);
+    const a = stored.applied;
+    const about = { monitorId: c.id, monitorName: c.name, type: c.type, lineId: c.lineId };
+    if (a?.kind === "opened") {
+      metrics.alertsChanged.inc({ type: c.type, event: "opened" });
+      logger.info(
+        {
+          ...about,
+          alertId: a.alertId,
+          rule: a.rule,
+          channels: a.channels,
+          evaluationId: stored.evaluation.id,
+        },
+        `alert opened: ${c.name}`,
+      );
+    } else if (a?.kind === "auto-resolved") {
+      metrics.alertsChanged.inc({ type: c.type, event: "resolved" });
+      logger.info({ ...about, alertId: a.alertId }, `alert resolved: ${c.name}`);
+    }
+  };
+
   const tick = async (): Promise<number> => {
     if (noDataCheckMs > 0 && now().getTime() - lastNoDataCheck >= noDataCheckMs) {
       lastNoDataCheck = now().getTime();
       const nd = await checkNoData(opts.db, now());
-      if (nd.opened.length || nd.resolved.length) logger.info(nd, "no-data alerts changed");
+      for (const a of nd.opened) {
+        metrics.alertsChanged.inc({ type: "no_data", event: "opened" });
+        logger.info({ alertId: a.id, lineId: a.lineId, type: "no_data" }, "alert opened: no data");
+      }
+      for (const a of nd.resolved) {
+        metrics.alertsChanged.inc({ type: "no_data", event: "resolved" });
+        logger.info({ alertId: a.id, lineId: a.lineId, type: "no_data" }, "alert resolved: records again");
+      }
     }
     if (!wasFull || now().getTime() - lastInitialise >= INITIALISE_SLOTS_MS) {
       lastInitialise = now().getTime();
@@ -295,6 +345,7 @@ export function startWorker(opts: WorkerOptions): Worker {
       if (o.status === "rejected")
         logger.error({ ...at, reason: describeDbError(o.reason) }, "storing an evaluation failed");
       else if (o.value.status === "lost") logger.info(at, "lease lost, slot left to its new owner");
+      else if (o.value.status === "stored" && c) afterCommit(c, o.value);
     });
     return claims.length;
   };

@@ -39,6 +39,7 @@ export async function createTestApp(
       trustProxy: settings.trustProxy,
       rateLimitPerMinute: settings.rateLimitPerMinute,
       ingestRateLimitPerMinute: settings.ingestRateLimitPerMinute,
+      metricsToken: settings.metricsToken,
     },
   });
   await app.ready();

@@ -92,6 +92,8 @@ export function startIngestProcess(env: Record<string, string>): Promise<IngestP
         LOG_LEVEL: "info",
         MQTT_URL: "",
         ENCRYPTION_KEY: TEST_KEY,
+        // Test files run side by side: no two children on the default HEALTH_PORT (a test sets its own).
+        HEALTH_PORT: "0",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

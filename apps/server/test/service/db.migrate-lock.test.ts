@@ -82,6 +82,8 @@ describe.skipIf(!url)("migrations on an empty PostgreSQL database, several proce
       HOST: "127.0.0.1",
       MQTT_PORT: String(mqttPort),
       MQTT_URL: "",
+      // The worker and the ingest process would both take the default HEALTH_PORT: not this test's subject.
+      HEALTH_PORT: "0",
     };
     const upLine = {
       api: /ready in \d+ ms/,

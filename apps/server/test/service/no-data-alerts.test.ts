@@ -42,10 +42,10 @@ describe("no-data alerts", () => {
     });
     const first = await checkNoData(db(), t.now.value);
     const [alert] = await noDataAlertsOf(tn.line.id);
-    expect(first.opened).toContain(alert?.id);
+    expect(first.opened.map((a) => a.id)).toContain(alert?.id);
     expect(alert).toMatchObject({ state: "OPEN", monitorId: null, rule: "no_data", threshold: 2 });
     // Checked again (another worker, the next poll): still one alert.
-    expect((await checkNoData(db(), t.now.value)).opened).not.toContain(alert?.id);
+    expect((await checkNoData(db(), t.now.value)).opened.map((a) => a.id)).not.toContain(alert?.id);
     expect(await noDataAlertsOf(tn.line.id)).toHaveLength(1);
     const outbox = await db()
       .select()
@@ -90,7 +90,7 @@ describe("no-data alerts", () => {
     expect(open?.state).toBe("OPEN");
     await db().update(lines).set({ lastIngestedTime: t.now.value }).where(eq(lines.id, tn.line.id));
     const out = await checkNoData(db(), t.now.value);
-    expect(out.resolved).toContain(open?.id);
+    expect(out.resolved.map((a) => a.id)).toContain(open?.id);
     const [resolved] = await noDataAlertsOf(tn.line.id);
     expect(resolved?.state).toBe("RESOLVED");
     const events = await db()

@@ -15,10 +15,12 @@ import {
   teamsWebhooks,
 } from "../../src/db/schema/index.js";
 import { createSecretBox } from "../../src/lib/crypto.js";
+import { notificationsSent } from "../../src/lib/metrics.js";
 import { SECRET_PURPOSE } from "../../src/modules/notifications/notifications.service.js";
 import { startNotifier } from "../../src/worker/notify/notifier.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
+import { capturingLogger } from "../helpers/logger.js";
 
 // ── A local fake of Teams and ETQ Reliance, scripted per path ──
 
@@ -375,6 +377,43 @@ describe("notifier", () => {
     expect(etq.attempts).toHaveLength(1);
     expect(requests).toHaveLength(0);
     await notifier.stop();
+  });
+
+  it("logs each failed attempt at info with channel, integration and reason (never the webhook's address), the last at warn, and counts them", async () => {
+    const t = await setupLine({ teams: true });
+    const { alert } = await createAlert(t, ["teams"]);
+    const [hook] = await db.select().from(teamsWebhooks).where(eq(teamsWebhooks.lineId, t.line.id));
+    scripts.set("/teams", [
+      { status: 500, body: "boom" },
+      { status: 400, body: "Bad card" },
+    ]);
+    const count = async (outcome: string) =>
+      (await notificationsSent.get()).values.find(
+        (v) => v.labels.channel === "teams" && v.labels.outcome === outcome,
+      )?.value ?? 0;
+    const before = { retrying: await count("retrying"), failed: await count("failed") };
+    const log = capturingLogger();
+    const notifier = startNotifier({ db, ...notifierOptions, logger: log.logger });
+    await notifier.runOnce();
+    advance(5_000);
+    await notifier.runOnce();
+    await notifier.stop();
+    const lines = log
+      .text()
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.alertId === alert.id);
+    expect(lines.map((l) => [l.level, l.msg])).toEqual([
+      [30, "notification failed, retrying in 5 s"],
+      [40, "notification failed for good"],
+    ]);
+    for (const l of lines) expect(l).toMatchObject({ channel: "teams", integrationId: hook?.id });
+    expect(lines[0]).toMatchObject({ httpStatus: 500 });
+    expect(String(lines[1]?.reason)).toContain("answered 400");
+    expect(log.text()).not.toContain(base);
+    expect(await count("retrying")).toBe(before.retrying + 1);
+    expect(await count("failed")).toBe(before.failed + 1);
   });
 
   it("fails at once on a 400", async () => {

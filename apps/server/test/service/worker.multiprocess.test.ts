@@ -54,6 +54,8 @@ function startWorkerProcess(id: string, url: string): Promise<{ child: ChildProc
         WORKER_LEASE_MS: String(LEASE_MS),
         WORKER_MINUTE_MS: String(PERIOD_MS),
         WORKER_BATCH_SIZE: "4",
+        // Two workers on one host would both take the default HEALTH_PORT (health-port.test.ts).
+        HEALTH_PORT: "0",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },

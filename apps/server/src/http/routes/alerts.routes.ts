@@ -117,6 +117,19 @@ export function alertsRoutes(app: FastifyInstance, { services }: AppOptions) {
         response: { 200: ZAlert, ...errors },
       },
     },
-    (req) => services.alerts.resolve(authOf(req), req.params.alertId, req.body),
+    async (req) => {
+      const alert = await services.alerts.resolve(authOf(req), req.params.alertId, req.body);
+      // Operators follow alerts in the log (issue 28 §4): the worker logs the ones it opens and resolves.
+      req.log.info(
+        {
+          alertId: alert.id,
+          lineId: alert.lineId,
+          monitorId: alert.monitor?.id ?? null,
+          userId: authOf(req).userId,
+        },
+        "alert resolved by a user",
+      );
+      return alert;
+    },
   );
 }

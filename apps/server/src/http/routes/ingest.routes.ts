@@ -75,7 +75,7 @@ export function ingestRoutes(app: FastifyInstance, { services, settings }: Route
       (req) => {
         const target = (req as unknown as { ingestTarget: { customerId: string; plantId: string } })
           .ingestTarget;
-        return services.partRecords.ingest(target, req.body);
+        return services.partRecords.ingest(target, req.body, {}, { transport: "http" });
       },
     );
   });

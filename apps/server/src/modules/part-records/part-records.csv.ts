@@ -202,7 +202,7 @@ export function createPartRecordsCsv(deps: { partRecords: PartRecordsService; pl
       let batchRows: number[] = [];
       const flush = async () => {
         if (!batch.length) return;
-        const result = await deps.partRecords.ingest(target, batch, defaults);
+        const result = await deps.partRecords.ingest(target, batch, defaults, { transport: "csv" });
         stored += result.stored;
         duplicates += result.duplicates;
         for (const r of result.rejected) reject(batchRows[r.index] ?? 0, r.reason);

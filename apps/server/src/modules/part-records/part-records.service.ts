@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { describeDbError, isTransientDbError } from "../../db/errors.js";
 import { lines, modelNumbers, partAttributeValues, partRecords } from "../../db/schema/index.js";
+import { type IngestTransport, ingestRecords } from "../../lib/metrics.js";
 import { createSlicer } from "../../lib/slices.js";
 import { createPartRecordsCatalog, type SignalWant } from "./part-records.catalog.js";
 
@@ -73,7 +74,10 @@ function recordValue(r: TPartRecord, w: SignalWant): number | string | null | un
   return r.measurements[w.name];
 }
 
-const refusedReason = (err: unknown) => `the database refused the record (${describeDbError(err)})`;
+const REFUSED = "the database refused the record";
+const refusedReason = (err: unknown) => `${REFUSED} (${describeDbError(err)})`;
+/** Whether a rejection's reason is the database's refusal (else the record's own fault: validation). */
+export const isRefusedByDatabase = (reason: string) => reason.startsWith(REFUSED);
 
 export function createPartRecordsService(deps: { db: Db }) {
   const { db } = deps;
@@ -218,7 +222,7 @@ export function createPartRecordsService(deps: { db: Db }) {
       target: IngestTarget,
       inputs: unknown[],
       defaults: IngestDefaults = {},
-      opts: { signal?: AbortSignal } = {},
+      opts: { signal?: AbortSignal; transport?: IngestTransport } = {},
     ): Promise<TIngestResult> {
       const slicer = createSlicer({ signal: opts.signal });
       const rejected: TIngestResult["rejected"] = [];
@@ -268,7 +272,12 @@ export function createPartRecordsService(deps: { db: Db }) {
       }
       if (slice.length) await commitSlice();
       rejected.sort((a, b) => a.index - b.index);
-      return { stored, duplicates: duplicates + accepted - refused - stored, rejected };
+      const result = { stored, duplicates: duplicates + accepted - refused - stored, rejected };
+      const transport = opts.transport ?? "http";
+      ingestRecords.inc({ transport, outcome: "stored" }, result.stored);
+      ingestRecords.inc({ transport, outcome: "duplicate" }, result.duplicates);
+      ingestRecords.inc({ transport, outcome: "rejected" }, rejected.length);
+      return result;
     },
   };
 }

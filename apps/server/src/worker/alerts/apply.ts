@@ -36,14 +36,15 @@ export type ApplyOutcome =
   | { kind: "clean"; alertId: string; cleanStreak: number }
   | { kind: "none" };
 
-/** The worker's onEvaluated hook (WorkerOptions["onEvaluated"]), bound to a clock. */
-export type OnEvaluated = (tx: Tx, evaluation: StoredEvaluation) => Promise<void>;
+/**
+ * The worker's onEvaluated hook (WorkerOptions["onEvaluated"]), bound to a clock. It answers what
+ * happened to the alert, which the worker logs once the transaction has committed.
+ */
+export type OnEvaluated = (tx: Tx, evaluation: StoredEvaluation) => Promise<ApplyOutcome | undefined>;
 
 export function createOnEvaluated(deps: { now?: () => Date } = {}): OnEvaluated {
   const now = deps.now ?? (() => new Date());
-  return async (tx, evaluation) => {
-    await applyEvaluation(tx, evaluation, { now: now() });
-  };
+  return (tx, evaluation) => applyEvaluation(tx, evaluation, { now: now() });
 }
 
 /**

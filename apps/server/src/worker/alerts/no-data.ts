@@ -8,7 +8,11 @@ import { NO_DATA_RULE } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client.js";
 
-export type NoDataOutcome = { opened: string[]; resolved: string[] };
+/** The no-data alerts opened and resolved by one check, with their lines. */
+export type NoDataOutcome = {
+  opened: { id: string; lineId: string }[];
+  resolved: { id: string; lineId: string }[];
+};
 
 export async function checkNoData(db: Db, now: Date): Promise<NoDataOutcome> {
   return db.transaction(async (tx) => {
@@ -53,14 +57,14 @@ export async function checkNoData(db: Db, now: Date): Promise<NoDataOutcome> {
 
     // Resolve: open no-data alerts whose line has records again within its threshold, or whose
     // threshold was turned off or the line deactivated.
-    const resolved = rowsOf<{ id: string }>(
+    const resolved = rowsOf<{ id: string; line_id: string }>(
       await tx.execute(sql`
         update alerts a set state = 'RESOLVED', resolved_at = ${now}
         from lines l
         where a.line_id = l.id and a.kind = 'no_data' and a.state <> 'RESOLVED'
           and (not l.active or coalesce(l.ingestion_threshold_hours, 0) <= 0
             or l.last_ingested_time + l.ingestion_threshold_hours * interval '1 hour' >= ${now})
-        returning a.id`),
+        returning a.id, a.line_id`),
     );
     if (resolved.length > 0) {
       await tx.execute(sql`
@@ -76,7 +80,11 @@ export async function checkNoData(db: Db, now: Date): Promise<NoDataOutcome> {
         last_seen_at = ${now}
       from lines l
       where a.line_id = l.id and a.kind = 'no_data' and a.state <> 'RESOLVED'`);
-    return { opened: opened.map((o) => o.id), resolved: resolved.map((r) => r.id) };
+    const withLine = (r: { id: string; line_id: string }) => ({
+      id: String(r.id),
+      lineId: String(r.line_id),
+    });
+    return { opened: opened.map(withLine), resolved: resolved.map(withLine) };
   });
 }
 

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.js";
 import { describeDbError } from "../../db/errors.js";
 import type { SecretBox } from "../../lib/crypto.js";
 import { type Logger, silentLogger } from "../../lib/logger.js";
+import { notificationsSent } from "../../lib/metrics.js";
 import { createOutboundFetch, type OutboundFetch } from "../../lib/outbound.js";
 import {
   asDeliveryError,
@@ -64,14 +65,21 @@ export function startNotifier(opts: NotifierOptions): Notifier {
   };
   const etq = createEtqClient(channel);
 
-  /** Sends one row; answers the HTTP status and, for ETQ, the document id. */
-  async function send(row: ClaimedRow): Promise<{ httpStatus: number | null; documentId?: string }> {
+  /**
+   * Sends one row; answers the HTTP status and, for ETQ, the document id. `to` gets the id of the
+   * integration (Teams webhook, Reliance configuration) it goes to, for the log.
+   */
+  async function send(
+    row: ClaimedRow,
+    to: { integrationId?: string },
+  ): Promise<{ httpStatus: number | null; documentId?: string }> {
     const facts = await repo.alertFacts(row.alertId);
     if (!facts) throw new DeliveryError("The alert no longer exists", false);
     const secrets = requireSecrets(opts.secrets);
     if (row.channel === "teams") {
       const hook = await repo.teamsWebhook(facts.lineId);
       if (!hook) throw new DeliveryError("No Microsoft Teams webhook is configured for this line", false);
+      to.integrationId = hook.id;
       const url = secrets.decrypt(hook.urlEncrypted, SECRET_PURPOSE.teamsUrl);
       return { httpStatus: await postTeams(channel, url, alertCard(facts, publicUrl)) };
     }
@@ -79,6 +87,7 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     if (facts.relianceDocumentId) return { httpStatus: null };
     const config = await repo.relianceConfig(facts.lineId);
     if (!config) throw new DeliveryError("No ETQ Reliance configuration exists for this line", false);
+    to.integrationId = config.id;
     try {
       const created = await etq.createDocument(
         etqConnection(config, secrets),
@@ -97,26 +106,41 @@ export function startNotifier(opts: NotifierOptions): Notifier {
     const startedAt = now();
     const t0 = performance.now();
     const durationMs = () => Math.round(performance.now() - t0);
+    const to: { integrationId?: string } = {};
     try {
-      const result = await send(row);
+      const result = await send(row, to);
       await repo.delivered(
         row,
         { at: startedAt, httpStatus: result.httpStatus, error: null, durationMs: durationMs() },
         result.documentId,
       );
+      notificationsSent.inc({ channel: row.channel, outcome: "delivered" });
     } catch (err) {
       const e = asDeliveryError(err);
       const attempt = { at: startedAt, httpStatus: e.httpStatus, error: e.message, durationMs: durationMs() };
       const attempts = row.attempts + 1;
+      // Never the webhook URL or a secret: the integration's id, the HTTP status and our reason.
+      const about = {
+        outboxId: row.id,
+        alertId: row.alertId,
+        channel: row.channel,
+        integrationId: to.integrationId ?? null,
+        httpStatus: e.httpStatus,
+        attempts,
+        reason: e.message,
+      };
       if (!e.retryable || attempts >= MAX_ATTEMPTS) {
         await repo.failed(row, attempt);
-        logger.warn(
-          { outboxId: row.id, alertId: row.alertId, channel: row.channel, attempts, reason: e.message },
-          "notification failed for good",
-        );
+        notificationsSent.inc({ channel: row.channel, outcome: "failed" });
+        logger.warn(about, "notification failed for good");
       } else {
-        const next = new Date(now().getTime() + retryDelayMs(attempts, e.retryAfterMs));
-        await repo.retry(row, attempt, next);
+        const retryInMs = retryDelayMs(attempts, e.retryAfterMs);
+        await repo.retry(row, attempt, new Date(now().getTime() + retryInMs));
+        notificationsSent.inc({ channel: row.channel, outcome: "retrying" });
+        logger.info(
+          { ...about, retryInMs },
+          `notification failed, retrying in ${Math.round(retryInMs / 1000)} s`,
+        );
       }
     }
   }

@@ -135,9 +135,19 @@ export function createOutboxRepo(db: Db) {
       return { ...a, details: latest?.details ?? null };
     },
 
+    /** Rows waiting for delivery or a retry, by channel (metrics; the due index covers them). */
+    async pendingByChannel(): Promise<{ channel: string; count: number }[]> {
+      const rows = await db
+        .select({ channel: notificationOutbox.channel, count: sql<number>`count(*)` })
+        .from(notificationOutbox)
+        .where(eq(notificationOutbox.state, "PENDING"))
+        .groupBy(notificationOutbox.channel);
+      return rows.map((r) => ({ channel: r.channel, count: Number(r.count) }));
+    },
+
     async teamsWebhook(lineId: string) {
       const [row] = await db
-        .select({ urlEncrypted: teamsWebhooks.urlEncrypted })
+        .select({ id: teamsWebhooks.id, urlEncrypted: teamsWebhooks.urlEncrypted })
         .from(teamsWebhooks)
         .where(eq(teamsWebhooks.lineId, lineId));
       return row;

@@ -23,6 +23,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, rowsOf, type Tx } from "../../db/client.js";
 import { evaluations, monitors } from "../../db/schema/index.js";
 import type { EvaluationResult } from "../../modules/evaluation/evaluate.js";
+import type { ApplyOutcome } from "../alerts/apply.js";
 
 export type ClaimedMonitor = {
   id: string;
@@ -158,8 +159,15 @@ export async function previousLastRecordTs(db: Tx, monitorId: string): Promise<D
   return row?.last_record_ts ? date(row.last_record_ts) : null;
 }
 
+/** The alert rules' hook: runs in the transaction that stores the evaluation; answers the alert's change. */
+export type OnEvaluatedHook = (
+  tx: Tx,
+  evaluation: StoredEvaluation,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that answers nothing (a test's spy) is a hook too
+) => Promise<ApplyOutcome | undefined | void>;
+
 export type CompleteOutcome =
-  | { status: "stored"; evaluation: StoredEvaluation; nextRunAt: Date }
+  | { status: "stored"; evaluation: StoredEvaluation; nextRunAt: Date; applied?: ApplyOutcome }
   /** The slot had been stored already (by a worker whose lease had expired): only rescheduled. */
   | { status: "duplicate"; nextRunAt: Date }
   /** The lease was no longer ours (expired and taken over, or the slot moved): nothing written. */
@@ -177,7 +185,7 @@ export async function completeClaim(
     result: EvaluationResult;
     now: () => Date;
     minuteMs: number;
-    onEvaluated?: (tx: Tx, evaluation: StoredEvaluation) => Promise<void>;
+    onEvaluated?: OnEvaluatedHook;
   },
 ): Promise<CompleteOutcome> {
   const { claim, result } = opts;
@@ -273,13 +281,31 @@ export async function completeClaim(
         lastRecordTs: result.lastRecordTs?.toISOString() ?? null,
         details: { ...(result.details ?? {}), worker: opts.owner },
       });
-    if (stored && opts.onEvaluated) await opts.onEvaluated(tx, stored);
+    const applied = stored && opts.onEvaluated ? await opts.onEvaluated(tx, stored) : undefined;
     const { nextRunAt } = next;
-    return stored ? { status: "stored", evaluation: stored, nextRunAt } : { status: "duplicate", nextRunAt };
+    return stored
+      ? { status: "stored", evaluation: stored, nextRunAt, ...(applied ? { applied } : {}) }
+      : { status: "duplicate", nextRunAt };
   });
 }
 
 /** Gives a claim back without evaluating (worker stopping). */
+/**
+ * The active monitors on active lines whose slot has passed and that no worker holds a lease on,
+ * and how far the oldest such slot lies behind `now` (s): the lag while it builds up (metrics).
+ */
+export async function overdue(db: Tx, now: Date): Promise<{ monitors: number; oldestSeconds: number }> {
+  const [row] = rowsOf<{ n: unknown; oldest: unknown }>(
+    await db.execute(sql`
+      select count(*) as n, min(m.next_run_at) as oldest from monitors m
+      where m.active and m.next_run_at <= ${now}
+        and (m.lease_until is null or m.lease_until < ${now})
+        and exists (select 1 from lines l where l.id = m.line_id and l.active)`),
+  );
+  const oldest = row?.oldest ? date(row.oldest).getTime() : now.getTime();
+  return { monitors: Number(row?.n ?? 0), oldestSeconds: Math.max(0, (now.getTime() - oldest) / 1000) };
+}
+
 export async function releaseClaim(db: Tx, owner: string, monitorId: string): Promise<void> {
   await db.execute(sql`
     update monitors set lease_owner = null, lease_until = null

@@ -1,0 +1,75 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { METRICS_CONTENT_TYPE, metricsText, withTimeout } from "../../lib/metrics.js";
+
+/** One thing a process needs to do its work; rejects (with the reason) when it cannot. */
+export type ReadinessCheck = () => Promise<void>;
+
+export type HealthOptions = {
+  /** By name (`database`, `broker`): what /ready checks. */
+  checks: Record<string, ReadinessCheck>;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset = no /metrics at all. */
+  metricsToken?: string;
+};
+
+/** A check that does not answer within this is "not ready" (a probe must not hang). */
+export const READY_TIMEOUT_MS = 2_000;
+
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+/** Whether the Authorization header carries the token; constant time whatever either's length. */
+export function isMetricsToken(header: string | undefined, token: string): boolean {
+  const given = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
+  return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
+}
+
+// Probes and scrapers read these on their own; no cache, however a proxy is set up.
+const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
+
+/**
+ * The operational endpoints every process answers (issue 28 §4), outside /api so neither the
+ * session guard nor the cross-origin guard applies, and hidden from the OpenAPI document:
+ * - `GET /health`: liveness; the process answers.
+ * - `GET /ready`: the database answers `select 1` and, for the roles that use one, the MQTT broker
+ *   listens or the client is connected; 503 naming what is not ready.
+ * - `GET /metrics`: Prometheus text, only with `Authorization: Bearer $METRICS_TOKEN`; 404 while
+ *   METRICS_TOKEN is unset, 401 with another token.
+ * The api role serves them on PORT, the other roles on HEALTH_PORT (http/health-server.ts).
+ */
+export function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
+  app.get("/health", { config: { access: "public" }, schema: { hide: true } }, async (_req, reply) =>
+    noStore(reply).send({ status: "ok" }),
+  );
+
+  app.get("/ready", { config: { access: "public" }, schema: { hide: true } }, async (_req, reply) => {
+    const entries = await Promise.all(
+      Object.entries(opts.checks).map(async ([name, check]) => {
+        try {
+          await withTimeout(check(), READY_TIMEOUT_MS, name);
+          return [name, "ok"] as const;
+        } catch (err) {
+          return [name, err instanceof Error ? err.message : String(err)] as const;
+        }
+      }),
+    );
+    const checks = Object.fromEntries(entries);
+    const notReady = entries.filter(([, v]) => v !== "ok").map(([k]) => k);
+    noStore(reply);
+    if (notReady.length) return reply.code(503).send({ status: "not ready", notReady, checks });
+    return reply.send({ status: "ready", checks });
+  });
+
+  app.get("/metrics", { config: { access: "public" }, schema: { hide: true } }, async (req, reply) => {
+    const token = opts.metricsToken;
+    // Unset: as if there were no such route.
+    if (!token) return reply.code(404).send({ message: `Route GET ${req.url.split("?")[0]} not found` });
+    noStore(reply);
+    if (!isMetricsToken(req.headers.authorization, token)) {
+      return reply
+        .code(401)
+        .header("www-authenticate", 'Bearer realm="metrics"')
+        .send({ message: "Metrics need Authorization: Bearer with METRICS_TOKEN" });
+    }
+    return reply.type(METRICS_CONTENT_TYPE).send(await metricsText());
+  });
+}
