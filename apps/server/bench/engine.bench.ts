@@ -251,6 +251,8 @@ function startWorkerProcess(id: string, url: string, batchSize: number): Promise
         WORKER_POLL_MS: "50",
         WORKER_LEASE_MS: "120000",
         WORKER_BATCH_SIZE: String(batchSize),
+        // Two worker processes on one host: no health endpoints, or the second finds 9464 taken.
+        HEALTH_PORT: "0",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
