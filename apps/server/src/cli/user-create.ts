@@ -279,9 +279,16 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig(process.env, []);
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir },
-  );
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir },
+    );
+  } catch (err) {
+    // Above all the embedded database held by a running server: its message says what to do.
+    console.error(`Error: ${(err as Error).message}`);
+    return 1;
+  }
   try {
     const r = await userCreate(database.db, { ...options, publicUrl: config.publicUrl });
     const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;

@@ -232,3 +232,16 @@ describe("PATCH /api/plants/:plantId", () => {
     ]);
   });
 });
+
+describe("OpenAPI document", () => {
+  it("lists the plant routes with their bodies and the list's query", async () => {
+    const res = await t.app.inject({ url: "/api/docs/json" });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths["/api/plants"].post.operationId).toBe("createPlant");
+    expect(doc.paths["/api/plants"].post.requestBody).toBeDefined();
+    expect(doc.paths["/api/plants/{plantId}"].patch.operationId).toBe("updatePlant");
+    const query = doc.paths["/api/plants"].get.parameters.map((p: { name: string }) => p.name);
+    expect(query).toEqual(["includeInactive"]);
+  });
+});
