@@ -99,6 +99,12 @@ export const PLANT_TEXTS = {
   firstPlantTitle: "Set up your first plant",
   firstPlantIntro:
     "No plants are set up for this customer yet. Create the first one: its lines, data sources and monitors belong to it.",
+  /** The first-plant form when every plant of the customer is deactivated. */
+  onlyInactive: (n: number) =>
+    n === 1
+      ? "The one plant of this customer is deactivated: reactivate it in Settings → Plants, or create another here."
+      : `All ${n} plants of this customer are deactivated: reactivate one in Settings → Plants, or create another here.`,
+  openPlantsSettings: "Open Settings → Plants",
   askAdministrator: "Ask an administrator of your company to set up a plant.",
   timeZoneHelp: "IANA name, e.g. Europe/Berlin",
 } as const;

@@ -35,7 +35,10 @@ let answerPost = created;
 
 const server = setupServer(
   http.get("*/api/auth/me", () => HttpResponse.json(testMe({ isAdministrator }))),
-  http.get("*/api/plants", () => HttpResponse.json(plants)),
+  http.get("*/api/plants", ({ request }) => {
+    const all = new URL(request.url).searchParams.get("includeInactive") === "true";
+    return HttpResponse.json(all ? plants : plants.filter((p) => p.active));
+  }),
   http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
   http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
   http.get("*/api/plants/:plantId/overview", ({ params }) => {
@@ -128,6 +131,18 @@ describe("Home with no plant", () => {
     expect(await within(form).findByText(PLANT_MESSAGES.nameTaken)).toBeTruthy();
     expect(posted).toHaveLength(1);
     expect(screen.getByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeTruthy();
+  });
+
+  it("says when every plant is deactivated, and links to where they are reactivated", async () => {
+    plants = [
+      { id: "00000000-0000-4000-8000-0000000000bb", name: "Old Works", timeZone: "UTC", active: false },
+    ];
+    renderHome();
+    const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
+    expect(await within(form).findByText(PLANT_TEXTS.onlyInactive(1))).toBeTruthy();
+    const link = within(form).getByRole("link", { name: PLANT_TEXTS.openPlantsSettings });
+    expect(link.getAttribute("href")).toBe("/settings?section=PLANTS");
+    expect(within(form).queryByText(PLANT_TEXTS.firstPlantIntro)).toBeNull();
   });
 
   it("tells a user who is no administrator to ask one, with no form", async () => {

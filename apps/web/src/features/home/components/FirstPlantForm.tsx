@@ -2,7 +2,9 @@ import { PLANT_TEXTS, type TCreatePlantBody } from "@linewatch/contracts";
 import { Alert, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link as RouterLink } from "react-router";
 import { useCreatePlant } from "../../settings/plants/api/mutations";
+import { usePlantsWithInactive } from "../../settings/plants/api/queries";
 import { PlantFields } from "../../settings/plants/components/PlantFields";
 import {
   type PlantFormValues,
@@ -18,6 +20,8 @@ import {
  */
 export function FirstPlantForm() {
   const createPlant = useCreatePlant();
+  // Deactivated plants are in no picker: say so, and where to reactivate them.
+  const inactiveCount = (usePlantsWithInactive().data ?? []).filter((p) => !p.active).length;
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -52,7 +56,20 @@ export function FirstPlantForm() {
           <Typography variant="h6" component="h2" id="first-plant-title">
             {PLANT_TEXTS.firstPlantTitle}
           </Typography>
-          <Typography color="text.secondary">{PLANT_TEXTS.firstPlantIntro}</Typography>
+          {inactiveCount > 0 ? (
+            <Alert
+              severity="info"
+              action={
+                <Button component={RouterLink} to="/settings?section=PLANTS" color="inherit" size="small">
+                  {PLANT_TEXTS.openPlantsSettings}
+                </Button>
+              }
+            >
+              {PLANT_TEXTS.onlyInactive(inactiveCount)}
+            </Alert>
+          ) : (
+            <Typography color="text.secondary">{PLANT_TEXTS.firstPlantIntro}</Typography>
+          )}
           {formError && <Alert severity="error">{formError}</Alert>}
           <PlantFields
             register={register}
