@@ -31,6 +31,7 @@ export * from "./mqtt-credentials.js";
 export * from "./notifications.js";
 export * from "./part-records.js";
 export * from "./plant-overview.js";
+export * from "./plant-texts.js";
 export * from "./plants.js";
 export * from "./settings.js";
 export * from "./signals.js";

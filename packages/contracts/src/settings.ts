@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { TFeatureFlags } from "./feature-flags.js";
+import { PLANT_TEXTS } from "./plant-texts.js";
 
 /** Settings section identifiers (spec settings §2). */
 export const SETTINGS_SECTIONS = [
@@ -8,6 +9,7 @@ export const SETTINGS_SECTIONS = [
   "LINE_MANAGEMENT",
   "MS_TEAMS",
   "MVD_ANOMALY_MONITORS",
+  "PLANTS",
   "SIGNAL_MANAGEMENT",
   "SPC_ALERT",
   "SPC_LIMITS",
@@ -26,7 +28,7 @@ export type TSettingsMenuGroup = { title: string; items: { section: TSettingsSec
 
 /**
  * The Settings side menu for a user (spec settings §2.1): groups and items in order, with the
- * role and flag rules applied.
+ * role and flag rules applied; administrators also get Plants (issue 28 §1) after the spec's items.
  */
 export function settingsMenu(opts: {
   isAdministrator: boolean;
@@ -56,6 +58,8 @@ export function settingsMenu(opts: {
         ...(opts.isAdministrator ? [{ section: "DATA_SOURCES" as const, label: "Data Sources" }] : []),
         { section: "SIGNAL_MANAGEMENT", label: "Signal Management" },
         { section: "LINE_MANAGEMENT", label: "Line Management" },
+        // Not in the spec (issue 28 §1): after the spec's items, which stay as they are.
+        ...(opts.isAdministrator ? [{ section: "PLANTS" as const, label: PLANT_TEXTS.menuItem }] : []),
       ],
     },
     {

@@ -6,15 +6,24 @@
  *
  * Opens the database exactly as the app does (DATABASE_URL, else embedded PGlite in DATA_DIR) and
  * makes the link with the auth service (base PUBLIC_URL, default http://localhost:8080).
+ *
+ * Running it again for an existing email is no error (issue 28 §1): it adds what the options ask
+ * for and the user lacks (the administrator role, the plant), says what it did, and prints a new
+ * link only while the user has never set a password. On PostgreSQL it runs beside a running
+ * server: it only opens the database (migrations wait on the server's advisory lock, and the
+ * role change reaches the server's session cache through migration 0011's notifications). The
+ * embedded database is one process's: there the server must be stopped (the folder's lock says so).
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { USER_MESSAGES, ZAddUserBody } from "@linewatch/contracts";
+import { canonicalTimeZone, plantNameError, ZAddUserBody } from "@linewatch/contracts";
 import { and, eq, not, sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
 import { type Db, openDatabase, type Tx } from "../db/client.js";
-import { customers, ingestors, plants, userRoles, users } from "../db/schema/index.js";
+import { customers, plants, userRoles, users } from "../db/schema/index.js";
+import type { AuditActor } from "../modules/audit-log/audit-log.service.js";
+import { insertPlant } from "../modules/plants/plants.service.js";
 import { createServices } from "../services.js";
 
 export const DEFAULT_CUSTOMER_NAME = "My Company";
@@ -35,24 +44,23 @@ export type UserCreateOptions = {
 export type UserCreateResult = {
   userId: string;
   email: string;
+  /** false: the email existed and the run only added what was asked for. */
+  isNew: boolean;
   isAdministrator: boolean;
+  /** An existing user who became an administrator in this run. */
+  roleAdded: boolean;
   customer: { id: string; name: string; isNew: boolean };
   plant: { id: string; name: string; timeZone: string; isNew: boolean } | null;
-  passwordLink: string;
+  /** null: the user has set a password already (a new link would only let someone reset it). */
+  passwordLink: string | null;
 };
+
+/** Who the audit log names for a change the command line makes (no signed-in user). */
+export const CLI_ACTOR = "user:create (command line)";
 
 /** A refusal with a message for the person at the terminal (exit code 1). */
 export class UserCreateError extends Error {
   override name = "UserCreateError";
-}
-
-/** The canonical IANA name of a time zone, or null when there is no such zone. */
-function canonicalTimeZone(tz: string): string | null {
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
 }
 
 async function findOrCreateCustomer(tx: Tx, name: string | undefined) {
@@ -89,24 +97,22 @@ async function insertCustomer(tx: Tx, name: string) {
   return { ...row, isNew: true };
 }
 
+/** The customer's plant by name, ignoring case as the unique index does, or a new one. */
 async function findOrCreatePlant(tx: Tx, customerId: string, name: string, timeZone: string) {
   const [found] = await tx
     .select({ id: plants.id, name: plants.name, timeZone: plants.timeZone })
     .from(plants)
-    .where(and(eq(plants.customerId, customerId), eq(plants.name, name)));
+    .where(and(eq(plants.customerId, customerId), sql`lower(${plants.name}) = lower(${name})`));
   if (found) {
     if (found.timeZone !== timeZone)
-      throw new UserCreateError(`Plant "${name}" exists with time zone ${found.timeZone}, not ${timeZone}`);
+      throw new UserCreateError(
+        `Plant "${found.name}" exists with time zone ${found.timeZone}, not ${timeZone}`,
+      );
     return { ...found, isNew: false };
   }
-  const [row] = await tx
-    .insert(plants)
-    .values({ customerId, name, timeZone })
-    .returning({ id: plants.id, name: plants.name, timeZone: plants.timeZone });
-  if (!row) throw new Error("plant insert returned nothing");
-  // Every plant has its ingestor (data sources hang off it).
-  await tx.insert(ingestors).values({ customerId, plantId: row.id });
-  return { ...row, isNew: true };
+  const actor: AuditActor = { customerId, userId: null, email: CLI_ACTOR, isProviderStaff: false };
+  const row = await insertPlant(tx, actor, { name, timeZone });
+  return { id: row.id, name: row.name, timeZone: row.timeZone, isNew: true };
 }
 
 /** Checks the options before anything touches the database; throws UserCreateError. */
@@ -116,6 +122,8 @@ export function checkUserCreateOptions(options: UserCreateOptions) {
   const plantName = options.plant?.trim() || null;
   if (!plantName !== !options.timeZone?.trim())
     throw new UserCreateError("--plant and --time-zone go together: give both or neither");
+  const nameError = plantName && plantNameError(plantName);
+  if (nameError) throw new UserCreateError(nameError);
   const timeZone = options.timeZone ? canonicalTimeZone(options.timeZone.trim()) : null;
   if (options.timeZone && !timeZone)
     throw new UserCreateError(
@@ -124,16 +132,57 @@ export function checkUserCreateOptions(options: UserCreateOptions) {
   return { email: parsed.data.toLowerCase(), plantName, timeZone };
 }
 
-/** Checks the options, creates customer, plant and user in one transaction, then the link. */
+/**
+ * Checks the options, then in one transaction: the user's customer, plant and user — or, for an
+ * email that exists, the administrator role and the plant it lacks; then the link.
+ */
 export async function userCreate(db: Db, options: UserCreateOptions): Promise<UserCreateResult> {
   const { email, plantName, timeZone } = checkUserCreateOptions(options);
-  const isAdministrator = options.admin ?? false;
-  const created = await db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ id: users.id })
+  const wantsAdmin = options.admin ?? false;
+  const done = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({
+        id: users.id,
+        customerId: users.customerId,
+        customerName: customers.name,
+        locationName: users.locationName,
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+        isAdministrator: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'administrator')`,
+      })
       .from(users)
+      .innerJoin(customers, eq(customers.id, users.customerId))
       .where(sql`lower(${users.email}) = ${email}`);
-    if (taken) throw new UserCreateError(USER_MESSAGES.exists);
+    if (existing) {
+      // The same command again: the user keeps their customer; another one named is a mistake.
+      const named = options.customer?.trim();
+      if (named && named.toLowerCase() !== existing.customerName.toLowerCase())
+        throw new UserCreateError(
+          `${email} already exists as a user of "${existing.customerName}", not "${named}"`,
+        );
+      const customer = { id: existing.customerId, name: existing.customerName, isNew: false };
+      const plant =
+        plantName && timeZone ? await findOrCreatePlant(tx, customer.id, plantName, timeZone) : null;
+      if (plant && !existing.locationName)
+        await tx
+          .update(users)
+          .set({ locationName: plant.name, locationPlantId: plant.id })
+          .where(eq(users.id, existing.id));
+      const roleAdded = wantsAdmin && !existing.isAdministrator;
+      if (roleAdded)
+        await tx
+          .insert(userRoles)
+          .values({ userId: existing.id, role: "administrator" })
+          .onConflictDoNothing();
+      return {
+        userId: existing.id,
+        isNew: false,
+        isAdministrator: existing.isAdministrator || roleAdded,
+        roleAdded,
+        needsLink: !existing.hasPassword,
+        customer,
+        plant,
+      };
+    }
     const customer = await findOrCreateCustomer(tx, options.customer);
     const plant =
       plantName && timeZone ? await findOrCreatePlant(tx, customer.id, plantName, timeZone) : null;
@@ -147,8 +196,16 @@ export async function userCreate(db: Db, options: UserCreateOptions): Promise<Us
       })
       .returning({ id: users.id });
     if (!user) throw new Error("user insert returned nothing");
-    if (isAdministrator) await tx.insert(userRoles).values({ userId: user.id, role: "administrator" });
-    return { userId: user.id, customer, plant };
+    if (wantsAdmin) await tx.insert(userRoles).values({ userId: user.id, role: "administrator" });
+    return {
+      userId: user.id,
+      isNew: true,
+      isAdministrator: wantsAdmin,
+      roleAdded: false,
+      needsLink: true,
+      customer,
+      plant,
+    };
   });
 
   // After the commit: the token row refers to the user.
@@ -157,8 +214,9 @@ export async function userCreate(db: Db, options: UserCreateOptions): Promise<Us
     publicUrl: (options.publicUrl ?? "http://localhost:8080").replace(/\/$/, ""),
     now: options.now,
   });
-  const passwordLink = await services.auth.createPasswordLink(created.userId);
-  return { ...created, email, isAdministrator, passwordLink };
+  const { needsLink, ...result } = done;
+  const passwordLink = needsLink ? await services.auth.createPasswordLink(done.userId) : null;
+  return { ...result, email, passwordLink };
 }
 
 const USAGE = `Usage: npm run user:create -- --email <email> [--admin] [--customer "Name"] [--plant "Name" --time-zone <IANA zone>]
@@ -170,8 +228,12 @@ const USAGE = `Usage: npm run user:create -- --email <email> [--admin] [--custom
   --plant      a plant of the customer, created when missing, as the user's location
   --time-zone  the plant's time zone, e.g. Europe/Berlin (with --plant)
 
-Opens DATABASE_URL, else the embedded database in DATA_DIR (default ./data); stop the app first
-when it runs on the embedded database. The link's base is PUBLIC_URL (default http://localhost:8080).`;
+Run again for an existing email, it adds what is missing (--admin's role, --plant) and says what
+it did; it prints a new password link only while the user has not set a password.
+
+Opens DATABASE_URL (the server may be running), else the embedded database in DATA_DIR (default
+./data): stop the app first when it runs on the embedded database. The link's base is PUBLIC_URL
+(default http://localhost:8080).`;
 
 const parseCliArgs = (argv: string[]) =>
   parseArgs({
@@ -217,19 +279,31 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const config = loadConfig(process.env, []);
-  const database = await openDatabase(
-    config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir },
-  );
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(
+      config.databaseUrl ? { databaseUrl: config.databaseUrl, poolSize: 1 } : { dataDir: config.dataDir },
+    );
+  } catch (err) {
+    // Above all the embedded database held by a running server: its message says what to do.
+    console.error(`Error: ${(err as Error).message}`);
+    return 1;
+  }
   try {
     const r = await userCreate(database.db, { ...options, publicUrl: config.publicUrl });
     const where = database.kind === "postgres" ? "PostgreSQL (DATABASE_URL)" : `PGlite in ${config.dataDir}`;
     console.log(`Database: ${where}`);
     console.log(`Customer: ${r.customer.name}${r.customer.isNew ? " (created)" : ""}`);
     if (r.plant)
-      console.log(`Plant: ${r.plant.name}, ${r.plant.timeZone}${r.plant.isNew ? " (created)" : ""}`);
-    console.log(`User: ${r.email}${r.isAdministrator ? " (administrator)" : ""}`);
-    console.log("\nOne-time link to set the password (valid for 7 days, shown only now):");
-    console.log(r.passwordLink);
+      console.log(`Plant: ${r.plant.name}, ${r.plant.timeZone}${r.plant.isNew ? " (created)" : " (exists)"}`);
+    const role = r.roleAdded ? " (administrator role added)" : r.isAdministrator ? " (administrator)" : "";
+    console.log(`User: ${r.email}${r.isNew ? " (created)" : " (exists)"}${role}`);
+    if (r.passwordLink) {
+      console.log("\nOne-time link to set the password (valid for 7 days, shown only now):");
+      console.log(r.passwordLink);
+    } else {
+      console.log("\nThe user has set a password already: it stays, and no new link is made.");
+    }
     return 0;
   } catch (err) {
     if (err instanceof UserCreateError) {

@@ -4,15 +4,16 @@ import { promisify } from "node:util";
 import { USER_MESSAGES } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CUSTOMER_NAME, UserCreateError, userCreate } from "../../src/cli/user-create.js";
+import { CLI_ACTOR, DEFAULT_CUSTOMER_NAME, UserCreateError, userCreate } from "../../src/cli/user-create.js";
 import type { Database, Db } from "../../src/db/client.js";
-import { customers, ingestors, plants, userRoles, users } from "../../src/db/schema/index.js";
+import { auditLog, customers, ingestors, plants, userRoles, users } from "../../src/db/schema/index.js";
 import { createServices } from "../../src/services.js";
-import { createCustomer, createUser } from "../factories.js";
+import { createCustomer, createUser, signIn } from "../factories.js";
+import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 import { createTestDatabase } from "../helpers/db.js";
 
 const PUBLIC_URL = "https://linewatch.example.test";
-const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
+const tokenOf = (link: string | null) => new URL(link ?? "").searchParams.get("token") ?? "";
 
 async function customerCount(db: Db) {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(customers);
@@ -37,7 +38,7 @@ describe("user:create on a fresh database", () => {
     expect(r.email).toBe("first.admin@example.test");
     expect(r.customer).toMatchObject({ name: DEFAULT_CUSTOMER_NAME, isNew: true });
     expect(r.plant).toBeNull();
-    expect(r.passwordLink.startsWith(`${PUBLIC_URL}/set-password?token=`)).toBe(true);
+    expect(r.passwordLink?.startsWith(`${PUBLIC_URL}/set-password?token=`)).toBe(true);
     const roles = await db.select().from(userRoles).where(eq(userRoles.userId, r.userId));
     expect(roles.map((x) => x.role)).toEqual(["administrator"]);
 
@@ -54,12 +55,12 @@ describe("user:create on a fresh database", () => {
     const r = await userCreate(db, { email: "second@example.test" });
     expect(r.customer).toMatchObject({ name: DEFAULT_CUSTOMER_NAME, isNew: false });
     expect(r.isAdministrator).toBe(false);
-    expect(r.passwordLink.startsWith("http://localhost:8080/set-password?token=")).toBe(true);
+    expect(r.passwordLink?.startsWith("http://localhost:8080/set-password?token=")).toBe(true);
     expect(await db.select().from(userRoles).where(eq(userRoles.userId, r.userId))).toEqual([]);
     expect(await customerCount(db)).toBe(1);
   });
 
-  it("refuses a missing, an invalid and an existing email, creating nothing", async () => {
+  it("refuses a missing and an invalid email, and an existing one named with another customer, creating nothing", async () => {
     const before = await customerCount(db);
     await expect(userCreate(db, { email: undefined })).rejects.toThrow(USER_MESSAGES.emailRequired);
     await expect(userCreate(db, { email: "not-an-email" })).rejects.toThrow("Enter a valid email address");
@@ -67,7 +68,9 @@ describe("user:create on a fresh database", () => {
     await expect(dup).rejects.toBeInstanceOf(UserCreateError);
     await expect(
       userCreate(db, { email: "first.admin@example.test", customer: "Someone Else" }),
-    ).rejects.toThrow(USER_MESSAGES.exists);
+    ).rejects.toThrow(
+      `first.admin@example.test already exists as a user of "${DEFAULT_CUSTOMER_NAME}", not "Someone Else"`,
+    );
     expect(await customerCount(db)).toBe(before);
   });
 
@@ -141,6 +144,80 @@ describe("user:create choosing the customer", () => {
   });
 });
 
+describe("user:create run again for an existing email", () => {
+  let database: Database;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = database.db;
+  });
+  afterAll(() => database?.close());
+
+  const rolesOf = async (userId: string) =>
+    (await db.select().from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
+
+  it("is no error: --admin adds the administrator role once, nothing else is created", async () => {
+    const first = await userCreate(db, { email: "ops@acme.test", customer: "Your Company" });
+    expect(first).toMatchObject({ isNew: true, isAdministrator: false });
+    const again = await userCreate(db, { email: "OPS@acme.test", admin: true, customer: "your company" });
+    expect(again).toMatchObject({
+      userId: first.userId,
+      isNew: false,
+      isAdministrator: true,
+      roleAdded: true,
+    });
+    expect(again.customer).toEqual({ ...first.customer, isNew: false });
+    expect(await rolesOf(first.userId)).toEqual(["administrator"]);
+    const third = await userCreate(db, { email: "ops@acme.test", admin: true, customer: "Your Company" });
+    expect(third).toMatchObject({ isNew: false, isAdministrator: true, roleAdded: false });
+    // Without --admin a rerun takes nothing away.
+    const plain = await userCreate(db, { email: "ops@acme.test" });
+    expect(plain).toMatchObject({ isAdministrator: true, roleAdded: false });
+    expect(await rolesOf(first.userId)).toEqual(["administrator"]);
+    expect(await db.select().from(users)).toHaveLength(1);
+    expect(await customerCount(db)).toBe(1);
+  });
+
+  it("prints a new link while the user has no password, and none once one is set", async () => {
+    const r = await userCreate(db, { email: "ops@acme.test", admin: true });
+    expect(r.passwordLink).not.toBeNull();
+    const services = createServices({ db, publicUrl: PUBLIC_URL });
+    await services.auth.setPassword(tokenOf(r.passwordLink), "a long new password");
+    const again = await userCreate(db, { email: "ops@acme.test", admin: true });
+    expect(again.passwordLink).toBeNull();
+    await expect(
+      services.auth.login({ email: "ops@acme.test", password: "a long new password" }),
+    ).resolves.toBeTruthy();
+  });
+
+  it("adds a plant it is given (the same in any letter case once), recorded in the audit log", async () => {
+    const r = await userCreate(db, {
+      email: "ops@acme.test",
+      plant: "Plant East",
+      timeZone: "Europe/Vienna",
+    });
+    expect(r.plant).toMatchObject({ name: "Plant East", timeZone: "Europe/Vienna", isNew: true });
+    const [user] = await db.select().from(users).where(eq(users.id, r.userId));
+    expect(user).toMatchObject({ locationName: "Plant East", locationPlantId: r.plant?.id });
+    const again = await userCreate(db, {
+      email: "ops@acme.test",
+      plant: "plant east",
+      timeZone: "Europe/Vienna",
+    });
+    expect(again.plant).toMatchObject({ id: r.plant?.id, name: "Plant East", isNew: false });
+    expect(await db.select().from(plants)).toHaveLength(1);
+    const records = await db.select().from(auditLog).where(eq(auditLog.resource, "plant"));
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      action: "create",
+      resourceId: r.plant?.id,
+      actorUserId: null,
+      actorEmail: CLI_ACTOR,
+      after: { name: "Plant East", timeZone: "Europe/Vienna", active: true },
+    });
+  });
+});
+
 describe("user:create command line", () => {
   const script = fileURLToPath(new URL("../../src/cli/user-create.ts", import.meta.url));
   const cwd = fileURLToPath(new URL("../..", import.meta.url));
@@ -167,4 +244,71 @@ describe("user:create command line", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: npm run user:create -- --email");
   }, 60_000);
+});
+
+describe("user:create command line beside a running server on PostgreSQL", () => {
+  const script = fileURLToPath(new URL("../../src/cli/user-create.ts", import.meta.url));
+  const cwd = fileURLToPath(new URL("../..", import.meta.url));
+  let t: TestContext | undefined;
+  let url: string | undefined;
+  beforeAll(async () => {
+    if (!process.env.DATABASE_URL) return;
+    const database = await createTestDatabase();
+    url = database.url;
+    t = await createTestApp({ database });
+  });
+  afterAll(() => closeTestApp(t));
+
+  const run = (args: string[]) =>
+    promisify(execFile)("npx", ["tsx", script, ...args], {
+      cwd,
+      env: { ...process.env, DATABASE_URL: url },
+    }).then(
+      (r) => ({ code: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+
+  // The embedded database belongs to one process (the folder's lock); PostgreSQL is shared.
+  it.runIf(!!process.env.DATABASE_URL)(
+    "creates the administrator and, run again, adds the role a signed-in user's running session sees",
+    async () => {
+      const app = t as TestContext;
+      const first = await run(["--email", "first@acme.test", "--customer", "Your Company"]);
+      expect(first.stderr).toBe("");
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain("User: first@acme.test (created)");
+      const link = first.stdout.split("\n").find((l) => l.includes("/set-password?token="));
+      await app.services.auth.setPassword(tokenOf(link ?? null), "a long new password");
+      const headers = await signIn(app.app, "first@acme.test", "a long new password");
+      const denied = await app.app.inject({
+        method: "POST",
+        url: "/api/plants",
+        headers,
+        payload: { name: "Plant One", timeZone: "Europe/Berlin" },
+      });
+      expect(denied.statusCode).toBe(403);
+
+      const again = await run(["--email", "first@acme.test", "--admin", "--customer", "Your Company"]);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain("User: first@acme.test (exists) (administrator role added)");
+      expect(again.stdout).toContain("no new link is made");
+      expect(again.stdout).not.toContain("set-password");
+      // The running server's session cache hears the role change (no restart, no new sign-in).
+      await expect
+        .poll(
+          async () =>
+            (
+              await app.app.inject({
+                method: "POST",
+                url: "/api/plants",
+                headers,
+                payload: { name: "Plant One", timeZone: "Europe/Berlin" },
+              })
+            ).statusCode,
+          { timeout: 10_000 },
+        )
+        .toBe(201);
+    },
+    120_000,
+  );
 });

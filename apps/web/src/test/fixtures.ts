@@ -19,6 +19,7 @@ export const testPlant = (over: Partial<TPlant> = {}): TPlant => ({
   id: "00000000-0000-4000-8000-000000000002",
   name: "Detroit",
   timeZone: "America/Detroit",
+  active: true,
   ...over,
 });
 

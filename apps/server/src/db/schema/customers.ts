@@ -1,5 +1,6 @@
 // Customers and their plants, with the feature flags that decide what each may do (architecture
 // "Domain model").
+import { sql } from "drizzle-orm";
 import { boolean, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, ts } from "./columns.js";
 
@@ -28,9 +29,13 @@ export const plants = pgTable(
     name: text("name").notNull(),
     /** IANA time zone, e.g. Europe/Berlin. */
     timeZone: text("time_zone").notNull(),
+    /** A deactivated plant is kept with its lines and records but offered in no plant picker. */
+    active: boolean("active").notNull().default(true),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("plants_customer_name_uq").on(t.customerId, t.name)],
+  // Names are unique per customer ignoring letter case (issue 28 §1): the index, not a check
+  // before the insert, is what holds under two creates at once.
+  (t) => [uniqueIndex("plants_customer_name_ci_uq").on(t.customerId, sql`lower(${t.name})`)],
 );
 
 export const featureFlags = pgTable(

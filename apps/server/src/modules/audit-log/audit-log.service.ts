@@ -22,8 +22,15 @@ import { type AuditFilter, type AuditSelected, createAuditLogRepo } from "./audi
 /**
  * Who made a change: the signed-in user (an AuthContext fits), for the customer the session acts
  * for. Spelled out rather than imported: the auth service records password changes through here.
+ * A change no signed-in user made (the user:create command line) has no userId, and `email` says
+ * what made it.
  */
-export type AuditActor = { customerId: string; userId: string; email: string; isProviderStaff: boolean };
+export type AuditActor = {
+  customerId: string;
+  userId: string | null;
+  email: string;
+  isProviderStaff: boolean;
+};
 /** Who reads the log: an AuthContext. */
 type AuditReader = { customerId: string; isAdministrator: boolean };
 

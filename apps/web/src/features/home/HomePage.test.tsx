@@ -1,5 +1,6 @@
 import {
   LINE_MESSAGES,
+  PLANT_TEXTS,
   PLANT_OVERVIEW_TEXTS as T,
   type TOverviewLine,
   type TPlantOverview,
@@ -12,7 +13,7 @@ import { setupServer } from "msw/node";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type PlantLine, PlantLineContext } from "../../shared/data/plants/plant-line";
-import { testLine, testPlant } from "../../test/fixtures";
+import { testLine, testMe, testPlant } from "../../test/fixtures";
 import { HomePage } from "./HomePage";
 
 // The page polls every PLANT_OVERVIEW_POLL_MS (30 s): a short interval here lets a test see the
@@ -71,6 +72,8 @@ const overview = (over: Partial<TPlantOverview> = {}): TPlantOverview => ({
 let answers: (() => Response)[] = [];
 let requests = 0;
 const server = setupServer(
+  // A plain user: an administrator with no plant gets the first-plant form (FirstPlantForm.test).
+  http.get("*/api/auth/me", () => HttpResponse.json(testMe())),
   http.get("*/api/plants/:plantId/overview", () => {
     requests++;
     const next = answers.length > 1 ? answers.shift() : answers[0];
@@ -208,6 +211,8 @@ describe("HomePage: the plant at a glance", () => {
   it("says when the customer has no plants, and when the plant has no lines", async () => {
     renderHome({ plants: [], plant: null, lines: [] });
     expect(await screen.findByText(T.noPlants)).toBeTruthy();
+    expect(await screen.findByText(PLANT_TEXTS.askAdministrator)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: PLANT_TEXTS.create })).toBeNull();
     expect(requests).toBe(0);
     cleanup();
     answers = [() => HttpResponse.json(overview({ lines: [], newestAlerts: [] }))];

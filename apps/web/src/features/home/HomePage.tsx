@@ -1,9 +1,11 @@
-import { PLANT_OVERVIEW_TEXTS as T } from "@linewatch/contracts";
+import { PLANT_TEXTS, PLANT_OVERVIEW_TEXTS as T } from "@linewatch/contracts";
 import { Alert, Box, Stack, Typography } from "@mui/material";
 import { usePlantLine } from "../../shared/data/plants/plant-line";
+import { useMe } from "../../shared/data/session/queries";
 import { formatDateTime } from "../../shared/format";
 import { QueryState } from "../../shared/ui/QueryState";
 import { usePlantOverview } from "./api/queries";
+import { FirstPlantForm } from "./components/FirstPlantForm";
 import { LineCard } from "./components/LineCard";
 import { NewestAlertsPanel } from "./components/NewestAlertsPanel";
 
@@ -15,6 +17,7 @@ import { NewestAlertsPanel } from "./components/NewestAlertsPanel";
  */
 export function HomePage() {
   const { plant, plants, isLoading, error } = usePlantLine();
+  const isAdministrator = useMe().data?.isAdministrator ?? false;
   const overview = usePlantOverview(plant?.id);
   const data = overview.data?.plantId === plant?.id ? overview.data : undefined;
   const now = data ? new Date(data.generatedAt) : new Date();
@@ -38,7 +41,19 @@ export function HomePage() {
         error={error ?? (data ? null : overview.error)}
         onRetry={() => overview.refetch()}
         isEmpty={plants.length === 0 || data?.lines.length === 0}
-        empty={<Typography color="text.secondary">{plants.length === 0 ? T.noPlants : T.noLines}</Typography>}
+        empty={
+          plants.length > 0 ? (
+            <Typography color="text.secondary">{T.noLines}</Typography>
+          ) : isAdministrator ? (
+            // No plant yet: an administrator creates the first one here (issue 28 §1).
+            <FirstPlantForm />
+          ) : (
+            <Stack spacing={0.5}>
+              <Typography color="text.secondary">{T.noPlants}</Typography>
+              <Typography color="text.secondary">{PLANT_TEXTS.askAdministrator}</Typography>
+            </Stack>
+          )
+        }
       >
         {data && (
           <Box

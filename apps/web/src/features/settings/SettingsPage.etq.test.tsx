@@ -26,7 +26,12 @@ class NoopResizeObserver {
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 
 const customer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
-const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Detroit", timeZone: "UTC" };
+const plant: TPlant = {
+  id: "00000000-0000-4000-8000-000000000002",
+  name: "Detroit",
+  timeZone: "UTC",
+  active: true,
+};
 const me: TMe = {
   id: "00000000-0000-4000-8000-000000000003",
   email: "admin@acme.test",

@@ -14,6 +14,7 @@ const SECTION_LOADERS: Partial<Record<TSettingsSection, () => Promise<{ default:
     import("./monitors/MonitorsAdminPage").then((m) => ({ default: m.SvdMonitorsPage })),
   SIGNAL_MANAGEMENT: () =>
     import("./signals/SignalManagementPage").then((m) => ({ default: m.SignalManagementPage })),
+  PLANTS: () => import("./plants/PlantsPage").then((m) => ({ default: m.PlantsPage })),
   USER_MANAGEMENT: () => import("./users/UsersPage").then((m) => ({ default: m.UsersPage })),
   MS_TEAMS: () => import("./notifications/TeamsPage").then((m) => ({ default: m.TeamsPage })),
   ETQ_RELIANCE: () => import("./notifications/EtqReliancePage").then((m) => ({ default: m.EtqReliancePage })),

@@ -7,7 +7,12 @@ import {
 import { describe, expect, it } from "vitest";
 import { locationBodyOf, locationKeyOf, locationOptions, plantKey } from "./users.location";
 
-const detroit = { id: "00000000-0000-4000-8000-00000000000a", name: "Detroit", timeZone: "America/Detroit" };
+const detroit = {
+  id: "00000000-0000-4000-8000-00000000000a",
+  name: "Detroit",
+  timeZone: "America/Detroit",
+  active: true,
+};
 const plants = [detroit];
 const keys = (o: ReturnType<typeof locationOptions>) => o.options.map((x) => x.key);
 

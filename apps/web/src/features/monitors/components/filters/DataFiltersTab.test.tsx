@@ -61,7 +61,12 @@ const NOW = Date.parse("2026-11-22T10:00:00.000Z");
 const HOUR = 3_600_000;
 const MAX_RECORDS = 10_000;
 const TZ = "Europe/Berlin";
-const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Stuttgart", timeZone: TZ };
+const plant: TPlant = {
+  id: "00000000-0000-4000-8000-000000000002",
+  name: "Stuttgart",
+  timeZone: TZ,
+  active: true,
+};
 const CUSTOMER = "00000000-0000-4000-8000-000000000001";
 const LINE = "00000000-0000-4000-8000-000000000010";
 const S1 = "00000000-0000-4000-8000-000000000101";

@@ -16,7 +16,12 @@ import { AlertRulesTab } from "./AlertRulesTab";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
 const LINE_ID = "00000000-0000-4000-8000-000000000010";
-const plant: TPlant = { id: "00000000-0000-4000-8000-000000000002", name: "Detroit", timeZone: "UTC" };
+const plant: TPlant = {
+  id: "00000000-0000-4000-8000-000000000002",
+  name: "Detroit",
+  timeZone: "UTC",
+  active: true,
+};
 
 let form: UseFormReturn<TMonitorFormValues>;
 

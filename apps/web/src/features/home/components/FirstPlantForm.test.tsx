@@ -1,0 +1,155 @@
+import {
+  PLANT_MESSAGES,
+  PLANT_OVERVIEW_TEXTS,
+  PLANT_TEXTS,
+  type TCreatePlantBody,
+  type TPlant,
+  type TPlantOverview,
+} from "@linewatch/contracts";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { MemoryRouter } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { PlantLineProvider } from "../../../app/context/PlantLineContext";
+import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { testMe } from "../../../test/fixtures";
+import { HomePage } from "../HomePage";
+
+// Home for a customer with no plant: an administrator creates the first one there (issue 28 §1),
+// through the real plant context, so the new plant then shows as the top bar's and Home's.
+
+const NEW_ID = "00000000-0000-4000-8000-0000000000aa";
+let isAdministrator = true;
+let plants: TPlant[] = [];
+let posted: TCreatePlantBody[] = [];
+/** The server's create: the plant is stored and listed from now on. */
+const created = (body: TCreatePlantBody) => {
+  const plant = { id: NEW_ID, name: body.name, timeZone: body.timeZone, active: true };
+  plants = [plant];
+  return HttpResponse.json(plant, { status: 201 });
+};
+let answerPost = created;
+
+const server = setupServer(
+  http.get("*/api/auth/me", () => HttpResponse.json(testMe({ isAdministrator }))),
+  http.get("*/api/plants", ({ request }) => {
+    const all = new URL(request.url).searchParams.get("includeInactive") === "true";
+    return HttpResponse.json(all ? plants : plants.filter((p) => p.active));
+  }),
+  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
+  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
+  http.get("*/api/plants/:plantId/overview", ({ params }) => {
+    const plant = plants.find((p) => p.id === params.plantId);
+    const overview: TPlantOverview = {
+      plantId: String(params.plantId),
+      timeZone: plant?.timeZone ?? "UTC",
+      generatedAt: new Date().toISOString(),
+      hoursFrom: new Date(Date.now() - 86_400_000).toISOString(),
+      lines: [],
+      newestAlerts: [],
+    };
+    return HttpResponse.json(overview);
+  }),
+  http.post("*/api/plants", async ({ request }) => {
+    const body = (await request.json()) as TCreatePlantBody;
+    posted.push(body);
+    return answerPost(body);
+  }),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+beforeEach(() => {
+  isAdministrator = true;
+  plants = [];
+  posted = [];
+  answerPost = created;
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+function renderHome() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <SnackbarProvider>
+        <PlantLineProvider>
+          <MemoryRouter>
+            <HomePage />
+          </MemoryRouter>
+        </PlantLineProvider>
+      </SnackbarProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** Picks a time zone in the autocomplete with the keyboard: type to filter, Enter picks. */
+async function pickTimeZone(ue: ReturnType<typeof userEvent.setup>, zone: string) {
+  const input = screen.getByRole("combobox", { name: new RegExp(PLANT_TEXTS.timeZone) });
+  await ue.clear(input);
+  await ue.type(input, zone);
+  await ue.keyboard("{Enter}");
+  await waitFor(() => expect((input as HTMLInputElement).value).toBe(zone));
+}
+
+describe("Home with no plant", () => {
+  it("offers an administrator the first-plant form, whose plant then shows as Home's", async () => {
+    const ue = userEvent.setup();
+    renderHome();
+    const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
+    expect(screen.queryByText(PLANT_OVERVIEW_TEXTS.noPlants)).toBeNull();
+    // Keyboard only: the name has the focus, Tab reaches the time zone.
+    const name = within(form).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await ue.keyboard("  Plant North ");
+    await pickTimeZone(ue, "America/Chicago");
+    await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
+
+    await waitFor(() => expect(posted).toEqual([{ name: "Plant North", timeZone: "America/Chicago" }]));
+    expect(await screen.findByRole("heading", { name: "Plant North" })).toBeTruthy();
+    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noLines)).toBeTruthy();
+    expect(screen.queryByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeNull();
+    expect(await screen.findByText(PLANT_TEXTS.created)).toBeTruthy();
+  });
+
+  it("checks the name before sending, and shows the server's refusal under its field", async () => {
+    const ue = userEvent.setup();
+    answerPost = () => HttpResponse.json({ message: PLANT_MESSAGES.nameTaken }, { status: 409 });
+    renderHome();
+    const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
+    await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
+    expect(await within(form).findByText(PLANT_MESSAGES.nameRequired)).toBeTruthy();
+    expect(posted).toEqual([]);
+
+    await ue.type(within(form).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) }), "Taken");
+    await pickTimeZone(ue, "Europe/Berlin");
+    await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
+    expect(await within(form).findByText(PLANT_MESSAGES.nameTaken)).toBeTruthy();
+    expect(posted).toHaveLength(1);
+    expect(screen.getByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeTruthy();
+  });
+
+  it("says when every plant is deactivated, and links to where they are reactivated", async () => {
+    plants = [
+      { id: "00000000-0000-4000-8000-0000000000bb", name: "Old Works", timeZone: "UTC", active: false },
+    ];
+    renderHome();
+    const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
+    expect(await within(form).findByText(PLANT_TEXTS.onlyInactive(1))).toBeTruthy();
+    const link = within(form).getByRole("link", { name: PLANT_TEXTS.openPlantsSettings });
+    expect(link.getAttribute("href")).toBe("/settings?section=PLANTS");
+    expect(within(form).queryByText(PLANT_TEXTS.firstPlantIntro)).toBeNull();
+  });
+
+  it("tells a user who is no administrator to ask one, with no form", async () => {
+    isAdministrator = false;
+    renderHome();
+    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noPlants)).toBeTruthy();
+    expect(screen.getByText(PLANT_TEXTS.askAdministrator)).toBeTruthy();
+    expect(screen.queryByRole("form")).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { PLANT_MESSAGES, plantNameError, type TCreatePlantBody, timeZoneError } from "@linewatch/contracts";
+import type { FieldErrors, Resolver } from "react-hook-form";
+import { ApiError } from "../../../shared/api/client";
+
+export type PlantFormValues = { name: string; timeZone: string };
+export type PlantField = keyof PlantFormValues;
+
+/** The browser's own time zone, a good first guess for a plant set up from it. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+  } catch {
+    return "UTC";
+  }
+}
+
+export const plantFormDefaults = (p?: PlantFormValues): PlantFormValues =>
+  p ? { name: p.name, timeZone: p.timeZone } : { name: "", timeZone: browserTimeZone() };
+
+/**
+ * The contract's rules (plant-texts: plantNameError, timeZoneError), without zod: the home page's
+ * first-plant form uses this too and stays light (issue #17).
+ */
+export const plantFormResolver: Resolver<PlantFormValues, unknown, TCreatePlantBody> = async (values) => {
+  const errors: FieldErrors<PlantFormValues> = {};
+  const nameError = plantNameError(values.name ?? "");
+  const zoneError = timeZoneError(values.timeZone ?? "");
+  if (nameError) errors.name = { type: "validate", message: nameError };
+  if (zoneError) errors.timeZone = { type: "validate", message: zoneError };
+  if (nameError || zoneError) return { values: {} as Record<string, never>, errors };
+  return { values: { name: values.name.trim(), timeZone: values.timeZone.trim() }, errors: {} };
+};
+
+/** Where the server's refusal shows: a taken name under Name, a bad zone under Time zone, else above. */
+export function placePlantError(err: unknown): { field?: PlantField; message: string } {
+  const message = err instanceof Error ? err.message : PLANT_MESSAGES.notFound;
+  if (err instanceof ApiError && err.status === 409) return { field: "name", message };
+  if (err instanceof ApiError && err.status === 400) {
+    if (message.includes(PLANT_MESSAGES.timeZoneInvalid) || message.includes(PLANT_MESSAGES.timeZoneRequired))
+      return { field: "timeZone", message: PLANT_MESSAGES.timeZoneInvalid };
+    if (message.includes(PLANT_MESSAGES.nameTooLong))
+      return { field: "name", message: PLANT_MESSAGES.nameTooLong };
+    if (message.includes(PLANT_MESSAGES.nameRequired))
+      return { field: "name", message: PLANT_MESSAGES.nameRequired };
+  }
+  return { message };
+}
