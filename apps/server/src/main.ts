@@ -57,6 +57,18 @@ async function main() {
     ? createStatsPool({ threads: config.stats.threads, keepAll: true })
     : undefined;
   for (const pool of [requestStats, evaluationStats]) if (pool) closers.push(() => pool.close());
+  // The worker's threads load the statistics while the rest starts (seconds from the TypeScript
+  // sources, where each thread loads tsx; well under one from the build). Awaited before the
+  // worker claims anything; a failure to load still stops the start-up there.
+  const statsStarted = Date.now();
+  const evaluationStatsReady = evaluationStats
+    ?.ready()
+    .then(() =>
+      logger.info(
+        `statistics threads loaded in ${Date.now() - statsStarted} ms (${evaluationStats.threads} threads)`,
+      ),
+    );
+  evaluationStatsReady?.catch(() => {});
 
   let ingest: Ingest | undefined;
   const services = createServices({
@@ -125,12 +137,7 @@ async function main() {
   if (config.roles.has("worker")) {
     // No monitor is claimed before a statistics thread is up: a claim's slot would otherwise pass
     // while the thread starts.
-    if (evaluationStats) {
-      const t0 = Date.now();
-      await evaluationStats.ready();
-      // Seconds from the TypeScript sources (tsx in every thread), under one from the build.
-      logger.info(`statistics threads started in ${Date.now() - t0} ms (${evaluationStats.threads} threads)`);
-    }
+    await evaluationStatsReady;
     closers.unshift(
       startWorkerFromConfig(database.db, config.worker, logger.child({ role: "worker" }), {
         onEvaluated: createOnEvaluated(),
