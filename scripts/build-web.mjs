@@ -1,5 +1,8 @@
 // Builds the web app. With --if-stale, only when a source file is newer than the last build,
-// so `npm install` (prepare) and `npm start` build once and then reuse the build.
+// so `npm install` (prepare) and `npm start` build once and then reuse the build. With --optional
+// (prepare), a missing vite skips the build with a note instead of failing: a production install
+// (`npm ci --omit=dev`) has no vite and serves the build made before it (README, "Production
+// installation").
 // Then writes a brotli (.br) and a gzip (.gz) copy beside every text file of the build, which the
 // server sends as they are to a browser that accepts them (apps/server/src/http/app.ts).
 import { spawnSync } from "node:child_process";
@@ -35,6 +38,14 @@ const stale =
 
 if (process.argv.includes("--if-stale") && !stale) process.exit(0);
 if (!existsSync(path.join(root, "node_modules/vite"))) {
+  if (process.argv.includes("--optional")) {
+    console.warn(
+      existsSync(built)
+        ? "[linewatch] vite is not installed (npm ci --omit=dev?): the web app's build is older than its sources and is kept as it is; rebuild it in a full install (npm run build)"
+        : "[linewatch] vite is not installed (npm ci --omit=dev?) and the web app is not built: the server will answer the API only; build it in a full install first (npm run build)",
+    );
+    process.exit(0);
+  }
   console.error("vite is not installed: run npm install first");
   process.exit(1);
 }
