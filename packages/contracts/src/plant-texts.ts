@@ -43,6 +43,9 @@ export const PLANT_MESSAGES = {
   /** Deactivation refused (issue 28 §1): the reason names what to do first. */
   hasActiveLines: (n: number) =>
     `The plant has ${n} active ${n === 1 ? "line" : "lines"}: deactivate ${n === 1 ? "it" : "them"} in Settings → Line Management first`,
+  /** A line of a deactivated plant cannot be activated (Line Management, PATCH /api/lines/{id}). */
+  lineOfDeactivatedPlant: (plant: string) =>
+    `The plant ${plant} is deactivated: reactivate it in Settings → Plants before activating its lines`,
 } as const;
 
 /** The name's problem, or null: the same rule the contract's schema applies. */

@@ -233,6 +233,55 @@ describe("PATCH /api/plants/:plantId", () => {
   });
 });
 
+describe("a deactivated plant has no active line", () => {
+  it("refuses to activate its lines, saying why, and a line first seen by ingestion is created inactive", async () => {
+    const tn = await tenant();
+    const setLine = (active: boolean) =>
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/lines/${tn.line.id}`,
+        headers: tn.adminHeaders,
+        payload: { active },
+      });
+    expect((await setLine(false)).statusCode).toBe(200);
+    expect((await patch(tn.adminHeaders, tn.plant.id, { active: false })).statusCode).toBe(200);
+
+    const refused = await setLine(true);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: PLANT_MESSAGES.lineOfDeactivatedPlant(tn.plant.name) });
+
+    const token = await t.app.inject({
+      method: "POST",
+      url: `/api/plants/${tn.plant.id}/ingest-tokens`,
+      headers: tn.adminHeaders,
+      payload: { name: "Line PLC" },
+    });
+    expect(token.statusCode, token.body).toBe(201);
+    const stored = await t.app.inject({
+      method: "POST",
+      url: "/api/ingest",
+      headers: { authorization: `Bearer ${token.json().secret}` },
+      payload: [
+        {
+          line: "Late Line",
+          station: "OP10",
+          partId: "P-1",
+          timestamp: "2026-11-27T08:00:00Z",
+          measurements: { Torque: 12 },
+        },
+      ],
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const lines = await t.app.inject({ url: `/api/plants/${tn.plant.id}/lines`, headers: tn.adminHeaders });
+    const late = (lines.json() as { name: string; active: boolean }[]).find((l) => l.name === "Late Line");
+    expect(late?.active).toBe(false);
+
+    // Reactivated, the plant's lines can be activated again.
+    expect((await patch(tn.adminHeaders, tn.plant.id, { active: true })).statusCode).toBe(200);
+    expect((await setLine(true)).statusCode).toBe(200);
+  });
+});
+
 describe("OpenAPI document", () => {
   it("lists the plant routes with their bodies and the list's query", async () => {
     const res = await t.app.inject({ url: "/api/docs/json" });

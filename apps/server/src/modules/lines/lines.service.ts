@@ -3,6 +3,7 @@ import {
   LINE_MANAGEMENT_MESSAGES,
   LINE_MESSAGES,
   lineLabel,
+  PLANT_MESSAGES,
   type TActiveMonitorCount,
   type TAlertViewingWindow,
   type TFeederLineInfo,
@@ -16,6 +17,7 @@ import { lines } from "../../db/schema/index.js";
 import { AppError, conflict } from "../../errors.js";
 import { recordAudit } from "../audit-log/audit-log.service.js";
 import type { AuthContext } from "../auth/auth.service.js";
+import { createPlantsRepo } from "../plants/plants.repo.js";
 import type { PlantsService } from "../plants/plants.service.js";
 import { createLinesRepo } from "./lines.repo.js";
 
@@ -149,6 +151,11 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
           if (createsFeederCycle(lineId, feederLineIds, graph))
             throw conflict(LINE_MANAGEMENT_MESSAGES.circularDependency);
           await repo.replaceFeeders(ctx.customerId, lineId, feederLineIds);
+        }
+        if (fields.active === true && !before.active) {
+          // Under the plant's row lock, as its deactivation: one of the two waits for the other.
+          const plant = await createPlantsRepo(tx).find(ctx.customerId, before.plantId, { lock: true });
+          if (plant && !plant.active) throw conflict(PLANT_MESSAGES.lineOfDeactivatedPlant(plant.name));
         }
         await repo.update(ctx.customerId, lineId, fields);
         await auditLine(tx, ctx, before, await findLine(tx, ctx.customerId, lineId));

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
-import { lines, signals, stations } from "../../db/schema/index.js";
+import { lines, plants, signals, stations } from "../../db/schema/index.js";
 
 type EntityType = (typeof signals.$inferInsert)["entityType"];
 export type SignalSlot = { id: string; storage: "num" | "text"; slot: number; entityType: EntityType };
@@ -36,7 +36,16 @@ export function createPartRecordsCatalog(db: Db) {
     if (hit) return hit;
     await db
       .insert(lines)
-      .values({ customerId, plantId, name, isNewLine: true, ingestionThresholdHours: null })
+      .values({
+        customerId,
+        plantId,
+        name,
+        isNewLine: true,
+        ingestionThresholdHours: null,
+        // A line first seen in a deactivated plant is created inactive: a deactivated plant has no
+        // active line. FOR SHARE waits for a deactivation in progress (it holds the plant's row).
+        active: sql`(select ${plants.active} from ${plants} where ${plants.id} = ${plantId} for share)`,
+      })
       .onConflictDoNothing();
     const [row] = await db
       .select({ id: lines.id })
