@@ -138,10 +138,6 @@ export function createIngestBatcher(opts: {
     }
   }
 
-  /**
-   * Stores a batch, or one large message (with `signal`: the batcher's closing stops it between
-   * two slices, for the broker to redeliver, instead of the shutdown waiting for the rest).
-   */
   /** One info line per dead letter (up to DEAD_LETTER_LOG_LINES a batch): what an operator follows. */
   function logDeadLetters(notes: DeadLetterNote[]) {
     for (const n of notes.slice(0, DEAD_LETTER_LOG_LINES))
@@ -162,6 +158,10 @@ export function createIngestBatcher(opts: {
     }
   }
 
+  /**
+   * Stores a batch, or one large message (with `signal`: the batcher's closing stops it between
+   * two slices, for the broker to redeliver, instead of the shutdown waiting for the rest).
+   */
   async function store(batch: Waiting[], signal?: AbortSignal): Promise<void> {
     const what = { ...whose(batch), step: "storing MQTT messages" };
     const started = performance.now();
