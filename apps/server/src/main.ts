@@ -1,4 +1,5 @@
 import { loadConfig } from "./config.js";
+import { startBackupEndpoint } from "./db/backup-endpoint.js";
 import { openDatabase } from "./db/client.js";
 import { describeDbError, loggableError } from "./db/errors.js";
 import { buildApp } from "./http/app.js";
@@ -23,7 +24,8 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const secrets = createSecretBox(resolveEncryptionKey(config).key);
+  const encryptionKey = resolveEncryptionKey(config);
+  const secrets = createSecretBox(encryptionKey.key);
   // One logger for the process: a child per role, with structured fields (lib/logger.ts).
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(
@@ -45,6 +47,16 @@ async function main() {
   );
 
   const closers: (() => Promise<void>)[] = [() => database.close()];
+  if (database.raw.kind === "pglite") {
+    // `npm run backup` asks the process that holds the embedded database (backup-endpoint.ts).
+    const endpoint = await startBackupEndpoint({
+      dataDir: config.dataDir,
+      client: database.raw.client,
+      keySource: encryptionKey.source,
+      logger: logger.child({ role: "backup" }),
+    });
+    closers.unshift(() => endpoint.close());
+  }
 
   // Statistics off the event loop (stats-pool.ts): one pool for the API's previews, backtests and
   // capability views, another for the worker's evaluations, so neither waits behind the other.

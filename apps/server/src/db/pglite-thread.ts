@@ -37,6 +37,14 @@ export type PgliteThread = {
   transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
   /** The data folder as an uncompressed tarball (PGlite's dumpDataDir): a template, a copy. */
   dumpDataDir(): Promise<Uint8Array>;
+  /**
+   * A consistent copy of the database while it is in use (backups): waits until no transaction
+   * is open and holds new ones back meanwhile, then, on the thread and in one go, a CHECKPOINT
+   * (the copy needs no long recovery), `queries` (their rows describe exactly what is copied) and
+   * the data folder as an uncompressed tarball. Statements outside transactions run between, as
+   * they always do: PGlite runs one statement at a time, so the copy is taken between two.
+   */
+  snapshot(queries?: string[]): Promise<{ tarball: Uint8Array; rows: Record<string, unknown>[][] }>;
   /** LISTEN on a channel: `onNotify` gets each NOTIFY's payload once its transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
@@ -140,6 +148,9 @@ export async function openPgliteThread(
   let nextId = 1;
   let nextTx = 1;
   let openTxs = 0;
+  // A snapshot waiting for the open transactions to end, or running: new transactions wait for it.
+  let snapshotting: Promise<void> | undefined;
+  let onNoTransaction: (() => void) | undefined;
   let stopped: Error | undefined;
   let opened = false;
   let closing = false;
@@ -258,6 +269,7 @@ export async function openPgliteThread(
       }),
     exec: (sql, options) => exec(undefined, sql, options),
     async transaction(callback) {
+      while (snapshotting) await snapshotting;
       const tx = nextTx++;
       openTxs++;
       try {
@@ -286,11 +298,33 @@ export async function openPgliteThread(
         return result;
       } finally {
         openTxs--;
+        if (openTxs === 0) onNoTransaction?.();
         holdWhileBusy();
         if (backgroundQueue.length > 0) queueMicrotask(pumpBackground);
       }
     },
     dumpDataDir: () => call<Uint8Array>({ op: "dump" }),
+    async snapshot(queries = []) {
+      while (snapshotting) await snapshotting;
+      let done = () => {};
+      snapshotting = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      try {
+        if (openTxs > 0)
+          await new Promise<void>((resolve) => {
+            onNoTransaction = resolve;
+          });
+        onNoTransaction = undefined;
+        return await call<{ tarball: Uint8Array; rows: Record<string, unknown>[][] }>({
+          op: "snapshot",
+          queries,
+        });
+      } finally {
+        snapshotting = undefined;
+        done();
+      }
+    },
     async listen(channel, onNotify) {
       const first = !listeners.has(channel);
       listeners.set(channel, [...(listeners.get(channel) ?? []), onNotify]);

@@ -3,7 +3,7 @@
 // to it through pglite-thread.ts, one message a query. Plain JavaScript on purpose: a worker
 // thread loads its file with Node's own loader, which reads no TypeScript under vitest or tsx.
 //
-// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "listen" | "dump" | "close", tx?, ... }.
+// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "listen" | "dump" | "snapshot" | "close", tx?, ... }.
 // Answers out: { id, ok: true, value } or { id, ok: false, error } (the error's fields, cloneable);
 // after a "listen", each NOTIFY on its channel as { notify: channel, payload } (no id).
 import { readFileSync } from "node:fs";
@@ -36,8 +36,14 @@ function errorFields(err) {
   return out;
 }
 
-function reply(id, ok, value) {
-  parentPort.postMessage(ok ? { id, ok, value } : { id, ok, error: errorFields(value) });
+function reply(id, ok, value, transfer) {
+  parentPort.postMessage(ok ? { id, ok, value } : { id, ok, error: errorFields(value) }, transfer);
+}
+
+/** The data folder as an uncompressed tarball, its bytes handed over (moved, not copied). */
+async function dumpBytes() {
+  const blob = await client.dumpDataDir("none");
+  return new Uint8Array(await blob.arrayBuffer());
 }
 
 /**
@@ -104,10 +110,16 @@ async function handle(m) {
     case "listen":
       await client.listen(m.channel, (payload) => parentPort.postMessage({ notify: m.channel, payload }));
       return undefined;
-    case "dump": {
-      // The data folder as an uncompressed tarball (PGlite's dumpDataDir), handed over as bytes.
-      const blob = await client.dumpDataDir("none");
-      return new Uint8Array(await blob.arrayBuffer());
+    case "dump":
+      return await dumpBytes();
+    case "snapshot": {
+      // The app sends it while no transaction of its own is open and begins none until the answer
+      // (pglite-thread.ts). PGlite writes dirty pages only at a checkpoint (no background writer
+      // in its single-user mode): one here leaves the copy little WAL to replay when it opens.
+      await client.exec("CHECKPOINT");
+      const rows = [];
+      for (const q of m.queries ?? []) rows.push((await client.query(q)).rows);
+      return { tarball: await dumpBytes(), rows };
     }
     case "close":
       await client.close();
@@ -126,7 +138,11 @@ parentPort.on("message", (m) => {
     return;
   }
   handle(m).then(
-    (value) => reply(m.id, true, value),
+    (value) => {
+      // The tarball (the whole database) moves to the app's thread instead of being copied.
+      const bytes = value instanceof Uint8Array ? value : value?.tarball;
+      reply(m.id, true, value, bytes instanceof Uint8Array ? [bytes.buffer] : undefined);
+    },
     (err) => reply(m.id, false, err),
   );
 });

@@ -1,0 +1,174 @@
+// Backups of the embedded database (issue 28 §6): what a backup file holds, how it is taken from
+// the running database and how it is checked and unpacked again. The file is a gzipped tar:
+//
+//   linewatch-backup.json   the manifest: when, what (counts), the database tarball's SHA-256
+//   pgdata.tar              PGlite's data folder (dumpDataDir) taken between two statements
+//   encryption.key          DATA_DIR's generated key, when the server used it (not ENCRYPTION_KEY)
+//
+// `tar -xzf` opens it; `tar -xf pgdata.tar -C DIR` gives a data folder the product opens.
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { KEY_FILE } from "../lib/crypto.js";
+import { readTar, type TarEntry, TarError, type TarInput, writeTar } from "../lib/tar.js";
+import type { PgliteThread } from "./pglite-thread.js";
+
+export const BACKUP_FORMAT = "linewatch-backup";
+export const BACKUP_VERSION = 1;
+export const MANIFEST_ENTRY = "linewatch-backup.json";
+export const DATABASE_ENTRY = "pgdata.tar";
+export const KEY_ENTRY = KEY_FILE;
+/** The running server's backup endpoint file in DATA_DIR (backup-endpoint.ts). */
+export const ENDPOINT_FILE = "backup-endpoint.json";
+/**
+ * PGlite's dump is of the whole data folder, which also holds the product's own files: the lock
+ * (another process's pid), the endpoint's token, and the key (in the backup on its own, or not);
+ * postmaster.pid, as pg_basebackup leaves it out.
+ */
+const NOT_DATABASE = new Set(["linewatch.pid", ENDPOINT_FILE, KEY_FILE, "postmaster.pid"]);
+
+/**
+ * Where the server's encryption key came from (lib/crypto.ts): "file" is DATA_DIR/encryption.key,
+ * which a backup carries unless told not to; ENCRYPTION_KEY lives in the server's environment.
+ */
+export type KeySource = "ENCRYPTION_KEY" | "file" | "generated";
+
+export type BackupManifest = {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  /** When the copy was taken (ISO 8601): everything committed before is in it. */
+  takenAt: string;
+  database: "pglite";
+  databaseBytes: number;
+  databaseSha256: string;
+  /** Counted in the same pause as the copy. */
+  counts: { partRecords: number; customers: number; migrations: number };
+  /** "included", or why not: the server used ENCRYPTION_KEY, or the operator left it out. */
+  encryptionKey: "included" | "ENCRYPTION_KEY" | "left out";
+};
+
+/** A backup file that cannot be restored, with the reason. */
+export class BackupError extends Error {
+  override name = "BackupError";
+}
+
+const COUNT_QUERIES = [
+  "select count(*)::int as n from part_records",
+  "select count(*)::int as n from customers",
+  'select count(*)::int as n from drizzle."__drizzle_migrations"',
+];
+
+/**
+ * Takes a consistent copy of the open database (PgliteThread.snapshot: between transactions) and
+ * returns the backup as an uncompressed tar, in pieces to write one after another. The copy is one
+ * array in memory, as large as the data folder.
+ */
+export async function takeBackup(
+  client: PgliteThread,
+  opts: { dataDir: string; keySource: KeySource; includeKey: boolean },
+): Promise<{ manifest: BackupManifest; pieces: Iterable<Uint8Array> }> {
+  const takenAt = new Date().toISOString();
+  const { tarball, rows } = await client.snapshot(COUNT_QUERIES);
+  // The same bytes, without the product's own files (pieces of the dump, not a copy).
+  const databasePieces = [...writeTar(readTar(tarball).filter((e) => !NOT_DATABASE.has(memberPath(e.name))))];
+  const hash = createHash("sha256");
+  for (const piece of databasePieces) hash.update(piece);
+  const n = (i: number) => Number((rows[i]?.[0] as { n?: number } | undefined)?.n ?? 0);
+  const keyFile = path.join(opts.dataDir, KEY_FILE);
+  const key =
+    opts.keySource !== "ENCRYPTION_KEY" && opts.includeKey && existsSync(keyFile)
+      ? readFileSync(keyFile)
+      : undefined;
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    takenAt,
+    database: "pglite",
+    databaseBytes: databasePieces.reduce((sum, piece) => sum + piece.length, 0),
+    databaseSha256: hash.digest("hex"),
+    counts: { partRecords: n(0), customers: n(1), migrations: n(2) },
+    encryptionKey: key ? "included" : opts.keySource === "ENCRYPTION_KEY" ? "ENCRYPTION_KEY" : "left out",
+  };
+  const entries: TarInput[] = [
+    {
+      name: MANIFEST_ENTRY,
+      type: "file",
+      mode: 0o644,
+      data: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
+    },
+    { name: DATABASE_ENTRY, type: "file", mode: 0o600, data: databasePieces },
+    ...(key ? [{ name: KEY_ENTRY, type: "file" as const, mode: 0o600, data: new Uint8Array(key) }] : []),
+  ];
+  return { manifest, pieces: writeTar(entries) };
+}
+
+export type VerifiedBackup = {
+  manifest: BackupManifest;
+  /** The data folder's entries, checked. */
+  database: TarEntry[];
+  encryptionKey: Uint8Array | undefined;
+};
+
+/** Checks an (uncompressed) backup through and through before anything is replaced. */
+export function verifyBackup(archive: Uint8Array): VerifiedBackup {
+  let outer: TarEntry[];
+  try {
+    outer = readTar(archive);
+  } catch (err) {
+    if (err instanceof TarError) throw new BackupError(err.message);
+    throw err;
+  }
+  const entry = (name: string) => outer.find((e) => e.name === name && e.type === "file");
+  const manifestEntry = entry(MANIFEST_ENTRY);
+  if (!manifestEntry) throw new BackupError(`it holds no ${MANIFEST_ENTRY}`);
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(new TextDecoder().decode(manifestEntry.data)) as BackupManifest;
+  } catch {
+    throw new BackupError(`its ${MANIFEST_ENTRY} is not JSON`);
+  }
+  if (manifest.format !== BACKUP_FORMAT) throw new BackupError("it is not a Linewatch backup");
+  if (manifest.version > BACKUP_VERSION)
+    throw new BackupError(`it was written by a newer Linewatch (format ${manifest.version}): update first`);
+  const db = entry(DATABASE_ENTRY);
+  if (!db) throw new BackupError(`it holds no ${DATABASE_ENTRY}`);
+  if (db.data.length !== manifest.databaseBytes)
+    throw new BackupError(
+      `the database is ${db.data.length} bytes, the manifest says ${manifest.databaseBytes}`,
+    );
+  if (createHash("sha256").update(db.data).digest("hex") !== manifest.databaseSha256)
+    throw new BackupError("the database does not match its checksum (the file is damaged)");
+  let database: TarEntry[];
+  try {
+    database = readTar(db.data);
+  } catch (err) {
+    if (err instanceof TarError) throw new BackupError(`the database tarball is damaged: ${err.message}`);
+    throw err;
+  }
+  for (const required of ["PG_VERSION", "global/pg_control"])
+    if (!database.some((e) => memberPath(e.name) === required))
+      throw new BackupError(`the database has no ${required}`);
+  return { manifest, database, encryptionKey: entry(KEY_ENTRY)?.data };
+}
+
+/** A member's path inside the data folder ("/base/1/112" → "base/1/112"); refuses escapes. */
+function memberPath(name: string): string {
+  const parts = name.split("/").filter((p) => p !== "" && p !== ".");
+  if (parts.some((p) => p === ".."))
+    throw new BackupError(`the database names a path outside its folder: ${name}`);
+  return parts.join("/");
+}
+
+/** Writes the data folder's entries into `dir` (a new, empty folder). */
+export function unpackDatabase(entries: TarEntry[], dir: string): void {
+  for (const e of entries) {
+    const rel = memberPath(e.name);
+    if (!rel || NOT_DATABASE.has(rel)) continue;
+    const target = path.join(dir, rel);
+    if (e.type === "directory") mkdirSync(target, { recursive: true, mode: 0o700 });
+    else {
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      writeFileSync(target, e.data, { mode: 0o600 });
+    }
+  }
+}
