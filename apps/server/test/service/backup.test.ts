@@ -22,6 +22,7 @@ import { BackupError, ENDPOINT_FILE, verifyBackup } from "../../src/db/backup.js
 import { startBackupEndpoint } from "../../src/db/backup-endpoint.js";
 import { openDatabase } from "../../src/db/client.js";
 import type { PgliteThread } from "../../src/db/pglite-thread.js";
+import { customers } from "../../src/db/schema/index.js";
 import { KEY_FILE } from "../../src/lib/crypto.js";
 import { createCustomer } from "../factories.js";
 import { createTestDatabase, createTestDataDir } from "../helpers/db.js";
@@ -136,10 +137,8 @@ describe.skipIf(usePostgres)("backups of the embedded database", () => {
     expect(existsSync(path.join(target, ENDPOINT_FILE))).toBe(false);
     const db = await openDatabase({ dataDir: target });
     try {
-      const rows = (await db.raw.client.query("select name from customers")) as unknown as {
-        rows: { name: string }[];
-      };
-      expect(rows.rows.map((r) => r.name)).toContain("Backed Up");
+      const rows = await db.db.select({ name: customers.name }).from(customers);
+      expect(rows.map((r) => r.name)).toContain("Backed Up");
     } finally {
       await db.close();
     }
