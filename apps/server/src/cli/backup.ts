@@ -78,7 +78,7 @@ async function fromServer(endpoint: BackupEndpoint, includeKey: boolean, tmp: st
 async function fromFolder(opts: BackupOptions, includeKey: boolean, tmp: string) {
   if (!existsSync(path.join(opts.dataDir, "PG_VERSION")))
     throw new BackupError(
-      `There is no embedded database in ${opts.dataDir}: set DATA_DIR (or --data-dir) to the product's data folder.`,
+      `There is no embedded database in ${opts.dataDir}: set DATA_DIR (or --data-dir) to the product's data folder. (On PostgreSQL, set DATABASE_URL as the product has it; the backup is pg_dump's.)`,
     );
   const unlock = lockDataDir(opts.dataDir);
   try {

@@ -51,7 +51,7 @@ export async function startBackupEndpoint(opts: BackupEndpointOptions): Promise<
     const started = Date.now();
     void (async () => {
       try {
-        const { manifest, pieces } = await takeBackup(opts.client, {
+        const { manifest, pieces, pauseMs } = await takeBackup(opts.client, {
           dataDir: opts.dataDir,
           keySource: opts.keySource,
           includeKey: url.searchParams.get("key") !== "0",
@@ -66,6 +66,8 @@ export async function startBackupEndpoint(opts: BackupEndpointOptions): Promise<
             bytes: manifest.databaseBytes,
             partRecords: manifest.counts.partRecords,
             ms: Date.now() - started,
+            // How long transactions (ingestion's commits) waited for the copy.
+            pauseMs: Math.round(pauseMs.checkpoint + pauseMs.queries + pauseMs.dump),
           },
           "backup taken",
         );

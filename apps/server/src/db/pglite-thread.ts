@@ -44,11 +44,19 @@ export type PgliteThread = {
    * the data folder as an uncompressed tarball. Statements outside transactions run between, as
    * they always do: PGlite runs one statement at a time, so the copy is taken between two.
    */
-  snapshot(queries?: string[]): Promise<{ tarball: Uint8Array; rows: Record<string, unknown>[][] }>;
+  snapshot(queries?: string[]): Promise<Snapshot>;
   /** LISTEN on a channel: `onNotify` gets each NOTIFY's payload once its transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
   readonly closed: boolean;
+};
+
+/** A snapshot's copy, its queries' rows and how long the steps held the database (ms). */
+export type Snapshot = {
+  tarball: Uint8Array;
+  rows: Record<string, unknown>[][];
+  /** The pause (transactions waiting): the checkpoint, the queries, the dump. */
+  ms: { checkpoint: number; queries: number; dump: number };
 };
 
 type Answer = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: ErrorFields };
@@ -316,10 +324,7 @@ export async function openPgliteThread(
             onNoTransaction = resolve;
           });
         onNoTransaction = undefined;
-        return await call<{ tarball: Uint8Array; rows: Record<string, unknown>[][] }>({
-          op: "snapshot",
-          queries,
-        });
+        return await call<Snapshot>({ op: "snapshot", queries });
       } finally {
         snapshotting = undefined;
         done();

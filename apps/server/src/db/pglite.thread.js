@@ -115,11 +115,17 @@ async function handle(m) {
     case "snapshot": {
       // The app sends it while no transaction of its own is open and begins none until the answer
       // (pglite-thread.ts). PGlite writes dirty pages only at a checkpoint (no background writer
-      // in its single-user mode): one here leaves the copy little WAL to replay when it opens.
+      // in its single-user mode): one here (at most the shared buffers to write) leaves the copy
+      // little WAL to replay when it opens.
+      const t0 = performance.now();
       await client.exec("CHECKPOINT");
+      const t1 = performance.now();
       const rows = [];
       for (const q of m.queries ?? []) rows.push((await client.query(q)).rows);
-      return { tarball: await dumpBytes(), rows };
+      const t2 = performance.now();
+      const tarball = await dumpBytes();
+      const ms = { checkpoint: t1 - t0, queries: t2 - t1, dump: performance.now() - t2 };
+      return { tarball, rows, ms };
     }
     case "close":
       await client.close();
