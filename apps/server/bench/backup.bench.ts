@@ -43,7 +43,7 @@ try {
   t = Date.now();
   const snap = await database.raw.client.snapshot(["select count(*)::int as n from part_records"]);
   console.log(
-    `snapshot: ${Date.now() - t} ms in all, of which transactions waited for the CHECKPOINT ${snap.ms.checkpoint.toFixed(0)} ms, the count ${snap.ms.queries.toFixed(0)} ms, the dump ${snap.ms.dump.toFixed(0)} ms; ${mb(snap.tarball.length)} uncompressed, rss ${rss()}`,
+    `snapshot: ${Date.now() - t} ms in all, of which transactions waited for the CHECKPOINT ${snap.ms.checkpoint.toFixed(0)} ms, the count ${snap.ms.queries.toFixed(0)} ms, reading the files ${snap.ms.dump.toFixed(0)} ms; ${mb(snap.files.reduce((n, f) => n + (f.data?.length ?? 0), 0))} of files, rss ${rss()}`,
   );
   await database.close();
 

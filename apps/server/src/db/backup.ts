@@ -75,17 +75,23 @@ async function sha256(pieces: readonly Uint8Array[]): Promise<string> {
 
 /**
  * Takes a consistent copy of the open database (PgliteThread.snapshot: between transactions) and
- * returns the backup as an uncompressed tar, in pieces to write one after another. The copy is one
- * array in memory, as large as the data folder.
+ * returns the backup as an uncompressed tar, in pieces to write one after another. The copy is in
+ * memory, as large as the data folder.
  */
 export async function takeBackup(
   client: PgliteThread,
   opts: { dataDir: string; keySource: KeySource; includeKey: boolean },
 ): Promise<{ manifest: BackupManifest; pieces: Iterable<Uint8Array>; pauseMs: Snapshot["ms"] }> {
   const takenAt = new Date().toISOString();
-  const { tarball, rows, ms } = await client.snapshot(COUNT_QUERIES);
-  // The same bytes, without the product's own files (pieces of the dump, not a copy).
-  const databasePieces = [...writeTar(readTar(tarball).filter((e) => !NOT_DATABASE.has(memberPath(e.name))))];
+  const { files, rows, ms } = await client.snapshot(COUNT_QUERIES);
+  // A tarball of the files as pieces (no copy), without the product's own files.
+  const databasePieces = [
+    ...writeTar(
+      files
+        .filter((f) => !NOT_DATABASE.has(memberPath(f.name)))
+        .map((f) => ({ ...f, data: f.data ?? new Uint8Array(0) })),
+    ),
+  ];
   const databaseSha256 = await sha256(databasePieces);
   const n = (i: number) => Number((rows[i]?.[0] as { n?: number } | undefined)?.n ?? 0);
   const keyFile = path.join(opts.dataDir, KEY_FILE);

@@ -41,7 +41,7 @@ export type PgliteThread = {
    * A consistent copy of the database while it is in use (backups): waits until no transaction
    * is open and holds new ones back meanwhile, then, on the thread and in one go, a CHECKPOINT
    * (the copy needs no long recovery), `queries` (their rows describe exactly what is copied) and
-   * the data folder as an uncompressed tarball. Statements outside transactions run between, as
+   * the data folder's files, read in one synchronous walk. Statements outside transactions run between, as
    * they always do: PGlite runs one statement at a time, so the copy is taken between two.
    */
   snapshot(queries?: string[]): Promise<Snapshot>;
@@ -53,7 +53,8 @@ export type PgliteThread = {
 
 /** A snapshot's copy, its queries' rows and how long the steps held the database (ms). */
 export type Snapshot = {
-  tarball: Uint8Array;
+  /** The data folder's folders and files, names from its root ("/base/1/112"). */
+  files: { name: string; type: "file" | "directory"; mode: number; data?: Uint8Array }[];
   rows: Record<string, unknown>[][];
   /** The pause (transactions waiting): the checkpoint, the queries, the dump. */
   ms: { checkpoint: number; queries: number; dump: number };

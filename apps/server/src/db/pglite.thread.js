@@ -46,6 +46,36 @@ async function dumpBytes() {
   return new Uint8Array(await blob.arrayBuffer());
 }
 
+/** Where PGlite keeps the data folder in its own file system (its PGDATA). */
+const PGDATA = "/pglite/data";
+
+/**
+ * The data folder's folders and files, read through PGlite's own file system exactly as its
+ * dumpDataDir reads them, but in one synchronous walk (no statement can run meanwhile) and without
+ * building a tarball: dumpDataDir holds about four copies of the database at its peak (the files,
+ * the tarball, a File, its ArrayBuffer), this one copy, handed over without another.
+ */
+function readDataFolder() {
+  const FS = client.Module.FS;
+  const entries = [];
+  const walk = (dir) => {
+    for (const name of FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const at = `${dir}/${name}`;
+      const stat = FS.stat(at);
+      const rel = at.slice(PGDATA.length);
+      if (FS.isDir(stat.mode)) {
+        entries.push({ name: rel, type: "directory", mode: stat.mode & 0o7777 });
+        walk(at);
+      } else if (FS.isFile(stat.mode)) {
+        entries.push({ name: rel, type: "file", mode: stat.mode & 0o7777, data: FS.readFile(at) });
+      }
+    }
+  };
+  walk(PGDATA);
+  return entries;
+}
+
 /**
  * A query's options for PGlite: the types the app parses itself (its parsers are functions, which
  * stay on the app's side) come back as PostgreSQL's text.
@@ -123,9 +153,9 @@ async function handle(m) {
       const rows = [];
       for (const q of m.queries ?? []) rows.push((await client.query(q)).rows);
       const t2 = performance.now();
-      const tarball = await dumpBytes();
+      const files = await client.runExclusive(async () => readDataFolder());
       const ms = { checkpoint: t1 - t0, queries: t2 - t1, dump: performance.now() - t2 };
-      return { tarball, rows, ms };
+      return { files, rows, ms };
     }
     case "close":
       await client.close();
@@ -145,9 +175,14 @@ parentPort.on("message", (m) => {
   }
   handle(m).then(
     (value) => {
-      // The tarball (the whole database) moves to the app's thread instead of being copied.
-      const bytes = value instanceof Uint8Array ? value : value?.tarball;
-      reply(m.id, true, value, bytes instanceof Uint8Array ? [bytes.buffer] : undefined);
+      // The database's bytes move to the app's thread instead of being copied: a buffer of their
+      // own each (a view into a shared one would take the rest along, or detach it here).
+      const views = value instanceof Uint8Array ? [value] : (value?.files?.map((f) => f.data) ?? []);
+      const transfer = new Set();
+      for (const v of views)
+        if (v instanceof Uint8Array && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength)
+          transfer.add(v.buffer);
+      reply(m.id, true, value, [...transfer]);
     },
     (err) => reply(m.id, false, err),
   );
