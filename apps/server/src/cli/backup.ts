@@ -7,16 +7,30 @@
  * token in DATA_DIR); when none does, it opens the folder itself. FILE appears only complete and
  * checked (a temporary file beside it, renamed). On PostgreSQL (DATABASE_URL) it points to pg_dump.
  */
-import { createWriteStream, existsSync, readFileSync, realpathSync, renameSync, rmSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createGzip, gunzipSync } from "node:zlib";
+import { createGzip } from "node:zlib";
 import { loadConfig } from "../config.js";
-import { BackupError, type BackupManifest, ENDPOINT_FILE, takeBackup, verifyBackup } from "../db/backup.js";
+import {
+  BackupError,
+  type BackupManifest,
+  checkBackupFile,
+  ENDPOINT_FILE,
+  takeBackup,
+} from "../db/backup.js";
 import type { BackupEndpoint } from "../db/backup-endpoint.js";
 import { dataDirHolder, lockDataDir } from "../db/client.js";
 import { openPgliteThread } from "../db/pglite-thread.js";
@@ -127,10 +141,10 @@ export async function backup(opts: BackupOptions): Promise<BackupResult> {
       await file.close();
     }
     // What restore will read, read back from the disk: a file that does not verify is no backup.
-    const compressed = readFileSync(tmp);
-    const { manifest } = verifyBackup(gunzipSync(compressed));
+    const { manifest } = await checkBackupFile(tmp);
+    const bytes = statSync(tmp).size;
     renameSync(tmp, out);
-    return { file: out, bytes: compressed.length, manifest, ms: Date.now() - started, takenBy };
+    return { file: out, bytes, manifest, ms: Date.now() - started, takenBy };
   } finally {
     rmSync(tmp, { force: true });
   }

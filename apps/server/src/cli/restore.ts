@@ -8,23 +8,13 @@
  * that holds something is moved aside (DIR.before-restore-<time>) with --force, never deleted. On
  * PostgreSQL (DATABASE_URL) it points to pg_restore.
  */
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { gunzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
-import { BackupError, type BackupManifest, unpackDatabase, verifyBackup } from "../db/backup.js";
+import { BackupError, type BackupManifest, checkBackupFile, unpackBackupFile } from "../db/backup.js";
 import { dataDirHolder, openDatabase, rowsOf } from "../db/client.js";
 import { KEY_FILE } from "../lib/crypto.js";
 
@@ -51,18 +41,13 @@ export type RestoreResult = {
   migrationsApplied: number;
 };
 
-function readBackupFile(file: string) {
-  let compressed: Buffer;
+async function checkFile(file: string) {
+  if (!existsSync(file)) throw new BackupError(`There is no file ${file}`);
   try {
-    compressed = readFileSync(file);
+    return await checkBackupFile(file);
   } catch (err) {
-    throw new BackupError(`Cannot read ${file}: ${(err as Error).message}`);
-  }
-  try {
-    return verifyBackup(gunzipSync(compressed));
-  } catch (err) {
-    const reason = err instanceof BackupError ? err.message : "it is not a gzipped file";
-    throw new BackupError(`${file} is not a usable Linewatch backup: ${reason}. Nothing was changed.`);
+    if (!(err instanceof BackupError)) throw err;
+    throw new BackupError(`${file} is not a usable Linewatch backup: ${err.message}. Nothing was changed.`);
   }
 }
 
@@ -78,7 +63,8 @@ function refuseIfRunning(dataDir: string) {
 export async function restore(opts: RestoreOptions): Promise<RestoreResult> {
   if (opts.databaseUrl) throw new BackupError(POSTGRES_RESTORE_MESSAGE);
   const dataDir = path.resolve(opts.dataDir);
-  const backup = readBackupFile(path.resolve(opts.file));
+  const file = path.resolve(opts.file);
+  const backup = await checkFile(file);
   refuseIfRunning(dataDir);
   const isOccupied = existsSync(dataDir) && readdirSync(dataDir).length > 0;
   if (isOccupied && !opts.force)
@@ -93,7 +79,7 @@ export async function restore(opts: RestoreOptions): Promise<RestoreResult> {
   let partRecords: number;
   let migrationsApplied: number;
   try {
-    unpackDatabase(backup.database, staging);
+    await unpackBackupFile(file, staging);
     if (backup.encryptionKey)
       writeFileSync(path.join(staging, KEY_FILE), backup.encryptionKey, { mode: 0o600 });
     // Opening it is the last check, and applies the migrations this version has and it lacks.

@@ -2,15 +2,25 @@
 // the running database and how it is checked and unpacked again. The file is a gzipped tar:
 //
 //   linewatch-backup.json   the manifest: when, what (counts), the database tarball's SHA-256
-//   pgdata.tar              PGlite's data folder (dumpDataDir) taken between two statements
+//   pgdata.tar              PGlite's data folder, copied between two transactions
 //   encryption.key          DATA_DIR's generated key, when the server used it (not ENCRYPTION_KEY)
 //
 // `tar -xzf` opens it; `tar -xf pgdata.tar -C DIR` gives a data folder the product opens.
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
 import { KEY_FILE } from "../lib/crypto.js";
-import { readTar, type TarEntry, TarError, type TarInput, writeTar } from "../lib/tar.js";
+import { TarError, type TarInput, TarReader, writeTar } from "../lib/tar.js";
 import type { PgliteThread, Snapshot } from "./pglite-thread.js";
 
 export const BACKUP_FORMAT = "linewatch-backup";
@@ -124,51 +134,143 @@ export async function takeBackup(
 
 export type VerifiedBackup = {
   manifest: BackupManifest;
-  /** The data folder's entries, checked. */
-  database: TarEntry[];
   encryptionKey: Uint8Array | undefined;
 };
 
-/** Checks an (uncompressed) backup through and through before anything is replaced. */
+/**
+ * A data folder's tarball read as it streams: every header checked, paths kept inside the
+ * folder, `onFile`/`onData`/`onEnd` for whoever writes the files (nothing is kept in memory).
+ */
+function databaseReader(
+  handlers: {
+    onEntry?: (rel: string, type: "file" | "directory") => void;
+    onData?: (chunk: Uint8Array) => void;
+    onEnd?: () => void;
+  } = {},
+) {
+  const seen = new Set<string>();
+  const reader = new TarReader({
+    entry: (h) => {
+      const rel = memberPath(h.name);
+      seen.add(rel);
+      handlers.onEntry?.(rel, h.type);
+    },
+    data: (_h, chunk) => handlers.onData?.(chunk),
+    end: () => handlers.onEnd?.(),
+  });
+  return {
+    write: (chunk: Uint8Array) => reader.write(chunk),
+    finish() {
+      reader.finish();
+      for (const required of ["PG_VERSION", "global/pg_control"])
+        if (!seen.has(required)) throw new BackupError(`the database has no ${required}`);
+    },
+  };
+}
+
+/**
+ * Checks a backup (its uncompressed tar) as it streams past: `write` each piece, then `finish`
+ * answers the manifest once everything agrees with it — the database's size and SHA-256, and
+ * every one of its tar headers. Memory: the manifest and the key.
+ */
+export function backupChecker() {
+  let manifestBytes: Uint8Array[] | undefined;
+  let keyBytes: Uint8Array[] | undefined;
+  let databaseBytes = 0;
+  let hasDatabase = false;
+  const hash = createHash("sha256");
+  const database = databaseReader();
+  const outer = new TarReader({
+    entry: (h) => {
+      if (h.type !== "file") return;
+      if (h.name === MANIFEST_ENTRY) manifestBytes = [];
+      if (h.name === KEY_ENTRY) keyBytes = [];
+      if (h.name === DATABASE_ENTRY) hasDatabase = true;
+    },
+    data: (h, chunk) => {
+      if (h.name === MANIFEST_ENTRY) manifestBytes?.push(chunk.slice());
+      else if (h.name === KEY_ENTRY) keyBytes?.push(chunk.slice());
+      else if (h.name === DATABASE_ENTRY) {
+        databaseBytes += chunk.length;
+        hash.update(chunk);
+        database.write(chunk);
+      }
+    },
+  });
+  const asBackupError = (err: unknown, prefix = "") => {
+    if (err instanceof TarError) return new BackupError(`${prefix}${err.message}`);
+    return err;
+  };
+  return {
+    write(chunk: Uint8Array) {
+      try {
+        outer.write(chunk);
+      } catch (err) {
+        throw asBackupError(err);
+      }
+    },
+    finish(): VerifiedBackup {
+      try {
+        outer.finish();
+      } catch (err) {
+        throw asBackupError(err);
+      }
+      if (!manifestBytes) throw new BackupError(`it holds no ${MANIFEST_ENTRY}`);
+      let manifest: BackupManifest;
+      try {
+        manifest = JSON.parse(Buffer.concat(manifestBytes).toString("utf8")) as BackupManifest;
+      } catch {
+        throw new BackupError(`its ${MANIFEST_ENTRY} is not JSON`);
+      }
+      if (manifest.format !== BACKUP_FORMAT) throw new BackupError("it is not a Linewatch backup");
+      if (manifest.version > BACKUP_VERSION)
+        throw new BackupError(
+          `it was written by a newer Linewatch (format ${manifest.version}): update first`,
+        );
+      if (!hasDatabase) throw new BackupError(`it holds no ${DATABASE_ENTRY}`);
+      if (databaseBytes !== manifest.databaseBytes)
+        throw new BackupError(
+          `the database is ${databaseBytes} bytes, the manifest says ${manifest.databaseBytes}`,
+        );
+      if (hash.digest("hex") !== manifest.databaseSha256)
+        throw new BackupError("the database does not match its checksum (the file is damaged)");
+      try {
+        database.finish();
+      } catch (err) {
+        throw asBackupError(err, "the database tarball is damaged: ");
+      }
+      return { manifest, encryptionKey: keyBytes && new Uint8Array(Buffer.concat(keyBytes)) };
+    },
+  };
+}
+
+/** Checks an (uncompressed) backup held in memory. */
 export function verifyBackup(archive: Uint8Array): VerifiedBackup {
-  let outer: TarEntry[];
+  const checker = backupChecker();
+  checker.write(archive);
+  return checker.finish();
+}
+
+/** Streams a backup file (gzipped) through `sink`, piece by piece; not gzip is a BackupError. */
+async function streamBackupFile(file: string, sink: (chunk: Uint8Array) => void): Promise<void> {
   try {
-    outer = readTar(archive);
+    await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
+      for await (const chunk of source) sink(chunk);
+    });
   } catch (err) {
-    if (err instanceof TarError) throw new BackupError(err.message);
+    if (err instanceof BackupError) throw err;
+    const code = (err as NodeJS.ErrnoException).code ?? "";
+    if (code.startsWith("Z_"))
+      throw new BackupError(`it is not a complete gzipped file (${(err as Error).message})`);
     throw err;
   }
-  const entry = (name: string) => outer.find((e) => e.name === name && e.type === "file");
-  const manifestEntry = entry(MANIFEST_ENTRY);
-  if (!manifestEntry) throw new BackupError(`it holds no ${MANIFEST_ENTRY}`);
-  let manifest: BackupManifest;
-  try {
-    manifest = JSON.parse(new TextDecoder().decode(manifestEntry.data)) as BackupManifest;
-  } catch {
-    throw new BackupError(`its ${MANIFEST_ENTRY} is not JSON`);
-  }
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupError("it is not a Linewatch backup");
-  if (manifest.version > BACKUP_VERSION)
-    throw new BackupError(`it was written by a newer Linewatch (format ${manifest.version}): update first`);
-  const db = entry(DATABASE_ENTRY);
-  if (!db) throw new BackupError(`it holds no ${DATABASE_ENTRY}`);
-  if (db.data.length !== manifest.databaseBytes)
-    throw new BackupError(
-      `the database is ${db.data.length} bytes, the manifest says ${manifest.databaseBytes}`,
-    );
-  if (createHash("sha256").update(db.data).digest("hex") !== manifest.databaseSha256)
-    throw new BackupError("the database does not match its checksum (the file is damaged)");
-  let database: TarEntry[];
-  try {
-    database = readTar(db.data);
-  } catch (err) {
-    if (err instanceof TarError) throw new BackupError(`the database tarball is damaged: ${err.message}`);
-    throw err;
-  }
-  for (const required of ["PG_VERSION", "global/pg_control"])
-    if (!database.some((e) => memberPath(e.name) === required))
-      throw new BackupError(`the database has no ${required}`);
-  return { manifest, database, encryptionKey: entry(KEY_ENTRY)?.data };
+}
+
+/** Checks a backup file through and through, reading it once from the disk. */
+export async function checkBackupFile(file: string): Promise<VerifiedBackup> {
+  const checker = backupChecker();
+  await streamBackupFile(file, (chunk) => checker.write(chunk));
+  return checker.finish();
 }
 
 /** A member's path inside the data folder ("/base/1/112" → "base/1/112"); refuses escapes. */
@@ -179,16 +281,37 @@ function memberPath(name: string): string {
   return parts.join("/");
 }
 
-/** Writes the data folder's entries into `dir` (a new, empty folder). */
-export function unpackDatabase(entries: TarEntry[], dir: string): void {
-  for (const e of entries) {
-    const rel = memberPath(e.name);
-    if (!rel || NOT_DATABASE.has(rel)) continue;
-    const target = path.join(dir, rel);
-    if (e.type === "directory") mkdirSync(target, { recursive: true, mode: 0o700 });
-    else {
-      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-      writeFileSync(target, e.data, { mode: 0o600 });
-    }
+/** Writes a checked backup file's data folder into `dir` (a new, empty folder), streaming. */
+export async function unpackBackupFile(file: string, dir: string): Promise<void> {
+  let fd: number | undefined;
+  const database = databaseReader({
+    onEntry(rel, type) {
+      if (!rel || NOT_DATABASE.has(rel)) return;
+      const target = path.join(dir, rel);
+      if (type === "directory") mkdirSync(target, { recursive: true, mode: 0o700 });
+      else {
+        mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+        fd = openSync(target, "w", 0o600);
+      }
+    },
+    onData(chunk) {
+      if (fd !== undefined) writeSync(fd, chunk);
+    },
+    onEnd() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  });
+  const outer = new TarReader({
+    data: (h, chunk) => {
+      if (h.name === DATABASE_ENTRY) database.write(chunk);
+    },
+  });
+  try {
+    await streamBackupFile(file, (chunk) => outer.write(chunk));
+    outer.finish();
+    database.finish();
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }

@@ -35,6 +35,90 @@ function checksum(header: Uint8Array): number {
   return sum;
 }
 
+/** What a header says; throws TarError when it is damaged or of a kind not handled here. */
+function parseHeader(header: Uint8Array, index: number): Omit<TarEntry, "data"> & { size: number } {
+  if (octal(header, 148, 8, "checksum") !== checksum(header))
+    throw new TarError(`entry ${index} is damaged (checksum)`);
+  const prefix = field(header, 345, 155);
+  const name = prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100);
+  const size = octal(header, 124, 12, "size");
+  const mode = octal(header, 100, 8, "mode");
+  const flag = String.fromCharCode(header[156] ?? 0);
+  if (flag === "5") return { name, type: "directory", mode, size: 0 };
+  if (flag === "0" || flag === "\0") return { name, type: "file", mode, size };
+  throw new TarError(`${name} is neither a file nor a folder (type "${flag}")`);
+}
+
+export type TarHeader = ReturnType<typeof parseHeader>;
+
+/**
+ * Reads a tarball as it streams past, in chunks of any size: `entry` for each header, `data` for
+ * each piece of its contents, `end` when they are complete. Memory: one header.
+ */
+export class TarReader {
+  private header = new Uint8Array(BLOCK);
+  private headerBytes = 0;
+  private current: TarHeader | undefined;
+  private left = 0;
+  private pad = 0;
+  private count = 0;
+  private isDone = false;
+
+  constructor(
+    private readonly on: {
+      entry?: (h: TarHeader) => void;
+      data?: (h: TarHeader, chunk: Uint8Array) => void;
+      end?: (h: TarHeader) => void;
+    },
+  ) {}
+
+  write(chunk: Uint8Array): void {
+    let at = 0;
+    while (at < chunk.length && !this.isDone) {
+      if (this.current) {
+        const n = Math.min(this.left, chunk.length - at);
+        if (n > 0) this.on.data?.(this.current, chunk.subarray(at, at + n));
+        at += n;
+        this.left -= n;
+        if (this.left === 0) this.endEntry();
+      } else if (this.pad > 0) {
+        const n = Math.min(this.pad, chunk.length - at);
+        at += n;
+        this.pad -= n;
+      } else {
+        const n = Math.min(BLOCK - this.headerBytes, chunk.length - at);
+        this.header.set(chunk.subarray(at, at + n), this.headerBytes);
+        this.headerBytes += n;
+        at += n;
+        if (this.headerBytes < BLOCK) continue;
+        this.headerBytes = 0;
+        if (this.header.every((b) => b === 0)) {
+          this.isDone = true;
+          continue;
+        }
+        const h = parseHeader(this.header, ++this.count);
+        this.current = h;
+        this.left = h.size;
+        this.pad = (BLOCK - (h.size % BLOCK)) % BLOCK;
+        this.on.entry?.(h);
+        if (h.size === 0) this.endEntry();
+      }
+    }
+  }
+
+  private endEntry() {
+    const h = this.current;
+    this.current = undefined;
+    if (h) this.on.end?.(h);
+  }
+
+  /** Throws unless the end marker came (a tarball cut short). */
+  finish(): void {
+    if (this.current) throw new TarError(`${this.current.name} is cut short`);
+    if (!this.isDone) throw new TarError("the archive ends before its end marker");
+  }
+}
+
 /** The entries of an uncompressed tarball, checked (checksums, sizes, the end marker). */
 export function readTar(tarball: Uint8Array): TarEntry[] {
   const entries: TarEntry[] = [];
@@ -43,19 +127,10 @@ export function readTar(tarball: Uint8Array): TarEntry[] {
     if (at + BLOCK > tarball.length) throw new TarError("the archive ends before its end marker");
     const header = tarball.subarray(at, at + BLOCK);
     if (header.every((b) => b === 0)) return entries;
-    if (octal(header, 148, 8, "checksum") !== checksum(header))
-      throw new TarError(`entry ${entries.length + 1} is damaged (checksum)`);
-    const prefix = field(header, 345, 155);
-    const name = prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100);
-    const size = octal(header, 124, 12, "size");
-    const mode = octal(header, 100, 8, "mode");
-    const flag = String.fromCharCode(header[156] ?? 0);
+    const { size, ...h } = parseHeader(header, entries.length + 1);
     at += BLOCK;
-    if (at + size > tarball.length) throw new TarError(`${name} is cut short`);
-    if (flag === "5") entries.push({ name, type: "directory", data: new Uint8Array(0), mode });
-    else if (flag === "0" || flag === "\0")
-      entries.push({ name, type: "file", data: tarball.subarray(at, at + size), mode });
-    else throw new TarError(`${name} is neither a file nor a folder (type "${flag}")`);
+    if (at + size > tarball.length) throw new TarError(`${h.name} is cut short`);
+    entries.push({ ...h, data: tarball.subarray(at, at + size) });
     at += Math.ceil(size / BLOCK) * BLOCK;
   }
 }
