@@ -2,7 +2,7 @@
 // transactions, the running server's endpoint answers only its token, and restore refuses what it
 // must (a running product, a folder in use without --force, a damaged file) without touching
 // anything.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -14,6 +14,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { backup } from "../../src/cli/backup.js";
@@ -223,4 +225,33 @@ describe.skipIf(usePostgres)("backups of the embedded database", () => {
       backup({ out: path.join(tmp("lw-bk-o-"), "b"), dataDir: tmp("lw-bk-empty-") }),
     ).rejects.toThrow(/no embedded database/);
   });
+});
+
+describe("backup and restore command lines", () => {
+  const root = fileURLToPath(new URL("../../../..", import.meta.url));
+  const run = (script: "backup" | "restore", args: string[], env: Record<string, string> = {}) =>
+    promisify(execFile)(process.execPath, ["--import", "tsx", `apps/server/src/cli/${script}.ts`, ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "", DATA_DIR: "/nonexistent/linewatch-backup", ...env },
+    }).then(
+      (r) => ({ code: 0, ...r }),
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+
+  it("answer usage, missing arguments and PostgreSQL with a message and exit code 1", async () => {
+    const [help, noOut, noFile, postgres] = await Promise.all([
+      run("backup", ["--help"]),
+      run("backup", []),
+      run("restore", []),
+      run("restore", ["x.tar.gz"], { DATABASE_URL: "postgres://db.example/linewatch" }),
+    ]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: npm run backup -- --out FILE");
+    expect(noOut.code).toBe(1);
+    expect(noOut.stderr).toContain("--out FILE is required");
+    expect(noFile.code).toBe(1);
+    expect(noFile.stderr).toContain("give one backup FILE");
+    expect(postgres.code).toBe(1);
+    expect(postgres.stderr).toContain("pg_restore");
+  }, 60_000);
 });
