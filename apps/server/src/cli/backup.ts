@@ -86,7 +86,19 @@ async function fromServer(endpoint: BackupEndpoint, includeKey: boolean, tmp: st
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new BackupError(`The server refused the backup (${res.status}): ${body.message ?? res.statusText}`);
   }
-  await pipeline(Readable.fromWeb(res.body as never), createGzip(), createWriteStream(tmp, { mode: 0o600 }));
+  try {
+    await pipeline(
+      Readable.fromWeb(res.body as never),
+      createGzip(),
+      createWriteStream(tmp, { mode: 0o600 }),
+    );
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.syscall && e.path === tmp) throw new BackupError(`Cannot write ${tmp}: ${e.message}`);
+    throw new BackupError(
+      `The backup was cut off (${e.message}): did the server stop? Nothing was written to the file.`,
+    );
+  }
 }
 
 async function fromFolder(opts: BackupOptions, includeKey: boolean, tmp: string) {
