@@ -253,12 +253,21 @@ export function verifyBackup(archive: Uint8Array): VerifiedBackup {
 
 /** Streams a backup file (gzipped) through `sink`, piece by piece; not gzip is a BackupError. */
 async function streamBackupFile(file: string, sink: (chunk: Uint8Array) => void): Promise<void> {
+  // The sink's own error (a damaged tar): pipeline may answer an AbortError in its place.
+  let sinkError: unknown;
   try {
     await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
-      for await (const chunk of source) sink(chunk);
+      for await (const chunk of source) {
+        try {
+          sink(chunk);
+        } catch (err) {
+          sinkError = err;
+          throw err;
+        }
+      }
     });
   } catch (err) {
-    if (err instanceof BackupError) throw err;
+    if (sinkError) throw sinkError;
     const code = (err as NodeJS.ErrnoException).code ?? "";
     if (code.startsWith("Z_"))
       throw new BackupError(`it is not a complete gzipped file (${(err as Error).message})`);
