@@ -110,14 +110,32 @@ export async function restore(opts: RestoreOptions): Promise<RestoreResult> {
     refuseIfRunning(dataDir);
     if (isOccupied) {
       const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, "-");
-      movedAside = `${dataDir}.before-restore-${stamp}`;
-      renameSync(dataDir, movedAside);
+      const aside = `${dataDir}.before-restore-${stamp}`;
+      renameSync(dataDir, aside);
+      movedAside = aside;
     } else if (existsSync(dataDir)) rmSync(dataDir, { recursive: true });
     renameSync(staging, dataDir);
   } catch (err) {
     rmSync(staging, { recursive: true, force: true });
+    // The old folder goes back where it was, if it can.
+    if (movedAside && !existsSync(dataDir)) {
+      try {
+        renameSync(movedAside, dataDir);
+        movedAside = undefined;
+      } catch {
+        // it stays aside, and the message says where
+      }
+    }
     if (err instanceof BackupError) throw err;
-    throw new BackupError(`Cannot put the restored database in place: ${(err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    // A mount point (a Docker volume) cannot be renamed, nor a folder moved across file systems.
+    const hint =
+      code === "EXDEV" || code === "EBUSY"
+        ? ` ${dataDir} looks like a mount point: the restore unpacks beside it and renames, so mount the folder above it, or point DATA_DIR at a folder inside the mount.`
+        : "";
+    throw new BackupError(
+      `Cannot put the restored database in place: ${(err as Error).message}.${hint}${movedAside ? ` The folder that was there is now ${movedAside}.` : " Nothing was changed."}`,
+    );
   }
   return { dataDir, movedAside, manifest: backup.manifest, partRecords, migrationsApplied };
 }
