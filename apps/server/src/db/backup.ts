@@ -7,20 +7,14 @@
 //
 // `tar -xzf` opens it; `tar -xf pgdata.tar -C DIR` gives a data folder the product opens.
 import { createHash } from "node:crypto";
-import {
-  closeSync,
-  createReadStream,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  writeSync,
-} from "node:fs";
+import { createReadStream, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { createGunzip } from "node:zlib";
+import { extract, type Header, type Pack, pack } from "tar-stream";
 import { KEY_FILE } from "../lib/crypto.js";
-import { TarError, type TarInput, TarReader, writeTar } from "../lib/tar.js";
 import type { PgliteThread, Snapshot } from "./pglite-thread.js";
 
 export const BACKUP_FORMAT = "linewatch-backup";
@@ -69,40 +63,125 @@ const COUNT_QUERIES = [
 ];
 
 /** 8 MiB a turn of the event loop: a few ms each, so a server's requests and acknowledgements go on. */
-const HASH_SLICE_BYTES = 8 * 1024 * 1024;
+const SLICE_BYTES = 8 * 1024 * 1024;
 
-/** SHA-256 of the pieces, letting the event loop run between slices (a large database hashes for seconds). */
-async function sha256(pieces: readonly Uint8Array[]): Promise<string> {
+/** A Uint8Array's bytes as a Buffer, not copied (tar-stream copies what is not a Buffer). */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** A file's bytes in slices of SLICE_BYTES, not copied. */
+function* slices(bytes: Uint8Array): Generator<Buffer> {
+  for (let at = 0; at < bytes.length; at += SLICE_BYTES) yield asBuffer(bytes.subarray(at, at + SLICE_BYTES));
+}
+
+/** The streams of tar-stream (streamx) as far as backpressure needs them. */
+type Sink = {
+  write(chunk: Buffer): boolean;
+  end(): unknown;
+  destroy(err?: Error | null): void;
+  readonly destroying: boolean;
+  once(event: "drain" | "close", fn: () => void): unknown;
+  off(event: "drain" | "close", fn: () => void): unknown;
+};
+
+/** Waits until `sink` takes more: true, or false when it closed (destroyed) meanwhile. */
+function drained(sink: Sink): Promise<boolean> {
+  if (sink.destroying) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onDrain = () => {
+      sink.off("close", onClose);
+      resolve(true);
+    };
+    const onClose = () => {
+      sink.off("drain", onDrain);
+      resolve(false);
+    };
+    sink.once("drain", onDrain);
+    sink.once("close", onClose);
+  });
+}
+
+/** Writes `pieces` into `sink` as it takes them, then ends it; stops when the sink closes. */
+async function writeAll(sink: Sink, pieces: Iterable<Uint8Array> | AsyncIterable<unknown>): Promise<void> {
+  for await (const piece of pieces) {
+    if (sink.destroying) return;
+    if (!sink.write(asBuffer(piece as Uint8Array)) && !(await drained(sink))) return;
+  }
+  sink.end();
+}
+
+type EntryHeader = { name: string; type: "file" | "directory"; mode: number; mtime: Date; size?: number };
+
+/** Adds one entry to `tar` and resolves once it is written (a file's `pieces` make up `size` bytes). */
+function addEntry(
+  tar: Pack,
+  header: EntryHeader,
+  pieces: Iterable<Uint8Array> | AsyncIterable<unknown> = [],
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const sink = tar.entry(header, (err) => (err ? reject(err) : resolve())) as unknown as Sink;
+    // A folder's entry is written as it is added; a file's once its bytes are in.
+    if (header.type === "file") writeAll(sink, pieces).catch((err: Error) => sink.destroy(err));
+  });
+}
+
+/** Runs `fill` to write `tar`'s entries and finalizes it; a failure destroys the tar with the error. */
+function packed(fill: (tar: Pack) => Promise<void>): Pack {
+  const tar = pack();
+  fill(tar).then(
+    () => tar.finalize(),
+    (err: Error) => tar.destroy(err),
+  );
+  return tar;
+}
+
+/**
+ * The data folder as an uncompressed tar (what `pgdata.tar` holds), streamed: the snapshot's file
+ * bytes go in as slices of themselves (no copy), with backpressure. The same files and `mtime` give
+ * the same bytes, so the tar is made once to hash it and once to write it.
+ */
+function databaseTar(files: Snapshot["files"], mtime: Date): Pack {
+  return packed(async (tar) => {
+    for (const f of files) {
+      const name = memberPath(f.name);
+      if (!name || NOT_DATABASE.has(name)) continue;
+      const data = f.data ?? new Uint8Array(0);
+      if (f.type === "directory") await addEntry(tar, { name, type: "directory", mode: f.mode, mtime });
+      else await addEntry(tar, { name, type: "file", mode: f.mode, mtime, size: data.length }, slices(data));
+    }
+  });
+}
+
+/** Size and SHA-256 of a tar as it streams, letting the event loop run between slices. */
+async function measure(tar: Pack): Promise<{ bytes: number; sha256: string }> {
   const hash = createHash("sha256");
-  for (const piece of pieces) {
-    for (let at = 0; at < piece.length; at += HASH_SLICE_BYTES) {
-      hash.update(piece.subarray(at, at + HASH_SLICE_BYTES));
-      await new Promise<void>((resolve) => setImmediate(resolve));
+  let bytes = 0;
+  let sinceTurn = 0;
+  for await (const chunk of tar) {
+    const piece = chunk as Buffer;
+    hash.update(piece);
+    bytes += piece.length;
+    sinceTurn += piece.length;
+    if (sinceTurn >= SLICE_BYTES) {
+      sinceTurn = 0;
+      await nextTurn();
     }
   }
-  return hash.digest("hex");
+  return { bytes, sha256: hash.digest("hex") };
 }
 
 /**
  * Takes a consistent copy of the open database (PgliteThread.snapshot: between transactions) and
- * returns the backup as an uncompressed tar, in pieces to write one after another. The copy is in
- * memory, as large as the data folder.
+ * returns the backup as an uncompressed tar, streamed with backpressure (`pieces`: read it once).
+ * The copy is in memory, as large as the data folder; the tars only refer to its bytes.
  */
 export async function takeBackup(
   client: PgliteThread,
   opts: { dataDir: string; keySource: KeySource; includeKey: boolean },
-): Promise<{ manifest: BackupManifest; pieces: Iterable<Uint8Array>; pauseMs: Snapshot["ms"] }> {
+): Promise<{ manifest: BackupManifest; pieces: AsyncIterable<Buffer>; pauseMs: Snapshot["ms"] }> {
   const takenAt = new Date().toISOString();
+  const mtime = new Date(takenAt);
   const { files, rows, ms } = await client.snapshot(COUNT_QUERIES);
-  // A tarball of the files as pieces (no copy), without the product's own files.
-  const databasePieces = [
-    ...writeTar(
-      files
-        .filter((f) => !NOT_DATABASE.has(memberPath(f.name)))
-        .map((f) => ({ ...f, data: f.data ?? new Uint8Array(0) })),
-    ),
-  ];
-  const databaseSha256 = await sha256(databasePieces);
+  const database = await measure(databaseTar(files, mtime));
   const n = (i: number) => Number((rows[i]?.[0] as { n?: number } | undefined)?.n ?? 0);
   const keyFile = path.join(opts.dataDir, KEY_FILE);
   const key =
@@ -114,22 +193,21 @@ export async function takeBackup(
     version: BACKUP_VERSION,
     takenAt,
     database: "pglite",
-    databaseBytes: databasePieces.reduce((sum, piece) => sum + piece.length, 0),
-    databaseSha256,
+    databaseBytes: database.bytes,
+    databaseSha256: database.sha256,
     counts: { partRecords: n(0), customers: n(1), migrations: n(2) },
     encryptionKey: key ? "included" : opts.keySource === "ENCRYPTION_KEY" ? "ENCRYPTION_KEY" : "left out",
   };
-  const entries: TarInput[] = [
-    {
-      name: MANIFEST_ENTRY,
-      type: "file",
-      mode: 0o644,
-      data: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
-    },
-    { name: DATABASE_ENTRY, type: "file", mode: 0o600, data: databasePieces },
-    ...(key ? [{ name: KEY_ENTRY, type: "file" as const, mode: 0o600, data: new Uint8Array(key) }] : []),
-  ];
-  return { manifest, pieces: writeTar(entries), pauseMs: ms };
+  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
+  const backup = packed(async (tar) => {
+    const file = (name: string, mode: number, size: number) =>
+      ({ name, type: "file", mode, mtime, size }) as const;
+    await addEntry(tar, file(MANIFEST_ENTRY, 0o644, manifestBytes.length), [manifestBytes]);
+    // The same tar again, straight into the backup; tar-stream refuses it if its size differs.
+    await addEntry(tar, file(DATABASE_ENTRY, 0o600, database.bytes), databaseTar(files, mtime));
+    if (key) await addEntry(tar, file(KEY_ENTRY, 0o600, key.length), [key]);
+  });
+  return { manifest, pieces: backup as AsyncIterable<Buffer>, pauseMs: ms };
 }
 
 export type VerifiedBackup = {
@@ -137,149 +215,173 @@ export type VerifiedBackup = {
   encryptionKey: Uint8Array | undefined;
 };
 
-/**
- * A data folder's tarball read as it streams: every header checked, paths kept inside the
- * folder, `onFile`/`onData`/`onEnd` for whoever writes the files (nothing is kept in memory).
- */
-function databaseReader(
-  handlers: {
-    onEntry?: (rel: string, type: "file" | "directory") => void;
-    onData?: (chunk: Uint8Array) => void;
-    onEnd?: () => void;
-  } = {},
-) {
-  const seen = new Set<string>();
-  const reader = new TarReader({
-    entry: (h) => {
-      const rel = memberPath(h.name);
-      seen.add(rel);
-      handlers.onEntry?.(rel, h.type);
-    },
-    data: (_h, chunk) => handlers.onData?.(chunk),
-    end: () => handlers.onEnd?.(),
-  });
-  return {
-    write: (chunk: Uint8Array) => reader.write(chunk),
-    finish() {
-      reader.finish();
-      for (const required of ["PG_VERSION", "global/pg_control"])
-        if (!seen.has(required)) throw new BackupError(`the database has no ${required}`);
-    },
-  };
+/** Writes a file or makes a folder of the data folder (`rel` checked), reading `body` to its end. */
+type MemberSink = (rel: string, type: "file" | "directory", body: AsyncIterable<unknown>) => Promise<void>;
+
+/** Reads a stream to its end, keeping nothing. */
+async function drain(body: AsyncIterable<unknown>): Promise<void> {
+  for await (const _chunk of body);
+}
+
+async function collect(body: AsyncIterable<unknown>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Refuses what backups never hold (links, devices): only files and folders. */
+function checkType(header: Header): asserts header is Header & { type: "file" | "directory" } {
+  if (header.type !== "file" && header.type !== "directory")
+    throw new BackupError(`${header.name} is neither a file nor a folder (${header.type})`);
+}
+
+/** What tar-stream's refusal means here. */
+function tarReason(err: Error): string {
+  if (/invalid tar header/i.test(err.message)) return "a tar header is damaged (or it is no tar)";
+  if (/unexpected end of data/i.test(err.message)) return "it is cut short";
+  return err.message;
 }
 
 /**
- * Checks a backup (its uncompressed tar) as it streams past: `write` each piece, then `finish`
- * answers the manifest once everything agrees with it — the database's size and SHA-256, and
- * every one of its tar headers. Memory: the manifest and the key.
+ * A damaged backup as a BackupError (`what` says which tar); the disk's errors (writing the
+ * files) stay as they are.
  */
-export function backupChecker() {
-  let manifestBytes: Uint8Array[] | undefined;
-  let keyBytes: Uint8Array[] | undefined;
-  let databaseBytes = 0;
-  let hasDatabase = false;
-  const hash = createHash("sha256");
-  const database = databaseReader();
-  const outer = new TarReader({
-    entry: (h) => {
-      if (h.type !== "file") return;
-      if (h.name === MANIFEST_ENTRY) manifestBytes = [];
-      if (h.name === KEY_ENTRY) keyBytes = [];
-      if (h.name === DATABASE_ENTRY) hasDatabase = true;
-    },
-    data: (h, chunk) => {
-      if (h.name === MANIFEST_ENTRY) manifestBytes?.push(chunk.slice());
-      else if (h.name === KEY_ENTRY) keyBytes?.push(chunk.slice());
-      else if (h.name === DATABASE_ENTRY) {
-        databaseBytes += chunk.length;
-        hash.update(chunk);
-        database.write(chunk);
-      }
-    },
-  });
-  const asBackupError = (err: unknown, prefix = "") => {
-    if (err instanceof TarError) return new BackupError(`${prefix}${err.message}`);
-    return err;
-  };
-  return {
-    write(chunk: Uint8Array) {
-      try {
-        outer.write(chunk);
-      } catch (err) {
-        throw asBackupError(err);
-      }
-    },
-    finish(): VerifiedBackup {
-      try {
-        outer.finish();
-      } catch (err) {
-        throw asBackupError(err);
-      }
-      if (!manifestBytes) throw new BackupError(`it holds no ${MANIFEST_ENTRY}`);
-      let manifest: BackupManifest;
-      try {
-        manifest = JSON.parse(Buffer.concat(manifestBytes).toString("utf8")) as BackupManifest;
-      } catch {
-        throw new BackupError(`its ${MANIFEST_ENTRY} is not JSON`);
-      }
-      if (manifest.format !== BACKUP_FORMAT) throw new BackupError("it is not a Linewatch backup");
-      if (manifest.version > BACKUP_VERSION)
-        throw new BackupError(
-          `it was written by a newer Linewatch (format ${manifest.version}): update first`,
-        );
-      if (!hasDatabase) throw new BackupError(`it holds no ${DATABASE_ENTRY}`);
-      if (databaseBytes !== manifest.databaseBytes)
-        throw new BackupError(
-          `the database is ${databaseBytes} bytes, the manifest says ${manifest.databaseBytes}`,
-        );
-      if (hash.digest("hex") !== manifest.databaseSha256)
-        throw new BackupError("the database does not match its checksum (the file is damaged)");
-      try {
-        database.finish();
-      } catch (err) {
-        throw asBackupError(err, "the database tarball is damaged: ");
-      }
-      return { manifest, encryptionKey: keyBytes && new Uint8Array(Buffer.concat(keyBytes)) };
-    },
-  };
+function asBackupError(err: unknown, what: string): unknown {
+  if (err instanceof BackupError || !(err instanceof Error)) return err;
+  const code = (err as NodeJS.ErrnoException).code ?? "";
+  if (code.startsWith("Z_")) return new BackupError(`it is not a complete gzipped file (${err.message})`);
+  if ((err as NodeJS.ErrnoException).syscall) return err;
+  return new BackupError(`${what} is damaged: ${tarReason(err)}`);
 }
 
-/** Checks an (uncompressed) backup held in memory. */
-export function verifyBackup(archive: Uint8Array): VerifiedBackup {
-  const checker = backupChecker();
-  checker.write(archive);
-  return checker.finish();
-}
-
-/** Streams a backup file (gzipped) through `sink`, piece by piece; not gzip is a BackupError. */
-async function streamBackupFile(file: string, sink: (chunk: Uint8Array) => void): Promise<void> {
-  // The sink's own error (a damaged tar): pipeline may answer an AbortError in its place.
-  let sinkError: unknown;
+/**
+ * Writes `source` into a tar extract as it takes it, then ends it. Stops when the extract closes
+ * (its reader failed); an error of `source` destroys the extract with it, and is answered.
+ */
+async function feed(source: Iterable<unknown> | AsyncIterable<unknown>, tar: Sink): Promise<unknown> {
   try {
-    await pipeline(createReadStream(file), createGunzip(), async (source: AsyncIterable<Buffer>) => {
-      for await (const chunk of source) {
-        try {
-          sink(chunk);
-        } catch (err) {
-          sinkError = err;
-          throw err;
-        }
-      }
-    });
+    for await (const chunk of source) {
+      if (tar.destroying) return undefined;
+      if (!tar.write(chunk as Buffer) && !(await drained(tar))) return undefined;
+    }
+    if (!tar.destroying) tar.end();
+    return undefined;
   } catch (err) {
-    if (sinkError) throw sinkError;
-    const code = (err as NodeJS.ErrnoException).code ?? "";
-    if (code.startsWith("Z_"))
-      throw new BackupError(`it is not a complete gzipped file (${(err as Error).message})`);
-    throw err;
+    tar.destroy(err as Error);
+    return err;
   }
 }
 
+type DatabaseRead = { bytes: number; sha256: string; seen: Set<string>; error: unknown };
+
+/**
+ * `pgdata.tar` as it streams past: every byte hashed, and parsed as a tar (every header checked,
+ * paths kept inside the folder, each member to `onMember`). A damaged inner tar does not stop the
+ * hashing: the checksum says first whether the file is damaged; `error` says what the tar met.
+ */
+async function readDatabase(body: AsyncIterable<unknown>, onMember?: MemberSink): Promise<DatabaseRead> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const seen = new Set<string>();
+  let error: unknown;
+  const tar = extract();
+  const parsing = (async () => {
+    for await (const member of tar) {
+      checkType(member.header);
+      const rel = memberPath(member.header.name);
+      seen.add(rel);
+      if (onMember && rel && !NOT_DATABASE.has(rel)) await onMember(rel, member.header.type, member);
+      else await drain(member);
+    }
+  })().catch((err: unknown) => {
+    error = err;
+    tar.destroy();
+  });
+  const inner = tar as unknown as Sink;
+  for await (const chunk of body) {
+    const piece = chunk as Buffer;
+    hash.update(piece);
+    bytes += piece.length;
+    if (error === undefined && !inner.destroying && !inner.write(piece)) await drained(inner);
+  }
+  if (!inner.destroying) inner.end();
+  await parsing;
+  return { bytes, sha256: hash.digest("hex"), seen, error };
+}
+
+/**
+ * Reads a backup (its uncompressed tar) as it streams past and answers its manifest once
+ * everything agrees with it — the database's size and SHA-256, and every one of its tar headers;
+ * `onMember` gets the data folder's files meanwhile. Memory: the manifest and the key.
+ */
+async function readBackup(
+  source: Iterable<unknown> | AsyncIterable<unknown>,
+  onMember?: MemberSink,
+): Promise<VerifiedBackup> {
+  let manifestBytes: Buffer | undefined;
+  let keyBytes: Buffer | undefined;
+  let database: DatabaseRead | undefined;
+  const outer = extract();
+  const feeding = feed(source, outer as unknown as Sink);
+  try {
+    for await (const entry of outer) {
+      checkType(entry.header);
+      const { name, type } = entry.header;
+      if (type === "file" && name === MANIFEST_ENTRY) manifestBytes = await collect(entry);
+      else if (type === "file" && name === KEY_ENTRY) keyBytes = await collect(entry);
+      else if (type === "file" && name === DATABASE_ENTRY) database = await readDatabase(entry, onMember);
+      else await drain(entry);
+    }
+  } catch (err) {
+    // The source's own error (the gzip's) is the cause of what the tar says then.
+    throw asBackupError((await feeding) ?? err, "the archive");
+  }
+  const sourceError = await feeding;
+  if (sourceError) throw asBackupError(sourceError, "the archive");
+
+  if (!manifestBytes) throw new BackupError(`it holds no ${MANIFEST_ENTRY}`);
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(manifestBytes.toString("utf8")) as BackupManifest;
+  } catch {
+    throw new BackupError(`its ${MANIFEST_ENTRY} is not JSON`);
+  }
+  if (manifest.format !== BACKUP_FORMAT) throw new BackupError("it is not a Linewatch backup");
+  if (manifest.version > BACKUP_VERSION)
+    throw new BackupError(`it was written by a newer Linewatch (format ${manifest.version}): update first`);
+  if (!database) throw new BackupError(`it holds no ${DATABASE_ENTRY}`);
+  if (database.bytes !== manifest.databaseBytes)
+    throw new BackupError(
+      `the database is ${database.bytes} bytes, the manifest says ${manifest.databaseBytes}`,
+    );
+  if (database.sha256 !== manifest.databaseSha256)
+    throw new BackupError("the database does not match its checksum (the file is damaged)");
+  if (database.error) throw asBackupError(database.error, "the database tarball");
+  for (const required of ["PG_VERSION", "global/pg_control"])
+    if (!database.seen.has(required)) throw new BackupError(`the database has no ${required}`);
+  if (manifest.encryptionKey === "included" && !keyBytes)
+    throw new BackupError(`its manifest says it holds ${KEY_ENTRY}, and it does not (cut short?)`);
+  return { manifest, encryptionKey: keyBytes && new Uint8Array(keyBytes) };
+}
+
+/** Checks an (uncompressed) backup held in memory. */
+export function verifyBackup(archive: Uint8Array): Promise<VerifiedBackup> {
+  return readBackup([asBuffer(archive)]);
+}
+
+/** A backup file's bytes, gunzipped as they are read. */
+async function* gunzipped(file: string): AsyncGenerator<Buffer> {
+  const gunzip = createGunzip();
+  const reading = pipeline(createReadStream(file), gunzip);
+  // A read error reaches the loop through gunzip; this one is awaited below.
+  reading.catch(() => {});
+  yield* gunzip;
+  await reading;
+}
+
 /** Checks a backup file through and through, reading it once from the disk. */
-export async function checkBackupFile(file: string): Promise<VerifiedBackup> {
-  const checker = backupChecker();
-  await streamBackupFile(file, (chunk) => checker.write(chunk));
-  return checker.finish();
+export function checkBackupFile(file: string): Promise<VerifiedBackup> {
+  return readBackup(gunzipped(file));
 }
 
 /** A member's path inside the data folder ("/base/1/112" → "base/1/112"); refuses escapes. */
@@ -290,37 +392,20 @@ function memberPath(name: string): string {
   return parts.join("/");
 }
 
-/** Writes a checked backup file's data folder into `dir` (a new, empty folder), streaming. */
+/** Writes a backup file's data folder into `dir` (a new, empty folder), streaming; checks it again. */
 export async function unpackBackupFile(file: string, dir: string): Promise<void> {
-  let fd: number | undefined;
-  const database = databaseReader({
-    onEntry(rel, type) {
-      if (!rel || NOT_DATABASE.has(rel)) return;
-      const target = path.join(dir, rel);
-      if (type === "directory") mkdirSync(target, { recursive: true, mode: 0o700 });
-      else {
-        mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-        fd = openSync(target, "w", 0o600);
-      }
-    },
-    onData(chunk) {
-      if (fd !== undefined) writeSync(fd, chunk);
-    },
-    onEnd() {
-      if (fd !== undefined) closeSync(fd);
-      fd = undefined;
-    },
+  await readBackup(gunzipped(file), async (rel, type, body) => {
+    const target = path.join(dir, rel);
+    if (type === "directory") {
+      mkdirSync(target, { recursive: true, mode: 0o700 });
+      return drain(body);
+    }
+    mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    const out = await open(target, "w", 0o600);
+    try {
+      for await (const chunk of body) await out.write(chunk as Buffer);
+    } finally {
+      await out.close();
+    }
   });
-  const outer = new TarReader({
-    data: (h, chunk) => {
-      if (h.name === DATABASE_ENTRY) database.write(chunk);
-    },
-  });
-  try {
-    await streamBackupFile(file, (chunk) => outer.write(chunk));
-    outer.finish();
-    database.finish();
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }

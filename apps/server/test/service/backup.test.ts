@@ -117,7 +117,7 @@ describe.skipIf(usePostgres)("backups of the embedded database", () => {
       );
       const res = await fetch(url, { method: "POST", headers: { authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);
-      const { manifest } = verifyBackup(new Uint8Array(await res.arrayBuffer()));
+      const { manifest } = await verifyBackup(new Uint8Array(await res.arrayBuffer()));
       expect(manifest.counts.migrations).toBeGreaterThan(0);
     } finally {
       await endpoint.close();
