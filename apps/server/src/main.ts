@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describeSettings, loadConfig } from "./config.js";
+import { startBackupEndpoint } from "./db/backup-endpoint.js";
 import { openDatabase } from "./db/client.js";
 import { describeDbError, loggableError } from "./db/errors.js";
 import { buildApp } from "./http/app.js";
@@ -30,7 +31,8 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const secrets = createSecretBox(resolveEncryptionKey(config).key);
+  const encryptionKey = resolveEncryptionKey(config);
+  const secrets = createSecretBox(encryptionKey.key);
   // One logger for the process: a child per role, with structured fields (lib/logger.ts).
   const logger = createLogger(config.logLevel);
   // What an operator needs to know this process was started with; no secret (config.ts).
@@ -54,6 +56,16 @@ async function main() {
   );
 
   const closers: (() => Promise<void>)[] = [() => database.close()];
+  if (database.raw.kind === "pglite") {
+    // `npm run backup` asks the process that holds the embedded database (backup-endpoint.ts).
+    const endpoint = await startBackupEndpoint({
+      dataDir: config.dataDir,
+      client: database.raw.client,
+      keySource: encryptionKey.source,
+      logger: logger.child({ role: "backup" }),
+    });
+    closers.unshift(() => endpoint.close());
+  }
 
   // Metrics (lib/metrics.ts): one registry for the process, whichever roles it runs.
   processInfo.set({ roles: [...config.roles].sort().join(","), database: database.kind }, 1);

@@ -103,29 +103,32 @@ export type OpenDatabaseOptions =
       template?: string;
     };
 
+/** The pid of the live process holding the embedded database in `dir`, if one does. */
+export function dataDirHolder(dir: string): number | undefined {
+  const file = path.join(dir, "linewatch.pid");
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, "utf8").trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM" ? pid : undefined;
+  }
+}
+
 /**
  * PGlite is one process's database: a second process opening the same folder would corrupt it.
  * A pid file refuses that with a clear message; a stale one (its process is gone) is taken over.
  */
-function lockDataDir(dir: string): () => void {
-  const file = path.join(dir, "linewatch.pid");
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, "utf8").trim());
-    let alive = false;
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch (err) {
-        alive = (err as NodeJS.ErrnoException).code === "EPERM";
-      }
-    }
-    if (alive) {
-      throw new Error(
-        `The embedded database in ${dir} is open in process ${pid}. Stop that process first, or use PostgreSQL (DATABASE_URL) to run several processes on one database.`,
-      );
-    }
+export function lockDataDir(dir: string): () => void {
+  const pid = dataDirHolder(dir);
+  if (pid !== undefined) {
+    throw new Error(
+      `The embedded database in ${dir} is open in process ${pid}. Stop that process first, or use PostgreSQL (DATABASE_URL) to run several processes on one database.`,
+    );
   }
+  const file = path.join(dir, "linewatch.pid");
   writeFileSync(file, String(process.pid));
   return () => rmSync(file, { force: true });
 }

@@ -37,12 +37,29 @@ export type PgliteThread = {
   transaction<T>(callback: (tx: PgliteThreadTransaction) => Promise<T>): Promise<T>;
   /** The data folder as an uncompressed tarball (PGlite's dumpDataDir): a template, a copy. */
   dumpDataDir(): Promise<Uint8Array>;
+  /**
+   * A consistent copy of the database while it is in use (backups): waits until no transaction
+   * is open and holds new ones back meanwhile, then, on the thread and in one go, a CHECKPOINT
+   * (the copy needs no long recovery), `queries` (their rows describe exactly what is copied) and
+   * the data folder's files, read in one synchronous walk. Statements outside transactions run between, as
+   * they always do: PGlite runs one statement at a time, so the copy is taken between two.
+   */
+  snapshot(queries?: string[]): Promise<Snapshot>;
   /** LISTEN on a channel: `onNotify` gets each NOTIFY's payload once its transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
   /** What waits on the thread now (metrics): statements sent and not answered, bulk statements queued, open transactions. */
   load(): { inFlight: number; background: number; transactions: number };
   close(): Promise<void>;
   readonly closed: boolean;
+};
+
+/** A snapshot's copy, its queries' rows and how long the steps held the database (ms). */
+export type Snapshot = {
+  /** The data folder's folders and files, names from its root ("/base/1/112"). */
+  files: { name: string; type: "file" | "directory"; mode: number; data?: Uint8Array }[];
+  rows: Record<string, unknown>[][];
+  /** The pause (transactions waiting): the checkpoint, the queries, the dump. */
+  ms: { checkpoint: number; queries: number; dump: number };
 };
 
 type Answer = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: ErrorFields };
@@ -142,6 +159,9 @@ export async function openPgliteThread(
   let nextId = 1;
   let nextTx = 1;
   let openTxs = 0;
+  // A snapshot waiting for the open transactions to end, or running: new transactions wait for it.
+  let snapshotting: Promise<void> | undefined;
+  let onNoTransaction: (() => void) | undefined;
   let stopped: Error | undefined;
   let opened = false;
   let closing = false;
@@ -260,6 +280,7 @@ export async function openPgliteThread(
       }),
     exec: (sql, options) => exec(undefined, sql, options),
     async transaction(callback) {
+      while (snapshotting) await snapshotting;
       const tx = nextTx++;
       openTxs++;
       try {
@@ -288,12 +309,31 @@ export async function openPgliteThread(
         return result;
       } finally {
         openTxs--;
+        if (openTxs === 0) onNoTransaction?.();
         holdWhileBusy();
         if (backgroundQueue.length > 0) queueMicrotask(pumpBackground);
       }
     },
     dumpDataDir: () => call<Uint8Array>({ op: "dump" }),
     load: () => ({ inFlight: pending.size, background: backgroundQueue.length, transactions: openTxs }),
+    async snapshot(queries = []) {
+      while (snapshotting) await snapshotting;
+      let done = () => {};
+      snapshotting = new Promise<void>((resolve) => {
+        done = resolve;
+      });
+      try {
+        if (openTxs > 0)
+          await new Promise<void>((resolve) => {
+            onNoTransaction = resolve;
+          });
+        onNoTransaction = undefined;
+        return await call<Snapshot>({ op: "snapshot", queries });
+      } finally {
+        snapshotting = undefined;
+        done();
+      }
+    },
     async listen(channel, onNotify) {
       const first = !listeners.has(channel);
       listeners.set(channel, [...(listeners.get(channel) ?? []), onNotify]);

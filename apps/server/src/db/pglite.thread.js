@@ -3,7 +3,7 @@
 // to it through pglite-thread.ts, one message a query. Plain JavaScript on purpose: a worker
 // thread loads its file with Node's own loader, which reads no TypeScript under vitest or tsx.
 //
-// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "listen" | "dump" | "close", tx?, ... }.
+// Messages in: { id, op: "query" | "exec" | "begin" | "end" | "rollback" | "listen" | "dump" | "snapshot" | "close", tx?, ... }.
 // Answers out: { id, ok: true, value } or { id, ok: false, error } (the error's fields, cloneable);
 // after a "listen", each NOTIFY on its channel as { notify: channel, payload } (no id).
 import { readFileSync } from "node:fs";
@@ -36,8 +36,44 @@ function errorFields(err) {
   return out;
 }
 
-function reply(id, ok, value) {
-  parentPort.postMessage(ok ? { id, ok, value } : { id, ok, error: errorFields(value) });
+function reply(id, ok, value, transfer) {
+  parentPort.postMessage(ok ? { id, ok, value } : { id, ok, error: errorFields(value) }, transfer);
+}
+
+/** The data folder as an uncompressed tarball, its bytes handed over (moved, not copied). */
+async function dumpBytes() {
+  const blob = await client.dumpDataDir("none");
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
+/** Where PGlite keeps the data folder in its own file system (its PGDATA). */
+const PGDATA = "/pglite/data";
+
+/**
+ * The data folder's folders and files, read through PGlite's own file system exactly as its
+ * dumpDataDir reads them, but in one synchronous walk (no statement can run meanwhile) and without
+ * building a tarball: dumpDataDir holds about four copies of the database at its peak (the files,
+ * the tarball, a File, its ArrayBuffer), this one copy, handed over without another.
+ */
+function readDataFolder() {
+  const FS = client.Module.FS;
+  const entries = [];
+  const walk = (dir) => {
+    for (const name of FS.readdir(dir)) {
+      if (name === "." || name === "..") continue;
+      const at = `${dir}/${name}`;
+      const stat = FS.stat(at);
+      const rel = at.slice(PGDATA.length);
+      if (FS.isDir(stat.mode)) {
+        entries.push({ name: rel, type: "directory", mode: stat.mode & 0o7777 });
+        walk(at);
+      } else if (FS.isFile(stat.mode)) {
+        entries.push({ name: rel, type: "file", mode: stat.mode & 0o7777, data: FS.readFile(at) });
+      }
+    }
+  };
+  walk(PGDATA);
+  return entries;
 }
 
 /**
@@ -104,10 +140,22 @@ async function handle(m) {
     case "listen":
       await client.listen(m.channel, (payload) => parentPort.postMessage({ notify: m.channel, payload }));
       return undefined;
-    case "dump": {
-      // The data folder as an uncompressed tarball (PGlite's dumpDataDir), handed over as bytes.
-      const blob = await client.dumpDataDir("none");
-      return new Uint8Array(await blob.arrayBuffer());
+    case "dump":
+      return await dumpBytes();
+    case "snapshot": {
+      // The app sends it while no transaction of its own is open and begins none until the answer
+      // (pglite-thread.ts). PGlite writes dirty pages only at a checkpoint (no background writer
+      // in its single-user mode): one here (at most the shared buffers to write) leaves the copy
+      // little WAL to replay when it opens.
+      const t0 = performance.now();
+      await client.exec("CHECKPOINT");
+      const t1 = performance.now();
+      const rows = [];
+      for (const q of m.queries ?? []) rows.push((await client.query(q)).rows);
+      const t2 = performance.now();
+      const files = await client.runExclusive(async () => readDataFolder());
+      const ms = { checkpoint: t1 - t0, queries: t2 - t1, dump: performance.now() - t2 };
+      return { files, rows, ms };
     }
     case "close":
       await client.close();
@@ -126,7 +174,16 @@ parentPort.on("message", (m) => {
     return;
   }
   handle(m).then(
-    (value) => reply(m.id, true, value),
+    (value) => {
+      // The database's bytes move to the app's thread instead of being copied: a buffer of their
+      // own each (a view into a shared one would take the rest along, or detach it here).
+      const views = value instanceof Uint8Array ? [value] : (value?.files?.map((f) => f.data) ?? []);
+      const transfer = new Set();
+      for (const v of views)
+        if (v instanceof Uint8Array && v.byteOffset === 0 && v.byteLength === v.buffer.byteLength)
+          transfer.add(v.buffer);
+      reply(m.id, true, value, [...transfer]);
+    },
     (err) => reply(m.id, false, err),
   );
 });
