@@ -26,7 +26,12 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 const DIST_CONDITION = "linewatch-dist";
 
 /** The files `npm run start:prod` and `npm run user:create:prod` start from. */
-const ENTRY_POINTS = ["apps/server/src/main.ts", "apps/server/src/cli/user-create.ts"];
+const ENTRY_POINTS = [
+  "apps/server/src/main.ts",
+  "apps/server/src/cli/user-create.ts",
+  "apps/server/src/cli/backup.ts",
+  "apps/server/src/cli/restore.ts",
+];
 
 /**
  * Imports the compiled build never makes, by file: the statistics thread's entry registers tsx
