@@ -69,48 +69,68 @@ describe.skipIf(!url)("migrations on an empty PostgreSQL database, several proce
     }
   });
 
-  it("the api, worker and ingest roles started at once all come up", { timeout: 120_000 }, async () => {
-    const databaseUrl = await emptyDatabase();
-    const [port, mqttPort] = [await freePort(), await freePort()];
-    const env = {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DEMO: "false",
-      LOG_LEVEL: "info",
-      ENCRYPTION_KEY: randomBytes(32).toString("base64"),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      MQTT_PORT: String(mqttPort),
-      MQTT_URL: "",
-      // The worker and the ingest process would both take the default HEALTH_PORT: not this test's subject.
-      HEALTH_PORT: "0",
-    };
+  it("the api, worker and ingest roles started at once on an empty database all come up, ten times", {
+    timeout: 600_000,
+  }, async () => {
     const upLine = {
       api: /ready in \d+ ms/,
       worker: /worker \S+ started/,
       ingest: /embedded MQTT broker on/,
     };
-    const starts = (Object.keys(upLine) as (keyof typeof upLine)[]).map(
-      (role) =>
-        new Promise<string>((resolve, reject) => {
-          const child = spawn(
-            process.execPath,
-            ["--import", "tsx", path.join(root, "apps/server/src/main.ts"), "--role", role],
-            { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
-          );
-          children.push(child);
-          let out = "";
-          const onData = (b: Buffer) => {
-            out += b.toString();
-            if (upLine[role].test(out)) resolve(role);
-          };
-          child.stdout?.on("data", onData);
-          child.stderr?.on("data", onData);
-          child.on("exit", (code) => reject(new Error(`the ${role} process exited ${code}: ${out}`)));
-        }),
-    );
-    expect(await Promise.all(starts)).toEqual(["api", "worker", "ingest"]);
-    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-    expect(health.status).toBe(200);
+    for (let round = 0; round < 10; round++) {
+      const databaseUrl = await emptyDatabase();
+      const [port, mqttPort] = [await freePort(), await freePort()];
+      const env = {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DEMO: "false",
+        LOG_LEVEL: "info",
+        ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        MQTT_PORT: String(mqttPort),
+        MQTT_URL: "",
+        // The worker and the ingest process would both take the default HEALTH_PORT: not this test's subject.
+        HEALTH_PORT: "0",
+        STATS_THREADS: "1",
+      };
+      const started: ChildProcess[] = [];
+      const starts = (Object.keys(upLine) as (keyof typeof upLine)[]).map(
+        (role) =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(
+              process.execPath,
+              ["--import", "tsx", path.join(root, "apps/server/src/main.ts"), "--role", role],
+              { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
+            );
+            children.push(child);
+            started.push(child);
+            let out = "";
+            const onData = (b: Buffer) => {
+              out += b.toString();
+              if (upLine[role].test(out)) resolve(role);
+            };
+            child.stdout?.on("data", onData);
+            child.stderr?.on("data", onData);
+            child.on("exit", (code) =>
+              reject(new Error(`round ${round}: the ${role} process exited ${code}: ${out}`)),
+            );
+          }),
+      );
+      expect(await Promise.all(starts), `round ${round}`).toEqual(["api", "worker", "ingest"]);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status, `round ${round}`).toBe(200);
+      // Stopped before the next round: the exit listeners above reject a settled promise, harmlessly.
+      await Promise.all(
+        started.map(
+          (c) =>
+            new Promise<void>((resolve) => {
+              if (c.exitCode !== null || c.signalCode !== null) return resolve();
+              c.once("exit", () => resolve());
+              c.kill("SIGKILL");
+            }),
+        ),
+      );
+    }
   });
 });
