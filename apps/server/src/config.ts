@@ -229,7 +229,12 @@ export function describeSettings(c: Config) {
       ? {
           mqtt: c.mqttUrl
             ? { url: mask(c.mqttUrl), clientId: c.ingestClientId ?? null, shared: c.mqttSharedSubscriptions }
-            : { embeddedPort: c.mqttPort, allowAnonymous: c.mqttAllowAnonymous },
+            : {
+                embeddedHost: c.mqttHost,
+                embeddedPort: c.mqttPort,
+                tlsPort: c.mqttTls?.port ?? null,
+                allowAnonymous: c.mqttAllowAnonymous,
+              },
         }
       : {}),
     ...(c.roles.has("worker") ? { worker: { ...c.worker, id: c.worker.id ?? null } } : {}),
