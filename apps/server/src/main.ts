@@ -176,9 +176,12 @@ async function main() {
         ? `embedded MQTT broker on ${config.mqttHost}:${config.mqttPort}${ing.tlsPort ? `, MQTT over TLS on port ${ing.tlsPort}` : ""}`
         : `ingesting from ${withoutPassword(ing.url)}`,
     );
-    if (ing.embedded && !ing.tlsPort && !isLoopback(config.mqttHost))
+    // Plain MQTT listens on MQTT_HOST beside TLS: a device that uses it sends its login in clear.
+    if (ing.embedded && !isLoopback(config.mqttHost))
       logger.warn(
-        `MQTT_HOST ${config.mqttHost}: the plant's logins cross the network unencrypted; set MQTT_TLS_CERT and MQTT_TLS_KEY for MQTT over TLS`,
+        ing.tlsPort
+          ? `MQTT_HOST ${config.mqttHost}: plain MQTT on port ${config.mqttPort} is open beside TLS, and a device that uses it sends its login unencrypted; close that port in the firewall once every device speaks TLS`
+          : `MQTT_HOST ${config.mqttHost}: the plant's logins cross the network unencrypted; set MQTT_TLS_CERT and MQTT_TLS_KEY for MQTT over TLS`,
       );
     if (ing.embedded && config.mqttAllowAnonymous)
       logger.warn(

@@ -7,9 +7,12 @@
  * token in DATA_DIR); when none does, it opens the folder itself. FILE appears only complete and
  * checked (a temporary file beside it, renamed). On PostgreSQL (DATABASE_URL) it points to pg_dump.
  */
+import { randomBytes } from "node:crypto";
 import {
   createWriteStream,
   existsSync,
+  constants as fsConstants,
+  openSync,
   readFileSync,
   realpathSync,
   renameSync,
@@ -61,14 +64,18 @@ export type BackupResult = {
 function runningEndpoint(dataDir: string): BackupEndpoint | undefined {
   const file = path.join(dataDir, ENDPOINT_FILE);
   if (!existsSync(file)) return undefined;
-  const endpoint = JSON.parse(readFileSync(file, "utf8")) as BackupEndpoint;
-  try {
-    process.kill(endpoint.pid, 0);
-    return endpoint;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM" ? endpoint : undefined;
-  }
+  // While the file exists a server may hold the folder, whatever its pid says here (another
+  // container's pid namespace, a reused pid): the backup goes through its endpoint or not at all,
+  // never by opening the folder beside it. A server that stopped removes the file.
+  return JSON.parse(readFileSync(file, "utf8")) as BackupEndpoint;
 }
+
+/**
+ * The temporary file is created, never opened if it exists or through a symbolic link: in a folder
+ * others can write to, a file or link planted under its name would otherwise receive the backup.
+ */
+const EXCLUSIVE = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_NOFOLLOW;
+const exclusiveStream = (file: string) => createWriteStream(file, { fd: openSync(file, EXCLUSIVE, 0o600) });
 
 async function fromServer(endpoint: BackupEndpoint, includeKey: boolean, tmp: string) {
   let res: Response;
@@ -79,7 +86,7 @@ async function fromServer(endpoint: BackupEndpoint, includeKey: boolean, tmp: st
     });
   } catch (err) {
     throw new BackupError(
-      `The server (process ${endpoint.pid}) holds the data folder but its backup endpoint does not answer (${(err as Error).cause ?? (err as Error).message}): is it starting or stopping? Try again.`,
+      `The server (process ${endpoint.pid}) holds the data folder but its backup endpoint does not answer (${(err as Error).cause ?? (err as Error).message}): is it starting or stopping? Try again. If you are sure no Linewatch process uses this folder (it was killed), delete ${ENDPOINT_FILE} in it and run the backup again.`,
     );
   }
   if (!res.ok || !res.body) {
@@ -87,11 +94,7 @@ async function fromServer(endpoint: BackupEndpoint, includeKey: boolean, tmp: st
     throw new BackupError(`The server refused the backup (${res.status}): ${body.message ?? res.statusText}`);
   }
   try {
-    await pipeline(
-      Readable.fromWeb(res.body as never),
-      createGzip(),
-      createWriteStream(tmp, { mode: 0o600 }),
-    );
+    await pipeline(Readable.fromWeb(res.body as never), createGzip(), exclusiveStream(tmp));
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     if (e.syscall && e.path === tmp) throw new BackupError(`Cannot write ${tmp}: ${e.message}`);
@@ -115,7 +118,7 @@ async function fromFolder(opts: BackupOptions, includeKey: boolean, tmp: string)
         keySource: opts.encryptionKey ? "ENCRYPTION_KEY" : "file",
         includeKey,
       });
-      await pipeline(Readable.from(pieces), createGzip(), createWriteStream(tmp, { mode: 0o600 }));
+      await pipeline(Readable.from(pieces), createGzip(), exclusiveStream(tmp));
     } finally {
       await client.close();
     }
@@ -130,7 +133,10 @@ export async function backup(opts: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const out = path.resolve(opts.out);
   if (!existsSync(path.dirname(out))) throw new BackupError(`The folder ${path.dirname(out)} does not exist`);
-  const tmp = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.partial`);
+  const tmp = path.join(
+    path.dirname(out),
+    `.${path.basename(out)}.${process.pid}.${randomBytes(6).toString("hex")}.partial`,
+  );
   const includeKey = opts.includeKey ?? true;
   try {
     const endpoint = runningEndpoint(opts.dataDir);

@@ -129,8 +129,22 @@ export function lockDataDir(dir: string): () => void {
     );
   }
   const file = path.join(dir, "linewatch.pid");
-  writeFileSync(file, String(process.pid));
-  return () => rmSync(file, { force: true });
+  // A stale file (its process gone) is replaced; the new one is created exclusively, so of two
+  // processes taking the folder at the same moment one gets it and the other the message above.
+  rmSync(file, { force: true });
+  try {
+    writeFileSync(file, String(process.pid), { flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    throw new Error(
+      `The embedded database in ${dir} is being opened by another process at this moment. Stop it first, or use PostgreSQL (DATABASE_URL) to run several processes on one database.`,
+    );
+  }
+  return () => {
+    // Only our own file: never the one another process wrote after us.
+    if (existsSync(file) && readFileSync(file, "utf8").trim() === String(process.pid))
+      rmSync(file, { force: true });
+  };
 }
 
 /**

@@ -220,6 +220,25 @@ describe.skipIf(usePostgres)("backups of the embedded database", () => {
     );
   });
 
+  it("never opens a folder whose server's endpoint file is there but does not answer", async () => {
+    // A server in another container (another pid namespace) or one killed: the endpoint file stays.
+    const dataDir = createTestDataDir("lw-bk-stale-");
+    const db = await openDatabase({ dataDir });
+    await db.close();
+    writeFileSync(
+      path.join(dataDir, ENDPOINT_FILE),
+      JSON.stringify({ pid: 999_999_999, url: "http://127.0.0.1:9/backup", token: "x" }),
+      { mode: 0o600 },
+    );
+    const out = path.join(tmp("lw-bk-stale-o-"), "b.tar.gz");
+    await expect(backup({ out, dataDir })).rejects.toThrow(
+      new RegExp(`does not answer[\\s\\S]*delete ${ENDPOINT_FILE}`),
+    );
+    // Nothing opened it: no lock was taken, no file written.
+    expect(existsSync(path.join(dataDir, "linewatch.pid"))).toBe(false);
+    expect(readdirSync(path.dirname(out))).toEqual([]);
+  });
+
   it("says there is no database in a folder without one", async () => {
     await expect(
       backup({ out: path.join(tmp("lw-bk-o-"), "b"), dataDir: tmp("lw-bk-empty-") }),

@@ -31,7 +31,8 @@ const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store
  * session guard nor the cross-origin guard applies, and hidden from the OpenAPI document:
  * - `GET /health`: liveness; the process answers.
  * - `GET /ready`: the database answers `select 1` and, for the roles that use one, the MQTT broker
- *   listens or the client is connected; 503 naming what is not ready.
+ *   listens or the client is connected; 503 naming what is not ready (the reasons only in the log
+ *   and with the metrics token).
  * - `GET /metrics`: Prometheus text, only with `Authorization: Bearer $METRICS_TOKEN`; 404 while
  *   METRICS_TOKEN is unset, 401 with another token.
  * The api role serves them on PORT, the other roles on HEALTH_PORT (http/health-server.ts).
@@ -41,7 +42,7 @@ export function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
     noStore(reply).send({ status: "ok" }),
   );
 
-  app.get("/ready", { config: { access: "public" }, schema: { hide: true } }, async (_req, reply) => {
+  app.get("/ready", { config: { access: "public" }, schema: { hide: true } }, async (req, reply) => {
     const entries = await Promise.all(
       Object.entries(opts.checks).map(async ([name, check]) => {
         try {
@@ -52,10 +53,18 @@ export function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
         }
       }),
     );
-    const checks = Object.fromEntries(entries);
     const notReady = entries.filter(([, v]) => v !== "ok").map(([k]) => k);
+    // The reasons (a database's address, its refusal) go to the log and to whoever holds the
+    // metrics token; anyone else who can reach the port reads only which check fails.
+    const isOperator = !!opts.metricsToken && isMetricsToken(req.headers.authorization, opts.metricsToken);
+    const checks = Object.fromEntries(
+      entries.map(([k, v]) => [k, v === "ok" || isOperator ? v : "failing"] as const),
+    );
     noStore(reply);
-    if (notReady.length) return reply.code(503).send({ status: "not ready", notReady, checks });
+    if (notReady.length) {
+      req.log.warn({ checks: Object.fromEntries(entries.filter(([, v]) => v !== "ok")) }, "not ready");
+      return reply.code(503).send({ status: "not ready", notReady, checks });
+    }
     return reply.send({ status: "ready", checks });
   });
 

@@ -152,8 +152,10 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
             throw conflict(LINE_MANAGEMENT_MESSAGES.circularDependency);
           await repo.replaceFeeders(ctx.customerId, lineId, feederLineIds);
         }
-        if (fields.active === true && !before.active) {
+        if (fields.active === true) {
           // Under the plant's row lock, as its deactivation: one of the two waits for the other.
+          // Also when the line reads active here: it may be deactivated, and its plant after it,
+          // before this transaction writes.
           const plant = await createPlantsRepo(tx).find(ctx.customerId, before.plantId, { lock: true });
           if (plant && !plant.active) throw conflict(PLANT_MESSAGES.lineOfDeactivatedPlant(plant.name));
         }
