@@ -80,6 +80,9 @@ export async function startBackupEndpoint(opts: BackupEndpointOptions): Promise<
       }
     })();
   });
+  // A transfer nobody reads (a suspended command) is dropped after 2 minutes without progress,
+  // rather than holding the database's copy in memory and the endpoint busy.
+  server.setTimeout(120_000);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => resolve());
@@ -88,7 +91,12 @@ export async function startBackupEndpoint(opts: BackupEndpointOptions): Promise<
   const endpoint: BackupEndpoint = { pid: process.pid, url: `http://127.0.0.1:${port}/backup`, token };
   // A file a crashed process left behind names a dead pid: replaced.
   rmSync(file, { force: true });
-  writeFileSync(file, `${JSON.stringify(endpoint)}\n`, { flag: "wx", mode: 0o600 });
+  try {
+    writeFileSync(file, `${JSON.stringify(endpoint)}\n`, { flag: "wx", mode: 0o600 });
+  } catch (err) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw err;
+  }
   return {
     async close() {
       rmSync(file, { force: true });

@@ -109,12 +109,18 @@ export async function startEmbeddedBroker(
     );
   };
   const server = net.createServer(serve);
+  // A listener that cannot start stops the broker too (its timers), and the listeners already up.
+  const abandon = async (err: unknown): Promise<never> => {
+    await new Promise<void>((resolve) => aedes.close(() => resolve()));
+    if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw err;
+  };
   await listen(
     server,
     port,
     host,
     `Set MQTT_URL to use that broker (e.g. MQTT_URL=mqtt://127.0.0.1:${port}) or MQTT_PORT to run the embedded broker on another port.`,
-  );
+  ).catch(abandon);
   const servers: net.Server[] = [server];
   let tlsPort: number | undefined;
   if (opts.tls) {
@@ -123,30 +129,36 @@ export async function startEmbeddedBroker(
     try {
       secure = tls.createServer({ cert: opts.tls.cert, key: opts.tls.key, minVersion: "TLSv1.2" }, serve);
     } catch (err) {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      throw new Error(
-        `MQTT_TLS_CERT / MQTT_TLS_KEY: not a usable certificate and key (${(err as Error).message})`,
+      return abandon(
+        new Error(
+          `MQTT_TLS_CERT / MQTT_TLS_KEY: not a usable certificate and key (${(err as Error).message})`,
+        ),
       );
     }
     // A handshake that fails (a plain-MQTT client on the TLS port, a wrong certificate) is that
     // client's problem, logged, not the broker's.
-    secure.on("tlsClientError", (err, socket) =>
+    // At most one line a minute, with how many failed meanwhile: scanners must not flood the log.
+    let lastLogged = 0;
+    let unlogged = 0;
+    secure.on("tlsClientError", (err, socket) => {
+      const now = Date.now();
+      if (now - lastLogged < 60_000) {
+        unlogged++;
+        return;
+      }
       logger.warn(
-        { remoteAddress: socket.remoteAddress, reason: err.message },
+        { remoteAddress: socket.remoteAddress, reason: err.message, alsoFailedSinceLastLine: unlogged },
         "MQTT over TLS: handshake failed",
-      ),
-    );
-    try {
-      await listen(
-        secure,
-        opts.tls.port,
-        host,
-        "Set MQTT_TLS_PORT to another port for the MQTT-over-TLS listener.",
       );
-    } catch (err) {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      throw err;
-    }
+      lastLogged = now;
+      unlogged = 0;
+    });
+    await listen(
+      secure,
+      opts.tls.port,
+      host,
+      "Set MQTT_TLS_PORT to another port for the MQTT-over-TLS listener.",
+    ).catch(abandon);
     servers.push(secure);
     tlsPort = portOf(secure, opts.tls.port);
   }
