@@ -22,7 +22,7 @@ import { and, eq, not, sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
 import { type Db, openDatabase, type Tx } from "../db/client.js";
 import { customers, plants, userRoles, users } from "../db/schema/index.js";
-import type { AuditActor } from "../modules/audit-log/audit-log.service.js";
+import { type AuditActor, recordAudit } from "../modules/audit-log/audit-log.service.js";
 import { insertPlant } from "../modules/plants/plants.service.js";
 import { createServices } from "../services.js";
 
@@ -57,6 +57,30 @@ export type UserCreateResult = {
 
 /** Who the audit log names for a change the command line makes (no signed-in user). */
 export const CLI_ACTOR = "user:create (command line)";
+
+/** A user as the audit log records it (as the Users page's changes: users.service.ts). */
+type AuditedUser = { email: string; role: "administrator" | "user"; locationName: string | null };
+
+/** Records the command line's change of a user in the audit log, in the change's transaction. */
+async function auditCliUser(
+  tx: Tx,
+  customerId: string,
+  userId: string,
+  plantId: string | null,
+  before: AuditedUser | null,
+  after: AuditedUser,
+) {
+  const actor: AuditActor = { customerId, userId: null, email: CLI_ACTOR, isProviderStaff: false };
+  await recordAudit(tx, actor, {
+    resource: "user",
+    action: before === null ? "create" : "update",
+    resourceId: userId,
+    resourceName: after.email,
+    plantId,
+    before,
+    after,
+  });
+}
 
 /** A refusal with a message for the person at the terminal (exit code 1). */
 export class UserCreateError extends Error {
@@ -173,6 +197,20 @@ export async function userCreate(db: Db, options: UserCreateOptions): Promise<Us
           .insert(userRoles)
           .values({ userId: existing.id, role: "administrator" })
           .onConflictDoNothing();
+      const locationSet = !!plant && !existing.locationName;
+      // A role granted or a location set from the command line leaves its trace as the page's do.
+      if (roleAdded || locationSet) {
+        const before: AuditedUser = {
+          email,
+          role: existing.isAdministrator ? "administrator" : "user",
+          locationName: existing.locationName,
+        };
+        await auditCliUser(tx, customer.id, existing.id, plant?.id ?? null, before, {
+          email,
+          role: existing.isAdministrator || roleAdded ? "administrator" : "user",
+          locationName: locationSet && plant ? plant.name : existing.locationName,
+        });
+      }
       return {
         userId: existing.id,
         isNew: false,
@@ -197,6 +235,11 @@ export async function userCreate(db: Db, options: UserCreateOptions): Promise<Us
       .returning({ id: users.id });
     if (!user) throw new Error("user insert returned nothing");
     if (wantsAdmin) await tx.insert(userRoles).values({ userId: user.id, role: "administrator" });
+    await auditCliUser(tx, customer.id, user.id, plant?.id ?? null, null, {
+      email,
+      role: wantsAdmin ? "administrator" : "user",
+      locationName: plant?.name ?? null,
+    });
     return {
       userId: user.id,
       isNew: true,

@@ -176,6 +176,20 @@ describe("user:create run again for an existing email", () => {
     expect(await rolesOf(first.userId)).toEqual(["administrator"]);
     expect(await db.select().from(users)).toHaveLength(1);
     expect(await customerCount(db)).toBe(1);
+    // The user's creation and the role granted are in the audit log, as the Users page's are;
+    // the reruns that changed nothing are not.
+    const trail = await db.select().from(auditLog).where(eq(auditLog.resource, "user")).orderBy(auditLog.at);
+    expect(
+      trail.map((r) => [
+        r.action,
+        r.actorEmail,
+        (r.before as { role?: string } | null)?.role,
+        (r.after as { role?: string }).role,
+      ]),
+    ).toEqual([
+      ["create", CLI_ACTOR, undefined, "user"],
+      ["update", CLI_ACTOR, "user", "administrator"],
+    ]);
   });
 
   it("prints a new link while the user has no password, and none once one is set", async () => {
