@@ -15,7 +15,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Logger } from "../lib/logger.js";
 import { ENDPOINT_FILE, type KeySource, takeBackup } from "./backup.js";
-import type { PgliteThread } from "./pglite-thread.js";
+import { type PgliteThread, SnapshotBusyError } from "./pglite-thread.js";
 
 /** What the endpoint file holds. */
 export type BackupEndpoint = { pid: number; url: string; token: string };
@@ -73,7 +73,11 @@ export async function startBackupEndpoint(opts: BackupEndpointOptions): Promise<
         );
       } catch (err) {
         opts.logger.error({ reason: (err as Error).message }, "backup failed");
-        if (!res.headersSent) answer(500, `The backup failed: ${(err as Error).message}`);
+        if (!res.headersSent)
+          answer(
+            err instanceof SnapshotBusyError ? 503 : 500,
+            `The backup failed: ${(err as Error).message}`,
+          );
         else res.destroy();
       } finally {
         isBusy = false;

@@ -15,6 +15,14 @@ import type { QueryOptions, Results } from "@electric-sql/pglite";
 /** Marks the client openPgliteThread answers (isPgliteThread), which is no PGlite instance. */
 const BRAND: unique symbol = Symbol("linewatch.pgliteThread");
 
+/** How long a snapshot waits for the open transactions to end, holding new ones back meanwhile. */
+export const SNAPSHOT_WAIT_MS = 5_000;
+
+/** The snapshot found no gap between transactions in SNAPSHOT_WAIT_MS. */
+export class SnapshotBusyError extends Error {
+  override name = "SnapshotBusyError";
+}
+
 export type PgliteThreadTransaction = {
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(query: string, options?: QueryOptions): Promise<Results[]>;
@@ -44,7 +52,8 @@ export type PgliteThread = {
    * the data folder's files, read in one synchronous walk. Statements outside transactions run between, as
    * they always do: PGlite runs one statement at a time, so the copy is taken between two.
    */
-  snapshot(queries?: string[]): Promise<Snapshot>;
+  /** `waitMs`: how long to wait for open transactions to end (SNAPSHOT_WAIT_MS). */
+  snapshot(queries?: string[], opts?: { waitMs?: number }): Promise<Snapshot>;
   /** LISTEN on a channel: `onNotify` gets each NOTIFY's payload once its transaction commits. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<void>;
   /** What waits on the thread now (metrics): statements sent and not answered, bulk statements queued, open transactions. */
@@ -316,20 +325,35 @@ export async function openPgliteThread(
     },
     dumpDataDir: () => call<Uint8Array>({ op: "dump" }),
     load: () => ({ inFlight: pending.size, background: backgroundQueue.length, transactions: openTxs }),
-    async snapshot(queries = []) {
+    async snapshot(queries = [], { waitMs = SNAPSHOT_WAIT_MS } = {}) {
       while (snapshotting) await snapshotting;
       let done = () => {};
       snapshotting = new Promise<void>((resolve) => {
         done = resolve;
       });
       try {
-        if (openTxs > 0)
-          await new Promise<void>((resolve) => {
-            onNoTransaction = resolve;
-          });
+        if (openTxs > 0) {
+          // New transactions wait behind the gate meanwhile: a long or stuck one must not hold
+          // them (every ingest commit) for as long as it lasts. The backup is then refused.
+          let timer: NodeJS.Timeout | undefined;
+          const gap = await Promise.race([
+            new Promise<boolean>((resolve) => {
+              onNoTransaction = () => resolve(true);
+            }),
+            new Promise<boolean>((resolve) => {
+              timer = setTimeout(() => resolve(false), waitMs);
+            }),
+          ]);
+          clearTimeout(timer);
+          if (!gap)
+            throw new SnapshotBusyError(
+              `a transaction stayed open for more than ${waitMs / 1000} s: try the backup again`,
+            );
+        }
         onNoTransaction = undefined;
         return await call<Snapshot>({ op: "snapshot", queries });
       } finally {
+        onNoTransaction = undefined;
         snapshotting = undefined;
         done();
       }

@@ -23,7 +23,7 @@ import { restore } from "../../src/cli/restore.js";
 import { BackupError, ENDPOINT_FILE, verifyBackup } from "../../src/db/backup.js";
 import { startBackupEndpoint } from "../../src/db/backup-endpoint.js";
 import { openDatabase } from "../../src/db/client.js";
-import type { PgliteThread } from "../../src/db/pglite-thread.js";
+import { type PgliteThread, SnapshotBusyError } from "../../src/db/pglite-thread.js";
 import { customers } from "../../src/db/schema/index.js";
 import { KEY_FILE } from "../../src/lib/crypto.js";
 import { createCustomer } from "../factories.js";
@@ -89,6 +89,42 @@ describe.skipIf(usePostgres)("backups of the embedded database", () => {
       expect(events).toEqual(["open transaction commits", "snapshot", "later transaction"]);
       // The copy holds the committed row and not the later one.
       expect(taken.rows[0]).toEqual([{ n: 1 }]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("gives up on a transaction that stays open, and lifts its gate for the waiting ones", async () => {
+    const database = await createTestDatabase();
+    const client = database.raw.kind === "pglite" ? database.raw.client : (undefined as never);
+    try {
+      await client.exec("create table bk_stuck (n int)");
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let isInside = false;
+      const stuck = client.transaction(async (tx) => {
+        await tx.query("insert into bk_stuck values (1)");
+        isInside = true;
+        await held;
+      });
+      await eventually(async () => isInside);
+      const snapshot = client.snapshot([], { waitMs: 200 });
+      let laterDone = false;
+      const later = client.transaction(async (tx) => {
+        await tx.query("insert into bk_stuck values (2)");
+      });
+      void later.then(() => {
+        laterDone = true;
+      });
+      await expect(snapshot).rejects.toBeInstanceOf(SnapshotBusyError);
+      // The gate is gone: the transaction that queued behind it runs once the stuck one ends (the
+      // embedded database runs one transaction at a time), not after another snapshot.
+      expect(laterDone).toBe(false);
+      release();
+      await stuck;
+      await eventually(async () => laterDone);
     } finally {
       await database.close();
     }
