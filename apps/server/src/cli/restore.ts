@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
 import { BackupError, type BackupManifest, checkBackupFile, unpackBackupFile } from "../db/backup.js";
-import { dataDirHolder, openDatabase, rowsOf } from "../db/client.js";
+import { dataDirHolder, lockDataDir, openDatabase, rowsOf } from "../db/client.js";
 import { KEY_FILE } from "../lib/crypto.js";
 
 export const POSTGRES_RESTORE_MESSAGE =
@@ -105,17 +105,29 @@ export async function restore(opts: RestoreOptions): Promise<RestoreResult> {
   }
 
   let movedAside: string | undefined;
+  let unlock = () => {};
   try {
-    // A server may have started meanwhile.
+    // A server may have started meanwhile (a restarter): the folder's lock is taken for the swap,
+    // so one starting now is refused instead of opening the folder that is being replaced.
     refuseIfRunning(dataDir);
+    if (existsSync(dataDir)) {
+      try {
+        unlock = lockDataDir(dataDir);
+      } catch (err) {
+        throw new BackupError(`${(err as Error).message} Nothing was changed.`);
+      }
+    }
     if (isOccupied) {
       const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, "-");
       const aside = `${dataDir}.before-restore-${stamp}`;
       renameSync(dataDir, aside);
       movedAside = aside;
+      // The lock went along; the folder aside is nobody's.
+      rmSync(path.join(aside, "linewatch.pid"), { force: true });
     } else if (existsSync(dataDir)) rmSync(dataDir, { recursive: true });
     renameSync(staging, dataDir);
   } catch (err) {
+    unlock();
     rmSync(staging, { recursive: true, force: true });
     // The old folder goes back where it was, if it can.
     if (movedAside && !existsSync(dataDir)) {
