@@ -2,6 +2,15 @@ import { describe, expect, it } from "vitest";
 import { describeSettings, loadConfig } from "./config.js";
 
 describe("loadConfig: security settings", () => {
+  it("refuses a METRICS_TOKEN shorter than 32 characters (/metrics has no rate limit)", () => {
+    expect(() => loadConfig({ METRICS_TOKEN: "short-secret" }, [])).toThrow(
+      /METRICS_TOKEN must be at least 32/,
+    );
+    const long = "a".repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: long }, []).metricsToken).toBe(long);
+    expect(loadConfig({ METRICS_TOKEN: "" }, []).metricsToken).toBeUndefined();
+  });
+
   it("defaults: 20 failed sign-ins per address, 120 and 1200 requests a minute, no proxy trusted", () => {
     const c = loadConfig({}, []);
     expect(c.signinFailuresPerAddress).toBe(20);
@@ -72,7 +81,7 @@ describe("describeSettings: the start-up log line", () => {
       DATABASE_URL: "postgres://linewatch:db-secret-pw@db.example:5432/linewatch",
       MQTT_URL: "mqtt://ingest:mqtt-secret-pw@broker.example:1883",
       ENCRYPTION_KEY: "c2VjcmV0LWtleS1zZWNyZXQta2V5LXNlY3JldC1rZXk=",
-      METRICS_TOKEN: "metrics-secret-token",
+      METRICS_TOKEN: "metrics-secret-token-0123456789abcdef",
     };
     const worker = describeSettings(
       loadConfig({ ...secrets, HEALTH_PORT: "9470" }, ["node", "main", "--role", "worker,ingest"]),

@@ -126,6 +126,18 @@ function mqttTls(env: NodeJS.ProcessEnv): Config["mqttTls"] {
   };
 }
 
+/** At least this long: /metrics is not rate-limited, so a short token could be guessed online. */
+export const METRICS_TOKEN_MIN_LENGTH = 32;
+
+function metricsToken(v: string | undefined): string | undefined {
+  const token = v?.trim() || undefined;
+  if (token && token.length < METRICS_TOKEN_MIN_LENGTH)
+    throw new Error(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN_LENGTH} characters (e.g. openssl rand -hex 32), got ${token.length}`,
+    );
+  return token;
+}
+
 function trustProxy(v: string | undefined): boolean | string {
   // No proxy unless configured: a default that believed loopback or private networks let any
   // client on the plant's LAN (or the host) pick its own address past the per-address limits.
@@ -183,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ingestClientId: env.INGEST_CLIENT_ID || undefined,
     mqttSharedSubscriptions: bool(env.MQTT_SHARED_SUBSCRIPTIONS, false),
     healthPort: int("HEALTH_PORT", env.HEALTH_PORT, 9464),
-    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     worker: {
       pollMs: rate("WORKER_POLL_MS", env.WORKER_POLL_MS, 5_000),
       leaseMs: rate("WORKER_LEASE_MS", env.WORKER_LEASE_MS, 120_000),
