@@ -3,15 +3,15 @@ import { Alert, Button, CircularProgress, Paper, Stack, Typography } from "@mui/
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
-import { useCreatePlant } from "../../settings/plants/api/mutations";
-import { usePlantsWithInactive } from "../../settings/plants/api/queries";
-import { PlantFields } from "../../settings/plants/components/PlantFields";
+import { useCreatePlant } from "../../../shared/data/plants/mutations";
+import { usePlantsWithInactive } from "../../../shared/data/plants/queries";
+import { PlantFields } from "../../../shared/ui/plants/PlantFields";
 import {
   type PlantFormValues,
   placePlantError,
   plantFormDefaults,
   plantFormResolver,
-} from "../../settings/plants/plants.form";
+} from "../../../shared/ui/plants/plant-form";
 
 /**
  * Home for an administrator whose customer has no plant (issue 28 §1: never a dead end): the form

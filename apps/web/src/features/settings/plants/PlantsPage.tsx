@@ -2,12 +2,12 @@ import { PLANT_TEXTS, type TCreatePlantBody, type TPlant } from "@linewatch/cont
 import Add from "@mui/icons-material/Add";
 import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { lazy, Suspense, useState } from "react";
+import { useCreatePlant, useUpdatePlant } from "../../../shared/data/plants/mutations";
+import { usePlantsWithInactive } from "../../../shared/data/plants/queries";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { HistoryButton } from "../../audit-log/components/HistoryButton";
-import { useCreatePlant, useUpdatePlant } from "./api/mutations";
-import { usePlantsWithInactive } from "./api/queries";
 import { PlantsTable } from "./components/PlantsTable";
 
 // The add/edit dialog loads its code when first opened (issue #17).

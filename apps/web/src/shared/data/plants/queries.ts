@@ -26,3 +26,10 @@ export const useLineById = (lineId: string | null | undefined, enabled: boolean)
     queryFn: () => get<TLine>(`/api/lines/${lineId}`),
     enabled: !!lineId && enabled,
   });
+
+/** GET /api/plants?includeInactive=true: every plant of the customer, to edit and reactivate. */
+export const usePlantsWithInactive = () =>
+  useQuery({
+    queryKey: plantKeys.withInactive,
+    queryFn: () => get<TPlant[]>("/api/plants?includeInactive=true"),
+  });

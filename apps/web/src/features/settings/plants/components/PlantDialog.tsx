@@ -12,8 +12,13 @@ import {
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
-import { type PlantFormValues, placePlantError, plantFormDefaults, plantFormResolver } from "../plants.form";
-import { PlantFields } from "./PlantFields";
+import { PlantFields } from "../../../../shared/ui/plants/PlantFields";
+import {
+  type PlantFormValues,
+  placePlantError,
+  plantFormDefaults,
+  plantFormResolver,
+} from "../../../../shared/ui/plants/plant-form";
 
 /**
  * Add a plant, or edit one's name and time zone. Checked as the user types (after the first

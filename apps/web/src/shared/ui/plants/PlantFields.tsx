@@ -2,7 +2,7 @@ import { PLANT_NAME_MAX, PLANT_TEXTS, timeZoneOptions } from "@linewatch/contrac
 import { Autocomplete, Stack, TextField } from "@mui/material";
 import { useMemo } from "react";
 import { type Control, Controller, type FieldErrors, type UseFormRegister } from "react-hook-form";
-import type { PlantFormValues } from "../plants.form";
+import type { PlantFormValues } from "./plant-form";
 
 /**
  * A plant's Name and Time zone, for the add/edit dialog and the home page's first-plant form.

@@ -1,8 +1,9 @@
 import { PLANT_MESSAGES, plantNameError, type TCreatePlantBody, timeZoneError } from "@linewatch/contracts";
 import type { FieldErrors, Resolver } from "react-hook-form";
-import { ApiError } from "../../../shared/api/client";
+import { ApiError } from "../../api/client";
 
-export type PlantFormValues = { name: string; timeZone: string };
+/** The form's values: the create body's fields (packages/contracts), as typed. */
+export type PlantFormValues = Pick<TCreatePlantBody, "name" | "timeZone">;
 export type PlantField = keyof PlantFormValues;
 
 /** The browser's own time zone, a good first guess for a plant set up from it. */
