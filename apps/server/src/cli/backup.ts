@@ -14,7 +14,6 @@ import {
   constants as fsConstants,
   openSync,
   readFileSync,
-  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -23,7 +22,6 @@ import { open } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createGzip } from "node:zlib";
 import { loadConfig } from "../config.js";
@@ -37,6 +35,7 @@ import {
 import type { BackupEndpoint } from "../db/backup-endpoint.js";
 import { dataDirHolder, lockDataDir } from "../db/client.js";
 import { openPgliteThread } from "../db/pglite-thread.js";
+import { runIfEntryPoint } from "./run-command.js";
 
 export const POSTGRES_BACKUP_MESSAGE =
   'The database is PostgreSQL (DATABASE_URL): back it up with pg_dump, e.g. `pg_dump -Fc -f linewatch.dump "$DATABASE_URL"`, and keep ENCRYPTION_KEY with it (README, Backups).';
@@ -248,22 +247,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const isEntryPoint = (() => {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-})();
-
-if (isEntryPoint) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfEntryPoint(import.meta.url, main);

@@ -8,15 +8,15 @@
  * that holds something is moved aside (DIR.before-restore-<time>) with --force, never deleted. On
  * PostgreSQL (DATABASE_URL) it points to pg_restore.
  */
-import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { loadConfig } from "../config.js";
 import { BackupError, type BackupManifest, checkBackupFile, unpackBackupFile } from "../db/backup.js";
 import { dataDirHolder, lockDataDir, openDatabase, rowsOf } from "../db/client.js";
 import { KEY_FILE } from "../lib/crypto.js";
+import { runIfEntryPoint } from "./run-command.js";
 
 export const POSTGRES_RESTORE_MESSAGE =
   'The database is PostgreSQL (DATABASE_URL): restore a pg_dump with pg_restore, e.g. `pg_restore --clean --if-exists --no-owner -d "$DATABASE_URL" linewatch.dump`, with the product stopped (README, Backups).';
@@ -225,22 +225,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const isEntryPoint = (() => {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-})();
-
-if (isEntryPoint) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfEntryPoint(import.meta.url, main);

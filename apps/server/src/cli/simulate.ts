@@ -1,19 +1,8 @@
-/**
- * Runs the demo line simulator on its own against any MQTT broker (README "Line simulator"):
- *
- *   npm run simulate -- [--url mqtt://127.0.0.1:1883] [--rate 1] [--seed N] [--duration <minutes>]
- *                       [--plant detroit|stuttgart] [--username <u> --password <p>]   (or MQTT_USERNAME, MQTT_PASSWORD)
- *
- * Publishes the demo lines' part records, QoS 1, on linewatch/demo/<plant>/<line>/<station>
- * (the demo data sources' topics), starting now, with the scheduled disturbances of
- * demo.live.schedule.ts; prints once a minute what it published and which disturbances are on.
- */
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DEMO_PLANTS, DEMO_SEED } from "../modules/demo/demo.constants.js";
 import { startLineSimulator } from "../modules/demo/demo.live.mqtt.js";
 import { cycleMs, DEMO_LIVE_SCHEDULE } from "../modules/demo/demo.live.schedule.js";
+import { runIfEntryPoint } from "./run-command.js";
 
 const USAGE =
   "Usage: npm run simulate -- [--url mqtt://127.0.0.1:1883] [--rate <parts a minute per station>] [--seed <n>] [--duration <minutes>] [--plant detroit|stuttgart] [--username <MQTT username> --password <MQTT password>]\n" +
@@ -129,22 +118,4 @@ export async function main(argv: string[]): Promise<number> {
   return 0;
 }
 
-const isEntryPoint = (() => {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-})();
-
-if (isEntryPoint) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfEntryPoint(import.meta.url, main);

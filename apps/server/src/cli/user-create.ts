@@ -1,21 +1,3 @@
-/**
- * Creates a user from the command line — above all the first administrator of a fresh install —
- * and prints a one-time link to set the password:
- *
- *   npm run user:create -- --email a@b.c --admin [--customer "Name"] [--plant "Name" --time-zone Area/City]
- *
- * Opens the database exactly as the app does (DATABASE_URL, else embedded PGlite in DATA_DIR) and
- * makes the link with the auth service (base PUBLIC_URL, default http://localhost:8080).
- *
- * Running it again for an existing email is no error (issue 28 §1): it adds what the options ask
- * for and the user lacks (the administrator role, the plant), says what it did, and prints a new
- * link only while the user has never set a password. On PostgreSQL it runs beside a running
- * server: it only opens the database (migrations wait on the server's advisory lock, and the
- * role change reaches the server's session cache through migration 0011's notifications). The
- * embedded database is one process's: there the server must be stopped (the folder's lock says so).
- */
-import { realpathSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { canonicalTimeZone, plantNameError, ZAddUserBody } from "@linewatch/contracts";
 import { and, eq, not, sql } from "drizzle-orm";
@@ -25,6 +7,7 @@ import { customers, plants, userRoles, users } from "../db/schema/index.js";
 import { type AuditActor, recordAudit } from "../modules/audit-log/audit-log.service.js";
 import { insertPlant } from "../modules/plants/plants.service.js";
 import { createServices } from "../services.js";
+import { runIfEntryPoint } from "./run-command.js";
 
 export const DEFAULT_CUSTOMER_NAME = "My Company";
 
@@ -359,22 +342,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-const isEntryPoint = (() => {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-})();
-
-if (isEntryPoint) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfEntryPoint(import.meta.url, main);
