@@ -1,4 +1,5 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
+import { type Dependence, estimateDependence } from "./dependence.js";
 import { mean, sampleShape, sampleStandardDeviation } from "./descriptive.js";
 import { vifWidening } from "./distributions.js";
 import { type EvaluatedState, finiteValues, type NoDataEvaluation, noData } from "./evaluation.js";
@@ -9,7 +10,6 @@ import {
   normalReferenceRatio,
   svdDependenceFactor,
 } from "./svdNullQuantile.js";
-import { vifEstimate } from "./varianceInflation.js";
 import { wassersteinDistance } from "./wassersteinDistance.js";
 import { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS } from "./windowMinimums.js";
 
@@ -38,6 +38,10 @@ export interface SvdCalibratedEvaluation {
   readonly dispersionRatio: number;
   /** The training values' variance inflation factor (AR(1) fit, ≥ 1): "neighbouring parts are alike". */
   readonly vif: number;
+  /** The AR order the training values chose (0: independent; estimateDependence). */
+  readonly arOrder: number;
+  /** m / VIF (before the VIF's cap): how many independent values the training set is worth. */
+  readonly effectiveSize: number;
   /**
    * What the autocorrelation does to the threshold (svdDependenceFactor): the null law under the
    * AR(1) fit's dependent kernel against the independent one, 1 without autocorrelation; below √VIF
@@ -66,6 +70,30 @@ export interface SvdCalibratedEvaluation {
   readonly evaluationMean: number;
   readonly evaluationSd: number;
   readonly leftOut: { readonly training: readonly number[]; readonly evaluation: readonly number[] };
+}
+
+/**
+ * ν of the threshold: 1/ν = 1/ν_VIF + (κ − 1) Σ₂/(2(m − 1)) (+ 4ρ/(m(1 − ρ²)) for an AR(1)),
+ * Σ₂ = 1 + 2 Σₖ ρ(k)² (the variance of s² grows by it; (1 + ρ²)/(1 − ρ²) for an AR(1)). For an
+ * AR(1) ρ̂ and s move together (Cov(ρ̂, ln s) = ρ/m, and ln √VIF moves 1/(1 − ρ²) per unit of ρ̂);
+ * for higher orders that covariance has no such closed form and is left out (their ν_VIF already
+ * carries every coefficient's uncertainty). Independent data: 2(m − 1)/(κ − 1).
+ */
+export function svdThresholdDegrees(dependence: Dependence, kurtosis: number, m: number): number {
+  const acf = dependence.autocorrelations;
+  if (dependence.order === 0 || acf.length === 0) return (2 * (m - 1)) / (kurtosis - 1);
+  if (dependence.order === 1) {
+    const rho = dependence.coefficients[0] as number;
+    return (
+      1 /
+      (1 / dependence.degrees +
+        ((kurtosis - 1) * (1 + rho * rho)) / (2 * (m - 1) * (1 - rho * rho)) +
+        (4 * rho) / (m * (1 - rho * rho)))
+    );
+  }
+  let sumSquares = 0;
+  for (let k = 0; k < acf.length; k++) sumSquares += (acf[k] as number) ** 2;
+  return 1 / (1 / dependence.degrees + ((kurtosis - 1) * (1 + 2 * sumSquares)) / (2 * (m - 1)));
 }
 
 /**
@@ -106,16 +134,22 @@ export function evaluateSvdCalibrated(
   const w1 = wassersteinDistance(train.values, ev.values);
   const score = w1 / scale;
   const nEff = (m * n) / (m + n);
-  // The VIF reads the values in record order: finiteValues keeps that order.
-  const dependence = vifEstimate(train.values);
+  // The dependence reads the values in record order (finiteValues keeps it): the AR order the
+  // data chooses (estimateDependence), so a cycle or a second-order process is represented, and an
+  // AR(1) is treated as before.
+  const dependence = estimateDependence(train.values);
   const vif = dependence.vif;
   const shapeRatio = bridgeMeanRatio(train.values) / normalReferenceRatio(m);
   const dispersion = dispersionRatio(train.values, alertThreshold);
   const nullQuantile = level.svdK * shapeRatio * dispersion;
-  // The dependence: the null law under the AR(1) fit's own kernel (the indicators of alike
-  // neighbours are less alike than the values), not the mean's √VIF (docs/decisions.md).
-  const rho = dependence.coefficient;
-  const dependenceFactor = svdDependenceFactor(train.values, rho, n, alertThreshold);
+  // The dependence: the null law under the fit's own kernel (the indicators of alike neighbours
+  // are less alike than the values), not the mean's √VIF (docs/decisions.md).
+  // Never narrower than for independent data: a high order the criterion picks by chance on
+  // independent values can put the factor below 1.
+  const dependenceFactor = Math.max(
+    1,
+    svdDependenceFactor(train.values, dependence.autocorrelations, n, alertThreshold),
+  );
   // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
   // normal independent data, fewer for heavy tails), and the dependence fit. Pay for both as a
   // t-test pays for an estimated variance.
@@ -123,16 +157,7 @@ export function evaluateSvdCalibrated(
   // biased kurtosis missed the tail 25 skewed evaluation values reach: lognormal 100 × 0.25 4.25 α
   // at high), kept ≥ 3.
   const kurtosis = Math.max(3, sampleShape([...train.values, ...ev.values]).kurtosis);
-  // With ρ > 0, s² of an AR(1) has (1 + ρ²)/(1 − ρ²) times the variance, and ρ̂ and s² move together
-  // (Cov(ρ̂, ln s) = ρ/m; ln √VIF moves 1/(1 − ρ²) per unit of ρ̂): ln(s · √VIF) varies by the sum of
-  // the three, 1/(2ν).
-  const inverseDegrees =
-    rho === 0
-      ? (kurtosis - 1) / (2 * (m - 1))
-      : 1 / dependence.degrees +
-        ((kurtosis - 1) * (1 + rho * rho)) / (2 * (m - 1) * (1 - rho * rho)) +
-        (4 * rho) / (m * (1 - rho * rho));
-  const degrees = 1 / inverseDegrees;
+  const degrees = svdThresholdDegrees(dependence, kurtosis, m);
   const widening = vifWidening(degrees, level.alpha);
   const raw = (nullQuantile * dependenceFactor * widening) / Math.sqrt(nEff);
   const threshold = Math.max(raw, MIN_SVD_THRESHOLD);
@@ -148,6 +173,8 @@ export function evaluateSvdCalibrated(
     shapeRatio,
     dispersionRatio: dispersion,
     vif,
+    arOrder: dependence.order,
+    effectiveSize: dependence.effectiveSize,
     dependenceFactor,
     kurtosis,
     degrees,

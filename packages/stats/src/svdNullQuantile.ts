@@ -1,4 +1,5 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
+import { fittedAutocorrelations } from "./dependence.js";
 import { sampleStandardDeviation } from "./descriptive.js";
 import { normalUpperQuantile } from "./distributions.js";
 import { StatsError } from "./statsError.js";
@@ -221,7 +222,6 @@ const AR1_BRIDGE_BLOCKS = 60;
 
 /** A Mehler term counts while ρˡ ≥ 1e-12; a lag while ρᵏ ≥ 1e-16. */
 const MEHLER_TOLERANCE = 1e-12;
-const LAG_TOLERANCE = 1e-16;
 
 /**
  * Mean and CV of ∫|Z(x)| dx where Z is the limit of √n_eff (F_m − G_n) for m training values
@@ -242,15 +242,36 @@ export function ar1BridgeLaw(
   coefficient: number,
   n: number,
 ): { mean: number; cv: number } {
+  if (!(coefficient >= 0 && coefficient < 1))
+    throw new StatsError("INVALID_ARGUMENT", `the AR(1) coefficient must lie in [0, 1), got ${coefficient}`);
+  return dependentBridgeLaw(training, fittedAutocorrelations(coefficient > 0 ? [coefficient] : []), n);
+}
+
+/** Most Mehler terms a kernel is summed to (an AR(1) of 0.9 needs 263). */
+const MAX_MEHLER_TERMS = 400;
+
+/**
+ * ar1BridgeLaw for any stationary dependence given by its autocorrelations ρ(1 …) (zero beyond the
+ * array; an AR(p) fit's, estimateDependence): Φ₂(zₛ, zₜ; ρ(k)) in the kernel, Sₗ = Σₖ wₖ ρ(k)ˡ.
+ * A cycle's negative ρ(k) enter with their sign. For ρ(k) = ρᵏ it is ar1BridgeLaw.
+ */
+export function dependentBridgeLaw(
+  training: ArrayLike<number>,
+  autocorrelations: ArrayLike<number>,
+  n: number,
+): { mean: number; cv: number } {
   const x = Float64Array.from(training).sort();
   const m = x.length;
   if (m < 2) throw new StatsError("TOO_FEW_VALUES", "the bridge law needs at least 2 values");
-  if (!(coefficient >= 0 && coefficient < 1))
-    throw new StatsError("INVALID_ARGUMENT", `the AR(1) coefficient must lie in [0, 1), got ${coefficient}`);
   if (!Number.isInteger(n) || n < 1)
     throw new StatsError("INVALID_ARGUMENT", `n must be an integer ≥ 1, got ${n}`);
-  const terms = coefficient > 0 ? Math.ceil(Math.log(MEHLER_TOLERANCE) / Math.log(coefficient)) : 0;
-  const mehler = mehlerWeights(m, n, coefficient, terms);
+  const lags = Math.min(m + n - 1, autocorrelations.length);
+  let largest = 0;
+  for (let k = 0; k < lags; k++) largest = Math.max(largest, Math.abs(autocorrelations[k] as number));
+  if (largest >= 1) throw new StatsError("INVALID_ARGUMENT", "autocorrelations must lie inside (−1, 1)");
+  const terms =
+    largest > 0 ? Math.min(MAX_MEHLER_TERMS, Math.ceil(Math.log(MEHLER_TOLERANCE) / Math.log(largest))) : 0;
+  const mehler = mehlerWeights(m, n, autocorrelations, lags, terms);
   const hermite = new Float64Array(terms);
   const kernelDiagonal = (t: number): number => {
     let g = t * (1 - t);
@@ -292,25 +313,31 @@ export function ar1BridgeLaw(
   return { mean, cv: Math.sqrt(Math.max(0, variance)) / mean };
 }
 
-/** Sₗ = Σₖ wₖ ρᵏˡ for l = 1 … terms, wₖ the window's lag weights (ar1BridgeLaw). */
-function mehlerWeights(m: number, n: number, coefficient: number, terms: number): Float64Array {
+/** Sₗ = Σₖ wₖ ρ(k)ˡ for l = 1 … terms, wₖ the window's lag weights (ar1BridgeLaw). */
+function mehlerWeights(
+  m: number,
+  n: number,
+  autocorrelations: ArrayLike<number>,
+  lags: number,
+  terms: number,
+): Float64Array {
   const out = new Float64Array(terms);
   if (terms === 0) return out;
-  const lags = Math.min(m + n - 1, Math.ceil(Math.log(LAG_TOLERANCE) / Math.log(coefficient)));
   const nEff = (m * n) / (m + n);
   const lagWeight = new Float64Array(lags);
+  const power = new Float64Array(lags);
   for (let k = 1; k <= lags; k++) {
     const within = Math.max(m - k, 0) / (m * m) + Math.max(n - k, 0) / (n * n);
     const across = Math.max(0, Math.min(k, m, n, m + n - k)) / (m * n);
     lagWeight[k - 1] = 2 * nEff * (within - across);
+    power[k - 1] = 1;
   }
   for (let l = 1; l <= terms; l++) {
-    const r = coefficient ** l;
-    let power = r;
     let s = 0;
     for (let k = 0; k < lags; k++) {
-      s += (lagWeight[k] as number) * power;
-      power *= r;
+      const next = (power[k] as number) * (autocorrelations[k] as number);
+      power[k] = next;
+      s += (lagWeight[k] as number) * next;
     }
     out[l - 1] = s;
   }
@@ -342,18 +369,22 @@ function mehlerFunctions(t: number, out: Float64Array): void {
  */
 export function svdDependenceFactor(
   training: ArrayLike<number>,
-  coefficient: number,
+  dependence: number | ArrayLike<number>,
   n: number,
   alertThreshold: AlertThreshold,
 ): number {
   const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
   if (level === undefined)
     throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
-  if (coefficient === 0) return 1;
+  if (typeof dependence === "number" && !(dependence >= 0 && dependence < 1))
+    throw new StatsError("INVALID_ARGUMENT", `the AR(1) coefficient must lie in [0, 1), got ${dependence}`);
+  const autocorrelations =
+    typeof dependence === "number" ? fittedAutocorrelations(dependence > 0 ? [dependence] : []) : dependence;
+  if (autocorrelations.length === 0) return 1;
   const slope = AR1_BRIDGE_SLOPES[alertThreshold];
   const ratio = level.svdK / NORMAL_BRIDGE_MEAN;
-  const dependent = ar1BridgeLaw(training, coefficient, n);
-  const independent = ar1BridgeLaw(training, 0, n);
+  const dependent = dependentBridgeLaw(training, autocorrelations, n);
+  const independent = dependentBridgeLaw(training, [], n);
   return (
     (dependent.mean * (ratio + slope * (dependent.cv - NORMAL_BRIDGE_CV))) /
     (independent.mean * (ratio + slope * (independent.cv - NORMAL_BRIDGE_CV)))

@@ -189,6 +189,53 @@ export interface ReferenceVectors {
   }>;
   readonly ar1SpreadCorrection: ReadonlyArray<{ rho: number; n: number; expected: number }>;
   readonly ar1WindowVif: ReadonlyArray<{ coefficient: number; m: number; n: number; expected: number }>;
+  readonly dependence: {
+    burg: ReadonlyArray<{
+      kind: string;
+      columns: number[][];
+      m: number;
+      maxOrder: number;
+      expected: {
+        reflections: number[];
+        coefficients: number[][];
+        innovationRatios: number[];
+        order: number;
+      };
+    }>;
+    processes: ReadonlyArray<{
+      coefficients: number[];
+      m: number;
+      expected: { autocorrelations: number[]; longRunVif: number; degrees: number };
+    }>;
+    estimates: ReadonlyArray<{
+      kind: string;
+      values: number[];
+      expected: {
+        order: number;
+        coefficients: number[];
+        vif: number;
+        uncappedVif: number;
+        degrees: number | null;
+        effectiveSize: number;
+        acfLength: number;
+        autocorrelations: number[];
+        windowVif: Record<string, number>;
+      };
+    }>;
+    pooled: {
+      columns: number[][];
+      m: number;
+      lag1: number;
+      expected: { order: number; coefficients: number[]; vif: number; degrees: number | null };
+    };
+    bridgeLaw: ReadonlyArray<{
+      kind: string;
+      values: number[];
+      arCoefficients: number[];
+      n: number;
+      expected: { mean: number; cv: number; factor: Record<AlertThreshold, number> };
+    }>;
+  };
   readonly svdDependence: ReadonlyArray<{
     kind: string;
     values: number[];

@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { normalGenerator } from "../test/random.js";
+import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
+import { ALERT_THRESHOLDS } from "./alertThreshold.js";
+import {
+  arAutocorrelations,
+  arLongRunVif,
+  arVifDegrees,
+  bicOrder,
+  burgFit,
+  estimateDependence,
+  estimatePooledDependence,
+  fittedAutocorrelations,
+  MAX_VIF,
+  windowVif,
+} from "./dependence.js";
+import { StatsError } from "./statsError.js";
+import { dependentBridgeLaw, svdDependenceFactor } from "./svdNullQuantile.js";
+import { ar1WindowVif, pooledAr1Coefficient } from "./varianceInflation.js";
+
+const close = (actual: ArrayLike<number>, expected: readonly number[], tolerance = 1e-9) => {
+  expect(actual.length).toBe(expected.length);
+  expected.forEach((e, i) => {
+    expectRelativelyClose(actual[i] as number, e, tolerance);
+  });
+};
+
+const { burg, processes, estimates, pooled, bridgeLaw } = vectors.dependence;
+
+/** A stationary AR(p) stretch of `length` values after a burn-in. */
+function arSeries(seed: number, phi: readonly number[], length: number): Float64Array {
+  const next = normalGenerator(seed);
+  const burn = 500;
+  const x = new Float64Array(length + burn);
+  for (let t = 0; t < x.length; t++) {
+    let v = next();
+    for (let i = 0; i < phi.length; i++) if (t > i) v += (phi[i] as number) * (x[t - 1 - i] as number);
+    x[t] = v;
+  }
+  return x.subarray(burn);
+}
+
+describe("burgFit and bicOrder", () => {
+  it.each(burg.map((c) => [c.kind, c] as const))("match the reference on the %s series", (_, c) => {
+    const fit = burgFit(Float64Array.from(c.columns.flat()), c.m, c.columns.length, c.maxOrder);
+    close(fit.reflections, c.expected.reflections);
+    c.expected.coefficients.forEach((phi, k) => {
+      close(fit.coefficients[k] as Float64Array, phi);
+    });
+    close(fit.innovationRatios, c.expected.innovationRatios);
+    expect(bicOrder(fit.innovationRatios, c.m)).toBe(c.expected.order);
+  });
+
+  it("recovers a second-order process and a cycle from a long record", () => {
+    const ar2 = burgFit(arSeries(3, [0.5, 0.3], 4000), 4000, 1, 10);
+    const order = bicOrder(ar2.innovationRatios, 4000);
+    expect(order).toBeGreaterThanOrEqual(2);
+    const phi = ar2.coefficients[1] as Float64Array;
+    expect(phi[0]).toBeCloseTo(0.5, 1);
+    expect(phi[1]).toBeCloseTo(0.3, 1);
+    const cycle = burgFit(arSeries(4, [1.6, -0.8], 4000), 4000, 1, 10).coefficients[1] as Float64Array;
+    expect(cycle[0]).toBeCloseTo(1.6, 1);
+    expect(cycle[1]).toBeCloseTo(-0.8, 1);
+  });
+
+  it("refuses too few values for the order", () => {
+    expect(() => burgFit([1, 2, 3], 3, 1, 2)).toThrow(StatsError);
+  });
+});
+
+describe("the AR process's autocorrelations, long-run VIF and degrees of freedom", () => {
+  it.each(processes.map((c) => [c.coefficients.join(", "), c] as const))(
+    "match the reference for φ = %s",
+    (_, c) => {
+      close(arAutocorrelations(c.coefficients, 30), c.expected.autocorrelations, 1e-8);
+      expectRelativelyClose(arLongRunVif(c.coefficients), c.expected.longRunVif, 1e-8);
+      expectRelativelyClose(arVifDegrees(c.coefficients, c.m), c.expected.degrees, 1e-5);
+    },
+  );
+
+  it("reduce to the AR(1)'s closed forms", () => {
+    expectRelativelyClose(arLongRunVif([0.5]), 3, 1e-12);
+    expectRelativelyClose(arVifDegrees([0.5], 120), (120 * 0.75) / 2, 1e-6);
+    // The window VIF of the fitted AR(1)'s autocorrelations is ar1WindowVif.
+    expectRelativelyClose(
+      windowVif(fittedAutocorrelations([0.5]), 120, 30),
+      ar1WindowVif(0.5, 120, 30),
+      1e-12,
+    );
+  });
+});
+
+describe("estimateDependence", () => {
+  it.each(estimates.map((c) => [c.kind, c] as const))("matches the reference on the %s series", (_, c) => {
+    const d = estimateDependence(c.values);
+    expect(d.order).toBe(c.expected.order);
+    close(d.coefficients, c.expected.coefficients);
+    expectRelativelyClose(d.vif, c.expected.vif, 1e-8);
+    expectRelativelyClose(d.uncappedVif, c.expected.uncappedVif, 1e-8);
+    if (c.expected.degrees === null) expect(d.degrees).toBe(Number.POSITIVE_INFINITY);
+    else expectRelativelyClose(d.degrees, c.expected.degrees, 1e-5);
+    expectRelativelyClose(d.effectiveSize, c.expected.effectiveSize, 1e-8);
+    expect(d.autocorrelations.length).toBe(c.expected.acfLength);
+    close(
+      d.autocorrelations.subarray(0, c.expected.autocorrelations.length),
+      c.expected.autocorrelations,
+      1e-7,
+    );
+    for (const [split, expected] of Object.entries(c.expected.windowVif)) {
+      const [m, n] = split.split("+").map(Number) as [number, number];
+      expectRelativelyClose(windowVif(d.autocorrelations, m, n), expected, 1e-7);
+    }
+  });
+
+  it("pools a monitor's signals like the reference", () => {
+    const columns = Float64Array.from(pooled.columns.flat());
+    const p = pooled.columns.length;
+    expectRelativelyClose(pooledAr1Coefficient(columns, pooled.m, p), pooled.lag1);
+    const d = estimatePooledDependence(columns, pooled.m, p, pooled.lag1);
+    expect(d.order).toBe(pooled.expected.order);
+    close(d.coefficients, pooled.expected.coefficients);
+    expectRelativelyClose(d.vif, pooled.expected.vif, 1e-8);
+  });
+
+  it("keeps independent data at VIF 1 and caps what a trend would make of it", () => {
+    const next = normalGenerator(9);
+    const trend = Float64Array.from({ length: 200 }, (_, i) => i / 10 + 0.1 * next());
+    const d = estimateDependence(trend);
+    expect(d.vif).toBeLessThanOrEqual(MAX_VIF);
+    expect(d.uncappedVif).toBeGreaterThanOrEqual(d.vif);
+    expect(estimateDependence(Float64Array.from({ length: 50 }, () => 4)).vif).toBe(1);
+    expect(estimateDependence([1, 2]).order).toBe(0);
+  });
+
+  it("sees a cycle's averaging out where a lag-1 fit sees strong dependence", () => {
+    // AR(2) with complex roots: a lag-1 autocorrelation near 0.9, a long-run VIF near 1.9.
+    const x = arSeries(12, [1.6, -0.8], 2400);
+    const d = estimateDependence(x);
+    expect(d.order).toBeGreaterThanOrEqual(2);
+    expect(d.vif).toBeGreaterThan(1.2);
+    expect(d.vif).toBeLessThan(3);
+  });
+});
+
+describe("dependentBridgeLaw", () => {
+  it.each(bridgeLaw.map((c) => [c.kind, c] as const))("matches the reference under the %s kernel", (_, c) => {
+    const acf = fittedAutocorrelations(c.arCoefficients);
+    const law = dependentBridgeLaw(c.values, acf, c.n);
+    expectRelativelyClose(law.mean, c.expected.mean, 1e-8);
+    expectRelativelyClose(law.cv, c.expected.cv, 1e-7);
+    for (const level of ALERT_THRESHOLDS) {
+      expectRelativelyClose(svdDependenceFactor(c.values, acf, c.n, level), c.expected.factor[level], 1e-7);
+    }
+  });
+});
