@@ -52,6 +52,8 @@ describe("evaluateMvdCalibrated", () => {
       expectAllClose(result.vifs, e.vifs);
       if (e.pooledCoefficient === 0) expect(result.pooledCoefficient).toBe(0);
       else expectRelativelyClose(result.pooledCoefficient, e.pooledCoefficient);
+      expect(result.arOrder).toBe(e.arOrder);
+      expectRelativelyClose(result.effectiveRows, e.effectiveRows);
       expectRelativelyClose(result.t2Mean, e.t2Mean);
       expectRelativelyClose(result.meanDegrees, e.meanDegrees);
       expectRelativelyClose(result.pMean, e.pMean);

@@ -1,5 +1,6 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { choleskyDecompose, choleskyForwardRows, choleskySolve } from "./cholesky.js";
+import { estimatePooledDependence, windowVif } from "./dependence.js";
 import { fUpperTail } from "./distributions.js";
 import {
   columnMeansAndSds,
@@ -22,7 +23,6 @@ import { savageGreater } from "./savageScores.js";
 import { StatsError } from "./statsError.js";
 import {
   ar1Coefficient,
-  ar1WindowVif,
   autocorrelations,
   MAX_AR1_COEFFICIENT,
   pooledAr1Coefficient,
@@ -93,6 +93,17 @@ export interface MvdCalibratedEvaluation {
   readonly vifs: Float64Array;
   /** The AR(1) coefficient pooled over the kept signals (pooledAr1Coefficient); 0 when not significant. */
   readonly pooledCoefficient: number;
+  /** The AR order the pooled training values chose (estimatePooledDependence; 0: independent). */
+  readonly arOrder: number;
+  /** m / VIF (before the VIF's cap): how many independent rows the training rows are worth for a mean. */
+  readonly effectiveSize: number;
+  /** (m + n) / (1 + 2 Σ ρ(k)²): the rows the covariance is worth; Hotelling's F counts these. */
+  readonly effectiveRows: number;
+  /**
+   * False when effectiveRows − p − 1 < MIN_COVARIANCE_DEGREES: the window is too small for the
+   * signals' dependence and number, and the evaluation cannot hold its α.
+   */
+  readonly holdsLevel: boolean;
   /** Training rows used. */
   readonly m: number;
   /** Evaluation rows used. */
@@ -123,6 +134,16 @@ export interface MvdCalibratedEvaluation {
  * < 2p + 2, evaluation < 25 complete rows, every signal constant, a singular covariance).
  * evaluateMvd stays the binomial-count method.
  */
+/** Fewest covariance degrees of freedom an MVD window holds its level with (see holdsLevel). */
+export const MIN_COVARIANCE_DEGREES = 5;
+
+/** 1 + 2 Σₖ ρ(k)²: how much alike rows inflate a second moment's variance ((1 + ρ²)/(1 − ρ²) for an AR(1)). */
+export function secondMomentVif(autocorrelations: ArrayLike<number>): number {
+  let s = 0;
+  for (let k = 0; k < autocorrelations.length; k++) s += (autocorrelations[k] as number) ** 2;
+  return 1 + 2 * s;
+}
+
 export function evaluateMvdCalibrated(
   training: Matrix,
   evaluation: Matrix,
@@ -177,15 +198,23 @@ export function evaluateMvdCalibrated(
   const zKept = z.subarray(0, m * p);
   const yKept = y.subarray(0, n * p);
 
-  // Dependence: one AR(1) coefficient pooled over the signals, from the training values in record
-  // order; every signal gets its VIF, and the test pays for it with ν = m (1 − ρ̃²)/2.
+  // Dependence: one AR process pooled over the signals, from the training values in record order,
+  // its order chosen by the data (estimatePooledDependence; an AR(1) as before through the pooled
+  // lag-1 estimate); every signal gets its VIF, and the test pays for it with the fit's ν.
   const pooledCoefficient = pooledAr1Coefficient(zKept, m, p);
-  const pooled = vifOfCoefficient(pooledCoefficient, m);
-  const vifs = new Float64Array(p).fill(pooled.vif);
+  const dependence = estimatePooledDependence(zKept, m, p, pooledCoefficient);
+  const vifs = new Float64Array(p).fill(dependence.vif);
   // The mean difference's own VIF for this window (training then evaluation block), below
-  // (1 + ρ)/(1 − ρ): Σ = D S* D takes it.
-  const meanVif = ar1WindowVif(pooledCoefficient, m, n);
-  const vifDegrees = pooled.degrees;
+  // the long-run VIF: Σ = D S* D takes it.
+  const meanVif = windowVif(dependence.autocorrelations, m, n);
+  const vifDegrees = dependence.degrees;
+  // The covariance's rows are alike too: a sample covariance of m rows whose signals have
+  // autocorrelations ρ(k) is worth m / (1 + 2 Σₖ ρ(k)²) independent rows (the variance of a
+  // product of two such series). Hotelling's F counts those, not m + n (issue 29: many signals at
+  // φ 0.9 on 150 records breached 10–43α when every row counted).
+  const rowVif = secondMomentVif(dependence.autocorrelations);
+  const effectiveRows = (m + n) / rowVif;
+  const effectiveSize = m / dependence.uncappedVif;
 
   // d = mean(Y) − mean(Z), before Z is centred in place.
   const d = new Float64Array(p);
@@ -230,8 +259,8 @@ export function evaluateMvdCalibrated(
       shrunkFactor,
       covariance,
       multivariateShape(zKept, m, yKept, n, p, { form: options.shapeForm, trainingScatter: scatter }),
-      m / pooled.vif,
-      n / pooled.vif,
+      m / dependence.vif,
+      n / dependence.vif,
     );
   } catch (error) {
     if (error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE") {
@@ -261,11 +290,15 @@ export function evaluateMvdCalibrated(
   // read through the fitted law λ (c χ²_f + δ) of the shrunk, shape-carrying quadratic form
   // (mvdMeanTestLaw), (T² − λδ)/(λc) in place of χ²_f (f = p, c = λ = 1, δ = 0 on normal data with
   // S* = S).
-  const covDegrees = m + n - p - 1;
+  // With alike rows the covariance has effectiveRows − p − 1 degrees of freedom (m + n − p − 1 for
+  // independent rows), at least MIN_COVARIANCE_DEGREES: below it the window cannot hold its level,
+  // and `holdsLevel` says so.
+  const covDegrees = Math.max(effectiveRows - p - 1, MIN_COVARIANCE_DEGREES);
+  const holdsLevel = effectiveRows - p - 1 >= MIN_COVARIANCE_DEGREES;
   const meanDegrees =
     vifDegrees === Number.POSITIVE_INFINITY ? covDegrees : 1 / (1 / covDegrees + 1 / vifDegrees);
   const pMean = fUpperTail(
-    (covDegrees / (meanLaw.degrees * (m + n - 2))) * ((t2Mean - meanLaw.offset) / meanLaw.scale),
+    (covDegrees / (meanLaw.degrees * (covDegrees + p - 1))) * ((t2Mean - meanLaw.offset) / meanLaw.scale),
     meanLaw.degrees,
     meanDegrees,
   );
@@ -276,7 +309,7 @@ export function evaluateMvdCalibrated(
   // significance step (the T² of AR(1) signals of ρ are autocorrelated about ρ², often below
   // 1.645/√m, and the rank test then breached 1.3–3 α on AR(1) windows of 75 rows).
   const t2Coefficient =
-    pooledCoefficient > 0
+    dependence.order > 0
       ? Math.min(
           Math.max((m * (autocorrelations(crossValidatedT2, 1)[0] as number) + 1) / (m - 3), 0),
           MAX_AR1_COEFFICIENT,
@@ -334,6 +367,10 @@ export function evaluateMvdCalibrated(
     vifT2,
     vifs,
     pooledCoefficient,
+    arOrder: dependence.order,
+    effectiveSize,
+    effectiveRows,
+    holdsLevel,
     m,
     n,
     p,

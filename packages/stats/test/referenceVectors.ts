@@ -120,6 +120,8 @@ export interface ReferenceVectors {
       crossValidatedT2: number[];
       structT2: number[];
       pooledCoefficient: number;
+      arOrder: number;
+      effectiveRows: number;
       vifT2: number;
       u: number;
       z: number;
