@@ -40,6 +40,29 @@ const svdCommon = {
   leftOut: ZLeftOut,
 };
 
+/**
+ * Whether the window can hold its alert threshold for the dependence it measured (issue 29):
+ * with strong autocorrelation and few records the estimate the threshold rests on is too
+ * uncertain. Absent from evaluations stored before it was computed.
+ */
+export const ZLevelSupport = z.object({
+  holds: z.boolean(),
+  /** The smallest sample size (same ratio) that holds for this dependence; null when none does. */
+  minimumSampleSize: z.number().int().nullable(),
+  /** Degrees of freedom of the dependence estimate on the training records (null: independent). */
+  dependenceDegrees: z.number().nullable(),
+});
+export type TLevelSupport = z.infer<typeof ZLevelSupport>;
+
+/** The dependence fields calibrated SVD and MVD details share; absent from older evaluations. */
+const dependenceFields = {
+  /** The AR order the training values chose (0: independent). */
+  arOrder: z.number().int().optional(),
+  /** Training records / VIF: how many independent records the training set is worth. */
+  effectiveSampleSize: z.number().optional(),
+  calibration: ZLevelSupport.optional(),
+};
+
 /** SVD, calibrated: W̃ against q_α(F̂) · dependenceFactor (√VIF before it) · widening / √n_eff (at least 0.1). */
 export const ZSvdCalibratedDetails = z.object({
   ...svdCommon,
@@ -66,6 +89,7 @@ export const ZSvdCalibratedDetails = z.object({
   vifWidening: z.number(),
   /** True when the 0.1 σ floor decided the threshold. */
   isThresholdFloored: z.boolean(),
+  ...dependenceFields,
 });
 export type TSvdCalibratedDetails = z.infer<typeof ZSvdCalibratedDetails>;
 
@@ -137,6 +161,9 @@ export const ZMvdCalibratedDetails = z.object({
   p_struct: figure,
   /** VIF of the cross-validated T² series (the rank test's sizes are divided by it). */
   vifT2: z.number(),
+  ...dependenceFields,
+  /** (m + n)/(1 + 2 Σ ρ(k)²): the rows the covariance is worth; Hotelling's F counts these. */
+  effectiveRows: z.number().optional(),
 });
 export type TMvdCalibratedDetails = z.infer<typeof ZMvdCalibratedDetails>;
 

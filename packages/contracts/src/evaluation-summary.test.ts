@@ -97,6 +97,13 @@ describe("evaluationDetailLines", () => {
       "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.1: Angle 2.1",
       "left out as constant: Spindle Load",
     ]);
+    // Many signals on too few alike rows: the plural and "no sample size" when none holds.
+    const many = mvdDetailsFixture({
+      calibration: { holds: false, minimumSampleSize: null, dependenceDegrees: 11 },
+    });
+    expect(evaluationDetailLines(many)).toContain(
+      `with these signals' autocorrelation, ${many.m + many.n} records cannot hold 1 false alarm in ${Math.round(1 / many.alpha)} evaluations; no sample size up to 100,000 records can`,
+    );
     // An OK evaluation marks no part as fired.
     const ok = evaluationDetailLines(mvdDetailsFixture({ p_mean: 0.3, p_struct: 0.5, p_value: 0.6 }));
     expect(ok.some((l) => l.startsWith("Fired"))).toBe(false);
@@ -117,6 +124,26 @@ describe("evaluationDetailLines", () => {
     expect(adjustmentLines(svdDetailsFixture({ vif: 2.9, dependenceFactor: 1.62 }))[0]).toBe(
       "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9: threshold × 1.62",
     );
+    // A window too small for the dependence it measured says so, with the window that would hold.
+    const unsupported = svdDetailsFixture({
+      vif: 3,
+      effectiveSampleSize: 8.3,
+      calibration: { holds: false, minimumSampleSize: 79, dependenceDegrees: 9.4 },
+    });
+    expect(adjustmentLines(unsupported).slice(1, 3)).toEqual([
+      `the ${unsupported.m} training records are worth about 8.3 independent ones (effective sample size)`,
+      `with this signal's autocorrelation, ${unsupported.m + unsupported.n} records cannot hold 1 false alarm in 100 evaluations; use at least 79`,
+    ]);
+    // Holding, with independent values: neither line.
+    expect(
+      adjustmentLines(
+        svdDetailsFixture({
+          vif: 1,
+          effectiveSampleSize: unsupported.m,
+          calibration: { holds: true, minimumSampleSize: 50, dependenceDegrees: null },
+        }),
+      ),
+    ).toHaveLength(2);
     // Heavy tails: the null law's mean up, its quantile-to-mean ratio down; the line shows both.
     expect(adjustmentLines(svdDetailsFixture({ shapeRatio: 1.13, dispersionRatio: 0.96 }))[1]).toBe(
       "threshold × 1.08 for the shape of the values (skew, tails)",

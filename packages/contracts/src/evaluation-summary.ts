@@ -43,6 +43,47 @@ const isVifShown = (vif: number) => vif >= 1.05;
 export const vifText = (vif: number, what = "threshold") =>
   `${what} widened for autocorrelation: neighbouring parts are alike, VIF ${formatFigure(vif)}`;
 
+/**
+ * Why a window cannot hold its level (issue 29): "with this signal's autocorrelation, 50 records
+ * cannot hold 1 false alarm in 100 evaluations; use at least 79". The monitor form's preview and
+ * the evaluation's details say it alike.
+ */
+export const levelSupportText = (o: {
+  records: number;
+  alpha: number;
+  minimumSampleSize: number | null;
+  signals?: number;
+}) => {
+  const whose = (o.signals ?? 1) > 1 ? "these signals'" : "this signal's";
+  const evaluations = Math.round(1 / o.alpha);
+  const advice =
+    o.minimumSampleSize == null
+      ? "no sample size up to 100,000 records can"
+      : `use at least ${o.minimumSampleSize}`;
+  return `with ${whose} autocorrelation, ${o.records} records cannot hold 1 false alarm in ${evaluations} evaluations; ${advice}`;
+};
+
+/** "the 120 training records are worth about 21 independent ones (effective sample size)". */
+export const effectiveSizeText = (m: number, effectiveSampleSize: number) =>
+  `the ${m} training records are worth about ${formatFigure(effectiveSampleSize)} independent ones (effective sample size)`;
+
+/** The dependence lines of calibrated SVD and MVD details: the effective size, and the warning when the window cannot hold its level. */
+function dependenceLines(d: TSvdCalibratedDetails | TMvdCalibratedDetails, signals: number): string[] {
+  const lines: string[] = [];
+  if (d.effectiveSampleSize !== undefined && d.effectiveSampleSize < d.m * 0.95)
+    lines.push(effectiveSizeText(d.m, d.effectiveSampleSize));
+  if (d.calibration && !d.calibration.holds)
+    lines.push(
+      levelSupportText({
+        records: d.m + d.n,
+        alpha: d.alpha,
+        minimumSampleSize: d.calibration.minimumSampleSize,
+        signals,
+      }),
+    );
+  return lines;
+}
+
 /** "means moved 1.8 σ (Mahalanobis), p = 0.0004". */
 export const mvdMeanText = (distance: number, pMean: number) =>
   `means moved ${formatFigure(distance)} σ (Mahalanobis), p = ${formatPValue(pMean)}`;
@@ -262,16 +303,18 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
           ? vifText(d.vif)
           : `${vifText(d.vif)}: threshold × ${formatFigure(d.dependenceFactor)}`
         : `no autocorrelation found in the training values (VIF ${formatFigure(d.vif)})`,
+      ...dependenceLines(d, 1),
       shapeText(d.shapeRatio * (d.dispersionRatio ?? 1)),
     ];
   }
   if (d.kind === "mvd") {
     const alike = d.meanSignals.filter((s) => isVifShown(s.vif));
-    return alike.length === 0
-      ? [`no autocorrelation found in the training values (VIF 1 for every signal)`]
-      : [
-          `${vifText(Math.max(...alike.map((s) => s.vif)))}: ${alike.map((s) => `${s.name ?? s.id ?? "?"} ${formatFigure(s.vif)}`).join(", ")}`,
-        ];
+    return [
+      alike.length === 0
+        ? `no autocorrelation found in the training values (VIF 1 for every signal)`
+        : `${vifText(Math.max(...alike.map((s) => s.vif)))}: ${alike.map((s) => `${s.name ?? s.id ?? "?"} ${formatFigure(s.vif)}`).join(", ")}`,
+      ...dependenceLines(d, d.p),
+    ];
   }
   return [
     ...(isVifShown(d.vif) ? [vifText(d.vif, "capability uncertainty")] : []),

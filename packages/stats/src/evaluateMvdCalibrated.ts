@@ -1,6 +1,6 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { choleskyDecompose, choleskyForwardRows, choleskySolve } from "./cholesky.js";
-import { estimatePooledDependence, windowVif } from "./dependence.js";
+import { type Dependence, estimatePooledDependence, windowVif } from "./dependence.js";
 import { fUpperTail } from "./distributions.js";
 import {
   columnMeansAndSds,
@@ -95,6 +95,8 @@ export interface MvdCalibratedEvaluation {
   readonly pooledCoefficient: number;
   /** The AR order the pooled training values chose (estimatePooledDependence; 0: independent). */
   readonly arOrder: number;
+  /** The pooled dependence as estimated (levelSupport reads it). */
+  readonly dependence: Dependence;
   /** m / VIF (before the VIF's cap): how many independent rows the training rows are worth for a mean. */
   readonly effectiveSize: number;
   /** (m + n) / (1 + 2 Σ ρ(k)²): the rows the covariance is worth; Hotelling's F counts these. */
@@ -368,6 +370,7 @@ export function evaluateMvdCalibrated(
     vifs,
     pooledCoefficient,
     arOrder: dependence.order,
+    dependence,
     effectiveSize,
     effectiveRows,
     holdsLevel,

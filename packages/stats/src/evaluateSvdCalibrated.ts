@@ -42,6 +42,8 @@ export interface SvdCalibratedEvaluation {
   readonly arOrder: number;
   /** m / VIF (before the VIF's cap): how many independent values the training set is worth. */
   readonly effectiveSize: number;
+  /** The training values' dependence as estimated (levelSupport reads it). */
+  readonly dependence: Dependence;
   /**
    * What the autocorrelation does to the threshold (svdDependenceFactor): the null law under the
    * AR(1) fit's dependent kernel against the independent one, 1 without autocorrelation; below √VIF
@@ -175,6 +177,7 @@ export function evaluateSvdCalibrated(
     vif,
     arOrder: dependence.order,
     effectiveSize: dependence.effectiveSize,
+    dependence,
     dependenceFactor,
     kurtosis,
     degrees,

@@ -34,6 +34,17 @@ export {
   type RunRules,
 } from "./controlRules.js";
 export {
+  type BurgFit,
+  bicOrder,
+  burgFit,
+  type Dependence,
+  estimateDependence,
+  estimatePooledDependence,
+  fittedAutocorrelations,
+  MAX_VIF,
+  windowVif,
+} from "./dependence.js";
+export {
   mean,
   median,
   medianAbsoluteDeviation,
@@ -80,6 +91,14 @@ export { type Histogram, histogram, MAX_HISTOGRAM_BINS } from "./histogram.js";
 export { type HotellingT2Result, hotellingT2, hotellingUcl } from "./hotellingT2.js";
 export { ledoitWolfShrinkage, shrinkCovariance } from "./ledoitWolfShrinkage.js";
 export {
+  dependenceDegreesAt,
+  evaluationsPerFalseAlarm,
+  type LevelSupport,
+  levelSupport,
+  MATERIAL_VIF,
+  MIN_DEPENDENCE_DEGREES,
+} from "./levelSupport.js";
+export {
   type EvaluateLimitFormulaResult,
   evaluateLimitFormula,
   type FormulaError,
@@ -102,6 +121,7 @@ export {
   ar1BridgeLaw,
   bridgeLawCv,
   bridgeMeanRatio,
+  dependentBridgeLaw,
   dispersionRatio,
   NORMAL_BRIDGE_CV,
   NORMAL_BRIDGE_MEAN,

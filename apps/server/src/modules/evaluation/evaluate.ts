@@ -20,11 +20,13 @@ import {
 import {
   type AlertThreshold,
   type CapLimits,
+  type Dependence,
   evaluateCapCalibrated,
   evaluateLimitFormula,
   evaluateMvdCalibrated,
   evaluateSvdCalibrated,
   type FormulaNode,
+  levelSupport,
   MIN_EVALUATION_RECORDS,
   matrixFromRows,
   parseLimitFormula,
@@ -180,6 +182,30 @@ export function evaluateMonitor(settings: EvaluationSettings, window: Window): E
   }
 }
 
+/**
+ * The dependence an evaluation measured on its own window, and whether the monitor's window holds
+ * its level for it (levelSupport; issue 29): the details say so, with the smallest window that
+ * would, so a user sees why a monitor on strongly autocorrelated data alarms more than its level.
+ */
+function dependenceDetails(
+  dependence: Dependence,
+  effectiveSampleSize: number,
+  settings: EvaluationSettings,
+  signals: number,
+) {
+  const ratio = Math.min(Math.max(settings.evaluationRatio, 0.01), 0.99);
+  const support = levelSupport(dependence, settings.sampleSize, ratio, signals);
+  return {
+    arOrder: dependence.order,
+    effectiveSampleSize,
+    calibration: {
+      holds: support.holds,
+      minimumSampleSize: support.minimumSampleSize,
+      dependenceDegrees: Number.isFinite(support.dependenceDegrees) ? support.dependenceDegrees : null,
+    },
+  };
+}
+
 const column = (rows: readonly WindowRecord[], i: number) => rows.map((r) => r.values[i] ?? Number.NaN);
 
 function evaluateSvdWindow(
@@ -226,6 +252,7 @@ function evaluateSvdWindow(
       kurtosis: r.kurtosis,
       vifWidening: r.vifWidening,
       isThresholdFloored: r.isThresholdFloored,
+      ...dependenceDetails(r.dependence, r.effectiveSize, settings, 1),
     },
   };
 }
@@ -297,6 +324,8 @@ function evaluateMvdWindow(
       meanSignals,
       p_struct: r.pStruct,
       vifT2: r.vifT2,
+      ...dependenceDetails(r.dependence, r.effectiveSize, settings, r.p),
+      effectiveRows: r.effectiveRows,
     },
   };
 }

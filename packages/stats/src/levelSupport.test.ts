@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { type Dependence, estimateDependence, fittedAutocorrelations } from "./dependence.js";
+import { dependenceDegreesAt, evaluationsPerFalseAlarm, levelSupport } from "./levelSupport.js";
+import { StatsError } from "./statsError.js";
+
+/** The dependence of an AR(1) of coefficient r as estimateDependence reports it. */
+function ar1(r: number, m = 1000): Dependence {
+  const vif = (1 + r) / (1 - r);
+  return {
+    order: 1,
+    coefficients: Float64Array.of(r),
+    vif,
+    uncappedVif: vif,
+    degrees: (m * (1 - r * r)) / 2,
+    effectiveSize: m / vif,
+    autocorrelations: fittedAutocorrelations([r]),
+  };
+}
+
+describe("levelSupport", () => {
+  it("holds for independent data at every window the product runs", () => {
+    // A constant series has nothing to estimate: independent.
+    const independent = estimateDependence(new Float64Array(200).fill(3));
+    expect(independent.order).toBe(0);
+    const support = levelSupport(independent, 50, 0.2);
+    expect(support).toMatchObject({ holds: true, minimumSampleSize: 50, effectiveSampleSize: 25 });
+    expect(support.dependenceDegrees).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("refuses 50 records for an AR(1) of 0.5 and names the smallest window that holds", () => {
+    // ν = m (1 − ρ²)/2 ≥ 20 needs m ≥ 54; at ratio 0.2 the evaluation set stays at 25 up to 125
+    // records, so 79 = 54 + 25.
+    const support = levelSupport(ar1(0.5), 50, 0.2);
+    expect(support.holds).toBe(false);
+    expect(support.minimumSampleSize).toBe(79);
+    expect(support.effectiveSampleSize).toBeCloseTo(25 / 3, 10);
+    expect(levelSupport(ar1(0.5), 79, 0.2).holds).toBe(true);
+    expect(levelSupport(ar1(0.5), 78, 0.2).holds).toBe(false);
+  });
+
+  it("lets a weak dependence pass at the smallest window (VIF below 1.5)", () => {
+    expect(levelSupport(ar1(0.15), 50, 0.2).holds).toBe(true);
+  });
+
+  it("asks many autocorrelated signals for enough rows for their covariance", () => {
+    // φ 0.9, p 20: ν ≥ 20 needs m ≥ 211 (264 at ratio 0.2); the covariance's rows
+    // N / 9.53 − 21 ≥ 5 need N ≥ 248, so the dependence decides.
+    const support = levelSupport(ar1(0.9), 150, 0.2, 20);
+    expect(support.holds).toBe(false);
+    expect(support.minimumSampleSize).toBe(264);
+    // p 60 at φ 0.7: rows N / 2.92 − 61 ≥ 5 need N ≥ 193 (ν needs only m ≥ 79).
+    const many = levelSupport(ar1(0.7), 150, 0.2, 60);
+    expect(many.minimumSampleSize).toBe(193);
+  });
+
+  it("says so when no window up to 100,000 records holds", () => {
+    const support = levelSupport(ar1(0.9), 50, 0.2, 20_000);
+    expect(support).toMatchObject({ holds: false, minimumSampleSize: null });
+  });
+
+  it("rejects sizes and ratios outside their domain", () => {
+    expect(() => levelSupport(ar1(0.5), 0, 0.2)).toThrow(StatsError);
+    expect(() => levelSupport(ar1(0.5), 50, 1)).toThrow(StatsError);
+  });
+});
+
+describe("dependenceDegreesAt and evaluationsPerFalseAlarm", () => {
+  it("give the fit's degrees for m records and 1/α", () => {
+    expect(dependenceDegreesAt(ar1(0.5), 120)).toBeCloseTo(45, 10);
+    expect(evaluationsPerFalseAlarm("medium")).toBe(100);
+    expect(evaluationsPerFalseAlarm("high")).toBe(1000);
+  });
+});

@@ -1,0 +1,120 @@
+import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
+import { arVifDegrees, type Dependence } from "./dependence.js";
+import { MIN_COVARIANCE_DEGREES, secondMomentVif } from "./evaluateMvdCalibrated.js";
+import { StatsError } from "./statsError.js";
+import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
+
+/**
+ * Whether a window can hold its alert threshold's false-alarm rate for a signal of a given
+ * dependence (issue 29): the evaluations divide by a dependence they estimate from the window's
+ * own training records, and with strong dependence and few records that estimate is too uncertain
+ * (and too often misses the dependence altogether) for any widening to pay for it. Measured: at
+ * 25 training records an AR(1) of φ 0.5 (ν 9) breached 3–4α at medium, at 75 (ν 28) 1.45α; an
+ * AR(2) of VIF 11 at 120 records (ν 12) 2.9α, at 2400 (ν 245) 0.8α.
+ *
+ * - A dependence counts when its VIF is at least MATERIAL_VIF (below, a missed or rough estimate
+ *   moves a threshold by less than about 10 %).
+ * - Then the estimate's degrees of freedom for m training records must reach MIN_DEPENDENCE_DEGREES.
+ * - MVD: the covariance's effective degrees (m + n)/(1 + 2 Σ ρ(k)²) − p − 1 must reach
+ *   MIN_COVARIANCE_DEGREES.
+ */
+export const MATERIAL_VIF = 1.5;
+export const MIN_DEPENDENCE_DEGREES = 20;
+
+export interface LevelSupport {
+  /** False: with this dependence the window cannot hold 1 false alarm in 1/α evaluations. */
+  readonly holds: boolean;
+  /** m / VIF: how many independent records the training set is worth. */
+  readonly effectiveSampleSize: number;
+  /** Degrees of freedom of the dependence estimate on m records (Infinity when independent). */
+  readonly dependenceDegrees: number;
+  /** The smallest sample size (same ratio) that holds; null when none up to MAX_SAMPLE_SIZE does. */
+  readonly minimumSampleSize: number | null;
+}
+
+/** Largest sample size the advice looks at (the product's MVD_QUERY_MAX_RECORD_COUNT is of this order). */
+export const MAX_ADVISED_SAMPLE_SIZE = 100_000;
+
+/** Degrees of freedom of a dependence's VIF estimate from m records (its order's own law). */
+export function dependenceDegreesAt(dependence: Dependence, m: number): number {
+  if (dependence.order === 0) return Number.POSITIVE_INFINITY;
+  if (dependence.order === 1) {
+    const r = dependence.coefficients[0] as number;
+    return (m * (1 - r * r)) / 2;
+  }
+  return arVifDegrees(dependence.coefficients, m);
+}
+
+function splitOf(sampleSize: number, ratio: number): { m: number; n: number } {
+  const n = Math.min(sampleSize, Math.max(MIN_EVALUATION_RECORDS, Math.round(sampleSize * ratio)));
+  return { m: sampleSize - n, n };
+}
+
+function holdsAt(dependence: Dependence, m: number, n: number, signals: number): boolean {
+  if (m < 1) return false;
+  if (dependence.uncappedVif >= MATERIAL_VIF && dependenceDegreesAt(dependence, m) < MIN_DEPENDENCE_DEGREES)
+    return false;
+  if (signals > 1) {
+    const rows = (m + n) / secondMomentVif(dependence.autocorrelations);
+    if (rows - signals - 1 < MIN_COVARIANCE_DEGREES) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a monitor of `signals` signals (1 for SVD and CAP) with this sample size and evaluation
+ * ratio holds its level for a signal of this dependence, and the smallest sample size that does.
+ * The dependence is best measured on a longer stretch of the signal than the window (the monitor
+ * form's preview period); the evaluations measure it on their own window.
+ */
+export function levelSupport(
+  dependence: Dependence,
+  sampleSize: number,
+  ratio: number,
+  signals = 1,
+): LevelSupport {
+  if (!Number.isInteger(sampleSize) || sampleSize < 1)
+    throw new StatsError("INVALID_ARGUMENT", `sampleSize must be an integer ≥ 1, got ${sampleSize}`);
+  if (!(ratio > 0 && ratio < 1))
+    throw new StatsError("INVALID_ARGUMENT", `ratio must lie in (0, 1), got ${ratio}`);
+  const { m, n } = splitOf(sampleSize, ratio);
+  const holdsWith = (size: number) => {
+    const split = splitOf(size, ratio);
+    return holdsAt(dependence, split.m, split.n, signals);
+  };
+  const holds = holdsAt(dependence, m, n, signals);
+  return {
+    holds,
+    effectiveSampleSize: m / dependence.uncappedVif,
+    dependenceDegrees: dependenceDegreesAt(dependence, m),
+    minimumSampleSize: holds ? sampleSize : smallestHolding(sampleSize, holdsWith),
+  };
+}
+
+/**
+ * The smallest size above `from` for which `holds` is true (the conditions only get easier with
+ * more records): doubling, then bisection; null when even MAX_ADVISED_SAMPLE_SIZE does not hold.
+ */
+function smallestHolding(from: number, holds: (size: number) => boolean): number | null {
+  let low = from;
+  let high = Math.min(2 * from, MAX_ADVISED_SAMPLE_SIZE);
+  while (!holds(high)) {
+    if (high >= MAX_ADVISED_SAMPLE_SIZE) return null;
+    low = high;
+    high = Math.min(2 * high, MAX_ADVISED_SAMPLE_SIZE);
+  }
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (holds(mid)) high = mid;
+    else low = mid;
+  }
+  return high;
+}
+
+/** "1 false alarm in 100 evaluations" for a level: 1/α evaluations. */
+export function evaluationsPerFalseAlarm(alertThreshold: AlertThreshold): number {
+  const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
+  if (level === undefined)
+    throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
+  return Math.round(1 / level.alpha);
+}
