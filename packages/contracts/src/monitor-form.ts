@@ -64,6 +64,13 @@ export const ALERT_THRESHOLD_HELP: Record<TAlertThreshold, string> = {
   high: "Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches (α 0.001), allowing for this signal's autocorrelation and shape.",
 };
 
+/** Each level's α (design/monitoring.md "Sensitivity"), as packages/stats keeps them. */
+export const ALERT_THRESHOLD_ALPHA: Record<TAlertThreshold, number> = {
+  low: 0.05,
+  medium: 0.01,
+  high: 0.001,
+};
+
 /** The alert threshold control's option labels (spec §2: Low, Medium, High). */
 export const ALERT_THRESHOLD_LABELS: Record<TAlertThreshold, string> = {
   low: "Low",
@@ -199,6 +206,13 @@ export const MONITOR_FORM_TEXTS = {
     adjustmentsIntro: "The threshold allows for the training records",
     noTime: "–",
     wouldReport: "The monitor would report now",
+    /** The preview's level-support section (issue 29). */
+    levelSupportLabel: "Autocorrelation and window size",
+    /** "measured on 2,000 records: neighbouring parts are alike (VIF 5.7); the 40 training records are worth about 7 independent ones". */
+    levelSupportMeasured: (records: number, vif: number, m: number, effective: number) =>
+      vif < 1.05
+        ? `measured on ${records} records: no autocorrelation found`
+        : `measured on ${records} records: neighbouring parts are alike (VIF ${Number(vif.toPrecision(3))}); the ${m} training records are worth about ${Number(effective.toPrecision(2))} independent ones`,
     states: { OK: "OK", BREACH: "Breach", NO_DATA: "No data", ERROR: "Error" },
   },
 

@@ -289,6 +289,26 @@ export const ZMonitorPreviewBody = z.strictObject({
 });
 export type TMonitorPreviewBody = z.input<typeof ZMonitorPreviewBody>;
 
+/**
+ * Whether the monitor's own sample size holds its alert threshold for the dependence the
+ * previewed records show (issue 29): measured on the whole preview (a period's records are more
+ * than one window). Absent when there are too few records to measure.
+ */
+export const ZPreviewLevelSupport = z.object({
+  holds: z.boolean(),
+  /** Records the dependence was measured on. */
+  measured_records: z.number().int(),
+  /** The monitor's training records / VIF. */
+  effective_sample_size: z.number(),
+  /** The smallest sample size (same ratio) that holds; null when none up to 100,000 does. */
+  minimum_sample_size: z.number().int().nullable(),
+  /** The measured long-run variance inflation (1: independent). */
+  vif: z.number(),
+  /** The AR order the records chose (0: independent). */
+  ar_order: z.number().int(),
+});
+export type TPreviewLevelSupport = z.infer<typeof ZPreviewLevelSupport>;
+
 export const ZMonitorPreview = z.object({
   window_size: z.number().int(),
   training_size: z.number().int(),
@@ -306,5 +326,6 @@ export const ZMonitorPreview = z.object({
     evaluation_size: z.number().int().nullable(),
     details: z.record(zString(), z.unknown()).nullable(),
   }),
+  level_support: ZPreviewLevelSupport.nullable().optional(),
 });
 export type TMonitorPreview = z.infer<typeof ZMonitorPreview>;

@@ -99,6 +99,9 @@ export function burgFit(columns: ArrayLike<number>, m: number, count: number, ma
   return { reflections, coefficients, innovationRatios };
 }
 
+/** Innovation ratios below this (a deterministic series) end the order search. */
+const MIN_INNOVATION_RATIO = 1e-8;
+
 /**
  * The order the Bayesian information criterion picks among 0 … maxOrder for m values:
  * argmin m ln vₖ + k ln m, vₖ = innovationRatios[k]. BIC rather than AICc: AICc picked a second
@@ -114,7 +117,8 @@ export function bicOrder(innovationRatios: ArrayLike<number>, m: number): number
   for (let k = 1; k < innovationRatios.length; k++) {
     if (m - k - 1 <= 0) break;
     const v = innovationRatios[k] as number;
-    if (!(v > 0)) break;
+    // A series (nearly) exactly predictable: no order past this one means anything.
+    if (!(v > MIN_INNOVATION_RATIO)) break;
     const score = m * Math.log(v) + k * Math.log(m);
     if (score < bestScore) {
       best = k;
@@ -259,6 +263,10 @@ export interface Dependence {
   readonly autocorrelations: Float64Array;
 }
 
+/** A fit's autocorrelations must be below DECAY_TOLERANCE from this lag on (roots well inside the unit circle). */
+const DECAY_LAGS = 300;
+const DECAY_TOLERANCE = 1e-6;
+
 /** Lags of an ACF kept until |ρ(k)| has stayed below this for a whole period of the fit. */
 const ACF_TOLERANCE = 1e-10;
 const MAX_ACF_LAGS = 20_000;
@@ -303,21 +311,34 @@ function dependenceOf(fit: BurgFit | null, lag1: number, m: number): Dependence 
     };
   }
   const coefficients = fit.coefficients[order - 1] as Float64Array;
-  const raw = arLongRunVif(coefficients);
-  // A long-run variance below the variance (negative dependence, or a fit by chance on independent
-  // values) counts as independent: never a narrower threshold, and nothing estimated to pay for.
-  if (!(Number.isFinite(raw) && raw > 1)) return dependenceOf(null, 0, m);
-  const uncappedVif = raw;
-  const vif = Math.min(uncappedVif, MAX_VIF);
-  return {
-    order,
-    coefficients: Float64Array.from(coefficients),
-    vif,
-    uncappedVif,
-    degrees: arVifDegrees(coefficients, m),
-    effectiveSize: m / uncappedVif,
-    autocorrelations: fittedAutocorrelations(coefficients),
-  };
+  try {
+    // A fit whose dependence has not died out after DECAY_LAGS lags (a root near the unit circle:
+    // a series a few sines describe, or a trend) is kept to the lag-1 estimate, whose coefficient
+    // is capped at 0.9 — as an AR(1) of 0.9 has died out to 2e-14 by then.
+    const tail = arAutocorrelations(coefficients, DECAY_LAGS + 100).subarray(DECAY_LAGS);
+    if (tail.some((r) => !(Math.abs(r) < DECAY_TOLERANCE))) return dependenceOf(null, lag1, m);
+    const raw = arLongRunVif(coefficients);
+    // A long-run variance below the variance (negative dependence, or a fit by chance on
+    // independent values) counts as independent: never a narrower threshold, and nothing
+    // estimated to pay for.
+    if (!(Number.isFinite(raw) && raw > 1)) return dependenceOf(null, 0, m);
+    const degrees = arVifDegrees(coefficients, m);
+    const autocorrelations = fittedAutocorrelations(coefficients);
+    if (Number.isNaN(degrees)) throw new StatsError("INVALID_ARGUMENT", "no degrees of freedom for this fit");
+    return {
+      order,
+      coefficients: Float64Array.from(coefficients),
+      vif: Math.min(raw, MAX_VIF),
+      uncappedVif: raw,
+      degrees,
+      effectiveSize: m / raw,
+      autocorrelations,
+    };
+  } catch {
+    // A fit on the edge of stationarity (a series a few sines describe exactly: every reflection
+    // near ±1) has no usable long-run variance: the lag-1 estimate stands in.
+    return dependenceOf(null, lag1, m);
+  }
 }
 
 /**

@@ -96,7 +96,9 @@ export {
   type LevelSupport,
   levelSupport,
   MATERIAL_VIF,
+  type MeasuredLevelSupport,
   MIN_DEPENDENCE_DEGREES,
+  measureLevelSupport,
 } from "./levelSupport.js";
 export {
   type EvaluateLimitFormulaResult,

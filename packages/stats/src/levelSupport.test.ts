@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { normalGenerator } from "../test/random.js";
 import { type Dependence, estimateDependence, fittedAutocorrelations } from "./dependence.js";
-import { dependenceDegreesAt, evaluationsPerFalseAlarm, levelSupport } from "./levelSupport.js";
+import {
+  dependenceDegreesAt,
+  evaluationsPerFalseAlarm,
+  levelSupport,
+  measureLevelSupport,
+} from "./levelSupport.js";
 import { StatsError } from "./statsError.js";
 
 /** The dependence of an AR(1) of coefficient r as estimateDependence reports it. */
@@ -69,5 +75,44 @@ describe("dependenceDegreesAt and evaluationsPerFalseAlarm", () => {
     expect(dependenceDegreesAt(ar1(0.5), 120)).toBeCloseTo(45, 10);
     expect(evaluationsPerFalseAlarm("medium")).toBe(100);
     expect(evaluationsPerFalseAlarm("high")).toBe(1000);
+  });
+});
+
+describe("measureLevelSupport", () => {
+  /** An AR(1) stretch of `length` values, started in its stationary law. */
+  function ar1Series(seed: number, r: number, length: number): Float64Array {
+    const next = normalGenerator(seed);
+    const x = new Float64Array(length);
+    x[0] = next() / Math.sqrt(1 - r * r);
+    for (let t = 1; t < length; t++) x[t] = r * (x[t - 1] as number) + next();
+    return x;
+  }
+
+  it("measures a signal's dependence on its history and advises the window", () => {
+    const history = ar1Series(5, 0.7, 2000);
+    const support = measureLevelSupport([history], 50, 0.2);
+    expect(support?.measuredRecords).toBe(2000);
+    expect(support?.dependence.order).toBeGreaterThanOrEqual(1);
+    expect(support?.holds).toBe(false);
+    // ν = m (1 − ρ²)/2 ≥ 20 at ρ near 0.7: about 80 training records, so about 105 in all.
+    expect(support?.minimumSampleSize).toBeGreaterThan(80);
+    expect(support?.minimumSampleSize).toBeLessThan(140);
+    expect(measureLevelSupport([history], support?.minimumSampleSize ?? 0, 0.2)?.holds).toBe(true);
+  });
+
+  it("pools several signals of different scales, skipping missing values and constant signals", () => {
+    const a = ar1Series(6, 0.9, 600);
+    const b = Float64Array.from(ar1Series(7, 0.9, 600), (v) => 1000 + 1e3 * v);
+    b[10] = Number.NaN;
+    const constant = new Float64Array(600).fill(2);
+    const support = measureLevelSupport([a, b, constant], 150, 0.2);
+    expect(support?.measuredRecords).toBe(599);
+    expect(support?.dependence.vif).toBeGreaterThan(8);
+    expect(support?.holds).toBe(false);
+  });
+
+  it("answers null without usable records", () => {
+    expect(measureLevelSupport([], 50, 0.2)).toBeNull();
+    expect(measureLevelSupport([[1, Number.NaN, 2]], 50, 0.2)).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
-import { arVifDegrees, type Dependence } from "./dependence.js";
+import { arVifDegrees, type Dependence, estimateDependence, estimatePooledDependence } from "./dependence.js";
 import { MIN_COVARIANCE_DEGREES, secondMomentVif } from "./evaluateMvdCalibrated.js";
 import { StatsError } from "./statsError.js";
+import { pooledAr1Coefficient } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
 
 /**
@@ -117,4 +118,54 @@ export function evaluationsPerFalseAlarm(alertThreshold: AlertThreshold): number
   if (level === undefined)
     throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
   return Math.round(1 / level.alpha);
+}
+
+export interface MeasuredLevelSupport extends LevelSupport {
+  /** The dependence measured (on every record given, not only a window's training set). */
+  readonly dependence: Dependence;
+  /** Records the dependence was measured on (rows with every signal's value). */
+  readonly measuredRecords: number;
+}
+
+/**
+ * levelSupport for a monitor of these signals, the dependence measured on a stretch of their
+ * history (`signals`: one array of values per signal in record order, NaN for a missing value; a
+ * longer stretch than the window measures better — the monitor form's preview period). One signal:
+ * its finite values; several: the rows where every signal has a value, each signal standardised,
+ * constant signals left out, one pooled dependence. Null with fewer than 4 usable records.
+ */
+export function measureLevelSupport(
+  signals: ReadonlyArray<ArrayLike<number>>,
+  sampleSize: number,
+  ratio: number,
+): MeasuredLevelSupport | null {
+  if (signals.length === 0) return null;
+  const length = Math.min(...signals.map((s) => s.length));
+  const rows: number[] = [];
+  for (let t = 0; t < length; t++) if (signals.every((s) => Number.isFinite(s[t] as number))) rows.push(t);
+  const m = rows.length;
+  if (m < 4) return null;
+  let dependence: Dependence;
+  if (signals.length === 1) {
+    const only = signals[0] as ArrayLike<number>;
+    dependence = estimateDependence(Float64Array.from(rows, (t) => only[t] as number));
+  } else {
+    const columns: number[] = [];
+    let kept = 0;
+    for (const s of signals) {
+      let sum = 0;
+      for (const t of rows) sum += s[t] as number;
+      const mu = sum / m;
+      let squares = 0;
+      for (const t of rows) squares += ((s[t] as number) - mu) ** 2;
+      const sd = Math.sqrt(squares / (m - 1));
+      if (!(sd > 0)) continue;
+      for (const t of rows) columns.push(((s[t] as number) - mu) / sd);
+      kept++;
+    }
+    if (kept === 0) return null;
+    const z = Float64Array.from(columns);
+    dependence = estimatePooledDependence(z, m, kept, pooledAr1Coefficient(z, m, kept));
+  }
+  return { ...levelSupport(dependence, sampleSize, ratio, signals.length), dependence, measuredRecords: m };
 }

@@ -101,7 +101,10 @@ describe("POST /api/monitors/preview", () => {
     const d = ZSvdCalibratedDetails.parse(p.evaluation.details);
     expect(d.vif).toBeGreaterThanOrEqual(1);
     expect(d.shapeRatio).toBeGreaterThan(0);
-    expect(adjustmentLines(d)).toHaveLength(2);
+    // The factory's values are a fast sine: alike neighbours, an effective size, the shape.
+    const lines = adjustmentLines(d);
+    expect(lines[0]).toMatch(/autocorrelation/);
+    expect(lines.at(-1)).toMatch(/shape/);
     expect(await evaluationCount()).toBe(0);
   });
 
@@ -293,5 +296,81 @@ describe("POST /api/monitors/preview on an installation with a smaller MVD_QUERY
       to: at(199),
       evaluation_from: at(170),
     });
+  });
+});
+
+describe("POST /api/monitors/preview: does the monitor's window hold its level for the signal's autocorrelation?", () => {
+  let s: Awaited<ReturnType<typeof createTenant>>;
+  const drifting = randomUUID();
+  beforeAll(async () => {
+    s = await createTenant(t.app, t.database.db);
+    const [st] = await t.database.db
+      .insert(stations)
+      .values({ customerId: s.customer.id, lineId: s.line.id, name: "OP20", nextNumSlot: 1 })
+      .returning();
+    await t.database.db.insert(signals).values({
+      id: drifting,
+      customerId: s.customer.id,
+      lineId: s.line.id,
+      stationId: st?.id ?? "",
+      name: "Bore",
+      entityType: "MEASUREMENT",
+      storage: "num",
+      slot: 0,
+    });
+    // An AR(1) of 0.9 (a tool that wears and is reset): neighbouring parts are alike. A seeded
+    // generator of uniform sums (near normal) keeps the series the same every run.
+    let seed = 12345;
+    const uniform = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const noise = () => uniform() + uniform() + uniform() + uniform() - 2;
+    let x = 0;
+    const values = Array.from({ length: 1500 }, () => {
+      x = 0.9 * x + noise();
+      return 20 + x;
+    });
+    await t.database.db.insert(partRecords).values(
+      values.map((v, i) => ({
+        stationId: st?.id ?? "",
+        ts: new Date(T0 + i * 60_000),
+        partId: `B-${i}`,
+        numValues: [v],
+      })),
+    );
+  });
+
+  const preview = (sampleSize: number) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/monitors/preview",
+      headers: s.userHeaders,
+      payload: {
+        type: "svd",
+        line_id: s.line.id,
+        alert_threshold: "medium",
+        filter: { signal_uuids: [drifting], sample_size: sampleSize, evaluation_ratio: 0.2 },
+        period: { from: null, to: null, records: 1500, anchor: "end" },
+      },
+    });
+
+  it("measures the dependence on the whole period and refuses a 50-record window, naming one that holds", async () => {
+    const res = await preview(50);
+    expect(res.statusCode).toBe(200);
+    const support = res.json().level_support;
+    expect(support).toMatchObject({ holds: false, measured_records: 1500 });
+    expect(support.vif).toBeGreaterThan(8);
+    // The 25 training records are worth about 25 / VIF independent ones.
+    expect(support.effective_sample_size).toBeCloseTo(25 / support.vif, 6);
+    expect(support.minimum_sample_size).toBeGreaterThan(50);
+    // The advised window holds.
+    const advised = await preview(support.minimum_sample_size);
+    expect(advised.json().level_support).toMatchObject({ holds: true, measured_records: 1500 });
+  });
+
+  it("says nothing is wrong for independent data (the factory line)", async () => {
+    const res = await post(body({ period: { from: null, to: null, records: 200, anchor: "end" } }));
+    expect(res.json().level_support).toMatchObject({ measured_records: 200 });
   });
 });

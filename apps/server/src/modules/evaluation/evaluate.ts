@@ -27,8 +27,10 @@ import {
   evaluateSvdCalibrated,
   type FormulaNode,
   levelSupport,
+  type MeasuredLevelSupport,
   MIN_EVALUATION_RECORDS,
   matrixFromRows,
+  measureLevelSupport,
   parseLimitFormula,
 } from "@linewatch/stats";
 
@@ -204,6 +206,22 @@ function dependenceDetails(
       dependenceDegrees: Number.isFinite(support.dependenceDegrees) ? support.dependenceDegrees : null,
     },
   };
+}
+
+/**
+ * Whether a monitor with this sample size and ratio holds its level for the dependence its
+ * signals show over the whole window given (the monitor form's preview period: more records than
+ * one window, so a better measurement than an evaluation's own); null without usable records.
+ */
+export function windowLevelSupport(
+  window: Window,
+  sampleSize: number,
+  ratio: number,
+): MeasuredLevelSupport | null {
+  if (window.signals.length === 0 || !(sampleSize >= 1)) return null;
+  const bounded = Math.min(Math.max(ratio, 0.01), 0.99);
+  const signals = window.signals.map((_, i) => column(window.records, i));
+  return measureLevelSupport(signals, Math.round(sampleSize), bounded);
 }
 
 const column = (rows: readonly WindowRecord[], i: number) => rows.map((r) => r.values[i] ?? Number.NaN);

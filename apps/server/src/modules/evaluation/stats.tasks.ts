@@ -4,15 +4,29 @@
  * (window.pack.ts) and giving back only what their callers use, so little crosses back.
  */
 import type { TBacktestSlot, TCapabilityView } from "@linewatch/contracts";
+import type { MeasuredLevelSupport } from "@linewatch/stats";
 import { type ReplayAlert, type ReplayMonitor, replayMonitor } from "../backtest/backtest.replay.js";
 import { capabilityView } from "../capability/capability.fns.js";
-import { type EvaluationResult, type EvaluationSettings, evaluateMonitor } from "./evaluate.js";
+import {
+  type EvaluationResult,
+  type EvaluationSettings,
+  evaluateMonitor,
+  windowLevelSupport,
+} from "./evaluate.js";
 import { type PackedWindow, unpackWindow } from "./window.pack.js";
 
 export type StatsTasks = {
   /** Answers once the thread has loaded the statistics: StatsPool.ready. */
   ready: { args: Record<string, never>; result: true };
   evaluate: { args: { settings: EvaluationSettings; window: PackedWindow }; result: EvaluationResult };
+  /**
+   * The monitor form's preview: the evaluation, and whether the monitor's own sample size holds
+   * its level for the dependence the whole previewed window shows (windowLevelSupport).
+   */
+  preview: {
+    args: { settings: EvaluationSettings; window: PackedWindow; monitorSampleSize: number };
+    result: { evaluation: EvaluationResult; levelSupport: PreviewLevelSupport | null };
+  };
   replay: {
     args: { monitor: ReplayMonitor; window: PackedWindow; slots: number[] };
     result: { slots: Omit<TBacktestSlot, "slot">[]; alerts: ReplayAlert[] };
@@ -23,6 +37,12 @@ export type StatsTasks = {
   };
 };
 export type StatsTaskName = keyof StatsTasks;
+
+/** What crosses back of a MeasuredLevelSupport: no arrays. */
+export type PreviewLevelSupport = Omit<MeasuredLevelSupport, "dependence"> & {
+  vif: number;
+  arOrder: number;
+};
 
 /** Progress of a long task: units done of total, and where it is (a slot's epoch ms). */
 export type StatsProgress = { done: number; total: number; at: number | null };
@@ -36,6 +56,17 @@ export const statsTasks: {
   ready: () => true,
 
   evaluate: ({ settings, window }) => evaluateMonitor(settings, unpackWindow(window)),
+
+  preview: ({ settings, window, monitorSampleSize }) => {
+    const unpacked = unpackWindow(window);
+    const measured = windowLevelSupport(unpacked, monitorSampleSize, settings.evaluationRatio);
+    let levelSupport: PreviewLevelSupport | null = null;
+    if (measured) {
+      const { dependence, ...rest } = measured;
+      levelSupport = { ...rest, vif: dependence.uncappedVif, arOrder: dependence.order };
+    }
+    return { evaluation: evaluateMonitor(settings, unpacked), levelSupport };
+  },
 
   replay: ({ monitor, window, slots }, progress) => {
     const total = slots.length;

@@ -22,6 +22,7 @@ import {
   type TAlertThreshold,
   type TMonitorPreview,
   type TMonitorType,
+  type TPreviewLevelSupport,
   type TPreviewPeriod,
   type TStoredMonitorFilter,
 } from "@linewatch/contracts";
@@ -106,6 +107,7 @@ export function createMonitorPreview(deps: {
           }
         : splitWindow(window.records, sampleSize, ratio);
       let r: EvaluationResult;
+      let levelSupport: TPreviewLevelSupport | null = null;
       if (period && n > 0 && evaluationCount < MIN_EVALUATION) {
         r = {
           state: "NO_DATA",
@@ -120,8 +122,8 @@ export function createMonitorPreview(deps: {
       } else {
         const { packed, transfer } = await packWindow(window);
         try {
-          r = await deps.stats.run(
-            "evaluate",
+          const answer = await deps.stats.run(
+            "preview",
             {
               settings: {
                 type: input.type,
@@ -133,10 +135,22 @@ export function createMonitorPreview(deps: {
                 ...(input.type === "cap" ? { runRules: runRulesOf(input.filter) } : {}),
               },
               window: packed,
+              // The monitor's own window, whatever the period previewed: does it hold its level?
+              monitorSampleSize: input.filter.sample_size,
             },
             transfer,
             { cpuBudgetMs: deps.cpuBudgetMs, signal: opts.signal },
           );
+          r = answer.evaluation;
+          const s = answer.levelSupport;
+          levelSupport = s && {
+            holds: s.holds,
+            measured_records: s.measuredRecords,
+            effective_sample_size: s.effectiveSampleSize,
+            minimum_sample_size: s.minimumSampleSize,
+            vif: s.vif,
+            ar_order: s.arOrder,
+          };
         } catch (err) {
           if (err instanceof StatsBudgetError)
             throw badRequest(QUERY_MESSAGES.previewTooLong(Math.round(err.budgetMs / 1000)));
@@ -161,6 +175,7 @@ export function createMonitorPreview(deps: {
           evaluation_size: r.evaluationSize,
           details: r.details,
         },
+        level_support: levelSupport,
       };
     },
   };

@@ -602,6 +602,48 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     );
   });
 
+  it("warns when the window cannot hold the threshold for the autocorrelation the preview measured", async () => {
+    previewReply = () =>
+      HttpResponse.json({
+        ...previewAnswer({ state: "OK", score: 0.4 }),
+        level_support: {
+          holds: false,
+          measured_records: 150,
+          effective_sample_size: 6.3,
+          minimum_sample_size: 264,
+          vif: 19,
+          ar_order: 1,
+        },
+      });
+    renderTab();
+    const section = await screen.findByRole("region", { name: "Autocorrelation and window size" });
+    expect(section.textContent).toContain(
+      "measured on 150 records: neighbouring parts are alike (VIF 19); the 120 training records are worth about 6.3 independent ones",
+    );
+    // The medium threshold's 1 in 100, the form's 150 records and the window that would hold.
+    expect(within(section).getByRole("alert").textContent).toBe(
+      "with these signals' autocorrelation, 150 records cannot hold 1 false alarm in 100 evaluations; use at least 264",
+    );
+    cleanup();
+    // A window that holds: what was measured, no warning.
+    previewReply = () =>
+      HttpResponse.json({
+        ...previewAnswer({ state: "OK", score: 0.4 }),
+        level_support: {
+          holds: true,
+          measured_records: 150,
+          effective_sample_size: 120,
+          minimum_sample_size: 150,
+          vif: 1,
+          ar_order: 0,
+        },
+      });
+    renderTab();
+    const holds = await screen.findByRole("region", { name: "Autocorrelation and window size" });
+    expect(holds.textContent).toBe("measured on 150 records: no autocorrelation found");
+    expect(within(holds).queryByRole("alert")).toBeNull();
+  });
+
   it("asks for signals first when the selection does not suit the type", async () => {
     renderTab(values({ signal_uuids: [S1] }));
     expect(screen.getByText("Select signals to preview")).toBeTruthy();

@@ -1,6 +1,8 @@
 import {
+  ALERT_THRESHOLD_ALPHA,
   adjustmentLines,
   evaluationSummary,
+  levelSupportText,
   MONITOR_FORM_TEXTS,
   parseEvaluationDetails,
   type TMonitorFormValues,
@@ -68,7 +70,14 @@ export function QueryPreview() {
       ) : (
         <>
           {q.isFetching && <LinearProgress aria-label={T.updating} />}
-          <PreviewBody preview={q.data} timeZone={ctx.plant.timeZone} type={values.monitor_type} />
+          <PreviewBody
+            preview={q.data}
+            timeZone={ctx.plant.timeZone}
+            type={values.monitor_type}
+            sampleSize={request.body?.filter.sample_size ?? null}
+            alpha={ALERT_THRESHOLD_ALPHA[values.alert_threshold]}
+            signals={values.signal_uuids.length}
+          />
         </>
       )}
     </Paper>
@@ -79,10 +88,17 @@ function PreviewBody({
   preview: p,
   timeZone,
   type,
+  sampleSize,
+  alpha,
+  signals,
 }: {
   preview: TMonitorPreview;
   timeZone: string;
   type: "mvd" | "svd";
+  /** The monitor's own window (the request's sample size), which the level support judges. */
+  sampleSize: number | null;
+  alpha: number;
+  signals: number;
 }) {
   const at = (iso: string | null) => (iso ? formatDateTime(iso, timeZone) : T.noTime);
   const e = p.evaluation;
@@ -117,6 +133,9 @@ function PreviewBody({
           </Typography>
         )}
       </Box>
+      {p.level_support && sampleSize != null && (
+        <LevelSupport support={p.level_support} sampleSize={sampleSize} alpha={alpha} signals={signals} />
+      )}
       {adjustments.length > 0 && (
         <Box component="section" aria-label={T.adjustmentsLabel}>
           <Typography variant="body2" color="text.secondary">
@@ -130,6 +149,42 @@ function PreviewBody({
             ))}
           </Box>
         </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Whether the monitor's window holds its alert threshold for the autocorrelation the previewed
+ * records show (issue 29): what was measured, and a warning with the smallest window that holds
+ * when it does not.
+ */
+function LevelSupport({
+  support: s,
+  sampleSize,
+  alpha,
+  signals,
+}: {
+  support: NonNullable<TMonitorPreview["level_support"]>;
+  sampleSize: number;
+  alpha: number;
+  signals: number;
+}) {
+  const training = Math.round(s.effective_sample_size * s.vif);
+  return (
+    <Box component="section" aria-label={T.levelSupportLabel} sx={{ display: "grid", gap: 1 }}>
+      <Typography variant="body2" color="text.secondary">
+        {T.levelSupportMeasured(s.measured_records, s.vif, training, s.effective_sample_size)}
+      </Typography>
+      {!s.holds && (
+        <Alert severity="warning">
+          {levelSupportText({
+            records: sampleSize,
+            alpha,
+            minimumSampleSize: s.minimum_sample_size,
+            signals,
+          })}
+        </Alert>
       )}
     </Box>
   );
