@@ -73,3 +73,24 @@ describe("parseEvaluationDetails", () => {
     });
   });
 });
+
+describe("CAP details of issue 29 (one α-level test)", () => {
+  it("parses evaluations with and without the test's fields", () => {
+    const withTest = {
+      ...capDetailsFixture(),
+      p_value: 0.002,
+      p_control: 0.001,
+      p_capability: 0.4,
+      testCount: 2,
+      capabilityAlpha: 0.005,
+      controlTestedCount: 5,
+      controlExtreme: { rule: 1, tail: 0.0002 },
+      isControlOneSided: false,
+    };
+    expect(parseEvaluationDetails("cap", withTest)).toMatchObject({ p_control: 0.001, testCount: 2 });
+    const stored = JSON.parse(JSON.stringify(capDetailsFixture()));
+    const parsed = parseEvaluationDetails("cap", stored);
+    expect(parsed).toMatchObject({ kind: "cap", method: "calibrated" });
+    expect(parsed && "p_control" in parsed).toBe(false);
+  });
+});

@@ -218,21 +218,51 @@ export type TControlHit = z.infer<typeof ZControlHit>;
 /** Stored control hits at most (the count is kept whole). */
 export const MAX_STORED_CONTROL_HITS = 20;
 
-/** CAP, calibrated: control rules on the new points, and Ppk's upper (1 − α) bound against the target. */
+const ZControlRule = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+/**
+ * CAP, calibrated: control rules on the new points, and Ppk's upper bound against the target.
+ * Since issue 29 one α-level test per evaluation (design/monitoring.md "CAP"): p = min(1, tests ·
+ * min(p_control, p_capability)), a breach when p < α; every control hit is still listed. The
+ * fields of that test are absent from evaluations stored before it (then any hit breached and the
+ * bound was at α).
+ */
 export const ZCapCalibratedDetails = z.object({
   ...capCommon,
   method: z.literal("calibrated"),
   alpha: z.number(),
+  /** The control part significant at the level (before issue 29: any control hit). */
   isControlBreach: z.boolean(),
+  /** The capability part significant at the level: the bound (at capabilityAlpha) below the target. */
   isCapabilityBreach: z.boolean(),
+  /** p = min(1, testCount · min(p_control, p_capability)): a breach when below α. */
+  p_value: figure.optional(),
+  /**
+   * The chance that the judged points of an in-control normal process at the limits' own σ give a
+   * control signal at least as extreme as the most extreme seen (1 without a signal); null when no
+   * judged point had a control limit.
+   */
+  p_control: figure.optional(),
+  /** One-sided p-value of the Ppk bound test (the level at which the bound meets the target); null without one. */
+  p_capability: figure.optional(),
+  /** The parts tested (control, capability): the factor of the Bonferroni combination. */
+  testCount: z.number().int().optional(),
+  /** The level the shown bound is taken at: α / testCount (where it decides). */
+  capabilityAlpha: z.number().optional(),
+  /** Judged points that had a control limit: the k of p_control. */
+  controlTestedCount: z.number().int().optional(),
+  /** The most extreme signal: its rule and the chance one in-control point gives one as extreme. */
+  controlExtreme: z.object({ rule: ZControlRule, tail: z.number() }).nullable().optional(),
+  /** Every tested point had one control limit only: p_control counts the points beyond it. */
+  isControlOneSided: z.boolean().optional(),
   /** The first MAX_STORED_CONTROL_HITS hits, in record order. */
   controlHits: z.array(ZControlHit),
   controlHitCount: z.number().int(),
   /** The run rules judged besides rule 1. */
-  controlRules: z.array(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
+  controlRules: z.array(ZControlRule),
   /** Values new since the previous evaluation: the points the control rules judged. */
   judgedCount: z.number().int(),
-  /** Ppk + z_{1−α} · SE: a capability breach when below the target. */
+  /** Ppk + c · SE at capabilityAlpha (at α before it existed): a capability breach when below the target. */
   ppkUpperBound: figure,
   ppkStandardError: figure,
   /** 95 % intervals; null where the index is undefined. */

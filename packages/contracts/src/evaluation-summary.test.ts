@@ -205,3 +205,71 @@ describe("evaluationChartSeries", () => {
     expect(mvd.threshold({ score: 1.2, threshold: 0.05, details: {} })).toBe(0.05);
   });
 });
+
+describe("CAP held per evaluation (issue 29): p_control, p_capability, judged points", () => {
+  const held = (over: Parameters<typeof capDetailsFixture>[0] = {}) =>
+    capDetailsFixture({
+      judgedCount: 600,
+      p_value: 1,
+      p_control: 0.69,
+      p_capability: 0.8,
+      testCount: 2,
+      capabilityAlpha: 0.005,
+      controlTestedCount: 600,
+      controlExtreme: { rule: 1, tail: 0.0019 },
+      isControlOneSided: false,
+      isCapabilityBreach: false,
+      ppkUpperBound: 1.6,
+      ppk: 1.4,
+      ...over,
+    });
+  const hit = (i: number) => ({ rule: 1 as const, partId: `AX-${i}`, ts: null, value: 30 + i });
+
+  it("says control signals the judged points give by chance are expected at this level", () => {
+    const d = held({ controlHits: [hit(1), hit(2), hit(3)], controlHitCount: 3 });
+    const lines = evaluationDetailLines(d);
+    expect(lines[0]).toBe(
+      "p-value 1 vs α 0.01 (twice the smaller of the control and capability parts' p-values)",
+    );
+    expect(lines[1]).toBe(
+      "3 points outside the control limits in 600 judged: expected by chance at this level (p = 0.69): AX-1, 31 (outside the control limits (rule 1)); AX-2, 32 (outside the control limits (rule 1)); AX-3, 33 (outside the control limits (rule 1))",
+    );
+    expect(lines[2]).toBe(
+      "Ppk 1.4 (95 % interval 0.55–1.05), upper 99.5 % bound 1.6 not below the target 1.33, p = 0.8",
+    );
+    expect(lines.some((l) => l.startsWith("Fired"))).toBe(false);
+    expect(evaluationSummary("cap", { score: 1.6, threshold: 1.33, details: figuresOf(d) })).toBe(
+      "p-value 1 vs α 0.01: Ppk 1.4, upper 99.5 % bound 1.6 vs target 1.33, 3 of 600 new points fired a control rule, expected by chance at this level (p = 0.69)",
+    );
+  });
+
+  it("marks a significant control part as fired", () => {
+    const d = held({
+      judgedCount: 5,
+      controlHits: [hit(1)],
+      controlHitCount: 1,
+      p_control: 2e-9,
+      p_value: 4e-9,
+      isControlBreach: true,
+    });
+    expect(evaluationDetailLines(d)[1]).toBe(
+      "Fired: 1 point outside the control limits in 5 judged: not expected by chance at this level (p = 2e-9): AX-1, 31 (outside the control limits (rule 1))",
+    );
+    const run = held({
+      judgedCount: 5,
+      controlHits: [{ rule: 4, partId: "AX-9", ts: null, value: 24.2 }],
+      controlHitCount: 1,
+      p_control: 0.06,
+    });
+    expect(evaluationDetailLines(run)[1]).toMatch(
+      /^1 point fired a control rule in 5 judged: expected by chance/,
+    );
+  });
+
+  it("reads evaluations stored before it as before: any hit fired", () => {
+    const old = capDetailsFixture({ controlHits: [hit(1)], controlHitCount: 1, isControlBreach: true });
+    expect(evaluationDetailLines(old)[0]).toBe(
+      "Fired: 1 new point fired a control rule: AX-1, 31 (outside the control limits (rule 1))",
+    );
+  });
+});

@@ -4,6 +4,7 @@
 // drawer, the query preview and the Teams card word evaluations with these functions only.
 
 import type {
+  TCapCalibratedDetails,
   TCapDetails,
   TControlHit,
   TEvaluationDetails,
@@ -152,16 +153,30 @@ export function evaluationSummary(type: "mvd" | "svd" | "cap", e: TEvaluationFig
     return `Distance ${f(e.score)} σ vs threshold ${f(e.threshold)} σ${widened}`;
   }
   if (isCalibrated) {
-    // Calibrated: score = Ppk's upper (1 − α) bound, threshold = the Cpk target.
+    // Calibrated: score = Ppk's upper bound, threshold = the Cpk target; since issue 29 the decision
+    // is p = min(1, tests · min(p_control, p_capability)) against α, and a control hit is a breach
+    // only when it is more extreme than the judged points give by chance.
     const hits = num(d?.controlHitCount) ?? 0;
-    const control = hits > 0 ? `${hits} new ${hits === 1 ? "point" : "points"} fired a control rule` : "";
+    const pControl = num(d?.p_control);
+    const judged = num(d?.judgedCount);
+    const control =
+      hits === 0
+        ? ""
+        : pControl == null || judged == null
+          ? `${hits} new ${hits === 1 ? "point" : "points"} fired a control rule`
+          : `${hits} of ${judged} new ${judged === 1 ? "point" : "points"} fired a control rule, ${chanceWords(d?.isControlBreach === true)} (p = ${formatPValue(pControl)})`;
     const ppk = num(d?.ppk);
-    const alpha = num(d?.alpha);
+    const alpha = num(d?.capabilityAlpha) ?? num(d?.alpha);
     const capability =
       e.score != null && e.threshold != null
         ? `Ppk ${ppk == null ? "–" : f(ppk)}, upper${alpha == null ? "" : ` ${confidence(alpha)}`} bound ${f(e.score)} vs target ${f(e.threshold)}`
         : "";
-    return [capability, control].filter(Boolean).join(", ") || null;
+    const p = num(d?.p_value);
+    const level = num(d?.alpha);
+    const parts = [capability, control].filter(Boolean).join(", ");
+    if (p != null && level != null)
+      return `p-value ${formatPValue(p)} vs α ${f(level)}${parts ? `: ${parts}` : ""}`;
+    return parts || null;
   }
   if (e.score == null || e.threshold == null) return null;
   const violations = num(d?.violations);
@@ -183,6 +198,10 @@ export const SUMMARY_DETAIL_KEYS = [
   "vif",
   "ppk",
   "controlHitCount",
+  "judgedCount",
+  "p_control",
+  "isControlBreach",
+  "capabilityAlpha",
   "k",
   "n",
   "violations",
@@ -244,12 +263,19 @@ function capLines(d: TCapDetails, o: TDetailWordingOptions): string[] {
   }
   const lines: string[] = [];
   const max = o.maxPoints ?? 5;
+  if (d.p_value != null) lines.push(decisionText(d.p_value, d.alpha, d.testCount ?? 1));
   if (d.controlHitCount > 0) {
     const shown = d.controlHits.slice(0, max).map((h) => controlHitText(h, o.formatTime));
     const more = d.controlHitCount - shown.length;
-    lines.push(
-      `Fired: ${d.controlHitCount} new ${d.controlHitCount === 1 ? "point" : "points"} fired a control rule: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`,
-    );
+    const points = `${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+    if (d.p_control == null) {
+      // Evaluations before issue 29: any hit breached.
+      lines.push(
+        `Fired: ${d.controlHitCount} new ${d.controlHitCount === 1 ? "point" : "points"} fired a control rule: ${points}`,
+      );
+    } else {
+      lines.push(`${d.isControlBreach ? "Fired: " : ""}${controlChanceText(d)}: ${points}`);
+    }
   } else {
     lines.push(
       `control: none of the ${d.judgedCount} new points fired a control rule (${d.controlRules.map((r) => `rule ${r}`).join(", ")})`,
@@ -262,7 +288,10 @@ function capLines(d: TCapDetails, o: TDetailWordingOptions): string[] {
   return lines;
 }
 
-/** "Ppk 1.12 (95 % interval 0.95–1.29), upper 99 % bound 1.25 below the target 1.33". */
+/**
+ * "Ppk 1.12 (95 % interval 0.95–1.29), upper 99 % bound 1.25 below the target 1.33"; since issue 29
+ * the bound at α / tests (99.5 % at medium with control limits) and p_capability: ", p = 0.002".
+ */
 export function capabilityText(d: TCapDetails): string {
   if (d.ppk == null) return "capability: no specification limits to judge against";
   if (d.method === "uncorrected") return `Ppk ${formatFigure(d.ppk)} vs target ${formatFigure(d.cpkTarget)}`;
@@ -270,8 +299,35 @@ export function capabilityText(d: TCapDetails): string {
   const bound =
     d.ppkUpperBound == null
       ? ""
-      : `, upper ${confidence(d.alpha)} bound ${formatFigure(d.ppkUpperBound)} ${d.ppkUpperBound < d.cpkTarget ? "below" : "not below"} the target ${formatFigure(d.cpkTarget)}`;
-  return `${d.isCapabilityBreach ? "Fired: " : ""}Ppk ${formatFigure(d.ppk)}${interval}${bound}`;
+      : `, upper ${confidence(d.capabilityAlpha ?? d.alpha)} bound ${formatFigure(d.ppkUpperBound)} ${d.ppkUpperBound < d.cpkTarget ? "below" : "not below"} the target ${formatFigure(d.cpkTarget)}`;
+  const p = d.p_capability == null ? "" : `, p = ${formatPValue(d.p_capability)}`;
+  return `${d.isCapabilityBreach ? "Fired: " : ""}Ppk ${formatFigure(d.ppk)}${interval}${bound}${p}`;
+}
+
+/** "p-value 0.00002 vs α 0.01 (twice the smaller of the control and capability parts' p-values)". */
+export const decisionText = (p: number, alpha: number, testCount: number) =>
+  `p-value ${formatPValue(p)} vs α ${formatFigure(alpha)}${testCount === 2 ? " (twice the smaller of the control and capability parts' p-values)" : ""}`;
+
+/** Whether the control signals were what chance gives among the judged points at the evaluation's level. */
+const chanceWords = (isSignificant: boolean) =>
+  isSignificant ? "not expected by chance at this level" : "expected by chance at this level";
+
+/**
+ * "3 points outside the control limits in 600 judged: expected by chance at this level (p = 0.69)"
+ * or "1 point outside the control limits in 5 judged: not expected by chance at this level
+ * (p = 2e-9)" (run rules: "fired a control rule"). Every hit is a control signal in the SPC sense;
+ * p_control says whether the evaluation's control part was significant at its level.
+ */
+export function controlChanceText(
+  d: Pick<TCapCalibratedDetails, "controlHitCount" | "controlHits" | "judgedCount" | "isControlBreach"> & {
+    p_control?: number | null;
+  },
+): string {
+  const n = d.controlHitCount;
+  const isRule1Only = d.controlHits.length === n && d.controlHits.every((h) => h.rule === 1);
+  const what = `${n} ${n === 1 ? "point" : "points"} ${isRule1Only ? "outside the control limits" : "fired a control rule"}`;
+  const p = d.p_control == null ? "" : ` (p = ${formatPValue(d.p_control)})`;
+  return `${what} in ${d.judgedCount} judged: ${chanceWords(d.isControlBreach)}${p}`;
 }
 
 const rangeText = ([lo, hi]: readonly [number, number]) => `${formatFigure(lo)}–${formatFigure(hi)}`;

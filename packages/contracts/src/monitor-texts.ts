@@ -124,4 +124,41 @@ export const RUN_RULE_TEXTS: Record<TRunRule, string> = {
   4: "Rule 4: 8 in a row on one side",
 };
 
+/**
+ * ARL₀ of rule 1 with each set of run rules: the expected number of in-control points up to a
+ * chance signal on a fresh chart (normal independent points, limits at their own ±3 σ; Champ &
+ * Woodall 1987). Computed by packages/stats controlRulesArl (its Markov chain), which a test holds
+ * this table to. Keyed by the run rules in order, "" for rule 1 alone.
+ */
+export const CONTROL_RULES_ARL0: Readonly<Record<string, number>> = {
+  "": 370.4,
+  "2": 225.44,
+  "3": 166.05,
+  "4": 152.73,
+  "2,3": 132.89,
+  "2,4": 122.05,
+  "3,4": 105.78,
+  "2,3,4": 91.75,
+};
+
+/** ARL₀ of rule 1 with these run rules (any order). */
+export const controlRulesArl0 = (rules: readonly TRunRule[]): number =>
+  CONTROL_RULES_ARL0[[...new Set(rules)].sort().join(",")] as number;
+
+/**
+ * What the Cap Alerts page says of the control rules a cap monitor turns on (issue 29): their
+ * in-control false-alarm rate per point as ARL₀, and that the monitor holds its alert threshold
+ * per evaluation whatever that rate is.
+ */
+export const CONTROL_RULES_ARL_TEXTS = {
+  /** "In control, these rules signal about once in 92 points (ARL₀ 92)". */
+  perPoint: (rules: readonly TRunRule[]) => {
+    const arl = Math.round(controlRulesArl0(rules));
+    return `In control, ${rules.length === 0 ? "rule 1 signals" : "these rules signal"} about once in ${arl} points (ARL₀ ${arl})`;
+  },
+  /** The cell's short form under the select: "ARL₀ 92". */
+  short: (rules: readonly TRunRule[]) => `ARL₀ ${Math.round(controlRulesArl0(rules))}`,
+  held: "Every signal is marked on the chart; the monitor breaches only when the signals among the points it judged are more than chance gives at its alert threshold, so its false-alarm rate per evaluation stays at that threshold.",
+} as const;
+
 export const round4 = (x: number) => Math.round(x * 10_000) / 10_000;

@@ -12,6 +12,9 @@ import {
 import {
   CHALLENGE_RANGE_MODES,
   CHALLENGE_RANGE_TEXTS,
+  CONTROL_RULES_ARL_TEXTS,
+  CONTROL_RULES_ARL0,
+  controlRulesArl0,
   fromServerAlertThreshold,
   MONITOR_BOUNDS,
   MONITOR_MESSAGES,
@@ -27,6 +30,9 @@ import {
 export {
   CHALLENGE_RANGE_MODES,
   CHALLENGE_RANGE_TEXTS,
+  CONTROL_RULES_ARL_TEXTS,
+  CONTROL_RULES_ARL0,
+  controlRulesArl0,
   fromServerAlertThreshold,
   MONITOR_BOUNDS,
   MONITOR_MESSAGES,

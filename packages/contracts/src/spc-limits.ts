@@ -75,7 +75,32 @@ export const SPC_LIMITS_MESSAGES = {
   suggestApply: "Suggest",
   suggestNone: "No records of this signal in the period",
   suggestOrder: "From must be before To",
+  // Issue 29: the suggestion measures the period's autocorrelation first.
+  suggestAutocorrelationNote:
+    "Where neighbouring parts are alike (autocorrelation), the moving range understates σ: the limits then come from the overall σ instead, and the suggestion says so. Each suggestion comes with the share of in-control points expected beyond it.",
+  suggestResults: "Suggested limits",
+  suggestUse: "Use these limits",
+  suggestBack: "Back",
+  suggestModel: (model: string, n: number) =>
+    `${model === "*" ? "Every model (*)" : `Model ${model}`}: ${n} records`,
+  suggestLimits: (lcl: number, ucl: number) => `LCL ${lcl}, UCL ${ucl}`,
+  /** "neighbouring parts are alike (lag-1 autocorrelation 0.7): limits from the moving range would flag 11 % of points; suggested from the overall σ instead". */
+  suggestAutocorrelated: (phi: number, movingRangeRate: number) =>
+    `Neighbouring parts are alike (lag-1 autocorrelation ${roundTo(phi, 2)}): limits from the moving range would flag ${percentText(movingRangeRate)} of points; suggested from the overall σ instead`,
+  suggestIndependent: (phi: number) =>
+    `Lag-1 autocorrelation ${roundTo(phi, 2)}: neighbouring parts are not alike enough to matter; suggested from the moving range`,
+  /** "Expected false alarms: about 0.30 % of in-control points (one in 330)". */
+  suggestRate: (rate: number) =>
+    `Expected false alarms: about ${percentText(rate)} of in-control points (one in ${Math.round(1 / rate)})`,
 } as const;
+
+const roundTo = (x: number, digits: number) => Number(x.toFixed(digits)).toString();
+
+/** A rate as people read it: "11 %", "3.5 %", "0.27 %". */
+export const percentText = (rate: number) => {
+  const pct = rate * 100;
+  return `${pct >= 9.5 ? Math.round(pct) : pct >= 0.95 ? roundTo(pct, 1) : roundTo(pct, 2)} %`;
+};
 
 const zFormula = zString().trim().max(SPC_FORMULA_MAX_LENGTH).nullable();
 
@@ -157,12 +182,34 @@ export const ZSpcSuggestBody = z.strictObject({
   to: z.iso.datetime({ offset: true }),
 });
 export type TSpcSuggestBody = z.infer<typeof ZSpcSuggestBody>;
-/** Per model number ('*' = every record of the period): the suggested control limits. */
+/** Control limits and the share of in-control points expected beyond them (per point). */
+export const ZSpcLimitPair = z.object({
+  lcl: z.number(),
+  ucl: z.number(),
+  expectedFalseAlarmRate: z.number(),
+});
+export type TSpcLimitPair = z.infer<typeof ZSpcLimitPair>;
+
+/**
+ * Per model number ('*' = every record of the period): the suggested control limits. Issue 29:
+ * the period's lag-1 autocorrelation decides where σ comes from (packages/stats
+ * suggestControlLimits): the moving range, or the overall σ when neighbouring parts are alike
+ * enough that limits from the moving range would flag at least twice the nominal 0.27 %.
+ */
 export const ZSpcSuggestion = z.object({
   model_number: zString(),
   n: z.number().int(),
   lcl: z.number(),
   ucl: z.number(),
+  basis: z.enum(["moving_range", "overall"]),
+  /** Expected per-point false-alarm rate of lcl/ucl. */
+  expectedFalseAlarmRate: z.number(),
+  lag1Autocorrelation: z.number(),
+  /** Overall σ / moving-range σ (1 for independent values); null when the moving range is 0. */
+  sigmaRatio: z.number().nullable(),
+  isAutocorrelated: z.boolean(),
+  movingRange: ZSpcLimitPair,
+  overall: ZSpcLimitPair,
 });
 export type TSpcSuggestion = z.infer<typeof ZSpcSuggestion>;
 export const ZSpcSuggestionList = z.array(ZSpcSuggestion);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { controlRuleHits } from "./controlRules.js";
+import { capHeld } from "../test/capHeldVectors.js";
+import { expectRelativelyClose } from "../test/referenceVectors.js";
+import { binomialUpperTail } from "./binomialUpperTail.js";
+import { controlRuleHits, controlTest, judgeControlRules } from "./controlRules.js";
+import { normalUpperTail } from "./distributions.js";
+import { limitReader } from "./evaluateCap.js";
 
 // Control limits 0 and 6: centre 3, σ 1 (zones: beyond 2 σ = above 5 or below 1; beyond 1 σ = above 4).
 const limits = { lcl: 0, ucl: 6 };
@@ -40,5 +45,74 @@ describe("controlRuleHits (Western Electric rules 1–4 over a whole series), ha
   it("applies only the rules turned on", () => {
     const run = [3.5, 3.5, 3.5, 3.5, 3.5, 3.5, 3.5, 3.5];
     expect(controlRuleHits(run, limits, { rule2: true })).toEqual([]);
+  });
+});
+
+describe("controlTest (p_control: a signal at least as extreme among the judged points)", () => {
+  const nan = (xs: (number | null)[]) => xs.map((x) => (x === null ? Number.NaN : x));
+  it.each(capHeld.controlPValue.map((c) => [c.kind, c] as const))("matches the reference: %s", (_, c) => {
+    const values = nan(c.values);
+    const lclAt = limitReader(nan(c.lcl), values.length, "LCL");
+    const uclAt = limitReader(nan(c.ucl), values.length, "UCL");
+    const kept: number[] = [];
+    const rows: number[] = [];
+    values.forEach((v, i) => {
+      if (Number.isFinite(v)) {
+        kept.push(v);
+        rows.push(i);
+      }
+    });
+    const hits = judgeControlRules(kept, rows, lclAt, uclAt, c.firstNewIndex, c.runRules);
+    expect(hits.map((h) => [h.rule, h.row])).toEqual(c.expected.hits);
+    const t = controlTest(kept, rows, lclAt, uclAt, c.firstNewIndex, c.runRules, hits);
+    expect(t.testedCount).toBe(c.expected.testedCount);
+    expect(t.isOneSided).toBe(c.expected.isOneSided);
+    expect(t.extreme?.rule ?? null).toBe(c.expected.rule);
+    if (c.expected.tail === null) expect(t.extreme).toBeNull();
+    else expectRelativelyClose(t.extreme?.tail ?? Number.NaN, c.expected.tail, 1e-12);
+    expectRelativelyClose(t.pValue, c.expected.pValue, 1e-9);
+  });
+
+  it("with rule 1 alone is Šidák on the most extreme judged point", () => {
+    // Limits 0 and 6: σ 1, centre 3. Five new points, the most extreme at 4.5 σ (7.5).
+    const values = [3, 3.2, 2.9, 7.5, 6.4, 3.1, 2.8];
+    const rows = values.map((_, i) => i);
+    const at = (v: number) => () => v;
+    const hits = judgeControlRules(values, rows, at(0), at(6), 2, {});
+    expect(hits.map((h) => h.row)).toEqual([3, 4]);
+    const t = controlTest(values, rows, at(0), at(6), 2, {}, hits);
+    const u = 2 * normalUpperTail(4.5);
+    expect(t.testedCount).toBe(5);
+    expectRelativelyClose(t.pValue, 1 - (1 - u) ** 5, 1e-9);
+  });
+
+  it("grades a longer rule-4 run as more extreme than a run of 8", () => {
+    const at = (v: number) => () => v;
+    const run = (length: number) => [
+      ...Array.from({ length: 20 - length }, (_, i) => (i % 2 ? 2.5 : 3.5)),
+      ...Array(length).fill(3.4),
+    ];
+    const p = (length: number) => {
+      const values = run(length);
+      const rows = values.map((_, i) => i);
+      const hits = judgeControlRules(values, rows, at(0), at(6), 15, { rule4: true });
+      return controlTest(values, rows, at(0), at(6), 15, { rule4: true }, hits).pValue;
+    };
+    expect(p(16)).toBeLessThan(p(12));
+    expect(p(12)).toBeLessThan(p(8));
+    // A run of 16 among 5 judged: about 5 × 2 · 2^−16 plus rule 1 beyond 4.1 σ.
+    expect(p(16)).toBeLessThan(5e-4);
+  });
+
+  it("without a signal p_control is 1; a one-sided limit counts the points beyond it", () => {
+    const at = (v: number) => () => v;
+    const none = () => null;
+    const values = [1, 2, 7, 3, 8, 2];
+    const rows = values.map((_, i) => i);
+    const hits = judgeControlRules(values, rows, none, at(6), 0, {});
+    const t = controlTest(values, rows, none, at(6), 0, {}, hits);
+    expect(t.isOneSided).toBe(true);
+    expectRelativelyClose(t.pValue, binomialUpperTail(6, normalUpperTail(3), 2), 1e-12);
+    expect(controlTest([1, 2, 3], [0, 1, 2], at(0), at(6), 0, {}, []).pValue).toBe(1);
   });
 });

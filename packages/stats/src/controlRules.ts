@@ -1,3 +1,11 @@
+import { binomialUpperTail } from "./binomialUpperTail.js";
+import {
+  type ControlSignalSet,
+  controlSignalChance,
+  MAX_CHAIN_RUN_LENGTH,
+  WESTERN_ELECTRIC_RUN_LENGTH,
+} from "./controlSignalChain.js";
+import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { type LimitAt, type LimitValues, limitReader } from "./evaluateCap.js";
 
 /** Western Electric rules: 1 a point outside the control limits; 2 two of three beyond 2σ on one side; 3 four of five beyond 1σ on one side; 4 eight in a row on one side of the centre line. */
@@ -101,4 +109,148 @@ export function judgeControlRules(
     if (runRules.rule4 === true && (countBeyond(8, 0) ?? 0) >= 8) hits.push({ rule: 4, row, value: v });
   }
   return hits;
+}
+
+// ── How extreme the control signals were (monitoring.md "CAP": held per evaluation) ──
+//
+// A signal's tail is the chance that one point of an in-control normal process, with an in-control
+// history behind it, gives a signal of that kind at least as extreme: rule 1 at |z| σ from the
+// centre line 2Φ(−|z|) (0.27 % at the limits), rule 2 and rule 3 the chance their pattern
+// completes at a point, rule 4 a run of L on one side 2 · 2^−L (0.78 % at 8). The smallest tail
+// among the judged points' signals is the evaluation's statistic T; p_control = P(T ≤ T_seen)
+// among the k judged points, computed exactly by controlSignalChain with the signal set that
+// T ≤ T_seen means (rule 1 beyond max(3, z) with 2Φ(−z) = T_seen, rule 2 or 3 when their tail is
+// ≤ T_seen, rule 4 on runs of at least L with 2 · 2^−L ≤ T_seen). With rule 1 alone it is Šidák
+// on the most extreme point: 1 − (1 − 2Φ(−|z_max|))^k.
+
+/** Rule 1's tail at a lone one-sided control limit, read as a 3 σ limit: Φ(−3) = 0.135 %. */
+export const ONE_SIDED_LIMIT_TAIL = normalUpperTail(3);
+
+/** Rule 2's tail: 2 p (1 − (1 − p)²), p = Φ(−2): the point beyond 2 σ and one of the two before it on its side. */
+export const RULE2_POINT_TAIL = (() => {
+  const p = normalUpperTail(2);
+  return 2 * p * (1 - (1 - p) ** 2);
+})();
+
+/** Rule 3's tail: 2 p (4 p³ (1 − p) + p⁴), p = Φ(−1): the point beyond 1 σ and 3 of the 4 before it. */
+export const RULE3_POINT_TAIL = (() => {
+  const p = normalUpperTail(1);
+  return 2 * p * (4 * p ** 3 * (1 - p) + p ** 4);
+})();
+
+/** Rule 4's tail of a run of `length` points on one side: 2 · 2^−length. */
+export const runTail = (length: number) => 2 ** (1 - length);
+
+export interface ControlTest {
+  /** k: the judged points that have at least one control limit (those that can signal). */
+  readonly testedCount: number;
+  /**
+   * Every tested point had one control limit only: no σ to grade a point beyond it by, and no run
+   * rules. p_control is then the count of points beyond: P(Binomial(k, Φ(−3)) ≥ count).
+   */
+  readonly isOneSided: boolean;
+  /** The most extreme signal among the judged points (smallest tail), or null without one. */
+  readonly extreme: { readonly rule: ControlRule; readonly row: number; readonly tail: number } | null;
+  /** p_control: the chance of a signal at least as extreme among k in-control points; 1 without a signal. */
+  readonly pValue: number;
+}
+
+/**
+ * p_control of the judged points (judgeControlRules' arguments and hits): see above. Points with
+ * one control limit count as two-sided ones in the chain, which overstates their chance (they
+ * signal at Φ(−3) and break runs), so the p-value stays valid; the judged points' history is
+ * taken as in control and as long as the rules look back, which overstates the chance of the
+ * first points of a first evaluation (they have none) the same way.
+ */
+export function controlTest(
+  kept: readonly number[],
+  keptRows: readonly number[],
+  lclAt: LimitAt,
+  uclAt: LimitAt,
+  firstNewIndex: number,
+  runRules: RunRules,
+  hits: readonly ControlRuleHit[],
+): ControlTest {
+  const zOf = (k: number): number | null => {
+    const row = keptRows[k] as number;
+    const low = lclAt(row);
+    const high = uclAt(row);
+    if (low === null || high === null || !(high > low)) return null;
+    return ((kept[k] as number) - (low + high) / 2) / ((high - low) / 6);
+  };
+  let testedCount = 0;
+  let twoSidedCount = 0;
+  const indexOfRow = new Map<number, number>();
+  for (let k = 0; k < kept.length; k++) {
+    const row = keptRows[k] as number;
+    indexOfRow.set(row, k);
+    if (row < firstNewIndex) continue;
+    if (lclAt(row) === null && uclAt(row) === null) continue;
+    testedCount++;
+    if (zOf(k) !== null) twoSidedCount++;
+  }
+  const isOneSided = testedCount > 0 && twoSidedCount === 0;
+  if (hits.length === 0) return { testedCount, isOneSided, extreme: null, pValue: 1 };
+  if (isOneSided) {
+    const beyond = hits.filter((h) => h.rule === 1).length;
+    const first = hits[0] as ControlRuleHit;
+    return {
+      testedCount,
+      isOneSided,
+      extreme: { rule: 1, row: first.row, tail: ONE_SIDED_LIMIT_TAIL },
+      pValue: binomialUpperTail(testedCount, ONE_SIDED_LIMIT_TAIL, beyond),
+    };
+  }
+  // The run on one side ending at kept index k (points without both limits break it).
+  const runAt = (k: number): number => {
+    const z = zOf(k);
+    if (z === null || z === 0) return 0;
+    const side = Math.sign(z);
+    let length = 0;
+    for (let j = k; j >= 0; j--) {
+      const zj = zOf(j);
+      if (zj === null || side * zj <= 0) break;
+      length++;
+    }
+    return length;
+  };
+  let extreme: { rule: ControlRule; row: number; tail: number } | null = null;
+  for (const hit of hits) {
+    const k = indexOfRow.get(hit.row) as number;
+    let tail: number;
+    if (hit.rule === 1) {
+      const z = zOf(k);
+      tail = z === null ? ONE_SIDED_LIMIT_TAIL : 2 * normalUpperTail(Math.abs(z));
+    } else if (hit.rule === 2) tail = RULE2_POINT_TAIL;
+    else if (hit.rule === 3) tail = RULE3_POINT_TAIL;
+    else tail = runTail(runAt(k));
+    if (extreme === null || tail < extreme.tail) extreme = { rule: hit.rule, row: hit.row, tail };
+  }
+  const seen = (extreme as { tail: number }).tail;
+  return { testedCount, isOneSided, extreme, pValue: signalChanceAtTail(testedCount, seen, runRules) };
+}
+
+/**
+ * P(T ≤ tail) among `count` in-control points judged with `runRules` (rule 1 always): the chance
+ * of some signal whose tail is at most `tail`. A rule-4 run longer than the chain tracks is bounded
+ * by the union bound count · 2 · 2^−L (conservative; below 1e-13 per point).
+ */
+export function signalChanceAtTail(count: number, tail: number, runRules: RunRules): number {
+  const rule1Z =
+    tail > 0 ? Math.max(3, normalUpperQuantile(Math.min(tail / 2, 0.49))) : Number.POSITIVE_INFINITY;
+  let runLength: number | null = null;
+  let runBound = 0;
+  if (runRules.rule4 === true) {
+    const length =
+      tail > 0 ? Math.max(WESTERN_ELECTRIC_RUN_LENGTH, Math.ceil(1 - Math.log2(tail))) : Infinity;
+    if (length <= MAX_CHAIN_RUN_LENGTH) runLength = length;
+    else runBound = length === Infinity ? 0 : count * runTail(length);
+  }
+  const set: ControlSignalSet = {
+    rule1Z,
+    rule2: runRules.rule2 === true && RULE2_POINT_TAIL <= tail,
+    rule3: runRules.rule3 === true && RULE3_POINT_TAIL <= tail,
+    runLength,
+  };
+  return Math.min(1, controlSignalChance(count, set, "stationary") + runBound);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { capHeld } from "../test/capHeldVectors.js";
 import { normalSample } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
 import {
@@ -6,13 +7,17 @@ import {
   capabilitySideStandardError,
   capabilityStandardError,
 } from "./capabilityIntervals.js";
+import { controlTest, judgeControlRules } from "./controlRules.js";
 import { sampleShape } from "./descriptive.js";
+import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import {
   ar1SpreadCorrection,
   type CapCalibratedEvaluation,
+  capabilityPValue,
   evaluateCapCalibrated,
 } from "./evaluateCapCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
+import { gappedCriticalValue } from "./twoSidedCritical.js";
 
 function evaluated(result: CapCalibratedEvaluation | NoDataEvaluation): CapCalibratedEvaluation {
   if (result.state === "NO_DATA") throw new Error(`expected an evaluation, got NO_DATA: ${result.reason}`);
@@ -238,5 +243,136 @@ describe("evaluateCapCalibrated", () => {
     });
     const outside = evaluated(evaluateCapCalibrated(new Array(30).fill(5), { lsl: 0, usl: 3 }, "medium"));
     expect(outside.isCapabilityBreach).toBe(true);
+  });
+});
+
+describe("CAP held per evaluation: p = min(1, 2 · min(p_control, p_capability))", () => {
+  it.each(capHeld.capHeld.map((c) => [c.kind, c] as const))("matches the reference: %s", (_, c) => {
+    const r = evaluated(
+      evaluateCapCalibrated(c.values, { lsl: c.lsl, usl: c.usl, lcl: c.lcl, ucl: c.ucl }, c.alertThreshold, {
+        firstNewIndex: c.firstNewIndex,
+        runRules: c.runRules,
+        dependenceValues: c.train,
+      }),
+    );
+    const e = c.expected;
+    if (e.pControl === null) expect(r.control).toBeNull();
+    else expectRelativelyClose(r.control?.pValue ?? Number.NaN, e.pControl, 1e-9);
+    expectRelativelyClose(r.pCapability ?? Number.NaN, e.pCapability, 1e-9);
+    expectRelativelyClose(r.pValue, e.pValue, 1e-9);
+    expect(r.testCount).toBe(e.testCount);
+    expectRelativelyClose(r.capabilityAlpha, e.capabilityAlpha, 1e-15);
+    expectRelativelyClose(r.criticalValue ?? Number.NaN, e.criticalValue, 1e-9);
+    expectRelativelyClose(r.ppkUpperBound ?? Number.NaN, e.ppkUpperBound, 1e-9);
+    expect([r.isControlBreach, r.isCapabilityBreach, r.breach]).toEqual([
+      e.isControlBreach,
+      e.isCapabilityBreach,
+      e.breach,
+    ]);
+  });
+
+  it.each(capHeld.capabilityPValue.map((c, i) => [i, c] as const))(
+    "p_capability matches the reference on vector %i",
+    (_, c) => {
+      expectRelativelyClose(capabilityPValue(c.t, c.sideCorrelation, c.sideGap), c.expected, 1e-9);
+    },
+  );
+
+  it("p_capability is the level at which the bound sits at the target (the inverse of the critical value)", () => {
+    for (const [t, rho, gap] of [
+      [2.4, null, null],
+      [2.6, 0.3, 0],
+      [2.9, -0.4, 0],
+      [2.2, 0.5, 1.2],
+      [3.3, 0.1, 6],
+    ] as const) {
+      const p = capabilityPValue(t, rho, gap);
+      const c = rho === null ? normalUpperQuantile(p) : gappedCriticalValue(p, rho, gap ?? 0);
+      expect(c).toBeCloseTo(t, 9);
+    }
+  });
+
+  it("a capability breach is the bound at α / 2 below the target, and p_capability below α / 2", () => {
+    for (let seed = 10; seed < 40; seed++) {
+      const values = normalSample(seed, 60, 10, 0.08 + (seed % 7) * 0.01);
+      const r = evaluated(
+        evaluateCapCalibrated(values, { lsl: 9.5, usl: 10.5, lcl: 9.7, ucl: 10.3 }, "medium"),
+      );
+      expect(r.testCount).toBe(2);
+      expect(r.capabilityAlpha).toBe(0.005);
+      expect(r.isCapabilityBreach).toBe((r.ppkUpperBound as number) < r.cpkTarget);
+      expect(r.isCapabilityBreach).toBe((r.pCapability as number) < 0.005);
+      expect(r.breach).toBe(r.pValue < 0.01);
+    }
+  });
+
+  it("shows every point outside the limits as a control signal, but 3 of 600 judged are chance, not a breach", () => {
+    // A first evaluation (every point of the evaluation set judged): 600 in-control points with
+    // three just outside the limits (3.1 σ), as chance gives about 1.6 of them.
+    const values = [...normalSample(41, 600, 10, 0.1)].map((v) => Math.max(9.75, Math.min(10.25, v)));
+    values[100] = 10.31;
+    values[350] = 9.69;
+    values[599] = 10.31;
+    const r = evaluated(evaluateCapCalibrated(values, { lsl: 9, usl: 11, lcl: 9.7, ucl: 10.3 }, "medium"));
+    expect(r.controlHits.map((h) => h.row)).toEqual([100, 350, 599]);
+    expect(r.judgedCount).toBe(600);
+    expect(r.control?.testedCount).toBe(600);
+    expect(r.control?.pValue).toBeGreaterThan(0.5);
+    expect(r.isControlBreach).toBe(false);
+    expect(r.breach).toBe(false);
+    // One point far out (6 σ) among 5 new ones is no chance at any level.
+    const later = [...values];
+    later[598] = 10.6;
+    const hit = evaluated(
+      evaluateCapCalibrated(later, { lsl: 9, usl: 11, lcl: 9.7, ucl: 10.3 }, "high", { firstNewIndex: 595 }),
+    );
+    expect(hit.control?.pValue).toBeLessThan(1e-7);
+    expect(hit.isControlBreach).toBe(true);
+    expect(hit.state).toBe("BREACH");
+  });
+
+  it("holds α/2 for the control part of 600 judged points at medium: the boundary, analytically", () => {
+    // The most extreme of 600 judged points breaches from |z| = z* ≈ 4.46 on, where p_control = α/2 = 0.005;
+    // 600 in-control normal points reach z* with chance 1 − (1 − 2Φ(−z*))^600, which must be 0.005.
+    const at = (v: number) => () => v;
+    const rows = Array.from({ length: 600 }, (_, i) => i);
+    const pAt = (z: number) => {
+      const values = rows.map(() => 0);
+      values[599] = z;
+      const hits = judgeControlRules(values, rows, at(-3), at(3), 0, {});
+      return controlTest(values, rows, at(-3), at(3), 0, {}, hits).pValue;
+    };
+    let low = 3.01;
+    let high = 8;
+    for (let i = 0; i < 100; i++) {
+      const mid = (low + high) / 2;
+      if (pAt(mid) > 0.005) low = mid;
+      else high = mid;
+    }
+    const zStar = (low + high) / 2;
+    expect(zStar).toBeCloseTo(4.456, 3);
+    expectRelativelyClose(-Math.expm1(600 * Math.log1p(-2 * normalUpperTail(zStar))), 0.005, 1e-8);
+  });
+
+  it("a stable capable process judged on 600 points breaches rarely at medium (seeded; it was 80 %)", () => {
+    // 300 windows of 150 training and 600 evaluation values, every point new (a first evaluation),
+    // limits at the true ±3 σ, rules 1–4. Expected breaches about α/2 · 300 = 1.5 (at most).
+    let breaches = 0;
+    let signalled = 0;
+    for (let w = 0; w < 300; w++) {
+      const all = normalSample(1000 + w, 750, 10, 0.1);
+      const r = evaluated(
+        evaluateCapCalibrated(all.subarray(150), { lsl: 9, usl: 11, lcl: 9.7, ucl: 10.3 }, "medium", {
+          dependenceValues: all.subarray(0, 150),
+          runRules: w % 2 === 0 ? {} : { rule2: true, rule3: true, rule4: true },
+        }),
+      );
+      if (r.controlHits.length > 0) signalled++;
+      if (r.breach) breaches++;
+    }
+    // Most windows hold a control signal (0.27 % a point over 600 points: 80 % of them)…
+    expect(signalled).toBeGreaterThan(200);
+    // …and the evaluation breaches at about α/2: P(Binomial(300, 0.005) > 8) < 1e-4.
+    expect(breaches).toBeLessThanOrEqual(8);
   });
 });

@@ -6,16 +6,22 @@ import {
   capabilityIntervals,
   capabilitySideStandardError,
 } from "./capabilityIntervals.js";
-import { type ControlRuleHit, judgeControlRules, type RunRules } from "./controlRules.js";
+import {
+  type ControlRuleHit,
+  type ControlTest,
+  controlTest,
+  judgeControlRules,
+  type RunRules,
+} from "./controlRules.js";
 import { sampleShape } from "./descriptive.js";
-import { normalUpperQuantile } from "./distributions.js";
+import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./evaluateCap.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
 import { StatsError } from "./statsError.js";
 
 export type { ControlRule, ControlRuleHit } from "./controlRules.js";
 
-import { gappedCriticalValue } from "./twoSidedCritical.js";
+import { bivariateMaxUpperTail, bivariateNormalCdf, gappedCriticalValue } from "./twoSidedCritical.js";
 import { ar1Coefficient } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
 
@@ -40,12 +46,33 @@ export interface CapCalibratedOptions {
 
 export interface CapCalibratedEvaluation {
   readonly state: EvaluatedState;
-  /** A control signal or a capability breach. */
+  /** p < α: the control part or the capability part significant at the level. */
   readonly breach: boolean;
+  /**
+   * p = min(1, tests · min(p_control, p_capability)) over the parts that were tested (Bonferroni,
+   * as MVD combines its two): one α-level test per evaluation.
+   */
+  readonly pValue: number;
+  /** How many parts were tested (1 or 2; 0 when there were neither control nor spec limits to judge). */
+  readonly testCount: number;
+  /** The control part significant: tests · p_control < α. Its hits are listed whether or not. */
   readonly isControlBreach: boolean;
+  /** The capability part significant: tests · p_capability < α (the bound at α / tests below the target). */
   readonly isCapabilityBreach: boolean;
-  /** Control-rule signals on the new points, in record order. */
+  /** Control-rule signals on the new points, in record order (each one a control signal in the SPC sense). */
   readonly controlHits: readonly ControlRuleHit[];
+  /**
+   * p_control and how it was reached (controlTest): null when no judged point has a control limit.
+   */
+  readonly control: ControlTest | null;
+  /**
+   * p_capability: the one-sided p-value of the Ppk bound test (the level at which the bound would
+   * sit exactly at the target); 0 for a constant value outside its spec limits; null without a
+   * capability test.
+   */
+  readonly pCapability: number | null;
+  /** The level the capability bound is taken at: α / tests (so bound < target ⇔ its part breaches). */
+  readonly capabilityAlpha: number;
   /** How many values (finite, used) were new and judged by the control rules. */
   readonly judgedCount: number;
   /** Evaluation values used for capability. */
@@ -63,12 +90,12 @@ export interface CapCalibratedEvaluation {
   readonly effectiveCount: number;
   /** The effective sizes and kurtosis the standard errors use (capabilityStandardError). */
   readonly uncertainty: CapabilityUncertainty;
-  /** Standard error of Ppk (Bissell with dependence and kurtosis), and Ppk + c · SE (null without capability). */
+  /** Standard error of Ppk (Bissell with dependence and kurtosis), and Ppk + c · SE at capabilityAlpha (null without capability). */
   readonly ppkStandardError: number | null;
   readonly ppkUpperBound: number | null;
   /**
-   * c of the bound: z_{1−α} with one spec limit; with two, the two sides' joint critical value
-   * (gappedCriticalValue(α, sideCorrelation, sideGap): P(either side's estimate falls below its
+   * c of the bound at capabilityAlpha (α below): z_{1−α} with one spec limit; with two, the two
+   * sides' joint critical value (gappedCriticalValue(α, sideCorrelation, sideGap): P(either side's estimate falls below its
    * bound) = α with the nearer side at the target and the other sideGap standard errors further).
    * Between z_{1−α} (sides far apart) and 2.51 at medium for a centred process. Null without
    * capability.
@@ -91,13 +118,25 @@ export interface CapCalibratedEvaluation {
 }
 
 /**
- * CAP evaluation calibrated to its α (monitoring.md "CAP"): control rules judge each new point once
- * (rule 1 always, rules 2–4 when turned on, firing only on a run that ends at a new point); a
- * capability breach needs the upper (1 − α) confidence bound of Ppk (Bissell's standard error with
- * the mean's and the variance's effective sizes and the data's kurtosis) below the level's Cpk
- * target, so a process exactly at the target breaches in at most α of evaluations. With two spec
- * limits the bound's critical value comes from the two sides' joint normal law (Ppk is the smaller
- * of two correlated estimates; criticalValue, sideCorrelation, sideGap).
+ * CAP evaluation calibrated to its α (monitoring.md "CAP"), one α-level test per evaluation as
+ * MVD's: p = min(1, 2 · min(p_control, p_capability)) (the factor is the number of parts tested),
+ * breach ⇔ p < α.
+ *
+ * Control: the rules judge each new point once (rule 1 always, rules 2–4 when turned on, firing
+ * only on a run that ends at a new point); every hit is a control signal and is listed, and
+ * p_control (controlTest) is the chance that the k judged points of an in-control normal process
+ * at the limits' own σ give a signal at least as extreme — so 3 points outside the limits among
+ * 600 judged are what chance gives, one at 6 σ among 5 is not.
+ *
+ * Capability: p_capability is the one-sided p-value of the Ppk bound test, the upper confidence
+ * bound of Ppk (Bissell's standard error with the mean's and the variance's effective sizes and the
+ * data's kurtosis) against the level's Cpk target: one spec limit Φ(−t), t = (target − Ppk)/SE;
+ * two, with the bound's joint critical value (Ppk is the smaller of two correlated estimates;
+ * criticalValue, sideCorrelation, sideGap), P(Z₁ > t or Z₂ > t + gap) for the side with the
+ * larger t — the level at which the bound would sit exactly at the target, so p_capability < α is
+ * the bound at α below the target. The bound reported is taken at α / tests, where it decides.
+ * A process exactly at the target breaches in about α/2 of evaluations from capability, a capable
+ * in-control one in at most α/2 from control.
  * NO_DATA and limits as evaluateCap, which stays the uncorrected method.
  */
 export function evaluateCapCalibrated(
@@ -148,7 +187,10 @@ export function evaluateCapCalibrated(
     throw new StatsError("INVALID_ARGUMENT", `LSL must be < USL, got ${lsl} and ${usl}`);
   }
 
-  const controlHits = judgeControlRules(kept, keptRows, lclAt, uclAt, firstNewIndex, options.runRules ?? {});
+  const runRules = options.runRules ?? {};
+  const controlHits = judgeControlRules(kept, keptRows, lclAt, uclAt, firstNewIndex, runRules);
+  const tested = controlTest(kept, keptRows, lclAt, uclAt, firstNewIndex, runRules, controlHits);
+  const control = tested.testedCount > 0 ? tested : null;
   let judgedCount = 0;
   for (const row of keptRows) if (row >= firstNewIndex) judgedCount++;
   let isOutOfSpec = false;
@@ -174,6 +216,12 @@ export function evaluateCapCalibrated(
   } else if (lsl !== null || usl !== null) {
     cap = capability(kept, { lsl, usl });
   }
+  // The parts tested: control when a judged point has a control limit, capability when there is
+  // an index to judge (or a constant value outside its spec limits). Known before any outcome.
+  const hasCapabilityTest = cap !== null || (isConstant && isOutOfSpec);
+  const testCount = (control === null ? 0 : 1) + (hasCapabilityTest ? 1 : 0);
+  const capabilityAlpha = level.alpha / Math.max(1, testCount);
+  let pCapability: number | null = isConstant && isOutOfSpec ? 0 : null;
   let ppkStandardError: number | null = null;
   let ppkUpperBound: number | null = null;
   let criticalValue: number | null = null;
@@ -201,24 +249,35 @@ export function evaluateCapCalibrated(
       const [upper, lower] = sides as [{ index: number; se: number }, { index: number; se: number }];
       sideCorrelation = sidesCorrelation(cap.ppk, uncertainty, upper.se * lower.se);
       sideGap = sidesGap(cap, uncertainty, nearest.se);
-      criticalValue = gappedCriticalValue(level.alpha, sideCorrelation, sideGap);
-    } else criticalValue = normalUpperQuantile(level.alpha);
+      criticalValue = gappedCriticalValue(capabilityAlpha, sideCorrelation, sideGap);
+    } else criticalValue = normalUpperQuantile(capabilityAlpha);
     const c = criticalValue;
+    // The bound is below the target at level a ⇔ c(a) < t* (the larger of the sides' t): the
+    // p-value is the level whose c is t*.
+    const t = Math.max(...sides.map((side) => (level.cpkTarget - side.index) / side.se));
+    pCapability = capabilityPValue(t, sideCorrelation, sideGap);
     ppkUpperBound = Math.min(...sides.map((side) => side.index + c * side.se));
     // Shown intervals are never narrower than the normal-theory ones.
     intervals = capabilityIntervals(cap, { ...uncertainty, kurtosis: Math.max(3, uncertainty.kurtosis) });
   }
-  // A constant value outside its spec limits has Ppk = −∞ in the limit: a capability breach.
-  const isCapabilityBreach =
-    (ppkUpperBound !== null && ppkUpperBound < level.cpkTarget) || (isConstant && isOutOfSpec);
-  const isControlBreach = controlHits.length > 0;
-  const breach = isControlBreach || isCapabilityBreach;
+  // A constant value outside its spec limits has Ppk = −∞ in the limit: p_capability 0.
+  const pControl = control?.pValue ?? null;
+  const parts = [pControl, pCapability].filter((p): p is number => p !== null);
+  const pValue = parts.length === 0 ? 1 : Math.min(1, parts.length * Math.min(...parts));
+  const isControlBreach = pControl !== null && testCount * pControl < level.alpha;
+  const isCapabilityBreach = pCapability !== null && testCount * pCapability < level.alpha;
+  const breach = pValue < level.alpha;
   return {
     state: breach ? "BREACH" : "OK",
     breach,
+    pValue,
+    testCount,
     isControlBreach,
     isCapabilityBreach,
     controlHits,
+    control,
+    pCapability,
+    capabilityAlpha,
     judgedCount,
     n,
     lsl,
@@ -237,6 +296,28 @@ export function evaluateCapCalibrated(
     sideGap,
     leftOut,
   };
+}
+
+/**
+ * p_capability from t = (target − index)/SE of the side that is furthest below the target in its
+ * own standard errors: with one spec limit (sideCorrelation null) Φ(−t); with two, the chance that
+ * either side's estimate exceeds its critical value, P(Z₁ > t or Z₂ > t + gap) for a bivariate
+ * normal pair of correlation ρ — the inverse of gappedCriticalValue (twoSidedCriticalValue at gap
+ * 0), so p_capability < a ⇔ the bound at a is below the target. Computed as Φ(−t) + Φ(−t − gap) −
+ * Φ₂(−t, −t − gap; ρ), which keeps the digits of a small p.
+ */
+export function capabilityPValue(t: number, sideCorrelation: number | null, sideGap: number | null): number {
+  if (Number.isNaN(t)) throw new StatsError("INVALID_ARGUMENT", "t must be a number");
+  if (sideCorrelation === null) return normalUpperTail(t);
+  if (sideCorrelation >= 1) return normalUpperTail(t);
+  const gap = sideGap ?? 0;
+  if (gap === 0) return Math.min(1, bivariateMaxUpperTail(t, Math.max(-1, sideCorrelation)));
+  // The clamp gappedCriticalValue's search uses.
+  const rho = Math.max(-1 + 1e-12, Math.min(1 - 1e-12, sideCorrelation));
+  const a = normalUpperTail(t);
+  const b = normalUpperTail(t + gap);
+  const both = bivariateNormalCdf(-t, -t - gap, rho);
+  return Math.min(a + b, Math.max(a, b, a + b - both), 1);
 }
 
 /**

@@ -30,9 +30,22 @@ export {
 export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
 export {
   ALL_RUN_RULES,
+  type ControlTest,
   controlRuleHits,
+  ONE_SIDED_LIMIT_TAIL,
+  RULE2_POINT_TAIL,
+  RULE3_POINT_TAIL,
   type RunRules,
+  runTail,
 } from "./controlRules.js";
+export {
+  type ControlSignalSet,
+  controlRulesArl,
+  controlSignalChance,
+  controlSignalRate,
+  WESTERN_ELECTRIC_RUN_LENGTH,
+  westernElectricSet,
+} from "./controlSignalChain.js";
 export {
   type BurgFit,
   bicOrder,
@@ -66,6 +79,7 @@ export {
   type CapCalibratedOptions,
   type ControlRule,
   type ControlRuleHit,
+  capabilityPValue,
   evaluateCapCalibrated,
   sidesCorrelation,
   sidesGap,
@@ -117,7 +131,18 @@ export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
 export { pearson3UpperTail, type SavageResult, savageGreater } from "./savageScores.js";
 export { StatsError, type StatsErrorCode } from "./statsError.js";
-export { type SuggestedControlLimits, suggestControlLimits } from "./suggestControlLimits.js";
+export {
+  AUTOCORRELATION_RATE_FACTOR,
+  AUTOCORRELATION_SIGNIFICANCE_Z,
+  type ControlLimitPair,
+  type ControlLimitsBasis,
+  expectedExceedanceRate,
+  isAutocorrelationMaterial,
+  lag1Autocorrelation,
+  NOMINAL_FALSE_ALARM_RATE,
+  type SuggestedControlLimits,
+  suggestControlLimits,
+} from "./suggestControlLimits.js";
 export {
   AR1_BRIDGE_SLOPES,
   ar1BridgeLaw,

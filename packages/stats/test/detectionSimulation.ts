@@ -251,9 +251,9 @@ export function simulateMvd(
 /**
  * CAP capability: n evaluation values of one kind with true Ppk `ppk` against symmetric spec limits
  * (LSL, USL = ∓3 · ppk σ around the true mean), through evaluateCapCalibrated's capability decision
- * at each level; `targetPpk: true` puts the process exactly at each level's own target (the α
- * promise). Control limits at ±3σ judge only the newest point, as an evaluation after one new
- * record would; control hits are counted separately.
+ * at each level (its p-value against α); `targetPpk: true` puts the process exactly at each level's
+ * own target (the α promise). Control limits at ±3σ judge only the newest point, as an evaluation
+ * after one new record would; control hits (points outside the limits) are counted separately.
  */
 export function simulateCap(
   seed: number,
@@ -291,8 +291,12 @@ export function simulateCap(
         noData++;
         continue;
       }
-      if (result.isCapabilityBreach) counts[level]++;
-      if (level === "medium" && result.isControlBreach) controlHits++;
+      // The capability part's own test at α (its p-value below α: the bound at α below the
+      // target). In the evaluation it is one of two parts, each at α/2 (issue 29), so the
+      // evaluation's isCapabilityBreach would count α/2 here.
+      const { alpha } = ALERT_THRESHOLD_LEVELS[level];
+      if (result.pCapability !== null && result.pCapability < alpha) counts[level]++;
+      if (level === "medium" && result.controlHits.length > 0) controlHits++;
     }
   }
   return {

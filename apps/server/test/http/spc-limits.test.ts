@@ -356,5 +356,65 @@ describe("spc limits: suggest control limits", () => {
     expect(star.lcl).toBeCloseTo(10.4 - 3 * sigma, 5);
     expect(star.ucl).toBeCloseTo(10.4 + 3 * sigma, 5);
     expect(model).toMatchObject({ model_number: "AX-100", n: 4, lcl: star.lcl, ucl: star.ucl });
+    // Too few values to call neighbouring parts alike: the moving range, with its expected rate.
+    expect(star).toMatchObject({ basis: "moving_range", isAutocorrelated: false });
+    expect(star.movingRange).toMatchObject({ lcl: star.lcl, ucl: star.ucl });
+    expect(star.expectedFalseAlarmRate).toBe(star.movingRange.expectedFalseAlarmRate);
+  });
+
+  it("measures the period's autocorrelation and, where neighbouring parts are alike, suggests from the overall σ (issue 29)", async () => {
+    const { tn, force, t0 } = await tenantWithRecords();
+    // A slow drift (a temperature cycle of 60 parts) on another station's signal: neighbours alike.
+    const db = t.database.db;
+    const [station] = await db
+      .insert(stations)
+      .values({ customerId: tn.customer.id, lineId: tn.line.id, name: "OP20", nextNumSlot: 1 })
+      .returning();
+    if (!station) throw new Error("no station");
+    const [drift] = await db
+      .insert(signals)
+      .values({
+        customerId: tn.customer.id,
+        lineId: tn.line.id,
+        stationId: station.id,
+        name: "Bore",
+        entityType: "MEASUREMENT" as const,
+        storage: "num" as const,
+        slot: 0,
+      })
+      .returning();
+    if (!drift) throw new Error("no signal");
+    await db.insert(partRecords).values(
+      Array.from({ length: 150 }, (_, i) => ({
+        stationId: station.id,
+        ts: new Date(t0 + i * 60_000),
+        partId: `B-${i}`,
+        numValues: [20 + Math.sin((2 * Math.PI * i) / 60) + (((i * 7) % 5) - 2) / 20],
+      })),
+    );
+    const url = `/api/line-config/spc-signal-limits/suggest?line-id=${tn.line.id}`;
+    const payload = {
+      signalUUID: drift.id,
+      from: new Date(t0).toISOString(),
+      to: new Date(t0 + 150 * 60_000).toISOString(),
+    };
+    const res = await t.app.inject({ method: "POST", url, headers: tn.userHeaders, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    const [star] = res.json();
+    expect(star).toMatchObject({ model_number: "*", n: 150, basis: "overall", isAutocorrelated: true });
+    expect(star.lag1Autocorrelation).toBeGreaterThan(0.9);
+    expect(star.sigmaRatio).toBeGreaterThan(3);
+    expect([star.lcl, star.ucl]).toEqual([star.overall.lcl, star.overall.ucl]);
+    expect(star.movingRange.expectedFalseAlarmRate).toBeGreaterThan(0.3);
+    expect(star.expectedFalseAlarmRate).toBe(star.overall.expectedFalseAlarmRate);
+    expect(star.ucl - star.lcl).toBeGreaterThan(3 * (star.movingRange.ucl - star.movingRange.lcl));
+    // The other signal's period is unchanged by it.
+    const other = await t.app.inject({
+      method: "POST",
+      url,
+      headers: tn.userHeaders,
+      payload: { ...payload, signalUUID: force.id },
+    });
+    expect(other.json()[0].basis).toBe("moving_range");
   });
 });

@@ -331,19 +331,60 @@ describe("cap", () => {
     expect(before.state).toBe("BREACH");
     expect(before.details).toMatchObject({ controlHitCount: 1, judgedCount: 11 });
   });
-  it("run rules only when the monitor turns them on (rule 1 otherwise)", () => {
-    // Eight new points in a row above the centre line (10) but inside the control limits.
+  it("run rules only when the monitor turns them on (rule 1 otherwise); a run breaches when chance cannot explain it", () => {
+    // Eight new points in a row above the centre line (10) but inside the control limits (σ 2).
     const w = withLimits(window({ p: 1, count: 400 }), "30", "-10", "16", "4");
     const records = w.records.map((x, i) => (i >= 392 ? { ...x, values: [11.5] } : x));
     const run = { ...w, records };
     const prev = { previousLastRecordTs: new Date(T0 + 391_000) };
     expect(evaluateMonitor(settings("cap", prev), run).state).toBe("OK");
     const withRule4 = evaluateMonitor(settings("cap", { ...prev, runRules: { rule4: true } }), run);
-    expect(withRule4.state).toBe("BREACH");
     const d = ZCapCalibratedDetails.parse(withRule4.details);
     expect(d.controlRules).toEqual([1, 4]);
     expect(d.controlHits.every((h) => h.rule === 4)).toBe(true);
     expect(d.controlHits.at(-1)?.partId).toBe("P-399");
+    // Rules 1 and 4 signal somewhere in 8 in-control points about once in 20: shown, not a breach
+    // at medium (issue 29: the evaluation holds α).
+    expect(d.p_control).toBeGreaterThan(0.02);
+    expect(d.isControlBreach).toBe(false);
+    expect(withRule4.state).toBe("OK");
+    // A run of 20 among 20 new points is no chance: 2 · 2^−20 a point.
+    const long = { ...w, records: w.records.map((x, i) => (i >= 380 ? { ...x, values: [11.5] } : x)) };
+    const longRun = evaluateMonitor(
+      settings("cap", { previousLastRecordTs: new Date(T0 + 379_000), runRules: { rule4: true } }),
+      long,
+    );
+    expect(longRun.state).toBe("BREACH");
+    const dl = ZCapCalibratedDetails.parse(longRun.details);
+    expect(dl.isControlBreach).toBe(true);
+    expect(dl.p_control).toBeLessThan(0.001);
+    expect(dl.controlExtreme?.rule).toBe(4);
+  });
+  it("a first evaluation judges its evaluation set only (600 of 3000 records) and holds α whatever that count", () => {
+    // 3000 × 0.2: the evaluation set is the newest 600 records; no previous evaluation. Three of
+    // them just outside the control limits (3.1 σ) are what 600 in-control points give by chance.
+    const w = withLimits(window({ p: 1, count: 3000, seed: 11 }), "16", "4", "13", "7");
+    const clipped = w.records.map((x) => ({
+      ...x,
+      values: [Math.max(7.5, Math.min(12.5, x.values[0] as number))],
+    }));
+    for (const [i, v] of [
+      [2500, 13.1],
+      [2700, 6.9],
+      [2999, 13.1],
+    ] as const)
+      clipped[i] = { ...(clipped[i] as WindowRecord), values: [v] };
+    const r = evaluateMonitor(settings("cap", { sampleSize: 3000, evaluationRatio: 0.2 }), {
+      ...w,
+      records: clipped,
+    });
+    const d = ZCapCalibratedDetails.parse(r.details);
+    expect(d.judgedCount).toBe(600);
+    expect(d.controlTestedCount).toBe(600);
+    expect(d.controlHits.map((h) => h.partId)).toEqual(["P-2500", "P-2700", "P-2999"]);
+    expect(d.p_control).toBeGreaterThan(0.3);
+    expect(d.isControlBreach).toBe(false);
+    expect(r.state).toBe("OK");
   });
   it("too few evaluation values → NO_DATA with its limit errors", () => {
     const w = withLimits(window({ p: 1, count: 400 }), "16", "4");

@@ -434,7 +434,9 @@ function evaluateCapWindow(
   }
   const capLimits: CapLimits = { ...perRecord, singleSide: signal.singleSide };
   // Each point is judged once by the control rules: the first evaluation record newer than the
-  // previous evaluation's newest record, or every record on a first evaluation.
+  // previous evaluation's newest record, or every record of the evaluation set (the newest
+  // round(sample_size × ratio), never the training records) on a first evaluation; the control
+  // part's p-value allows for however many that is (monitoring.md "CAP").
   const prev = settings.previousLastRecordTs?.getTime();
   const firstNew = prev == null ? 0 : evaluation.findIndex((rec) => rec.ts.getTime() > prev);
   const firstNewIndex = firstNew < 0 ? evaluation.length : firstNew;
@@ -456,8 +458,9 @@ function evaluateCapWindow(
   if (runRules.rule2) controlRules.push(2);
   if (runRules.rule3) controlRules.push(3);
   if (runRules.rule4) controlRules.push(4);
-  // Score: Ppk's upper (1 − α) bound against the Cpk target (a capability breach is the bound
-  // below the target); a control signal breaches whatever the score, and is named in the details.
+  // One α-level test: p = min(1, tests · min(p_control, p_capability)) < α. Score: Ppk's upper
+  // bound at α / tests against the Cpk target (the capability part breaches when it is below); the
+  // control part breaches when its signals are more extreme than the judged points give by chance.
   return {
     ...sized,
     state: r.state,
@@ -489,6 +492,16 @@ function evaluateCapWindow(
       alpha: r.alpha,
       isControlBreach: r.isControlBreach,
       isCapabilityBreach: r.isCapabilityBreach,
+      p_value: r.pValue,
+      p_control: r.control?.pValue ?? null,
+      p_capability: r.pCapability,
+      testCount: r.testCount,
+      capabilityAlpha: r.capabilityAlpha,
+      controlTestedCount: r.control?.testedCount ?? 0,
+      controlExtreme: r.control?.extreme
+        ? { rule: r.control.extreme.rule, tail: r.control.extreme.tail }
+        : null,
+      isControlOneSided: r.control?.isOneSided ?? false,
       controlHits: r.controlHits.slice(0, MAX_STORED_CONTROL_HITS).map((h) => {
         const rec = evaluation[h.row];
         return {

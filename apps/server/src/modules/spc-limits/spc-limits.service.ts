@@ -99,7 +99,9 @@ export function createSpcLimitsService(deps: {
 
     /**
      * Control limits from a period the user marks as stable (issue #14): per model number seen in
-     * the period and for '*' (every record), mean ± 3 σ within of the signal's values.
+     * the period and for '*' (every record), mean ± 3 σ of the signal's values — σ within (moving
+     * range) unless the period's lag-1 autocorrelation makes it flag noticeably more than 0.27 %
+     * of in-control points, then the overall σ (issue 29); each with its expected false-alarm rate.
      */
     async suggest(
       ctx: AuthContext,
@@ -136,10 +138,30 @@ export function createSpcLimitsService(deps: {
         else groups.set(r.modelNumber, [x]);
       }
       const round = (x: number) => Math.round(x * 1e6) / 1e6;
+      const pair = (p: { lcl: number; ucl: number; expectedFalseAlarmRate: number }) => ({
+        lcl: round(p.lcl),
+        ucl: round(p.ucl),
+        expectedFalseAlarmRate: p.expectedFalseAlarmRate,
+      });
       return [...groups]
-        .flatMap(([model, values]) => {
+        .flatMap(([model, values]): TSpcSuggestion[] => {
           const s = suggestControlLimits(values);
-          return s ? [{ model_number: model, n: s.n, lcl: round(s.lcl), ucl: round(s.ucl) }] : [];
+          if (!s) return [];
+          return [
+            {
+              model_number: model,
+              n: s.n,
+              lcl: round(s.lcl),
+              ucl: round(s.ucl),
+              basis: s.basis,
+              expectedFalseAlarmRate: s.expectedFalseAlarmRate,
+              lag1Autocorrelation: s.lag1Autocorrelation,
+              sigmaRatio: s.sigmaRatio,
+              isAutocorrelated: s.isAutocorrelated,
+              movingRange: pair(s.movingRange),
+              overall: pair(s.overall),
+            },
+          ];
         })
         .sort((a, b) => byModel({ modelNumber: a.model_number }, { modelNumber: b.model_number }));
     },

@@ -1,4 +1,4 @@
-import type { TCapEvaluationRecord, TCapEvaluationValues } from "@linewatch/contracts";
+import { formatPValue, type TCapEvaluationRecord, type TCapEvaluationValues } from "@linewatch/contracts";
 import { Box, Stack, Table, TableBody, TableCell, TableRow, Typography, useTheme } from "@mui/material";
 import { ChartsReferenceLine } from "@mui/x-charts/ChartsReferenceLine";
 import { LineChart, type LineSeries, lineClasses } from "@mui/x-charts/LineChart";
@@ -92,6 +92,17 @@ export function CapValuesChart(p: { values: TCapEvaluationValues; details: TCapV
     ["Outside LCL/UCL", String(outsideControl), outsideControl > 0],
     ["Outside LSL/USL", String(outsideSpec), outsideSpec > 0],
   ];
+  // The evaluation's test (issue 29): the judged points, each part's p-value and the decision.
+  const test = p.details.test;
+  if (test) {
+    const pv = (x: number | null) => (x == null ? "–" : formatPValue(x));
+    indexRows.push(
+      ["Judged points", String(test.judgedCount), false],
+      ["p control", pv(test.pControl), test.isControlBreach],
+      ["p capability", pv(test.pCapability), false],
+      [`p vs α ${fmt(test.alpha)}`, pv(test.pValue), test.pValue != null && test.pValue < test.alpha],
+    );
+  }
   if (records.length === 0) {
     return (
       <Typography color="text.secondary">

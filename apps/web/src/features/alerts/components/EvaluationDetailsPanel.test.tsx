@@ -205,6 +205,53 @@ describe("EvaluationDetailsPanel", () => {
     await screen.findByRole("figure", { name: /^Values of Press Force/ });
   });
 
+  it("CAP held per evaluation (issue 29): hits expected by chance, p_control, p_capability and the judged points", async () => {
+    answers.push(() => HttpResponse.json(capValues));
+    renderPanel(
+      "cap",
+      capDetailsFixture({
+        isControlBreach: false,
+        isCapabilityBreach: false,
+        ppkUpperBound: 1.5,
+        judgedCount: 600,
+        controlHitCount: 3,
+        controlHits: [28, 29, 30].map((value, i) => ({
+          rule: 1 as const,
+          partId: `P-${i}`,
+          ts: null,
+          value,
+        })),
+        p_value: 1,
+        p_control: 0.69,
+        p_capability: 0.8,
+        testCount: 2,
+        capabilityAlpha: 0.005,
+        controlTestedCount: 600,
+        controlExtreme: { rule: 1, tail: 0.0019 },
+        isControlOneSided: false,
+      }),
+    );
+    const found = screen.getByRole("list", { name: "What the evaluation found" });
+    const items = within(found)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent ?? "");
+    expect(items[0]).toBe(
+      "p-value 1 vs α 0.01 (twice the smaller of the control and capability parts' p-values)",
+    );
+    expect(items[1]).toMatch(
+      /^3 points outside the control limits in 600 judged: expected by chance at this level \(p = 0.69\): P-0, 28/,
+    );
+    expect(items[2]).toBe(
+      "Ppk 0.8 (95 % interval 0.55–1.05), upper 99.5 % bound 1.5 not below the target 1.33, p = 0.8",
+    );
+    const figure = await screen.findByRole("figure", { name: /^Values of Press Force/ });
+    const table = within(figure).getByRole("table", { name: "Limits and indices" });
+    expect(within(table).getByRole("row", { name: "Judged points 600" })).toBeTruthy();
+    expect(within(table).getByRole("row", { name: "p control 0.69" })).toBeTruthy();
+    expect(within(table).getByRole("row", { name: "p capability 0.8" })).toBeTruthy();
+    expect(within(table).getByRole("row", { name: "p vs α 0.01 1" })).toBeTruthy();
+  });
+
   it("CAP stored by the uncorrected method still displays", async () => {
     answers.push(() => HttpResponse.json(capValues));
     renderPanel("cap", storedUncorrectedDetails.cap);

@@ -87,6 +87,18 @@ export type TCapView = {
   usl: number | null;
   lcl: number[];
   ucl: number[];
+  /**
+   * The evaluation's one α-level test (issue 29): null on evaluations stored before it (and for
+   * the uncorrected method), where any control hit breached.
+   */
+  test: {
+    pValue: number | null;
+    alpha: number;
+    pControl: number | null;
+    pCapability: number | null;
+    judgedCount: number;
+    isControlBreach: boolean;
+  } | null;
   parsed: TEvaluationDetails;
 };
 
@@ -105,6 +117,17 @@ export function capDetails(raw: unknown): TCapView | null {
     usl: finite(d.limits.usl),
     lcl: d.limits.lcl.filter(Number.isFinite),
     ucl: d.limits.ucl.filter(Number.isFinite),
+    test:
+      d.method === "calibrated" && d.p_value !== undefined
+        ? {
+            pValue: d.p_value,
+            alpha: d.alpha,
+            pControl: d.p_control ?? null,
+            pCapability: d.p_capability ?? null,
+            judgedCount: d.judgedCount,
+            isControlBreach: d.isControlBreach,
+          }
+        : null,
     parsed: d,
   };
 }
@@ -163,7 +186,7 @@ export function chartCaption(type: string): string {
   if (type === "svd")
     return "Score: the Wasserstein distance between the training and evaluation sets, scaled; a breach is a score above the threshold.";
   if (type === "cap")
-    return "Score: the upper confidence bound of the evaluation set's Ppk (Ppk itself for evaluations before the bound); threshold: the Cpk target. A breach is the bound below the target, or a new point that fires a control rule.";
+    return "Score: the upper confidence bound of the evaluation set's Ppk (Ppk itself for evaluations before the bound); threshold: the Cpk target. A breach is the bound below the target, or control signals on the new points more extreme than chance gives at the alert threshold (before issue 29: any new point that fired a control rule).";
   if (type === "mvd")
     return "Score: the p-value of the smaller of two tests, means moved and parts fitting the training pattern worse (log scale); threshold: α. A breach is a p-value below α.";
   return "";

@@ -1,6 +1,7 @@
 import {
   CAPABILITY_MESSAGES,
   CHALLENGE_RANGE_TEXTS,
+  CONTROL_RULES_ARL_TEXTS,
   defaultFeatureFlags,
   CAP_ALERTS_MESSAGES as M,
   MONITOR_MESSAGES,
@@ -294,7 +295,13 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Torque");
     expect(screen.queryByRole("combobox", { name: M.runRulesLabel("Force") })).toBeNull();
+    // Issue 29: the chosen rules' ARL₀ under the select, and in its menu with what the monitor holds.
+    expect(screen.getAllByText(CONTROL_RULES_ARL_TEXTS.short([])).length).toBeGreaterThan(0);
+    expect(CONTROL_RULES_ARL_TEXTS.short([])).toBe("ARL₀ 370");
     await ue.click(screen.getByRole("combobox", { name: M.runRulesLabel("Torque") }));
+    expect(
+      await screen.findByText(`${CONTROL_RULES_ARL_TEXTS.perPoint([])}. ${CONTROL_RULES_ARL_TEXTS.held}`),
+    ).toBeTruthy();
     await ue.click(await screen.findByRole("option", { name: RUN_RULE_TEXTS[2] }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
     expect(calls.at(-1)?.body).toMatchObject({ task_uuid: MON, task_details: { run_rules: [2] } });

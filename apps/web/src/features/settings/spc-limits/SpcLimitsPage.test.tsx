@@ -80,9 +80,34 @@ const server = setupServer(
   http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(limits)),
   http.post("*/api/line-config/spc-signal-limits/suggest", async ({ request }) => {
     suggests.push(JSON.parse(await request.text()));
+    const pair = (lcl: number, ucl: number, rate: number) => ({ lcl, ucl, expectedFalseAlarmRate: rate });
     return HttpResponse.json([
-      { model_number: "*", n: 40, lcl: 3.25, ucl: 6.75 },
-      { model_number: "M-2", n: 12, lcl: 3.5, ucl: 6.5 },
+      {
+        model_number: "*",
+        n: 40,
+        lcl: 3.25,
+        ucl: 6.75,
+        basis: "overall",
+        expectedFalseAlarmRate: 0.0041,
+        lag1Autocorrelation: 0.7,
+        sigmaRatio: 1.8,
+        isAutocorrelated: true,
+        movingRange: pair(4, 6, 0.11),
+        overall: pair(3.25, 6.75, 0.0041),
+      },
+      {
+        model_number: "M-2",
+        n: 12,
+        lcl: 3.5,
+        ucl: 6.5,
+        basis: "moving_range",
+        expectedFalseAlarmRate: 0.012,
+        lag1Autocorrelation: 0.05,
+        sigmaRatio: 1,
+        isAutocorrelated: false,
+        movingRange: pair(3.5, 6.5, 0.012),
+        overall: pair(3.4, 6.6, 0.009),
+      },
     ]);
   }),
   http.put("*/api/line-config/spc-signal-limits", async ({ request }) => {
@@ -308,6 +333,15 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText(M.suggestFrom), { target: { value: "2026-11-20T06:00" } });
     fireEvent.change(within(dialog).getByLabelText(M.suggestTo), { target: { value: "2026-11-20T18:30" } });
     await ue.click(within(dialog).getByRole("button", { name: M.suggestApply }));
+    // The suggestion is shown first: where σ came from and the expected false-alarm rate (issue 29).
+    await within(dialog).findByRole("list", { name: M.suggestResults });
+    expect(within(dialog).getByText(M.suggestAutocorrelated(0.7, 0.11))).toBeTruthy();
+    expect(M.suggestAutocorrelated(0.7, 0.11)).toBe(
+      "Neighbouring parts are alike (lag-1 autocorrelation 0.7): limits from the moving range would flag 11 % of points; suggested from the overall σ instead",
+    );
+    expect(within(dialog).getByText(M.suggestRate(0.0041))).toBeTruthy();
+    expect(within(dialog).getByText(M.suggestIndependent(0.05))).toBeTruthy();
+    await ue.click(within(dialog).getByRole("button", { name: M.suggestUse }));
     await waitFor(() => expect(screen.queryByRole("dialog", { name: M.suggest })).toBeNull());
     expect(suggests[0]).toEqual({
       signalUUID: TORQUE,

@@ -1,4 +1,4 @@
-import { SPC_LIMITS_MESSAGES as M, type TSpcLimitKey } from "@linewatch/contracts";
+import { SPC_LIMITS_MESSAGES as M, type TSpcLimitKey, type TSpcSuggestion } from "@linewatch/contracts";
 import { Button, FormControlLabel, Stack, Switch, Typography } from "@mui/material";
 import { lazy, Suspense, useCallback, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
@@ -160,14 +160,16 @@ export function SpcLimitsPage() {
     }
   };
 
+  // The dialog shows the suggestion (where σ came from, the expected false-alarm rate) before
+  // the user puts it into the grid.
   const handleSuggest = async (signalId: string, from: string, to: string) => {
     if (!lineId) return [];
-    const list = await suggest.mutateAsync({ lineId, body: { signalUUID: signalId, from, to } });
-    if (list.length > 0) {
-      change(signalId, (r) => applySuggestions(r, list));
-      tree.setExpanded(signalId, true);
-    }
-    return list;
+    return suggest.mutateAsync({ lineId, body: { signalUUID: signalId, from, to } });
+  };
+  const handleUseSuggestion = (signalId: string, list: TSpcSuggestion[]) => {
+    if (list.length === 0) return;
+    change(signalId, (r) => applySuggestions(r, list));
+    tree.setExpanded(signalId, true);
   };
 
   const addingRow = addingFor ? rowById.get(addingFor) : undefined;
@@ -263,6 +265,7 @@ export function SpcLimitsPage() {
             timeZone={plant?.timeZone ?? "UTC"}
             isPending={suggest.isPending}
             onSuggest={handleSuggest}
+            onUse={handleUseSuggestion}
             onClose={() => setSuggesting(false)}
           />
         </Suspense>

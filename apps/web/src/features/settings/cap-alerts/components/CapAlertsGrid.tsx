@@ -1,6 +1,7 @@
 import {
   CAPABILITY_MESSAGES,
   CHALLENGE_RANGE_TEXTS,
+  CONTROL_RULES_ARL_TEXTS,
   CAP_ALERTS_MESSAGES as M,
   OP_COUNTS,
   RUN_RULE_TEXTS,
@@ -16,6 +17,7 @@ import {
   Checkbox,
   IconButton,
   Link,
+  ListSubheader,
   MenuItem,
   TextField,
   Tooltip,
@@ -174,31 +176,54 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
         headerName: M.columns.runRules,
         width: 170,
         sortable: false,
-        renderCell: ({ row }) =>
-          row.monitor?.active ? (
-            <TextField
-              select
-              size="small"
-              fullWidth
-              value={row.monitor.monitor_filter.run_rules ?? []}
-              disabled={busyIds.has(row.id)}
-              onChange={(e) => onRunRules(row, e.target.value as unknown as TRunRule[])}
-              slotProps={{
-                select: {
-                  multiple: true,
-                  displayEmpty: true,
-                  renderValue: (v) => ((v as TRunRule[]).length ? `1, ${(v as TRunRule[]).join(", ")}` : "1"),
-                },
-                htmlInput: { "aria-label": M.runRulesLabel(row.signal) },
-              }}
-            >
-              {RUN_RULES.map((r) => (
-                <MenuItem key={r} value={r}>
-                  {RUN_RULE_TEXTS[r]}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : null,
+        renderCell: ({ row }) => {
+          if (!row.monitor?.active) return null;
+          const chosen = row.monitor.monitor_filter.run_rules ?? [];
+          // Issue 29: the chosen rules' in-control false-alarm rate per point (ARL₀), under the
+          // select and atop its menu with what the monitor holds per evaluation.
+          return (
+            <Box sx={{ width: "100%" }}>
+              <TextField
+                select
+                size="small"
+                fullWidth
+                value={chosen}
+                disabled={busyIds.has(row.id)}
+                onChange={(e) =>
+                  onRunRules(
+                    row,
+                    (e.target.value as unknown as (TRunRule | undefined)[]).filter(
+                      (r): r is TRunRule => r !== undefined,
+                    ),
+                  )
+                }
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    displayEmpty: true,
+                    renderValue: (v) =>
+                      (v as TRunRule[]).length ? `1, ${(v as TRunRule[]).join(", ")}` : "1",
+                  },
+                  htmlInput: { "aria-label": M.runRulesLabel(row.signal) },
+                }}
+              >
+                <ListSubheader sx={{ lineHeight: 1.4, py: 1, maxWidth: 360, whiteSpace: "normal" }}>
+                  {`${CONTROL_RULES_ARL_TEXTS.perPoint(chosen)}. ${CONTROL_RULES_ARL_TEXTS.held}`}
+                </ListSubheader>
+                {RUN_RULES.map((r) => (
+                  <MenuItem key={r} value={r}>
+                    {RUN_RULE_TEXTS[r]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Tooltip title={`${CONTROL_RULES_ARL_TEXTS.perPoint(chosen)}. ${CONTROL_RULES_ARL_TEXTS.held}`}>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {CONTROL_RULES_ARL_TEXTS.short(chosen)}
+                </Typography>
+              </Tooltip>
+            </Box>
+          );
+        },
       },
       {
         field: "challengeRanges",
