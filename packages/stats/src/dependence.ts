@@ -343,16 +343,17 @@ function dependenceOf(fit: BurgFit | null, lag1: number, m: number): Dependence 
 
 /**
  * The dependence of one series in record order: the AR order BIC picks (Burg, up to
- * maxArOrder(m)); orders 0 and 1 answer the established lag-1 fit (ar1Coefficient). Fewer than 4
+ * maxArOrder(m)); orders 0 and 1 answer the established lag-1 fit (ar1Coefficient), or `lag1`
+ * when the caller has its own lag-1 estimate (MVD's T² series). Fewer than 4
  * values, or a constant series: independent.
  */
-export function estimateDependence(values: ArrayLike<number>): Dependence {
+export function estimateDependence(values: ArrayLike<number>, lag1?: number): Dependence {
   const m = values.length;
   assertFinite(values, "dependence input");
   const maxOrder = maxArOrder(m);
   const fit =
     m >= 4 && m > maxOrder + 1 && !isConstant(values, 0, m) ? burgFit(values, m, 1, maxOrder) : null;
-  return dependenceOf(fit, m >= 4 ? ar1Coefficient(values) : 0, m);
+  return dependenceOf(fit, lag1 ?? (m >= 4 ? ar1Coefficient(values) : 0), m);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { choleskyDecompose, choleskyForwardRows, choleskySolve } from "./cholesky.js";
-import { type Dependence, estimatePooledDependence, windowVif } from "./dependence.js";
+import { type Dependence, estimateDependence, estimatePooledDependence, windowVif } from "./dependence.js";
 import { fUpperTail } from "./distributions.js";
 import {
   columnMeansAndSds,
@@ -310,14 +310,17 @@ export function evaluateMvdCalibrated(
   // The T² series' dependence: its own AR(1) fit; when the signals are autocorrelated, without the
   // significance step (the T² of AR(1) signals of ρ are autocorrelated about ρ², often below
   // 1.645/√m, and the rank test then breached 1.3–3 α on AR(1) windows of 75 rows).
-  const t2Coefficient =
+  const t2Lag1 =
     dependence.order > 0
       ? Math.min(
           Math.max((m * (autocorrelations(crossValidatedT2, 1)[0] as number) + 1) / (m - 3), 0),
           MAX_AR1_COEFFICIENT,
         )
       : ar1Coefficient(crossValidatedT2);
-  const t2Dependence = vifOfCoefficient(t2Coefficient, m);
+  // The T² series' own AR order, as the signals': a second-order process or a cycle makes the
+  // T² of its rows alike over many lags (about ρ(k)²), which a lag-1 fit under- or over-states
+  // (AR(2) 0.5/0.3: the rank test breached 3–8× its share; a pseudo-cycle: never).
+  const t2Dependence = estimateDependence(crossValidatedT2, t2Lag1);
   const vifT2 = t2Dependence.vif;
   const savage = savageGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
   const struct = mannWhitneyGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
