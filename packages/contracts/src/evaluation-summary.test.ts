@@ -5,6 +5,7 @@ import {
   storedUncorrectedDetails,
   svdDetailsFixture,
 } from "./evaluation-details.fixtures.js";
+import { parseEvaluationDetails } from "./evaluation-details.js";
 import {
   adjustmentLines,
   CHART_P_VALUE_FLOOR,
@@ -271,5 +272,47 @@ describe("CAP held per evaluation (issue 29): p_control, p_capability, judged po
     expect(evaluationDetailLines(old)[0]).toBe(
       "Fired: 1 new point fired a control rule: AX-1, 31 (outside the control limits (rule 1))",
     );
+  });
+});
+
+describe("evaluations stored by the uncorrected methods (removed from @linewatch/stats in issue 29)", () => {
+  // As the database hands them back (JSON), with the score and threshold the worker stored beside
+  // them: SVD W̃ against its threshold (σ), MVD mean T²/p against α, CAP Ppk against the Cpk target.
+  const stored = JSON.parse(JSON.stringify(storedUncorrectedDetails)) as typeof storedUncorrectedDetails;
+  const evaluations = {
+    svd: { score: 1.03, threshold: 0.62, details: stored.svd },
+    mvd: { score: 1.4, threshold: 0.01, details: stored.mvd },
+    cap: { score: 0.8, threshold: 1.33, details: stored.cap },
+  } as const;
+
+  it("still parse, whole, as the uncorrected method's", () => {
+    for (const type of ["svd", "mvd", "cap"] as const) {
+      expect(parseEvaluationDetails(type, stored[type]), type).toEqual({
+        ...stored[type],
+        method: "uncorrected",
+      });
+    }
+  });
+
+  it("still read in one line (the alert list, the chart) from the list's figures", () => {
+    const line = (type: "svd" | "mvd" | "cap") =>
+      evaluationSummary(type, { ...evaluations[type], details: figuresOf(evaluations[type].details) });
+    expect(line("svd")).toBe("Distance 1.03 σ vs threshold 0.62 σ");
+    expect(line("mvd")).toBe("p-value 0.002 vs α 0.01, 6 of 25 parts above the UCL (mean T²/p 1.4)");
+    expect(line("cap")).toBe("Ppk 0.8 vs target 1.33, 2 points outside the control limits");
+  });
+
+  it("still read in the drawer's and the Teams card's lines", () => {
+    const lines = (type: "svd" | "mvd" | "cap") => {
+      const parsed = parseEvaluationDetails(type, stored[type]);
+      if (parsed === null) throw new Error(`${type} details did not parse`);
+      return evaluationDetailLines(parsed);
+    };
+    // The uncorrected SVD's findings are its histogram and the summary; no lines of their own.
+    expect(lines("svd")).toEqual([]);
+    expect(lines("mvd")).toEqual(["6 of 25 parts above the UCL 11.2, p = 0.002"]);
+    expect(lines("cap")).toEqual(["Ppk 0.8 vs target 1.33", "2 points outside the control limits"]);
+    const mvd = evaluationChartSeries("mvd");
+    expect([mvd.score(evaluations.mvd), mvd.threshold(evaluations.mvd)]).toEqual([0.002, 0.01]);
   });
 });

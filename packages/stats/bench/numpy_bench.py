@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""NumPy/SciPy side of bench/stats.bench.ts: times the reference implementation of the same
-evaluations (reference/make_vectors.py: mvd_eval, svd_eval and their calibrated versions) on the
-data the TypeScript side wrote. The TypeScript side starts it with OPENBLAS_NUM_THREADS=1 (and the
-OpenMP / MKL equivalents) so NumPy runs on one thread, as the TypeScript does.
+"""NumPy/SciPy side of bench/stats.bench.ts: times the reference implementation of the evaluations
+the product runs (reference/make_vectors.py: mvd_eval_calibrated, svd_eval_calibrated) on the data
+the TypeScript side wrote. The uncorrected mvd_eval / svd_eval are no longer timed: issue 29 removed
+their TypeScript counterparts, evaluateMvd / evaluateSvd, from the package. The TypeScript side
+starts it with OPENBLAS_NUM_THREADS=1 (and the OpenMP / MKL equivalents) so NumPy runs on one
+thread, as the TypeScript does.
 Usage: numpy_bench.py DIR M N P REPEATS LEVEL [LARGE], LARGE = "p:repeats,…" for the large
 calibrated MVD windows (mvd-large-{p}-train.f64 / -eval.f64, M and N rows). Prints one JSON object
 on stdout."""
@@ -16,7 +18,7 @@ except ImportError:
     sys.exit(0)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reference"))
 try:
-    from make_vectors import mardia_skewness_form, mvd_eval, mvd_eval_calibrated, svd_eval, svd_eval_calibrated
+    from make_vectors import mardia_skewness_form, mvd_eval_calibrated, svd_eval_calibrated
 except ImportError as e:
     print(json.dumps({"skipped": "the reference needs SciPy: %s" % e}))
     sys.exit(0)
@@ -38,18 +40,14 @@ def median_ms(f):
     return statistics.median(times)
 
 
-mvd = mvd_eval(mvd_train, mvd_eval_rows, level)
-svd = svd_eval(svd_train, svd_eval_values, level)
-out["mvdMs"] = median_ms(lambda: mvd_eval(mvd_train, mvd_eval_rows, level))
-out["svdMs"] = median_ms(lambda: svd_eval(svd_train, svd_eval_values, level))
 out["mvdCalibratedMs"] = median_ms(lambda: mvd_eval_calibrated(mvd_train, mvd_eval_rows, level))
 out["svdCalibratedMs"] = median_ms(lambda: svd_eval_calibrated(svd_train, svd_eval_values, level))
 mvd_cal = mvd_eval_calibrated(mvd_train, mvd_eval_rows, level)
 out["mvdCalibratedPValue"] = mvd_cal["pValue"]
 out["mvdCalibratedT2Mean"] = mvd_cal["t2Mean"]
-out["svdCalibratedThreshold"] = svd_eval_calibrated(svd_train, svd_eval_values, level)["threshold"]
-out["mvdScore"], out["mvdUcl"], out["mvdPValue"] = mvd["score"], mvd["ucl"], mvd["pValue"]
-out["svdScore"] = svd["score"]
+svd_cal = svd_eval_calibrated(svd_train, svd_eval_values, level)
+out["svdCalibratedThreshold"] = svd_cal["threshold"]
+out["svdCalibratedScore"] = svd_cal["score"]
 # The large windows (issue 27): wall and CPU time (process_time, this process's user + system) of
 # one calibrated evaluation, the median of the runs, as the TypeScript reports them.
 large = []

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { capHeld } from "../test/capHeldVectors.js";
 import { expectRelativelyClose } from "../test/referenceVectors.js";
 import { binomialUpperTail } from "./binomialUpperTail.js";
+import { limitReader } from "./capLimits.js";
 import { controlRuleHits, controlTest, judgeControlRules } from "./controlRules.js";
 import { normalUpperTail } from "./distributions.js";
-import { limitReader } from "./evaluateCap.js";
 
 // Control limits 0 and 6: centre 3, σ 1 (zones: beyond 2 σ = above 5 or below 1; beyond 1 σ = above 4).
 const limits = { lcl: 0, ucl: 6 };

@@ -1,4 +1,5 @@
 import { binomialUpperTail } from "./binomialUpperTail.js";
+import { type LimitAt, type LimitValues, limitReader } from "./capLimits.js";
 import {
   type ControlSignalSet,
   controlSignalChance,
@@ -6,7 +7,6 @@ import {
   WESTERN_ELECTRIC_RUN_LENGTH,
 } from "./controlSignalChain.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
-import { type LimitAt, type LimitValues, limitReader } from "./evaluateCap.js";
 
 /** Western Electric rules: 1 a point outside the control limits; 2 two of three beyond 2σ on one side; 3 four of five beyond 1σ on one side; 4 eight in a row on one side of the centre line. */
 export type ControlRule = 1 | 2 | 3 | 4;

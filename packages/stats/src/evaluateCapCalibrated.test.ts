@@ -234,7 +234,7 @@ describe("evaluateCapCalibrated", () => {
     expect(capable.ppkUpperBound).toBeGreaterThan(capable.capability?.ppk ?? Number.POSITIVE_INFINITY);
   });
 
-  it("answers NO_DATA like evaluateCap", () => {
+  it("answers NO_DATA below 25 values and for a constant signal inside its limits", () => {
     expect(evaluateCapCalibrated(normalSample(4, 24), { lsl: -3, usl: 3 }, "medium")).toMatchObject({
       code: "EVALUATION_TOO_SMALL",
     });
@@ -243,6 +243,32 @@ describe("evaluateCapCalibrated", () => {
     });
     const outside = evaluated(evaluateCapCalibrated(new Array(30).fill(5), { lsl: 0, usl: 3 }, "medium"));
     expect(outside.isCapabilityBreach).toBe(true);
+  });
+
+  it("answers NO_DATA when the spec limits differ between records, not for a record without one", () => {
+    const values = normalSample(41, 60, 10, 0.1);
+    const usl = Float64Array.from(values, (_, i) => (i < 30 ? 10.6 : 10.7));
+    expect(evaluateCapCalibrated(values, { usl }, "medium")).toMatchObject({
+      state: "NO_DATA",
+      code: "SPEC_LIMITS_DIFFER",
+    });
+    usl.fill(10.6);
+    usl[3] = Number.NaN;
+    expect(evaluated(evaluateCapCalibrated(values, { usl }, "medium")).usl).toBe(10.6);
+    expect(() => evaluateCapCalibrated(values, { ucl: usl.subarray(0, 10) }, "medium")).toThrow(
+      expect.objectContaining({ code: "DIMENSION_MISMATCH" }),
+    );
+  });
+
+  it("keeps only its side's limits for a single-sided signal", () => {
+    const values = normalSample(41, 60, 10, 0.1);
+    const result = evaluated(
+      evaluateCapCalibrated(values, { lsl: 9.4, usl: 10.01, ucl: 10.0, singleSide: "LOWER" }, "medium"),
+    );
+    expect(result.usl).toBeNull();
+    expect(result.controlHits).toEqual([]);
+    expect(result.capability?.cp).toBeNull();
+    expect(result.capability?.ppk).toBe(result.capability?.ppl);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   capabilityIntervals,
   capabilitySideStandardError,
 } from "./capabilityIntervals.js";
+import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./capLimits.js";
 import {
   type ControlRuleHit,
   type ControlTest,
@@ -15,7 +16,6 @@ import {
 } from "./controlRules.js";
 import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
-import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./evaluateCap.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
 import { StatsError } from "./statsError.js";
 
@@ -137,7 +137,10 @@ export interface CapCalibratedEvaluation {
  * the bound at α below the target. The bound reported is taken at α / tests, where it decides.
  * A process exactly at the target breaches in about α/2 of evaluations from capability, a capable
  * in-control one in at most α/2 from control.
- * NO_DATA and limits as evaluateCap, which stays the uncorrected method.
+ * NO_DATA when fewer than 25 values remain (EVALUATION_TOO_SMALL), when the spec limits differ
+ * between records (SPEC_LIMITS_DIFFER), or for a constant signal with no control hit and nothing
+ * out of spec (CONSTANT_SIGNAL); limits as capLimits.ts reads them. (The uncorrected method, evaluateCap, was
+ * removed in issue 29.)
  */
 export function evaluateCapCalibrated(
   values: ArrayLike<number>,

@@ -161,7 +161,30 @@ describe("evaluateMvdCalibrated", () => {
     if (kind !== "normal") expect(gram.meanLaw.shape.skewnessSquared).toBeGreaterThan(0);
   });
 
-  it("drops constant signals and answers NO_DATA like evaluateMvd", () => {
+  it("leaves out whole rows with a missing value and reports original row indices", () => {
+    const train = equicorrelated(22, 40, 3, 0.3);
+    const ev = equicorrelated(23, 27, 3, 0.3);
+    train.data[5 * 3 + 1] = Number.NaN;
+    ev.data[0] = Number.NaN;
+    // Make original row 10 the clear worst row.
+    ev.data[10 * 3 + 2] = 30;
+    const result = evaluated(evaluateMvdCalibrated(train, ev, "medium"));
+    expect(result.leftOutRows).toEqual({ training: [5], evaluation: [0] });
+    expect(result.m).toBe(39);
+    expect(result.n).toBe(26);
+    expect(result.worstRows[0]?.row).toBe(10);
+    expect(result.worstRows[0]?.topSignals[0]?.signal).toBe(2);
+  });
+
+  it("throws on malformed input rather than guessing", () => {
+    const ev = equicorrelated(2, 30, 2, 0.3);
+    expect(() => evaluateMvdCalibrated(equicorrelated(1, 30, 3, 0.3), ev, "medium")).toThrow(/signals/);
+    expect(() => evaluateMvdCalibrated(createMatrix(30, 0), createMatrix(30, 0), "medium")).toThrow(
+      /at least one signal/,
+    );
+  });
+
+  it("drops constant signals and answers NO_DATA below the window minimums", () => {
     const train = equicorrelated(5, 40, 3, 0.3);
     const ev = equicorrelated(6, 25, 3, 0.3);
     for (const m of [train, ev]) for (let i = 0; i < m.rows; i++) m.data[i * 3 + 1] = 4;

@@ -2,16 +2,6 @@ import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js
 import { choleskyDecompose, choleskyForwardRows, choleskySolve } from "./cholesky.js";
 import { type Dependence, estimateDependence, estimatePooledDependence, windowVif } from "./dependence.js";
 import { fUpperTail } from "./distributions.js";
-import {
-  columnMeansAndSds,
-  completeRows,
-  gatherColumns,
-  largestIndices,
-  type MvdOptions,
-  type MvdWorstRow,
-  type SignalContribution,
-  standardiseColumnsInPlace,
-} from "./evaluateMvd.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
 import { hotellingT2OnlyOfColumns } from "./hotellingT2.js";
 import { shrinkageFromCentredColumns, shrinkageFromSums, shrinkCovariance } from "./ledoitWolfShrinkage.js";
@@ -20,6 +10,13 @@ import { type MardiaSkewnessForm, mardiaSkewness, mardiaSkewnessForm } from "./m
 import { createMatrix, type Matrix } from "./matrix.js";
 import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
 import { savageGreater } from "./savageScores.js";
+import {
+  columnMeansAndSds,
+  completeRows,
+  gatherColumns,
+  largestIndices,
+  standardiseColumnsInPlace,
+} from "./signalColumns.js";
 import { StatsError } from "./statsError.js";
 import {
   ar1Coefficient,
@@ -32,6 +29,30 @@ import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.
 
 /** Folds of the training rows' cross-validated T² (monitoring.md "MVD" step 4). */
 export const MVD_CROSS_VALIDATION_FOLDS = 5;
+
+export interface MvdOptions {
+  /** How many of the highest-T² evaluation rows to describe (default 3). */
+  readonly worstRowCount?: number;
+  /** How many signals name the drivers of each worst row (default 3, monitoring.md "MVD" step 7). */
+  readonly topSignalCount?: number;
+}
+
+export interface SignalContribution {
+  /** Column index of the signal in the input matrices. */
+  readonly signal: number;
+  /** cᵢ = yᵢ · (S*⁻¹ y)ᵢ, in T² units. */
+  readonly contribution: number;
+}
+
+export interface MvdWorstRow {
+  /** Row index in the evaluation matrix as given (before rows with missing values were left out). */
+  readonly row: number;
+  readonly t2: number;
+  /** One contribution per kept signal, in the order of `keptSignals`; they sum to `t2`. */
+  readonly contributions: Float64Array;
+  /** The largest contributions first: the drivers named in alerts. */
+  readonly topSignals: readonly SignalContribution[];
+}
 
 export interface MvdCalibratedOptions extends MvdOptions {
   /**
@@ -132,9 +153,10 @@ export interface MvdCalibratedEvaluation {
  * means with the dependence-corrected covariance (p_mean), and a rank test weighing the upper ranks
  * (Savage scores, savageGreater) of the evaluation rows' T² against the training rows' own
  * cross-validated T², both from the same five fold fits (p_struct); p = min(1, 2 min(p_mean,
- * p_struct)), breach ⇔ p < α. No normal-theory UCL decides. NO_DATA as evaluateMvd (training
- * < 2p + 2, evaluation < 25 complete rows, every signal constant, a singular covariance).
- * evaluateMvd stays the binomial-count method.
+ * p_struct)), breach ⇔ p < α. No normal-theory UCL decides. NO_DATA when training < 2p + 2 or
+ * evaluation < 25 complete rows remain, when every signal is constant, or when the shrunk
+ * covariance is still singular. (The uncorrected binomial-count method, evaluateMvd, was removed in
+ * issue 29.)
  */
 /** Fewest covariance degrees of freedom an MVD window holds its level with (see holdsLevel). */
 export const MIN_COVARIANCE_DEGREES = 5;

@@ -102,9 +102,10 @@ export function svdThresholdDegrees(dependence: Dependence, kurtosis: number, m:
  * SVD (WASSERSTEIN) evaluation with the threshold taken from the training data (monitoring.md
  * "Sensitivity", "SVD"): W̃ = W₁ / s against max(q_α(F̂) · f_ρ / √n_eff, 0.1), where q_α(F̂)
  * carries the data's shape and f_ρ (svdDependenceFactor) its autocorrelation, widened by t/z for
- * the uncertainty of s and of the AR(1) fit. NO_DATA as evaluateSvd (training < 10,
- * evaluation < 25, constant training values: "constant signal"; the training sd is 0 exactly when
- * every value is equal, and then the MAD is 0 too). evaluateSvd stays the uncorrected method.
+ * the uncertainty of s and of the AR(1) fit. NO_DATA when training < 10 or evaluation < 25
+ * values remain, or for constant training values ("constant signal"; the training sd is 0 exactly
+ * when every value is equal, and then the MAD is 0 too). (The uncorrected method, evaluateSvd, was
+ * removed in issue 29.)
  */
 export function evaluateSvdCalibrated(
   training: ArrayLike<number>,

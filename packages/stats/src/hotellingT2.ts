@@ -39,8 +39,7 @@ export function hotellingT2(deviations: Matrix, covariance: Matrix): HotellingT2
 /**
  * T² and contributions for n deviation vectors stored column-major by signal (p blocks of n values,
  * see toColumns); the contributions come back in the same layout, in `out` when given (p × n
- * values, e.g. a scratch buffer) or a new array. Used by evaluateMvd, which standardises straight
- * into this layout.
+ * values) or a new array. Used by hotellingT2.
  */
 export function hotellingT2OfColumns(
   columns: Float64Array,

@@ -27,6 +27,7 @@ export {
   type Interval,
   minitabCapabilityIntervals,
 } from "./capabilityIntervals.js";
+export type { CapLimits, LimitValues } from "./capLimits.js";
 export { choleskyDecompose, choleskySolve, choleskySolveRows } from "./cholesky.js";
 export {
   ALL_RUN_RULES,
@@ -72,7 +73,6 @@ export {
   studentTUpperTail,
   vifWidening,
 } from "./distributions.js";
-export { type CapEvaluation, type CapLimits, evaluateCap, type LimitValues } from "./evaluateCap.js";
 export {
   CAP_GAP_SIGMAS,
   type CapCalibratedEvaluation,
@@ -85,20 +85,15 @@ export {
   sidesGap,
 } from "./evaluateCapCalibrated.js";
 export {
-  evaluateMvd,
-  type MvdEvaluation,
-  type MvdOptions,
-  type MvdWorstRow,
-  type SignalContribution,
-} from "./evaluateMvd.js";
-export {
   crossValidatedT2OfColumns,
   crossValidatedT2WithEvaluation,
   evaluateMvdCalibrated,
   MVD_CROSS_VALIDATION_FOLDS,
   type MvdCalibratedEvaluation,
+  type MvdOptions,
+  type MvdWorstRow,
+  type SignalContribution,
 } from "./evaluateMvdCalibrated.js";
-export { evaluateSvd, type SvdEvaluation } from "./evaluateSvd.js";
 export { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
 export type { EvaluatedState, NoDataCode, NoDataEvaluation } from "./evaluation.js";
 export { type Histogram, histogram, MAX_HISTOGRAM_BINS } from "./histogram.js";

@@ -20,7 +20,7 @@ export function ledoitWolfShrinkage(x: Matrix): number {
 
 /**
  * The formula itself on centred data stored column-major (n values per column, see toColumns) and
- * its Gram matrix XᵀX (p × p), so evaluateMvd can share one XᵀX between the covariance and the
+ * its Gram matrix XᵀX (p × p), so evaluateMvdCalibrated can share one XᵀX between the covariance and the
  * shrinkage. With X² the element-wise square:
  *   μ = tr(XᵀX)/(n p), β̂ = (1/(p n)) (ΣΣ (X²ᵀX²)/n − ΣΣ (XᵀX)²/n²),
  *   δ̂ = (ΣΣ (XᵀX)²/n² − 2 μ tr(XᵀX)/n + p μ²)/p, shrinkage = min(β̂, δ̂)/δ̂ (0 when β̂ = 0).

@@ -1,9 +1,9 @@
 /**
  * The one error type of @linewatch/stats. Low-level functions throw it when an input makes the
  * answer undefined (empty input, a non-finite value, a matrix that is not positive definite …),
- * so that no NaN ever leaves the package silently. Evaluations (evaluateSvd, evaluateMvd,
- * evaluateCap) do not throw for data problems: they answer with state NO_DATA and a reason, as
- * monitoring.md "The window" asks.
+ * so that no NaN ever leaves the package silently. Evaluations (evaluateSvdCalibrated,
+ * evaluateMvdCalibrated, evaluateCapCalibrated) do not throw for data problems: they answer with
+ * state NO_DATA and a reason, as monitoring.md "The window" asks.
  */
 export type StatsErrorCode =
   /** An input array or matrix has no values. */

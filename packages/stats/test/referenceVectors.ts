@@ -13,6 +13,10 @@ export interface ReferenceVectors {
     vWeights?: number[];
     expected: number;
   }>;
+  /**
+   * The uncorrected SVD's cases. Read by no test since issue 29 removed evaluateSvd (and its test);
+   * make_vectors.py still writes them, until the reference drops them at a regeneration.
+   */
   readonly svd: ReadonlyArray<{
     train: number[];
     eval: number[];
@@ -25,6 +29,10 @@ export interface ReferenceVectors {
     | { dist: "f"; p: number; d1: number; d2: number; expected: number }
     | { dist: "chisquare"; p: number; k: number; expected: number }
   >;
+  /**
+   * The uncorrected MVD's cases (evaluateMvd, removed in issue 29): only their training rows and
+   * Ledoit–Wolf shrinkage are still read (ledoitWolfShrinkage.test.ts).
+   */
   readonly mvd: ReadonlyArray<{
     kind: string;
     train: number[][];

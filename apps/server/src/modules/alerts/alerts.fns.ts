@@ -109,7 +109,7 @@ export function capValues(window: Window, ev: EvaluationRow, settings: ValuesSet
   const { training, evaluation, head } = splitEvaluationWindow(window, ev, settings);
   const parsed = parsedLimits(window);
   const columns = [...window.signals, ...window.references];
-  // A single-sided signal keeps only its side's limits (as evaluateCap does).
+  // A single-sided signal keeps only its side's limits (as evaluateCapCalibrated does).
   const side = window.signals[0]?.singleSide ?? null;
   const kept = (k: LimitKey) =>
     side === "LOWER" ? k === "lsl" || k === "lcl" : side === "UPPER" ? k === "ucl" || k === "usl" : true;

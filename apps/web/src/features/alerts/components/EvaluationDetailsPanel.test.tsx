@@ -175,6 +175,17 @@ describe("EvaluationDetailsPanel", () => {
     expect(screen.getByRole("figure").textContent).toContain("p-value 0.0008 against α 0.01.");
   });
 
+  it("SVD stored by the uncorrected method still displays: the histogram with its W1 and sd", async () => {
+    answers.push(() => HttpResponse.json(svdValues));
+    renderPanel("svd", storedUncorrectedDetails.svd);
+    const figure = await screen.findByRole("figure", {
+      name: /^Training and evaluation values of Wheel Nut Torque \(Nm\)/,
+    });
+    expect(figure.textContent).toContain("W1 0.0031 Nm, training sd 0.003 Nm.");
+    // No widened-threshold or shape lines: the uncorrected method made no such adjustment.
+    expect(screen.queryByText(/threshold widened/)).toBeNull();
+  });
+
   it("MVD stored by the uncorrected method: its UCL count, as before", async () => {
     renderPanel("mvd", storedUncorrectedDetails.mvd);
     expect(screen.getByText("6 of 25 parts above the UCL 11.2, p = 0.002")).toBeTruthy();
