@@ -23,7 +23,6 @@ import {
   autocorrelations,
   MAX_AR1_COEFFICIENT,
   pooledAr1Coefficient,
-  vifOfCoefficient,
 } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
 
