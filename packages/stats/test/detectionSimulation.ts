@@ -1,6 +1,8 @@
 // Seeded simulations of in-control and changed processes run through the product's calibrated
-// evaluations: the detection benchmark (bench/detection.bench.ts) and its reduced run in
-// src/detectionCalibration.test.ts share them. Test-only: nothing in src imports it.
+// evaluations, called directly: the reduced detection run in src/detectionCalibration.test.ts.
+// The detection benchmark (npm run bench:detection) drives the worker's evaluateMonitor instead,
+// with its own simulation (apps/server/bench/detection.simulate.ts). Test-only: nothing in src
+// imports it.
 import { ALERT_THRESHOLD_LEVELS, ALERT_THRESHOLDS, type AlertThreshold } from "../src/alertThreshold.js";
 import { evaluateCapCalibrated } from "../src/evaluateCapCalibrated.js";
 import { evaluateMvdCalibrated } from "../src/evaluateMvdCalibrated.js";
