@@ -510,8 +510,10 @@ function pairsOf(result: CellResult): Pair[] {
     const rate = t.evaluated > 0 ? t.breaches / t.evaluated : Number.NaN;
     const met = t.evaluated > 0 && meetsGoal(level, rate);
     const labelledShare = result.windows > 0 ? t.labelled / result.windows : 0;
-    const status: PairStatus =
-      t.evaluated === 0 ? "none" : met ? "met" : labelledShare >= LABELLED_SHARE ? "labelled" : "missed";
+    // Labelled: the monitor form's preview warned up front (result.previewHolds false), or the
+    // evaluations' own details said so in at least LABELLED_SHARE of the windows.
+    const isLabelled = result.previewHolds === false || labelledShare >= LABELLED_SHARE;
+    const status: PairStatus = t.evaluated === 0 ? "none" : met ? "met" : isLabelled ? "labelled" : "missed";
     return {
       level,
       breaches: t.breaches,
@@ -537,6 +539,13 @@ function essText(result: CellResult): string {
   return count === 0 ? "–" : (sum / count).toFixed(1);
 }
 
+/** What the form's preview says of the cell's window up front. */
+function previewText(result: CellResult): string {
+  if (result.previewHolds === null) return "–";
+  if (result.previewHolds) return "holds";
+  return `warns (use at least ${result.previewMinimum ?? "—"})`;
+}
+
 function labelledText(pairs: readonly Pair[]): string {
   if (pairs.every((p) => p.labelledShare === 0)) return "0 %";
   return `${pairs.map((p) => (100 * p.labelledShare).toFixed(0)).join("/")} %`;
@@ -556,7 +565,7 @@ function rateRow(v: Verdict): string {
   const errors = tallies.reduce((s, t) => s + t.errors, 0);
   const evaluated = tallies.map((t) => t.evaluated);
   const evaluatedText = evaluated.every((e) => e === evaluated[0]) ? `${evaluated[0]}` : evaluated.join("/");
-  let extra = `  evaluated ${evaluatedText}; NO_DATA ${pct(noData / calls)}, ERROR ${pct(errors / calls)}; ESS ${essText(result)}; labelled ${labelledText(pairs)}; ${(result.evaluationMs / result.calls).toFixed(3)} ms/eval`;
+  let extra = `  evaluated ${evaluatedText}; NO_DATA ${pct(noData / calls)}, ERROR ${pct(errors / calls)}; ESS ${essText(result)}; labelled ${labelledText(pairs)}; preview ${previewText(result)}; ${(result.evaluationMs / result.calls).toFixed(3)} ms/eval`;
   if (cell.method === "cap") {
     const m = result.levels.medium as LevelTally;
     if (m.evaluated > 0)
@@ -587,7 +596,7 @@ console.log(
   `Detection benchmark (evaluateMonitor) — ${WINDOW_COUNT} windows per false-breach cell, ${POWER_WINDOW_COUNT} per power cell, seed ${BASE_SEED}, ${NEW_POINTS} new records an evaluation, ${THREADS} threads, Node ${process.version}`,
 );
 console.log(
-  "α: low 5 %, medium 1 %, high 0.1 %; goal ±25 % of α at low and medium, ≤ 2α at high; a pair whose evaluations are ≥ 90 % labelled (details.calibration.holds false) counts as labelled, not missed.",
+  "α: low 5 %, medium 1 %, high 0.1 %; goal ±25 % of α at low and medium, ≤ 2α at high; a pair outside the goal counts as labelled, not missed, when the monitor form's preview warns up front (measureLevelSupport on 2,000 records of the process judging the cell's window) or ≥ 90 % of its evaluations' details say the window cannot hold (calibration.holds false).",
 );
 console.log(
   `Windows as the worker splits them: ${WINDOW_SHAPES.map((w) => {
@@ -744,7 +753,7 @@ if (notMet.length > 0) {
 
 if (MARKDOWN) {
   console.log(
-    `\n| method | data | window | p | low (α 5 %) | medium (α 1 %) | high (α 0.1 %) | labelled | ESS |\n|---|---|---|---|---|---|---|---|---|`,
+    `\n| method | data | window | p | low (α 5 %) | medium (α 1 %) | high (α 0.1 %) | labelled | preview | ESS |\n|---|---|---|---|---|---|---|---|---|---|`,
   );
   for (const v of verdicts) {
     const c = v.cell;
@@ -757,7 +766,7 @@ if (MARKDOWN) {
     const method =
       c.method === "cap" ? `CAP ${CAP_VARIANT_LABELS[c.capVariant as CapVariant]}` : c.method.toUpperCase();
     console.log(
-      `| ${method} | ${c.family.label} | ${windowLabel(c.shape)} | ${c.p ?? (c.method === "mvd" ? "" : "1")} | ${cellsText.join(" | ")} | ${labelledText(v.pairs)} | ${essText(v.result)} |`,
+      `| ${method} | ${c.family.label} | ${windowLabel(c.shape)} | ${c.p ?? (c.method === "mvd" ? "" : "1")} | ${cellsText.join(" | ")} | ${labelledText(v.pairs)} | ${previewText(v.result)} | ${essText(v.result)} |`,
     );
   }
 }

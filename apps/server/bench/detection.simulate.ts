@@ -8,6 +8,7 @@ import { parseStoredMonitorFilter, QUERY_BOUNDS, type TMonitorType } from "@line
 import {
   ALERT_THRESHOLD_LEVELS,
   type AlertThreshold,
+  measureLevelSupport,
   normalUpperTail,
   suggestControlLimits,
 } from "@linewatch/stats";
@@ -351,6 +352,44 @@ export interface CellResult {
   readonly calls: number;
   /** Wall time of the whole cell (simulation included), ms. */
   readonly wallMs: number;
+  /**
+   * What the monitor form's preview says up front of this configuration: measureLevelSupport on
+   * PREVIEW_RECORDS records of the same process (the previewed period), judging the cell's sample
+   * size and ratio; false = the form warns that the window cannot hold its level.
+   */
+  readonly previewHolds: boolean | null;
+  /** The smallest sample size the preview advises (null: none up to 100,000 or it holds). */
+  readonly previewMinimum: number | null;
+}
+
+/** Records of the process the up-front (preview) measurement reads: a period of a few days. */
+export const PREVIEW_RECORDS = 2000;
+
+/**
+ * The preview's judgement of a cell: one fresh stretch of PREVIEW_RECORDS in-control records
+ * (another seed than the cell's windows), its signals' dependence measured as the preview
+ * measures it, the cell's own sample size and ratio judged.
+ */
+export function previewSupport(
+  spec: CellSpec,
+  seed: number,
+): { holds: boolean | null; minimum: number | null } {
+  const stretch: CellSpec = {
+    ...spec,
+    method: spec.method === "cap" ? "svd" : spec.method,
+    shape: { sampleSize: PREVIEW_RECORDS, ratio: spec.shape.ratio },
+    change: { kind: "none" },
+    suggestRecords: 0,
+  };
+  const first = simulateWindows(stretch, seed ^ 0x5f3759df, 1).next();
+  if (first.done) return { holds: null, minimum: null };
+  const records = first.value.records;
+  const p = records[0]?.values.length ?? 0;
+  const columns = Array.from({ length: p }, (_, j) => records.map((r) => r.values[j] ?? Number.NaN));
+  const support = measureLevelSupport(columns, spec.shape.sampleSize, spec.shape.ratio);
+  return support
+    ? { holds: support.holds, minimum: support.holds ? null : support.minimumSampleSize }
+    : { holds: null, minimum: null };
 }
 
 const emptyTally = (): LevelTally => ({
@@ -521,9 +560,12 @@ export function runCell(spec: CellSpec, seed: number, windows: number): CellResu
       if (r.state === "ERROR") firstErrorReason ??= r.reason;
     }
   }
+  const preview = previewSupport(spec, seed);
   return {
     windows,
     levels: tallies,
+    previewHolds: preview.holds,
+    previewMinimum: preview.minimum,
     firstNoDataReason,
     firstErrorReason,
     evaluationMs,
