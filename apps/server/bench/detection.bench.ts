@@ -66,7 +66,8 @@
 //                        with this many windows and another seed; the pair is judged on the two
 //                        runs' windows together. A miss whose interval lies wholly outside the goal
 //                        is not rerun.
-//   BENCH_THREADS        worker threads (default: one a core); cells are printed in order
+//   BENCH_THREADS        worker threads (default: one a core); cells are printed in order, each as
+//                        soon as the cells before it have ended
 //   BENCH_MARKDOWN       1: also print a markdown table of the false-breach cells (README "Measured")
 //   BENCH_PROGRESS       1: a line on stderr as each cell ends
 import { availableParallelism } from "node:os";
@@ -400,16 +401,20 @@ interface Job {
   readonly windows: number;
 }
 
-/** Runs jobs on THREADS worker threads, the most costly first; results in the jobs' order. */
+/**
+ * Runs jobs on THREADS worker threads, handed out in the jobs' order ("given") or the most costly
+ * first ("cost"); results in the jobs' order.
+ */
 async function runJobs(
   jobs: readonly Job[],
+  handOut: "given" | "cost",
   onDone?: (i: number, r: CellResult) => void,
 ): Promise<CellResult[]> {
   const results: CellResult[] = new Array(jobs.length);
   if (jobs.length === 0) return results;
-  const order = jobs
-    .map((_, i) => i)
-    .sort((a, b) => {
+  const order = jobs.map((_, i) => i);
+  if (handOut === "cost")
+    order.sort((a, b) => {
       const ja = jobs[a] as Job;
       const jb = jobs[b] as Job;
       return costOf(jb.spec, jb.windows) - costOf(ja.spec, ja.windows) || a - b;
@@ -609,34 +614,45 @@ console.log(
 );
 console.log(`load average at start ${loadAverage()}`);
 
+// The first run hands the cells out in their printed order and prints each as soon as every cell
+// before it has ended: the output streams (and a run stopped midway keeps what it printed), and
+// the costliest cells sit mid-grid, so the threads still end close together.
+const verdicts: Verdict[] = [];
+const finished: (CellResult | undefined)[] = new Array(selected.length);
+let printed = 0;
 let doneCount = 0;
+let section = "";
+function printReady(): void {
+  while (printed < selected.length && finished[printed] !== undefined) {
+    const cell = selected[printed] as Cell;
+    const result = finished[printed] as CellResult;
+    if (cell.section !== section) {
+      section = cell.section;
+      console.log(`\n${section}`);
+    }
+    if (cell.kind === "rate") {
+      const v: Verdict = { cell, result, pairs: pairsOf(result) };
+      verdicts.push(v);
+      console.log(rateRow(v));
+    } else {
+      console.log(powerRow(cell, result));
+    }
+    printed++;
+  }
+}
 const results = await runJobs(
   selected.map((c) => ({ spec: c.spec, seed: c.seed, windows: c.windows })),
+  "given",
   (i, r) => {
     doneCount++;
+    finished[i] = r;
     if (PROGRESS)
       process.stderr.write(
         `[${doneCount}/${selected.length}] ${(selected[i] as Cell).label} ${(r.wallMs / 1000).toFixed(1)} s; load ${loadAverage()}\n`,
       );
+    printReady();
   },
 );
-
-const verdicts: Verdict[] = [];
-let section = "";
-for (const [i, cell] of selected.entries()) {
-  const result = results[i] as CellResult;
-  if (cell.section !== section) {
-    section = cell.section;
-    console.log(`\n${section}`);
-  }
-  if (cell.kind === "rate") {
-    const v: Verdict = { cell, result, pairs: pairsOf(result) };
-    verdicts.push(v);
-    console.log(rateRow(v));
-  } else {
-    console.log(powerRow(cell, result));
-  }
-}
 console.log(`\nload average after the first run ${loadAverage()}`);
 
 // The confirming runs: a pair that missed and whose interval still reaches the goal.
@@ -653,6 +669,7 @@ if (CONFIRM_WINDOW_COUNT > 0 && toConfirm.length > 0) {
       seed: seedOf(v.cell.label, CONFIRM_SALT),
       windows: CONFIRM_WINDOW_COUNT,
     })),
+    "cost",
   );
   for (const [i, v] of toConfirm.entries()) {
     const r = again[i] as CellResult;
