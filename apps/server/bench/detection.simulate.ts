@@ -283,25 +283,11 @@ function previousTs(records: readonly WindowRecord[], newPoints: number | null):
 
 // ── Cells ────────────────────────────────────────────────────────────────────────────────────
 
-/** A change in the evaluation records (the newest n of the window), in σ of the signal. */
-export type Change =
-  | { readonly kind: "none" }
-  | { readonly kind: "shift"; readonly sigmas: number }
-  | { readonly kind: "spread"; readonly factor: number }
-  | { readonly kind: "correlationBreak" };
+// A change in the evaluation records (the newest n of the window), in σ of the signal: the
+// packages/stats simulation's own type and labels.
+export { type Change, changeLabel } from "../../../packages/stats/test/detectionSimulation.js";
 
-export function changeLabel(change: Change): string {
-  switch (change.kind) {
-    case "none":
-      return "in control";
-    case "shift":
-      return `mean shift ${change.sigmas} σ`;
-    case "spread":
-      return `spread × ${change.factor}`;
-    case "correlationBreak":
-      return "correlation 0.8 → −0.8";
-  }
-}
+import type { Change } from "../../../packages/stats/test/detectionSimulation.js";
 
 /** CAP's spec limits: at each level's Cpk target (the α promise), or at a fixed Ppk. */
 export type CapSpec = { readonly kind: "target" } | { readonly kind: "ppk"; readonly ppk: number };

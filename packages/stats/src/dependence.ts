@@ -401,3 +401,10 @@ export function windowVif(autocorrelations: ArrayLike<number>, m: number, n: num
   }
   return Math.min(Math.max(vif, 1), MAX_VIF);
 }
+
+/** 1 + 2 Σₖ ρ(k)²: how much alike rows inflate a second moment's variance ((1 + ρ²)/(1 − ρ²) for an AR(1)). */
+export function secondMomentVif(autocorrelations: ArrayLike<number>): number {
+  let s = 0;
+  for (let k = 0; k < autocorrelations.length; k++) s += (autocorrelations[k] as number) ** 2;
+  return 1 + 2 * s;
+}

@@ -1,4 +1,4 @@
-// The reduced detection benchmark (bench/detection.bench.ts) that runs with npm test: a few cells
+// The reduced detection benchmark (npm run bench:detection, apps/server/bench/detection.bench.ts, drives the worker instead) that runs with npm test: a few cells
 // of in-control series through the calibrated evaluations, fixed seeds, low and medium. 4,000
 // windows put a calibrated method's count well inside the bounds (medium: 40 expected, bounds 24 to
 // 60) and a 2× miscalibrated one (80 expected) outside them; the seeds make every run the same.

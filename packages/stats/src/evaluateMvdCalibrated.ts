@@ -1,6 +1,12 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { choleskyDecompose, choleskyForwardRows, choleskySolve } from "./cholesky.js";
-import { type Dependence, estimateDependence, estimatePooledDependence, windowVif } from "./dependence.js";
+import {
+  type Dependence,
+  estimateDependence,
+  estimatePooledDependence,
+  secondMomentVif,
+  windowVif,
+} from "./dependence.js";
 import { fUpperTail } from "./distributions.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
 import { hotellingT2OnlyOfColumns } from "./hotellingT2.js";
@@ -159,13 +165,6 @@ export interface MvdCalibratedEvaluation {
  */
 /** Fewest covariance degrees of freedom an MVD window holds its level with (see holdsLevel). */
 export const MIN_COVARIANCE_DEGREES = 5;
-
-/** 1 + 2 Σₖ ρ(k)²: how much alike rows inflate a second moment's variance ((1 + ρ²)/(1 − ρ²) for an AR(1)). */
-export function secondMomentVif(autocorrelations: ArrayLike<number>): number {
-  let s = 0;
-  for (let k = 0; k < autocorrelations.length; k++) s += (autocorrelations[k] as number) ** 2;
-  return 1 + 2 * s;
-}
 
 export function evaluateMvdCalibrated(
   training: Matrix,

@@ -1,6 +1,12 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
-import { arVifDegrees, type Dependence, estimateDependence, estimatePooledDependence } from "./dependence.js";
-import { MIN_COVARIANCE_DEGREES, secondMomentVif } from "./evaluateMvdCalibrated.js";
+import {
+  arVifDegrees,
+  type Dependence,
+  estimateDependence,
+  estimatePooledDependence,
+  secondMomentVif,
+} from "./dependence.js";
+import { MIN_COVARIANCE_DEGREES } from "./evaluateMvdCalibrated.js";
 import { StatsError } from "./statsError.js";
 import { pooledAr1Coefficient } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
