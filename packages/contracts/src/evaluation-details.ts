@@ -255,6 +255,22 @@ export const ZCapCalibratedDetails = z.object({
   controlExtreme: z.object({ rule: ZControlRule, tail: z.number() }).nullable().optional(),
   /** Every tested point had one control limit only: p_control counts the points beyond it. */
   isControlOneSided: z.boolean().optional(),
+  /**
+   * The in-control process p_control was judged against when the training values were not
+   * independent normal ones (issue 29): the AR order they chose and the two-piece t of their
+   * residuals (nu null = normal tails, gamma 1 = symmetric); by simulation over `paths` paths, or
+   * (paths 0, AR order 0) the exact chain with the residuals' law. Null or absent: independent
+   * normal points (the exact chain).
+   */
+  controlNull: z
+    .object({
+      arOrder: z.number().int(),
+      nu: z.number().nullable(),
+      gamma: z.number(),
+      paths: z.number().int(),
+    })
+    .nullable()
+    .optional(),
   /** The first MAX_STORED_CONTROL_HITS hits, in record order. */
   controlHits: z.array(ZControlHit),
   controlHitCount: z.number().int(),

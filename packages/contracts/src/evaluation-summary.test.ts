@@ -183,6 +183,29 @@ describe("evaluationDetailLines", () => {
     expect(adjustmentLines(capDetailsFixture({ vif: 1, kurtosis: 3.2, skewness: 0.1 }))).toEqual([]);
     // Evaluations stored before the skewness was kept still read.
     expect(adjustmentLines(capDetailsFixture({ vif: 1, kurtosis: 3, skewness: undefined }))).toEqual([]);
+    // The process the control rules were judged against, when not independent normal points.
+    expect(
+      adjustmentLines(
+        capDetailsFixture({
+          vif: 1,
+          kurtosis: 3,
+          controlNull: { arOrder: 2, nu: 4, gamma: 1.3, paths: 3000 },
+        }),
+      ),
+    ).toEqual([
+      "control rules judged against this signal's own process from its training values: autocorrelation (AR order 2), heavy tails (t, 4 degrees of freedom), a longer upper tail",
+    ]);
+    expect(
+      adjustmentLines(
+        capDetailsFixture({
+          vif: 1,
+          kurtosis: 3,
+          controlNull: { arOrder: 0, nu: null, gamma: 0.75, paths: 1000 },
+        }),
+      ),
+    ).toEqual([
+      "control rules judged against this signal's own process from its training values: a longer lower tail",
+    ]);
   });
 });
 

@@ -373,9 +373,23 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
     ];
   }
   return [
+    ...(d.controlNull ? [controlNullText(d.controlNull)] : []),
     ...(isVifShown(d.vif) ? [vifText(d.vif, "capability uncertainty")] : []),
     ...(isCapShapeShown(d.kurtosis, d.skewness) ? [capShapeText(d.kurtosis, d.skewness ?? 0)] : []),
   ];
+}
+
+/**
+ * "control rules judged against this signal's own process: autocorrelation (AR order 2), heavy
+ * tails (t, 4 degrees of freedom), a longer upper tail".
+ */
+export function controlNullText(n: { arOrder: number; nu: number | null; gamma: number }): string {
+  const parts: string[] = [];
+  if (n.arOrder > 0) parts.push(`autocorrelation (AR order ${n.arOrder})`);
+  if (n.nu != null) parts.push(`heavy tails (t, ${formatFigure(n.nu)} degrees of freedom)`);
+  if (n.gamma > 1) parts.push("a longer upper tail");
+  else if (n.gamma < 1) parts.push("a longer lower tail");
+  return `control rules judged against this signal's own process from its training values: ${parts.join(", ")}`;
 }
 
 /** A cap bound's shape is worth a sentence when the values are visibly skewed or heavy-tailed. */

@@ -1,6 +1,15 @@
 import { binomialUpperTail } from "./binomialUpperTail.js";
 import { type LimitAt, type LimitValues, limitReader } from "./capLimits.js";
 import {
+  type ControlNull,
+  isIndependentNormal,
+  nullTails,
+  rule1LimitAt,
+  runLengthAt,
+  shapePointLaw,
+  simulatedSignalChance,
+} from "./controlNullSimulation.js";
+import {
   type ControlSignalSet,
   controlSignalChance,
   MAX_CHAIN_RUN_LENGTH,
@@ -153,6 +162,22 @@ export interface ControlTest {
   readonly extreme: { readonly rule: ControlRule; readonly row: number; readonly tail: number } | null;
   /** p_control: the chance of a signal at least as extreme among k in-control points; 1 without a signal. */
   readonly pValue: number;
+  /**
+   * How p_control was reached: "chain" for independent points (controlSignalChain, exact), or
+   * "simulation" for a dependent process (controlNullSimulation; `simulatedPaths` paths). Absent
+   * without a signal or with one-sided limits (binomial).
+   */
+  readonly method?: "chain" | "simulation";
+  readonly simulatedPaths?: number;
+  /** The process simulated ("simulation" only). */
+  readonly model?: ControlNull;
+}
+
+/** The in-control process for controlTest when the training values are not independent normal ones. */
+export interface ControlNullModel {
+  readonly model: ControlNull;
+  /** The p-value the evaluation's decision turns on (α over the parts tested): where the simulation may stop. */
+  readonly threshold: number;
 }
 
 /**
@@ -170,6 +195,7 @@ export function controlTest(
   firstNewIndex: number,
   runRules: RunRules,
   hits: readonly ControlRuleHit[],
+  inControl?: ControlNullModel,
 ): ControlTest {
   const zOf = (k: number): number | null => {
     const row = keptRows[k] as number;
@@ -227,7 +253,109 @@ export function controlTest(
     if (extreme === null || tail < extreme.tail) extreme = { rule: hit.rule, row: hit.row, tail };
   }
   const seen = (extreme as { tail: number }).tail;
-  return { testedCount, isOneSided, extreme, pValue: signalChanceAtTail(testedCount, seen, runRules) };
+  if (inControl !== undefined && !isIndependentNormal(inControl.model)) {
+    return nullModelTest(
+      inControl,
+      testedCount,
+      hits,
+      indexOfRow,
+      zOf,
+      runAt,
+      keptRows,
+      firstNewIndex,
+      runRules,
+    );
+  }
+  return {
+    testedCount,
+    isOneSided,
+    extreme,
+    pValue: signalChanceAtTail(testedCount, seen, runRules),
+    method: "chain",
+  };
+}
+
+/**
+ * controlTest against a process with dependence or a shape of its own (controlNullSimulation): the
+ * hits graded by their rate under it, p_control by simulation, capped by the union bound.
+ */
+function nullModelTest(
+  inControl: ControlNullModel,
+  testedCount: number,
+  hits: readonly ControlRuleHit[],
+  indexOfRow: ReadonlyMap<number, number>,
+  zOf: (k: number) => number | null,
+  runAt: (k: number) => number,
+  keptRows: readonly number[],
+  firstNewIndex: number,
+  runRules: RunRules,
+): ControlTest {
+  const tails = nullTails(inControl.model);
+  let extreme: { rule: ControlRule; row: number; tail: number } | null = null;
+  for (const hit of hits) {
+    const k = indexOfRow.get(hit.row) as number;
+    let tail: number;
+    if (hit.rule === 1) {
+      const z = zOf(k);
+      tail = z === null ? tails.rule1(3) / 2 : tails.rule1(Math.abs(z));
+    } else if (hit.rule === 2) tail = tails.rule2;
+    else if (hit.rule === 3) tail = tails.rule3;
+    else tail = tails.run(runAt(k));
+    if (extreme === null || tail < extreme.tail) extreme = { rule: hit.rule, row: hit.row, tail };
+  }
+  const seen = (extreme as { tail: number }).tail;
+  const set: ControlSignalSet = {
+    rule1Z: rule1LimitAt(tails, seen),
+    rule2: runRules.rule2 === true && tails.rule2 <= seen,
+    rule3: runRules.rule3 === true && tails.rule3 <= seen,
+    runLength: runRules.rule4 === true ? runLengthAt(tails, seen) : null,
+  };
+  if (inControl.model.coefficients.length === 0) {
+    // Independent points of the process's own law: the exact chain (a run longer than it tracks
+    // bounded apart, as signalChanceAtTail does).
+    const chainSet = {
+      ...set,
+      runLength: set.runLength !== null && set.runLength > MAX_CHAIN_RUN_LENGTH ? null : set.runLength,
+    };
+    const longRun =
+      set.runLength !== null && set.runLength > MAX_CHAIN_RUN_LENGTH
+        ? testedCount * tails.run(set.runLength)
+        : 0;
+    const law = shapePointLaw(inControl.model.shape);
+    return {
+      testedCount,
+      isOneSided: false,
+      extreme,
+      pValue: Math.min(1, controlSignalChance(testedCount, chainSet, "stationary", law) + longRun),
+      method: "chain",
+      model: inControl.model,
+    };
+  }
+  // As much history before the first judged point as the window has and the rules look back at.
+  let before = 0;
+  while (before < keptRows.length && (keptRows[before] as number) < firstNewIndex) before++;
+  const lookBack = Math.max(4, (set.runLength ?? 0) - 1);
+  const simulated = simulatedSignalChance({
+    count: testedCount,
+    lead: Math.min(before, lookBack),
+    set,
+    model: inControl.model,
+    threshold: inControl.threshold,
+  });
+  const perPoint =
+    tails.rule1(set.rule1Z) +
+    (set.rule2 ? tails.rule2 : 0) +
+    (set.rule3 ? tails.rule3 : 0) +
+    (set.runLength === null ? 0 : tails.run(set.runLength));
+  return {
+    testedCount,
+    isOneSided: false,
+    extreme,
+    pValue: Math.min(1, simulated.pValue, testedCount * perPoint),
+    method: "simulation",
+    simulatedPaths: simulated.paths,
+    model: inControl.model,
+  };
 }
 
 /**
@@ -236,21 +364,36 @@ export function controlTest(
  * by the union bound count · 2 · 2^−L (conservative; below 1e-13 per point).
  */
 export function signalChanceAtTail(count: number, tail: number, runRules: RunRules): number {
+  const { set, longRun } = signalSetAtTail(tail, runRules);
+  const runBound = longRun === null || longRun === Infinity ? 0 : count * runTail(longRun);
+  return Math.min(1, controlSignalChance(count, set, "stationary") + runBound);
+}
+
+/**
+ * The signals "at least as extreme as `tail`" with `runRules` (T ≤ tail): rule 1 beyond
+ * max(3, z) with 2Φ(−z) = tail, rule 2 or 3 when their tail is ≤ `tail`, rule 4 on runs of at least
+ * L with 2 · 2^−L ≤ tail. `set.runLength` holds L when the chain tracks it; a longer L is
+ * `longRun` (null when rule 4 is off or fits the chain).
+ */
+export function signalSetAtTail(
+  tail: number,
+  runRules: RunRules,
+): { readonly set: ControlSignalSet; readonly runLength: number | null; readonly longRun: number | null } {
   const rule1Z =
     tail > 0 ? Math.max(3, normalUpperQuantile(Math.min(tail / 2, 0.49))) : Number.POSITIVE_INFINITY;
   let runLength: number | null = null;
-  let runBound = 0;
+  let longRun: number | null = null;
   if (runRules.rule4 === true) {
     const length =
       tail > 0 ? Math.max(WESTERN_ELECTRIC_RUN_LENGTH, Math.ceil(1 - Math.log2(tail))) : Infinity;
-    if (length <= MAX_CHAIN_RUN_LENGTH) runLength = length;
-    else runBound = length === Infinity ? 0 : count * runTail(length);
+    runLength = length;
+    if (length > MAX_CHAIN_RUN_LENGTH) longRun = length;
   }
   const set: ControlSignalSet = {
     rule1Z,
     rule2: runRules.rule2 === true && RULE2_POINT_TAIL <= tail,
     rule3: runRules.rule3 === true && RULE3_POINT_TAIL <= tail,
-    runLength,
+    runLength: longRun === null ? runLength : null,
   };
-  return Math.min(1, controlSignalChance(count, set, "stationary") + runBound);
+  return { set, runLength: runLength === Infinity ? null : runLength, longRun };
 }

@@ -119,18 +119,37 @@ function chainStructure(set: ControlSignalSet): ChainStructure {
   return structure;
 }
 
+/**
+ * The law of one in-control point in σ units of the centre line: P(Z > z) and P(Z < −z) for z ≥ 0.
+ * Default the standard normal; a heavy-tailed or skewed process's own (controlNullSimulation).
+ */
+export interface PointLaw {
+  upper(z: number): number;
+  lower(z: number): number;
+}
+
+export const NORMAL_POINT_LAW: PointLaw = { upper: normalUpperTail, lower: normalUpperTail };
+
 /** Each zone's chance for a judged point (beyond rule1Z absorbs) and for a history point. */
-function zoneChances(rule1Z: number) {
+function zoneChances(rule1Z: number, law: PointLaw = NORMAL_POINT_LAW) {
   if (!(rule1Z >= 2)) throw new StatsError("INVALID_ARGUMENT", `rule 1's z must be ≥ 2, got ${rule1Z}`);
-  const within1 = 0.5 - normalUpperTail(1);
-  const within2 = normalUpperTail(1) - normalUpperTail(2);
-  const beyondLimit = normalUpperTail(rule1Z);
-  const judged = [within1, within2, normalUpperTail(2) - beyondLimit];
-  const history = [within1, within2, normalUpperTail(2)];
+  const side = (tail: (z: number) => number) => {
+    const at0 = tail(0);
+    const at1 = tail(1);
+    const at2 = tail(2);
+    const beyondLimit = rule1Z === Number.POSITIVE_INFINITY ? 0 : tail(rule1Z);
+    return {
+      judged: [at0 - at1, at1 - at2, at2 - beyondLimit],
+      history: [at0 - at1, at1 - at2, at2],
+      beyondLimit,
+    };
+  };
+  const above = side(law.upper);
+  const below = side(law.lower);
   return {
-    judged: Float64Array.from([...judged, ...judged]),
-    history: Float64Array.from([...history, ...history]),
-    rule1: 2 * beyondLimit,
+    judged: Float64Array.from([...above.judged, ...below.judged]),
+    history: Float64Array.from([...above.history, ...below.history]),
+    rule1: above.beyondLimit + below.beyondLimit,
   };
 }
 
@@ -210,7 +229,8 @@ function propagate(
 }
 
 /**
- * The chance that `count` judged points of an in-control normal process give at least one signal
+ * The chance that `count` judged points of an in-control process (independent points of `law`, the
+ * normal unless given) give at least one signal
  * of `set`, with the points before them an in-control history as long as the rules look back
  * (`history: "stationary"`, what a cap evaluation's later points have) or none (`"none"`, the
  * first points of a chart). Rule 1 alone: 1 − (1 − 2Φ(−rule1Z))^count (Šidák).
@@ -219,11 +239,12 @@ export function controlSignalChance(
   count: number,
   set: ControlSignalSet,
   history: "stationary" | "none" = "stationary",
+  law: PointLaw = NORMAL_POINT_LAW,
 ): number {
   if (!Number.isInteger(count) || count < 0)
     throw new StatsError("INVALID_ARGUMENT", `count must be an integer ≥ 0, got ${count}`);
   if (count === 0) return 0;
-  const chances = zoneChances(set.rule1Z);
+  const chances = zoneChances(set.rule1Z, law);
   if (!set.rule2 && !set.rule3 && set.runLength === null)
     return -Math.expm1(count * Math.log1p(-chances.rule1));
   const structure = chainStructure(set);

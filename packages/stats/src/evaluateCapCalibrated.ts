@@ -7,6 +7,7 @@ import {
   capabilitySideStandardError,
 } from "./capabilityIntervals.js";
 import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./capLimits.js";
+import { type ControlNull, isIndependentNormal } from "./controlNullSimulation.js";
 import {
   type ControlRuleHit,
   type ControlTest,
@@ -14,9 +15,11 @@ import {
   judgeControlRules,
   type RunRules,
 } from "./controlRules.js";
+import { estimateDependence } from "./dependence.js";
 import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
+import { fitMarginalShape, NORMAL_SHAPE } from "./marginalShape.js";
 import { StatsError } from "./statsError.js";
 
 export type { ControlRule, ControlRuleHit } from "./controlRules.js";
@@ -192,8 +195,8 @@ export function evaluateCapCalibrated(
 
   const runRules = options.runRules ?? {};
   const controlHits = judgeControlRules(kept, keptRows, lclAt, uclAt, firstNewIndex, runRules);
-  const tested = controlTest(kept, keptRows, lclAt, uclAt, firstNewIndex, runRules, controlHits);
-  const control = tested.testedCount > 0 ? tested : null;
+  const independentTest = controlTest(kept, keptRows, lclAt, uclAt, firstNewIndex, runRules, controlHits);
+  let control = independentTest.testedCount > 0 ? independentTest : null;
   let judgedCount = 0;
   for (const row of keptRows) if (row >= firstNewIndex) judgedCount++;
   let isOutOfSpec = false;
@@ -203,7 +206,8 @@ export function evaluateCapCalibrated(
   // Dependence: the mean's VIF (1 + ρ)/(1 − ρ) and the variance's (1 + ρ²)/(1 − ρ²) of one AR(1)
   // fit from the training values. Shape: skewness and kurtosis of the whole window (training and
   // evaluation values), the kurtosis kept ≥ CAP_MIN_KURTOSIS.
-  const rho = ar1Coefficient(dependenceSeries(options.dependenceValues) ?? kept);
+  const dependenceInput = dependenceSeries(options.dependenceValues) ?? kept;
+  const rho = ar1Coefficient(dependenceInput);
   const vif = (1 + rho) / (1 - rho);
   const effectiveCount = n / vif;
   const shape = sampleShape([...finiteOf(options.dependenceValues), ...kept]);
@@ -224,6 +228,22 @@ export function evaluateCapCalibrated(
   const hasCapabilityTest = cap !== null || (isConstant && isOutOfSpec);
   const testCount = (control === null ? 0 : 1) + (hasCapabilityTest ? 1 : 0);
   const capabilityAlpha = level.alpha / Math.max(1, testCount);
+  // Control on a process that is not independent normal: when the training values choose an AR
+  // model, or their residuals a heavy or skewed shape, the chance of the signal seen comes from that
+  // process (rules 2–4 read an autocorrelated process's runs, and rule 1 a heavy tail, as signals).
+  if (control !== null && control.extreme !== null && !control.isOneSided) {
+    // Only from the training values: fitted on the judged values themselves, an outlier would
+    // widen the tails it is judged by.
+    const training = dependenceSeries(options.dependenceValues);
+    const model: ControlNull =
+      training === null ? { coefficients: [], shape: NORMAL_SHAPE } : controlNullOf(training);
+    if (!isIndependentNormal(model)) {
+      control = controlTest(kept, keptRows, lclAt, uclAt, firstNewIndex, runRules, controlHits, {
+        model,
+        threshold: capabilityAlpha,
+      });
+    }
+  }
   let pCapability: number | null = isConstant && isOutOfSpec ? 0 : null;
   let ppkStandardError: number | null = null;
   let ppkUpperBound: number | null = null;
@@ -376,6 +396,26 @@ export function ar1SpreadCorrection(rho: number, n: number): number {
     sum += (n - k) * power;
   }
   return Math.sqrt(1 - (2 * sum) / (n * (n - 1)));
+}
+
+/**
+ * The in-control process of the control rules from the training values: the AR model they choose
+ * (estimateDependence) and the shape of its residuals (fitMarginalShape).
+ */
+export function controlNullOf(values: readonly number[]): ControlNull {
+  const dependence = estimateDependence(values);
+  const phi = dependence.coefficients;
+  const p = phi.length;
+  let mean = 0;
+  for (const v of values) mean += v;
+  mean /= values.length;
+  const residuals: number[] = [];
+  for (let t = p; t < values.length; t++) {
+    let e = (values[t] as number) - mean;
+    for (let i = 0; i < p; i++) e -= (phi[i] as number) * ((values[t - 1 - i] as number) - mean);
+    residuals.push(e);
+  }
+  return { coefficients: phi, shape: fitMarginalShape(residuals).shape };
 }
 
 /** The finite values of `values` in order (none when undefined). */

@@ -89,6 +89,15 @@ export interface CapHeldVectors {
     expected: number;
   }>;
   readonly controlTails: { rule2: number; rule3: number; oneSided: number };
+  /** The rules' chance on an autocorrelated in-control process, from NumPy simulations (with their SE). */
+  readonly controlNullSimulation: ReadonlyArray<{
+    coefficients: number[];
+    count: number;
+    lead: number;
+    set: { rule1Z: number; rule2: boolean; rule3: boolean; runLength: number | null };
+    expected: number;
+    standardError: number;
+  }>;
 }
 
 export const capHeld = vectors as unknown as CapHeldVectors;

@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { capHeld } from "../test/capHeldVectors.js";
+import { normalGenerator } from "../test/random.js";
+import {
+  nullTails,
+  pathSignals,
+  rule1LimitAt,
+  runLengthAt,
+  SIMULATION_BATCH,
+  shapePointLaw,
+  simulatedSignalChance,
+} from "./controlNullSimulation.js";
+import {
+  ALL_RUN_RULES,
+  judgeControlRules,
+  RULE2_POINT_TAIL,
+  RULE3_POINT_TAIL,
+  runTail,
+} from "./controlRules.js";
+import { controlSignalChance, westernElectricSet } from "./controlSignalChain.js";
+import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
+import { NORMAL_SHAPE } from "./marginalShape.js";
+
+const normalAr = (coefficients: readonly number[]) => ({ coefficients, shape: NORMAL_SHAPE });
+
+const ALL = westernElectricSet(ALL_RUN_RULES);
+
+describe("nullTails", () => {
+  it("is the normal chain's per-point tails for independent normal points", () => {
+    const tails = nullTails({ coefficients: [], shape: NORMAL_SHAPE });
+    expect(tails.rule1(3)).toBeCloseTo(2 * normalUpperTail(3), 15);
+    expect(tails.rule2).toBeCloseTo(RULE2_POINT_TAIL, 15);
+    expect(tails.rule3).toBeCloseTo(RULE3_POINT_TAIL, 15);
+    expect(tails.run(8)).toBeCloseTo(runTail(8), 15);
+  });
+
+  it("measures an autocorrelated process's runs as common, and its rule-1 tail as the normal's", () => {
+    const tails = nullTails({ coefficients: [0.9], shape: NORMAL_SHAPE });
+    // Runs of 8 at φ 0.9: about 0.4 of the points end one (0.0078 for independent points).
+    expect(tails.run(8)).toBeGreaterThan(0.3);
+    expect(tails.run(30)).toBeLessThan(tails.run(8));
+    expect(tails.rule3).toBeGreaterThan(5 * RULE3_POINT_TAIL);
+    expect(tails.rule1(4)).toBeCloseTo(2 * normalUpperTail(4), 15);
+    // The limits the grading turns into: a rarer signal, a further rule-1 limit and a longer run.
+    expect(rule1LimitAt(tails, 1e-6)).toBeCloseTo(normalUpperQuantile(5e-7), 6);
+    expect(runLengthAt(tails, 1e-3)).toBeGreaterThan(runLengthAt(tails, 1e-2));
+  });
+});
+
+describe("pathSignals", () => {
+  it("fires exactly where judgeControlRules finds a hit at a judged point (limits ±3 σ)", () => {
+    const next = normalGenerator(2905);
+    let agreed = 0;
+    let fired = 0;
+    for (let trial = 0; trial < 3000; trial++) {
+      const lead = trial % 9;
+      const length = lead + 1 + (trial % 13);
+      // AR(1) 0.8 paths, so runs and zones are common.
+      const z = new Float64Array(length);
+      let x = next();
+      for (let i = 0; i < length; i++) {
+        x = 0.8 * x + 0.6 * next();
+        z[i] = x * 1.3;
+      }
+      const rows = Array.from(z, (_, i) => i);
+      const hits = judgeControlRules(
+        Array.from(z),
+        rows,
+        () => -3,
+        () => 3,
+        lead,
+        ALL_RUN_RULES,
+      );
+      const signals = pathSignals(z, lead, ALL);
+      if (signals === hits.length > 0) agreed++;
+      if (signals) fired++;
+    }
+    expect(agreed).toBe(3000);
+    expect(fired).toBeGreaterThan(300);
+  });
+
+  it("looks back at the history but does not judge it", () => {
+    const z = Float64Array.of(5, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8);
+    expect(pathSignals(z, 1, westernElectricSet({}))).toBe(false);
+    // Eight on one side ending at the last point: the run counts history points.
+    expect(pathSignals(z, 8, westernElectricSet({ rule4: true }))).toBe(true);
+    expect(pathSignals(z, 0, westernElectricSet({}))).toBe(true);
+  });
+});
+
+describe("simulatedSignalChance", () => {
+  it.each(
+    capHeld.controlNullSimulation.map(
+      (c) => [`AR(${c.coefficients.join(", ")}) ${c.count} judged`, c] as const,
+    ),
+  )("matches the NumPy simulation for %s", (_, c) => {
+    const paths = c.count >= 100 ? 10 * SIMULATION_BATCH : 40 * SIMULATION_BATCH;
+    const r = simulatedSignalChance({
+      count: c.count,
+      lead: c.lead,
+      set: c.set,
+      model: normalAr(c.coefficients),
+      threshold: 0.01,
+      paths,
+    });
+    expect(r.paths).toBe(paths);
+    const ownSe = Math.sqrt((c.expected * (1 - c.expected)) / paths);
+    const se = Math.hypot(ownSe, c.standardError);
+    expect(Math.abs(r.signals / r.paths - c.expected)).toBeLessThan(4.5 * se);
+  });
+
+  it("agrees with the exact chain for independent points", () => {
+    const chain = controlSignalChance(5, ALL, "stationary");
+    const r = simulatedSignalChance({
+      count: 5,
+      lead: 7,
+      set: ALL,
+      model: normalAr([]),
+      threshold: 0.01,
+      paths: 40_000,
+    });
+    expect(Math.abs(r.signals / r.paths - chain)).toBeLessThan(
+      4.5 * Math.sqrt((chain * (1 - chain)) / 40_000),
+    );
+  });
+
+  it("agrees with the chain given the point law for independent heavy-tailed, skewed points", () => {
+    for (const shape of [
+      { nu: 3, gamma: 1 },
+      { nu: 8, gamma: 1 / 0.65 },
+    ]) {
+      const chain = controlSignalChance(5, ALL, "stationary", shapePointLaw(shape));
+      const r = simulatedSignalChance({
+        count: 5,
+        lead: 7,
+        set: ALL,
+        model: { coefficients: [], shape },
+        threshold: 0.01,
+        paths: 40_000,
+      });
+      // Heavier than the normal chain's, and the simulation finds what the chain computes.
+      expect(chain).toBeGreaterThan(controlSignalChance(5, ALL, "stationary"));
+      expect(Math.abs(r.signals / r.paths - chain)).toBeLessThan(
+        4.5 * Math.sqrt((chain * (1 - chain)) / 40_000),
+      );
+    }
+  });
+
+  it("gives the same p-value for the same inputs (seeded)", () => {
+    const args = { count: 5, lead: 7, set: ALL, model: normalAr([0.7]), threshold: 0.005 };
+    expect(simulatedSignalChance(args)).toEqual(simulatedSignalChance(args));
+  });
+
+  it("stops early when the decision is clear, and runs on near the threshold", () => {
+    // A run of 8 on an AR(1) of 0.9 is common: far above 0.005 after one batch.
+    const common = simulatedSignalChance({
+      count: 5,
+      lead: 7,
+      set: ALL,
+      model: normalAr([0.9]),
+      threshold: 0.005,
+    });
+    expect(common.paths).toBe(SIMULATION_BATCH);
+    expect(common.pValue).toBeGreaterThan(0.3);
+    // Rule 1 beyond 5 σ among 5 points: rarer than 1 in 40,000 — never 0, and a breach at 0.005.
+    const rare = simulatedSignalChance({
+      count: 5,
+      lead: 0,
+      set: { rule1Z: 5, rule2: false, rule3: false, runLength: null },
+      model: normalAr([0.5]),
+      threshold: 0.005,
+    });
+    expect(rare.pValue).toBeGreaterThan(0);
+    expect(rare.pValue).toBeLessThan(0.005);
+  });
+
+  it("refuses a count below 1 or a negative lead", () => {
+    expect(() =>
+      simulatedSignalChance({ count: 0, lead: 0, set: ALL, model: normalAr([]), threshold: 0.01 }),
+    ).toThrow(/count/);
+    expect(() =>
+      simulatedSignalChance({ count: 3, lead: -1, set: ALL, model: normalAr([]), threshold: 0.01 }),
+    ).toThrow(/lead/);
+  });
+});

@@ -1,0 +1,303 @@
+import mt19937 from "@stdlib/random-base-mt19937";
+import normal from "@stdlib/random-base-normal";
+import studentT from "@stdlib/random-base-t";
+import { type ControlSignalSet, NORMAL_POINT_LAW, type PointLaw } from "./controlSignalChain.js";
+import { fittedAutocorrelations } from "./dependence.js";
+import { normalUpperQuantile } from "./distributions.js";
+import { type MarginalShape, standardizedTails, twoPieceMoments } from "./marginalShape.js";
+import { StatsError } from "./statsError.js";
+
+/**
+ * The control rules' in-control law when the training values are not independent normal values
+ * (issue 29: rules 2–4 read the runs of an autocorrelated process as signals, and heavy or skewed
+ * tails put 1.4–1.8 % of points beyond 3 σ, so the independent normal chain, controlSignalChain,
+ * put p_control at 2–46 α on such data).
+ *
+ * The in-control process, in σ units of the limits (centred on the centre line, marginal variance
+ * 1, the limits' own σ): a stationary AR(p) with the coefficients the training values chose
+ * (estimateDependence), driven by innovations of the shape their residuals have (fitMarginalShape:
+ * a two-piece Student t, the normal when BIC keeps it).
+ *
+ * Signals are graded by how rare they are under that process (nullTails): rule 1 at |z| by the
+ * innovations' two-sided tail, rules 2 and 3 by their rate per point, rule 4's run of L by the rate
+ * of runs of at least L — all measured on one long simulated series — so a long run, common in an
+ * autocorrelated process, is not taken for as rare as a point at 6 σ. p_control = P(T ≤ T_seen)
+ * among the judged points, T the rarest signal, by Monte Carlo over paths of `lead` history and
+ * `count` judged points, each judged as controlRules judges a window. Seeded, so the same records
+ * give the same answer: batches of SIMULATION_BATCH paths until the decision at `threshold` is clear
+ * (the 99.9 % score interval on one side of it) or MAX_SIMULATED_PATHS; the estimate (signals + 1)
+ * / (paths + 1) is capped by the union bound count · (the rates of the signals counted), which
+ * keeps the digits of a very rare signal a few thousand paths cannot show.
+ */
+export interface ControlNull {
+  /** φ₁ … φ_p of the in-control process (stationary); empty: independent. */
+  readonly coefficients: ArrayLike<number>;
+  /** Shape of its innovations (of the values themselves without dependence). */
+  readonly shape: MarginalShape;
+}
+
+export const SIMULATION_BATCH = 1000;
+export const MAX_SIMULATED_PATHS = 40_000;
+/** Points of the long series the null's per-point rates are measured on. */
+export const TAIL_SERIES_LENGTH = 100_000;
+/** Fixed seed: an evaluation repeated on the same records gives the same p-value. */
+export const SIMULATION_SEED = 20_261_127;
+/** z of the score interval that ends the simulation (99.9 %, two-sided). */
+const STOP_Z = normalUpperQuantile(0.0005);
+/** Runs counted directly up to this length; longer ones' rates are extrapolated geometrically. */
+const MAX_COUNTED_RUN = 400;
+
+/** A generator of the stationary in-control process (z values), seeded. */
+export function nullProcess(model: ControlNull, seed = SIMULATION_SEED): () => number {
+  const p = model.coefficients.length;
+  const phi = Float64Array.from(model.coefficients);
+  const rho = fittedAutocorrelations(phi);
+  // Innovation variance of a unit-variance AR(p): 1 − Σ φᵢ ρ(i).
+  let explained = 0;
+  for (let i = 0; i < p; i++) explained += (phi[i] as number) * (rho[i] ?? 0);
+  const innovationSd = Math.sqrt(Math.max(1e-12, 1 - explained));
+  const innovation = innovationGenerator(model.shape, seed);
+  const state = new Float64Array(Math.max(1, p));
+  const step = (): number => {
+    let x = innovationSd * innovation();
+    for (let i = 0; i < p; i++) x += (phi[i] as number) * (state[i] as number);
+    for (let i = p - 1; i > 0; i--) state[i] = state[i - 1] as number;
+    state[0] = x;
+    return x;
+  };
+  // Burn-in until the start from zero is forgotten (the fit's ACF is cut where it is negligible).
+  const burnIn = p === 0 ? 0 : Math.min(5000, 10 + rho.length);
+  for (let i = 0; i < burnIn; i++) step();
+  return step;
+}
+
+/** Draws of the shape standardised to mean 0 and variance 1. */
+function innovationGenerator(shape: MarginalShape, seed: number): () => number {
+  if (!Number.isFinite(shape.nu) && shape.gamma === 1) return normal.factory(0, 1, { seed });
+  const base = Number.isFinite(shape.nu)
+    ? studentT.factory(shape.nu, { seed })
+    : normal.factory(0, 1, { seed });
+  const coin = mt19937.factory({ seed: seed + 1 });
+  const { mean, variance } = twoPieceMoments(shape);
+  const sd = Math.sqrt(variance);
+  const g = shape.gamma;
+  const upperMass = (g * g) / (1 + g * g);
+  return () => {
+    const t = Math.abs(base());
+    // mt19937 draws integers in [0, 2³² − 1].
+    const x = coin() / 4_294_967_296 < upperMass ? g * t : -t / g;
+    return (x - mean) / sd;
+  };
+}
+
+/** How rare each signal is at one point of the in-control process (per point, history behind it). */
+export interface NullTails {
+  /** Rule 1 beyond ±z: P(|innovation| > z) of the standardised shape (2Φ(−z) for the normal). */
+  rule1(z: number): number;
+  /** Rule 2's and rule 3's patterns completing at a point. */
+  readonly rule2: number;
+  readonly rule3: number;
+  /** A run of at least L on one side ending at a point. */
+  run(length: number): number;
+}
+
+/** The law of one point of an independent process of this shape (standardised). */
+export function shapePointLaw(shape: MarginalShape): PointLaw {
+  if (!Number.isFinite(shape.nu) && shape.gamma === 1) return NORMAL_POINT_LAW;
+  return {
+    upper: (z: number) => standardizedTails(shape, z).upper,
+    lower: (z: number) => standardizedTails(shape, z).lower,
+  };
+}
+
+/**
+ * nullTails of a model. Independent points (no AR coefficients): exact from the point law — rule 2
+ * Σ q(1 − (1 − q)²) over the sides with q = P(beyond 2 σ on the side), rule 3 Σ p(4p³(1 − p) + p⁴)
+ * with p = P(beyond 1 σ), a run of L Σ P(side)^L (RULE2_POINT_TAIL's and RULE3_POINT_TAIL's
+ * formulas for the normal). Dependent points: rates measured on TAIL_SERIES_LENGTH points of the
+ * process (rules 2–4) and the innovations' tail (rule 1).
+ */
+export function nullTails(model: ControlNull): NullTails {
+  const law = shapePointLaw(model.shape);
+  if (model.coefficients.length === 0) {
+    const sides = [law.upper, law.lower];
+    const rule2 = sides.reduce((sum, tail) => {
+      const q = tail(2);
+      return sum + q * (1 - (1 - q) ** 2);
+    }, 0);
+    const rule3 = sides.reduce((sum, tail) => {
+      const p = tail(1);
+      return sum + p * (4 * p ** 3 * (1 - p) + p ** 4);
+    }, 0);
+    const up = law.upper(0);
+    const down = law.lower(0);
+    return {
+      rule1: (limit: number) => law.upper(limit) + law.lower(limit),
+      rule2,
+      rule3,
+      run: (length: number) => up ** length + down ** length,
+    };
+  }
+  const next = nullProcess(model, SIMULATION_SEED + 7);
+  const n = TAIL_SERIES_LENGTH;
+  const z = new Float64Array(n);
+  for (let i = 0; i < n; i++) z[i] = next();
+  let rule2 = 0;
+  let rule3 = 0;
+  const runCounts = new Float64Array(MAX_COUNTED_RUN + 2);
+  let run = 0;
+  let runSide = 0;
+  for (let k = 0; k < n; k++) {
+    const v = z[k] as number;
+    const side = v > 0 ? 1 : v < 0 ? -1 : 0;
+    if (side !== 0 && side === runSide) run++;
+    else {
+      run = side === 0 ? 0 : 1;
+      runSide = side;
+    }
+    runCounts[Math.min(run, MAX_COUNTED_RUN + 1)] =
+      (runCounts[Math.min(run, MAX_COUNTED_RUN + 1)] as number) + 1;
+    if (side === 0) continue;
+    if (side * v > 2 && k >= 2 && countBeyond(z, k, 3, side, 2) >= 2) rule2++;
+    if (side * v > 1 && k >= 4 && countBeyond(z, k, 5, side, 1) >= 4) rule3++;
+  }
+  // Survival of run lengths: rate of points ending a run of at least L.
+  const atLeast = new Float64Array(MAX_COUNTED_RUN + 2);
+  let sum = 0;
+  for (let L = MAX_COUNTED_RUN + 1; L >= 0; L--) {
+    sum += runCounts[L] as number;
+    atLeast[L] = sum / n;
+  }
+  // Geometric extrapolation past the last length seen at least 100 times.
+  let last = 1;
+  while (last < MAX_COUNTED_RUN && (atLeast[last + 1] as number) * n >= 100) last++;
+  const from = Math.max(1, last - 5);
+  const ratio =
+    last > from ? ((atLeast[last] as number) / (atLeast[from] as number)) ** (1 / (last - from)) : 0.5;
+  return {
+    rule1: (limit: number) => law.upper(limit) + law.lower(limit),
+    rule2: rule2 / n,
+    rule3: rule3 / n,
+    run: (length: number) =>
+      length <= last
+        ? (atLeast[Math.max(0, length)] as number)
+        : (atLeast[last] as number) * ratio ** (length - last),
+  };
+}
+
+function countBeyond(z: Float64Array, k: number, window: number, side: number, zone: number): number {
+  let count = 0;
+  for (let j = k - window + 1; j <= k; j++) if (side * (z[j] as number) > zone) count++;
+  return count;
+}
+
+/** The rule-1 limit whose two-sided rate is `tail` (≥ 3: rule 1 never fires inside the limits). */
+export function rule1LimitAt(tails: NullTails, tail: number): number {
+  if (!(tail > 0)) return Number.POSITIVE_INFINITY;
+  if (tails.rule1(3) <= tail) return 3;
+  let low = 3;
+  let high = 6;
+  while (tails.rule1(high) > tail && high < 1e6) high *= 2;
+  for (let i = 0; i < 80; i++) {
+    const mid = (low + high) / 2;
+    if (tails.rule1(mid) > tail) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+
+/** The shortest run (≥ 8) whose rate is at most `tail`. */
+export function runLengthAt(tails: NullTails, tail: number): number {
+  if (!(tail > 0)) return Number.POSITIVE_INFINITY;
+  let length = 8;
+  while (tails.run(length) > tail && length < 100_000) length++;
+  return length;
+}
+
+export interface SimulatedSignalChance {
+  readonly pValue: number;
+  /** Paths simulated. */
+  readonly paths: number;
+  /** Paths with a signal of `set`. */
+  readonly signals: number;
+}
+
+export interface SimulatedSignalArguments {
+  /** Judged points (≥ 1). */
+  readonly count: number;
+  /** In-control points before them the rules may look back at (0 on a chart's first points). */
+  readonly lead: number;
+  readonly set: ControlSignalSet;
+  readonly model: ControlNull;
+  /** The p-value the decision turns on (α over the parts tested): the simulation stops once it is clear. */
+  readonly threshold: number;
+  /** Exactly this many paths (rounded up to whole batches), no early stop: for tests and reference values. */
+  readonly paths?: number;
+}
+
+/** The chance that `set` signals at one of `count` judged points of the model's process (see above). */
+export function simulatedSignalChance(args: SimulatedSignalArguments): SimulatedSignalChance {
+  const { count, lead, set, model, threshold } = args;
+  if (!Number.isInteger(count) || count < 1)
+    throw new StatsError("INVALID_ARGUMENT", `count must be an integer ≥ 1, got ${count}`);
+  if (!Number.isInteger(lead) || lead < 0)
+    throw new StatsError("INVALID_ARGUMENT", `lead must be an integer ≥ 0, got ${lead}`);
+  const step = nullProcess(model);
+  const length = lead + count;
+  const path = new Float64Array(length);
+  const limit = args.paths ?? MAX_SIMULATED_PATHS;
+  let paths = 0;
+  let signals = 0;
+  while (paths < limit) {
+    for (let b = 0; b < SIMULATION_BATCH; b++) {
+      for (let i = 0; i < length; i++) path[i] = step();
+      if (pathSignals(path, lead, set)) signals++;
+    }
+    paths += SIMULATION_BATCH;
+    if (args.paths === undefined && isClear(signals, paths, threshold)) break;
+  }
+  return { pValue: (signals + 1) / (paths + 1), paths, signals };
+}
+
+/** The model is the independent normal one (the exact chain answers it). */
+export function isIndependentNormal(model: ControlNull): boolean {
+  return model.coefficients.length === 0 && !Number.isFinite(model.shape.nu) && model.shape.gamma === 1;
+}
+
+/** The score (Wilson) interval of signals/paths lies wholly on one side of `threshold`. */
+function isClear(signals: number, paths: number, threshold: number): boolean {
+  const phat = signals / paths;
+  const z2 = STOP_Z * STOP_Z;
+  const centre = (phat + z2 / (2 * paths)) / (1 + z2 / paths);
+  const half =
+    (STOP_Z * Math.sqrt((phat * (1 - phat)) / paths + z2 / (4 * paths * paths))) / (1 + z2 / paths);
+  return centre - half > threshold || centre + half < threshold;
+}
+
+/**
+ * Whether one path of z values (σ units from the centre line; the first `lead` only history) gives
+ * a signal of `set` at a judged point — judgeControlRules' patterns, a pattern needing its whole
+ * window inside the path.
+ */
+export function pathSignals(z: Float64Array, lead: number, set: ControlSignalSet): boolean {
+  const n = z.length;
+  const runLength = set.runLength;
+  let run = 0;
+  let runSide = 0;
+  for (let k = 0; k < n; k++) {
+    const v = z[k] as number;
+    const side = v > 0 ? 1 : v < 0 ? -1 : 0;
+    if (side !== 0 && side === runSide) run++;
+    else {
+      run = side === 0 ? 0 : 1;
+      runSide = side;
+    }
+    if (k < lead) continue;
+    if (Math.abs(v) > set.rule1Z) return true;
+    if (side === 0) continue;
+    if (set.rule2 && side * v > 2 && k >= 2 && countBeyond(z, k, 3, side, 2) >= 2) return true;
+    if (set.rule3 && side * v > 1 && k >= 4 && countBeyond(z, k, 5, side, 1) >= 4) return true;
+    if (runLength !== null && run >= runLength) return true;
+  }
+  return false;
+}
