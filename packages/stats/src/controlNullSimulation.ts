@@ -3,8 +3,13 @@ import normal from "@stdlib/random-base-normal";
 import studentT from "@stdlib/random-base-t";
 import { type ControlSignalSet, NORMAL_POINT_LAW, type PointLaw } from "./controlSignalChain.js";
 import { fittedAutocorrelations } from "./dependence.js";
-import { normalUpperQuantile } from "./distributions.js";
-import { type MarginalShape, standardizedTails, twoPieceMoments } from "./marginalShape.js";
+import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
+import {
+  type MarginalShape,
+  type ShapeComponent,
+  standardizedTails,
+  twoPieceMoments,
+} from "./marginalShape.js";
 import { StatsError } from "./statsError.js";
 
 /**
@@ -32,8 +37,19 @@ import { StatsError } from "./statsError.js";
 export interface ControlNull {
   /** φ₁ … φ_p of the in-control process (stationary); empty: independent. */
   readonly coefficients: ArrayLike<number>;
-  /** Shape of its innovations (of the values themselves without dependence). */
+  /** Shape of its innovations (of the values themselves without dependence): the one simulated. */
   readonly shape: MarginalShape;
+  /**
+   * The shapes weighed by their fit (fitMarginalShape's components): rule 1's tail and, for
+   * independent points, the chain's point law are their mixture. Absent: `shape` alone.
+   */
+  readonly components?: readonly ShapeComponent[];
+  /**
+   * The process's σ in σ units of the limits (≥ 1; default 1): limits narrower than the training
+   * values' own spread (MR̄/1.128 on heavy-tailed values reads σ 20 % short for t₃) would otherwise
+   * count the process's ordinary points as signals.
+   */
+  readonly scale?: number;
 }
 
 export const SIMULATION_BATCH = 1000;
@@ -55,7 +71,7 @@ export function nullProcess(model: ControlNull, seed = SIMULATION_SEED): () => n
   // Innovation variance of a unit-variance AR(p): 1 − Σ φᵢ ρ(i).
   let explained = 0;
   for (let i = 0; i < p; i++) explained += (phi[i] as number) * (rho[i] ?? 0);
-  const innovationSd = Math.sqrt(Math.max(1e-12, 1 - explained));
+  const innovationSd = Math.sqrt(Math.max(1e-12, 1 - explained)) * (model.scale ?? 1);
   const innovation = innovationGenerator(model.shape, seed);
   const state = new Float64Array(Math.max(1, p));
   const step = (): number => {
@@ -101,13 +117,27 @@ export interface NullTails {
   run(length: number): number;
 }
 
-/** The law of one point of an independent process of this shape (standardised). */
-export function shapePointLaw(shape: MarginalShape): PointLaw {
-  if (!Number.isFinite(shape.nu) && shape.gamma === 1) return NORMAL_POINT_LAW;
-  return {
-    upper: (z: number) => standardizedTails(shape, z).upper,
-    lower: (z: number) => standardizedTails(shape, z).lower,
+const isNormalShape = (shape: MarginalShape) => !Number.isFinite(shape.nu) && shape.gamma === 1;
+
+/** The law of one point of the model's process in σ units of the limits (its shapes' mixture, times its scale). */
+export function modelPointLaw(model: ControlNull): PointLaw {
+  const law = shapePointLaw(model.shape, model.components);
+  const scale = model.scale ?? 1;
+  if (scale === 1) return law;
+  return { upper: (z: number) => law.upper(z / scale), lower: (z: number) => law.lower(z / scale) };
+}
+
+/** The law of one point of an independent process of this shape, or of the mixture of `components` (standardised). */
+export function shapePointLaw(shape: MarginalShape, components?: readonly ShapeComponent[]): PointLaw {
+  const parts = components ?? [{ shape, weight: 1 }];
+  if (parts.every((c) => isNormalShape(c.shape))) return NORMAL_POINT_LAW;
+  const mixed = (side: "upper" | "lower") => (z: number) => {
+    let sum = 0;
+    for (const c of parts)
+      sum += c.weight * (isNormalShape(c.shape) ? normalUpperTail(z) : standardizedTails(c.shape, z)[side]);
+    return sum;
   };
+  return { upper: mixed("upper"), lower: mixed("lower") };
 }
 
 /**
@@ -118,7 +148,7 @@ export function shapePointLaw(shape: MarginalShape): PointLaw {
  * process (rules 2–4) and the innovations' tail (rule 1).
  */
 export function nullTails(model: ControlNull): NullTails {
-  const law = shapePointLaw(model.shape);
+  const law = modelPointLaw(model);
   if (model.coefficients.length === 0) {
     const sides = [law.upper, law.lower];
     const rule2 = sides.reduce((sum, tail) => {
@@ -261,7 +291,12 @@ export function simulatedSignalChance(args: SimulatedSignalArguments): Simulated
 
 /** The model is the independent normal one (the exact chain answers it). */
 export function isIndependentNormal(model: ControlNull): boolean {
-  return model.coefficients.length === 0 && !Number.isFinite(model.shape.nu) && model.shape.gamma === 1;
+  return (
+    (model.scale ?? 1) === 1 &&
+    model.coefficients.length === 0 &&
+    isNormalShape(model.shape) &&
+    (model.components ?? []).every((c) => isNormalShape(c.shape))
+  );
 }
 
 /** The score (Wilson) interval of signals/paths lies wholly on one side of `threshold`. */

@@ -3,10 +3,10 @@ import { type LimitAt, type LimitValues, limitReader } from "./capLimits.js";
 import {
   type ControlNull,
   isIndependentNormal,
+  modelPointLaw,
   nullTails,
   rule1LimitAt,
   runLengthAt,
-  shapePointLaw,
   simulatedSignalChance,
 } from "./controlNullSimulation.js";
 import {
@@ -321,7 +321,7 @@ function nullModelTest(
       set.runLength !== null && set.runLength > MAX_CHAIN_RUN_LENGTH
         ? testedCount * tails.run(set.runLength)
         : 0;
-    const law = shapePointLaw(inControl.model.shape);
+    const law = modelPointLaw(inControl.model);
     return {
       testedCount,
       isOneSided: false,

@@ -16,7 +16,13 @@ interface ShapeVectors {
   fits: {
     kind: string;
     values: number[];
-    expected: { nu: number | null; gamma: number; logLikelihood: number; normalLogLikelihood: number };
+    expected: {
+      nu: number | null;
+      gamma: number;
+      logLikelihood: number;
+      normalLogLikelihood: number;
+      components: { nu: number | null; gamma: number; weight: number }[];
+    };
   }[];
 }
 const reference = (vectors as unknown as { marginalShape: ShapeVectors }).marginalShape;
@@ -72,6 +78,13 @@ describe("fitMarginalShape", () => {
       expectRelativelyClose(fit.shape.gamma, c.expected.gamma, 1e-12);
       expectRelativelyClose(fit.logLikelihood, c.expected.logLikelihood, 1e-6);
       expectRelativelyClose(fit.normalLogLikelihood, c.expected.normalLogLikelihood, 1e-9);
+      // The weighed shapes: the same shapes kept, weights as SciPy's optimum gives them.
+      expect(fit.components.map((k) => [k.shape.nu, k.shape.gamma])).toEqual(
+        c.expected.components.map((k) => [k.nu ?? Number.POSITIVE_INFINITY, k.gamma]),
+      );
+      fit.components.forEach((k, i) => {
+        expect(Math.abs(k.weight - (c.expected.components[i]?.weight ?? Number.NaN))).toBeLessThan(1e-5);
+      });
     },
   );
 

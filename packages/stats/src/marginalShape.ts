@@ -90,8 +90,28 @@ function logNormalizer(shape: MarginalShape): number {
   return base + Math.log(2 / (shape.gamma + 1 / shape.gamma));
 }
 
-export interface ShapeFit {
+export interface ShapeComponent {
   readonly shape: MarginalShape;
+  readonly weight: number;
+}
+
+export interface ShapeFit {
+  /** The shape BIC chooses: the likeliest of the grid when it beats the normal by 2 ln n, else the normal. */
+  readonly shape: MarginalShape;
+  /**
+   * The shapes weighed by how well they fit (Bayesian averaging over the grid, the normal given half
+   * the prior, each other shape's likelihood discounted by n as BIC's two parameters are): the law
+   * the control rules judge by, so a tail the training values cannot pin down counts as what it may
+   * be — the likeliest shape alone, taken as known, put p_control too low (t₃ and t₅ windows of 120
+   * breached 1.7–3.2 α). Weights below 1e-4 are dropped; they sum to 1.
+   */
+  readonly components: readonly ShapeComponent[];
+  /**
+   * The values' σ as the chosen shape fits it (its ML scale × the shape's standard deviation): a
+   * heavy tail's σ, which a sample standard deviation of a few hundred values mostly understates.
+   * The ML σ for the normal (0 for fewer than two values).
+   */
+  readonly sd: number;
   /** Maximised log-likelihood of the chosen shape and of the normal. */
   readonly logLikelihood: number;
   readonly normalLogLikelihood: number;
@@ -117,27 +137,62 @@ export function fitMarginalShape(values: ArrayLike<number>): ShapeFit {
   for (const v of xs) ss += (v - mean) ** 2;
   const sd = Math.sqrt(ss / Math.max(1, n));
   if (n < MIN_SHAPE_VALUES || !(sd > 0))
-    return { shape: NORMAL_SHAPE, logLikelihood: 0, normalLogLikelihood: 0 };
+    return {
+      shape: NORMAL_SHAPE,
+      components: [{ shape: NORMAL_SHAPE, weight: 1 }],
+      sd,
+      logLikelihood: 0,
+      normalLogLikelihood: 0,
+    };
   const z = xs.map((v) => (v - mean) / sd);
   // The normal's maximised log-likelihood with the ML σ (1 after standardising).
   const normalLogLikelihood = -0.5 * n * (Math.log(2 * Math.PI) + 1) - n * Math.log(sd);
-  let best: ShapeFit = { shape: NORMAL_SHAPE, logLikelihood: normalLogLikelihood, normalLogLikelihood };
+  let best = { shape: NORMAL_SHAPE, logLikelihood: normalLogLikelihood, sd };
+  const others: { shape: MarginalShape; logLikelihood: number }[] = [];
   for (const nu of SHAPE_NU_GRID) {
     for (const gamma of SHAPE_GAMMA_GRID) {
       if (!Number.isFinite(nu) && gamma === 1) continue;
       const shape = { nu, gamma };
-      const ll = profileLogLikelihood(z, shape) - n * Math.log(sd);
-      if (ll > best.logLikelihood) best = { shape, logLikelihood: ll, normalLogLikelihood };
+      const profile = profileLogLikelihood(z, shape);
+      const ll = profile.ll - n * Math.log(sd);
+      others.push({ shape, logLikelihood: ll });
+      if (ll > best.logLikelihood)
+        best = {
+          shape,
+          logLikelihood: ll,
+          sd: sd * profile.scale * Math.sqrt(twoPieceMoments(shape).variance),
+        };
     }
   }
+  // Log posterior weights: the normal's prior 1/2, each other shape's 1/(2K) and its likelihood
+  // discounted by n.
+  const logWeights = [
+    Math.log(0.5) + normalLogLikelihood,
+    ...others.map((o) => Math.log(0.5 / others.length) + o.logLikelihood - Math.log(n)),
+  ];
+  const top = Math.max(...logWeights);
+  const raw = logWeights.map((w) => Math.exp(w - top));
+  const total = raw.reduce((a, b) => a + b, 0);
+  const shapes = [NORMAL_SHAPE, ...others.map((o) => o.shape)];
+  const kept = shapes
+    .map((shape, i) => ({ shape, weight: (raw[i] as number) / total }))
+    .filter((c) => c.weight >= 1e-4);
+  const keptTotal = kept.reduce((a, c) => a + c.weight, 0);
+  const components = kept.map((c) => ({ shape: c.shape, weight: c.weight / keptTotal }));
   if (2 * (best.logLikelihood - normalLogLikelihood) <= 2 * Math.log(n)) {
-    return { shape: NORMAL_SHAPE, logLikelihood: normalLogLikelihood, normalLogLikelihood };
+    return { shape: NORMAL_SHAPE, components, sd, logLikelihood: normalLogLikelihood, normalLogLikelihood };
   }
-  return best;
+  return {
+    shape: best.shape,
+    components,
+    sd: best.sd,
+    logLikelihood: best.logLikelihood,
+    normalLogLikelihood,
+  };
 }
 
 /** max over location m and scale b of Σ log f((zᵢ − m)/b)/b, by reweighting (30 rounds). */
-function profileLogLikelihood(z: readonly number[], shape: MarginalShape): number {
+function profileLogLikelihood(z: readonly number[], shape: MarginalShape): { ll: number; scale: number } {
   const n = z.length;
   const logNorm = logNormalizer(shape);
   const { nu, gamma } = shape;
@@ -158,9 +213,9 @@ function profileLogLikelihood(z: readonly number[], shape: MarginalShape): numbe
     }
     m = weighted / weightSum;
     b = Math.sqrt(scaleSum / n);
-    if (!(b > 0)) return Number.NEGATIVE_INFINITY;
+    if (!(b > 0)) return { ll: Number.NEGATIVE_INFINITY, scale: 0 };
   }
   let ll = -n * Math.log(b);
   for (const v of z) ll += logDensity((v - m) / b, shape, logNorm);
-  return ll;
+  return { ll, scale: b };
 }

@@ -502,14 +502,19 @@ function evaluateCapWindow(
         ? { rule: r.control.extreme.rule, tail: r.control.extreme.tail }
         : null,
       isControlOneSided: r.control?.isOneSided ?? false,
-      controlNull: r.control?.model
-        ? {
-            arOrder: r.control.model.coefficients.length,
-            nu: Number.isFinite(r.control.model.shape.nu) ? r.control.model.shape.nu : null,
-            gamma: r.control.model.shape.gamma,
-            paths: r.control.simulatedPaths ?? 0,
-          }
-        : null,
+      // Named when the process is not independent normal by its AR order or its likeliest shape.
+      controlNull:
+        r.control?.model &&
+        (r.control.model.coefficients.length > 0 ||
+          Number.isFinite(r.control.model.shape.nu) ||
+          r.control.model.shape.gamma !== 1)
+          ? {
+              arOrder: r.control.model.coefficients.length,
+              nu: Number.isFinite(r.control.model.shape.nu) ? r.control.model.shape.nu : null,
+              gamma: r.control.model.shape.gamma,
+              paths: r.control.simulatedPaths ?? 0,
+            }
+          : null,
       controlHits: r.controlHits.slice(0, MAX_STORED_CONTROL_HITS).map((h) => {
         const rec = evaluation[h.row];
         return {
