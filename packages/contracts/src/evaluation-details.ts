@@ -235,7 +235,7 @@ export const ZCapCalibratedDetails = z.object({
   isControlBreach: z.boolean(),
   /** The capability part significant at the level: the bound (at capabilityAlpha) below the target. */
   isCapabilityBreach: z.boolean(),
-  /** p = min(1, testCount · min(p_control, p_capability)): a breach when below α. */
+  /** p = min(1, p_control / (1 − capabilityShare), p_capability / capabilityShare) (testCount · min before the share): a breach when below α. */
   p_value: figure.optional(),
   /**
    * The chance that the judged points of an in-control normal process at the limits' own σ give a
@@ -247,8 +247,13 @@ export const ZCapCalibratedDetails = z.object({
   p_capability: figure.optional(),
   /** The parts tested (control, capability): the factor of the Bonferroni combination. */
   testCount: z.number().int().optional(),
-  /** The level the shown bound is taken at: α / testCount (where it decides). */
+  /** The level the shown bound is taken at: α × capabilityShare (α / testCount before the share existed). */
   capabilityAlpha: z.number().optional(),
+  /**
+   * The capability part's share of α with both parts tested (weighted Bonferroni): 1/2, or 0.1
+   * when the training values put Ppk far above the target; absent on older evaluations (1/2).
+   */
+  capabilityShare: z.number().optional(),
   /** Judged points that had a control limit: the k of p_control. */
   controlTestedCount: z.number().int().optional(),
   /** The most extreme signal: its rule and the chance one in-control point gives one as extreme. */

@@ -249,6 +249,16 @@ describe("CAP held per evaluation (issue 29): p_control, p_capability, judged po
     });
   const hit = (i: number) => ({ rule: 1 as const, partId: `AX-${i}`, ts: null, value: 30 + i });
 
+  it("names the capability part's share of α when the training values put it far above its target", () => {
+    const d = held({ controlHits: [hit(1)], controlHitCount: 1, capabilityShare: 0.1 });
+    expect(evaluationDetailLines(d)[0]).toBe(
+      "p-value 1 vs α 0.01 (the smaller of the control part's p-value / 0.9 and the capability part's / 0.1: the training values put the capability far above its target)",
+    );
+    expect(evaluationDetailLines(held({ capabilityShare: 0.5 }))[0]).toBe(
+      "p-value 1 vs α 0.01 (twice the smaller of the control and capability parts' p-values)",
+    );
+  });
+
   it("says control signals the judged points give by chance are expected at this level", () => {
     const d = held({ controlHits: [hit(1), hit(2), hit(3)], controlHitCount: 3 });
     const lines = evaluationDetailLines(d);

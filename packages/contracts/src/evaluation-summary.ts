@@ -263,7 +263,7 @@ function capLines(d: TCapDetails, o: TDetailWordingOptions): string[] {
   }
   const lines: string[] = [];
   const max = o.maxPoints ?? 5;
-  if (d.p_value != null) lines.push(decisionText(d.p_value, d.alpha, d.testCount ?? 1));
+  if (d.p_value != null) lines.push(decisionText(d.p_value, d.alpha, d.testCount ?? 1, d.capabilityShare));
   if (d.controlHitCount > 0) {
     const shown = d.controlHits.slice(0, max).map((h) => controlHitText(h, o.formatTime));
     const more = d.controlHitCount - shown.length;
@@ -304,9 +304,25 @@ export function capabilityText(d: TCapDetails): string {
   return `${d.isCapabilityBreach ? "Fired: " : ""}Ppk ${formatFigure(d.ppk)}${interval}${bound}${p}`;
 }
 
-/** "p-value 0.00002 vs α 0.01 (twice the smaller of the control and capability parts' p-values)". */
-export const decisionText = (p: number, alpha: number, testCount: number) =>
-  `p-value ${formatPValue(p)} vs α ${formatFigure(alpha)}${testCount === 2 ? " (twice the smaller of the control and capability parts' p-values)" : ""}`;
+/**
+ * "p-value 0.00002 vs α 0.01 (twice the smaller of the control and capability parts' p-values)";
+ * with the capability part's share of α other than a half (the training values put it far above
+ * its target): "(the smaller of the control part's p-value / 0.9 and the capability part's / 0.1)".
+ */
+export const decisionText = (
+  p: number,
+  alpha: number,
+  testCount: number,
+  capabilityShare?: number | null,
+) => {
+  const how =
+    testCount !== 2
+      ? ""
+      : capabilityShare == null || capabilityShare === 0.5
+        ? " (twice the smaller of the control and capability parts' p-values)"
+        : ` (the smaller of the control part's p-value / ${formatFigure(1 - capabilityShare)} and the capability part's / ${formatFigure(capabilityShare)}: the training values put the capability far above its target)`;
+  return `p-value ${formatPValue(p)} vs α ${formatFigure(alpha)}${how}`;
+};
 
 /** Whether the control signals were what chance gives among the judged points at the evaluation's level. */
 const chanceWords = (isSignificant: boolean) =>

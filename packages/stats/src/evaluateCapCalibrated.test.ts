@@ -12,8 +12,10 @@ import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import {
   ar1SpreadCorrection,
+  CAP_MINOR_SHARE,
   type CapCalibratedEvaluation,
   capabilityPValue,
+  capabilityShareOf,
   evaluateCapCalibrated,
 } from "./evaluateCapCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
@@ -405,5 +407,40 @@ describe("CAP held per evaluation: p = min(1, 2 · min(p_control, p_capability))
     expect(signalled).toBeGreaterThan(200);
     // …and the evaluation breaches at about α/2: P(Binomial(300, 0.005) > 8) < 1e-4.
     expect(breaches).toBeLessThanOrEqual(8);
+  });
+});
+
+describe("the capability part's share of α (weighted Bonferroni)", () => {
+  const training = [...normalSample(4, 200, 10, 0.1)];
+  it("is a half near the target, CAP_MINOR_SHARE far above it, and a half without training values", () => {
+    // Ppk ≈ 2 against 1.33 with 30 evaluation values: far above (2 SE ≈ 0.54).
+    expect(capabilityShareOf(training, 9.4, 10.6, 1.33, 30)).toBe(CAP_MINOR_SHARE);
+    // Ppk ≈ 1.33 at the target: a half.
+    expect(capabilityShareOf(training, 9.6, 10.4, 1.33, 30)).toBe(0.5);
+    expect(capabilityShareOf(null, 9.4, 10.6, 1.33, 30)).toBe(0.5);
+    expect(capabilityShareOf(new Array(40).fill(10), 9.4, 10.6, 1.33, 30)).toBe(0.5);
+  });
+
+  it("gives the control part most of α for a capable process, and the decision follows", () => {
+    const values = [...normalSample(5, 30, 10, 0.1)];
+    values[29] = 10.33; // just beyond the UCL among 5 judged
+    const limits = { lcl: 9.7, ucl: 10.3, lsl: 9.4, usl: 10.6 };
+    const r = evaluated(
+      evaluateCapCalibrated(values, limits, "medium", { firstNewIndex: 25, dependenceValues: training }),
+    );
+    expect(r.capabilityShare).toBe(CAP_MINOR_SHARE);
+    expect(r.controlAlpha).toBeCloseTo(0.01 * (1 - CAP_MINOR_SHARE), 15);
+    expect(r.capabilityAlpha).toBeCloseTo(0.01 * CAP_MINOR_SHARE, 15);
+    expect(r.pValue).toBeCloseTo(
+      Math.min(1, (r.control?.pValue as number) / 0.9, (r.pCapability as number) / 0.1),
+      15,
+    );
+    expect(r.isControlBreach).toBe((r.control?.pValue as number) < r.controlAlpha);
+    const halves = evaluated(evaluateCapCalibrated(values, limits, "medium", { firstNewIndex: 25 }));
+    expect(halves.capabilityShare).toBe(0.5);
+    expect(halves.pValue).toBeCloseTo(
+      Math.min(1, 2 * Math.min(halves.control?.pValue as number, halves.pCapability as number)),
+      15,
+    );
   });
 });

@@ -52,15 +52,16 @@ export interface CapCalibratedEvaluation {
   /** p < α: the control part or the capability part significant at the level. */
   readonly breach: boolean;
   /**
-   * p = min(1, tests · min(p_control, p_capability)) over the parts that were tested (Bonferroni,
-   * as MVD combines its two): one α-level test per evaluation.
+   * p = min(1, p_control / control share, p_capability / capability share) over the parts tested
+   * (weighted Bonferroni; the shares sum to 1, each part alone takes all of α): one α-level test
+   * per evaluation.
    */
   readonly pValue: number;
   /** How many parts were tested (1 or 2; 0 when there were neither control nor spec limits to judge). */
   readonly testCount: number;
-  /** The control part significant: tests · p_control < α. Its hits are listed whether or not. */
+  /** The control part significant: p_control < controlAlpha. Its hits are listed whether or not. */
   readonly isControlBreach: boolean;
-  /** The capability part significant: tests · p_capability < α (the bound at α / tests below the target). */
+  /** The capability part significant: p_capability < capabilityAlpha (the bound there below the target). */
   readonly isCapabilityBreach: boolean;
   /** Control-rule signals on the new points, in record order (each one a control signal in the SPC sense). */
   readonly controlHits: readonly ControlRuleHit[];
@@ -74,8 +75,16 @@ export interface CapCalibratedEvaluation {
    * capability test.
    */
   readonly pCapability: number | null;
-  /** The level the capability bound is taken at: α / tests (so bound < target ⇔ its part breaches). */
+  /** The level the capability bound is taken at: α × capabilityShare (so bound < target ⇔ its part breaches). */
   readonly capabilityAlpha: number;
+  /** The level p_control is judged at: α × (1 − capabilityShare) with both parts, α alone. */
+  readonly controlAlpha: number;
+  /**
+   * The capability part's share of α with both parts tested: 1/2, or CAP_MINOR_SHARE when the
+   * training values put Ppk CAP_FAR_ERRORS standard errors above the target (capabilityShareOf).
+   * 1 with capability alone, 0 without it.
+   */
+  readonly capabilityShare: number;
   /** How many values (finite, used) were new and judged by the control rules. */
   readonly judgedCount: number;
   /** Evaluation values used for capability. */
@@ -235,7 +244,19 @@ export function evaluateCapCalibrated(
   // an index to judge (or a constant value outside its spec limits). Known before any outcome.
   const hasCapabilityTest = cap !== null || (isConstant && isOutOfSpec);
   const testCount = (control === null ? 0 : 1) + (hasCapabilityTest ? 1 : 0);
-  const capabilityAlpha = level.alpha / Math.max(1, testCount);
+  // α shared between the parts (weighted Bonferroni): half each, unless the training values put the
+  // capability far above its target — then its part could only breach on a change the control
+  // rules see anyway, and most of α goes to the control part (otherwise a capable process was
+  // judged at α/2: 0.2–0.5 α measured with wide spec limits).
+  const capabilityShare =
+    testCount === 2
+      ? capabilityShareOf(dependenceSeries(options.dependenceValues), lsl, usl, level.cpkTarget, n)
+      : hasCapabilityTest
+        ? 1
+        : 0;
+  const controlShare = control === null ? 0 : 1 - (testCount === 2 ? capabilityShare : 0);
+  const capabilityAlpha = hasCapabilityTest ? level.alpha * capabilityShare : level.alpha;
+  const controlAlpha = level.alpha * controlShare;
   // Control on a process that is not independent normal: when the training values choose an AR
   // model, or their residuals a heavy or skewed shape, the chance of the signal seen comes from that
   // process (rules 2–4 read an autocorrelated process's runs, and rule 1 a heavy tail, as signals).
@@ -249,7 +270,7 @@ export function evaluateCapCalibrated(
     if (!isIndependentNormal(model)) {
       control = controlTest(kept, keptRows, lclAt, uclAt, firstNewIndex, runRules, controlHits, {
         model,
-        threshold: capabilityAlpha,
+        threshold: controlAlpha,
       });
     }
   }
@@ -296,10 +317,12 @@ export function evaluateCapCalibrated(
   }
   // A constant value outside its spec limits has Ppk = −∞ in the limit: p_capability 0.
   const pControl = control?.pValue ?? null;
-  const parts = [pControl, pCapability].filter((p): p is number => p !== null);
-  const pValue = parts.length === 0 ? 1 : Math.min(1, parts.length * Math.min(...parts));
-  const isControlBreach = pControl !== null && testCount * pControl < level.alpha;
-  const isCapabilityBreach = pCapability !== null && testCount * pCapability < level.alpha;
+  const scaled: number[] = [];
+  if (pControl !== null) scaled.push(pControl / controlShare);
+  if (pCapability !== null) scaled.push(pCapability / capabilityShare);
+  const pValue = scaled.length === 0 ? 1 : Math.min(1, ...scaled);
+  const isControlBreach = pControl !== null && pControl < controlAlpha;
+  const isCapabilityBreach = pCapability !== null && pCapability < capabilityAlpha;
   const breach = pValue < level.alpha;
   return {
     state: breach ? "BREACH" : "OK",
@@ -312,6 +335,8 @@ export function evaluateCapCalibrated(
     control,
     pCapability,
     capabilityAlpha,
+    controlAlpha,
+    capabilityShare,
     judgedCount,
     n,
     lsl,
@@ -384,6 +409,33 @@ export function sidesGap(cap: Capability, uncertainty: CapabilityUncertainty, st
   const other = 2 * (cap.pp as number) - cap.ppk;
   const gapError = 2 * Math.sqrt(1 / (9 * uncertainty.meanCount));
   return Math.max(0, (other - cap.ppk - CAP_GAP_SIGMAS * gapError) / standardError);
+}
+
+/** How many standard errors above the target the training values' Ppk must be for CAP_MINOR_SHARE. */
+export const CAP_FAR_ERRORS = 2;
+/** The capability part's share of α when the training values put it far above its target. */
+export const CAP_MINOR_SHARE = 0.1;
+
+/**
+ * The capability part's share of α (both parts tested), decided from the training values alone, so
+ * the split is fixed before the evaluation values are looked at: CAP_MINOR_SHARE when their Ppk is
+ * at least CAP_FAR_ERRORS standard errors of an n-value estimate above the target (Bissell's
+ * normal-theory SE √(1/(9n) + Ppk²/(2(n − 1)))), else 1/2. 1/2 without training values, spec
+ * limits or spread.
+ */
+export function capabilityShareOf(
+  training: readonly number[] | null,
+  lsl: number | null,
+  usl: number | null,
+  target: number,
+  n: number,
+): number {
+  if (training === null || (lsl === null && usl === null) || n < 2) return 0.5;
+  if (training.every((v) => v === training[0])) return 0.5;
+  const ppk = capability(training, { lsl, usl }).ppk;
+  if (ppk === null || !Number.isFinite(ppk)) return 0.5;
+  const se = Math.sqrt(1 / (9 * n) + (ppk * ppk) / (2 * (n - 1)));
+  return ppk - target >= CAP_FAR_ERRORS * se ? CAP_MINOR_SHARE : 0.5;
 }
 
 /**

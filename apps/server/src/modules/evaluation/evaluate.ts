@@ -497,6 +497,7 @@ function evaluateCapWindow(
       p_capability: r.pCapability,
       testCount: r.testCount,
       capabilityAlpha: r.capabilityAlpha,
+      capabilityShare: r.capabilityShare,
       controlTestedCount: r.control?.testedCount ?? 0,
       controlExtreme: r.control?.extreme
         ? { rule: r.control.extreme.rule, tail: r.control.extreme.tail }
