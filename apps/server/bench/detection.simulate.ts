@@ -372,7 +372,9 @@ export function previewSupport(
   const records = first.value.records;
   const p = records[0]?.values.length ?? 0;
   const columns = Array.from({ length: p }, (_, j) => records.map((r) => r.values[j] ?? Number.NaN));
-  const support = measureLevelSupport(columns, spec.shape.sampleSize, spec.shape.ratio);
+  const support = measureLevelSupport(columns, spec.shape.sampleSize, spec.shape.ratio, {
+    controlTails: spec.method === "cap",
+  });
   return support
     ? { holds: support.holds, minimum: support.holds ? null : support.minimumSampleSize }
     : { holds: null, minimum: null };

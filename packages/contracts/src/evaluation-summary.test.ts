@@ -13,6 +13,7 @@ import {
   evaluationDetailLines,
   evaluationSummary,
   formatPValue,
+  levelSupportText,
   SUMMARY_DETAIL_KEYS,
 } from "./evaluation-summary.js";
 
@@ -248,6 +249,17 @@ describe("CAP held per evaluation (issue 29): p_control, p_capability, judged po
       ...over,
     });
   const hit = (i: number) => ({ rule: 1 as const, partId: `AX-${i}`, ts: null, value: 30 + i });
+
+  it("words a window too small for a CAP signal's heavy tails", () => {
+    expect(levelSupportText({ records: 150, alpha: 0.01, minimumSampleSize: 500, limitedBy: "tails" })).toBe(
+      "with this signal's heavy or skewed tails, 150 records cannot hold 1 false alarm in 100 evaluations; use at least 500",
+    );
+    expect(
+      levelSupportText({ records: 50, alpha: 0.01, minimumSampleSize: 79, limitedBy: "dependence" }),
+    ).toBe(
+      "with this signal's autocorrelation, 50 records cannot hold 1 false alarm in 100 evaluations; use at least 79",
+    );
+  });
 
   it("names the capability part's share of α when the training values put it far above its target", () => {
     const d = held({ controlHits: [hit(1)], controlHitCount: 1, capabilityShare: 0.1 });

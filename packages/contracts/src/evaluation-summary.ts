@@ -46,22 +46,25 @@ export const vifText = (vif: number, what = "threshold") =>
 
 /**
  * Why a window cannot hold its level (issue 29): "with this signal's autocorrelation, 50 records
- * cannot hold 1 false alarm in 100 evaluations; use at least 79". The monitor form's preview and
- * the evaluation's details say it alike.
+ * cannot hold 1 false alarm in 100 evaluations; use at least 79" (or "heavy or skewed tails" for a
+ * CAP monitor's control rules). The monitor form's preview and the evaluation's details say it alike.
  */
 export const levelSupportText = (o: {
   records: number;
   alpha: number;
   minimumSampleSize: number | null;
   signals?: number;
+  /** "tails": a CAP monitor's training records too few for the signal's heavy or skewed tails. */
+  limitedBy?: "dependence" | "covariance" | "tails" | null;
 }) => {
   const whose = (o.signals ?? 1) > 1 ? "these signals'" : "this signal's";
+  const what = o.limitedBy === "tails" ? "heavy or skewed tails" : "autocorrelation";
   const evaluations = Math.round(1 / o.alpha);
   const advice =
     o.minimumSampleSize == null
       ? "no sample size up to 100,000 records can"
       : `use at least ${o.minimumSampleSize}`;
-  return `with ${whose} autocorrelation, ${o.records} records cannot hold 1 false alarm in ${evaluations} evaluations; ${advice}`;
+  return `with ${whose} ${what}, ${o.records} records cannot hold 1 false alarm in ${evaluations} evaluations; ${advice}`;
 };
 
 /** "the 120 training records are worth about 21 independent ones (effective sample size)". */

@@ -306,6 +306,12 @@ export const ZPreviewLevelSupport = z.object({
   vif: z.number(),
   /** The AR order the records chose (0: independent). */
   ar_order: z.number().int(),
+  /**
+   * What the window falls short in when it does not hold: the dependence's estimate, MVD's
+   * covariance, or (CAP) too few training records for the heavy or skewed tails its control rules
+   * judge points by; null when it holds.
+   */
+  limited_by: z.enum(["dependence", "covariance", "tails"]).nullable().optional(),
 });
 export type TPreviewLevelSupport = z.infer<typeof ZPreviewLevelSupport>;
 

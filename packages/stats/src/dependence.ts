@@ -408,3 +408,21 @@ export function secondMomentVif(autocorrelations: ArrayLike<number>): number {
   for (let k = 0; k < autocorrelations.length; k++) s += (autocorrelations[k] as number) ** 2;
   return 1 + 2 * s;
 }
+
+/**
+ * The innovations of an AR fit: xₜ − μ − Σ φᵢ (xₜ₋ᵢ − μ) for t ≥ p, μ the values' mean (the values
+ * themselves, centred, for an empty fit).
+ */
+export function arResiduals(values: ArrayLike<number>, coefficients: ArrayLike<number>): number[] {
+  const p = coefficients.length;
+  let mean = 0;
+  for (let i = 0; i < values.length; i++) mean += values[i] as number;
+  mean /= Math.max(1, values.length);
+  const out: number[] = [];
+  for (let t = p; t < values.length; t++) {
+    let e = (values[t] as number) - mean;
+    for (let i = 0; i < p; i++) e -= (coefficients[i] as number) * ((values[t - 1 - i] as number) - mean);
+    out.push(e);
+  }
+  return out;
+}

@@ -15,7 +15,7 @@ import {
   judgeControlRules,
   type RunRules,
 } from "./controlRules.js";
-import { estimateDependence, secondMomentVif } from "./dependence.js";
+import { arResiduals, estimateDependence, secondMomentVif } from "./dependence.js";
 import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
@@ -469,15 +469,7 @@ export function controlNullOf(values: readonly number[], limitSigma?: number): C
   const dependence = estimateDependence(values);
   const phi = dependence.coefficients;
   const p = phi.length;
-  let mean = 0;
-  for (const v of values) mean += v;
-  mean /= values.length;
-  const residuals: number[] = [];
-  for (let t = p; t < values.length; t++) {
-    let e = (values[t] as number) - mean;
-    for (let i = 0; i < p; i++) e -= (phi[i] as number) * ((values[t - 1 - i] as number) - mean);
-    residuals.push(e);
-  }
+  const residuals = arResiduals(values, phi);
   const fit = fitMarginalShape(residuals);
   const model: ControlNull = { coefficients: phi, shape: fit.shape, components: fit.components };
   if (limitSigma === undefined || isIndependentNormal(model)) return model;
@@ -485,6 +477,9 @@ export function controlNullOf(values: readonly number[], limitSigma?: number): C
   // independent values, the sample σ for an AR process (its residuals' σ is the innovations').
   let sd = fit.sd;
   if (p > 0) {
+    let mean = 0;
+    for (const v of values) mean += v;
+    mean /= values.length;
     let ss = 0;
     for (const v of values) ss += (v - mean) ** 2;
     sd = Math.sqrt(ss / Math.max(1, values.length - 1));

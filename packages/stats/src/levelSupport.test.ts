@@ -5,6 +5,7 @@ import {
   dependenceDegreesAt,
   evaluationsPerFalseAlarm,
   levelSupport,
+  MIN_TAIL_TRAINING,
   measureLevelSupport,
 } from "./levelSupport.js";
 import { StatsError } from "./statsError.js";
@@ -109,6 +110,31 @@ describe("measureLevelSupport", () => {
     expect(support?.measuredRecords).toBe(599);
     expect(support?.dependence.vif).toBeGreaterThan(8);
     expect(support?.holds).toBe(false);
+  });
+
+  it("asks a CAP monitor for enough training records to learn heavy or skewed tails", () => {
+    // Student t₃ values: heavy tails the control rules judge single points by.
+    const next = normalGenerator(11);
+    const t3 = Float64Array.from({ length: 2000 }, () => {
+      const z = next();
+      const chi = next() ** 2 + next() ** 2 + next() ** 2;
+      return z / Math.sqrt(chi / 3);
+    });
+    const cap = measureLevelSupport([t3], 150, 0.2, { controlTails: true });
+    expect(cap?.heavyTails).toBe(true);
+    expect(cap?.holds).toBe(false);
+    expect(cap?.limitedBy).toBe("tails");
+    // MIN_TAIL_TRAINING training records at ratio 0.2: 500 in all.
+    expect(cap?.minimumSampleSize).toBe(Math.ceil(MIN_TAIL_TRAINING / 0.8));
+    expect(measureLevelSupport([t3], 500, 0.2, { controlTails: true })?.holds).toBe(true);
+    // SVD and MVD do not judge single points by the tail: the same window holds for them.
+    expect(measureLevelSupport([t3], 150, 0.2)?.holds).toBe(true);
+    // Normal values have no tail to learn.
+    const normal = Float64Array.from({ length: 2000 }, () => next());
+    const plain = measureLevelSupport([normal], 150, 0.2, { controlTails: true });
+    expect(plain?.heavyTails).toBe(false);
+    expect(plain?.holds).toBe(true);
+    expect(plain?.limitedBy).toBeNull();
   });
 
   it("answers null without usable records", () => {

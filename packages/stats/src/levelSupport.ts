@@ -1,5 +1,6 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import {
+  arResiduals,
   arVifDegrees,
   type Dependence,
   estimateDependence,
@@ -7,6 +8,7 @@ import {
   secondMomentVif,
 } from "./dependence.js";
 import { MIN_COVARIANCE_DEGREES } from "./evaluateMvdCalibrated.js";
+import { fitMarginalShape } from "./marginalShape.js";
 import { StatsError } from "./statsError.js";
 import { pooledAr1Coefficient } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
@@ -27,6 +29,16 @@ import { MIN_EVALUATION_RECORDS } from "./windowMinimums.js";
  */
 export const MATERIAL_VIF = 1.5;
 export const MIN_DEPENDENCE_DEGREES = 20;
+/**
+ * A CAP monitor's control rules judge single points by the tail of the process its training values
+ * show (controlNullSimulation): with heavy or skewed tails, fewer training records than this cannot
+ * pin the tail down. Measured (bench:detection, 600 windows, medium): t₃, t₅ and lognormal at 25–120
+ * training records breached 1.5–6α, t₃ at 480 0.5–1α.
+ */
+export const MIN_TAIL_TRAINING = 400;
+
+/** What a window that does not hold falls short in. */
+export type LevelSupportLimit = "dependence" | "covariance" | "tails";
 
 export interface LevelSupport {
   /** False: with this dependence the window cannot hold 1 false alarm in 1/α evaluations. */
@@ -37,6 +49,13 @@ export interface LevelSupport {
   readonly dependenceDegrees: number;
   /** The smallest sample size (same ratio) that holds; null when none up to MAX_SAMPLE_SIZE does. */
   readonly minimumSampleSize: number | null;
+  /** What the window falls short in (null when it holds). */
+  readonly limitedBy: LevelSupportLimit | null;
+}
+
+export interface LevelSupportOptions {
+  /** The signal's tails are heavy or skewed and the monitor's control rules judge them (CAP): MIN_TAIL_TRAINING applies. */
+  readonly heavyTails?: boolean;
 }
 
 /** Largest sample size the advice looks at (the product's MVD_QUERY_MAX_RECORD_COUNT is of this order). */
@@ -57,15 +76,22 @@ function splitOf(sampleSize: number, ratio: number): { m: number; n: number } {
   return { m: sampleSize - n, n };
 }
 
-function holdsAt(dependence: Dependence, m: number, n: number, signals: number): boolean {
-  if (m < 1) return false;
+function limitAt(
+  dependence: Dependence,
+  m: number,
+  n: number,
+  signals: number,
+  options: LevelSupportOptions,
+): LevelSupportLimit | null {
+  if (m < 1) return "dependence";
   if (dependence.uncappedVif >= MATERIAL_VIF && dependenceDegreesAt(dependence, m) < MIN_DEPENDENCE_DEGREES)
-    return false;
+    return "dependence";
   if (signals > 1) {
     const rows = (m + n) / secondMomentVif(dependence.autocorrelations);
-    if (rows - signals - 1 < MIN_COVARIANCE_DEGREES) return false;
+    if (rows - signals - 1 < MIN_COVARIANCE_DEGREES) return "covariance";
   }
-  return true;
+  if (options.heavyTails === true && m < MIN_TAIL_TRAINING) return "tails";
+  return null;
 }
 
 /**
@@ -79,6 +105,7 @@ export function levelSupport(
   sampleSize: number,
   ratio: number,
   signals = 1,
+  options: LevelSupportOptions = {},
 ): LevelSupport {
   if (!Number.isInteger(sampleSize) || sampleSize < 1)
     throw new StatsError("INVALID_ARGUMENT", `sampleSize must be an integer ≥ 1, got ${sampleSize}`);
@@ -87,11 +114,13 @@ export function levelSupport(
   const { m, n } = splitOf(sampleSize, ratio);
   const holdsWith = (size: number) => {
     const split = splitOf(size, ratio);
-    return holdsAt(dependence, split.m, split.n, signals);
+    return limitAt(dependence, split.m, split.n, signals, options) === null;
   };
-  const holds = holdsAt(dependence, m, n, signals);
+  const limitedBy = limitAt(dependence, m, n, signals, options);
+  const holds = limitedBy === null;
   return {
     holds,
+    limitedBy,
     effectiveSampleSize: m / dependence.uncappedVif,
     dependenceDegrees: dependenceDegreesAt(dependence, m),
     minimumSampleSize: holds ? sampleSize : smallestHolding(sampleSize, holdsWith),
@@ -131,6 +160,8 @@ export interface MeasuredLevelSupport extends LevelSupport {
   readonly dependence: Dependence;
   /** Records the dependence was measured on (rows with every signal's value). */
   readonly measuredRecords: number;
+  /** The signal's innovations showed heavy or skewed tails (measured only with controlTails). */
+  readonly heavyTails: boolean;
 }
 
 /**
@@ -144,6 +175,7 @@ export function measureLevelSupport(
   signals: ReadonlyArray<ArrayLike<number>>,
   sampleSize: number,
   ratio: number,
+  options: { readonly controlTails?: boolean } = {},
 ): MeasuredLevelSupport | null {
   if (signals.length === 0) return null;
   const length = Math.min(...signals.map((s) => s.length));
@@ -152,9 +184,16 @@ export function measureLevelSupport(
   const m = rows.length;
   if (m < 4) return null;
   let dependence: Dependence;
+  let heavyTails = false;
   if (signals.length === 1) {
     const only = signals[0] as ArrayLike<number>;
-    dependence = estimateDependence(Float64Array.from(rows, (t) => only[t] as number));
+    const values = Float64Array.from(rows, (t) => only[t] as number);
+    dependence = estimateDependence(values);
+    if (options.controlTails === true) {
+      // The shape of the innovations, as a CAP evaluation fits it on its training values.
+      const shape = fitMarginalShape(arResiduals(values, dependence.coefficients)).shape;
+      heavyTails = Number.isFinite(shape.nu) || shape.gamma !== 1;
+    }
   } else {
     const columns: number[] = [];
     let kept = 0;
@@ -173,5 +212,10 @@ export function measureLevelSupport(
     const z = Float64Array.from(columns);
     dependence = estimatePooledDependence(z, m, kept, pooledAr1Coefficient(z, m, kept));
   }
-  return { ...levelSupport(dependence, sampleSize, ratio, signals.length), dependence, measuredRecords: m };
+  return {
+    ...levelSupport(dependence, sampleSize, ratio, signals.length, { heavyTails }),
+    dependence,
+    measuredRecords: m,
+    heavyTails,
+  };
 }

@@ -359,14 +359,18 @@ describe("POST /api/monitors/preview: does the monitor's window hold its level f
     const res = await preview(50);
     expect(res.statusCode).toBe(200);
     const support = res.json().level_support;
-    expect(support).toMatchObject({ holds: false, measured_records: 1500 });
+    expect(support).toMatchObject({ holds: false, measured_records: 1500, limited_by: "dependence" });
     expect(support.vif).toBeGreaterThan(8);
     // The 25 training records are worth about 25 / VIF independent ones.
     expect(support.effective_sample_size).toBeCloseTo(25 / support.vif, 6);
     expect(support.minimum_sample_size).toBeGreaterThan(50);
     // The advised window holds.
     const advised = await preview(support.minimum_sample_size);
-    expect(advised.json().level_support).toMatchObject({ holds: true, measured_records: 1500 });
+    expect(advised.json().level_support).toMatchObject({
+      holds: true,
+      measured_records: 1500,
+      limited_by: null,
+    });
   });
 
   it("says nothing is wrong for independent data (the factory line)", async () => {

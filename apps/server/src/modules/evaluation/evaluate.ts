@@ -217,11 +217,12 @@ export function windowLevelSupport(
   window: Window,
   sampleSize: number,
   ratio: number,
+  options: { readonly controlTails?: boolean } = {},
 ): MeasuredLevelSupport | null {
   if (window.signals.length === 0 || !(sampleSize >= 1)) return null;
   const bounded = Math.min(Math.max(ratio, 0.01), 0.99);
   const signals = window.signals.map((_, i) => column(window.records, i));
-  return measureLevelSupport(signals, Math.round(sampleSize), bounded);
+  return measureLevelSupport(signals, Math.round(sampleSize), bounded, options);
 }
 
 const column = (rows: readonly WindowRecord[], i: number) => rows.map((r) => r.values[i] ?? Number.NaN);

@@ -39,7 +39,7 @@ export type StatsTasks = {
 export type StatsTaskName = keyof StatsTasks;
 
 /** What crosses back of a MeasuredLevelSupport: no arrays. */
-export type PreviewLevelSupport = Omit<MeasuredLevelSupport, "dependence"> & {
+export type PreviewLevelSupport = Omit<MeasuredLevelSupport, "dependence" | "heavyTails"> & {
   vif: number;
   arOrder: number;
 };
@@ -59,10 +59,13 @@ export const statsTasks: {
 
   preview: ({ settings, window, monitorSampleSize }) => {
     const unpacked = unpackWindow(window);
-    const measured = windowLevelSupport(unpacked, monitorSampleSize, settings.evaluationRatio);
+    // A CAP monitor's control rules judge single points by the signal's tail: heavy tails count too.
+    const measured = windowLevelSupport(unpacked, monitorSampleSize, settings.evaluationRatio, {
+      controlTails: settings.type === "cap",
+    });
     let levelSupport: PreviewLevelSupport | null = null;
     if (measured) {
-      const { dependence, ...rest } = measured;
+      const { dependence, heavyTails: _heavyTails, ...rest } = measured;
       levelSupport = { ...rest, vif: dependence.uncappedVif, arOrder: dependence.order };
     }
     return { evaluation: evaluateMonitor(settings, unpacked), levelSupport };

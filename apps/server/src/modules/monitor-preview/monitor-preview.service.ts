@@ -150,6 +150,7 @@ export function createMonitorPreview(deps: {
             minimum_sample_size: s.minimumSampleSize,
             vif: s.vif,
             ar_order: s.arOrder,
+            limited_by: s.limitedBy,
           };
         } catch (err) {
           if (err instanceof StatsBudgetError)

@@ -183,6 +183,7 @@ function LevelSupport({
             alpha,
             minimumSampleSize: s.minimum_sample_size,
             signals,
+            limitedBy: s.limited_by,
           })}
         </Alert>
       )}
