@@ -175,18 +175,12 @@ export function nullTails(model: ControlNull): NullTails {
   let rule2 = 0;
   let rule3 = 0;
   const runCounts = new Float64Array(MAX_COUNTED_RUN + 2);
-  let run = 0;
-  let runSide = 0;
+  const runs = new RunCounter();
   for (let k = 0; k < n; k++) {
     const v = z[k] as number;
-    const side = v > 0 ? 1 : v < 0 ? -1 : 0;
-    if (side !== 0 && side === runSide) run++;
-    else {
-      run = side === 0 ? 0 : 1;
-      runSide = side;
-    }
-    runCounts[Math.min(run, MAX_COUNTED_RUN + 1)] =
-      (runCounts[Math.min(run, MAX_COUNTED_RUN + 1)] as number) + 1;
+    const side = runs.push(v);
+    const at = Math.min(runs.length, MAX_COUNTED_RUN + 1);
+    runCounts[at] = (runCounts[at] as number) + 1;
     if (side === 0) continue;
     if (side * v > 2 && k >= 2 && countBeyond(z, k, 3, side, 2) >= 2) rule2++;
     if (side * v > 1 && k >= 4 && countBeyond(z, k, 5, side, 1) >= 4) rule3++;
@@ -213,6 +207,22 @@ export function nullTails(model: ControlNull): NullTails {
         ? (atLeast[Math.max(0, length)] as number)
         : (atLeast[last] as number) * ratio ** (length - last),
   };
+}
+
+/** The run on one side of the centre line ending at the newest value pushed (0 on the line). */
+class RunCounter {
+  length = 0;
+  private side = 0;
+  /** Takes the next value; returns its side (1 above, −1 below, 0 on the centre line). */
+  push(v: number): number {
+    const side = v > 0 ? 1 : v < 0 ? -1 : 0;
+    if (side !== 0 && side === this.side) this.length++;
+    else {
+      this.length = side === 0 ? 0 : 1;
+      this.side = side;
+    }
+    return side;
+  }
 }
 
 function countBeyond(z: Float64Array, k: number, window: number, side: number, zone: number): number {
@@ -317,22 +327,16 @@ function isClear(signals: number, paths: number, threshold: number): boolean {
 export function pathSignals(z: Float64Array, lead: number, set: ControlSignalSet): boolean {
   const n = z.length;
   const runLength = set.runLength;
-  let run = 0;
-  let runSide = 0;
+  const runs = new RunCounter();
   for (let k = 0; k < n; k++) {
     const v = z[k] as number;
-    const side = v > 0 ? 1 : v < 0 ? -1 : 0;
-    if (side !== 0 && side === runSide) run++;
-    else {
-      run = side === 0 ? 0 : 1;
-      runSide = side;
-    }
+    const side = runs.push(v);
     if (k < lead) continue;
     if (Math.abs(v) > set.rule1Z) return true;
     if (side === 0) continue;
     if (set.rule2 && side * v > 2 && k >= 2 && countBeyond(z, k, 3, side, 2) >= 2) return true;
     if (set.rule3 && side * v > 1 && k >= 4 && countBeyond(z, k, 5, side, 1) >= 4) return true;
-    if (runLength !== null && run >= runLength) return true;
+    if (runLength !== null && runs.length >= runLength) return true;
   }
   return false;
 }

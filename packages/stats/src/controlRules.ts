@@ -16,6 +16,7 @@ import {
   WESTERN_ELECTRIC_RUN_LENGTH,
 } from "./controlSignalChain.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
+import { StatsError } from "./statsError.js";
 
 /** Western Electric rules: 1 a point outside the control limits; 2 two of three beyond 2σ on one side; 3 four of five beyond 1σ on one side; 4 eight in a row on one side of the centre line. */
 export type ControlRule = 1 | 2 | 3 | 4;
@@ -240,19 +241,14 @@ export function controlTest(
     }
     return length;
   };
-  let extreme: { rule: ControlRule; row: number; tail: number } | null = null;
-  for (const hit of hits) {
-    const k = indexOfRow.get(hit.row) as number;
-    let tail: number;
-    if (hit.rule === 1) {
-      const z = zOf(k);
-      tail = z === null ? ONE_SIDED_LIMIT_TAIL : 2 * normalUpperTail(Math.abs(z));
-    } else if (hit.rule === 2) tail = RULE2_POINT_TAIL;
-    else if (hit.rule === 3) tail = RULE3_POINT_TAIL;
-    else tail = runTail(runAt(k));
-    if (extreme === null || tail < extreme.tail) extreme = { rule: hit.rule, row: hit.row, tail };
-  }
-  const seen = (extreme as { tail: number }).tail;
+  const extreme = rarestHit(hits, indexOfRow, zOf, runAt, {
+    rule1: (z) => 2 * normalUpperTail(z),
+    oneSidedRule1: ONE_SIDED_LIMIT_TAIL,
+    rule2: RULE2_POINT_TAIL,
+    rule3: RULE3_POINT_TAIL,
+    run: runTail,
+  });
+  const seen = extreme.tail;
   if (inControl !== undefined && !isIndependentNormal(inControl.model)) {
     return nullModelTest(
       inControl,
@@ -275,6 +271,39 @@ export function controlTest(
   };
 }
 
+/** How rare each kind of signal is at one point (rule 1 at |z|; a rule-1 point with one limit; a run of L). */
+interface SignalRates {
+  rule1(z: number): number;
+  readonly oneSidedRule1: number;
+  readonly rule2: number;
+  readonly rule3: number;
+  run(length: number): number;
+}
+
+/** The rarest of the hits (at least one) by `rates`: the evaluation's statistic T and where it was. */
+function rarestHit(
+  hits: readonly ControlRuleHit[],
+  indexOfRow: ReadonlyMap<number, number>,
+  zOf: (k: number) => number | null,
+  runAt: (k: number) => number,
+  rates: SignalRates,
+): { rule: ControlRule; row: number; tail: number } {
+  let extreme: { rule: ControlRule; row: number; tail: number } | null = null;
+  for (const hit of hits) {
+    const k = indexOfRow.get(hit.row) as number;
+    let tail: number;
+    if (hit.rule === 1) {
+      const z = zOf(k);
+      tail = z === null ? rates.oneSidedRule1 : rates.rule1(Math.abs(z));
+    } else if (hit.rule === 2) tail = rates.rule2;
+    else if (hit.rule === 3) tail = rates.rule3;
+    else tail = rates.run(runAt(k));
+    if (extreme === null || tail < extreme.tail) extreme = { rule: hit.rule, row: hit.row, tail };
+  }
+  if (extreme === null) throw new StatsError("INVALID_ARGUMENT", "rarestHit needs at least one hit");
+  return extreme;
+}
+
 /**
  * controlTest against a process with dependence or a shape of its own (controlNullSimulation): the
  * hits graded by their rate under it, p_control by simulation, capped by the union bound.
@@ -291,19 +320,14 @@ function nullModelTest(
   runRules: RunRules,
 ): ControlTest {
   const tails = nullTails(inControl.model);
-  let extreme: { rule: ControlRule; row: number; tail: number } | null = null;
-  for (const hit of hits) {
-    const k = indexOfRow.get(hit.row) as number;
-    let tail: number;
-    if (hit.rule === 1) {
-      const z = zOf(k);
-      tail = z === null ? tails.rule1(3) / 2 : tails.rule1(Math.abs(z));
-    } else if (hit.rule === 2) tail = tails.rule2;
-    else if (hit.rule === 3) tail = tails.rule3;
-    else tail = tails.run(runAt(k));
-    if (extreme === null || tail < extreme.tail) extreme = { rule: hit.rule, row: hit.row, tail };
-  }
-  const seen = (extreme as { tail: number }).tail;
+  const extreme = rarestHit(hits, indexOfRow, zOf, runAt, {
+    rule1: tails.rule1,
+    oneSidedRule1: tails.rule1(3) / 2,
+    rule2: tails.rule2,
+    rule3: tails.rule3,
+    run: tails.run,
+  });
+  const seen = extreme.tail;
   const set: ControlSignalSet = {
     rule1Z: rule1LimitAt(tails, seen),
     rule2: runRules.rule2 === true && tails.rule2 <= seen,
