@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { capHeld } from "../test/capHeldVectors.js";
 import { normalGenerator } from "../test/random.js";
 import {
+  MAX_SIMULATED_POINTS,
   nullTails,
   pathSignals,
   rule1LimitAt,
@@ -172,6 +173,22 @@ describe("simulatedSignalChance", () => {
     });
     expect(rare.pValue).toBeGreaterThan(0);
     expect(rare.pValue).toBeLessThan(0.005);
+  });
+
+  it("simulates fewer paths for a long first evaluation, still a valid p-value", () => {
+    // 2,000 judged points near the threshold: the point budget, not MAX_SIMULATED_PATHS, ends it.
+    const r = simulatedSignalChance({
+      count: 2000,
+      lead: 0,
+      set: { rule1Z: 4.2, rule2: false, rule3: false, runLength: null },
+      model: normalAr([0.5]),
+      threshold: 0.05,
+    });
+    expect(r.paths).toBeLessThanOrEqual(
+      Math.ceil(MAX_SIMULATED_POINTS / 2000 / SIMULATION_BATCH) * SIMULATION_BATCH,
+    );
+    expect(r.pValue).toBeGreaterThan(0);
+    expect(r.pValue).toBeLessThanOrEqual(1);
   });
 
   it("refuses a count below 1 or a negative lead", () => {

@@ -30,7 +30,8 @@ import { StatsError } from "./statsError.js";
  * among the judged points, T the rarest signal, by Monte Carlo over paths of `lead` history and
  * `count` judged points, each judged as controlRules judges a window. Seeded, so the same records
  * give the same answer: batches of SIMULATION_BATCH paths until the decision at `threshold` is clear
- * (the 99.9 % score interval on one side of it) or MAX_SIMULATED_PATHS; the estimate (signals + 1)
+ * (the 99.9 % score interval on one side of it) or MAX_SIMULATED_PATHS (fewer for long paths:
+ * MAX_SIMULATED_POINTS); the estimate (signals + 1)
  * / (paths + 1) is capped by the union bound count · (the rates of the signals counted), which
  * keeps the digits of a very rare signal a few thousand paths cannot show.
  */
@@ -54,6 +55,11 @@ export interface ControlNull {
 
 export const SIMULATION_BATCH = 1000;
 export const MAX_SIMULATED_PATHS = 40_000;
+/**
+ * At most this many simulated points in all (about a second): a first evaluation judging thousands
+ * of points stops at fewer paths — its p-value stays valid, only coarser near the threshold.
+ */
+export const MAX_SIMULATED_POINTS = 20_000_000;
 /** Points of the long series the null's per-point rates are measured on. */
 export const TAIL_SERIES_LENGTH = 100_000;
 /** Fixed seed: an evaluation repeated on the same records gives the same p-value. */
@@ -285,7 +291,9 @@ export function simulatedSignalChance(args: SimulatedSignalArguments): Simulated
   const step = nullProcess(model);
   const length = lead + count;
   const path = new Float64Array(length);
-  const limit = args.paths ?? MAX_SIMULATED_PATHS;
+  const limit =
+    args.paths ??
+    Math.max(SIMULATION_BATCH, Math.min(MAX_SIMULATED_PATHS, Math.floor(MAX_SIMULATED_POINTS / length)));
   let paths = 0;
   let signals = 0;
   while (paths < limit) {
