@@ -407,7 +407,9 @@ describe("CAP held per evaluation: p = min(1, 2 · min(p_control, p_capability))
     expect(signalled).toBeGreaterThan(200);
     // …and the evaluation breaches at about α/2: P(Binomial(300, 0.005) > 8) < 1e-4.
     expect(breaches).toBeLessThanOrEqual(8);
-  });
+    // 300 evaluations of 600 judged points, each fitting its training values' shape and some
+    // simulating: heavy by design, like the reduced benchmark's cells.
+  }, 60_000);
 });
 
 describe("the capability part's share of α (weighted Bonferroni)", () => {

@@ -32,6 +32,9 @@ export const SHAPE_GAMMA_GRID: readonly number[] = [
   1 / 0.55,
 ];
 
+/** The fit reads at most this many values (the newest). */
+export const MAX_SHAPE_VALUES = 1000;
+
 /** Fewer values than this cannot tell a shape from the normal: the fit answers NORMAL_SHAPE. */
 export const MIN_SHAPE_VALUES = 20;
 
@@ -121,7 +124,8 @@ export interface ShapeFit {
  * The shape of `values` by maximum likelihood over SHAPE_NU_GRID × SHAPE_GAMMA_GRID, location and
  * scale fitted for each (iteratively reweighted, as the t's EM), chosen over the normal only when
  * BIC says so (two more parameters: 2 ΔlogL > 2 ln n) — a normal sample keeps the normal's chain.
- * Non-finite values are left out; fewer than MIN_SHAPE_VALUES, or a constant series: normal.
+ * Non-finite values are left out, and only the newest MAX_SHAPE_VALUES read; fewer than
+ * MIN_SHAPE_VALUES, or a constant series: normal.
  */
 export function fitMarginalShape(values: ArrayLike<number>): ShapeFit {
   const xs: number[] = [];
@@ -129,6 +133,8 @@ export function fitMarginalShape(values: ArrayLike<number>): ShapeFit {
     const v = values[i] as number;
     if (Number.isFinite(v)) xs.push(v);
   }
+  // The newest MAX_SHAPE_VALUES: a tail is as well told by them, and the fit's cost stays bounded.
+  if (xs.length > MAX_SHAPE_VALUES) xs.splice(0, xs.length - MAX_SHAPE_VALUES);
   const n = xs.length;
   let mean = 0;
   for (const v of xs) mean += v;
@@ -199,6 +205,8 @@ function profileLogLikelihood(z: readonly number[], shape: MarginalShape): { ll:
   let m = 0;
   let b = 1;
   for (let round = 0; round < 30; round++) {
+    const previousM = m;
+    const previousB = b;
     let weightSum = 0;
     let weighted = 0;
     let scaleSum = 0;
@@ -214,6 +222,8 @@ function profileLogLikelihood(z: readonly number[], shape: MarginalShape): { ll:
     m = weighted / weightSum;
     b = Math.sqrt(scaleSum / n);
     if (!(b > 0)) return { ll: Number.NEGATIVE_INFINITY, scale: 0 };
+    // Converged: the likelihood no longer moves in its digits that matter.
+    if (Math.abs(m - previousM) < 1e-12 && Math.abs(b - previousB) < 1e-12 * b) break;
   }
   let ll = -n * Math.log(b);
   for (const v of z) ll += logDensity((v - m) / b, shape, logNorm);
