@@ -378,3 +378,73 @@ describe("POST /api/monitors/preview: does the monitor's window hold its level f
     expect(res.json().level_support).toMatchObject({ measured_records: 200 });
   });
 });
+
+describe("POST /api/monitors/preview: does a CAP window hold its level for the signal's tails?", () => {
+  let s: Awaited<ReturnType<typeof createTenant>>;
+  const spiky = randomUUID();
+  beforeAll(async () => {
+    s = await createTenant(t.app, t.database.db);
+    const [st] = await t.database.db
+      .insert(stations)
+      .values({ customerId: s.customer.id, lineId: s.line.id, name: "OP30", nextNumSlot: 1 })
+      .returning();
+    await t.database.db.insert(signals).values({
+      id: spiky,
+      customerId: s.customer.id,
+      lineId: s.line.id,
+      stationId: st?.id ?? "",
+      name: "Press force",
+      entityType: "MEASUREMENT",
+      storage: "num",
+      slot: 0,
+    });
+    // Independent Student t with 3 degrees of freedom (a press whose force now and then spikes):
+    // a normal over the root of a χ²₃ / 3, from a seeded generator so the series is the same every run.
+    let seed = 424242;
+    const uniform = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return (seed + 0.5) / 2 ** 31;
+    };
+    const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    const t3 = () => normal() / Math.sqrt((normal() ** 2 + normal() ** 2 + normal() ** 2) / 3);
+    await t.database.db.insert(partRecords).values(
+      Array.from({ length: 1500 }, (_, i) => ({
+        stationId: st?.id ?? "",
+        ts: new Date(T0 + i * 60_000),
+        partId: `F-${i}`,
+        numValues: [50 + t3()],
+      })),
+    );
+  });
+
+  const preview = (type: "cap" | "svd", sampleSize: number) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/monitors/preview",
+      headers: s.userHeaders,
+      payload: {
+        type,
+        line_id: s.line.id,
+        alert_threshold: "medium",
+        filter: { signal_uuids: [spiky], sample_size: sampleSize, evaluation_ratio: 0.2 },
+        period: { from: null, to: null, records: 1500, anchor: "end" },
+      },
+    });
+
+  it("refuses a 150-record CAP window on heavy-tailed data and names one whose training values read the tail", async () => {
+    const res = await preview("cap", 150);
+    expect(res.statusCode, res.body).toBe(200);
+    const support = res.json().level_support;
+    expect(support).toMatchObject({ holds: false, measured_records: 1500, limited_by: "tails" });
+    // 400 training records at a ratio of 0.2: a window of 500.
+    expect(support.minimum_sample_size).toBe(500);
+    const advised = await preview("cap", support.minimum_sample_size);
+    expect(advised.json().level_support).toMatchObject({ holds: true, limited_by: null });
+  });
+
+  it("does not hold an SVD window to the tails (its score is not a single point's tail)", async () => {
+    const res = await preview("svd", 150);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().level_support.limited_by).not.toBe("tails");
+  });
+});
