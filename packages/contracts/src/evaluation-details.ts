@@ -45,12 +45,22 @@ const svdCommon = {
  * with strong autocorrelation and few records the estimate the threshold rests on is too
  * uncertain. Absent from evaluations stored before it was computed.
  */
+/**
+ * What a window that does not hold its level falls short in: the dependence's estimate, MVD's
+ * covariance, or (CAP) too few training records for the heavy or skewed tails its control rules
+ * judge points by.
+ */
+export const ZLevelSupportLimit = z.enum(["dependence", "covariance", "tails"]);
+export type TLevelSupportLimit = z.infer<typeof ZLevelSupportLimit>;
+
 export const ZLevelSupport = z.object({
   holds: z.boolean(),
   /** The smallest sample size (same ratio) that holds for this dependence; null when none does. */
   minimumSampleSize: z.number().int().nullable(),
   /** Degrees of freedom of the dependence estimate on the training records (null: independent). */
   dependenceDegrees: z.number().nullable(),
+  /** What it falls short in when it does not hold (absent before it was stored: the dependence). */
+  limitedBy: ZLevelSupportLimit.nullable().optional(),
 });
 export type TLevelSupport = z.infer<typeof ZLevelSupport>;
 
@@ -276,6 +286,14 @@ export const ZCapCalibratedDetails = z.object({
     })
     .nullable()
     .optional(),
+  /** The window's training records: the dependence and the control null model come from them (absent on older evaluations). */
+  trainingCount: z.number().int().optional(),
+  /**
+   * Whether the window holds its level for the dependence its training values show and, when a
+   * control rule fired and the null model was fitted, for heavy or skewed tails (MIN_TAIL_TRAINING
+   * training records); absent on older evaluations.
+   */
+  calibration: ZLevelSupport.optional(),
   /** The first MAX_STORED_CONTROL_HITS hits, in record order. */
   controlHits: z.array(ZControlHit),
   controlHitCount: z.number().int(),

@@ -207,6 +207,29 @@ describe("evaluationDetailLines", () => {
     ).toEqual([
       "control rules judged against this signal's own process from its training values: a longer lower tail",
     ]);
+    // A window whose training values are too few for the tails its control rules judge by.
+    const short = capDetailsFixture({
+      vif: 1,
+      kurtosis: 3,
+      controlNull: { arOrder: 0, nu: 3, gamma: 1, paths: 0 },
+      trainingCount: 120,
+      calibration: { holds: false, minimumSampleSize: 500, dependenceDegrees: null, limitedBy: "tails" },
+    });
+    expect(adjustmentLines(short)).toEqual([
+      "control rules judged against this signal's own process from its training values: heavy tails (t, 3 degrees of freedom)",
+      `with this signal's heavy or skewed tails, ${120 + short.n} records cannot hold 1 false alarm in 100 evaluations; use at least 500`,
+    ]);
+    // One that holds says nothing more.
+    expect(
+      adjustmentLines(
+        capDetailsFixture({
+          vif: 1,
+          kurtosis: 3,
+          trainingCount: 400,
+          calibration: { holds: true, minimumSampleSize: 500, dependenceDegrees: null, limitedBy: null },
+        }),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -258,6 +281,17 @@ describe("CAP held per evaluation (issue 29): p_control, p_capability, judged po
       levelSupportText({ records: 50, alpha: 0.01, minimumSampleSize: 79, limitedBy: "dependence" }),
     ).toBe(
       "with this signal's autocorrelation, 50 records cannot hold 1 false alarm in 100 evaluations; use at least 79",
+    );
+    expect(
+      levelSupportText({
+        records: 100,
+        alpha: 0.01,
+        minimumSampleSize: 140,
+        signals: 20,
+        limitedBy: "covariance",
+      }),
+    ).toBe(
+      "with 20 signals and their autocorrelation, 100 records cannot hold 1 false alarm in 100 evaluations; use at least 140",
     );
   });
 

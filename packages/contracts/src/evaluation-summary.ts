@@ -8,6 +8,7 @@ import type {
   TCapDetails,
   TControlHit,
   TEvaluationDetails,
+  TLevelSupportLimit,
   TMvdCalibratedDetails,
   TSvdCalibratedDetails,
 } from "./evaluation-details.js";
@@ -55,16 +56,23 @@ export const levelSupportText = (o: {
   minimumSampleSize: number | null;
   signals?: number;
   /** "tails": a CAP monitor's training records too few for the signal's heavy or skewed tails. */
-  limitedBy?: "dependence" | "covariance" | "tails" | null;
+  limitedBy?: TLevelSupportLimit | null;
 }) => {
-  const whose = (o.signals ?? 1) > 1 ? "these signals'" : "this signal's";
-  const what = o.limitedBy === "tails" ? "heavy or skewed tails" : "autocorrelation";
+  const signals = o.signals ?? 1;
+  const whose = signals > 1 ? "these signals'" : "this signal's";
+  // MVD's covariance: rows too few for the signals' count once their autocorrelation is counted.
+  const subject =
+    o.limitedBy === "tails"
+      ? `${whose} heavy or skewed tails`
+      : o.limitedBy === "covariance"
+        ? `${signals} signals and their autocorrelation`
+        : `${whose} autocorrelation`;
   const evaluations = Math.round(1 / o.alpha);
   const advice =
     o.minimumSampleSize == null
       ? "no sample size up to 100,000 records can"
       : `use at least ${o.minimumSampleSize}`;
-  return `with ${whose} ${what}, ${o.records} records cannot hold 1 false alarm in ${evaluations} evaluations; ${advice}`;
+  return `with ${subject}, ${o.records} records cannot hold 1 false alarm in ${evaluations} evaluations; ${advice}`;
 };
 
 /** "the 120 training records are worth about 21 independent ones (effective sample size)". */
@@ -83,6 +91,7 @@ function dependenceLines(d: TSvdCalibratedDetails | TMvdCalibratedDetails, signa
         alpha: d.alpha,
         minimumSampleSize: d.calibration.minimumSampleSize,
         signals,
+        limitedBy: d.calibration.limitedBy,
       }),
     );
   return lines;
@@ -393,6 +402,16 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
   }
   return [
     ...(d.controlNull ? [controlNullText(d.controlNull)] : []),
+    ...(d.calibration && !d.calibration.holds
+      ? [
+          levelSupportText({
+            records: (d.trainingCount ?? 0) + d.n,
+            alpha: d.alpha,
+            minimumSampleSize: d.calibration.minimumSampleSize,
+            limitedBy: d.calibration.limitedBy,
+          }),
+        ]
+      : []),
     ...(isVifShown(d.vif) ? [vifText(d.vif, "capability uncertainty")] : []),
     ...(isCapShapeShown(d.kurtosis, d.skewness) ? [capShapeText(d.kurtosis, d.skewness ?? 0)] : []),
   ];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zString } from "./common.js";
 import { ZAlertThreshold, ZEvaluationState, ZMonitorType } from "./domain.js";
+import { ZLevelSupportLimit } from "./evaluation-details.js";
 import {
   QUERY_BOUNDS,
   recordsRange,
@@ -311,7 +312,7 @@ export const ZPreviewLevelSupport = z.object({
    * covariance, or (CAP) too few training records for the heavy or skewed tails its control rules
    * judge points by; null when it holds.
    */
-  limited_by: z.enum(["dependence", "covariance", "tails"]).nullable().optional(),
+  limited_by: ZLevelSupportLimit.nullable().optional(),
 });
 export type TPreviewLevelSupport = z.infer<typeof ZPreviewLevelSupport>;
 

@@ -15,7 +15,7 @@ import {
   judgeControlRules,
   type RunRules,
 } from "./controlRules.js";
-import { arResiduals, estimateDependence, secondMomentVif } from "./dependence.js";
+import { arResiduals, type Dependence, estimateDependence, secondMomentVif } from "./dependence.js";
 import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
@@ -97,6 +97,8 @@ export interface CapCalibratedEvaluation {
   readonly capability: Capability | null;
   /** 95 % intervals of the indices; null when capability is null. */
   readonly intervals: CapabilityIntervals | null;
+  /** The dependence the training values (or, without enough of them, the evaluation values) chose. */
+  readonly dependence: Dependence;
   /** VIF of the values in record order (AR(1) fit) and n′ = n / VIF, the mean's effective size. */
   readonly vif: number;
   readonly effectiveCount: number;
@@ -345,6 +347,7 @@ export function evaluateCapCalibrated(
     alpha: level.alpha,
     capability: cap,
     intervals,
+    dependence,
     vif,
     effectiveCount,
     uncertainty,

@@ -311,6 +311,37 @@ describe("cap", () => {
     // The training records are independent: the bound is not widened for the step.
     expect(d.vif).toBe(1);
   });
+  it("says when the window's training values are too few for the heavy tails its control rules judge by", () => {
+    // Student t with 3 degrees of freedom about 10 (a press force that now and then spikes), one
+    // point far out as the newest record: the control part fits the training values' shape.
+    const z = rng(11);
+    const t3 = () => z() / Math.sqrt((z() ** 2 + z() ** 2 + z() ** 2) / 3);
+    const spiky = (count: number): Window => {
+      const w = withLimits(window({ p: 1, count }), "40", "-20", "15", "5");
+      return {
+        ...w,
+        records: w.records.map((x, i) => ({ ...x, values: [i === count - 1 ? 30 : 10 + t3()] })),
+      };
+    };
+    const short = evaluateMonitor(settings("cap", { sampleSize: 150, evaluationRatio: 0.2 }), spiky(150));
+    const d = ZCapCalibratedDetails.parse(short.details);
+    expect(d.controlHitCount).toBeGreaterThan(0);
+    expect(d.controlNull?.nu).not.toBeNull();
+    expect(d.trainingCount).toBe(120);
+    // 400 training records at a ratio of 0.2: a window of 500.
+    expect(d.calibration).toMatchObject({ holds: false, limitedBy: "tails", minimumSampleSize: 500 });
+    const long = evaluateMonitor(settings("cap", { sampleSize: 500, evaluationRatio: 0.2 }), spiky(500));
+    expect(ZCapCalibratedDetails.parse(long.details).calibration).toMatchObject({
+      holds: true,
+      limitedBy: null,
+    });
+    // Normal values hold the 150-record window.
+    const normal = evaluateMonitor(
+      settings("cap", { sampleSize: 150, evaluationRatio: 0.2 }),
+      withLimits(window({ p: 1, count: 150 }), "16", "4"),
+    );
+    expect(ZCapCalibratedDetails.parse(normal.details).calibration).toMatchObject({ holds: true });
+  });
   it("judges each point once: only records newer than the previous evaluation's newest record", () => {
     // One point outside the control limits, the 390th record of 400.
     const w = withLimits(window({ p: 1, count: 400 }), "30", "-10");

@@ -14,6 +14,7 @@ import {
   type TCapCalibratedDetails,
   type TEvaluationDetails,
   type TEvaluationState,
+  type TLevelSupport,
   type TMonitorType,
   type TStoredMonitorFilter,
 } from "@linewatch/contracts";
@@ -195,16 +196,27 @@ function dependenceDetails(
   settings: EvaluationSettings,
   signals: number,
 ) {
-  const ratio = Math.min(Math.max(settings.evaluationRatio, 0.01), 0.99);
-  const support = levelSupport(dependence, settings.sampleSize, ratio, signals);
   return {
     arOrder: dependence.order,
     effectiveSampleSize,
-    calibration: {
-      holds: support.holds,
-      minimumSampleSize: support.minimumSampleSize,
-      dependenceDegrees: Number.isFinite(support.dependenceDegrees) ? support.dependenceDegrees : null,
-    },
+    calibration: calibrationOf(dependence, settings, signals),
+  };
+}
+
+/** Whether the monitor's window holds its level (levelSupport), as the details store it. */
+function calibrationOf(
+  dependence: Dependence,
+  settings: EvaluationSettings,
+  signals: number,
+  options: { readonly heavyTails?: boolean } = {},
+): TLevelSupport {
+  const ratio = Math.min(Math.max(settings.evaluationRatio, 0.01), 0.99);
+  const support = levelSupport(dependence, settings.sampleSize, ratio, signals, options);
+  return {
+    holds: support.holds,
+    minimumSampleSize: support.minimumSampleSize,
+    dependenceDegrees: Number.isFinite(support.dependenceDegrees) ? support.dependenceDegrees : null,
+    limitedBy: support.limitedBy,
   };
 }
 
@@ -517,6 +529,14 @@ function evaluateCapWindow(
               paths: r.control.simulatedPaths ?? 0,
             }
           : null,
+      trainingCount: training.length,
+      // Tails count once a control rule fired and the null model's shape was fitted (a CAP
+      // monitor's control part judges single points by them; levelSupport's MIN_TAIL_TRAINING).
+      calibration: calibrationOf(r.dependence, settings, 1, {
+        heavyTails:
+          r.control?.model != null &&
+          (Number.isFinite(r.control.model.shape.nu) || r.control.model.shape.gamma !== 1),
+      }),
       controlHits: r.controlHits.slice(0, MAX_STORED_CONTROL_HITS).map((h) => {
         const rec = evaluation[h.row];
         return {
