@@ -273,7 +273,8 @@ export const ZCapCalibratedDetails = z.object({
   /**
    * The in-control process p_control was judged against when the training values were not
    * independent normal ones (issue 29): the AR order they chose and the two-piece t of their
-   * residuals (nu null = normal tails, gamma 1 = symmetric); by simulation over `paths` paths, or
+   * residuals (nu null = normal tails, gamma 1 = symmetric), and the grid its values are read on;
+   * by simulation over `paths` paths, or
    * (paths 0, AR order 0) the exact chain with the residuals' law. Null or absent: independent
    * normal points (the exact chain).
    */
@@ -283,6 +284,8 @@ export const ZCapCalibratedDetails = z.object({
       nu: z.number().nullable(),
       gamma: z.number(),
       paths: z.number().int(),
+      /** The grid the values are read on (a gauge's resolution, in the signal's units); null or absent: continuous. */
+      resolution: z.number().nullable().optional(),
     })
     .nullable()
     .optional(),

@@ -207,6 +207,18 @@ describe("evaluationDetailLines", () => {
     ).toEqual([
       "control rules judged against this signal's own process from its training values: a longer lower tail",
     ]);
+    // Values read on a gauge's grid.
+    expect(
+      adjustmentLines(
+        capDetailsFixture({
+          vif: 1,
+          kurtosis: 3,
+          controlNull: { arOrder: 0, nu: null, gamma: 1, paths: 0, resolution: 0.05 },
+        }),
+      ),
+    ).toEqual([
+      "control rules judged against this signal's own process from its training values: values read to 0.05 (the gauge's resolution)",
+    ]);
     // A window whose training values are too few for the tails its control rules judge by.
     const short = capDetailsFixture({
       vif: 1,

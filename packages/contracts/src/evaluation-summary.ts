@@ -421,8 +421,15 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
  * "control rules judged against this signal's own process: autocorrelation (AR order 2), heavy
  * tails (t, 4 degrees of freedom), a longer upper tail".
  */
-export function controlNullText(n: { arOrder: number; nu: number | null; gamma: number }): string {
+export function controlNullText(n: {
+  arOrder: number;
+  nu: number | null;
+  gamma: number;
+  resolution?: number | null;
+}): string {
   const parts: string[] = [];
+  if (n.resolution != null)
+    parts.push(`values read to ${formatFigure(n.resolution)} (the gauge's resolution)`);
   if (n.arOrder > 0) parts.push(`autocorrelation (AR order ${n.arOrder})`);
   if (n.nu != null) parts.push(`heavy tails (t, ${formatFigure(n.nu)} degrees of freedom)`);
   if (n.gamma > 1) parts.push("a longer upper tail");

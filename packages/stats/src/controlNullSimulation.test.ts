@@ -3,8 +3,10 @@ import { capHeld } from "../test/capHeldVectors.js";
 import { normalGenerator } from "../test/random.js";
 import {
   MAX_SIMULATED_POINTS,
+  modelPointLaw,
   nullTails,
   pathSignals,
+  quantisedPointLaw,
   rule1LimitAt,
   runLengthAt,
   SIMULATION_BATCH,
@@ -18,7 +20,7 @@ import {
   RULE3_POINT_TAIL,
   runTail,
 } from "./controlRules.js";
-import { controlSignalChance, westernElectricSet } from "./controlSignalChain.js";
+import { controlSignalChance, NORMAL_POINT_LAW, westernElectricSet } from "./controlSignalChain.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { NORMAL_SHAPE } from "./marginalShape.js";
 
@@ -198,5 +200,61 @@ describe("simulatedSignalChance", () => {
     expect(() =>
       simulatedSignalChance({ count: 3, lead: -1, set: ALL, model: normalAr([]), threshold: 0.01 }),
     ).toThrow(/lead/);
+  });
+});
+
+describe("quantisedPointLaw", () => {
+  // A normal process of σ `scale` (limits' σ units) read on offset + k · step: the chance of a
+  // point at or beyond z summed grid value by grid value.
+  const bySum = (scale: number, step: number, offset: number, z: number, side: 1 | -1) => {
+    let sum = 0;
+    for (let k = -200; k <= 200; k++) {
+      const g = offset + k * step;
+      if (side * g < z - 1e-12) continue;
+      sum += normalUpperTail((g - step / 2) / scale) - normalUpperTail((g + step / 2) / scale);
+    }
+    return sum;
+  };
+
+  it("is the sum of the grid values' masses at or beyond z, on either side", () => {
+    const scale = Math.sqrt(1 - 0.5 ** 2 / 12);
+    const law = modelPointLaw({
+      coefficients: [],
+      shape: NORMAL_SHAPE,
+      scale,
+      grid: { step: 0.5, offset: 0.13 },
+    });
+    for (const z of [0.4, 1, 2, 2.9, 3, 3.13, 3.5, 4.2]) {
+      expect(law.upper(z)).toBeCloseTo(bySum(scale, 0.5, 0.13, z, 1), 12);
+      expect(law.lower(z)).toBeCloseTo(bySum(scale, 0.5, 0.13, z, -1), 12);
+    }
+    // A limit just below a grid value counts its whole mass: on a grid through 3, 1.7 times the
+    // normal tail at 2.95.
+    const through3 = modelPointLaw({
+      coefficients: [],
+      shape: NORMAL_SHAPE,
+      scale,
+      grid: { step: 0.5, offset: 0 },
+    });
+    expect(through3.upper(2.95) / normalUpperTail(2.95)).toBeGreaterThan(1.5);
+  });
+
+  it("splits a grid value on the centre line between the sides, so the two sides sum to 1", () => {
+    const law = quantisedPointLaw(NORMAL_POINT_LAW, { step: 0.5, offset: 0 });
+    expect(law.upper(0) + law.lower(0)).toBeCloseTo(1, 14);
+    expect(law.upper(0)).toBeCloseTo(0.5, 14);
+    // Off the centre line every point is on one side.
+    const off = quantisedPointLaw(NORMAL_POINT_LAW, { step: 0.5, offset: 0.2 });
+    expect(off.upper(0) + off.lower(0)).toBeCloseTo(1, 14);
+    expect(off.upper(0)).toBeGreaterThan(0.5);
+  });
+
+  it("is what the simulated process gives: rounded values beyond a limit", () => {
+    const model = { coefficients: [0.5], shape: NORMAL_SHAPE, grid: { step: 0.5, offset: 0.1 } };
+    const law = modelPointLaw({ ...model, coefficients: [] });
+    const tails = nullTails(model);
+    // The AR process's marginal law is the normal's: its rounded points beyond ±2.5 as the law's.
+    expect(tails.rule1(2.5)).toBeCloseTo(law.upper(2.5) + law.lower(2.5), 12);
+    expect(() => quantisedPointLaw(NORMAL_POINT_LAW, { step: 0, offset: 0 })).toThrow();
   });
 });

@@ -51,6 +51,13 @@ export interface ControlNull {
    * count the process's ordinary points as signals.
    */
   readonly scale?: number;
+  /**
+   * The grid the values are read on (a gauge's resolution, valueGrid), in σ units of the limits
+   * from the centre line: points are the process's values rounded to offset + k · step. `scale` is
+   * then the σ of the values before rounding; `resolution` is the step in the values' own units.
+   * Absent: continuous values.
+   */
+  readonly grid?: { readonly step: number; readonly offset: number; readonly resolution?: number };
 }
 
 export const SIMULATION_BATCH = 1000;
@@ -90,7 +97,10 @@ export function nullProcess(model: ControlNull, seed = SIMULATION_SEED): () => n
   // Burn-in until the start from zero is forgotten (the fit's ACF is cut where it is negligible).
   const burnIn = p === 0 ? 0 : Math.min(5000, 10 + rho.length);
   for (let i = 0; i < burnIn; i++) step();
-  return step;
+  const grid = model.grid;
+  if (!grid) return step;
+  // Read on the gauge's grid: the process runs on, each value rounded as the gauge reads it.
+  return () => grid.offset + grid.step * Math.round((step() - grid.offset) / grid.step);
 }
 
 /** Draws of the shape standardised to mean 0 and variance 1. */
@@ -127,10 +137,46 @@ const isNormalShape = (shape: MarginalShape) => !Number.isFinite(shape.nu) && sh
 
 /** The law of one point of the model's process in σ units of the limits (its shapes' mixture, times its scale). */
 export function modelPointLaw(model: ControlNull): PointLaw {
-  const law = shapePointLaw(model.shape, model.components);
+  const shaped = shapePointLaw(model.shape, model.components);
   const scale = model.scale ?? 1;
-  if (scale === 1) return law;
-  return { upper: (z: number) => law.upper(z / scale), lower: (z: number) => law.lower(z / scale) };
+  const law =
+    scale === 1
+      ? shaped
+      : { upper: (z: number) => shaped.upper(z / scale), lower: (z: number) => shaped.lower(z / scale) };
+  return model.grid ? quantisedPointLaw(law, model.grid) : law;
+}
+
+/** Grid steps within which a value counts as on a grid value (doubles of decimal readings). */
+const GRID_TOLERANCE = 1e-9;
+
+/**
+ * The law of a point read on a grid: `law`'s values rounded to the nearest of offset + k · step.
+ * upper(z) = P(rounded ≥ z) = P(value > g − step/2) with g the smallest grid value at or above z,
+ * and lower(z) alike. The rules judge strictly beyond, which differs only for a limit on a grid
+ * value itself (then counted beyond: the chance a little high). A grid value on the centre line (z
+ * 0) counts half to each side: the chain has no zone for it, and giving it to the sides extends
+ * runs it would break (a rule-4 chance a little high, never low).
+ */
+export function quantisedPointLaw(law: PointLaw, grid: { step: number; offset: number }): PointLaw {
+  const { step, offset } = grid;
+  if (!(step > 0)) throw new StatsError("INVALID_ARGUMENT", `grid step must be > 0, got ${step}`);
+  // The smallest grid value at or above z, and the largest at or below −z: a grid value at z itself
+  // counts (to within GRID_TOLERANCE steps) — a hit's own value is as extreme as itself, and a
+  // limit set on a grid value then counts the points on it as beyond (a chance a little high).
+  const tolerance = GRID_TOLERANCE * step;
+  const above = (z: number) => offset + step * Math.ceil((z - tolerance - offset) / step);
+  const below = (z: number) => offset + step * Math.floor((-z + tolerance - offset) / step);
+  // P(value > x) and P(value < −x) for any x (the law's tails are defined from its centre out).
+  const beyondUp = (x: number) => (x >= 0 ? law.upper(x) : 1 - law.lower(-x));
+  const beyondDown = (x: number) => (x >= 0 ? law.lower(x) : 1 - law.upper(-x));
+  const upperBeyond = (z: number) => beyondUp(above(z) - step / 2);
+  const lowerBeyond = (z: number) => beyondDown(-(below(z) + step / 2));
+  // On the centre line: a grid value there counts half to each side.
+  const isOnCentre = Math.abs(offset - step * Math.round(offset / step)) <= tolerance;
+  const centreMass = isOnCentre ? beyondUp(-step / 2) - beyondUp(step / 2) : 0;
+  const side = (beyond: (z: number) => number) => (z: number) =>
+    z === 0 && isOnCentre ? beyond(step) + centreMass / 2 : beyond(z);
+  return { upper: side(upperBeyond), lower: side(lowerBeyond) };
 }
 
 /** The law of one point of an independent process of this shape, or of the mixture of `components` (standardised). */
@@ -311,6 +357,7 @@ export function simulatedSignalChance(args: SimulatedSignalArguments): Simulated
 export function isIndependentNormal(model: ControlNull): boolean {
   return (
     (model.scale ?? 1) === 1 &&
+    model.grid === undefined &&
     model.coefficients.length === 0 &&
     isNormalShape(model.shape) &&
     (model.components ?? []).every((c) => isNormalShape(c.shape))

@@ -327,57 +327,68 @@ function nullModelTest(
     rule3: tails.rule3,
     run: tails.run,
   });
-  const seen = extreme.tail;
-  const set: ControlSignalSet = {
-    rule1Z: rule1LimitAt(tails, seen),
-    rule2: runRules.rule2 === true && tails.rule2 <= seen,
-    rule3: runRules.rule3 === true && tails.rule3 <= seen,
-    runLength: runRules.rule4 === true ? runLengthAt(tails, seen) : null,
-  };
-  if (inControl.model.coefficients.length === 0) {
-    // Independent points of the process's own law: the exact chain (a run longer than it tracks
-    // bounded apart, as signalChanceAtTail does).
-    const chainSet = {
-      ...set,
-      runLength: set.runLength !== null && set.runLength > MAX_CHAIN_RUN_LENGTH ? null : set.runLength,
+  // P(T ≤ t): the chance of a signal at least as rare as `seen` among the judged points.
+  const chanceAt = (seen: number): { pValue: number; simulatedPaths?: number } => {
+    const set: ControlSignalSet = {
+      rule1Z: rule1LimitAt(tails, seen),
+      rule2: runRules.rule2 === true && tails.rule2 <= seen,
+      rule3: runRules.rule3 === true && tails.rule3 <= seen,
+      runLength: runRules.rule4 === true ? runLengthAt(tails, seen) : null,
     };
-    const longRun =
-      set.runLength !== null && set.runLength > MAX_CHAIN_RUN_LENGTH
-        ? testedCount * tails.run(set.runLength)
-        : 0;
-    const law = modelPointLaw(inControl.model);
-    return {
-      testedCount,
-      isOneSided: false,
-      extreme,
-      pValue: Math.min(1, controlSignalChance(testedCount, chainSet, "stationary", law) + longRun),
-      method: "chain",
+    if (inControl.model.coefficients.length === 0) {
+      // Independent points of the process's own law: the exact chain (a run longer than it tracks
+      // bounded apart, as signalChanceAtTail does).
+      const chainSet = {
+        ...set,
+        runLength: set.runLength !== null && set.runLength > MAX_CHAIN_RUN_LENGTH ? null : set.runLength,
+      };
+      const longRun =
+        set.runLength !== null && set.runLength > MAX_CHAIN_RUN_LENGTH
+          ? testedCount * tails.run(set.runLength)
+          : 0;
+      const law = modelPointLaw(inControl.model);
+      return { pValue: Math.min(1, controlSignalChance(testedCount, chainSet, "stationary", law) + longRun) };
+    }
+    // As much history before the first judged point as the window has and the rules look back at.
+    let before = 0;
+    while (before < keptRows.length && (keptRows[before] as number) < firstNewIndex) before++;
+    const lookBack = Math.max(4, (set.runLength ?? 0) - 1);
+    const simulated = simulatedSignalChance({
+      count: testedCount,
+      lead: Math.min(before, lookBack),
+      set,
       model: inControl.model,
+      threshold: inControl.threshold,
+    });
+    const perPoint =
+      tails.rule1(set.rule1Z) +
+      (set.rule2 ? tails.rule2 : 0) +
+      (set.rule3 ? tails.rule3 : 0) +
+      (set.runLength === null ? 0 : tails.run(set.runLength));
+    return {
+      pValue: Math.min(1, simulated.pValue, testedCount * perPoint),
+      simulatedPaths: simulated.paths,
     };
+  };
+  const atSeen = chanceAt(extreme.tail);
+  let pValue = atSeen.pValue;
+  // Values read on a grid: a point's tail moves in steps, so P(T ≤ t) alone would judge the
+  // commonest grid value beyond a limit as a tail it never is (a 0.5 σ gauge's control part fired
+  // at about a seventh of its share). The mid-p value ½ (P(T ≤ t) + P(T < t)) holds the share on
+  // average over where the limits fall between grid values (Lancaster's mid-p).
+  const grid = inControl.model.grid;
+  const extremeZ = extreme.rule === 1 ? zOf(indexOfRow.get(extreme.row) as number) : null;
+  if (grid !== undefined && extremeZ !== null) {
+    const rarer = chanceAt(tails.rule1(Math.abs(extremeZ) + grid.step / 2));
+    pValue = (atSeen.pValue + rarer.pValue) / 2;
   }
-  // As much history before the first judged point as the window has and the rules look back at.
-  let before = 0;
-  while (before < keptRows.length && (keptRows[before] as number) < firstNewIndex) before++;
-  const lookBack = Math.max(4, (set.runLength ?? 0) - 1);
-  const simulated = simulatedSignalChance({
-    count: testedCount,
-    lead: Math.min(before, lookBack),
-    set,
-    model: inControl.model,
-    threshold: inControl.threshold,
-  });
-  const perPoint =
-    tails.rule1(set.rule1Z) +
-    (set.rule2 ? tails.rule2 : 0) +
-    (set.rule3 ? tails.rule3 : 0) +
-    (set.runLength === null ? 0 : tails.run(set.runLength));
   return {
     testedCount,
     isOneSided: false,
     extreme,
-    pValue: Math.min(1, simulated.pValue, testedCount * perPoint),
-    method: "simulation",
-    simulatedPaths: simulated.paths,
+    pValue,
+    method: inControl.model.coefficients.length === 0 ? "chain" : "simulation",
+    ...(atSeen.simulatedPaths === undefined ? {} : { simulatedPaths: atSeen.simulatedPaths }),
     model: inControl.model,
   };
 }

@@ -412,6 +412,52 @@ describe("CAP held per evaluation: p = min(1, 2 · min(p_control, p_capability))
   }, 60_000);
 });
 
+describe("control rules on a gauge's readings (values on a grid)", () => {
+  // A gauge reading to 0.05 (half the process's σ of 0.1), control limits at 2.95 σ: just below the
+  // grid value 10.3, so every reading of 10.3 is beyond the upper limit — 2.2 times the points a
+  // normal process puts beyond 3 σ.
+  const limits = { lsl: 9, usl: 11, lcl: 10 - 0.295, ucl: 10 + 0.295 };
+  const gauge = (seed: number, n: number) =>
+    Array.from(normalSample(seed, n, 10, 0.1), (v) => Math.round(v * 20) / 20);
+
+  it("judges a reading on the first grid value beyond a limit by the grid's own chance, and one further out as a signal", () => {
+    const training = gauge(41, 120);
+    const evaluation = gauge(42, 30).map((v) => Math.min(Math.max(v, 9.8), 10.2));
+    const at = (newest: number) =>
+      evaluated(
+        evaluateCapCalibrated([...evaluation.slice(0, 29), newest], limits, "medium", {
+          dependenceValues: training,
+          firstNewIndex: 25,
+        }),
+      );
+    const first = at(10.3);
+    expect(first.controlHits.map((h) => h.value)).toEqual([10.3]);
+    expect(first.control?.model?.grid?.resolution).toBeCloseTo(0.05, 9);
+    expect(first.breach).toBe(false);
+    const further = at(10.4);
+    expect(further.controlHits.map((h) => h.value)).toEqual([10.4]);
+    expect(further.breach).toBe(true);
+  });
+
+  it("holds about α at medium over many evaluations of gauge readings", () => {
+    let breaches = 0;
+    const evaluations = 2000;
+    for (let w = 0; w < evaluations; w++) {
+      const all = gauge(5000 + w, 150);
+      const r = evaluated(
+        evaluateCapCalibrated(all.slice(120), limits, "medium", {
+          dependenceValues: all.slice(0, 120),
+          firstNewIndex: 25,
+        }),
+      );
+      if (r.breach) breaches++;
+    }
+    // About 1 % (Binomial(2000, 0.01): 20 ± 4.5); every reading at 10.3 breaching would give about 54.
+    expect(breaches).toBeGreaterThanOrEqual(10);
+    expect(breaches).toBeLessThanOrEqual(32);
+  }, 60_000);
+});
+
 describe("the capability part's share of α (weighted Bonferroni)", () => {
   const training = [...normalSample(4, 200, 10, 0.1)];
   it("is a half near the target, CAP_MINOR_SHARE far above it, and a half without training values", () => {

@@ -21,6 +21,7 @@ import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
 import { fitMarginalShape, NORMAL_SHAPE } from "./marginalShape.js";
 import { StatsError } from "./statsError.js";
+import { valueGrid } from "./valueGrid.js";
 
 export type { ControlRule, ControlRuleHit } from "./controlRules.js";
 
@@ -268,7 +269,9 @@ export function evaluateCapCalibrated(
     const training = dependenceSeries(options.dependenceValues);
     const units = limitUnits(keptRows, lclAt, uclAt);
     const model: ControlNull =
-      training === null ? { coefficients: [], shape: NORMAL_SHAPE } : controlNullOf(training, units?.sigma);
+      training === null
+        ? { coefficients: [], shape: NORMAL_SHAPE }
+        : controlNullOf(training, units ?? undefined);
     if (!isIndependentNormal(model)) {
       control = controlTest(kept, keptRows, lclAt, uclAt, firstNewIndex, runRules, controlHits, {
         model,
@@ -465,17 +468,34 @@ export function ar1SpreadCorrection(rho: number, n: number): number {
 }
 
 /**
+ * A grid step (in σ of the limits) below which values count as continuous: a limit can then move
+ * a point's tail by at most a few per cent.
+ */
+export const MIN_GRID_STEP = 0.05;
+/** The least σ of the values before rounding (σ of the limits) a grid leaves them. */
+const MIN_GRID_SCALE = 0.05;
+
+/**
  * The in-control process of the control rules from the training values: the AR model they choose
  * (estimateDependence) and the shape of its residuals (fitMarginalShape).
  */
-export function controlNullOf(values: readonly number[], limitSigma?: number): ControlNull {
+export function controlNullOf(
+  values: readonly number[],
+  limits?: { readonly centre: number; readonly sigma: number },
+): ControlNull {
   const dependence = estimateDependence(values);
   const phi = dependence.coefficients;
   const p = phi.length;
   const residuals = arResiduals(values, phi);
   const fit = fitMarginalShape(residuals);
   const model: ControlNull = { coefficients: phi, shape: fit.shape, components: fit.components };
-  if (limitSigma === undefined || isIndependentNormal(model)) return model;
+  if (limits === undefined) return model;
+  // Values read on a coarse grid (a gauge's resolution): points are judged by the grid's law, and
+  // the process before rounding is narrower by Sheppard's h²/12.
+  const grid = valueGrid(values);
+  const step = grid === null ? 0 : grid.step / limits.sigma;
+  const isGridMaterial = grid !== null && step >= MIN_GRID_STEP;
+  if (!isGridMaterial && isIndependentNormal(model)) return model;
   // The spread the training values show, when wider than the limits': the shape's σ for
   // independent values, the sample σ for an AR process (its residuals' σ is the innovations').
   let sd = fit.sd;
@@ -487,7 +507,14 @@ export function controlNullOf(values: readonly number[], limitSigma?: number): C
     for (const v of values) ss += (v - mean) ** 2;
     sd = Math.sqrt(ss / Math.max(1, values.length - 1));
   }
-  return { ...model, scale: Math.max(1, sd / limitSigma) };
+  const scale = isIndependentNormal(model) ? 1 : Math.max(1, sd / limits.sigma);
+  if (!isGridMaterial || grid === null) return { ...model, scale };
+  const offset = (grid.origin - limits.centre) / limits.sigma;
+  return {
+    ...model,
+    scale: Math.sqrt(Math.max(scale * scale - (step * step) / 12, MIN_GRID_SCALE ** 2)),
+    grid: { step, offset: offset - step * Math.round(offset / step), resolution: grid.step },
+  };
 }
 
 /**

@@ -159,6 +159,7 @@ export {
   owensT,
   twoSidedCriticalValue,
 } from "./twoSidedCritical.js";
+export { type ValueGrid, valueGrid } from "./valueGrid.js";
 export {
   AR1_SIGNIFICANCE_Z,
   ar1Coefficient,

@@ -521,12 +521,14 @@ function evaluateCapWindow(
         r.control?.model &&
         (r.control.model.coefficients.length > 0 ||
           Number.isFinite(r.control.model.shape.nu) ||
-          r.control.model.shape.gamma !== 1)
+          r.control.model.shape.gamma !== 1 ||
+          r.control.model.grid !== undefined)
           ? {
               arOrder: r.control.model.coefficients.length,
               nu: Number.isFinite(r.control.model.shape.nu) ? r.control.model.shape.nu : null,
               gamma: r.control.model.shape.gamma,
               paths: r.control.simulatedPaths ?? 0,
+              resolution: r.control.model.grid?.resolution ?? null,
             }
           : null,
       trainingCount: training.length,
