@@ -249,7 +249,8 @@ export const ZCapCalibratedDetails = z.object({
   p_value: figure.optional(),
   /**
    * The chance that the judged points of an in-control normal process at the limits' own σ give a
-   * control signal at least as extreme as the most extreme seen (1 without a signal); null when no
+   * control signal at least as extreme as the most extreme seen (1 without a signal) — at a run
+   * rule's signal or a grid value the mid-p, ½ (P(as extreme) + P(more extreme)); null when no
    * judged point had a control limit.
    */
   p_control: figure.optional(),

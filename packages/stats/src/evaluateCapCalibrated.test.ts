@@ -7,7 +7,7 @@ import {
   capabilitySideStandardError,
   capabilityStandardError,
 } from "./capabilityIntervals.js";
-import { controlTest, judgeControlRules } from "./controlRules.js";
+import { controlTest, judgeControlRules, signalChanceAtTail } from "./controlRules.js";
 import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import {
@@ -409,6 +409,63 @@ describe("CAP held per evaluation: p = min(1, 2 · min(p_control, p_capability))
     expect(breaches).toBeLessThanOrEqual(8);
     // 300 evaluations of 600 judged points, each fitting its training values' shape and some
     // simulating: heavy by design, like the reduced benchmark's cells.
+  }, 60_000);
+});
+
+describe("the control part's p-value at an atom of its statistic (a run rule's signal)", () => {
+  const runRules = { rule2: true, rule3: true, rule4: true };
+  it("is the mid-p for a run of 8, P(T ≤ t) for a rule-1 point", () => {
+    const training = Array.from(normalSample(61, 120));
+    // Eight new points just above the centre line: a rule-4 run, nothing beyond 1 σ.
+    const run = [
+      ...Array.from(normalSample(62, 22), (v) => Math.max(-0.9, Math.min(0.9, v))),
+      ...Array(8).fill(0.3),
+    ];
+    const r = evaluated(
+      evaluateCapCalibrated(run, { lsl: -6, usl: 6, lcl: -3, ucl: 3 }, "low", {
+        dependenceValues: training,
+        firstNewIndex: 22,
+        runRules,
+      }),
+    );
+    expect(r.control?.extreme?.rule).toBe(4);
+    const tail = r.control?.extreme?.tail ?? 0;
+    const atMost = signalChanceAtTail(8, tail, runRules);
+    const below = signalChanceAtTail(8, tail * (1 - 1e-9), runRules);
+    expect(below).toBeLessThan(atMost);
+    expect(r.control?.pValue).toBeCloseTo((atMost + below) / 2, 12);
+    // A point beyond the limit: no atom, P(T ≤ t).
+    const point = evaluated(
+      evaluateCapCalibrated([...run.slice(0, 29), 3.4], { lsl: -6, usl: 6, lcl: -3, ucl: 3 }, "low", {
+        dependenceValues: training,
+        firstNewIndex: 29,
+        runRules: {},
+      }),
+    );
+    expect(point.control?.extreme?.rule).toBe(1);
+    expect(point.control?.pValue).toBeCloseTo(
+      signalChanceAtTail(1, point.control?.extreme?.tail ?? 0, {}),
+      14,
+    );
+  });
+
+  it("lets a capable process's control part at low use more of its share (0.36 α of α with P(T ≤ t))", () => {
+    let breaches = 0;
+    const evaluations = 3000;
+    for (let w = 0; w < evaluations; w++) {
+      const all = normalSample(7000 + w, 150);
+      const r = evaluated(
+        evaluateCapCalibrated(all.subarray(120), { lsl: -6, usl: 6, lcl: -3, ucl: 3 }, "low", {
+          dependenceValues: all.subarray(0, 120),
+          firstNewIndex: 25,
+          runRules,
+        }),
+      );
+      if (r.isControlBreach) breaches++;
+    }
+    // Measured 0.54 α of α 5 % (81 of 3,000 expected); P(T ≤ t) alone gave 0.36 α (54).
+    expect(breaches).toBeGreaterThanOrEqual(68);
+    expect(breaches).toBeLessThanOrEqual(3000 * 0.05 * 0.9 * 1.25);
   }, 60_000);
 });
 
