@@ -16,6 +16,7 @@ import {
   type CapCalibratedEvaluation,
   capabilityPValue,
   capabilityShareOf,
+  controlNullOf,
   evaluateCapCalibrated,
 } from "./evaluateCapCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
@@ -410,6 +411,36 @@ describe("CAP held per evaluation: p = min(1, 2 · min(p_control, p_capability))
     // 300 evaluations of 600 judged points, each fitting its training values' shape and some
     // simulating: heavy by design, like the reduced benchmark's cells.
   }, 60_000);
+});
+
+describe("controlNullOf: the process the control rules are judged against", () => {
+  it("keeps the limits' σ for independent values whose likeliest shape is the normal, however their sample σ falls", () => {
+    let wider = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const training = Array.from(normalSample(900 + seed, 25));
+      const mean = training.reduce((a, b) => a + b, 0) / training.length;
+      const sd = Math.sqrt(training.reduce((a, v) => a + (v - mean) ** 2, 0) / (training.length - 1));
+      const model = controlNullOf(training, { centre: 0, sigma: 1 });
+      if (model.coefficients.length > 0 || Number.isFinite(model.shape.nu) || model.shape.gamma !== 1)
+        continue;
+      if (sd > 1) wider++;
+      expect(model.scale ?? 1).toBe(1);
+    }
+    // Some of them had a sample σ above the limits' (the larger of the two was taken before).
+    expect(wider).toBeGreaterThan(5);
+  });
+
+  it("takes the training values' own σ where wider for heavy-tailed values", () => {
+    const z = normalSample(77, 4 * 400);
+    // Student t with 3 degrees of freedom from normals: z / √(χ²₃ / 3).
+    const t3 = Array.from({ length: 400 }, (_, i) => {
+      const chi = (z[4 * i + 1] ?? 0) ** 2 + (z[4 * i + 2] ?? 0) ** 2 + (z[4 * i + 3] ?? 0) ** 2;
+      return (z[4 * i] ?? 0) / Math.sqrt(chi / 3);
+    });
+    const model = controlNullOf(t3, { centre: 0, sigma: 1 });
+    expect(model.shape.nu).toBeLessThan(10);
+    expect(model.scale).toBeGreaterThan(1.2);
+  });
 });
 
 describe("the control part's p-value at an atom of its statistic (a run rule's signal)", () => {
