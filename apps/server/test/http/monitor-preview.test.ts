@@ -299,25 +299,38 @@ describe("POST /api/monitors/preview on an installation with a smaller MVD_QUERY
   });
 });
 
+/** A new customer whose line has one measurement signal with these values, a record a minute from T0. */
+async function tenantWithSeries(station: string, signalId: string, name: string, values: readonly number[]) {
+  const tn = await createTenant(t.app, t.database.db);
+  const [st] = await t.database.db
+    .insert(stations)
+    .values({ customerId: tn.customer.id, lineId: tn.line.id, name: station, nextNumSlot: 1 })
+    .returning();
+  await t.database.db.insert(signals).values({
+    id: signalId,
+    customerId: tn.customer.id,
+    lineId: tn.line.id,
+    stationId: st?.id ?? "",
+    name,
+    entityType: "MEASUREMENT",
+    storage: "num",
+    slot: 0,
+  });
+  await t.database.db.insert(partRecords).values(
+    values.map((v, i) => ({
+      stationId: st?.id ?? "",
+      ts: new Date(T0 + i * 60_000),
+      partId: `${station}-${i}`,
+      numValues: [v],
+    })),
+  );
+  return tn;
+}
+
 describe("POST /api/monitors/preview: does the monitor's window hold its level for the signal's autocorrelation?", () => {
   let s: Awaited<ReturnType<typeof createTenant>>;
   const drifting = randomUUID();
   beforeAll(async () => {
-    s = await createTenant(t.app, t.database.db);
-    const [st] = await t.database.db
-      .insert(stations)
-      .values({ customerId: s.customer.id, lineId: s.line.id, name: "OP20", nextNumSlot: 1 })
-      .returning();
-    await t.database.db.insert(signals).values({
-      id: drifting,
-      customerId: s.customer.id,
-      lineId: s.line.id,
-      stationId: st?.id ?? "",
-      name: "Bore",
-      entityType: "MEASUREMENT",
-      storage: "num",
-      slot: 0,
-    });
     // An AR(1) of 0.9 (a tool that wears and is reset): neighbouring parts are alike. A seeded
     // generator of uniform sums (near normal) keeps the series the same every run.
     let seed = 12345;
@@ -331,14 +344,7 @@ describe("POST /api/monitors/preview: does the monitor's window hold its level f
       x = 0.9 * x + noise();
       return 20 + x;
     });
-    await t.database.db.insert(partRecords).values(
-      values.map((v, i) => ({
-        stationId: st?.id ?? "",
-        ts: new Date(T0 + i * 60_000),
-        partId: `B-${i}`,
-        numValues: [v],
-      })),
-    );
+    s = await tenantWithSeries("OP20", drifting, "Bore", values);
   });
 
   const preview = (sampleSize: number) =>
@@ -383,21 +389,6 @@ describe("POST /api/monitors/preview: does a CAP window hold its level for the s
   let s: Awaited<ReturnType<typeof createTenant>>;
   const spiky = randomUUID();
   beforeAll(async () => {
-    s = await createTenant(t.app, t.database.db);
-    const [st] = await t.database.db
-      .insert(stations)
-      .values({ customerId: s.customer.id, lineId: s.line.id, name: "OP30", nextNumSlot: 1 })
-      .returning();
-    await t.database.db.insert(signals).values({
-      id: spiky,
-      customerId: s.customer.id,
-      lineId: s.line.id,
-      stationId: st?.id ?? "",
-      name: "Press force",
-      entityType: "MEASUREMENT",
-      storage: "num",
-      slot: 0,
-    });
     // Independent Student t with 3 degrees of freedom (a press whose force now and then spikes):
     // a normal over the root of a χ²₃ / 3, from a seeded generator so the series is the same every run.
     let seed = 424242;
@@ -407,13 +398,11 @@ describe("POST /api/monitors/preview: does a CAP window hold its level for the s
     };
     const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
     const t3 = () => normal() / Math.sqrt((normal() ** 2 + normal() ** 2 + normal() ** 2) / 3);
-    await t.database.db.insert(partRecords).values(
-      Array.from({ length: 1500 }, (_, i) => ({
-        stationId: st?.id ?? "",
-        ts: new Date(T0 + i * 60_000),
-        partId: `F-${i}`,
-        numValues: [50 + t3()],
-      })),
+    s = await tenantWithSeries(
+      "OP30",
+      spiky,
+      "Press force",
+      Array.from({ length: 1500 }, () => 50 + t3()),
     );
   });
 
