@@ -34,6 +34,7 @@ test("wrong credentials say so without telling whether the user exists", async (
 
 test("home shows the plant's lines with status and last data in the plant's time zone", async ({ page }) => {
   await signIn(page, "user");
+  await page.goto("/");
   const lines = page.getByRole("region", { name: PLANT_OVERVIEW_TEXTS.lines });
   await expect(lines).toBeVisible();
   expect(await lines.getByRole("region").count()).toBeGreaterThan(1);
@@ -45,6 +46,7 @@ test("home shows the plant's lines with status and last data in the plant's time
 
 test("the line selection is remembered for the user", async ({ page }) => {
   await signIn(page, "user");
+  await page.goto("/");
   const line = page.getByRole("combobox", { name: "Line", exact: true });
   await line.click();
   const options = page.getByRole("option");
@@ -53,7 +55,19 @@ test("the line selection is remembered for the user", async ({ page }) => {
   const name = (await pick.textContent()) ?? "";
   await pick.click();
   await expect(line).toHaveText(name);
-  await page.waitForLoadState("networkidle");
+  // The selection is remembered on the server: reload once the server holds it (a condition, where
+  // waiting for the network to be idle depended on the page's polling).
+  await expect
+    .poll(async () => {
+      const me = await (await page.request.get("/api/auth/me")).json();
+      if (!me.selectedPlantId || !me.selectedLineId) return [];
+      const lines: { id: string; name: string; friendlyName: string | null }[] = await (
+        await page.request.get(`/api/plants/${me.selectedPlantId}/lines`)
+      ).json();
+      const selected = lines.find((l) => l.id === me.selectedLineId);
+      return selected ? [selected.name, selected.friendlyName] : [];
+    })
+    .toContain(name);
   await page.reload();
   await expect(page.getByRole("combobox", { name: "Line", exact: true })).toHaveText(name);
 });

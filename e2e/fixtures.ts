@@ -9,8 +9,21 @@ export const DEMO_USERS = {
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;
 
-/** Signs in through the real form. */
+/**
+ * Signs in as the sign-in form does (POST /api/auth/login) without opening a page: the session
+ * cookie lands in the test's browser context, so its next page.goto opens signed in, in a session
+ * of its own (tests sign out, switch customers: a session shared between tests would not do).
+ * The form itself is what auth.spec.ts ("signs in and out", wrong credentials) and security.spec.ts
+ * (signInThroughForm, under the CSP) test; going through it in every test cost 1–2 s a test (load
+ * /login, type, wait for the home page most tests then leave).
+ */
 export async function signIn(page: Page, who: DemoUser) {
+  const res = await page.request.post("/api/auth/login", { data: DEMO_USERS[who] });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signs in through the real form, and waits for the signed-in shell (the home page). */
+export async function signInThroughForm(page: Page, who: DemoUser) {
   const { email, password } = DEMO_USERS[who];
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);

@@ -10,6 +10,7 @@ test("home shows the demo plant's lines with their sparklines and monitor marks,
 }) => {
   test.setTimeout(150_000);
   await signIn(page, "user");
+  await page.goto("/");
   const plants = await (await page.request.get("/api/plants")).json();
   const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
   await page.getByRole("combobox", { name: "Plant" }).click();

@@ -62,6 +62,7 @@ test("each Settings section loads its own code, and the monitors' form only when
 
 test("hovering a link loads its page's code before the click", async ({ page }) => {
   await signIn(page, "admin");
+  await page.goto("/");
   const scripts = scriptsOf(page);
   const settings = page.getByRole("link", { name: "Settings" });
   await expect(settings).toBeVisible();
@@ -77,6 +78,8 @@ test.describe("a page whose code is gone", () => {
 
   test("offers a reload (a new version was installed while the tab was open)", async ({ page }) => {
     await signIn(page, "admin");
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
     // As after an update: the running page asks for a chunk name the server no longer has.
     const gone = /\/assets\/SettingsPage-[\w-]{8}\.js$/;
     await page.route(gone, (route) => route.fulfill({ status: 404 }));

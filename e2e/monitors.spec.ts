@@ -103,6 +103,16 @@ test("an MVD monitor with two signals, a group, filters and two rules is created
     .getByRole("row")
     .filter({ hasText: "Press and leak watch" });
   await expect(row).toBeVisible();
+  // Asked of the API until the worker has evaluated it (the page refreshes its table once a minute),
+  // then the page reloaded once: reloading the page every 2 s cost seconds a try.
+  type Listed = { monitor_name: string; monitor_uuid: string; last_evaluated_at?: string | null };
+  const listed = async () =>
+    ((await (await page.request.get(`/api/lines/${lineId}/monitors?type=mvd`)).json()) as Listed[]).find(
+      (m) => m.monitor_name === "Press and leak watch",
+    );
+  await expect
+    .poll(async () => (await listed())?.last_evaluated_at ?? null, { timeout: 60_000 })
+    .not.toBeNull();
   await expect(async () => {
     await page.reload();
     await expect(row).not.toContainText("Not evaluated yet", { timeout: 2_000 });

@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, signInThroughForm, test } from "./fixtures";
 
 // README "Security": the headers every answer carries, and what they and the cross-origin
 // refusal stop a browser from doing.
@@ -22,7 +22,7 @@ test("the app carries a CSP that forbids framing and X-Frame-Options DENY, and w
   expect(headers["content-security-policy"]).toContain("script-src 'self'");
   expect(headers["x-frame-options"]).toBe("DENY");
 
-  await signIn(page, "admin");
+  await signInThroughForm(page, "admin");
   // The pages with the most styling: line overview (charts), the monitor form, settings grids.
   const plants = await (await page.request.get("/api/plants")).json();
   const lines = await (await page.request.get(`/api/plants/${plants[0].id}/lines`)).json();

@@ -46,8 +46,8 @@ test("users see neither Data Sources nor Users, and cannot reach them by URL", a
 });
 
 test("the default section is SPC Alert, the selection is in the URL and remembered", async ({ page }) => {
+  // A new browser context: nothing remembered in localStorage yet.
   await signIn(page, "user");
-  await page.evaluate(() => localStorage.clear());
   await page.goto("/settings");
   await expect(page).toHaveURL(/section=SPC_ALERT/);
   await expect(menu(page).getByRole("button", { name: "Alerts" })).toHaveAttribute("aria-current", "page");
@@ -85,6 +85,7 @@ test("provider staff switch a customer's flags on the Feature flags page from th
   page,
 }) => {
   await signIn(page, "support");
+  await page.goto("/");
   await page.getByRole("button", { name: "User menu" }).click();
   const select = page.getByRole("menu").getByLabel("Customer");
   await expect(select.locator("option", { hasText: "Demo" }).first()).toBeAttached();
@@ -114,6 +115,7 @@ test("administrators see the Feature flags page read-only, and the API refuses t
   page,
 }) => {
   await signIn(page, "admin");
+  await page.goto("/");
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Feature flags" }).click();
   await expect(page.getByRole("heading", { name: "Feature flags" })).toBeVisible();
@@ -127,6 +129,7 @@ test("administrators see the Feature flags page read-only, and the API refuses t
 
 test("users have no Feature flags item", async ({ page }) => {
   await signIn(page, "user");
+  await page.goto("/");
   await page.getByRole("button", { name: "User menu" }).click();
   await expect(page.getByRole("menuitem", { name: "Sign out" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Feature flags" })).toHaveCount(0);
@@ -134,6 +137,7 @@ test("users have no Feature flags item", async ({ page }) => {
 
 test("provider staff act for another customer through the user menu", async ({ page }) => {
   await signIn(page, "support");
+  await page.goto("/");
   await page.getByRole("button", { name: "User menu" }).click();
   const select = page.getByRole("menu").getByLabel("Customer");
   await expect(select.locator("option", { hasText: "Demo" }).first()).toBeAttached();

@@ -9,8 +9,8 @@ import { type Database, openDatabase } from "../../src/db/client.js";
 
 /**
  * A fresh database for one test file: PGlite in memory, started from the run's migrated template
- * (global-setup.ts), or — when DATABASE_URL is set — a new PostgreSQL database of its own, dropped
- * afterwards, so runs cannot disturb each other.
+ * (global-setup.ts), or — when DATABASE_URL is set — a new PostgreSQL database of its own, copied
+ * from the run's migrated template database and dropped afterwards, so runs cannot disturb each other.
  */
 export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const url = process.env.DATABASE_URL;
@@ -21,7 +21,8 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const name = `lw_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = inject("postgresTemplate");
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Database, openDatabase, rowsOf } from "../../src/db/client.js";
 import { dbErrorCode, describeDbError, isTransientDbError } from "../../src/db/errors.js";
 import { openPgliteThread } from "../../src/db/pglite-thread.js";
+import { createTestDataDir } from "../helpers/db.js";
 
 // The embedded database runs in a worker thread (db/pglite-thread.ts): what the app gets back
 // through it — values, transactions, errors — must be what PGlite on the app's own thread gave.
@@ -223,7 +223,8 @@ describe("PGlite in its own thread", () => {
   });
 
   it("ends the thread on close, after which queries fail as a closed database", async () => {
-    const other = await openDatabase({ memory: true });
+    // From the run's migrated template: a new database's initdb and migrations cost 6–9 s here.
+    const other = await openDatabase({ memory: true, template: inject("pgliteTemplate") || undefined });
     await other.close();
     const err = await other.db.execute(sql`select 1`).then(
       () => undefined,
@@ -276,7 +277,8 @@ describe("PGlite in its own thread", () => {
     const CRASH_STATEMENT = "select 'crash the thread'";
 
     it("releases the folder's lock and tells onFatal, so a restart opens the same folder with its data", async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), "lw-crash-"));
+      // A folder holding the run's migrated template (initdb and migrations would cost 6–9 s).
+      const dir = createTestDataDir("lw-crash-");
       try {
         const fatal: Error[] = [];
         const first = await openDatabase({
