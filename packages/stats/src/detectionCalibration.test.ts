@@ -60,18 +60,21 @@ describe("detection calibration (reduced benchmark)", () => {
   it(
     "CAP breaches capability of a process exactly at its target at about α: centred normal (30 and 600 records), AR(1) (600)",
     () => {
-      // A CAP evaluation costs about 0.05 ms: twice the windows keep a calibrated count (medium:
-      // about 70) well above the 0.6 α bound and a 2× miscalibrated one far above 1.25 α.
+      // Twice the windows for the 150-record cell keep a calibrated count (medium: about 80) well
+      // above the 0.6 α bound and a 2× miscalibrated one far above 1.25 α. The 3000-record cells
+      // (each evaluation fits the AR order of 2,400 training values, about 1 ms) take WINDOWS: a
+      // calibrated count about 40 ± 6 at medium against the bounds 24 and 50 (measured 44 and 43,
+      // 1.07–1.10 α at both levels), a 2× miscalibrated one about 80.
       const windows = 2 * WINDOWS;
       // Both sides at the target: the joint critical value keeps the smaller side's bias in check
       // (1.3–1.5 α with one side's z).
       const small = simulateCap(105, "normal", MEDIUM, windows, "target", LEVELS);
       expectCalibrated(small.counts, windows, 1.25);
-      const large = simulateCap(108, "normal", { sampleSize: 3000, ratio: 0.2 }, windows, "target", LEVELS);
-      expectCalibrated(large.counts, windows, 1.25);
+      const large = simulateCap(108, "normal", { sampleSize: 3000, ratio: 0.2 }, WINDOWS, "target", LEVELS);
+      expectCalibrated(large.counts, WINDOWS, 1.25);
       // Dependence from the training records (0.35 α at medium when the 600 evaluation values gave it).
-      const ar1 = simulateCap(109, "ar1", { sampleSize: 3000, ratio: 0.2 }, windows, "target", LEVELS);
-      expectCalibrated(ar1.counts, windows, 1.25);
+      const ar1 = simulateCap(109, "ar1", { sampleSize: 3000, ratio: 0.2 }, WINDOWS, "target", LEVELS);
+      expectCalibrated(ar1.counts, WINDOWS, 1.25);
     },
     SLOW_TEST_MS,
   );
