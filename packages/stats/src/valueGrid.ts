@@ -1,3 +1,5 @@
+import { finiteValues } from "./evaluation.js";
+
 /**
  * The resolution a signal's values are read at: a gauge that reads to 0.01 mm, or a value rounded
  * to 0.5 N, gives values on a grid origin + k · step. On such values the chance of a point beyond
@@ -24,11 +26,7 @@ const MAX_GAP_STEPS = 1000;
  * values a whole multiple of the smallest gap. Needs at least 4 finite values and 2 distinct ones.
  */
 export function valueGrid(values: ArrayLike<number>): ValueGrid | null {
-  const finite: number[] = [];
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
-    if (Number.isFinite(v)) finite.push(v);
-  }
+  const finite = finiteValues(values).values;
   if (finite.length < 4) return null;
   const distinct = [...new Set(finite)].sort((a, b) => a - b);
   if (distinct.length < 2 || distinct.length > finite.length / 2) return null;
