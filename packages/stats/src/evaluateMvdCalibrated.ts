@@ -12,7 +12,6 @@ import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation
 import { hotellingT2OnlyOfColumns } from "./hotellingT2.js";
 import { shrinkageFromCentredColumns, shrinkageFromSums, shrinkCovariance } from "./ledoitWolfShrinkage.js";
 import { mannWhitneyGreater } from "./mannWhitney.js";
-import { type MardiaSkewnessForm, mardiaSkewness, mardiaSkewnessForm } from "./mardiaSkewness.js";
 import { createMatrix, type Matrix } from "./matrix.js";
 import { centreColumnsInPlace, gramOfColumns, sumOf } from "./sampleCovariance.js";
 import { savageGreater } from "./savageScores.js";
@@ -59,14 +58,6 @@ export interface MvdWorstRow {
   readonly topSignals: readonly SignalContribution[];
 }
 
-export interface MvdCalibratedOptions extends MvdOptions {
-  /**
-   * The form that sums the shape's Mardia b₁ (mardiaSkewness.ts); by default the cheaper for the
-   * window's N and p. Either gives the same p-value up to rounding.
-   */
-  readonly shapeForm?: MardiaSkewnessForm;
-}
-
 export interface MvdCalibratedEvaluation {
   readonly state: EvaluatedState;
   /** p < α. */
@@ -78,18 +69,21 @@ export interface MvdCalibratedEvaluation {
   /** p = min(1, 2 · min(p_mean, p_struct)). */
   readonly pValue: number;
   readonly alpha: number;
-  /** Mean shift: T²_mean = (m n / (m + n)) dᵀ Σ⁻¹ d with Σ = D S* D, D = diag(√VIF). */
+  /**
+   * Mean shift: T²_mean = (m n / (m + n)) dᵀ Σ⁻¹ d with Σ = D S_pooled D, D = diag(√VIF), S_pooled
+   * the covariance of the training and evaluation rows, each about its own mean (m + n − 2).
+   */
   readonly t2Mean: number;
   /** √(dᵀ Σ⁻¹ d): how far the means moved, in (dependence-corrected) standard deviations. */
   readonly meanDistance: number;
   /**
    * P(F(p, ν₂) > ((m + n − p − 1)/(p (m + n − 2))) T²_mean), 1/ν₂ = 1/(m + n − p − 1) + 1/ν_VIF
-   * (Hotelling's F with the pooled VIF's cost).
+   * (the two-sample Hotelling test on the pooled covariance, with the pooled VIF's cost).
    */
   readonly pMean: number;
   /** ν of pMean's F distribution. */
   readonly meanDegrees: number;
-  /** The null law λ (c χ²_f + δ) T²_mean is read through (mvdMeanTestLaw), and the shape behind it. */
+  /** The null law c χ²_f + δ T²_mean is read through (mvdMeanTestLaw): χ²_p unless the pooled covariance had to be shrunk. */
   readonly meanLaw: MvdMeanTestLaw;
   /** Per kept signal: (m n / (m + n)) dᵢ (Σ⁻¹ d)ᵢ; they sum to T²_mean. */
   readonly meanContributions: Float64Array;
@@ -170,7 +164,7 @@ export function evaluateMvdCalibrated(
   training: Matrix,
   evaluation: Matrix,
   alertThreshold: AlertThreshold,
-  options: MvdCalibratedOptions = {},
+  options: MvdOptions = {},
 ): MvdCalibratedEvaluation | NoDataEvaluation {
   const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
   if (level === undefined)
@@ -248,6 +242,8 @@ export function evaluateMvdCalibrated(
   let t2: Float64Array;
   let shrunkFactor: Matrix;
   let meanLaw: MvdMeanTestLaw;
+  let meanFactor: Matrix;
+  let pooledCovariance: Matrix;
   try {
     // Cross-validated T² first: it reads Z uncentred (each fold is centred on the other folds).
     const fits = crossValidatedFits(zKept, m, p, yKept, n);
@@ -275,15 +271,22 @@ export function evaluateMvdCalibrated(
     // T² of every evaluation row by the forward half of the solve; the contributions, which need
     // S*⁻¹y itself, only for the worst rows (step 6).
     t2 = hotellingT2OnlyOfColumns(yKept, n, shrunkFactor);
-    // The mean test's null law (step 3): the shrunk quadratic form against the unshrunk training
-    // covariance, with the multivariate shape of the whole window's rows (multivariateShape).
-    meanLaw = mvdMeanTestLaw(
-      shrunkFactor,
-      covariance,
-      multivariateShape(zKept, m, yKept, n, p, { form: options.shapeForm, trainingScatter: scatter }),
-      m / dependence.vif,
-      n / dependence.vif,
+    // Step 3's covariance: the two-sample Hotelling test's, the training and the evaluation rows
+    // each about its own mean, pooled (m + n − 2). An evaluation row far out in a heavy tail then
+    // widens the covariance it is measured against, as it does under Hotelling's own law; against
+    // the training covariance alone its T²_mean was unbounded (Student t₃, 20 signals, 120 + 30
+    // rows: 2.0α at medium and 7.5α at high from the mean test alone, whatever the shape law).
+    const yCentred = Float64Array.from(yKept);
+    centreColumnsInPlace(yCentred, n, p);
+    const evaluationScatter = gramOfColumns(yCentred, n, p);
+    pooledCovariance = createMatrix(
+      p,
+      p,
+      scatter.map((c, k) => (c + (evaluationScatter[k] as number)) / (m + n - 2)),
     );
+    const mean = meanCovarianceFactor(pooledCovariance, shrinkage);
+    meanFactor = mean.factor;
+    meanLaw = mean.law;
   } catch (error) {
     if (error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE") {
       return noData(
@@ -294,8 +297,8 @@ export function evaluateMvdCalibrated(
     throw error;
   }
 
-  // Step 3: mean shift. Σ = meanVif · S*, so Σ⁻¹ d = S*⁻¹ d / meanVif through S*'s factor.
-  const sigmaInvD = choleskySolve(shrunkFactor, d).map((v) => v / meanVif);
+  // Step 3: mean shift. Σ = meanVif · S_pooled, so Σ⁻¹ d = S_pooled⁻¹ d / meanVif through its factor.
+  const sigmaInvD = choleskySolve(meanFactor, d).map((v) => v / meanVif);
   const sizeFactor = (m * n) / (m + n);
   const meanContributions = new Float64Array(p);
   let quadratic = 0;
@@ -308,10 +311,10 @@ export function evaluateMvdCalibrated(
   // Hotelling's F with the covariance's m + n − p − 1 degrees of freedom; the one scalar VIF
   // estimated with ν degrees of freedom adds to the denominator's uncertainty as
   // 1/ν₂ = 1/(m + n − p − 1) + 1/ν (a scalar, not p(p + 1)/2 Wishart entries: subtracting p from
-  // the combined degrees, as before, made p = 10 3–10× quiet). The numerator is not χ²_p: T² is
-  // read through the fitted law λ (c χ²_f + δ) of the shrunk, shape-carrying quadratic form
-  // (mvdMeanTestLaw), (T² − λδ)/(λc) in place of χ²_f (f = p, c = λ = 1, δ = 0 on normal data with
-  // S* = S).
+  // the combined degrees, as before, made p = 10 3–10× quiet). T² is read through the law
+  // c χ²_f + δ of mvdMeanTestLaw: χ²_p (Hotelling's own) unless the pooled covariance had to be
+  // shrunk. No shape term: on the pooled covariance the test holds its level on t₃, lognormal and
+  // gauge rows as it is (decisions.md "MVD's mean test on the pooled covariance").
   // With alike rows the covariance has effectiveRows − p − 1 degrees of freedom (m + n − p − 1 for
   // independent rows), at least MIN_COVARIANCE_DEGREES: below it the window cannot hold its level,
   // and `holdsLevel` says so.
@@ -413,74 +416,57 @@ export function evaluateMvdCalibrated(
 }
 
 /**
- * The shape of a window's rows (training and evaluation together) whitened by their own mean and
- * covariance, in affine-invariant (multivariate) moments, so that it does not depend on the order
- * or the mixing of the signals: with N = m + n rows uᵢ (mean 0, covariance I), rᵢⱼ = uᵢᵀuⱼ,
- * Mardia's skewness b₁ = (1/N²) Σᵢⱼ rᵢⱼ³ (Σ γ_jkl² over the third-cumulant tensor), the
- * Móri–Rohatgi–Székely skewness b̃₁ = ‖(1/N) Σᵢ rᵢᵢ uᵢ‖² (Σ_l (Σ_j γ_jjl)²) and Mardia's kurtosis
- * b₂ = (1/N) Σᵢ rᵢᵢ² (p(p + 2) + Σ κ_jjll). The law (mvdMeanTestLaw) reads them per coordinate:
- * skewnessSquared = (4 (b₁ − E₀b₁) + 6 (b̃₁ − E₀b̃₁))/(10 p) and excessKurtosis = (b₂ − E₀b₂)/p,
- * each kept ≥ 0, E₀ their expectations for normal rows (b₁ and b₂ exact, Mardia 1974; b̃₁
- * 2p(p + 2)/(N + p + 8), fitted to simulated normal windows). The weights are the third cumulant's of
- * ‖x‖² for x of mean 0 and covariance I: 8p + 12 Σ κ_jjll + 4 Σ γ_jkl² + 6 Σ_l (Σ_j γ_jjl)² (sixth
- * cumulant left out). With independent coordinates they are the mean squared skewness and excess
- * kurtosis of the coordinates; the mean over Cholesky-whitened coordinates (before) read a mix of p + 1
- * skewed sources as less heavy-tailed than it is.
- */
-export interface MvdRowShape {
-  /** (4 (b₁ − E₀b₁) + 6 (b̃₁ − E₀b̃₁))/(10 p), kept ≥ 0. */
-  readonly skewnessSquared: number;
-  /** (b₂ − E₀b₂)/p, kept ≥ 0. */
-  readonly excessKurtosis: number;
-  /** Mardia's b₁ (0 when the window's covariance is singular, as the other two). */
-  readonly mardiaSkewness: number;
-  /** b̃₁ = ‖(1/N) Σᵢ rᵢᵢ uᵢ‖². */
-  readonly skewnessVector: number;
-  /** Mardia's b₂. */
-  readonly mardiaKurtosis: number;
-}
-
-/**
- * The law of T²_mean under no change, fitted as λ (c χ²_f + δ) by its first three cumulants
- * (Pearson's three-moment fit): K₁ = tr A, K₂ = (2 + κ_d) tr A², K₃ = (8 + 12 κ_d + 10 γ_d²) tr A³,
- * c = K₃/(4 K₂), f = 8 K₂³/K₃², δ = K₁ − c f. A = S*⁻¹ S (the shrunk covariance the test uses
- * against the unshrunk training covariance, taken as the truth: with A = I the law is χ²_p, as
- * Hotelling's). γ_d² and κ_d are the squared skewness and excess kurtosis of the studentised mean
- * difference of n and m rows per coordinate, from the rows' (MvdRowShape: γ², κ; m and n the
- * effective sizes, over the VIF; the sixth cumulant left out):
- * γ_d = γ ((1/n² − 1/m²)/(1/n + 1/m)^{3/2} + 3/(m √(1/n + 1/m))), the mean difference's own
- * skewness and the training mean's covariance with the training variance (μ₃/m), which skews the
- * studentised difference about as much again; κ_d = κ ((1/n³ + 1/m³)/(1/n + 1/m)² + 3/m), the
- * mean difference's own and the training variance's noise beyond the normal's (var(s²)/σ⁴ =
- * (2 + κ)/m, the 2/m being Hotelling's F's). λ = 1 + κ/m: the inverse of a covariance estimated
- * from heavy-tailed rows is larger on average than the normal's, E[S⁻¹] ≈ Σ⁻¹ (1 + (p + 1)/m + κ/m)
- * (the (p + 1)/m is Hotelling's F's), so T² is read as (T² / λ). Measured (bench:detection, same
- * seeds) without the two covariance terms the lognormal cells stayed at 2.0–3.25 α at high.
+ * The law of T²_mean under no change, c χ²_f + δ, fitted by its first three cumulants (Pearson's
+ * three-moment fit) on normal rows: K₁ = tr A, K₂ = 2 tr A², K₃ = 8 tr A³, c = K₃/(4 K₂),
+ * f = 8 K₂³/K₃², δ = K₁ − c f, with A = S*⁻¹ S (the covariance the test solves against, S*, and the
+ * pooled covariance S taken as the truth). With S* = S it is χ²_p: Hotelling's.
  */
 export interface MvdMeanTestLaw {
-  /** λ c. */
+  /** c. */
   readonly scale: number;
   /** f. */
   readonly degrees: number;
-  /** λ δ. */
+  /** δ. */
   readonly offset: number;
-  /** λ = 1 + κ/m. */
-  readonly inflation: number;
-  /** The rows' shape the law carries. */
-  readonly shape: MvdRowShape;
+  /** The Ledoit–Wolf shrinkage of the pooled covariance the test solves against (0: unshrunk). */
+  readonly shrinkage: number;
 }
 
 /**
- * Fits MvdMeanTestLaw: `shrunkFactor` is S*'s Cholesky factor, `covariance` S, `shape` the rows'
- * (multivariateShape), m and n the effective sizes.
+ * A signal explained by the others to within this share of its pooled variance (1 − R², the
+ * Cholesky factor's squared pivot over its diagonal entry) makes the pooled covariance too close to
+ * singular for its inverse to weigh a mean difference: the test then solves against the shrunk
+ * covariance (a signal that is the sum of others, rounded, would otherwise turn noise into T²).
  */
-export function mvdMeanTestLaw(
-  shrunkFactor: Matrix,
-  covariance: Matrix,
-  shape: MvdRowShape,
-  m: number,
-  n: number,
-): MvdMeanTestLaw {
+export const MVD_MEAN_MIN_PIVOT_SHARE = 1e-8;
+
+/**
+ * The factor the mean test solves against and its law: the pooled covariance itself (law χ²_p)
+ * when no signal is explained by the others to within MVD_MEAN_MIN_PIVOT_SHARE of its variance,
+ * otherwise the pooled covariance shrunk by the training's Ledoit–Wolf `shrinkage`, with
+ * mvdMeanTestLaw. Throws NOT_POSITIVE_DEFINITE when even the shrunk covariance is singular.
+ */
+function meanCovarianceFactor(pooled: Matrix, shrinkage: number): { factor: Matrix; law: MvdMeanTestLaw } {
+  const p = pooled.rows;
+  try {
+    const factor = choleskyDecompose(pooled);
+    let smallest = Number.POSITIVE_INFINITY;
+    for (let j = 0; j < p; j++) {
+      const pivot = factor.data[j * p + j] as number;
+      smallest = Math.min(smallest, (pivot * pivot) / (pooled.data[j * p + j] as number));
+    }
+    if (smallest >= MVD_MEAN_MIN_PIVOT_SHARE) {
+      return { factor, law: { scale: 1, degrees: p, offset: 0, shrinkage: 0 } };
+    }
+  } catch (error) {
+    if (!(error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE")) throw error;
+  }
+  const factor = choleskyDecompose(shrinkCovariance(pooled, shrinkage));
+  return { factor, law: mvdMeanTestLaw(factor, pooled, shrinkage) };
+}
+
+/** Fits MvdMeanTestLaw: `shrunkFactor` is S*'s Cholesky factor, `covariance` S. */
+export function mvdMeanTestLaw(shrunkFactor: Matrix, covariance: Matrix, shrinkage: number): MvdMeanTestLaw {
   const p = shrunkFactor.rows;
   // tr Aᵏ for A = S*⁻¹ S through B = L⁻¹ S L⁻ᵀ (S* = L Lᵀ): B = Lᵀ A L⁻ᵀ is similar to A, so it has
   // A's traces, and it is symmetric, so B² is a Gram product. Two triangular solves and one Gram,
@@ -505,143 +491,11 @@ export function mvdMeanTestLaw(
       trace3 += (b2[i * p + j] as number) * bji;
     }
   }
-  // The mean difference's shape from the rows'.
-  const sizes = 1 / n + 1 / m;
-  const skewFactor = (1 / (n * n) - 1 / (m * m)) / sizes ** 1.5 + 3 / (m * Math.sqrt(sizes));
-  const skewnessSquared = shape.skewnessSquared * skewFactor * skewFactor;
-  const excess = shape.excessKurtosis * ((1 / n ** 3 + 1 / m ** 3) / (sizes * sizes) + 3 / m);
-  const k1 = trace1;
-  const k2 = (2 + excess) * trace2;
-  const k3 = (8 + 12 * excess + 10 * skewnessSquared) * trace3;
+  const k2 = 2 * trace2;
+  const k3 = 8 * trace3;
   const scale = k3 / (4 * k2);
   const degrees = (8 * k2 ** 3) / (k3 * k3);
-  const inflation = 1 + shape.excessKurtosis / m;
-  return {
-    scale: inflation * scale,
-    degrees,
-    offset: inflation * (k1 - scale * degrees),
-    inflation,
-    shape,
-  };
-}
-
-/** How multivariateShape works: the form of Mardia's b₁, and the training rows' scatter if known. */
-export interface MvdShapeOptions {
-  /** Which form sums b₁ (mardiaSkewness.ts); default the cheaper for N and p (mardiaSkewnessForm). */
-  readonly form?: MardiaSkewnessForm;
-  /**
-   * Σᵢ (zᵢ − z̄)(zᵢ − z̄)ᵀ of the m training rows (p × p, row-major), when the caller has it
-   * (evaluateMvdCalibrated: its training covariance times m − 1), saving m p²/2 multiply-adds.
-   */
-  readonly trainingScatter?: Float64Array;
-}
-
-/**
- * MvdRowShape of a window's rows: training z (m × p) and evaluation y (n × p), signal-major. The
- * N = m + n rows are centred on their mean and whitened by the Cholesky factor of their covariance
- * (divisor N), built from the two parts' own scatter (Σ_z + Σ_y + m a aᵀ + n b bᵀ, a and b their
- * means less the window's: no cancellation, and the training part comes from the caller when it
- * has it). b₂ and b̃₁ are O(N p) sums; b₁ takes the cheaper of its two forms (mardiaSkewness.ts),
- * the third-moment tensor (N p(p + 1)(p + 2)/6 multiply-adds) or the N × N Gram matrix of the
- * whitened rows (N(N − 1)/2 · p), equal up to rounding. A singular window covariance gives the
- * normal shape (every field 0).
- */
-export function multivariateShape(
-  z: Float64Array,
-  m: number,
-  y: Float64Array,
-  n: number,
-  p: number,
-  options: MvdShapeOptions = {},
-): MvdRowShape {
-  const count = m + n;
-  const form = options.form ?? mardiaSkewnessForm(count, p);
-  const zMeans = new Float64Array(p);
-  const yMeans = new Float64Array(p);
-  const means = new Float64Array(p);
-  for (let j = 0; j < p; j++) {
-    const zSum = sumOf(z, j * m, m);
-    const ySum = sumOf(y, j * n, n);
-    zMeans[j] = zSum / m;
-    yMeans[j] = ySum / n;
-    means[j] = (zSum + ySum) / count;
-  }
-  const centredOn = (x: Float64Array, rows: number, centre: Float64Array) => {
-    const out = new Float64Array(rows * p);
-    for (let j = 0; j < p; j++) {
-      const mu = centre[j] as number;
-      for (let i = j * rows; i < (j + 1) * rows; i++) out[i] = (x[i] as number) - mu;
-    }
-    return out;
-  };
-  const zScatter = options.trainingScatter ?? gramOfColumns(centredOn(z, m, zMeans), m, p);
-  const yScatter = gramOfColumns(centredOn(y, n, yMeans), n, p);
-  const covariance = new Float64Array(p * p);
-  for (let i = 0; i < p; i++) {
-    const ai = (zMeans[i] as number) - (means[i] as number);
-    const bi = (yMeans[i] as number) - (means[i] as number);
-    for (let j = 0; j < p; j++) {
-      const k = i * p + j;
-      const aj = (zMeans[j] as number) - (means[j] as number);
-      const bj = (yMeans[j] as number) - (means[j] as number);
-      covariance[k] = ((zScatter[k] as number) + (yScatter[k] as number) + m * ai * aj + n * bi * bj) / count;
-    }
-  }
-  let factor: Matrix;
-  try {
-    factor = choleskyDecompose(createMatrix(p, p, covariance));
-  } catch (error) {
-    if (error instanceof StatsError && error.code === "NOT_POSITIVE_DEFINITE") {
-      return {
-        skewnessSquared: 0,
-        excessKurtosis: 0,
-        mardiaSkewness: 0,
-        skewnessVector: 0,
-        mardiaKurtosis: 0,
-      };
-    }
-    throw error;
-  }
-  // The window's rows centred on its mean, one row each, then whitened in place: u = L⁻¹ x.
-  const u = new Float64Array(p * count);
-  for (let j = 0; j < p; j++) {
-    const mu = means[j] as number;
-    for (let i = 0; i < m; i++) u[i * p + j] = (z[j * m + i] as number) - mu;
-    for (let i = 0; i < n; i++) u[(m + i) * p + j] = (y[j * n + i] as number) - mu;
-  }
-  choleskyForwardRows(factor, u, count);
-  const norms = new Float64Array(count);
-  let kurtosis = 0;
-  for (let r = 0; r < count; r++) {
-    let norm = 0;
-    for (let k = r * p; k < (r + 1) * p; k++) norm += (u[k] as number) * (u[k] as number);
-    norms[r] = norm;
-    kurtosis += norm * norm;
-  }
-  kurtosis /= count;
-  // b̃₁ = ‖(1/N) Σᵢ rᵢᵢ uᵢ‖², the same O(N p) sum in both forms (its Gram form, dᵀ G d/N² with
-  // d = diag G, would cost as much as b₁'s).
-  const weighted = new Float64Array(p);
-  for (let r = 0; r < count; r++) {
-    const norm = norms[r] as number;
-    for (let j = 0; j < p; j++) weighted[j] = (weighted[j] as number) + norm * (u[r * p + j] as number);
-  }
-  let skewnessVector = 0;
-  for (let j = 0; j < p; j++) skewnessVector += ((weighted[j] as number) / count) ** 2;
-  const skewness = mardiaSkewness(u, count, p, norms, form);
-  const normalSkewness = (p * (p + 2) * ((count + 1) * (p + 1) - 6)) / ((count + 1) * (count + 3));
-  const normalVector = (2 * p * (p + 2)) / (count + p + 8);
-  const normalKurtosis = (p * (p + 2) * (count - 1)) / (count + 1);
-  return {
-    skewnessSquared: Math.max(
-      0,
-      (4 * (skewness - normalSkewness) + 6 * (skewnessVector - normalVector)) / (10 * p),
-    ),
-    excessKurtosis: Math.max(0, (kurtosis - normalKurtosis) / p),
-    mardiaSkewness: skewness,
-    skewnessVector,
-    mardiaKurtosis: kurtosis,
-  };
+  return { scale, degrees, offset: trace1 - scale * degrees, shrinkage };
 }
 
 /**

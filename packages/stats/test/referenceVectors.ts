@@ -114,14 +114,7 @@ export interface ReferenceVectors {
         scale: number;
         degrees: number;
         offset: number;
-        inflation: number;
-        shape: {
-          skewnessSquared: number;
-          excessKurtosis: number;
-          mardiaSkewness: number;
-          skewnessVector: number;
-          mardiaKurtosis: number;
-        };
+        shrinkage: number;
       };
       meanContributions: number[];
       t2: number[];

@@ -4,46 +4,12 @@
 import { describe, expect, it } from "vitest";
 import { compileKernels, kernelsSource } from "../../scripts/build-kernels.js";
 import { normalGenerator } from "../../test/random.js";
-import { cubeSumOfPairs, forwardSubstituteRows, gramOfColumnsKernel } from "./kernels.js";
+import { forwardSubstituteRows, gramOfColumnsKernel } from "./kernels.js";
 import { KERNELS_WASM_BASE64 } from "./kernels.wasm.js";
 
 const relative = (x: number, y: number) => Math.abs(x - y) / Math.max(Math.abs(y), 1e-300);
 
 describe("the kernels", () => {
-  it("sum the cubes of every pair's inner product, each pair once", () => {
-    for (const [count, p] of [
-      [1, 1],
-      [2, 1],
-      [3, 1],
-      [5, 3],
-      [7, 5],
-      [13, 2],
-      [50, 7],
-      [203, 33],
-      [700, 3],
-    ] as const) {
-      const next = normalGenerator(count * 1000 + p);
-      const rows = Float64Array.from({ length: count * p }, next);
-      const norms = new Float64Array(count);
-      for (let r = 0; r < count; r++)
-        for (let k = 0; k < p; k++) norms[r] = (norms[r] as number) + (rows[r * p + k] as number) ** 2;
-      let expected = 0;
-      for (let i = 0; i < count; i++) {
-        for (let j = i + 1; j < count; j++) {
-          let d = 0;
-          for (let k = 0; k < p; k++) d += (rows[i * p + k] as number) * (rows[j * p + k] as number);
-          expected += d ** 3;
-        }
-      }
-      const got = cubeSumOfPairs(rows, count, p, norms);
-      if (count === 1) expect(got).toBe(0);
-      // Relative to the sum of the cubes' sizes: the signed sum may nearly cancel.
-      let scale = 1;
-      for (let i = 0; i < count; i++) scale = Math.max(scale, (norms[i] as number) ** 3);
-      expect(Math.abs(got - expected) / scale, `${count} × ${p}`).toBeLessThan(1e-12);
-    }
-  });
-
   it("form a Gram matrix like the textbook loop, exactly symmetric", () => {
     for (const [n, p] of [
       [1, 1],

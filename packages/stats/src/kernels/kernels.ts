@@ -1,14 +1,14 @@
 /**
- * The WebAssembly kernels (kernels.wat) behind the large MVD windows' O(N p²), O(p³) and O(N² p)
- * loops: a Gram matrix, the forward substitution of many rows, and Mardia's b₁ in its Gram form.
+ * The WebAssembly kernels (kernels.wat) behind the large MVD windows' O(N p²) and O(p³) loops: a
+ * Gram matrix and the forward substitution of many rows.
  * Each call copies its operands into the module's memory laid out as the kernels want them (rows
  * padded to whole 128-bit lanes and whole blocks with zeros, or with the identity for a triangular
  * factor), runs, and copies the answer out: O(N p) copying against O(N p²) arithmetic.
  *
- * SIMD doubles the multiply-adds of each instruction, and the tighter code does the rest: at
- * N = 3,000, p = 100 b₁ took 107–132 ms against 341–581 ms in scalar JavaScript, at p = 1,000
- * 0.89 against 3.6 s (one core, load average 5). The sums are the JavaScript kernels' in another
- * order (two lanes, then added): equal to them up to rounding.
+ * SIMD doubles the multiply-adds of each instruction, and the tighter code does the rest (at
+ * N = 3,000, p = 100 the kernel of Mardia's b₁, since removed, took 107–132 ms against 341–581 ms
+ * in scalar JavaScript). The sums are the JavaScript kernels' in another order (two lanes, then
+ * added): equal to them up to rounding.
  *
  * One module instance a thread (each statistics thread loads its own), its memory grown to the
  * largest operands seen and kept.
@@ -27,7 +27,6 @@ const { WebAssembly: wasm } = globalThis as unknown as { WebAssembly: WasmApi };
 
 type KernelExports = {
   memory: { readonly buffer: ArrayBuffer; grow(pages: number): number };
-  cubeTile(i0: number, i1: number, j0: number, j1: number, base: number, stride: number): number;
   dotTile(
     i0: number,
     i1: number,
@@ -110,39 +109,6 @@ function copyRows(
     const s = fromStart + r * fromStride;
     to.set(from.subarray(s, s + width), r * toStride);
   }
-}
-
-/**
- * Rows of a tile of the Gram form of b₁: a tile's rows take about 128 kB (16,384 values), so two
- * tiles stay in the 512 kB L2 while every pair between them is formed.
- */
-const CUBE_TILE_VALUES = 16_384;
-
-/**
- * Σ_{i<j} (uᵢᵀuⱼ)³ over `count` rows of p values (`rows`, row-major), each rᵢᵢ given in `norms`:
- * the off-diagonal half of Mardia's b₁ · N² (mardiaSkewness.ts, the Gram form).
- */
-export function cubeSumOfPairs(rows: Float64Array, count: number, p: number, norms: Float64Array): number {
-  const width = roundUp(Math.max(p, 1), 2);
-  const padded = roundUp(count, 4);
-  const stride = width * 8;
-  const { k, at } = layout(padded * stride);
-  const base = at[0] as number;
-  const u = zeroedView(k, base, padded * width);
-  copyRows(rows, 0, p, u, width, count, p);
-  const tile = Math.max(4, 4 * Math.floor(CUBE_TILE_VALUES / (4 * width)));
-  let total = 0;
-  for (let i0 = 0; i0 < padded; i0 += tile) {
-    const i1 = Math.min(padded, i0 + tile);
-    // The tile with itself gives every pair twice and each row with itself once.
-    let own = 0;
-    for (let r = i0; r < Math.min(i1, count); r++) own += (norms[r] as number) ** 3;
-    total += (k.cubeTile(i0, i1, i0, i1, base, stride) - own) / 2;
-    for (let j0 = i1; j0 < padded; j0 += tile) {
-      total += k.cubeTile(i0, i1, j0, Math.min(padded, j0 + tile), base, stride);
-    }
-  }
-  return total;
 }
 
 /** Values of each row a Gram pass takes at a time, and rows of its b-tiles: 32 × 1,024 × 8 B = 256 kB. */
