@@ -500,7 +500,8 @@ export function mvdMeanTestLaw(shrunkFactor: Matrix, covariance: Matrix, shrinka
 
 /**
  * T² of each training row against the mean and S* of the other folds (contiguous blocks of rows in
- * record order, so neighbouring alike records do not sit on both sides). `columns` is m × p
+ * record order, so neighbouring alike records do not sit on both sides), S* shrunk on the other
+ * folds' rows scaled by their own standard deviations. `columns` is m × p
  * signal-major, standardised, not centred. Each fold's centred Gram is the full XᵀX less the
  * fold's, less r μ μᵀ (r rows, mean μ of the other folds): one pass over the data instead of five
  * (the standardised values keep the subtraction exact to about 1e-15). Throws
@@ -587,13 +588,26 @@ function crossValidatedFits(
           restCount * (restMeans[i] as number) * (restMeans[j] as number);
       }
     }
+    // The fold's fit is scaled by its own rows' standard deviations (a constant signal within the
+    // fold keeps 1): the values were standardised on every training row, the held rows' own among
+    // them, so a held row far out in a signal had widened that signal's scale and sat closer in
+    // than an evaluation row as far out. Shrinkage toward μI is not scale-free, so that mattered:
+    // 25 + 25 rows of 10 normal signals, the structure test breached 0.77α at low where its share
+    // is 0.5α (0.46α scaled per fold); lognormal 0.93α (0.36α).
+    const foldScale = new Float64Array(p);
+    for (let j = 0; j < p; j++) foldScale[j] = Math.sqrt((gram[j * p + j] as number) / (restCount - 1)) || 1;
+    for (let i = 0; i < p; i++) {
+      for (let j = 0; j < p; j++) {
+        gram[i * p + j] = (gram[i * p + j] as number) / ((foldScale[i] as number) * (foldScale[j] as number));
+      }
+    }
     // Σᵢ (Σⱼ (zᵢⱼ − μⱼ)²)² over the other folds' rows, for the shrinkage.
     rowSquares.fill(0);
     for (let j = 0; j < p; j++) {
       const start = j * m;
       const mu = restMeans[j] as number;
       for (let i = 0; i < m; i++) {
-        const v = (columns[start + i] as number) - mu;
+        const v = ((columns[start + i] as number) - mu) / (foldScale[j] as number);
         rowSquares[i] = (rowSquares[i] as number) + v * v;
       }
     }
@@ -616,7 +630,8 @@ function crossValidatedFits(
     if (foldCount > 0) {
       for (let j = 0; j < p; j++) {
         const mu = restMeans[j] as number;
-        for (let i = j * foldCount; i < (j + 1) * foldCount; i++) held[i] = (held[i] as number) - mu;
+        for (let i = j * foldCount; i < (j + 1) * foldCount; i++)
+          held[i] = ((held[i] as number) - mu) / (foldScale[j] as number);
       }
       out.set(hotellingT2OnlyOfColumns(held, foldCount, factor), a);
     }
@@ -627,7 +642,8 @@ function crossValidatedFits(
         const mu = restMeans[j] as number;
         for (let r = 0; r < evaluationCount; r++) {
           rows[j * evaluationCount + r] =
-            (evaluation[j * n + fold + r * MVD_CROSS_VALIDATION_FOLDS] as number) - mu;
+            ((evaluation[j * n + fold + r * MVD_CROSS_VALIDATION_FOLDS] as number) - mu) /
+            (foldScale[j] as number);
         }
       }
       const t2 = hotellingT2OnlyOfColumns(rows, evaluationCount, factor);
