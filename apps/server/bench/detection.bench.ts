@@ -54,7 +54,7 @@
 //
 // Environment:
 //   BENCH_WINDOWS        windows per false-breach cell (default 2000)
-//   BENCH_POWER_WINDOWS  windows per power cell (default 1000)
+//   BENCH_POWER_WINDOWS  windows per power cell (default 1000; 0: no power cells)
 //   BENCH_SEED           base seed (default 20261124)
 //   BENCH_NEW_POINTS     new records per evaluation (default 5)
 //   BENCH_ONLY           comma list of svd, mvd, cap (default all)
@@ -383,7 +383,9 @@ rateCells();
 powerCells();
 
 const wanted = (c: Cell) =>
-  ONLY.has(c.method) && (CELL_FILTERS.length === 0 || CELL_FILTERS.some((f) => c.label.includes(f)));
+  c.windows > 0 &&
+  ONLY.has(c.method) &&
+  (CELL_FILTERS.length === 0 || CELL_FILTERS.some((f) => c.label.includes(f)));
 const selected = cells.filter(wanted);
 
 // ── Running cells on worker threads ──────────────────────────────────────────────────────────
@@ -575,6 +577,12 @@ function rateRow(v: Verdict): string {
     const m = result.levels.medium as LevelTally;
     if (m.evaluated > 0)
       extra += `; medium breaches by control ${pct(m.controlBreaches / m.evaluated)}, capability ${pct(m.capabilityBreaches / m.evaluated)}`;
+  }
+  if (cell.method === "mvd") {
+    // Each test decides at α/2 (p = 2 min(p_mean, p_struct)): a calibrated one breaches half of α.
+    const m = result.levels.medium as LevelTally;
+    if (m.evaluated > 0)
+      extra += `; medium breaches by the mean test ${pct(m.meanBreaches / m.evaluated)}, the structure test ${pct(m.structureBreaches / m.evaluated)} (each's share 0.5 %)`;
   }
   const reasons: string[] = [];
   if (result.firstNoDataReason) reasons.push(`first NO_DATA: ${result.firstNoDataReason}`);

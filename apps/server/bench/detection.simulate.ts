@@ -326,6 +326,9 @@ export interface LevelTally {
   /** cap: breaches with a control signal, with a capability breach. */
   controlBreaches: number;
   capabilityBreaches: number;
+  /** mvd: breaches the mean test decided (p_mean ≤ p_struct), and the structure test. */
+  meanBreaches: number;
+  structureBreaches: number;
 }
 
 export interface CellResult {
@@ -390,6 +393,8 @@ const emptyTally = (): LevelTally => ({
   essCount: 0,
   controlBreaches: 0,
   capabilityBreaches: 0,
+  meanBreaches: 0,
+  structureBreaches: 0,
 });
 
 /** The first numeric `effectiveSampleSize` in the details (top level or nested objects), if any. */
@@ -426,10 +431,16 @@ function tally(t: LevelTally, r: EvaluationResult): void {
         kind?: string;
         isControlBreach?: boolean;
         isCapabilityBreach?: boolean;
+        p_mean?: number;
+        p_struct?: number;
       } | null;
       if (d?.kind === "cap") {
         if (d.isControlBreach) t.controlBreaches++;
         if (d.isCapabilityBreach) t.capabilityBreaches++;
+      }
+      if (d?.kind === "mvd" && typeof d.p_mean === "number" && typeof d.p_struct === "number") {
+        if (d.p_mean <= d.p_struct) t.meanBreaches++;
+        else t.structureBreaches++;
       }
     }
   }
