@@ -15,7 +15,7 @@ import {
   judgeControlRules,
   type RunRules,
 } from "./controlRules.js";
-import { arResiduals, type Dependence, estimateDependence, secondMomentVif } from "./dependence.js";
+import { arResiduals, blockVif, type Dependence, estimateDependence } from "./dependence.js";
 import { sampleShape } from "./descriptive.js";
 import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
@@ -223,17 +223,23 @@ export function evaluateCapCalibrated(
   // estimate ρ as before; a higher order's long-run VIF, second-moment VIF and ACF stand in, which
   // an AR(1) read of an AR(2) process understates (3.2 % capability breaches at medium measured
   // on AR(2) 0.5, 0.3 at 3000 × 0.2 with the lag-1 fit alone).
-  const dependence = estimateDependence(dependenceInput);
+  // From MIN_PERIODIC_RECORDS training values a periodic component is looked for first (a slow
+  // cycle is a sine plus its residuals' AR process): the mean's VIF is then that of the n judged
+  // values' own block, whose whole periods average out (blockVif, floored at the residuals' share).
+  const dependence = estimateDependence(dependenceInput, undefined, { periodic: true });
   const rho = ar1Coefficient(dependenceInput);
-  const isHigherOrder = dependence.order >= 2;
-  const vif = isHigherOrder ? dependence.vif : (1 + rho) / (1 - rho);
+  const isPeriodic = dependence.periodic !== null;
+  const isHigherOrder = dependence.order >= 2 || isPeriodic;
+  const vif = isPeriodic
+    ? blockVif(dependence.autocorrelations, n, dependence.vifFloor)
+    : isHigherOrder
+      ? dependence.vif
+      : (1 + rho) / (1 - rho);
   const effectiveCount = n / vif;
   const shape = sampleShape([...finiteOf(options.dependenceValues), ...kept]);
   const uncertainty: CapabilityUncertainty = {
     meanCount: effectiveCount,
-    varianceCount: isHigherOrder
-      ? n / secondMomentVif(dependence.autocorrelations)
-      : (n * (1 - rho * rho)) / (1 + rho * rho),
+    varianceCount: isHigherOrder ? n / dependence.secondMomentVif : (n * (1 - rho * rho)) / (1 + rho * rho),
     kurtosis: Math.max(CAP_MIN_KURTOSIS, shape.kurtosis),
     skewness: shape.skewness,
   };

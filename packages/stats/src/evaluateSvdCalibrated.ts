@@ -83,6 +83,9 @@ export interface SvdCalibratedEvaluation {
  */
 export function svdThresholdDegrees(dependence: Dependence, kurtosis: number, m: number): number {
   const acf = dependence.autocorrelations;
+  if (dependence.periodic !== null)
+    // A periodic component: the residuals' VIF ν and the second moment's own VIF.
+    return 1 / (1 / dependence.degrees + ((kurtosis - 1) * dependence.secondMomentVif) / (2 * (m - 1)));
   if (dependence.order === 0 || acf.length === 0) return (2 * (m - 1)) / (kurtosis - 1);
   if (dependence.order === 1) {
     const rho = dependence.coefficients[0] as number;
@@ -140,7 +143,9 @@ export function evaluateSvdCalibrated(
   // The dependence reads the values in record order (finiteValues keeps it): the AR order the
   // data chooses (estimateDependence), so a cycle or a second-order process is represented, and an
   // AR(1) is treated as before.
-  const dependence = estimateDependence(train.values);
+  // From MIN_PERIODIC_RECORDS values a periodic component is looked for first: a slow cycle is
+  // then the sine plus its residuals' AR process, not a strong dependence at frequency 0.
+  const dependence = estimateDependence(train.values, undefined, { periodic: true });
   const vif = dependence.vif;
   const shapeRatio = bridgeMeanRatio(train.values) / normalReferenceRatio(m);
   const dispersion = dispersionRatio(train.values, alertThreshold);
@@ -148,9 +153,11 @@ export function evaluateSvdCalibrated(
   // The dependence: the null law under the fit's own kernel (the indicators of alike neighbours
   // are less alike than the values), not the mean's √VIF (docs/decisions.md).
   // Never narrower than for independent data: a high order the criterion picks by chance on
-  // independent values can put the factor below 1.
+  // independent values can put the factor below 1. With a periodic component, never narrower than
+  // its residuals alone (√ of their share of the variance): whole periods leave both windows'
+  // distributions alike.
   const dependenceFactor = Math.max(
-    1,
+    Math.sqrt(dependence.vifFloor),
     svdDependenceFactor(train.values, dependence.autocorrelations, n, alertThreshold),
   );
   // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for

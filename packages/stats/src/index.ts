@@ -52,6 +52,7 @@ export {
   bicOrder,
   burgFit,
   type Dependence,
+  type DependenceOptions,
   estimateDependence,
   estimatePooledDependence,
   fittedAutocorrelations,
@@ -122,6 +123,16 @@ export {
 export { type MannWhitneyResult, mannWhitneyGreater } from "./mannWhitney.js";
 export { createMatrix, type Matrix, matrixFromRows, matrixGet, matrixRow, matrixToRows } from "./matrix.js";
 export { D4_MOVING_RANGE, type MovingRangeChart, movingRangeChart } from "./movingRangeChart.js";
+export {
+  arSpectrumRatio,
+  fitPeriodicComponent,
+  MIN_PERIODIC_RECORDS,
+  PERIODIC_ALPHA,
+  type PeriodicComponent,
+  type PeriodicFit,
+  periodicBand,
+  periodicPValue,
+} from "./periodicComponent.js";
 export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
 export { pearson3UpperTail, type SavageResult, savageGreater } from "./savageScores.js";

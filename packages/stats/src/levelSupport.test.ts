@@ -21,6 +21,9 @@ function ar1(r: number, m = 1000): Dependence {
     degrees: (m * (1 - r * r)) / 2,
     effectiveSize: m / vif,
     autocorrelations: fittedAutocorrelations([r]),
+    secondMomentVif: (1 + r * r) / (1 - r * r),
+    vifFloor: 1,
+    periodic: null,
   };
 }
 

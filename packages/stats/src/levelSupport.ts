@@ -5,7 +5,6 @@ import {
   type Dependence,
   estimateDependence,
   estimatePooledDependence,
-  secondMomentVif,
 } from "./dependence.js";
 import { MIN_COVARIANCE_DEGREES } from "./evaluateMvdCalibrated.js";
 import { fitMarginalShape } from "./marginalShape.js";
@@ -87,7 +86,7 @@ function limitAt(
   if (dependence.uncappedVif >= MATERIAL_VIF && dependenceDegreesAt(dependence, m) < MIN_DEPENDENCE_DEGREES)
     return "dependence";
   if (signals > 1) {
-    const rows = (m + n) / secondMomentVif(dependence.autocorrelations);
+    const rows = (m + n) / dependence.secondMomentVif;
     if (rows - signals - 1 < MIN_COVARIANCE_DEGREES) return "covariance";
   }
   if (options.heavyTails === true && m < MIN_TAIL_TRAINING) return "tails";

@@ -270,6 +270,84 @@ export interface ReferenceVectors {
   readonly twoSidedCritical: ReadonlyArray<{ alpha: number; rho: number; gap: number; expected: number }>;
   readonly bivariateNormal: ReadonlyArray<{ h: number; k: number; rho: number; expected: number }>;
   readonly owensT: ReadonlyArray<{ h: number; a: number; expected: number }>;
+  /** A periodic component beside the AR process (issue 29). */
+  readonly periodic: {
+    fits: ReadonlyArray<{
+      kind: string;
+      values: number[];
+      expected: {
+        fit: {
+          frequency: number;
+          amplitude: number;
+          periodogram: number;
+          searched: number;
+          residuals: number[];
+          residualSumSquares: number;
+        } | null;
+        dependence: PeriodicDependenceExpected;
+      };
+    }>;
+    pooled: {
+      columns: number[][];
+      m: number;
+      lag1: number;
+      expected: {
+        frequency: number;
+        amplitude: number;
+        periodogram: number;
+        dependence: PeriodicDependenceExpected;
+      };
+    };
+    pValues: ReadonlyArray<{ statistic: number; searched: number; expected: number }>;
+    spectra: ReadonlyArray<{ coefficients: number[]; omega: number; expected: number }>;
+    svd: ReadonlyArray<{
+      train: number[];
+      eval: number[];
+      alertThreshold: AlertThreshold;
+      expected: ReferenceVectors["svdCalibrated"][number]["expected"];
+    }>;
+    mvd: {
+      train: number[][];
+      eval: number[][];
+      alertThreshold: AlertThreshold;
+      expected: ReferenceVectors["mvdCalibrated"][number]["expected"];
+    };
+    cap: {
+      train: number[];
+      values: number[];
+      lsl: number;
+      usl: number;
+      alertThreshold: AlertThreshold;
+      expected: { vif: number; ppkSe: number; ppkUpperBound: number; isCapabilityBreach: boolean };
+    };
+  };
+}
+
+export interface PeriodicDependenceExpected {
+  order: number;
+  coefficients: number[];
+  vif: number;
+  uncappedVif: number;
+  /** null: Infinity. */
+  degrees: number | null;
+  effectiveSize: number;
+  secondMomentVif: number;
+  vifFloor: number;
+  acfLength: number;
+  autocorrelations: number[];
+  /** windowVif(acf, m, max(1, ⌊m/4⌋), vifFloor). */
+  windowVif: number;
+  /** blockVif(acf, max(1, ⌊m/4⌋), vifFloor). */
+  blockVif: number;
+  periodic: {
+    frequency: number;
+    period: number;
+    amplitude: number;
+    share: number;
+    residualVariance: number;
+    statistic: number;
+    pValue: number;
+  } | null;
 }
 
 export interface SavageExpected {
