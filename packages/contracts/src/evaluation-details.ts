@@ -50,7 +50,7 @@ const svdCommon = {
  * covariance, or (CAP) too few training records for the heavy or skewed tails its control rules
  * judge points by.
  */
-export const ZLevelSupportLimit = z.enum(["dependence", "covariance", "tails"]);
+export const ZLevelSupportLimit = z.enum(["dependence", "covariance", "tails", "cycle"]);
 export type TLevelSupportLimit = z.infer<typeof ZLevelSupportLimit>;
 
 export const ZLevelSupport = z.object({
@@ -64,8 +64,17 @@ export const ZLevelSupport = z.object({
 });
 export type TLevelSupport = z.infer<typeof ZLevelSupport>;
 
+/**
+ * A cycle the training values carry beside their autocorrelation (a periodic component, issue 29):
+ * its period in records and its share of the values' variance. Null when none was found; absent
+ * from evaluations stored before it was looked for.
+ */
+export const ZCycle = z.object({ period: z.number(), share: z.number() });
+export type TCycle = z.infer<typeof ZCycle>;
+
 /** The dependence fields calibrated SVD and MVD details share; absent from older evaluations. */
 const dependenceFields = {
+  cycle: ZCycle.nullable().optional(),
   /** The AR order the training values chose (0: independent). */
   arOrder: z.number().int().optional(),
   /** Training records / VIF: how many independent records the training set is worth. */
@@ -241,6 +250,8 @@ export const ZCapCalibratedDetails = z.object({
   ...capCommon,
   method: z.literal("calibrated"),
   alpha: z.number(),
+  /** A cycle in the training values (its whole periods average out of the judged values' mean). */
+  cycle: ZCycle.nullable().optional(),
   /** The control part significant at the level (before issue 29: any control hit). */
   isControlBreach: z.boolean(),
   /** The capability part significant at the level: the bound (at capabilityAlpha) below the target. */

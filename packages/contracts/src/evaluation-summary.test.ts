@@ -136,6 +136,25 @@ describe("evaluationDetailLines", () => {
       `the ${unsupported.m} training records are worth about 8.3 independent ones (effective sample size)`,
       `with this signal's autocorrelation, ${unsupported.m + unsupported.n} records cannot hold 1 false alarm in 100 evaluations; use at least 79`,
     ]);
+    // A cycle in the training values: said in place of "no autocorrelation found", whose VIF
+    // (the residuals' share, below 1) would read as nothing found.
+    expect(
+      adjustmentLines(
+        svdDetailsFixture({ vif: 0.67, cycle: { period: 100.2, share: 0.334 }, shapeRatio: 1.01 }),
+      ),
+    ).toEqual([
+      "a cycle of about 100 records in the training values (33 % of their variance): whole periods average out of the means",
+      "values close to normal in shape: no shape adjustment",
+    ]);
+    // A window too short for the cycle names it, with the window that spans two periods.
+    const cyclic = svdDetailsFixture({
+      vif: 0.67,
+      cycle: { period: 100.2, share: 0.334 },
+      calibration: { holds: false, minimumSampleSize: 1002, dependenceDegrees: null, limitedBy: "cycle" },
+    });
+    expect(adjustmentLines(cyclic)).toContain(
+      `with this signal's cycle of about 100 records, ${cyclic.m + cyclic.n} records cannot hold 1 false alarm in 100 evaluations; use at least 1002`,
+    );
     // Holding, with independent values: neither line.
     expect(
       adjustmentLines(

@@ -57,6 +57,8 @@ export const levelSupportText = (o: {
   signals?: number;
   /** "tails": a CAP monitor's training records too few for the signal's heavy or skewed tails. */
   limitedBy?: TLevelSupportLimit | null;
+  /** "cycle": the cycle's period in records. */
+  cyclePeriod?: number | null;
 }) => {
   const signals = o.signals ?? 1;
   const whose = signals > 1 ? "these signals'" : "this signal's";
@@ -64,9 +66,11 @@ export const levelSupportText = (o: {
   const subject =
     o.limitedBy === "tails"
       ? `${whose} heavy or skewed tails`
-      : o.limitedBy === "covariance"
-        ? `${signals} signals and their autocorrelation`
-        : `${whose} autocorrelation`;
+      : o.limitedBy === "cycle"
+        ? `${whose} cycle of about ${o.cyclePeriod == null ? "?" : formatFigure(o.cyclePeriod)} records`
+        : o.limitedBy === "covariance"
+          ? `${signals} signals and their autocorrelation`
+          : `${whose} autocorrelation`;
   const evaluations = Math.round(1 / o.alpha);
   const advice =
     o.minimumSampleSize == null
@@ -74,6 +78,10 @@ export const levelSupportText = (o: {
       : `use at least ${o.minimumSampleSize}`;
   return `with ${subject}, ${o.records} records cannot hold 1 false alarm in ${evaluations} evaluations; ${advice}`;
 };
+
+/** "a cycle of about 100 records in the training values (33 % of their variance): whole periods average out of the means". */
+export const cycleText = (c: { period: number; share: number }, where = "the training values") =>
+  `a cycle of about ${formatFigure(c.period)} records in ${where} (${Math.round(c.share * 100)} % of their variance): whole periods average out of the means`;
 
 /** "the 120 training records are worth about 21 independent ones (effective sample size)". */
 export const effectiveSizeText = (m: number, effectiveSampleSize: number) =>
@@ -92,6 +100,7 @@ function dependenceLines(d: TSvdCalibratedDetails | TMvdCalibratedDetails, signa
         minimumSampleSize: d.calibration.minimumSampleSize,
         signals,
         limitedBy: d.calibration.limitedBy,
+        cyclePeriod: d.cycle?.period,
       }),
     );
   return lines;
@@ -382,11 +391,16 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
   if (d.kind === "no_data" || d.method !== "calibrated") return [];
   if (d.kind === "svd") {
     return [
-      isVifShown(d.vif)
-        ? d.dependenceFactor === undefined
-          ? vifText(d.vif)
-          : `${vifText(d.vif)}: threshold × ${formatFigure(d.dependenceFactor)}`
-        : `no autocorrelation found in the training values (VIF ${formatFigure(d.vif)})`,
+      ...(d.cycle ? [cycleText(d.cycle)] : []),
+      ...(isVifShown(d.vif)
+        ? [
+            d.dependenceFactor === undefined
+              ? vifText(d.vif)
+              : `${vifText(d.vif)}: threshold × ${formatFigure(d.dependenceFactor)}`,
+          ]
+        : d.cycle
+          ? []
+          : [`no autocorrelation found in the training values (VIF ${formatFigure(d.vif)})`]),
       ...dependenceLines(d, 1),
       shapeText(d.shapeRatio * (d.dispersionRatio ?? 1)),
     ];
@@ -394,14 +408,20 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
   if (d.kind === "mvd") {
     const alike = d.meanSignals.filter((s) => isVifShown(s.vif));
     return [
-      alike.length === 0
-        ? `no autocorrelation found in the training values (VIF 1 for every signal)`
-        : `${vifText(Math.max(...alike.map((s) => s.vif)))}: ${alike.map((s) => `${s.name ?? s.id ?? "?"} ${formatFigure(s.vif)}`).join(", ")}`,
+      ...(d.cycle ? [cycleText(d.cycle)] : []),
+      ...(alike.length === 0
+        ? d.cycle
+          ? []
+          : [`no autocorrelation found in the training values (VIF 1 for every signal)`]
+        : [
+            `${vifText(Math.max(...alike.map((s) => s.vif)))}: ${alike.map((s) => `${s.name ?? s.id ?? "?"} ${formatFigure(s.vif)}`).join(", ")}`,
+          ]),
       ...dependenceLines(d, d.p),
     ];
   }
   return [
     ...(d.controlNull ? [controlNullText(d.controlNull)] : []),
+    ...(d.cycle ? [cycleText(d.cycle)] : []),
     ...(d.calibration && !d.calibration.holds
       ? [
           levelSupportText({
@@ -409,6 +429,7 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
             alpha: d.alpha,
             minimumSampleSize: d.calibration.minimumSampleSize,
             limitedBy: d.calibration.limitedBy,
+            cyclePeriod: d.cycle?.period,
           }),
         ]
       : []),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zString } from "./common.js";
 import { ZAlertThreshold, ZEvaluationState, ZMonitorType } from "./domain.js";
-import { ZLevelSupportLimit } from "./evaluation-details.js";
+import { ZCycle, ZLevelSupportLimit } from "./evaluation-details.js";
 import {
   QUERY_BOUNDS,
   recordsRange,
@@ -313,6 +313,8 @@ export const ZPreviewLevelSupport = z.object({
    * judge points by; null when it holds.
    */
   limited_by: ZLevelSupportLimit.nullable().optional(),
+  /** A cycle the records carry beside their autocorrelation (its period and share of the variance); null when none. */
+  cycle: ZCycle.nullable().optional(),
 });
 export type TPreviewLevelSupport = z.infer<typeof ZPreviewLevelSupport>;
 

@@ -144,4 +144,23 @@ describe("measureLevelSupport", () => {
     expect(measureLevelSupport([], 50, 0.2)).toBeNull();
     expect(measureLevelSupport([[1, Number.NaN, 2]], 50, 0.2)).toBeNull();
   });
+
+  it("asks for evaluation records spanning two periods of a cycle, and says which cycle", () => {
+    // A temperature cycle of 100 records, half the noise's variance, over a preview of 2,000.
+    const next = normalGenerator(29);
+    const history = Array.from({ length: 2000 }, (_, t) => 20 + Math.sin((2 * Math.PI * t) / 100 + 0.4) + next());
+    const short = measureLevelSupport([history], 600, 0.2);
+    expect(short?.dependence.periodic?.period).toBeCloseTo(100, 0);
+    expect(short?.holds).toBe(false);
+    expect(short?.limitedBy).toBe("cycle");
+    // 120 evaluation records are 1.2 periods; two periods need 200, so 1,000 records at 0.2.
+    const minimum = short?.minimumSampleSize ?? 0;
+    expect(minimum).toBeGreaterThanOrEqual(995);
+    expect(minimum).toBeLessThanOrEqual(1010);
+    expect(measureLevelSupport([history], minimum, 0.2)?.holds).toBe(true);
+    expect(measureLevelSupport([history], 3000, 0.2)?.holds).toBe(true);
+    // The plain AR fit alone read the cycle as strong dependence: the VIF at its cap.
+    expect(estimateDependence(Float64Array.from(history)).uncappedVif).toBeGreaterThan(5);
+    expect(short?.dependence.uncappedVif).toBeLessThan(1);
+  });
 });

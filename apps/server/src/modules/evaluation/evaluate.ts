@@ -12,6 +12,7 @@ import {
   ratioOf,
   runRulesOf,
   type TCapCalibratedDetails,
+  type TCycle,
   type TEvaluationDetails,
   type TEvaluationState,
   type TLevelSupport,
@@ -199,8 +200,15 @@ function dependenceDetails(
   return {
     arOrder: dependence.order,
     effectiveSampleSize,
+    cycle: cycleOf(dependence),
     calibration: calibrationOf(dependence, settings, signals),
   };
+}
+
+/** The cycle the training values carry (a periodic component), as the details store it. */
+function cycleOf(dependence: Dependence): TCycle | null {
+  const c = dependence.periodic;
+  return c === null ? null : { period: c.period, share: c.share };
 }
 
 /** Whether the monitor's window holds its level (levelSupport), as the details store it. */
@@ -532,6 +540,7 @@ function evaluateCapWindow(
             }
           : null,
       trainingCount: training.length,
+      cycle: cycleOf(r.dependence),
       // Tails count once a control rule fired and the null model's shape was fitted (a CAP
       // monitor's control part judges single points by them; levelSupport's MIN_TAIL_TRAINING).
       calibration: calibrationOf(r.dependence, settings, 1, {

@@ -42,6 +42,7 @@ export type StatsTaskName = keyof StatsTasks;
 export type PreviewLevelSupport = Omit<MeasuredLevelSupport, "dependence" | "heavyTails"> & {
   vif: number;
   arOrder: number;
+  cycle: { period: number; share: number } | null;
 };
 
 /** Progress of a long task: units done of total, and where it is (a slot's epoch ms). */
@@ -66,7 +67,13 @@ export const statsTasks: {
     let levelSupport: PreviewLevelSupport | null = null;
     if (measured) {
       const { dependence, heavyTails: _heavyTails, ...rest } = measured;
-      levelSupport = { ...rest, vif: dependence.uncappedVif, arOrder: dependence.order };
+      const c = dependence.periodic;
+      levelSupport = {
+        ...rest,
+        vif: dependence.uncappedVif,
+        arOrder: dependence.order,
+        cycle: c === null ? null : { period: c.period, share: c.share },
+      };
     }
     return { evaluation: evaluateMonitor(settings, unpacked), levelSupport };
   },

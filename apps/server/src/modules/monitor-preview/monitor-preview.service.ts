@@ -151,6 +151,7 @@ export function createMonitorPreview(deps: {
             vif: s.vif,
             ar_order: s.arOrder,
             limited_by: s.limitedBy,
+            cycle: s.cycle,
           };
         } catch (err) {
           if (err instanceof StatsBudgetError)

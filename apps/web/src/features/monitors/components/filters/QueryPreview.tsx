@@ -1,6 +1,7 @@
 import {
   ALERT_THRESHOLD_ALPHA,
   adjustmentLines,
+  cycleText,
   evaluationSummary,
   levelSupportText,
   MONITOR_FORM_TEXTS,
@@ -176,6 +177,11 @@ function LevelSupport({
       <Typography variant="body2" color="text.secondary">
         {T.levelSupportMeasured(s.measured_records, s.vif, training, s.effective_sample_size)}
       </Typography>
+      {s.cycle && (
+        <Typography variant="body2" color="text.secondary">
+          {cycleText(s.cycle, "the previewed records")}
+        </Typography>
+      )}
       {!s.holds && (
         <Alert severity="warning">
           {levelSupportText({
@@ -184,6 +190,7 @@ function LevelSupport({
             minimumSampleSize: s.minimum_sample_size,
             signals,
             limitedBy: s.limited_by,
+            cyclePeriod: s.cycle?.period,
           })}
         </Alert>
       )}
