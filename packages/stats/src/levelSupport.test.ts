@@ -148,7 +148,10 @@ describe("measureLevelSupport", () => {
   it("asks for evaluation records spanning two periods of a cycle, and says which cycle", () => {
     // A temperature cycle of 100 records, half the noise's variance, over a preview of 2,000.
     const next = normalGenerator(29);
-    const history = Array.from({ length: 2000 }, (_, t) => 20 + Math.sin((2 * Math.PI * t) / 100 + 0.4) + next());
+    const history = Array.from(
+      { length: 2000 },
+      (_, t) => 20 + Math.sin((2 * Math.PI * t) / 100 + 0.4) + next(),
+    );
     const short = measureLevelSupport([history], 600, 0.2);
     expect(short?.dependence.periodic?.period).toBeCloseTo(100, 0);
     expect(short?.holds).toBe(false);
