@@ -3,7 +3,6 @@ import {
   fitPeriodicComponent,
   PERIODIC_ALPHA,
   type PeriodicComponent,
-  type PeriodicFit,
   periodicPValue,
 } from "./periodicComponent.js";
 import { assertFinite, StatsError } from "./statsError.js";
@@ -391,24 +390,20 @@ export function estimateDependence(
 ): Dependence {
   const m = values.length;
   assertFinite(values, "dependence input");
-  const plain = (): Dependence => {
-    const maxOrder = maxArOrder(m);
-    const fit =
-      m >= 4 && m > maxOrder + 1 && !isConstant(values, 0, m) ? burgFit(values, m, 1, maxOrder) : null;
-    return dependenceOf(fit, lag1 ?? (m >= 4 ? ar1Coefficient(values) : 0), m);
-  };
-  if (options.periodic !== true || isConstant(values, 0, m)) return plain();
-  const fit = fitPeriodicComponent(values, m, 1);
-  if (fit === null) return plain();
-  return withPeriodic(fit, values, estimateDependence(fit.residuals), m, 1) ?? plain();
+  const maxOrder = maxArOrder(m);
+  const varying = !isConstant(values, 0, m);
+  const fit = m >= 4 && m > maxOrder + 1 && varying ? burgFit(values, m, 1, maxOrder) : null;
+  const plainLag1 = lag1 ?? (m >= 4 ? ar1Coefficient(values) : 0);
+  if (options.periodic !== true || !varying) return dependenceOf(fit, plainLag1, m);
+  return withPeriodic(values, m, 1, fit, plainLag1, (residuals) => ar1Coefficient(residuals));
 }
 
 /**
  * One dependence for a monitor's p signals (m values each, signal-major, each centred on its own
  * mean): Burg pooled over the signals, the order by BIC on m, the lag-1 case through
  * `pooledLag1` (pooledAr1Coefficient's estimate, passed by the caller that already has it). With
- * `periodic`, one frequency for all signals (each its own amplitude and phase), its statistic the
- * signals' mean periodogram ratio (judged as one series': signals of one line move together).
+ * `periodic`, one frequency for all signals (each its own amplitude and phase), the likelihood
+ * ratio of the pooled fits counted as one series' (signals of one line move together).
  */
 export function estimatePooledDependence(
   columns: Float64Array,
@@ -420,36 +415,34 @@ export function estimatePooledDependence(
   const maxOrder = maxArOrder(m);
   let anyVarying = false;
   for (let j = 0; j < p && !anyVarying; j++) anyVarying = !isConstant(columns, j * m, m);
-  const plain = (): Dependence => {
-    const fit = m >= 4 && m > maxOrder + 1 && anyVarying ? burgFit(columns, m, p, maxOrder) : null;
-    return dependenceOf(fit, pooledLag1, m);
-  };
-  if (options.periodic !== true || !anyVarying) return plain();
-  const fit = fitPeriodicComponent(columns, m, p);
-  if (fit === null) return plain();
-  const residualFit = burgFit(fit.residuals, m, p, maxOrder);
-  const residual = dependenceOf(residualFit, pooledAr1Coefficient(fit.residuals, m, p), m);
-  return withPeriodic(fit, columns, residual, m, p) ?? plain();
+  const fit = m >= 4 && m > maxOrder + 1 && anyVarying ? burgFit(columns, m, p, maxOrder) : null;
+  if (options.periodic !== true || !anyVarying) return dependenceOf(fit, pooledLag1, m);
+  return withPeriodic(columns, m, p, fit, pooledLag1, (residuals) => pooledAr1Coefficient(residuals, m, p));
 }
 
 /**
- * The dependence of a sine plus the AR process of its residuals, when the sine is significant:
- * ρ(k) = (1 − s) ρₑ(k) + s cos(ωk), s the sine's share of the variance; the long-run VIF (at
- * frequency 0, where the sine has no power) (1 − s) VIFₑ; the second-moment VIF (1 − s)² Σ₂ₑ +
- * 2 s (1 − s) fₑ(ω) (a fixed sine's own square is no random term; its cross term with the
- * residuals is); the VIF's floor 1 − s. Null when the component is not significant.
+ * The dependence with a periodic component looked for first: the plain fit's (`plainFit`,
+ * `plainLag1`) unless the strongest slow sinusoid (fitPeriodicComponent) is significant; then the
+ * sine's plus the AR process of its residuals: ρ(k) = (1 − s) ρₑ(k) + s cos(ωk), s the sine's share
+ * of the variance; the long-run VIF (at frequency 0, where the sine has no power) (1 − s) VIFₑ; the
+ * second-moment VIF (1 − s)² Σ₂ₑ + 2 s (1 − s) fₑ(ω) (a fixed sine's own square is no random term;
+ * its product with the residuals is); the VIF's floor 1 − s.
  */
 function withPeriodic(
-  fit: PeriodicFit,
   values: ArrayLike<number>,
-  residual: Dependence,
   m: number,
   count: number,
-): Dependence | null {
+  plainFit: BurgFit | null,
+  plainLag1: number,
+  residualLag1: (residuals: Float64Array) => number,
+): Dependence {
+  const plain = () => dependenceOf(plainFit, plainLag1, m);
+  const fit = fitPeriodicComponent(values, m, count);
+  if (fit === null) return plain();
   let sumSquares = 0;
   for (let i = 0; i < fit.residuals.length; i++) sumSquares += (fit.residuals[i] as number) ** 2;
   const residualVariance = sumSquares / (count * (m - 3));
-  if (!(residualVariance > 0)) return null;
+  if (!(residualVariance > 0)) return plain();
   // The test: half the likelihood ratio of the AR fits (Burg, the order by BIC) without and with
   // the sine, m ln(v₀/v₁)/2 with v the innovation variance (divisor m) — about Exp(1) at a fixed
   // frequency where there is no line, the largest of `searched` such at the peak. Counted once for
@@ -464,19 +457,20 @@ function withPeriodic(
     for (let t = 0; t < m; t++) variance += ((values[j * m + t] as number) - mu) ** 2;
   }
   variance /= count * m;
+  const residualFit = burgFit(fit.residuals, m, count, maxArOrder(m));
+  const ratioAtBic = (f: BurgFit | null) =>
+    f === null ? 1 : (f.innovationRatios[bicOrder(f.innovationRatios, m)] as number);
   const statistic =
     (m / 2) *
-    Math.log(
-      (variance * bicInnovationRatio(values, m, count)) /
-        ((sumSquares / (count * m)) * bicInnovationRatio(fit.residuals, m, count)),
-    );
+    Math.log((variance * ratioAtBic(plainFit)) / ((sumSquares / (count * m)) * ratioAtBic(residualFit)));
   const pValue = periodicPValue(statistic, fit.searched);
+  if (!(pValue < PERIODIC_ALPHA)) return plain();
+  const residual = dependenceOf(residualFit, residualLag1(fit.residuals), m);
   const spectrum = arSpectrumRatio(
     residual.coefficients,
     innovationRatioOf(residual.coefficients),
     fit.frequency,
   );
-  if (!(pValue < PERIODIC_ALPHA)) return null;
   const sineVariance = (fit.amplitude * fit.amplitude) / 2;
   const share = sineVariance / (sineVariance + residualVariance);
   const lags = Math.min(MAX_ACF_LAGS, 4 * m);
@@ -508,14 +502,6 @@ function withPeriodic(
       pValue,
     },
   };
-}
-
-/** The innovation ratio of Burg's fit at the order BIC picks (1 for too few values). */
-function bicInnovationRatio(columns: ArrayLike<number>, m: number, count: number): number {
-  const maxOrder = maxArOrder(m);
-  if (m < 4 || m <= maxOrder + 1) return 1;
-  const fit = burgFit(columns, m, count, maxOrder);
-  return fit.innovationRatios[bicOrder(fit.innovationRatios, m)] as number;
 }
 
 /** 1 − Σ φᵢ ρᵢ: an AR process's innovation variance over its variance (1 for no coefficients). */
