@@ -1,8 +1,10 @@
 import {
   arSpectrumRatio,
-  fitPeriodicComponent,
+  fitSine,
   PERIODIC_ALPHA,
+  PERIODIC_SCREEN_ALPHA,
   type PeriodicComponent,
+  periodicPeak,
   periodicPValue,
 } from "./periodicComponent.js";
 import { assertFinite, StatsError } from "./statsError.js";
@@ -53,7 +55,9 @@ export function burgFit(columns: ArrayLike<number>, m: number, count: number, ma
     throw new StatsError("TOO_FEW_VALUES", `an AR(${maxOrder}) fit needs more than ${maxOrder + 1} values`);
   if (columns.length < m * count)
     throw new StatsError("INVALID_ARGUMENT", `expected ${m * count} values, got ${columns.length}`);
-  assertFinite(Array.prototype.slice.call(columns, 0, m * count) as number[], "AR fit input");
+  for (let i = 0; i < m * count; i++)
+    if (!Number.isFinite(columns[i] as number))
+      throw new StatsError("NON_FINITE", `AR fit input has a non-finite value (${columns[i]}) at index ${i}`);
   const forward = new Float64Array(m * count);
   const backward = new Float64Array(m * count);
   for (let j = 0; j < count; j++) {
@@ -436,19 +440,28 @@ function withPeriodic(
   plainLag1: number,
   residualLag1: (residuals: Float64Array) => number,
 ): Dependence {
-  const plain = () => dependenceOf(plainFit, plainLag1, m);
-  const fit = fitPeriodicComponent(values, m, count);
-  if (fit === null) return plain();
+  const without = dependenceOf(plainFit, plainLag1, m);
+  const peak = periodicPeak(values, m, count);
+  if (peak === null) return without;
+  // A screen first: the peak's periodogram against the plain fit's spectrum there, lenient
+  // (PERIODIC_SCREEN_ALPHA), so the test's second Burg fit runs only where a line may be.
+  const screen =
+    peak.periodogram /
+    (peak.variance *
+      arSpectrumRatio(without.coefficients, innovationRatioOf(without.coefficients), peak.frequency));
+  if (!(periodicPValue(screen, peak.searched) < PERIODIC_SCREEN_ALPHA)) return without;
+  const sine = fitSine(values, m, count, peak.frequency);
+  const fit = { ...sine, frequency: peak.frequency };
   let sumSquares = 0;
   for (let i = 0; i < fit.residuals.length; i++) sumSquares += (fit.residuals[i] as number) ** 2;
   const residualVariance = sumSquares / (count * (m - 3));
-  if (!(residualVariance > 0)) return plain();
+  if (!(residualVariance > 0)) return without;
   // The test: half the likelihood ratio of the AR fits (Burg, the order by BIC) without and with
   // the sine, m ln(v₀/v₁)/2 with v the innovation variance (divisor m) — about Exp(1) at a fixed
   // frequency where there is no line, the largest of `searched` such at the peak. Counted once for
   // pooled signals (a line's signals move together). Against the plain fit's spectrum at the peak
-  // instead, an AR fit that had bent itself toward the line hid a sine of half the noise's
-  // variance in 2–12 % of 480-value windows.
+  // instead (the screen's statistic), an AR fit that had bent itself toward the line hid a sine of
+  // half the noise's variance in 2–12 % of 480-value windows.
   let variance = 0;
   for (let j = 0; j < count; j++) {
     let sum = 0;
@@ -463,8 +476,8 @@ function withPeriodic(
   const statistic =
     (m / 2) *
     Math.log((variance * ratioAtBic(plainFit)) / ((sumSquares / (count * m)) * ratioAtBic(residualFit)));
-  const pValue = periodicPValue(statistic, fit.searched);
-  if (!(pValue < PERIODIC_ALPHA)) return plain();
+  const pValue = periodicPValue(statistic, peak.searched);
+  if (!(pValue < PERIODIC_ALPHA)) return without;
   const residual = dependenceOf(residualFit, residualLag1(fit.residuals), m);
   const spectrum = arSpectrumRatio(
     residual.coefficients,

@@ -27,6 +27,18 @@ export const MIN_PERIODS_IN_VALUES = 3;
  */
 export const PERIODIC_ALPHA = 1e-4;
 
+/**
+ * The most signals the frequency search reads (evenly spread over a monitor's signals): the
+ * periodogram of 100 signals cost 24 ms an evaluation; a cycle of the line shows in any 20.
+ */
+export const MAX_SEARCHED_SIGNALS = 20;
+/**
+ * A peak is tested only when the periodogram there, against the spectrum of the plain AR fit,
+ * is at least this unlikely without a line (the largest of the band's Exp(1) ratios): the
+ * likelihood ratio's second Burg fit then runs in about 5 % of windows without a cycle.
+ */
+export const PERIODIC_SCREEN_ALPHA = 0.05;
+
 export interface PeriodicComponent {
   /** Radians a record. */
   readonly frequency: number;
@@ -58,7 +70,7 @@ export interface PeriodicFit {
   readonly amplitude: number;
   /** Each series' cos ωt and sin ωt coefficients (2 a series). */
   readonly coefficients: Float64Array;
-  /** The periodogram of the centred values at the grid's peak, averaged over the series. */
+  /** The periodogram of the centred values at the grid's peak, averaged over the searched series. */
   readonly periodogram: number;
   /** The Fourier frequencies 2πj/m in the searched band. */
   readonly searched: number;
@@ -88,28 +100,40 @@ function fftOf(size: number): { readonly fft: FFT; readonly spectrum: number[] }
   return entry;
 }
 
+/** The signals the frequency search reads: every one up to MAX_SEARCHED_SIGNALS, else ⌊i·count/20⌋ for i < 20. */
+export function searchedSignals(count: number): number[] {
+  if (count <= MAX_SEARCHED_SIGNALS) return Array.from({ length: count }, (_, j) => j);
+  return Array.from({ length: MAX_SEARCHED_SIGNALS }, (_, i) =>
+    Math.floor((i * count) / MAX_SEARCHED_SIGNALS),
+  );
+}
+
+export interface PeriodicPeak {
+  /** Radians a record. */
+  readonly frequency: number;
+  /** The periodogram at the grid's peak, averaged over the searched signals. */
+  readonly periodogram: number;
+  /** The searched signals' variance (divisor m), averaged: the periodogram's scale. */
+  readonly variance: number;
+  /** The Fourier frequencies 2πj/m in the searched band. */
+  readonly searched: number;
+}
+
 /**
- * The strongest sinusoid of `count` series (signal-major, m values each) in the periodic band,
- * fitted with one frequency for all and each series' own amplitude and phase: the periodogram on a
- * grid of half the Fourier spacing or finer, its peak refined by a parabola through the log-power
- * of the peak and its neighbours, then least squares on [1, cos ωt, sin ωt] per series. Null when m is below MIN_PERIODIC_RECORDS.
+ * The strongest sinusoid's frequency in the periodic band of `count` series (signal-major, m
+ * values each; at most MAX_SEARCHED_SIGNALS of them read, searchedSignals): the periodogram on the
+ * grid 2πk/N (N the power of two ≥ 2m: half the Fourier spacing or finer) by one real FFT of each
+ * zero-padded, centred series, its peak refined by a parabola through the log-power at the peak and
+ * its two neighbours. Null when m is below MIN_PERIODIC_RECORDS.
  */
-export function fitPeriodicComponent(columns: ArrayLike<number>, m: number, count = 1): PeriodicFit | null {
+export function periodicPeak(columns: ArrayLike<number>, m: number, count = 1): PeriodicPeak | null {
   if (!Number.isInteger(m) || !Number.isInteger(count) || count < 1)
     throw new StatsError("INVALID_ARGUMENT", `m and count must be integers ≥ 1, got ${m} and ${count}`);
   if (columns.length < m * count)
     throw new StatsError("INVALID_ARGUMENT", `expected ${m * count} values, got ${columns.length}`);
   if (m < MIN_PERIODIC_RECORDS) return null;
   const band = periodicBand(m);
-  const centred = new Float64Array(m * count);
-  for (let j = 0; j < count; j++) {
-    let sum = 0;
-    for (let t = 0; t < m; t++) sum += columns[j * m + t] as number;
-    const mu = sum / m;
-    for (let t = 0; t < m; t++) centred[j * m + t] = (columns[j * m + t] as number) - mu;
-  }
-  // The periodogram on the grid 2πk/N, N the power of two ≥ 2m (half the Fourier spacing or finer),
-  // by one real FFT of each zero-padded series.
+  const signals = searchedSignals(count);
   let size = 4;
   while (size < 2 * m) size *= 2;
   const step = (2 * Math.PI) / size;
@@ -118,13 +142,21 @@ export function fitPeriodicComponent(columns: ArrayLike<number>, m: number, coun
   const first = Math.ceil(band.low / step);
   const last = Math.floor(band.high / step);
   const power = new Float64Array(Math.max(0, last - first + 1));
-  for (let j = 0; j < count; j++) {
-    padded.set(centred.subarray(j * m, (j + 1) * m));
+  let variance = 0;
+  for (const j of signals) {
+    let sum = 0;
+    for (let t = 0; t < m; t++) sum += columns[j * m + t] as number;
+    const mu = sum / m;
+    for (let t = 0; t < m; t++) {
+      const v = (columns[j * m + t] as number) - mu;
+      padded[t] = v;
+      variance += v * v;
+    }
     fft.realTransform(spectrum, padded);
     for (let k = first; k <= last; k++) {
       const re = spectrum[2 * k] as number;
       const im = spectrum[2 * k + 1] as number;
-      power[k - first] = (power[k - first] as number) + (re * re + im * im) / (m * count);
+      power[k - first] = (power[k - first] as number) + (re * re + im * im) / (m * signals.length);
     }
   }
   let bestIndex = first;
@@ -136,9 +168,8 @@ export function fitPeriodicComponent(columns: ArrayLike<number>, m: number, coun
       bestIndex = k;
     }
   }
-  // The peak between grid points: a parabola through the log-power at the peak and its two
-  // neighbours (exact for a Gaussian peak; within a few hundredths of a grid step for a sine's).
-  // A golden-section search on the periodogram itself cost 24 passes over every signal's values.
+  // The peak between grid points (exact for a Gaussian peak; within a few hundredths of a grid
+  // step for a sine's). A golden-section search on the periodogram cost 24 passes over the values.
   let shift = 0;
   if (bestIndex > first && bestIndex < last) {
     const below = Math.log(power[bestIndex - 1 - first] as number);
@@ -147,11 +178,25 @@ export function fitPeriodicComponent(columns: ArrayLike<number>, m: number, coun
     const curvature = below - 2 * at + above;
     if (curvature < 0) shift = Math.max(-0.5, Math.min(0.5, (0.5 * (below - above)) / curvature));
   }
-  const frequency = (bestIndex + shift) * step;
-  const periodogram = bestValue;
+  return {
+    frequency: (bestIndex + shift) * step,
+    periodogram: bestValue,
+    variance: variance / (m * signals.length),
+    searched: band.count,
+  };
+}
 
-  // Least squares per series on the centred values: [cos ωt, sin ωt] and a constant (the centred
-  // values' mean is 0, but a sine over a fraction of a period is not orthogonal to it).
+/**
+ * Least squares of each series on [1, cos ωt, sin ωt] at one frequency (a sine over a fraction of
+ * a period is not orthogonal to the constant): the residuals, each series' cos and sin
+ * coefficients, and the root mean square of their amplitudes.
+ */
+export function fitSine(
+  columns: ArrayLike<number>,
+  m: number,
+  count: number,
+  frequency: number,
+): { readonly residuals: Float64Array; readonly coefficients: Float64Array; readonly amplitude: number } {
   const cos = new Float64Array(m);
   const sin = new Float64Array(m);
   for (let t = 0; t < m; t++) {
@@ -178,11 +223,14 @@ export function fitPeriodicComponent(columns: ArrayLike<number>, m: number, coun
   let amplitudeSquares = 0;
   for (let j = 0; j < count; j++) {
     const o = j * m;
+    let sum = 0;
+    for (let t = 0; t < m; t++) sum += columns[o + t] as number;
+    const mu = sum / m;
     let y0 = 0;
     let yc = 0;
     let ys = 0;
     for (let t = 0; t < m; t++) {
-      const y = centred[o + t] as number;
+      const y = (columns[o + t] as number) - mu;
       y0 += y;
       yc += y * (cos[t] as number);
       ys += y * (sin[t] as number);
@@ -192,15 +240,28 @@ export function fitPeriodicComponent(columns: ArrayLike<number>, m: number, coun
     coefficients[2 * j] = cc;
     coefficients[2 * j + 1] = cs;
     for (let t = 0; t < m; t++)
-      residuals[o + t] = (centred[o + t] as number) - c0 - cc * (cos[t] as number) - cs * (sin[t] as number);
+      residuals[o + t] =
+        (columns[o + t] as number) - mu - c0 - cc * (cos[t] as number) - cs * (sin[t] as number);
   }
+  return { residuals, coefficients, amplitude: Math.sqrt(amplitudeSquares / count) };
+}
+
+/**
+ * The strongest sinusoid of `count` series (signal-major, m values each), fitted with one
+ * frequency for all and each series' own amplitude and phase: periodicPeak, then fitSine. Null
+ * when m is below MIN_PERIODIC_RECORDS.
+ */
+export function fitPeriodicComponent(columns: ArrayLike<number>, m: number, count = 1): PeriodicFit | null {
+  const peak = periodicPeak(columns, m, count);
+  if (peak === null) return null;
+  const sine = fitSine(columns, m, count, peak.frequency);
   return {
-    residuals,
-    frequency,
-    amplitude: Math.sqrt(amplitudeSquares / count),
-    coefficients,
-    periodogram,
-    searched: band.count,
+    residuals: sine.residuals,
+    frequency: peak.frequency,
+    amplitude: sine.amplitude,
+    coefficients: sine.coefficients,
+    periodogram: peak.periodogram,
+    searched: peak.searched,
   };
 }
 
