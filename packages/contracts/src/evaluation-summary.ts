@@ -67,7 +67,7 @@ export const levelSupportText = (o: {
     o.limitedBy === "tails"
       ? `${whose} heavy or skewed tails`
       : o.limitedBy === "cycle"
-        ? `${whose} cycle of about ${o.cyclePeriod == null ? "?" : formatFigure(o.cyclePeriod)} records`
+        ? `${whose} cycle${o.cyclePeriod == null ? "" : ` of about ${formatFigure(o.cyclePeriod)} records`}`
         : o.limitedBy === "covariance"
           ? `${signals} signals and their autocorrelation`
           : `${whose} autocorrelation`;

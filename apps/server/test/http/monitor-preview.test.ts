@@ -385,6 +385,52 @@ describe("POST /api/monitors/preview: does the monitor's window hold its level f
   });
 });
 
+describe("POST /api/monitors/preview: does the window span the signal's cycle?", () => {
+  let s: Awaited<ReturnType<typeof createTenant>>;
+  const coolant = randomUUID();
+  beforeAll(async () => {
+    // A coolant temperature cycle of 100 parts (amplitude 1) beside near-normal noise of sd 1,
+    // from a seeded generator so the series is the same every run.
+    let seed = 777;
+    const uniform = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const noise = () => (uniform() + uniform() + uniform() + uniform() - 2) * Math.sqrt(3);
+    const values = Array.from({ length: 1500 }, (_, t) => 22 + Math.sin((2 * Math.PI * t) / 100) + noise());
+    s = await tenantWithSeries("OP40", coolant, "Coolant", values);
+  });
+
+  const preview = (sampleSize: number) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/monitors/preview",
+      headers: s.userHeaders,
+      payload: {
+        type: "svd",
+        line_id: s.line.id,
+        alert_threshold: "medium",
+        filter: { signal_uuids: [coolant], sample_size: sampleSize, evaluation_ratio: 0.2 },
+        period: { from: null, to: null, records: 1500, anchor: "end" },
+      },
+    });
+
+  it("names the cycle, refuses a window whose evaluation records span less than two periods, and advises one", async () => {
+    const res = await preview(600);
+    expect(res.statusCode, res.body).toBe(200);
+    const support = res.json().level_support;
+    expect(support).toMatchObject({ holds: false, measured_records: 1500, limited_by: "cycle" });
+    expect(support.cycle.period).toBeGreaterThan(98);
+    expect(support.cycle.period).toBeLessThan(102);
+    expect(support.cycle.share).toBeGreaterThan(0.2);
+    // Two periods of evaluation records at 0.2: about 1,000 records.
+    expect(support.minimum_sample_size).toBeGreaterThan(980);
+    expect(support.minimum_sample_size).toBeLessThan(1030);
+    const advised = await preview(support.minimum_sample_size);
+    expect(advised.json().level_support).toMatchObject({ holds: true, limited_by: null });
+  });
+});
+
 describe("POST /api/monitors/preview: does a CAP window hold its level for the signal's tails?", () => {
   let s: Awaited<ReturnType<typeof createTenant>>;
   const spiky = randomUUID();

@@ -205,8 +205,8 @@ function dependenceDetails(
   };
 }
 
-/** The cycle the training values carry (a periodic component), as the details store it. */
-function cycleOf(dependence: Dependence): TCycle | null {
+/** The cycle a dependence found (a periodic component), as the details and the preview carry it. */
+export function cycleOf(dependence: Dependence): TCycle | null {
   const c = dependence.periodic;
   return c === null ? null : { period: c.period, share: c.share };
 }

@@ -3,11 +3,12 @@
  * the worker, the preview, the backtest and the capability view, taking packed windows
  * (window.pack.ts) and giving back only what their callers use, so little crosses back.
  */
-import type { TBacktestSlot, TCapabilityView } from "@linewatch/contracts";
+import type { TBacktestSlot, TCapabilityView, TCycle } from "@linewatch/contracts";
 import type { MeasuredLevelSupport } from "@linewatch/stats";
 import { type ReplayAlert, type ReplayMonitor, replayMonitor } from "../backtest/backtest.replay.js";
 import { capabilityView } from "../capability/capability.fns.js";
 import {
+  cycleOf,
   type EvaluationResult,
   type EvaluationSettings,
   evaluateMonitor,
@@ -42,7 +43,7 @@ export type StatsTaskName = keyof StatsTasks;
 export type PreviewLevelSupport = Omit<MeasuredLevelSupport, "dependence" | "heavyTails"> & {
   vif: number;
   arOrder: number;
-  cycle: { period: number; share: number } | null;
+  cycle: TCycle | null;
 };
 
 /** Progress of a long task: units done of total, and where it is (a slot's epoch ms). */
@@ -67,12 +68,11 @@ export const statsTasks: {
     let levelSupport: PreviewLevelSupport | null = null;
     if (measured) {
       const { dependence, heavyTails: _heavyTails, ...rest } = measured;
-      const c = dependence.periodic;
       levelSupport = {
         ...rest,
         vif: dependence.uncappedVif,
         arOrder: dependence.order,
-        cycle: c === null ? null : { period: c.period, share: c.share },
+        cycle: cycleOf(dependence),
       };
     }
     return { evaluation: evaluateMonitor(settings, unpacked), levelSupport };

@@ -644,6 +644,31 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     expect(within(holds).queryByRole("alert")).toBeNull();
   });
 
+  it("names a cycle the preview found and the window that spans two of its periods", async () => {
+    previewReply = () =>
+      HttpResponse.json({
+        ...previewAnswer({ state: "OK", score: 0.4 }),
+        level_support: {
+          holds: false,
+          measured_records: 1500,
+          effective_sample_size: 180,
+          minimum_sample_size: 1002,
+          vif: 0.67,
+          ar_order: 0,
+          limited_by: "cycle",
+          cycle: { period: 100.3, share: 0.33 },
+        },
+      });
+    renderTab();
+    const section = await screen.findByRole("region", { name: "Autocorrelation and window size" });
+    expect(section.textContent).toContain(
+      "a cycle of about 100 records in the previewed records (33 % of their variance): whole periods average out of the means",
+    );
+    expect(within(section).getByRole("alert").textContent).toBe(
+      "with these signals' cycle of about 100 records, 150 records cannot hold 1 false alarm in 100 evaluations; use at least 1002",
+    );
+  });
+
   it("asks for signals first when the selection does not suit the type", async () => {
     renderTab(values({ signal_uuids: [S1] }));
     expect(screen.getByText("Select signals to preview")).toBeTruthy();
