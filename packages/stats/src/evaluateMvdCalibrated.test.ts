@@ -3,6 +3,7 @@ import { normalGenerator } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
 import { choleskyDecompose, choleskySolve } from "./cholesky.js";
 import {
+  effectiveSignalCount,
   evaluateMvdCalibrated,
   type MvdCalibratedEvaluation,
   mvdMeanTestLaw,
@@ -53,6 +54,7 @@ describe("evaluateMvdCalibrated", () => {
       expectRelativelyClose(result.effectiveRows, e.effectiveRows);
       expectRelativelyClose(result.t2Mean, e.t2Mean);
       expectRelativelyClose(result.meanDegrees, e.meanDegrees);
+      expectRelativelyClose(result.effectiveSignals, e.effectiveSignals);
       expectRelativelyClose(result.pMean, e.pMean);
       expectRelativelyClose(result.meanLaw.scale, e.meanLaw.scale);
       expectRelativelyClose(result.meanLaw.degrees, e.meanLaw.degrees);
@@ -165,6 +167,47 @@ describe("evaluateMvdCalibrated", () => {
     // decisions.md), 229 with the window VIF left out.
     expect(below).toBeLessThanOrEqual(10);
   }, 60_000);
+
+  it("uses the mean test's share with many autocorrelated signals (AR(1) φ 0.7, 10 signals, 120 + 30 rows)", () => {
+    // The pooled VIF is estimated from all ten signals: counted as one series' estimate, its ν made
+    // the F test pass p < 0.5 % (α/2 at medium) in 2 of these 2,000 windows (10 expected); with the
+    // signals' effective count (p² / Σ r², about 5 here) in 12.
+    const p = 10;
+    const next = normalGenerator(47);
+    const ar = () => {
+      let x = next() / Math.sqrt(1 - 0.49);
+      return () => {
+        x = 0.7 * x + next();
+        return x * Math.sqrt(1 - 0.49);
+      };
+    };
+    const windows = 2000;
+    let below = 0;
+    let effectiveSignals = 0;
+    for (let w = 0; w < windows; w++) {
+      const common = ar();
+      const own = Array.from({ length: p }, ar);
+      const rows = Array.from({ length: 150 }, () => {
+        const c = common();
+        return own.map((o) => 20 + Math.sqrt(0.3) * c + Math.sqrt(0.7) * o());
+      });
+      const result = evaluated(
+        evaluateMvdCalibrated(matrixFromRows(rows.slice(0, 120)), matrixFromRows(rows.slice(120)), "medium"),
+      );
+      effectiveSignals += result.effectiveSignals / windows;
+      if (result.pMean < 0.005) below++;
+    }
+    expect(effectiveSignals).toBeGreaterThan(4);
+    expect(effectiveSignals).toBeLessThan(7);
+    expect(below).toBeGreaterThanOrEqual(6);
+    expect(below).toBeLessThanOrEqual(20);
+  }, 60_000);
+
+  it("counts signals that move as one as one series, and uncorrelated ones as p", () => {
+    expect(effectiveSignalCount([1, 0, 0, 0, 1, 0, 0, 0, 1], 3)).toBe(3);
+    expect(effectiveSignalCount([1, 1, 1, 1, 1, 1, 1, 1, 1], 3)).toBe(1);
+    expect(effectiveSignalCount([1, 0.5, 0.5, 1], 2)).toBeCloseTo(4 / 2.5, 12);
+  });
 
   it("holds the structure test's share on the smallest window (25 + 25 rows, 10 signals)", () => {
     // Each fold's fit on its own rows' scale: on the training rows' scale, a held row far out in a

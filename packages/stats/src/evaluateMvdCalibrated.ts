@@ -77,6 +77,11 @@ export interface MvdCalibratedEvaluation {
   readonly pMean: number;
   /** ν of pMean's F distribution. */
   readonly meanDegrees: number;
+  /**
+   * p² / Σᵢⱼ rᵢⱼ² of the training correlations: how many independent series the pooled dependence
+   * estimate is worth (1 for one signal or signals that move as one, p for uncorrelated ones).
+   */
+  readonly effectiveSignals: number;
   /** The null law c χ²_f + δ T²_mean is read through (mvdMeanTestLaw): χ²_p unless the pooled covariance had to be shrunk. */
   readonly meanLaw: MvdMeanTestLaw;
   /** Per kept signal: (m n / (m + n)) dᵢ (Σ⁻¹ d)ᵢ; they sum to T²_mean. */
@@ -242,6 +247,7 @@ export function evaluateMvdCalibrated(
   let meanFactor: Matrix;
   let pooledCovariance: Matrix;
   let meanScale = meanVif;
+  let effectiveSignals = 1;
   try {
     // Cross-validated T² first: it reads Z uncentred (each fold is centred on the other folds).
     const fits = crossValidatedFits(zKept, m, p, yKept, n);
@@ -265,6 +271,8 @@ export function evaluateMvdCalibrated(
       p,
       scatter.map((c) => c / (m - 1)),
     );
+    // The columns are standardised on the training rows: the covariance is their correlation.
+    effectiveSignals = effectiveSignalCount(covariance.data, p);
     shrunkFactor = choleskyDecompose(shrinkCovariance(covariance, shrinkage));
     // T² of every evaluation row by the forward half of the solve; the contributions, which need
     // S*⁻¹y itself, only for the worst rows (step 6).
@@ -321,8 +329,14 @@ export function evaluateMvdCalibrated(
   // and `holdsLevel` says so.
   const covDegrees = Math.max(effectiveRows - p - 1, MIN_COVARIANCE_DEGREES);
   const holdsLevel = effectiveRows - p - 1 >= MIN_COVARIANCE_DEGREES;
+  // The pooled VIF is estimated from every signal's values at once: its ν is one series' times the
+  // signals' effective count (the AR estimates of two series correlate about as their values'
+  // correlation squared). One series' ν made the mean test 2–5× quiet with 10–20 AR(1) signals on
+  // 120 + 30 rows (φ 0.7, p = 10: 0.20 of its share at medium; 0.67 with the signals counted).
   const meanDegrees =
-    vifDegrees === Number.POSITIVE_INFINITY ? covDegrees : 1 / (1 / covDegrees + 1 / vifDegrees);
+    vifDegrees === Number.POSITIVE_INFINITY
+      ? covDegrees
+      : 1 / (1 / covDegrees + 1 / (vifDegrees * effectiveSignals));
   const pMean = fUpperTail(
     (covDegrees / (meanLaw.degrees * (covDegrees + p - 1))) * ((t2Mean - meanLaw.offset) / meanLaw.scale),
     meanLaw.degrees,
@@ -381,6 +395,7 @@ export function evaluateMvdCalibrated(
     meanDistance: Math.sqrt(Math.max(0, quadratic)),
     pMean,
     meanDegrees,
+    effectiveSignals,
     meanLaw,
     meanContributions,
     meanTopSignals: byContribution(meanContributions),
@@ -414,6 +429,13 @@ export function evaluateMvdCalibrated(
     worstRows,
     leftOutRows: { training: train.leftOut, evaluation: ev.leftOut },
   };
+}
+
+/** p² / Σᵢⱼ rᵢⱼ² of a p × p correlation matrix (row-major), between 1 and p. */
+export function effectiveSignalCount(correlation: ArrayLike<number>, p: number): number {
+  let sumSquares = 0;
+  for (let k = 0; k < p * p; k++) sumSquares += (correlation[k] as number) ** 2;
+  return sumSquares > 0 ? Math.min(p, Math.max(1, (p * p) / sumSquares)) : 1;
 }
 
 /**

@@ -110,6 +110,7 @@ export interface ReferenceVectors {
       t2Mean: number;
       pMean: number;
       meanDegrees: number;
+      effectiveSignals: number;
       meanLaw: {
         scale: number;
         degrees: number;
@@ -263,6 +264,18 @@ export interface ReferenceVectors {
     vif: number;
     /** null: Infinity (no VIF estimated). */
     degrees: number | null;
+    expected: SavageExpected;
+  }>;
+  /**
+   * Subsets of 6 of 16 distinct values far in the upper tail: the exact permutation tail P(S ≥ s)
+   * by enumeration of the 8,008 subsets, the Pearson III tail at the same z and skewness, and the
+   * reference's savage_greater (the saddlepoint).
+   */
+  readonly savageExactTail: ReadonlyArray<{
+    x: number[];
+    y: number[];
+    exact: number;
+    pearson3: number;
     expected: SavageExpected;
   }>;
   /** `expected` the Wilson–Hilferty form the product uses; `gammaTail` SciPy's exact pearson3.sf. */
