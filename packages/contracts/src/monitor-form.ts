@@ -208,10 +208,14 @@ export const MONITOR_FORM_TEXTS = {
     wouldReport: "The monitor would report now",
     /** The preview's level-support section (issue 29). */
     levelSupportLabel: "Autocorrelation and window size",
-    /** "measured on 2,000 records: neighbouring parts are alike (VIF 5.7); the 40 training records are worth about 7 independent ones". */
-    levelSupportMeasured: (records: number, vif: number, m: number, effective: number) =>
+    /**
+     * "measured on 2,000 records: neighbouring parts are alike (VIF 5.7); the 40 training records
+     * are worth about 7 independent ones"; with a cycle found and no other dependence, "no
+     * autocorrelation found besides the cycle" (the cycle's own line follows).
+     */
+    levelSupportMeasured: (records: number, vif: number, m: number, effective: number, hasCycle = false) =>
       vif < 1.05
-        ? `measured on ${records} records: no autocorrelation found`
+        ? `measured on ${records} records: no autocorrelation found${hasCycle ? " besides the cycle" : ""}`
         : `measured on ${records} records: neighbouring parts are alike (VIF ${Number(vif.toPrecision(3))}); the ${m} training records are worth about ${Number(effective.toPrecision(2))} independent ones`,
     states: { OK: "OK", BREACH: "Breach", NO_DATA: "No data", ERROR: "Error" },
   },

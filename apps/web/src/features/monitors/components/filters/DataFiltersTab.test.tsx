@@ -661,6 +661,10 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
       });
     renderTab();
     const section = await screen.findByRole("region", { name: "Autocorrelation and window size" });
+    // Not "no autocorrelation found" beside the cycle's own line.
+    expect(section.textContent).toContain(
+      "measured on 1500 records: no autocorrelation found besides the cycle",
+    );
     expect(section.textContent).toContain(
       "a cycle of about 100 records in the previewed records (33 % of their variance): whole periods average out of the means",
     );

@@ -175,7 +175,13 @@ function LevelSupport({
   return (
     <Box component="section" aria-label={T.levelSupportLabel} sx={{ display: "grid", gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
-        {T.levelSupportMeasured(s.measured_records, s.vif, training, s.effective_sample_size)}
+        {T.levelSupportMeasured(
+          s.measured_records,
+          s.vif,
+          training,
+          s.effective_sample_size,
+          s.cycle != null,
+        )}
       </Typography>
       {s.cycle && (
         <Typography variant="body2" color="text.secondary">
