@@ -521,7 +521,8 @@ describe("notifier", () => {
     const t = await setupLine({ teams: true });
     const { alert } = await createAlert(t, ["teams"]);
     const notifier = startNotifier({ db, ...notifierOptions, autoStart: true, pollMs: 20 });
-    const deadline = Date.now() + 5_000;
+    // An upper bound on waiting for the condition, not a duration (the test's own timeout is 30 s).
+    const deadline = Date.now() + 25_000;
     while ((await outboxOf(alert.id, "teams")).row.state === "PENDING" && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
     }

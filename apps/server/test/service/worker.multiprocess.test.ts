@@ -81,7 +81,7 @@ describe.skipIf(!usePostgres)("two worker processes on PostgreSQL", () => {
   });
 
   it("evaluate every due slot exactly once and hand over a killed worker's monitors", {
-    timeout: 90_000,
+    timeout: 150_000,
   }, async () => {
     database = await createTestDatabase();
     const db = database.db;
@@ -173,8 +173,29 @@ describe.skipIf(!usePostgres)("two worker processes on PostgreSQL", () => {
     await new Promise<void>((r) => (a.child.exitCode != null ? r() : a.child.once("exit", () => r())));
     const killedAt = Date.now();
 
-    // B takes A's monitors after the leases expire, then keeps everything going.
-    await sleep(LEASE_MS + 4 * PERIOD_MS);
+    // B takes A's monitors after the leases expire, then keeps everything going: wait until every
+    // slot A held is evaluated and B has evaluated every monitor after A's leases ran out (a
+    // condition, not a time: on a loaded machine B may take longer than a few periods).
+    const leasesOver = new Date(killedAt + LEASE_MS);
+    await until(
+      async () => {
+        const takenBy = rowsOf<{ n: number }>(
+          await db.execute(sql`select count(distinct monitor_id)::int as n from evaluations
+            where details->>'worker' = 'B' and evaluated_at > ${leasesOver}`),
+        )[0];
+        if ((takenBy?.n ?? 0) < MONITORS) return false;
+        for (const h of held) {
+          const slot = rowsOf<{ n: number }>(
+            await db.execute(sql`select count(*)::int as n from evaluations
+              where monitor_id = ${h.id} and slot = ${new Date(h.next_run_at)}`),
+          )[0];
+          if ((slot?.n ?? 0) === 0) return false;
+        }
+        return true;
+      },
+      60_000,
+      "worker B evaluating every monitor after A's leases ran out",
+    );
     b.child.kill("SIGTERM");
     await new Promise<void>((r) => (b.child.exitCode != null ? r() : b.child.once("exit", () => r())));
 
