@@ -37,6 +37,20 @@ function equicorrelated(seed: number, rows: number, p: number, rho: number) {
   );
 }
 
+/**
+ * 150 rows of p signals around 20, each √0.3 · a common series plus √0.7 · its own (`series()`
+ * starts one), split 120 + 30.
+ */
+function dependentWindow(series: () => () => number, p: number) {
+  const common = series();
+  const own = Array.from({ length: p }, series);
+  const rows = Array.from({ length: 150 }, () => {
+    const c = common();
+    return own.map((o) => 20 + Math.sqrt(0.3) * c + Math.sqrt(0.7) * o());
+  });
+  return { training: matrixFromRows(rows.slice(0, 120)), evaluation: matrixFromRows(rows.slice(120)) };
+}
+
 describe("evaluateMvdCalibrated", () => {
   it.each(vectors.mvdCalibrated.map((c, i) => [i, c.kind, c] as const))(
     "matches the reference on vector %i (%s)",
@@ -152,15 +166,8 @@ describe("evaluateMvdCalibrated", () => {
     const windows = 500;
     let below = 0;
     for (let w = 0; w < windows; w++) {
-      const common = ar();
-      const own = Array.from({ length: p }, ar);
-      const rows = Array.from({ length: 150 }, () => {
-        const c = common();
-        return own.map((o) => 20 + Math.sqrt(0.3) * c + Math.sqrt(0.7) * o());
-      });
-      const result = evaluated(
-        evaluateMvdCalibrated(matrixFromRows(rows.slice(0, 120)), matrixFromRows(rows.slice(120)), "medium"),
-      );
+      const { training, evaluation } = dependentWindow(ar, p);
+      const result = evaluated(evaluateMvdCalibrated(training, evaluation, "medium"));
       if (result.pMean < 0.01) below++;
     }
     // 5 expected, at most twice that; 1 measured (the test leans quiet on dependent rows,
@@ -185,15 +192,8 @@ describe("evaluateMvdCalibrated", () => {
     let below = 0;
     let effectiveSignals = 0;
     for (let w = 0; w < windows; w++) {
-      const common = ar();
-      const own = Array.from({ length: p }, ar);
-      const rows = Array.from({ length: 150 }, () => {
-        const c = common();
-        return own.map((o) => 20 + Math.sqrt(0.3) * c + Math.sqrt(0.7) * o());
-      });
-      const result = evaluated(
-        evaluateMvdCalibrated(matrixFromRows(rows.slice(0, 120)), matrixFromRows(rows.slice(120)), "medium"),
-      );
+      const { training, evaluation } = dependentWindow(ar, p);
+      const result = evaluated(evaluateMvdCalibrated(training, evaluation, "medium"));
       effectiveSignals += result.effectiveSignals / windows;
       if (result.pMean < 0.005) below++;
     }
