@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeSettings, loadConfig } from "./config.js";
+import { CONNECT_MAX_BYTES, MQTT_MAX_PACKET_BYTES } from "./ingest/packet-size.js";
 
 describe("loadConfig: security settings", () => {
   it("refuses a METRICS_TOKEN shorter than 32 characters (/metrics has no rate limit)", () => {
@@ -72,6 +73,23 @@ describe("loadConfig: worker and ingest settings", () => {
     expect(c.ingestClientId).toBe("ingest-1");
     expect(c.mqttSharedSubscriptions).toBe(true);
     expect(() => loadConfig({ WORKER_BATCH_SIZE: "2.5" }, [])).toThrow(/WORKER_BATCH_SIZE/);
+  });
+});
+
+describe("loadConfig: MQTT_MAX_PACKET_BYTES", () => {
+  it("defaults to the ingest body's limit plus a topic's room, and takes a larger or smaller value", () => {
+    expect(loadConfig({}, []).mqttMaxPacketBytes).toBe(MQTT_MAX_PACKET_BYTES);
+    expect(loadConfig({ MQTT_MAX_PACKET_BYTES: "65536" }, []).mqttMaxPacketBytes).toBe(65_536);
+  });
+
+  it("refuses a limit below the largest CONNECT packet, naming the setting, the minimum and the default", () => {
+    expect(() => loadConfig({ MQTT_MAX_PACKET_BYTES: "100" }, [])).toThrow(
+      `MQTT_MAX_PACKET_BYTES must be at least ${CONNECT_MAX_BYTES} bytes`,
+    );
+    expect(() => loadConfig({ MQTT_MAX_PACKET_BYTES: "100" }, [])).toThrow(
+      `default of ${MQTT_MAX_PACKET_BYTES}`,
+    );
+    expect(() => loadConfig({ MQTT_MAX_PACKET_BYTES: "-5" }, [])).toThrow(/whole number/);
   });
 });
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { MQTT_MAX_PACKET_BYTES } from "./ingest/packet-size.js";
+import { CONNECT_MAX_BYTES, MQTT_MAX_PACKET_BYTES } from "./ingest/packet-size.js";
 import { withoutPassword } from "./lib/urls.js";
 import { STATS_BUDGET_DEFAULTS } from "./modules/evaluation/stats-pool.js";
 
@@ -110,6 +110,19 @@ function rate(name: string, v: string | undefined, dflt: number): number {
   return n;
 }
 
+/**
+ * MQTT_MAX_PACKET_BYTES, at least CONNECT_MAX_BYTES: a smaller limit would disconnect a machine
+ * for a packet an unauthenticated client may already send, and most part records' messages with it.
+ */
+function mqttMaxPacketBytes(v: string | undefined): number {
+  const n = int("MQTT_MAX_PACKET_BYTES", v, MQTT_MAX_PACKET_BYTES);
+  if (n < CONNECT_MAX_BYTES)
+    throw new Error(
+      `MQTT_MAX_PACKET_BYTES must be at least ${CONNECT_MAX_BYTES} bytes (the largest CONNECT packet the broker takes), got "${v}"; unset it for the default of ${MQTT_MAX_PACKET_BYTES}`,
+    );
+  return n;
+}
+
 function mqttTls(env: NodeJS.ProcessEnv): Config["mqttTls"] {
   const certFile = env.MQTT_TLS_CERT || undefined;
   const keyFile = env.MQTT_TLS_KEY || undefined;
@@ -178,7 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mqttHost: env.MQTT_HOST?.trim() || "127.0.0.1",
     mqttTls: mqttTls(env),
     mqttAllowAnonymous: bool(env.MQTT_ALLOW_ANONYMOUS, false),
-    mqttMaxPacketBytes: int("MQTT_MAX_PACKET_BYTES", env.MQTT_MAX_PACKET_BYTES, MQTT_MAX_PACKET_BYTES),
+    mqttMaxPacketBytes: mqttMaxPacketBytes(env.MQTT_MAX_PACKET_BYTES),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     webDist: path.resolve(env.WEB_DIST ?? new URL("../../web/dist", import.meta.url).pathname),
     roles,
