@@ -15,6 +15,11 @@ export function normalUpperTail(z: number): number {
   return 0.5 * erfc(z / Math.SQRT2);
 }
 
+/** φ(z), the standard normal density (SciPy `norm.pdf`). */
+export function normalDensity(z: number): number {
+  return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+}
+
 /** z with P(Z > z) = p (SciPy `norm.isf`), p in (0, 1). */
 export function normalUpperQuantile(p: number): number {
   if (!(p > 0 && p < 1)) throw new StatsError("INVALID_ARGUMENT", `probability must lie in (0, 1), got ${p}`);

@@ -1,4 +1,4 @@
-import { normalUpperQuantile, normalUpperTail, studentTUpperTail } from "./distributions.js";
+import { normalDensity, normalUpperQuantile, normalUpperTail, studentTUpperTail } from "./distributions.js";
 import { assertRankTestSamples, StatsError } from "./statsError.js";
 
 export interface SavageResult {
@@ -199,7 +199,7 @@ function savageSaddlepointTail(
   if (!(u > 0 && value < 0)) return null;
   const w = Math.sqrt(-2 * value);
   const v = u * Math.sqrt((kuu * ktt - kut * kut) / (total * pi * (1 - pi)));
-  const density = Math.exp(-0.5 * w * w) / Math.sqrt(2 * Math.PI);
+  const density = normalDensity(w);
   const p = normalUpperTail(w) - density * (1 / w - 1 / v);
   return Number.isFinite(p) && p > 0 && p < 1 ? p : null;
 }

@@ -1,7 +1,7 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { fittedAutocorrelations } from "./dependence.js";
 import { sampleStandardDeviation } from "./descriptive.js";
-import { normalUpperQuantile } from "./distributions.js";
+import { normalDensity, normalUpperQuantile } from "./distributions.js";
 import { StatsError } from "./statsError.js";
 
 /**
@@ -350,7 +350,7 @@ function mehlerWeights(
  */
 function mehlerFunctions(t: number, out: Float64Array): void {
   const z = -normalUpperQuantile(t);
-  const density = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+  const density = normalDensity(z);
   let previous = 0;
   let u = 1;
   for (let l = 1; l <= out.length; l++) {

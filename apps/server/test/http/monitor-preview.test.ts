@@ -300,6 +300,36 @@ describe("POST /api/monitors/preview on an installation with a smaller MVD_QUERY
 });
 
 /** A new customer whose line has one measurement signal with these values, a record a minute from T0. */
+/** Uniform values in (0, 1) from a linear congruential generator: a series the same every run. */
+function seededUniform(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return (state + 0.5) / 2 ** 31;
+  };
+}
+
+/** The preview of one signal over the newest 1,500 records (tenantWithSeries), at medium, ratio 0.2. */
+function previewOfSeries(
+  s: Awaited<ReturnType<typeof createTenant>>,
+  signal: string,
+  type: "svd" | "cap",
+  sampleSize: number,
+) {
+  return t.app.inject({
+    method: "POST",
+    url: "/api/monitors/preview",
+    headers: s.userHeaders,
+    payload: {
+      type,
+      line_id: s.line.id,
+      alert_threshold: "medium",
+      filter: { signal_uuids: [signal], sample_size: sampleSize, evaluation_ratio: 0.2 },
+      period: { from: null, to: null, records: 1500, anchor: "end" },
+    },
+  });
+}
+
 async function tenantWithSeries(station: string, signalId: string, name: string, values: readonly number[]) {
   const tn = await createTenant(t.app, t.database.db);
   const [st] = await t.database.db
@@ -333,11 +363,7 @@ describe("POST /api/monitors/preview: does the monitor's window hold its level f
   beforeAll(async () => {
     // An AR(1) of 0.9 (a tool that wears and is reset): neighbouring parts are alike. A seeded
     // generator of uniform sums (near normal) keeps the series the same every run.
-    let seed = 12345;
-    const uniform = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
+    const uniform = seededUniform(12345);
     const noise = () => uniform() + uniform() + uniform() + uniform() - 2;
     let x = 0;
     const values = Array.from({ length: 1500 }, () => {
@@ -347,19 +373,7 @@ describe("POST /api/monitors/preview: does the monitor's window hold its level f
     s = await tenantWithSeries("OP20", drifting, "Bore", values);
   });
 
-  const preview = (sampleSize: number) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/monitors/preview",
-      headers: s.userHeaders,
-      payload: {
-        type: "svd",
-        line_id: s.line.id,
-        alert_threshold: "medium",
-        filter: { signal_uuids: [drifting], sample_size: sampleSize, evaluation_ratio: 0.2 },
-        period: { from: null, to: null, records: 1500, anchor: "end" },
-      },
-    });
+  const preview = (sampleSize: number) => previewOfSeries(s, drifting, "svd", sampleSize);
 
   it("measures the dependence on the whole period and refuses a 50-record window, naming one that holds", async () => {
     const res = await preview(50);
@@ -391,29 +405,13 @@ describe("POST /api/monitors/preview: does the window span the signal's cycle?",
   beforeAll(async () => {
     // A coolant temperature cycle of 100 parts (amplitude 1) beside near-normal noise of sd 1,
     // from a seeded generator so the series is the same every run.
-    let seed = 777;
-    const uniform = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
+    const uniform = seededUniform(777);
     const noise = () => (uniform() + uniform() + uniform() + uniform() - 2) * Math.sqrt(3);
     const values = Array.from({ length: 1500 }, (_, t) => 22 + Math.sin((2 * Math.PI * t) / 100) + noise());
     s = await tenantWithSeries("OP40", coolant, "Coolant", values);
   });
 
-  const preview = (sampleSize: number) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/monitors/preview",
-      headers: s.userHeaders,
-      payload: {
-        type: "svd",
-        line_id: s.line.id,
-        alert_threshold: "medium",
-        filter: { signal_uuids: [coolant], sample_size: sampleSize, evaluation_ratio: 0.2 },
-        period: { from: null, to: null, records: 1500, anchor: "end" },
-      },
-    });
+  const preview = (sampleSize: number) => previewOfSeries(s, coolant, "svd", sampleSize);
 
   it("names the cycle, refuses a window whose evaluation records span less than two periods, and advises one", async () => {
     const res = await preview(600);
@@ -437,11 +435,7 @@ describe("POST /api/monitors/preview: does a CAP window hold its level for the s
   beforeAll(async () => {
     // Independent Student t with 3 degrees of freedom (a press whose force now and then spikes):
     // a normal over the root of a χ²₃ / 3, from a seeded generator so the series is the same every run.
-    let seed = 424242;
-    const uniform = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return (seed + 0.5) / 2 ** 31;
-    };
+    const uniform = seededUniform(424242);
     const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
     const t3 = () => normal() / Math.sqrt((normal() ** 2 + normal() ** 2 + normal() ** 2) / 3);
     s = await tenantWithSeries(
@@ -452,19 +446,7 @@ describe("POST /api/monitors/preview: does a CAP window hold its level for the s
     );
   });
 
-  const preview = (type: "cap" | "svd", sampleSize: number) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/monitors/preview",
-      headers: s.userHeaders,
-      payload: {
-        type,
-        line_id: s.line.id,
-        alert_threshold: "medium",
-        filter: { signal_uuids: [spiky], sample_size: sampleSize, evaluation_ratio: 0.2 },
-        period: { from: null, to: null, records: 1500, anchor: "end" },
-      },
-    });
+  const preview = (type: "cap" | "svd", sampleSize: number) => previewOfSeries(s, spiky, type, sampleSize);
 
   it("refuses a 150-record CAP window on heavy-tailed data and names one whose training values read the tail", async () => {
     const res = await preview("cap", 150);
