@@ -7,8 +7,10 @@ import {
   nullTails,
   pathSignals,
   quantisedPointLaw,
+  RUN_SPREAD_DRAWS,
   rule1LimitAt,
   runLengthAt,
+  runSpreadChance,
   SIMULATION_BATCH,
   shapePointLaw,
   simulatedSignalChance,
@@ -21,7 +23,7 @@ import {
   runTail,
 } from "./controlRules.js";
 import { controlSignalChance, NORMAL_POINT_LAW, westernElectricSet } from "./controlSignalChain.js";
-import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
+import { chiSquareUpperTail, normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { NORMAL_SHAPE } from "./marginalShape.js";
 
 const normalAr = (coefficients: readonly number[]) => ({ coefficients, shape: NORMAL_SHAPE });
@@ -88,6 +90,63 @@ describe("pathSignals", () => {
     // Eight on one side ending at the last point: the run counts history points.
     expect(pathSignals(z, 8, westernElectricSet({ rule4: true }))).toBe(true);
     expect(pathSignals(z, 0, westernElectricSet({}))).toBe(true);
+  });
+});
+
+describe("a run of rule 4 tied at the rarest signal (Σ z² over its points)", () => {
+  const run8 = { ...ALL, runLength: 9 };
+  it("counts a tied run in a path only when it is at least as wide", () => {
+    // Eight on one side ending at the last point, Σ z² = 8 × 0.25 = 2: no signal of the set below a
+    // run of 8 (runs of 9 or more), a tie of 8 at most as wide as 2.
+    const z = Float64Array.from(Array(8).fill(0.5));
+    expect(pathSignals(z, 7, run8)).toBe(false);
+    expect(pathSignals(z, 7, run8, { length: 8, sumOfSquares: 2 })).toBe(true);
+    expect(pathSignals(z, 7, run8, { length: 8, sumOfSquares: 2.01 })).toBe(false);
+  });
+
+  it("is χ²(L)'s tail for independent normal points on either side", () => {
+    const model = normalAr([]);
+    for (const [side, s] of [
+      [1, 8],
+      [-1, 3],
+      [1, 15],
+    ] as const) {
+      const chance = runSpreadChance(model, side, 8, s);
+      const exact = chiSquareUpperTail(s, 8);
+      expect(Math.abs(chance - exact)).toBeLessThan(
+        4.5 * Math.sqrt((exact * (1 - exact)) / RUN_SPREAD_DRAWS) + 1e-4,
+      );
+    }
+  });
+
+  it("puts the simulated order of an autocorrelated process between P(T < t) and P(T ≤ t), falling as the run widens", () => {
+    const model = normalAr([0.5]);
+    const at = (set: typeof ALL, tie?: { length: number; sumOfSquares: number }) =>
+      simulatedSignalChance({
+        count: 5,
+        lead: 8,
+        set,
+        model,
+        threshold: 0.01,
+        paths: 20_000,
+        ...(tie === undefined ? {} : { tie }),
+      }).pValue;
+    const below = at(run8);
+    const atMost = at({ ...ALL, runLength: 8 });
+    const narrow = at(run8, { length: 8, sumOfSquares: 1 });
+    const wide = at(run8, { length: 8, sumOfSquares: 20 });
+    expect(below).toBeLessThan(atMost);
+    expect(narrow).toBeGreaterThan(wide);
+    expect(wide).toBeGreaterThanOrEqual(below);
+    expect(narrow).toBeLessThanOrEqual(atMost);
+    // A run as narrow as Σ z² 1 is as common as any run of 8 in an AR(0.5) process nearly always.
+    expect(narrow).toBeGreaterThan(below + 0.9 * (atMost - below));
+  });
+
+  it("refuses an autocorrelated model (its sizes depend on its signs)", () => {
+    expect(() => runSpreadChance(normalAr([0.5]), 1, 8, 3)).toThrow(
+      expect.objectContaining({ code: "INVALID_ARGUMENT" }),
+    );
   });
 });
 

@@ -5,8 +5,10 @@ import {
   isIndependentNormal,
   modelPointLaw,
   nullTails,
+  type RunTie,
   rule1LimitAt,
   runLengthAt,
+  runSpreadChance,
   simulatedSignalChance,
 } from "./controlNullSimulation.js";
 import {
@@ -15,7 +17,7 @@ import {
   MAX_CHAIN_RUN_LENGTH,
   WESTERN_ELECTRIC_RUN_LENGTH,
 } from "./controlSignalChain.js";
-import { normalUpperQuantile, normalUpperTail } from "./distributions.js";
+import { chiSquareUpperTail, normalUpperQuantile, normalUpperTail } from "./distributions.js";
 import { StatsError } from "./statsError.js";
 
 /** Western Electric rules: 1 a point outside the control limits; 2 two of three beyond 2σ on one side; 3 four of five beyond 1σ on one side; 4 eight in a row on one side of the centre line. */
@@ -263,15 +265,71 @@ export function controlTest(
     );
   }
   const atSeen = signalChanceAtTail(testedCount, seen, runRules);
+  const below = isAtom(extreme) ? signalChanceAtTail(testedCount, rarerThan(seen), runRules) : atSeen;
+  // A run's tie broken by its spread (runTieBreak): Σ z² of a run of L normal points is χ²(L).
+  const tie =
+    extreme.rule === 4
+      ? runTieChance(tiedRuns(hits, indexOfRow, zOf, runAt, extreme), (run) =>
+          chiSquareUpperTail(run.sumOfSquares, run.length),
+        )
+      : 0.5;
   return {
     testedCount,
     isOneSided,
     extreme,
-    pValue: isAtom(extreme)
-      ? (atSeen + signalChanceAtTail(testedCount, rarerThan(seen), runRules)) / 2
-      : atSeen,
+    pValue: below + (atSeen - below) * tie,
     method: "chain",
   };
+}
+
+// ── Runs tied at the rarest signal ──
+//
+// Rule 4's signals are atoms of T: every run of 8 has the tail 2 · 2^−8, and five new points give
+// a run of 8 (with the history before them) about 3 % of the time — most of an independent normal
+// process's signals there. The mid-p value at that atom sat above the control part's share at low
+// (4.5 % of α 5 %), so a capable process breached on rarer signals only: about 0.5α (decisions.md).
+// A run is broken by how far its points lie from the centre line, S = Σ z² over its L points:
+// p = P(T < t) + P(T = t) · P(S' ≥ S), P(S' ≥ S) the chance of so wide a run. Given the signs of
+// independent points their sizes are independent of them, so S is χ²(L) for normal points (and
+// the side's own law otherwise, runSpreadChance); "no rarer signal" (rules 1–3 and a longer run)
+// is an event that only shrinks as the run's points grow, so given it S is stochastically smaller
+// (Harris) and the p-value is conservative, never below its level. With m runs tied, their
+// spreads are independent: 1 − (1 − min P)^m. An autocorrelated process simulates the same order.
+
+interface TiedRun {
+  /** +1 above the centre line, −1 below. */
+  readonly side: number;
+  readonly length: number;
+  /** Σ z² over the run's points (σ units of each point's limits). */
+  readonly sumOfSquares: number;
+}
+
+/** The rule-4 runs whose length is the rarest signal's (each ends at one of the hits). */
+function tiedRuns(
+  hits: readonly ControlRuleHit[],
+  indexOfRow: ReadonlyMap<number, number>,
+  zOf: (k: number) => number | null,
+  runAt: (k: number) => number,
+  extreme: { row: number },
+): TiedRun[] {
+  const length = runAt(indexOfRow.get(extreme.row) as number);
+  const runs: TiedRun[] = [];
+  for (const hit of hits) {
+    if (hit.rule !== 4) continue;
+    const k = indexOfRow.get(hit.row) as number;
+    if (runAt(k) !== length) continue;
+    let sumOfSquares = 0;
+    for (let j = k - length + 1; j <= k; j++) sumOfSquares += (zOf(j) as number) ** 2;
+    runs.push({ side: Math.sign(zOf(k) as number), length, sumOfSquares });
+  }
+  return runs;
+}
+
+/** P(some of the tied runs as wide as the widest seen): 1 − (1 − min P)^m, P each run's own chance. */
+function runTieChance(runs: readonly TiedRun[], chance: (run: TiedRun) => number): number {
+  if (runs.length === 0) return 0.5;
+  const smallest = Math.min(...runs.map(chance));
+  return 1 - (1 - smallest) ** runs.length;
 }
 
 /**
@@ -345,8 +403,9 @@ function nullModelTest(
     rule3: tails.rule3,
     run: tails.run,
   });
-  // P(T ≤ t): the chance of a signal at least as rare as `seen` among the judged points.
-  const chanceAt = (seen: number): { pValue: number; simulatedPaths?: number } => {
+  // P(T ≤ t): the chance of a signal at least as rare as `seen` among the judged points; with
+  // `tie`, also a run of tie.length (only simulated) at least as wide (runTieBreak).
+  const chanceAt = (seen: number, tie?: RunTie): { pValue: number; simulatedPaths?: number } => {
     const set: ControlSignalSet = {
       rule1Z: rule1LimitAt(tails, seen),
       rule2: runRules.rule2 === true && tails.rule2 <= seen,
@@ -377,22 +436,48 @@ function nullModelTest(
       set,
       model: inControl.model,
       threshold: inControl.threshold,
+      ...(tie === undefined ? {} : { tie }),
     });
+    // The union bound over the judged points (a tied run counted as a run of its length).
+    const runLength = tie?.length ?? set.runLength;
     const perPoint =
       tails.rule1(set.rule1Z) +
       (set.rule2 ? tails.rule2 : 0) +
       (set.rule3 ? tails.rule3 : 0) +
-      (set.runLength === null ? 0 : tails.run(set.runLength));
+      (runLength === null ? 0 : tails.run(runLength));
     return {
       pValue: Math.min(1, simulated.pValue, testedCount * perPoint),
       simulatedPaths: simulated.paths,
     };
   };
-  const atSeen = chanceAt(extreme.tail);
-  // At an atom of T (a run rule's pattern, a grid value) the mid-p value (isAtom).
-  const pValue = isAtom(extreme, inControl.model.grid)
-    ? (atSeen.pValue + chanceAt(rarerThan(extreme.tail)).pValue) / 2
-    : atSeen.pValue;
+  let atSeen: { pValue: number; simulatedPaths?: number };
+  let pValue: number;
+  if (extreme.rule === 4) {
+    // A run's tie broken by its spread (runTieBreak above).
+    const runs = tiedRuns(hits, indexOfRow, zOf, runAt, extreme);
+    if (inControl.model.coefficients.length === 0) {
+      atSeen = chanceAt(extreme.tail);
+      const below = chanceAt(rarerThan(extreme.tail)).pValue;
+      const tie = runTieChance(runs, (run) =>
+        runSpreadChance(inControl.model, run.side, run.length, run.sumOfSquares),
+      );
+      pValue = below + (atSeen.pValue - below) * tie;
+    } else {
+      // Dependent points: one simulation of the order itself (a rarer signal, or a run of L as wide).
+      const widest = runs.reduce((a, b) => (b.sumOfSquares > a.sumOfSquares ? b : a));
+      atSeen = chanceAt(rarerThan(extreme.tail), {
+        length: widest.length,
+        sumOfSquares: widest.sumOfSquares,
+      });
+      pValue = atSeen.pValue;
+    }
+  } else {
+    atSeen = chanceAt(extreme.tail);
+    // At any other atom of T (a rule-2 or rule-3 pattern, a grid value) the mid-p value (isAtom).
+    pValue = isAtom(extreme, inControl.model.grid)
+      ? (atSeen.pValue + chanceAt(rarerThan(extreme.tail)).pValue) / 2
+      : atSeen.pValue;
+  }
   return {
     testedCount,
     isOneSided: false,

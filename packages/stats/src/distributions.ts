@@ -1,6 +1,7 @@
 import betainc from "@stdlib/math-base-special-betainc";
 import erfc from "@stdlib/math-base-special-erfc";
 import erfcinv from "@stdlib/math-base-special-erfcinv";
+import gammainc from "@stdlib/math-base-special-gammainc";
 import { fQuantile } from "./quantiles.js";
 import { StatsError } from "./statsError.js";
 
@@ -35,6 +36,16 @@ export function fUpperTail(x: number, d1: number, d2: number): number {
   if (x <= 0) return 1;
   if (x === Number.POSITIVE_INFINITY) return 0;
   return betainc(d2 / (d2 + d1 * x), d2 / 2, d1 / 2, true, false);
+}
+
+/** P(X > x) for X ~ χ²(k) (SciPy `chi2.sf`): the upper regularised gamma Q(k/2, x/2). */
+export function chiSquareUpperTail(x: number, k: number): number {
+  if (!(k > 0) || !Number.isFinite(k))
+    throw new StatsError("INVALID_ARGUMENT", `degrees of freedom must be positive, got ${k}`);
+  if (Number.isNaN(x)) throw new StatsError("INVALID_ARGUMENT", "x must be a number");
+  if (x <= 0) return 1;
+  if (x === Number.POSITIVE_INFINITY) return 0;
+  return gammainc(x / 2, k / 2, true, true);
 }
 
 /** P(T > t) for Student's t with ν degrees of freedom (SciPy `t.sf`); ν = Infinity is the normal. */

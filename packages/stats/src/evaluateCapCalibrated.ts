@@ -424,16 +424,16 @@ export function sidesGap(cap: Capability, uncertainty: CapabilityUncertainty, st
 }
 
 /** How many standard errors above the target the training values' Ppk must be for CAP_MINOR_SHARE. */
-export const CAP_FAR_ERRORS = 2;
+export const CAP_FAR_ERRORS = 1;
 /** The capability part's share of α when the training values put it far above its target. */
 export const CAP_MINOR_SHARE = 0.1;
 
 /**
  * The capability part's share of α (both parts tested), decided from the training values alone, so
- * the split is fixed before the evaluation values are looked at: CAP_MINOR_SHARE when their Ppk is
- * at least CAP_FAR_ERRORS standard errors of an n-value estimate above the target (Bissell's
- * normal-theory SE √(1/(9n) + Ppk²/(2(n − 1)))), else 1/2. 1/2 without training values, spec
- * limits or spread.
+ * the split is fixed before the evaluation values are looked at (weighted Bonferroni holds for any
+ * split so chosen): with d = (Ppk − target) / SE, SE Bissell's normal-theory standard error of an
+ * n-value estimate √(1/(9n) + Ppk²/(2(n − 1))), 1/2 at d ≤ 0, CAP_MINOR_SHARE at d ≥ CAP_FAR_ERRORS,
+ * and linear between. 1/2 without training values, spec limits or spread.
  */
 export function capabilityShareOf(
   training: readonly number[] | null,
@@ -447,7 +447,9 @@ export function capabilityShareOf(
   const ppk = capability(training, { lsl, usl }).ppk;
   if (ppk === null || !Number.isFinite(ppk)) return 0.5;
   const se = Math.sqrt(1 / (9 * n) + (ppk * ppk) / (2 * (n - 1)));
-  return ppk - target >= CAP_FAR_ERRORS * se ? CAP_MINOR_SHARE : 0.5;
+  const far = (ppk - target) / se / CAP_FAR_ERRORS;
+  if (far >= 1) return CAP_MINOR_SHARE;
+  return far <= 0 ? 0.5 : 0.5 - far * (0.5 - CAP_MINOR_SHARE);
 }
 
 /**

@@ -29,6 +29,8 @@ export interface ReferenceVectors {
     | { dist: "f"; p: number; d1: number; d2: number; expected: number }
     | { dist: "chisquare"; p: number; k: number; expected: number }
   >;
+  /** SciPy's chi2.sf(x, k): the control rules' rule-4 tie (Σ z² over a run of k points). */
+  readonly chiSquareTails: ReadonlyArray<{ x: number; k: number; expected: number }>;
   /**
    * The uncorrected MVD's cases (evaluateMvd, removed in issue 29): only their training rows and
    * Ledoit–Wolf shrinkage are still read (ledoitWolfShrinkage.test.ts).
