@@ -282,13 +282,13 @@ export function controlTest(
   };
 }
 
-// ── Runs tied at the rarest signal ──
+// ── Runs tied at the rarest signal (runTieBreak) ──
 //
-// Rule 4's signals are atoms of T: every run of 8 has the tail 2 · 2^−8, and five new points give
-// a run of 8 (with the history before them) about 3 % of the time — most of an independent normal
-// process's signals there. The mid-p value at that atom sat above the control part's share at low
-// (4.5 % of α 5 %), so a capable process breached on rarer signals only: about 0.5α (decisions.md).
-// A run is broken by how far its points lie from the centre line, S = Σ z² over its L points:
+// Rule 4's signals are atoms of T: every run of L has the tail 2 · 2^−L, and five new points end a
+// run of 8 (with the history before them) about 1 % of the time, of 9 or 10 another 1 % — the
+// commonest signals there. At an atom the test's size jumps by the atom's whole chance, so a
+// level that falls inside one (medium's 0.5–0.9 % among the runs of 9–11) was met only on average
+// by the mid-p. A run is broken by how far its points lie from the centre line, S = Σ z² over its L points:
 // p = P(T < t) + P(T = t) · P(S' ≥ S), P(S' ≥ S) the chance of so wide a run. Given the signs of
 // independent points their sizes are independent of them, so S is χ²(L) for normal points (and
 // the side's own law otherwise, runSpreadChance); "no rarer signal" (rules 1–3 and a longer run)
@@ -337,8 +337,9 @@ function runTieChance(runs: readonly TiedRun[], chance: (run: TiedRun) => number
  * run of L have one tail each, and a grid's values one per grid value; only a rule-1 point of a
  * continuous law has a tail of its own. P(T ≤ t) at an atom counts every signal as common as the
  * one seen, which left the control part at about a third of its share at low (α 5 %: most
- * signals of 5 new points are runs or patterns). At an atom the p-value is the mid-p
- * ½ (P(T ≤ t) + P(T < t)) (Lancaster): about its level on average, not below it.
+ * signals of 5 new points are runs or patterns). At a rule-2 or rule-3 pattern or a grid value the
+ * p-value is the mid-p ½ (P(T ≤ t) + P(T < t)) (Lancaster): about its level on average, not below
+ * it; a rule-4 run breaks its tie by its spread instead (runTieBreak below).
  */
 function isAtom(extreme: { rule: ControlRule }, grid?: unknown): boolean {
   return extreme.rule !== 1 || grid !== undefined;

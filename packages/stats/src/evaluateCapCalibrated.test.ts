@@ -571,13 +571,15 @@ describe("control rules on a gauge's readings (values on a grid)", () => {
 
 describe("the capability part's share of α (weighted Bonferroni)", () => {
   const training = [...normalSample(4, 200, 10, 0.1)];
+  // 30 independent normal evaluation values: Bissell's normal-theory standard error.
+  const thirty = { meanCount: 30, varianceCount: 30, kurtosis: 3 };
   it("is a half near the target, CAP_MINOR_SHARE far above it, and a half without training values", () => {
     // Ppk ≈ 2 against 1.33 with 30 evaluation values: far above (1 SE ≈ 0.27).
-    expect(capabilityShareOf(training, 9.4, 10.6, 1.33, 30)).toBe(CAP_MINOR_SHARE);
+    expect(capabilityShareOf(training, 9.4, 10.6, 1.33, thirty)).toBe(CAP_MINOR_SHARE);
     // Ppk ≈ 1.33 at the target: a half.
-    expect(capabilityShareOf(training, 9.6, 10.4, 1.33, 30)).toBe(0.5);
-    expect(capabilityShareOf(null, 9.4, 10.6, 1.33, 30)).toBe(0.5);
-    expect(capabilityShareOf(new Array(40).fill(10), 9.4, 10.6, 1.33, 30)).toBe(0.5);
+    expect(capabilityShareOf(training, 9.6, 10.4, 1.33, thirty)).toBe(0.5);
+    expect(capabilityShareOf(null, 9.4, 10.6, 1.33, thirty)).toBe(0.5);
+    expect(capabilityShareOf(new Array(40).fill(10), 9.4, 10.6, 1.33, thirty)).toBe(0.5);
   });
 
   it("moves linearly from a half at the target to CAP_MINOR_SHARE one standard error above it", () => {
@@ -587,10 +589,21 @@ describe("the capability part's share of α (weighted Bonferroni)", () => {
     expect(d).toBeGreaterThan(0.2);
     expect(d).toBeLessThan(0.8);
     expect(CAP_FAR_ERRORS).toBe(1);
-    expect(capabilityShareOf(training, 9.53, 10.47, 1.33, 30)).toBeCloseTo(
+    expect(capabilityShareOf(training, 9.53, 10.47, 1.33, thirty)).toBeCloseTo(
       0.5 - d * (0.5 - CAP_MINOR_SHARE),
       12,
     );
+  });
+
+  it("counts the standard error the evaluation's own bound has: autocorrelated values keep more of a half", () => {
+    // Ppk ≈ 2 against 1.33: a standard error of 30 independent values away and more, but of 30
+    // values of an AR(1) of 0.9 (VIF 19, the variance's 9.5) less than one.
+    const ar09 = { meanCount: 30 / 19, varianceCount: 30 / (1.81 / 0.19), kurtosis: 3 };
+    const share = capabilityShareOf(training, 9.4, 10.6, 1.33, ar09);
+    expect(share).toBeGreaterThan(0.2);
+    expect(share).toBeLessThan(0.5);
+    // Too few effective values for a standard error at all: a half.
+    expect(capabilityShareOf(training, 9.4, 10.6, 1.33, { ...ar09, varianceCount: 1 })).toBe(0.5);
   });
 
   it("gives the control part most of α for a capable process, and the decision follows", () => {

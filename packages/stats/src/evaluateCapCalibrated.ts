@@ -5,6 +5,7 @@ import {
   type CapabilityUncertainty,
   capabilityIntervals,
   capabilitySideStandardError,
+  capabilityStandardError,
 } from "./capabilityIntervals.js";
 import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./capLimits.js";
 import { type ControlNull, isIndependentNormal } from "./controlNullSimulation.js";
@@ -81,8 +82,9 @@ export interface CapCalibratedEvaluation {
   /** The level p_control is judged at: α × (1 − capabilityShare) with both parts, α alone. */
   readonly controlAlpha: number;
   /**
-   * The capability part's share of α with both parts tested: 1/2, or CAP_MINOR_SHARE when the
-   * training values put Ppk CAP_FAR_ERRORS standard errors above the target (capabilityShareOf).
+   * The capability part's share of α with both parts tested: 1/2 with the training values' Ppk at
+   * or below the target, CAP_MINOR_SHARE from CAP_FAR_ERRORS standard errors above it, linear
+   * between (capabilityShareOf).
    * 1 with capability alone, 0 without it.
    */
   readonly capabilityShare: number;
@@ -253,13 +255,13 @@ export function evaluateCapCalibrated(
   // an index to judge (or a constant value outside its spec limits). Known before any outcome.
   const hasCapabilityTest = cap !== null || (isConstant && isOutOfSpec);
   const testCount = (control === null ? 0 : 1) + (hasCapabilityTest ? 1 : 0);
-  // α shared between the parts (weighted Bonferroni): half each, unless the training values put the
-  // capability far above its target — then its part could only breach on a change the control
-  // rules see anyway, and most of α goes to the control part (otherwise a capable process was
-  // judged at α/2: 0.2–0.5 α measured with wide spec limits).
+  // α shared between the parts (weighted Bonferroni): half each, less to the capability part the
+  // further the training values put it above its target — it could then only breach on a change
+  // the control rules see anyway, and the even split judged a capable process's control part at
+  // α/2 (0.5α measured with wide spec limits at low).
   const capabilityShare =
     testCount === 2
-      ? capabilityShareOf(dependenceSeries(options.dependenceValues), lsl, usl, level.cpkTarget, n)
+      ? capabilityShareOf(dependenceSeries(options.dependenceValues), lsl, usl, level.cpkTarget, uncertainty)
       : hasCapabilityTest
         ? 1
         : 0;
@@ -431,23 +433,23 @@ export const CAP_MINOR_SHARE = 0.1;
 /**
  * The capability part's share of α (both parts tested), decided from the training values alone, so
  * the split is fixed before the evaluation values are looked at (weighted Bonferroni holds for any
- * split so chosen): with d = (Ppk − target) / SE, SE Bissell's normal-theory standard error of an
- * n-value estimate √(1/(9n) + Ppk²/(2(n − 1))), 1/2 at d ≤ 0, CAP_MINOR_SHARE at d ≥ CAP_FAR_ERRORS,
- * and linear between. 1/2 without training values, spec limits or spread.
+ * split so chosen): with d = (Ppk − target) / SE — Ppk the training values', SE the standard error
+ * the evaluation's own bound uses at that Ppk (capabilityStandardError with the evaluation values'
+ * effective counts and kurtosis, `uncertainty`) — 1/2 at d ≤ 0, CAP_MINOR_SHARE at
+ * d ≥ CAP_FAR_ERRORS, and linear between. 1/2 without training values, spec limits or spread.
  */
 export function capabilityShareOf(
   training: readonly number[] | null,
   lsl: number | null,
   usl: number | null,
   target: number,
-  n: number,
+  uncertainty: CapabilityUncertainty,
 ): number {
-  if (training === null || (lsl === null && usl === null) || n < 2) return 0.5;
+  if (training === null || (lsl === null && usl === null) || !(uncertainty.varianceCount > 1)) return 0.5;
   if (training.every((v) => v === training[0])) return 0.5;
   const ppk = capability(training, { lsl, usl }).ppk;
   if (ppk === null || !Number.isFinite(ppk)) return 0.5;
-  const se = Math.sqrt(1 / (9 * n) + (ppk * ppk) / (2 * (n - 1)));
-  const far = (ppk - target) / se / CAP_FAR_ERRORS;
+  const far = (ppk - target) / capabilityStandardError(ppk, uncertainty) / CAP_FAR_ERRORS;
   if (far >= 1) return CAP_MINOR_SHARE;
   return far <= 0 ? 0.5 : 0.5 - far * (0.5 - CAP_MINOR_SHARE);
 }
