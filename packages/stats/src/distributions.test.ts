@@ -4,7 +4,7 @@ import { chiSquareUpperTail } from "./distributions.js";
 
 describe("chiSquareUpperTail", () => {
   it.each(vectors.chiSquareTails.map((c, i) => [i, c.x, c.k, c] as const))(
-    "matches SciPy's chi2.sf on vector %i (x %d, k %d)",
+    "matches SciPy's chi2.sf on vector %i (x %s, k %s)",
     (_, __, ___, c) => {
       expectRelativelyClose(chiSquareUpperTail(c.x, c.k), c.expected);
     },
