@@ -8,9 +8,12 @@ import {
   pathSignals,
   quantisedPointLaw,
   RUN_SPREAD_DRAWS,
+  RUN_SPREAD_MAX_VALUES,
+  RUN_SPREAD_MIN_DRAWS,
   rule1LimitAt,
   runLengthAt,
   runSpreadChance,
+  runSpreadDraws,
   SIMULATION_BATCH,
   shapePointLaw,
   simulatedSignalChance,
@@ -116,6 +119,22 @@ describe("a run of rule 4 tied at the rarest signal (Σ z² over its points)", (
       expect(Math.abs(chance - exact)).toBeLessThan(
         4.5 * Math.sqrt((exact * (1 - exact)) / RUN_SPREAD_DRAWS) + 1e-4,
       );
+    }
+  });
+
+  it("draws a long run fewer times, its work bounded, and still reads χ²(L)'s tail", () => {
+    expect(runSpreadDraws(8)).toBe(RUN_SPREAD_DRAWS);
+    expect(runSpreadDraws(32)).toBe(RUN_SPREAD_DRAWS);
+    expect(runSpreadDraws(600) * 600).toBeLessThanOrEqual(RUN_SPREAD_MAX_VALUES);
+    expect(runSpreadDraws(100_000)).toBe(RUN_SPREAD_MIN_DRAWS);
+    const model = normalAr([]);
+    // A run of 600 points (a first evaluation of a shifted process): Σ z² about χ²(600), whose
+    // median is about 599.3 and whose 5 % point is about 658.1.
+    for (const s of [599.3, 658.1]) {
+      const draws = runSpreadDraws(600);
+      const chance = runSpreadChance(model, 1, 600, s);
+      const exact = chiSquareUpperTail(s, 600);
+      expect(Math.abs(chance - exact)).toBeLessThan(4.5 * Math.sqrt((exact * (1 - exact)) / draws) + 1e-3);
     }
   });
 
