@@ -113,6 +113,25 @@ describe("ar1BridgeLaw and svdDependenceFactor", () => {
 });
 
 describe("evaluateSvdCalibrated", () => {
+  // The design's own vectors (monitoring.md "SVD" before issue 29: threshold k_α / √n_eff for
+  // independent normal data, the uncorrected method that left the package).
+  it.each(vectors.svd.map((c, i) => [i, c] as const))(
+    "scores the design's vector %i as the design does, its threshold the design's where the training values are independent",
+    (_, c) => {
+      const result = evaluated(evaluateSvdCalibrated(c.train, c.eval, c.alertThreshold));
+      expectRelativelyClose(result.w1, c.expected.w1);
+      expectRelativelyClose(result.scale, c.expected.scale);
+      expectRelativelyClose(result.score, c.expected.score);
+      if (result.arOrder === 0) {
+        // Normal training values: the table's k, moved only by the sample's own shape and the cost
+        // of estimating s.
+        expect(Math.abs(result.threshold / c.expected.threshold - 1)).toBeLessThan(0.03);
+      } else {
+        expect(result.threshold).toBeGreaterThan(c.expected.threshold);
+      }
+    },
+  );
+
   it.each(vectors.svdCalibrated.map((c, i) => [i, c.kind, c] as const))(
     "matches the reference on vector %i (%s)",
     (_, __, c) => {
