@@ -299,6 +299,8 @@ export const ZPreviewLevelSupport = z.object({
   holds: z.boolean(),
   /** Records the dependence was measured on. */
   measured_records: z.number().int(),
+  /** The monitor's training records at its sample size and ratio. */
+  training_records: z.number().int(),
   /** The monitor's training records / VIF. */
   effective_sample_size: z.number(),
   /** The smallest sample size (same ratio) that holds; null when none up to 100,000 does. */

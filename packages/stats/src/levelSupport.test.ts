@@ -33,7 +33,12 @@ describe("levelSupport", () => {
     const independent = estimateDependence(new Float64Array(200).fill(3));
     expect(independent.order).toBe(0);
     const support = levelSupport(independent, 50, 0.2);
-    expect(support).toMatchObject({ holds: true, minimumSampleSize: 50, effectiveSampleSize: 25 });
+    expect(support).toMatchObject({
+      holds: true,
+      minimumSampleSize: 50,
+      trainingRecords: 25,
+      effectiveSampleSize: 25,
+    });
     expect(support.dependenceDegrees).toBe(Number.POSITIVE_INFINITY);
   });
 

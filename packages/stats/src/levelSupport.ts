@@ -52,6 +52,8 @@ export type LevelSupportLimit = "dependence" | "covariance" | "tails" | "cycle";
 export interface LevelSupport {
   /** False: with this dependence the window cannot hold 1 false alarm in 1/α evaluations. */
   readonly holds: boolean;
+  /** m: the window's training records at its sample size and ratio. */
+  readonly trainingRecords: number;
   /** m / VIF: how many independent records the training set is worth. */
   readonly effectiveSampleSize: number;
   /** Degrees of freedom of the dependence estimate on m records (Infinity when independent). */
@@ -132,6 +134,7 @@ export function levelSupport(
   return {
     holds,
     limitedBy,
+    trainingRecords: m,
     effectiveSampleSize: m / dependence.uncappedVif,
     dependenceDegrees: dependenceDegreesAt(dependence, m),
     minimumSampleSize: holds ? sampleSize : smallestHolding(sampleSize, holdsWith),

@@ -379,7 +379,12 @@ describe("POST /api/monitors/preview: does the monitor's window hold its level f
     const res = await preview(50);
     expect(res.statusCode).toBe(200);
     const support = res.json().level_support;
-    expect(support).toMatchObject({ holds: false, measured_records: 1500, limited_by: "dependence" });
+    expect(support).toMatchObject({
+      holds: false,
+      measured_records: 1500,
+      training_records: 25,
+      limited_by: "dependence",
+    });
     expect(support.vif).toBeGreaterThan(8);
     // The 25 training records are worth about 25 / VIF independent ones.
     expect(support.effective_sample_size).toBeCloseTo(25 / support.vif, 6);

@@ -146,6 +146,7 @@ export function createMonitorPreview(deps: {
           levelSupport = s && {
             holds: s.holds,
             measured_records: s.measuredRecords,
+            training_records: s.trainingRecords,
             effective_sample_size: s.effectiveSampleSize,
             minimum_sample_size: s.minimumSampleSize,
             vif: s.vif,

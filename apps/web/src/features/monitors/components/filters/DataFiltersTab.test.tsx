@@ -609,7 +609,9 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
         level_support: {
           holds: false,
           measured_records: 150,
-          effective_sample_size: 6.3,
+          training_records: 120,
+          // The server's own count, not ESS × VIF (6.2 × 19 rounds to 118).
+          effective_sample_size: 6.2,
           minimum_sample_size: 264,
           vif: 19,
           ar_order: 1,
@@ -618,7 +620,7 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     renderTab();
     const section = await screen.findByRole("region", { name: "Autocorrelation and window size" });
     expect(section.textContent).toContain(
-      "measured on 150 records: neighbouring parts are alike (VIF 19); the 120 training records are worth about 6.3 independent ones",
+      "measured on 150 records: neighbouring parts are alike (VIF 19); the 120 training records are worth about 6.2 independent ones",
     );
     // The medium threshold's 1 in 100, the form's 150 records and the window that would hold.
     expect(within(section).getByRole("alert").textContent).toBe(
@@ -632,6 +634,7 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
         level_support: {
           holds: true,
           measured_records: 150,
+          training_records: 120,
           effective_sample_size: 120,
           minimum_sample_size: 150,
           vif: 1,
@@ -651,6 +654,7 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
         level_support: {
           holds: false,
           measured_records: 1500,
+          training_records: 120,
           effective_sample_size: 180,
           minimum_sample_size: 1002,
           vif: 0.67,

@@ -171,14 +171,13 @@ function LevelSupport({
   alpha: number;
   signals: number;
 }) {
-  const training = Math.round(s.effective_sample_size * s.vif);
   return (
     <Box component="section" aria-label={T.levelSupportLabel} sx={{ display: "grid", gap: 1 }}>
       <Typography variant="body2" color="text.secondary">
         {T.levelSupportMeasured(
           s.measured_records,
           s.vif,
-          training,
+          s.training_records,
           s.effective_sample_size,
           s.cycle != null,
         )}
