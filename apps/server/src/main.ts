@@ -6,7 +6,6 @@ import { openDatabase } from "./db/client.js";
 import { describeDbError, loggableError } from "./db/errors.js";
 import { buildApp } from "./http/app.js";
 import { listenOrExplain, PortTakenError, startHealthServer } from "./http/health-server.js";
-import type { ReadinessCheck } from "./http/routes/health.routes.js";
 import { BrokerPortTakenError, isLoopback, readBrokerTls } from "./ingest/broker.js";
 import { type Ingest, startIngest } from "./ingest/ingest.js";
 import { createSecretBox, resolveEncryptionKey } from "./lib/crypto.js";
@@ -17,6 +16,7 @@ import { startSessionInvalidation } from "./modules/auth/session-invalidation.js
 import { startDemoLive } from "./modules/demo/demo.live.server.js";
 import { seedDemoIfEmpty } from "./modules/demo/demo.seed.js";
 import { createStatsPool } from "./modules/evaluation/stats-pool.js";
+import type { ReadinessCheck } from "./modules/health/health.service.js";
 import { startHousekeeping } from "./modules/housekeeping/housekeeping.service.js";
 import { createServices } from "./services.js";
 import { createOnEvaluated } from "./worker/alerts/apply.js";

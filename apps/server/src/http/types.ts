@@ -3,8 +3,8 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { type Config, loadConfig } from "../config.js";
 import type { AuthContext } from "../modules/auth/auth.service.js";
+import type { ReadinessCheck } from "../modules/health/health.service.js";
 import type { Services } from "../services.js";
-import type { ReadinessCheck } from "./routes/health.routes.js";
 
 /** Who may call a route: nobody signed in, any signed-in user, administrators, or provider staff. */
 export type Access = "public" | "user" | "admin" | "provider";
@@ -28,7 +28,7 @@ export type AppOptions = {
   bodyLimit?: number;
   /** The settings of config.ts the HTTP layer reads; what is left out takes loadConfig's default. */
   settings?: Partial<AppSettings>;
-  /** What GET /ready checks (health.routes.ts); default the database alone. */
+  /** What GET /ready checks (health.service.ts); default the database alone. */
   readiness?: Record<string, ReadinessCheck>;
 };
 

@@ -1,9 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { METRICS_CONTENT_TYPE, metricsText, withTimeout } from "../../lib/metrics.js";
-
-/** One thing a process needs to do its work; rejects (with the reason) when it cannot. */
-export type ReadinessCheck = () => Promise<void>;
+import { METRICS_CONTENT_TYPE, metricsText } from "../../lib/metrics.js";
+import { isMetricsToken, type ReadinessCheck, readiness } from "../../modules/health/health.service.js";
 
 export type HealthOptions = {
   /** By name (`database`, `broker`): what /ready checks. */
@@ -11,17 +8,6 @@ export type HealthOptions = {
   /** METRICS_TOKEN: the bearer token /metrics asks for; unset = no /metrics at all. */
   metricsToken?: string;
 };
-
-/** A check that does not answer within this is "not ready" (a probe must not hang). */
-export const READY_TIMEOUT_MS = 2_000;
-
-const digest = (s: string) => createHash("sha256").update(s).digest();
-
-/** Whether the Authorization header carries the token; constant time whatever either's length. */
-export function isMetricsToken(header: string | undefined, token: string): boolean {
-  const given = header?.startsWith("Bearer ") ? header.slice(7).trim() : "";
-  return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
-}
 
 // Probes and scrapers read these on their own; no cache, however a proxy is set up.
 const noStore = (reply: FastifyReply) => reply.header("cache-control", "no-store");
@@ -43,29 +29,14 @@ export function healthRoutes(app: FastifyInstance, opts: HealthOptions) {
   );
 
   app.get("/ready", { config: { access: "public" }, schema: { hide: true } }, async (req, reply) => {
-    const entries = await Promise.all(
-      Object.entries(opts.checks).map(async ([name, check]) => {
-        try {
-          await withTimeout(check(), READY_TIMEOUT_MS, name);
-          return [name, "ok"] as const;
-        } catch (err) {
-          return [name, err instanceof Error ? err.message : String(err)] as const;
-        }
-      }),
-    );
-    const notReady = entries.filter(([, v]) => v !== "ok").map(([k]) => k);
-    // The reasons (a database's address, its refusal) go to the log and to whoever holds the
-    // metrics token; anyone else who can reach the port reads only which check fails.
     const isOperator = !!opts.metricsToken && isMetricsToken(req.headers.authorization, opts.metricsToken);
-    const checks = Object.fromEntries(
-      entries.map(([k, v]) => [k, v === "ok" || isOperator ? v : "failing"] as const),
-    );
+    const r = await readiness(opts.checks, isOperator);
     noStore(reply);
-    if (notReady.length) {
-      req.log.warn({ checks: Object.fromEntries(entries.filter(([, v]) => v !== "ok")) }, "not ready");
-      return reply.code(503).send({ status: "not ready", notReady, checks });
+    if (!r.isReady) {
+      req.log.warn({ checks: r.failures }, "not ready");
+      return reply.code(503).send({ status: "not ready", notReady: r.notReady, checks: r.checks });
     }
-    return reply.send({ status: "ready", checks });
+    return reply.send({ status: "ready", checks: r.checks });
   });
 
   app.get("/metrics", { config: { access: "public" }, schema: { hide: true } }, async (req, reply) => {
