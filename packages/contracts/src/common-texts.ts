@@ -23,6 +23,14 @@ export const isStorableText = (s: string) => !UNSTORABLE_TEXT.test(s);
 export const toStorableText = (s: string) =>
   s.replace(new RegExp(UNSTORABLE_TEXT.source, "g"), (c) => (c === "\u0000" ? "\\u0000" : "\uFFFD"));
 
+/**
+ * One field a request's validation refused (a 400's `fields`, beside its `message`): where — the
+ * request part (`body`, `query`, `params`) and the field's dotted path in it, "" for the part as a
+ * whole — and the contract's own message, so a form can show it under its field without reading
+ * the message's words.
+ */
+export type TFieldProblem = { readonly in: string; readonly field: string; readonly message: string };
+
 /** Server messages shared by every route (spec settings §8 "Server"). */
 export const SERVER_MESSAGES = {
   unauthorized: "Unauthorized",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isStorableText, TEXT_MESSAGES } from "./common-texts.js";
+import { isStorableText, TEXT_MESSAGES, type TFieldProblem } from "./common-texts.js";
 
 /**
  * Every string of every contract: text the database can hold, so a NUL answers 400 naming the
@@ -12,8 +12,18 @@ export const zString = (params?: Parameters<typeof z.string>[0]) =>
 export const ZId = z.uuid();
 export type TId = z.infer<typeof ZId>;
 
-/** Every error answer: `{ message }` in the product's words. */
-export const ZMessage = z.object({ message: zString() });
+/** A field a request's validation refused (TFieldProblem). */
+export const ZFieldProblem = z.object({
+  in: zString(),
+  field: zString(),
+  message: zString(),
+}) satisfies z.ZodType<TFieldProblem>;
+
+/**
+ * Every error answer: `{ message }` in the product's words; a refusal by the request's validation
+ * (400) also lists the fields it refused, each with the contract's message.
+ */
+export const ZMessage = z.object({ message: zString(), fields: z.array(ZFieldProblem).optional() });
 export type TMessage = z.infer<typeof ZMessage>;
 
 /** A trimmed, bounded, required string. */

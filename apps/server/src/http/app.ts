@@ -6,7 +6,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { SERVER_MESSAGES, SESSION_COOKIE } from "@linewatch/contracts";
+import { SERVER_MESSAGES, SESSION_COOKIE, type TFieldProblem } from "@linewatch/contracts";
 import Fastify, { type FastifyRequest, LogController } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -169,7 +169,12 @@ export async function buildApp(opts: AppOptions) {
           return `${where}: ${v.message}`;
         })
         .join("; ");
-      return reply.code(400).send({ message });
+      const fields: TFieldProblem[] = error.validation.map((v) => ({
+        in: error.validationContext ?? "body",
+        field: v.instancePath.replace(/^\//, "").replaceAll("/", "."),
+        message: v.message ?? "",
+      }));
+      return reply.code(400).send({ message, fields });
     }
     if (isResponseSerializationError(error)) {
       req.log.error(

@@ -110,9 +110,10 @@ describe("POST /api/plants", () => {
     for (const timeZone of ["Mars/Olympus", "+01:00", "Central European Time", ""]) {
       const res = await create(tn.adminHeaders, { name: "Plant TZ", timeZone });
       expect(res.statusCode, timeZone).toBe(400);
-      expect(res.json().message, timeZone).toMatch(
-        timeZone ? PLANT_MESSAGES.timeZoneInvalid : PLANT_MESSAGES.timeZoneRequired,
-      );
+      const message = timeZone ? PLANT_MESSAGES.timeZoneInvalid : PLANT_MESSAGES.timeZoneRequired;
+      expect(res.json().message, timeZone).toMatch(message);
+      // The field and the contract's message, for the form to place under Time zone.
+      expect(res.json().fields, timeZone).toEqual([{ in: "body", field: "timeZone", message }]);
     }
     for (const [name, message] of [
       ["   ", PLANT_MESSAGES.nameRequired],
@@ -121,6 +122,7 @@ describe("POST /api/plants", () => {
       const res = await create(tn.adminHeaders, { name, timeZone: "UTC" });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain(message);
+      expect(res.json().fields).toEqual([{ in: "body", field: "name", message }]);
     }
     const extra = await create(tn.adminHeaders, {
       name: "Plant Y",

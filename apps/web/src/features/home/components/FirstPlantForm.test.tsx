@@ -3,6 +3,7 @@ import {
   PLANT_OVERVIEW_TEXTS,
   PLANT_TEXTS,
   type TCreatePlantBody,
+  TEXT_MESSAGES,
   type TPlant,
   type TPlantOverview,
 } from "@linewatch/contracts";
@@ -88,6 +89,13 @@ function renderHome() {
 }
 
 /** Picks a time zone in the autocomplete with the keyboard: type to filter, Enter picks. */
+/** The text a screen reader reads after the field (aria-describedby). */
+const describedBy = (el: HTMLElement) =>
+  (el.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .map((id) => document.getElementById(id)?.textContent ?? "")
+    .join(" ");
+
 async function pickTimeZone(ue: ReturnType<typeof userEvent.setup>, zone: string) {
   const input = screen.getByRole("combobox", { name: new RegExp(PLANT_TEXTS.timeZone) });
   await ue.clear(input);
@@ -131,6 +139,30 @@ describe("Home with no plant", () => {
     expect(await within(form).findByText(PLANT_MESSAGES.nameTaken)).toBeTruthy();
     expect(posted).toHaveLength(1);
     expect(screen.getByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeTruthy();
+  });
+
+  it("shows a field the server's validation refused under that field, with the contract's words", async () => {
+    const ue = userEvent.setup();
+    // Text the database cannot hold (an unpaired surrogate pasted into the name): only the
+    // server's contract checks it, and its words name no plant rule.
+    answerPost = () =>
+      HttpResponse.json(
+        {
+          message: `body.name: ${TEXT_MESSAGES.unstorable}`,
+          fields: [{ in: "body", field: "name", message: TEXT_MESSAGES.unstorable }],
+        },
+        { status: 400 },
+      );
+    renderHome();
+    const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
+    const name = within(form).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) });
+    await ue.type(name, "Aachen");
+    await pickTimeZone(ue, "Europe/Berlin");
+    await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
+    await waitFor(() => expect(describedBy(name)).toBe(TEXT_MESSAGES.unstorable));
+    expect(posted).toHaveLength(1);
+    // Not above the form as well: the refusal has its place.
+    expect(within(form).queryByText(`body.name: ${TEXT_MESSAGES.unstorable}`)).toBeNull();
   });
 
   it("says when every plant is deactivated, and links to where they are reactivated", async () => {

@@ -1,4 +1,10 @@
-import { PLANT_MESSAGES, plantNameError, type TCreatePlantBody, timeZoneError } from "@linewatch/contracts";
+import {
+  PLANT_MESSAGES,
+  plantNameError,
+  type TCreatePlantBody,
+  type TFieldProblem,
+  timeZoneError,
+} from "@linewatch/contracts";
 import type { FieldErrors, Resolver } from "react-hook-form";
 import { ApiError } from "../../api/client";
 
@@ -32,17 +38,20 @@ export const plantFormResolver: Resolver<PlantFormValues, unknown, TCreatePlantB
   return { values: { name: values.name.trim(), timeZone: values.timeZone.trim() }, errors: {} };
 };
 
-/** Where the server's refusal shows: a taken name under Name, a bad zone under Time zone, else above. */
+const PLANT_FIELDS: readonly PlantField[] = ["name", "timeZone"];
+
+/**
+ * Where the server's refusal shows: a taken name (409) under Name, a field its validation refused
+ * (the 400's `fields`) under that field with the contract's message, else above the form.
+ */
 export function placePlantError(err: unknown): { field?: PlantField; message: string } {
   const message = err instanceof Error ? err.message : PLANT_MESSAGES.notFound;
   if (err instanceof ApiError && err.status === 409) return { field: "name", message };
-  if (err instanceof ApiError && err.status === 400) {
-    if (message.includes(PLANT_MESSAGES.timeZoneInvalid) || message.includes(PLANT_MESSAGES.timeZoneRequired))
-      return { field: "timeZone", message: PLANT_MESSAGES.timeZoneInvalid };
-    if (message.includes(PLANT_MESSAGES.nameTooLong))
-      return { field: "name", message: PLANT_MESSAGES.nameTooLong };
-    if (message.includes(PLANT_MESSAGES.nameRequired))
-      return { field: "name", message: PLANT_MESSAGES.nameRequired };
+  if (err instanceof ApiError && err.status === 400 && Array.isArray(err.body.fields)) {
+    for (const p of err.body.fields as TFieldProblem[]) {
+      const field = PLANT_FIELDS.find((f) => f === p.field);
+      if (p.in === "body" && field && p.message) return { field, message: p.message };
+    }
   }
   return { message };
 }
