@@ -5,6 +5,7 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describedBy } from "../../test/describedBy";
 import { testMe } from "../../test/fixtures";
 import { LoginPage } from "./LoginPage";
 import { SetPasswordPage } from "./SetPasswordPage";
@@ -41,13 +42,6 @@ afterEach(() => {
   setPasswordBodies = [];
 });
 afterAll(() => server.close());
-
-/** The text a screen reader reads after the field (aria-describedby). */
-const describedBy = (el: HTMLElement) =>
-  (el.getAttribute("aria-describedby") ?? "")
-    .split(" ")
-    .map((id) => document.getElementById(id)?.textContent ?? "")
-    .join(" ");
 
 function renderAt(entry: string | { pathname: string; state: unknown }) {
   const router = createMemoryRouter(

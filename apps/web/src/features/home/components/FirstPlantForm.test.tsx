@@ -16,6 +16,7 @@ import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { describedBy } from "../../../test/describedBy";
 import { testMe } from "../../../test/fixtures";
 import { HomePage } from "../HomePage";
 
@@ -89,13 +90,6 @@ function renderHome() {
 }
 
 /** Picks a time zone in the autocomplete with the keyboard: type to filter, Enter picks. */
-/** The text a screen reader reads after the field (aria-describedby). */
-const describedBy = (el: HTMLElement) =>
-  (el.getAttribute("aria-describedby") ?? "")
-    .split(" ")
-    .map((id) => document.getElementById(id)?.textContent ?? "")
-    .join(" ");
-
 async function pickTimeZone(ue: ReturnType<typeof userEvent.setup>, zone: string) {
   const input = screen.getByRole("combobox", { name: new RegExp(PLANT_TEXTS.timeZone) });
   await ue.clear(input);
