@@ -1,17 +1,10 @@
-import { PLANT_TEXTS, type TCreatePlantBody } from "@linewatch/contracts";
+import { PLANT_TEXTS } from "@linewatch/contracts";
 import { Alert, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import { useCreatePlant } from "../../../shared/data/plants/mutations";
 import { usePlantsWithInactive } from "../../../shared/data/plants/queries";
 import { PlantFields } from "../../../shared/ui/plants/PlantFields";
-import {
-  type PlantFormValues,
-  placePlantError,
-  plantFormDefaults,
-  plantFormResolver,
-} from "../../../shared/ui/plants/plant-form";
+import { usePlantForm } from "../../../shared/ui/plants/usePlantForm";
 
 /**
  * Home for an administrator whose customer has no plant (issue 28 §1: never a dead end): the form
@@ -22,32 +15,15 @@ export function FirstPlantForm() {
   const createPlant = useCreatePlant();
   // Deactivated plants are in no picker: say so, and where to reactivate them.
   const inactiveCount = (usePlantsWithInactive().data ?? []).filter((p) => !p.active).length;
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<PlantFormValues, unknown, TCreatePlantBody>({
-    resolver: plantFormResolver,
-    defaultValues: plantFormDefaults(),
-    mode: "onTouched",
-  });
-
-  const submit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await createPlant.mutateAsync(body);
-    } catch (err) {
-      const placed = placePlantError(err);
-      if (placed.field) {
-        setError(placed.field, { type: "server", message: placed.message });
-        setFocus(placed.field);
-      } else setFormError(placed.message);
-    }
-  });
+    form: {
+      register,
+      control,
+      formState: { errors, isSubmitting },
+    },
+    submit,
+    formError,
+  } = usePlantForm((body) => createPlant.mutateAsync(body));
 
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 560 }}>

@@ -10,15 +10,9 @@ import {
   Stack,
 } from "@mui/material";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
 import { PlantFields } from "../../../../shared/ui/plants/PlantFields";
-import {
-  type PlantFormValues,
-  placePlantError,
-  plantFormDefaults,
-  plantFormResolver,
-} from "../../../../shared/ui/plants/plant-form";
+import { usePlantForm } from "../../../../shared/ui/plants/usePlantForm";
 
 /**
  * Add a plant, or edit one's name and time zone. Checked as the user types (after the first
@@ -32,33 +26,16 @@ export function PlantDialog(p: {
   onSubmit: (body: TCreatePlantBody) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
   const [isConfirmingDiscard, setConfirmingDiscard] = useState(false);
   const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    setFocus,
-    formState: { errors, isDirty, isSubmitting },
-  } = useForm<PlantFormValues, unknown, TCreatePlantBody>({
-    resolver: plantFormResolver,
-    defaultValues: plantFormDefaults(p.plant),
-    mode: "onTouched",
-  });
-
-  const submit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await p.onSubmit(body);
-    } catch (err) {
-      const placed = placePlantError(err);
-      if (placed.field) {
-        setError(placed.field, { type: "server", message: placed.message });
-        setFocus(placed.field);
-      } else setFormError(placed.message);
-    }
-  });
+    form: {
+      register,
+      control,
+      formState: { errors, isDirty, isSubmitting },
+    },
+    submit,
+    formError,
+  } = usePlantForm(p.onSubmit, p.plant);
 
   const requestClose = () => {
     if (isSubmitting) return;
