@@ -216,7 +216,8 @@ test("thresholds edited in place, the export read back, and a no-data alert for 
     const text = bytes.toString("utf8");
     expect(text).toContain(`\r\n'${name},Yes,0,`);
 
-    // The worker raises the no-data alert (its check runs every 30 s); the overview lists it.
+    // The worker raises the no-data alert (its check runs every half minute of its clock: 0.5 s
+    // with these tests' WORKER_MINUTE_MS); the overview lists it.
     await page.goto(`/lines/${line?.id}`);
     await expect(page.getByRole("heading", { name: /Alerts \(last 14 days\)/ })).toBeVisible();
     const alerts = page.getByRole("table", { name: "Alerts" });

@@ -74,7 +74,7 @@ export type WorkerOptions = {
    */
   stats?: EvaluationStats;
   logger?: Logger;
-  /** How often the poll also checks for lines without records (no-data alerts); default 30 s, 0 = never. */
+  /** How often the poll also checks for lines without records (no-data alerts); default half a minute (30 s, scaled by minuteMs), 0 = never. */
   noDataCheckMs?: number;
   /** false: do not poll; the caller drives tick() (tests with a fake clock). Default true. */
   autoStart?: boolean;
@@ -287,7 +287,7 @@ export function startWorker(opts: WorkerOptions): Worker {
     }
   };
 
-  const noDataCheckMs = opts.noDataCheckMs ?? NO_DATA_CHECK_MS;
+  const noDataCheckMs = opts.noDataCheckMs ?? Math.round((NO_DATA_CHECK_MS * minuteMs) / 60_000);
   let lastNoDataCheck = Number.NEGATIVE_INFINITY;
   // New and re-activated monitors get their first slot when the worker has caught up (the last
   // poll was not a full batch) and at least every INITIALISE_SLOTS_MS while it works through a

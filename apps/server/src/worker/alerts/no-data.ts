@@ -88,5 +88,8 @@ export async function checkNoData(db: Db, now: Date): Promise<NoDataOutcome> {
   });
 }
 
-/** How often a worker checks for no-data lines (every poll would be needless work). */
+/**
+ * How often a worker checks for no-data lines (every poll would be needless work): half a minute
+ * of the worker's clock — WORKER_MINUTE_MS scales it as it scales a monitor's minute.
+ */
 export const NO_DATA_CHECK_MS = 30_000;
