@@ -25,7 +25,7 @@ export const toStorableText = (s: string) =>
 
 /**
  * One field a request's validation refused (a 400's `fields`, beside its `message`): where — the
- * request part (`body`, `query`, `params`) and the field's dotted path in it, "" for the part as a
+ * request part (`body`, `querystring`, `params`, `headers`) and the field's dotted path in it, "" for the part as a
  * whole — and the contract's own message, so a form can show it under its field without reading
  * the message's words.
  */

@@ -32,7 +32,7 @@ import {
 } from "../modules/evaluation/stats-pool.js";
 import { packWindow } from "../modules/evaluation/window.pack.js";
 import { loadWindows } from "../modules/evaluation/window.read.js";
-import { checkNoData, NO_DATA_CHECK_MS } from "./alerts/no-data.js";
+import { checkNoData, noDataCheckInterval } from "./alerts/no-data.js";
 import {
   type ClaimedMonitor,
   type CompleteOutcome,
@@ -287,7 +287,7 @@ export function startWorker(opts: WorkerOptions): Worker {
     }
   };
 
-  const noDataCheckMs = opts.noDataCheckMs ?? Math.round((NO_DATA_CHECK_MS * minuteMs) / 60_000);
+  const noDataCheckMs = opts.noDataCheckMs ?? noDataCheckInterval(minuteMs);
   let lastNoDataCheck = Number.NEGATIVE_INFINITY;
   // New and re-activated monitors get their first slot when the worker has caught up (the last
   // poll was not a full batch) and at least every INITIALISE_SLOTS_MS while it works through a

@@ -5,7 +5,7 @@ import { NO_DATA_ALERT_TEXTS, ZAlert } from "@linewatch/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertEvents, alerts, lines, notificationOutbox, teamsWebhooks } from "../../src/db/schema/index.js";
-import { checkNoData } from "../../src/worker/alerts/no-data.js";
+import { checkNoData, NO_DATA_CHECK_MS, noDataCheckInterval } from "../../src/worker/alerts/no-data.js";
 import { startWorker } from "../../src/worker/worker.js";
 import { createLine, createTenant } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
@@ -25,6 +25,16 @@ const noDataAlertsOf = (lineId: string) =>
     .from(alerts)
     .where(eq(alerts.lineId, lineId))
     .then((rows) => rows.filter((a) => a.kind === "no_data"));
+
+describe("the no-data check's interval", () => {
+  it("is half a minute of the worker's clock: 30 s on the real one, scaled with WORKER_MINUTE_MS", () => {
+    expect(noDataCheckInterval(60_000)).toBe(NO_DATA_CHECK_MS);
+    expect(NO_DATA_CHECK_MS).toBe(30_000);
+    // The end-to-end tests' 1 s minute: a silent line's alert within half a second of polls.
+    expect(noDataCheckInterval(1_000)).toBe(500);
+    expect(noDataCheckInterval(1_500)).toBe(750);
+  });
+});
 
 describe("no-data alerts", () => {
   it("opens one alert for a line past its No Data Alert hours, notified to its Teams channel, and shows it in the line's alerts", async () => {

@@ -93,3 +93,6 @@ export async function checkNoData(db: Db, now: Date): Promise<NoDataOutcome> {
  * of the worker's clock — WORKER_MINUTE_MS scales it as it scales a monitor's minute.
  */
 export const NO_DATA_CHECK_MS = 30_000;
+
+/** NO_DATA_CHECK_MS on a worker whose minute lasts `minuteMs` (WORKER_MINUTE_MS). */
+export const noDataCheckInterval = (minuteMs: number) => Math.round((NO_DATA_CHECK_MS * minuteMs) / 60_000);
