@@ -110,6 +110,21 @@ describe("no-data alerts", () => {
     expect(events.map((e) => e.kind).sort()).toEqual(["AUTO_RESOLVED", "OPENED"]);
   });
 
+  it("keeps a silent line's open alert current: hours since its last record, seen at the check", async () => {
+    const tn = await createTenant(t.app, db());
+    await db()
+      .update(lines)
+      .set({ ingestionThresholdHours: 1, lastIngestedTime: hoursAgo(2) })
+      .where(eq(lines.id, tn.line.id));
+    await checkNoData(db(), t.now.value);
+    const later = new Date(t.now.value.getTime() + 2 * HOUR);
+    const out = await checkNoData(db(), later);
+    const [alert, ...more] = await noDataAlertsOf(tn.line.id);
+    expect(more).toEqual([]);
+    expect(out.opened.map((a) => a.lineId)).not.toContain(tn.line.id);
+    expect(alert).toMatchObject({ state: "OPEN", score: 4, threshold: 1, lastSeenAt: later });
+  });
+
   it("raises none with 0 hours, no hours, no records yet, or on an inactive line", async () => {
     const tn = await createTenant(t.app, db());
     const old = hoursAgo(1000);
@@ -164,7 +179,16 @@ describe("no-data alerts", () => {
       checkNoData(db(), t.now.value),
       checkNoData(db(), t.now.value),
     ]);
-    expect(results.filter((r) => r.status === "fulfilled").length).toBeGreaterThanOrEqual(1);
-    expect(await noDataAlertsOf(tn.line.id)).toHaveLength(1);
+    // Neither check fails: the second finds the alert the first opened and leaves it.
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
+    const opened = results.flatMap((r) => (r.status === "fulfilled" ? r.value.opened : []));
+    const [alert, ...more] = await noDataAlertsOf(tn.line.id);
+    expect(more).toEqual([]);
+    expect(opened.filter((a) => a.lineId === tn.line.id)).toEqual([{ id: alert?.id, lineId: tn.line.id }]);
+    const events = await db()
+      .select()
+      .from(alertEvents)
+      .where(eq(alertEvents.alertId, alert?.id ?? ""));
+    expect(events.map((e) => e.kind)).toEqual(["OPENED"]);
   });
 });

@@ -36,3 +36,42 @@ export function alertStep(open: OpenAlert, state: TEvaluationState, rule: Firing
     ? { kind: "clean", cleanStreak }
     : { kind: "auto-resolved", cleanStreak };
 }
+
+/** What the no-data rule reads of a line. */
+export type NoDataLine = {
+  active: boolean;
+  /** No Data Alert hours; 0 or null: off. */
+  thresholdHours: number | null;
+  lastIngestedTime: Date | null;
+};
+
+const HOUR_MS = 3_600_000;
+
+export type NoDataStep =
+  /** Past its hours without an open no-data alert: one opens, scored in hours since the last record. */
+  | { kind: "opened"; score: number; threshold: number }
+  /** Records again within its hours, its hours turned off, or the line deactivated. */
+  | { kind: "auto-resolved" }
+  /** Still silent: the open alert's hours since the last record, seen now. */
+  | { kind: "still-silent"; score: number | null }
+  | { kind: "none" };
+
+/**
+ * A line's no-data alert at `now` (Line Management's No Data Alert hours): an active line whose
+ * last record plus its hours has passed gets one; it resolves itself once records arrive again, or
+ * when the hours are turned off (0) or the line deactivated. A line that never had a record raises
+ * none and keeps an open one open.
+ */
+export function noDataStep(line: NoDataLine, open: boolean, now: Date): NoDataStep {
+  const hours = line.thresholdHours ?? 0;
+  const last = line.lastIngestedTime;
+  const silentHours = last === null ? null : (now.getTime() - last.getTime()) / HOUR_MS;
+  const overdue = silentHours !== null && silentHours > hours;
+  if (!open) {
+    return line.active && hours > 0 && overdue
+      ? { kind: "opened", score: silentHours as number, threshold: hours }
+      : { kind: "none" };
+  }
+  if (!line.active || hours <= 0 || (silentHours !== null && !overdue)) return { kind: "auto-resolved" };
+  return { kind: "still-silent", score: silentHours };
+}

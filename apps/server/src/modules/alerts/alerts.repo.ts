@@ -103,14 +103,6 @@ const toAlert = (r: AlertRow): TAlert => ({
   cause: r.cause,
 });
 
-export type AlertEventInsert = {
-  kind: "ACKNOWLEDGED" | "COMMENTED" | "RESOLVED";
-  userId: string;
-  at: Date;
-  comment?: string | null;
-  cause?: string | null;
-};
-
 export function createAlertsRepo() {
   return {
     async findLine(tx: Tx, customerId: string, lineId: string) {
@@ -295,23 +287,6 @@ export function createAlertsRepo() {
             durationMs: a.durationMs,
           })),
       }));
-    },
-
-    async setState(
-      tx: Tx,
-      alertId: string,
-      values: { state: "ACKNOWLEDGED" } | { state: "RESOLVED"; resolvedAt: Date; cause: string | null },
-    ) {
-      await tx.update(alerts).set(values).where(eq(alerts.id, alertId));
-    },
-
-    async addEvent(tx: Tx, alertId: string, e: AlertEventInsert): Promise<string> {
-      const [row] = await tx
-        .insert(alertEvents)
-        .values({ alertId, ...e })
-        .returning({ id: alertEvents.id });
-      if (!row) throw new Error("alert event insert returned no row");
-      return row.id;
     },
 
     /** Result signals of the given signals (their result_signal_id), within the customer. */

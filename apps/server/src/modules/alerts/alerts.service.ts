@@ -22,6 +22,7 @@ import { loadWindow, WindowError } from "../evaluation/window.read.js";
 import { lineNotFound } from "../lines/lines.service.js";
 import { capValues, svdValues } from "./alerts.fns.js";
 import { createAlertsRepo } from "./alerts.repo.js";
+import { alertsStore } from "./alerts.store.js";
 
 const DAY_MS = 86_400_000;
 const alertNotFound = () => new AppError("NOT_FOUND", ALERT_MESSAGES.notFound);
@@ -84,8 +85,7 @@ export function createAlertsService(deps: {
         const alert = await lockAlert(tx, ctx, alertId);
         if (alert.state === "RESOLVED") throw conflict(ALERT_MESSAGES.alreadyResolved);
         if (alert.state === "ACKNOWLEDGED") throw conflict(ALERT_MESSAGES.alreadyAcknowledged);
-        await repo.setState(tx, alertId, { state: "ACKNOWLEDGED" });
-        await repo.addEvent(tx, alertId, { kind: "ACKNOWLEDGED", userId: ctx.userId, at: now() });
+        await alertsStore.userAction(tx, alertId, { kind: "ACKNOWLEDGED", userId: ctx.userId, at: now() });
       });
       return (await repo.find(db, ctx.customerId, alertId)) as TAlert;
     },
@@ -94,7 +94,7 @@ export function createAlertsService(deps: {
     async comment(ctx: AuthContext, alertId: string, body: TAlertCommentBody): Promise<TAlertEvent> {
       const id = await db.transaction(async (tx) => {
         await lockAlert(tx, ctx, alertId);
-        return repo.addEvent(tx, alertId, {
+        return alertsStore.userAction(tx, alertId, {
           kind: "COMMENTED",
           userId: ctx.userId,
           at: now(),
@@ -112,8 +112,7 @@ export function createAlertsService(deps: {
         if (alert.state === "RESOLVED") throw conflict(ALERT_MESSAGES.alreadyResolved);
         const at = now();
         const cause = body.cause || null;
-        await repo.setState(tx, alertId, { state: "RESOLVED", resolvedAt: at, cause });
-        await repo.addEvent(tx, alertId, {
+        await alertsStore.userAction(tx, alertId, {
           kind: "RESOLVED",
           userId: ctx.userId,
           at,

@@ -1,18 +1,10 @@
 // Moves alert state after each stored evaluation (design/monitoring.md "Alerts"): the worker calls
 // applyEvaluation inside the transaction that stored the evaluation, so the evaluation, the alert
-// change, its event and its outbox rows commit together or not at all.
+// change, its event and its outbox rows commit together or not at all. Load (the monitor, its open
+// alert, its rules' history) → step (alerts.lifecycle alertStep) → store (alerts.store).
 import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.js";
-import {
-  alertEvents,
-  alerts,
-  evaluations,
-  monitorRules,
-  monitors,
-  notificationOutbox,
-  relianceConfigs,
-  teamsWebhooks,
-} from "../../db/schema/index.js";
+import { alerts, evaluations, monitorRules, monitors } from "../../db/schema/index.js";
 import { alertStep } from "../../modules/alerts/alerts.lifecycle.js";
 import {
   type AlertRule,
@@ -22,6 +14,7 @@ import {
   runsNeeded,
   secondsNeeded,
 } from "../../modules/alerts/alerts.rules.js";
+import { alertsStore, type NotificationChannel } from "../../modules/alerts/alerts.store.js";
 
 /** The stored evaluation the worker hands over (the row `insert … returning()` gives). */
 export type StoredEvaluation = Pick<
@@ -30,7 +23,7 @@ export type StoredEvaluation = Pick<
 >;
 
 export type ApplyOutcome =
-  | { kind: "opened"; alertId: string; rule: FiringRule; channels: ("teams" | "etq")[] }
+  | { kind: "opened"; alertId: string; rule: FiringRule; channels: NotificationChannel[] }
   | { kind: "fired"; alertId: string; rule: FiringRule }
   | { kind: "auto-resolved"; alertId: string }
   | { kind: "clean"; alertId: string; cleanStreak: number }
@@ -137,93 +130,39 @@ export async function applyEvaluation(
     rule = firingRule(rules, await loadHistory(tx, ev, rules));
   }
   const step = alertStep(open ?? null, ev.state, rule);
+  const alertId = open?.id as string;
   switch (step.kind) {
-    case "opened":
-      return openAlert(tx, ev, monitor, step.rule, now);
-    case "fired": {
-      const alertId = (open as { id: string }).id;
-      await tx
-        .update(alerts)
-        .set({
-          count: sql`${alerts.count} + 1`,
-          lastSeenAt: now,
-          score: ev.score,
-          threshold: ev.threshold,
-          cleanStreak: 0,
-        })
-        .where(eq(alerts.id, alertId));
-      await tx.insert(alertEvents).values({ alertId, at: now, kind: "FIRED", evaluationId: ev.id });
+    case "opened": {
+      const opening = {
+        ...monitor,
+        kind: "monitor" as const,
+        monitorId: ev.monitorId,
+        rule: step.rule,
+        score: ev.score,
+        threshold: ev.threshold,
+        evaluationId: ev.id,
+      };
+      // The monitor's open alert was locked above: none can appear before this transaction ends.
+      const id = await alertsStore.open(tx, opening, now);
+      if (id === null) throw new Error(`an alert of monitor ${ev.monitorId} opened concurrently`);
+      const channels = await alertsStore.enqueueNotifications(tx, { id, ...monitor }, now);
+      return { kind: "opened", alertId: id, rule: step.rule, channels };
+    }
+    case "fired":
+      await alertsStore.fire(
+        tx,
+        alertId,
+        { score: ev.score, threshold: ev.threshold, evaluationId: ev.id },
+        now,
+      );
       return { kind: "fired", alertId, rule: step.rule };
-    }
-    case "clean": {
-      const alertId = (open as { id: string }).id;
-      await tx.update(alerts).set({ cleanStreak: step.cleanStreak }).where(eq(alerts.id, alertId));
+    case "clean":
+      await alertsStore.setCleanStreak(tx, alertId, step.cleanStreak);
       return { kind: "clean", alertId, cleanStreak: step.cleanStreak };
-    }
-    case "auto-resolved": {
-      const alertId = (open as { id: string }).id;
-      await tx
-        .update(alerts)
-        .set({ cleanStreak: step.cleanStreak, state: "RESOLVED", resolvedAt: now })
-        .where(eq(alerts.id, alertId));
-      await tx.insert(alertEvents).values({ alertId, at: now, kind: "AUTO_RESOLVED", evaluationId: ev.id });
+    case "auto-resolved":
+      await alertsStore.autoResolve(tx, alertId, now, { cleanStreak: step.cleanStreak, evaluationId: ev.id });
       return { kind: "auto-resolved", alertId };
-    }
     case "none":
       return { kind: "none" };
   }
-}
-
-async function openAlert(
-  tx: Tx,
-  ev: StoredEvaluation,
-  monitor: { customerId: string; lineId: string },
-  rule: FiringRule,
-  now: Date,
-): Promise<ApplyOutcome> {
-  const [alert] = await tx
-    .insert(alerts)
-    .values({
-      customerId: monitor.customerId,
-      lineId: monitor.lineId,
-      monitorId: ev.monitorId,
-      state: "OPEN",
-      openedAt: now,
-      lastSeenAt: now,
-      count: 1,
-      rule,
-      score: ev.score,
-      threshold: ev.threshold,
-    })
-    .returning({ id: alerts.id });
-  if (!alert) throw new Error("alert insert returned no row");
-  await tx.insert(alertEvents).values({ alertId: alert.id, at: now, kind: "OPENED", evaluationId: ev.id });
-
-  // One notification per configured channel of the line, in this transaction (durable outbox).
-  const [teams] = await tx
-    .select({ id: teamsWebhooks.id })
-    .from(teamsWebhooks)
-    .where(eq(teamsWebhooks.lineId, monitor.lineId));
-  const [etq] = await tx
-    .select({ id: relianceConfigs.id })
-    .from(relianceConfigs)
-    .where(eq(relianceConfigs.lineId, monitor.lineId));
-  const channels: ("teams" | "etq")[] = [
-    ...(teams ? ["teams" as const] : []),
-    ...(etq ? ["etq" as const] : []),
-  ];
-  if (channels.length > 0) {
-    await tx
-      .insert(notificationOutbox)
-      .values(
-        channels.map((channel) => ({
-          customerId: monitor.customerId,
-          alertId: alert.id,
-          channel,
-          nextAttemptAt: now,
-        })),
-      )
-      .onConflictDoNothing();
-  }
-  return { kind: "opened", alertId: alert.id, rule, channels };
 }

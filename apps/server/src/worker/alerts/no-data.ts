@@ -3,10 +3,14 @@
 // (acknowledge, comment, resolve; notified to the line's Teams and ETQ channels through the
 // outbox), and the alert resolves itself once records arrive again. 0 hours (or none) turns it
 // off; an inactive line raises none. Run by every worker each poll: the partial unique index
-// (one open no-data alert per line) makes two workers' checks open it once.
+// (one open no-data alert per line) makes two workers' checks open it once. The rule is
+// alerts.lifecycle's noDataStep; every write goes through the alerts store.
 import { NO_DATA_RULE } from "@linewatch/contracts";
-import { sql } from "drizzle-orm";
-import { type Db, rowsOf } from "../../db/client.js";
+import { and, eq, gt, isNotNull, ne, or } from "drizzle-orm";
+import type { Db } from "../../db/client.js";
+import { alerts, lines } from "../../db/schema/index.js";
+import { noDataStep } from "../../modules/alerts/alerts.lifecycle.js";
+import { alertsStore } from "../../modules/alerts/alerts.store.js";
 
 /** The no-data alerts opened and resolved by one check, with their lines. */
 export type NoDataOutcome = {
@@ -14,77 +18,71 @@ export type NoDataOutcome = {
   resolved: { id: string; lineId: string }[];
 };
 
+/**
+ * One check at `now`: loads the lines that could need a no-data alert (an active line with hours
+ * and a record) or have one open, steps each (alerts.lifecycle noDataStep) and writes the step
+ * through the alerts store, in one transaction.
+ */
 export async function checkNoData(db: Db, now: Date): Promise<NoDataOutcome> {
   return db.transaction(async (tx) => {
-    // Open: active lines past their threshold without an open no-data alert.
-    const opened = rowsOf<{ id: string; line_id: string; customer_id: string }>(
-      await tx.execute(sql`
-        insert into alerts (customer_id, line_id, kind, monitor_id, state, opened_at, last_seen_at, count, rule, score, threshold)
-        select l.customer_id, l.id, 'no_data', null, 'OPEN', ${now}, ${now}, 1, ${NO_DATA_RULE},
-          extract(epoch from (${now}::timestamptz - l.last_ingested_time)) / 3600.0, l.ingestion_threshold_hours
-        from lines l
-        where l.active and l.ingestion_threshold_hours > 0 and l.last_ingested_time is not null
-          and l.last_ingested_time + l.ingestion_threshold_hours * interval '1 hour' < ${now}
-          and not exists (select 1 from alerts a
-            where a.line_id = l.id and a.kind = 'no_data' and a.state <> 'RESOLVED')
-        on conflict do nothing
-        returning id, line_id, customer_id`),
-    );
-    if (opened.length > 0) {
-      const ids = opened.map((o) => o.id);
-      await tx.execute(sql`
-        insert into alert_events (alert_id, at, kind)
-        select id, ${now}, 'OPENED' from alerts where id in ${sql`(${sql.join(
-          ids.map((i) => sql`${i}::uuid`),
-          sql`, `,
-        )})`}`);
-      // One notification per configured channel of the line, as a monitor's alert gets.
-      await tx.execute(sql`
-        insert into notification_outbox (customer_id, alert_id, channel, next_attempt_at)
-        select a.customer_id, a.id, c.channel, ${now}
-        from alerts a
-        cross join lateral (
-          select 'teams' as channel where exists (select 1 from teams_webhooks t where t.line_id = a.line_id)
-          union all
-          select 'etq' where exists (select 1 from reliance_configs r where r.line_id = a.line_id)
-        ) c
-        where a.id in ${sql`(${sql.join(
-          ids.map((i) => sql`${i}::uuid`),
-          sql`, `,
-        )})`}
-        on conflict do nothing`);
+    const rows = await tx
+      .select({
+        lineId: lines.id,
+        customerId: lines.customerId,
+        active: lines.active,
+        thresholdHours: lines.ingestionThresholdHours,
+        lastIngestedTime: lines.lastIngestedTime,
+        openAlertId: alerts.id,
+      })
+      .from(lines)
+      .leftJoin(
+        alerts,
+        and(eq(alerts.lineId, lines.id), eq(alerts.kind, "no_data"), ne(alerts.state, "RESOLVED")),
+      )
+      .where(
+        or(
+          and(
+            eq(lines.active, true),
+            gt(lines.ingestionThresholdHours, 0),
+            isNotNull(lines.lastIngestedTime),
+          ),
+          isNotNull(alerts.id),
+        ),
+      )
+      // One order for every worker: two checks at once take the lines' locks alike (no deadlock).
+      .orderBy(lines.id);
+    const outcome: NoDataOutcome = { opened: [], resolved: [] };
+    for (const row of rows) {
+      const step = noDataStep(row, row.openAlertId !== null, now);
+      if (step.kind === "opened") {
+        const opening = {
+          customerId: row.customerId,
+          lineId: row.lineId,
+          kind: "no_data" as const,
+          monitorId: null,
+          rule: NO_DATA_RULE,
+          score: step.score,
+          threshold: step.threshold,
+          evaluationId: null,
+        };
+        const id = await alertsStore.open(tx, opening, now);
+        // Null: another worker's check opened it first.
+        if (id === null) continue;
+        // One notification per configured channel of the line, as a monitor's alert gets.
+        await alertsStore.enqueueNotifications(
+          tx,
+          { id, customerId: row.customerId, lineId: row.lineId },
+          now,
+        );
+        outcome.opened.push({ id, lineId: row.lineId });
+      } else if (step.kind === "auto-resolved" && row.openAlertId !== null) {
+        if (await alertsStore.autoResolve(tx, row.openAlertId, now))
+          outcome.resolved.push({ id: row.openAlertId, lineId: row.lineId });
+      } else if (step.kind === "still-silent" && row.openAlertId !== null) {
+        await alertsStore.touch(tx, row.openAlertId, step.score, now);
+      }
     }
-
-    // Resolve: open no-data alerts whose line has records again within its threshold, or whose
-    // threshold was turned off or the line deactivated.
-    const resolved = rowsOf<{ id: string; line_id: string }>(
-      await tx.execute(sql`
-        update alerts a set state = 'RESOLVED', resolved_at = ${now}
-        from lines l
-        where a.line_id = l.id and a.kind = 'no_data' and a.state <> 'RESOLVED'
-          and (not l.active or coalesce(l.ingestion_threshold_hours, 0) <= 0
-            or l.last_ingested_time + l.ingestion_threshold_hours * interval '1 hour' >= ${now})
-        returning a.id, a.line_id`),
-    );
-    if (resolved.length > 0) {
-      await tx.execute(sql`
-        insert into alert_events (alert_id, at, kind)
-        select id, ${now}, 'AUTO_RESOLVED' from alerts where id in ${sql`(${sql.join(
-          resolved.map((r) => sql`${r.id}::uuid`),
-          sql`, `,
-        )})`}`);
-    }
-    // Still without records: the open alert's hours since the last record are kept current.
-    await tx.execute(sql`
-      update alerts a set score = extract(epoch from (${now}::timestamptz - l.last_ingested_time)) / 3600.0,
-        last_seen_at = ${now}
-      from lines l
-      where a.line_id = l.id and a.kind = 'no_data' and a.state <> 'RESOLVED'`);
-    const withLine = (r: { id: string; line_id: string }) => ({
-      id: String(r.id),
-      lineId: String(r.line_id),
-    });
-    return { opened: opened.map(withLine), resolved: resolved.map(withLine) };
+    return outcome;
   });
 }
 

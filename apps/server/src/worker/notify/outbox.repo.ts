@@ -1,5 +1,5 @@
 import { NO_DATA_ALERT_TEXTS } from "@linewatch/contracts";
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import {
   alertEvents,
@@ -7,87 +7,30 @@ import {
   evaluations,
   lines,
   monitors,
-  notificationAttempts,
   notificationOutbox,
   plants,
   relianceConfigs,
   teamsWebhooks,
 } from "../../db/schema/index.js";
+import {
+  alertsStore,
+  type ClaimedNotification,
+  type DeliveryAttempt,
+} from "../../modules/alerts/alerts.store.js";
 import { NO_DATA_TYPE } from "./messages.js";
 
-export type ClaimedRow = {
-  id: string;
-  alertId: string;
-  channel: "teams" | "etq";
-  attempts: number;
-  /** The lease this worker holds: a finish only applies while it still holds it. */
-  leaseUntil: Date;
-};
+export type ClaimedRow = ClaimedNotification;
+export type AttemptLog = DeliveryAttempt;
 
-export type AttemptLog = { at: Date; httpStatus: number | null; error: string | null; durationMs: number };
-
+/**
+ * What the notifier reads for a delivery, and its writes handed to the alerts store (the one
+ * writer of the outbox: claims, attempts, the ETQ document id).
+ */
 export function createOutboxRepo(db: Db) {
-  /** Ends one attempt: logs it and moves the row, only if this worker's lease still holds it. */
-  async function finish(
-    row: ClaimedRow,
-    attempt: AttemptLog,
-    set: Partial<typeof notificationOutbox.$inferInsert>,
-    documentId?: string,
-  ) {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(notificationOutbox)
-        .set({ ...set, attempts: row.attempts + 1, leaseUntil: null })
-        .where(
-          and(
-            eq(notificationOutbox.id, row.id),
-            eq(notificationOutbox.state, "PENDING"),
-            eq(notificationOutbox.leaseUntil, row.leaseUntil),
-          ),
-        );
-      // The attempt happened whether or not the lease was lost meanwhile: always logged.
-      await tx.insert(notificationAttempts).values({ outboxId: row.id, ...attempt });
-      // The document exists whether or not the lease was lost: remember it so no retry creates another.
-      if (documentId) {
-        await tx
-          .update(alerts)
-          .set({ relianceDocumentId: documentId })
-          .where(and(eq(alerts.id, row.alertId), isNull(alerts.relianceDocumentId)));
-      }
-    });
-  }
-
   return {
-    /**
-     * Takes up to `limit` due PENDING rows for `leaseMs`: rows another worker holds are skipped
-     * (FOR UPDATE SKIP LOCKED), and a lease that ran out (a worker that died) is taken over.
-     */
-    async claim(now: Date, leaseMs: number, limit: number): Promise<ClaimedRow[]> {
-      const leaseUntil = new Date(now.getTime() + leaseMs);
-      const due = db
-        .select({ id: notificationOutbox.id })
-        .from(notificationOutbox)
-        .where(
-          and(
-            eq(notificationOutbox.state, "PENDING"),
-            lte(notificationOutbox.nextAttemptAt, now),
-            or(isNull(notificationOutbox.leaseUntil), lte(notificationOutbox.leaseUntil, now)),
-          ),
-        )
-        .orderBy(asc(notificationOutbox.nextAttemptAt))
-        .limit(limit)
-        .for("update", { skipLocked: true });
-      const rows = await db
-        .update(notificationOutbox)
-        .set({ leaseUntil })
-        .where(inArray(notificationOutbox.id, due))
-        .returning({
-          id: notificationOutbox.id,
-          alertId: notificationOutbox.alertId,
-          channel: notificationOutbox.channel,
-          attempts: notificationOutbox.attempts,
-        });
-      return rows.map((r) => ({ ...r, leaseUntil }));
+    /** Due PENDING rows under a lease of `leaseMs` (alerts.store claimNotifications). */
+    claim(now: Date, leaseMs: number, limit: number): Promise<ClaimedRow[]> {
+      return alertsStore.claimNotifications(db, now, leaseMs, limit);
     },
 
     /** What the message says about the alert, or undefined when the alert is gone. */
@@ -176,20 +119,15 @@ export function createOutboxRepo(db: Db) {
     },
 
     delivered(row: ClaimedRow, attempt: AttemptLog, documentId?: string) {
-      return finish(
-        row,
-        attempt,
-        { state: "DELIVERED", deliveredAt: attempt.at, lastError: null },
-        documentId,
-      );
+      return alertsStore.finishDelivery(db, row, attempt, { state: "DELIVERED", documentId });
     },
 
     retry(row: ClaimedRow, attempt: AttemptLog, nextAttemptAt: Date) {
-      return finish(row, attempt, { nextAttemptAt, lastError: attempt.error });
+      return alertsStore.finishDelivery(db, row, attempt, { state: "RETRY", nextAttemptAt });
     },
 
     failed(row: ClaimedRow, attempt: AttemptLog) {
-      return finish(row, attempt, { state: "FAILED", lastError: attempt.error });
+      return alertsStore.finishDelivery(db, row, attempt, { state: "FAILED" });
     },
   };
 }
