@@ -4,7 +4,7 @@
 // statistics thread's entry files, the SQL migrations and their journal), then builds the web app
 // (build-web.mjs). `npm run start:prod` runs the result with plain node: the packages' exports send
 // the condition "linewatch-dist" to dist/, every other resolver (tsx, vitest, Vite, tsc) to src/
-// (docs/decisions.md, "Production build").
+// (docs/decisions/0002-production-build-with-tsc.md).
 import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";

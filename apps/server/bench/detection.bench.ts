@@ -68,7 +68,7 @@
 //                        is not rerun.
 //   BENCH_THREADS        worker threads (default: one a core); cells are printed in order, each as
 //                        soon as the cells before it have ended
-//   BENCH_MARKDOWN       1: also print a markdown table of the false-breach cells (README "Measured")
+//   BENCH_MARKDOWN       1: also print a markdown table of the false-breach cells (docs/detection-benchmark.md)
 //   BENCH_PROGRESS       1: a line on stderr as each cell ends
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";

@@ -457,7 +457,7 @@ export function capabilityShareOf(
 /**
  * The kurtosis the capability uncertainty uses is at least this (a uniform's is 1.8): the adjusted
  * estimate of 100 normal values falls below 3 about half the time, and flooring it at 3 made
- * normal and AR(1) windows quieter than α (docs/decisions.md).
+ * normal and AR(1) windows quieter than α (docs/decisions/0140-miss-cap-lognormal-at-25-records.md).
  */
 export const CAP_MIN_KURTOSIS = 2;
 

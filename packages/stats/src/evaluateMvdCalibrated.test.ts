@@ -171,7 +171,7 @@ describe("evaluateMvdCalibrated", () => {
       if (result.pMean < 0.01) below++;
     }
     // 5 expected, at most twice that; 1 measured (the test leans quiet on dependent rows,
-    // decisions.md), 229 with the window VIF left out.
+    // docs/decisions/0273-left-as-it-is-structure-test-leans-quiet.md), 229 with the window VIF left out.
     expect(below).toBeLessThanOrEqual(10);
   }, 60_000);
 

@@ -323,7 +323,7 @@ export function evaluateMvdCalibrated(
   // the combined degrees, as before, made p = 10 3–10× quiet). T² is read through the law
   // c χ²_f + δ of mvdMeanTestLaw: χ²_p (Hotelling's own) unless the pooled covariance had to be
   // shrunk. No shape term: on the pooled covariance the test holds its level on t₃, lognormal and
-  // gauge rows as it is (decisions.md "MVD's mean test on the pooled covariance").
+  // gauge rows as it is (docs/decisions/0270-no-shape-law-in-the-mvd-mean-test.md).
   // With alike rows the covariance has effectiveRows − p − 1 degrees of freedom (m + n − p − 1 for
   // independent rows), at least MIN_COVARIANCE_DEGREES: below it the window cannot hold its level,
   // and `holdsLevel` says so.

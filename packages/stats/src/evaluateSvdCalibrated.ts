@@ -151,7 +151,7 @@ export function evaluateSvdCalibrated(
   const dispersion = dispersionRatio(train.values, alertThreshold);
   const nullQuantile = level.svdK * shapeRatio * dispersion;
   // The dependence: the null law under the fit's own kernel (the indicators of alike neighbours
-  // are less alike than the values), not the mean's √VIF (docs/decisions.md).
+  // are less alike than the values), not the mean's √VIF (docs/decisions/0133-svd-dependent-kernel.md).
   // Never narrower than for independent data: a high order the criterion picks by chance on
   // independent values can put the factor below 1. With a periodic component, never narrower than
   // its residuals alone (√ of their share of the variance): whole periods leave both windows'

@@ -3,7 +3,8 @@ import { StatsError } from "./statsError.js";
 
 /**
  * A periodic component of a line's signal (a temperature cycle, a shift pattern): one sine the
- * data carries beside its noise (issue 29, docs/decisions.md "A cycle inside a long window").
+ * data carries beside its noise (issue 29, docs/decisions/0276-periodic-component-from-200-values.md and the
+ * records after it).
  *
  * An AR model of order ≤ 10 cannot hold a spectral line at 1/100 apart from frequency 0, so it
  * reads a slow cycle as strong dependence and puts a long window's VIF at its cap (19) where

@@ -14,11 +14,11 @@ export interface SavageResult {
 
 /**
  * One-sided two-sample rank test that `x` tends to be larger than `y`, weighing the upper ranks
- * (monitoring.md "MVD" step 4; docs/decisions.md "Detection quality"): Savage (exponential)
- * scores a(i) = Σ_{j=N−i+1}^{N} 1/j − 1 of the pooled ascending ranks i, average scores over tie
- * groups, S the sum over x — locally most powerful for a change of scale of exponential-like
- * values such as T². Under the permutation null S's mean, variance and third central moment are
- * exact for a sample of n drawn without replacement from the N scores:
+ * (monitoring.md "MVD" step 4; docs/decisions/0112-mvd-structure-test-by-savage-scores.md):
+ * Savage (exponential) scores a(i) = Σ_{j=N−i+1}^{N} 1/j − 1 of the pooled ascending ranks i,
+ * average scores over tie groups, S the sum over x — locally most powerful for a change of scale
+ * of exponential-like values such as T². Under the permutation null S's mean, variance and third
+ * central moment are exact for a sample of n drawn without replacement from the N scores:
  *   E S = n ā,  Var S = n (N − n)/(N − 1) · σ²,  κ₃ = n (N − n)(N − 2n)/((N − 1)(N − 2)) · μ₃
  * (σ², μ₃ the scores' central moments with divisor N). `vif` multiplies the variance and VIF² the
  * third moment (blocks of alike neighbours: the skewness grows by √VIF); with finite

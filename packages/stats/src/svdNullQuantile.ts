@@ -60,7 +60,8 @@ export function normalReferenceRatio(m: number): number {
  * k_α · E_F̂ / E_Φ,m: the normal case's quantile (the k of the table) scaled by the law's mean
  * under the training data's own shape, relative to a normal sample of the same size. Exact for the
  * normal; for skewed and heavy-tailed F̂ the mean carries the shape (a 20,000-draw simulation of
- * the functional differs by a few per cent, docs/decisions.md). Deterministic, one sort, no cache
+ * the functional differs by a few per cent,
+ * docs/decisions/0094-svd-null-quantile-from-the-training-data-s-law.md). Deterministic, one sort, no cache
  * per monitor.
  */
 export function svdNullQuantile(training: ArrayLike<number>, alertThreshold: AlertThreshold): number {
@@ -204,9 +205,9 @@ export function dispersionRatio(training: ArrayLike<number>, alertThreshold: Ale
 /**
  * Slopes of the dependent limit law's (1 − α) quantile-to-mean ratio against its CV, by level:
  * fitted to 400,000 draws of the Gaussian process of √n_eff (F_m − G_n) of an AR(1) series
- * (ρ 0.2, 0.5, 0.8; m × n 75 × 25, 120 × 30, 2400 × 600), docs/decisions.md. The independent
- * bridge's c_α (dispersionRatio) is 1.82 / 3.17 / 4.74: it read the dependent law's 95 % quantile
- * 2 % low.
+ * (ρ 0.2, 0.5, 0.8; m × n 75 × 25, 120 × 30, 2400 × 600), docs/decisions/0133-svd-dependent-kernel.md.
+ * The independent bridge's c_α (dispersionRatio) is 1.82 / 3.17 / 4.74: it read the dependent law's
+ * 95 % quantile 2 % low.
  */
 export const AR1_BRIDGE_SLOPES: Readonly<Record<AlertThreshold, number>> = {
   low: 2.2,
@@ -365,7 +366,8 @@ function mehlerFunctions(t: number, out: Float64Array): void {
  * The threshold's factor for autocorrelation: the dependent law's (1 − α) quantile over the
  * independent one's for the same F̂, E_ρ (k_α/E_Φ + b_α (CV_ρ − CV_Φ)) / (E₀ (k_α/E_Φ + b_α (CV₀ − CV_Φ)))
  * (ar1BridgeLaw, b_α = AR1_BRIDGE_SLOPES), 1 at ρ = 0. It replaces √VIF: about 1.61 / 1.64 / 1.67
- * at low / medium / high for ρ 0.5 and 120 × 30, where √VIF is 1.73 (decisions.md).
+ * at low / medium / high for ρ 0.5 and 120 × 30, where √VIF is 1.73
+ * (docs/decisions/0133-svd-dependent-kernel.md).
  */
 export function svdDependenceFactor(
   training: ArrayLike<number>,

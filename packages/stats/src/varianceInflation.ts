@@ -56,7 +56,8 @@ export const AR1_SIGNIFICANCE_Z = 1.645;
  * by about −(1 + 3ρ)/m, which matters with 75 training records — used only when it is significant
  * (ρ̃ > 1.645/√m, else 0) and kept ≤ 0.9. The significance step keeps independent data at VIF 1:
  * an estimate floored at 0 but otherwise kept would average 1.11 on 75 independent values and
- * make every test quieter than its α (docs/decisions.md). 0 for a constant or < 4-value series.
+ * make every test quieter than its α (docs/decisions/0092-vif-from-an-ar-1-fit.md).
+ * 0 for a constant or < 4-value series.
  */
 export function ar1Coefficient(values: ArrayLike<number>): number {
   const m = values.length;
@@ -70,9 +71,11 @@ export function ar1Coefficient(values: ArrayLike<number>): number {
 
 /**
  * VIF of a series in record order, ≥ 1.
- * - "ar1" (the evaluations' choice, docs/decisions.md): (1 + ρ̃)/(1 − ρ̃) with ρ̃ = ar1Coefficient.
+ * - "ar1" (the evaluations' choice, docs/decisions/0092-vif-from-an-ar-1-fit.md): (1 + ρ̃)/(1 − ρ̃)
+ *   with ρ̃ = ar1Coefficient.
  * - "bartlett": 1 + 2 Σₖ (1 − k/(L+1)) ρ̂ₖ with L = max(1, min(10, ⌊m/10⌋)), kept ≥ 1 (the
- *   design's first formula; it under-corrects an AR(1) of φ 0.5, 2.5 for 3, see decisions.md).
+ *   design's first formula; it under-corrects an AR(1) of φ 0.5, 2.5 for 3, see
+ *   docs/decisions/0092-vif-from-an-ar-1-fit.md).
  * Series of fewer than 4 values answer 1 (no estimate is possible).
  */
 export function varianceInflationFactor(values: ArrayLike<number>, method: VifMethod = "ar1"): number {

@@ -10,8 +10,9 @@ import { createServices, type Services } from "../../src/services.js";
 import { createCustomer, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 
-// Every MQTT topic belongs to one plant (docs/decisions.md), also when two customers add a data
-// source on the same topic at the same moment: one gets it, the other the usual 409.
+// Every MQTT topic belongs to one plant (docs/decisions/0018-every-mqtt-topic-belongs-to-one-plant.md), also
+// when two customers add a data source on the same topic at the same moment: one gets it, the other the usual
+// 409.
 
 let database: Database;
 let services: Services;
