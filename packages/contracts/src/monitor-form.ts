@@ -380,38 +380,6 @@ export function reconcileFilterMd5(v: TMonitorFormValues): TMonitorFormValues {
   return { ...v, monitor_name: "", monitor_uuid: null, monitor_filter_md5: null };
 }
 
-/** Form values → the task body the server takes (create without uuid, update with it). */
-export function formToMonitor(
-  v: TMonitorFormValues,
-  ctx: { cust_uuid: string; plant_uuid: string },
-): Omit<TMonitor, "monitor_uuid"> & { monitor_uuid?: string } {
-  const f = storedFilterOfForm(v);
-  return {
-    ...(v.monitor_uuid ? { monitor_uuid: v.monitor_uuid } : {}),
-    monitor_name: v.monitor_name,
-    monitor_type: v.monitor_type,
-    active: v.active,
-    frequency: v.frequency,
-    notes: v.notes,
-    use_excluded_part_ids: false,
-    use_excluded_model_numbers: false,
-    monitor_filter: {
-      cust_uuid: ctx.cust_uuid,
-      plant_uuid: ctx.plant_uuid,
-      line_uuid: v.line_uuid,
-      signal_uuids: f.signal_uuids,
-      signal_group_uuids: f.signal_group_uuids,
-      part_groups: [],
-      part_numbers: f.part_numbers,
-      part_attributes: v.part_attributes,
-      pass_fail_filter: f.pass_fail_filter,
-      evaluation_ratio: f.evaluation_ratio,
-      sample_size: f.sample_size,
-      alert_threshold: v.alert_threshold,
-    },
-  };
-}
-
 /**
  * Form values → the task body POST /api/tasks takes (spec §3 "Server task"); PUT /api/tasks takes
  * the same with `task_uuid`. The form goes to the task directly, not through the client view.

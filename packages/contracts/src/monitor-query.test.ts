@@ -12,7 +12,9 @@ import {
   splitPercentages,
   type TMonitorQuery,
   trainingSplitBounds,
+  ZPreviewFilter,
 } from "./monitor-query.js";
+import { ZStoredMonitorFilter } from "./monitors.js";
 
 const NOW = Date.parse("2026-11-22T12:00:00Z");
 const H = 3_600_000;
@@ -138,5 +140,25 @@ describe("training split (spec monitor-forms §5, §9)", () => {
     expect(parseSplitPercentage("25")).toBe(0.25);
     expect(parseSplitPercentage("2x")).toBeNull();
     expect(parseSplitPercentage("")).toBeNull();
+  });
+});
+
+describe("the preview's filter", () => {
+  const filter = {
+    signal_uuids: ["0b6f3a3e-3f0e-4f5e-9a59-1f4a2f8e7c11"],
+    sample_size: 40,
+    evaluation_ratio: 0.5,
+  };
+  it("has the stored filter's fields, validated as a task's details are", () => {
+    expect(Object.keys(ZPreviewFilter.shape).sort()).toEqual(Object.keys(ZStoredMonitorFilter.shape).sort());
+    expect(ZPreviewFilter.safeParse({ ...filter, signal_uuids: ["not-an-id"] }).success).toBe(false);
+    expect(ZPreviewFilter.safeParse({ ...filter, part_numbers: ["  "] }).success).toBe(false);
+    expect(ZPreviewFilter.safeParse({ ...filter, cust_uuid: filter.signal_uuids[0] }).success).toBe(false);
+  });
+  it("previews a form still being filled in: any whole sample size from 1 and any ratio in [0, 1]", () => {
+    expect(ZPreviewFilter.parse(filter)).toMatchObject({ ...filter, part_numbers: [], pass_fail_filter: [] });
+    expect(ZPreviewFilter.safeParse({ ...filter, sample_size: 1, evaluation_ratio: 0 }).success).toBe(true);
+    expect(ZPreviewFilter.safeParse({ ...filter, sample_size: 0 }).success).toBe(false);
+    expect(ZPreviewFilter.safeParse({ ...filter, evaluation_ratio: 1.5 }).success).toBe(false);
   });
 });

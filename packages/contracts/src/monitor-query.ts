@@ -7,9 +7,8 @@ import {
   recordsRange,
   round4,
   trainingSplitLowerBound,
-  ZChallengeRanges,
-  ZPassFail,
-  ZRunRules,
+  ZStoredMonitorFilter,
+  ZTaskDetails,
 } from "./monitors.js";
 
 // The period and training split of the monitor forms' Data Filters tab (spec monitor-forms §2,
@@ -250,28 +249,21 @@ export const ZMonitorFormBounds = z.object({ maxRecordCount: z.number().int().mi
 export type TMonitorFormBounds = z.infer<typeof ZMonitorFormBounds>;
 
 /** The filter keys a preview reads (as stored in monitors.filter). */
-export const ZPreviewFilter = z.object({
-  signal_uuids: z.array(z.uuid()).max(1000),
-  signal_group_uuids: z.array(z.uuid()).max(200).default([]),
-  part_attributes: z
-    .array(
-      z.object({
-        attribute_uuid: zString().max(100),
-        selected_attribute_values: z.array(zString().max(500)).max(1000),
-      }),
-    )
-    .max(200)
-    .default([]),
+/** The stored filter's keys (ZStoredMonitorFilter): a preview sends the filter the monitor would store. */
+const STORED_FILTER_KEYS = Object.fromEntries(
+  Object.keys(ZStoredMonitorFilter.shape).map((k) => [k, true]),
+) as {
+  [K in keyof typeof ZStoredMonitorFilter.shape]: true;
+};
+
+/**
+ * A preview's filter: the stored filter's fields, validated as a task's details validate them
+ * (ZTaskDetails), except that a form still being filled in may preview any sample size and
+ * ratio the window can split (the form's own checks say what saving needs).
+ */
+export const ZPreviewFilter = ZTaskDetails.pick(STORED_FILTER_KEYS).extend({
   sample_size: z.number().int().min(1),
-  pass_fail_filter: z.array(ZPassFail).max(2).default([]),
   evaluation_ratio: z.number().min(0).max(1),
-  part_numbers: z.array(zString().max(200)).max(1000).default([]),
-  part_groups: z.array(zString().max(200)).max(1000).default([]),
-  op_count: z.enum(["ALL", "FIRST", "LAST"]).optional(),
-  /** cap only: the Western Electric rules 2–4 the preview's evaluation applies, as the worker does. */
-  run_rules: ZRunRules.optional(),
-  /** cap only: challenge ranges the window leaves out, as the worker's (monitor-forms §2). */
-  challenge_ranges: ZChallengeRanges.optional(),
 });
 
 /**

@@ -204,15 +204,6 @@ export async function evaluateClaims(
   return results;
 }
 
-/** Window query + pure evaluation of one claimed monitor; never throws (ERROR instead). */
-export async function evaluateClaim(
-  db: Tx,
-  claim: ClaimedMonitor,
-  stats?: EvaluationStats,
-): Promise<EvaluationResult> {
-  return (await evaluateClaims(db, [claim], stats))[0] as EvaluationResult;
-}
-
 /** Starts polling; returns at once. */
 export function startWorker(opts: WorkerOptions): Worker {
   const now = opts.now ?? (() => new Date());

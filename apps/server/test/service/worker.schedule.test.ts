@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { NO_MONITORED_SIGNALS, noDataReasonOf } from "@linewatch/contracts";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Database, rowsOf } from "../../src/db/client.js";
+import { type Database, type Db, rowsOf } from "../../src/db/client.js";
 import {
   alerts,
   evaluations,
@@ -17,10 +17,22 @@ import {
 } from "../../src/db/schema/index.js";
 import { createStatsPool } from "../../src/modules/evaluation/stats-pool.js";
 import { createOnEvaluated } from "../../src/worker/alerts/apply.js";
-import { claimDue, completeClaim, nextSlotAfter } from "../../src/worker/schedule/schedule.js";
-import { evaluateClaim, evaluateClaims, INITIALISE_SLOTS_MS, startWorker } from "../../src/worker/worker.js";
+import {
+  type ClaimedMonitor,
+  claimDue,
+  completeClaim,
+  nextSlotAfter,
+} from "../../src/worker/schedule/schedule.js";
+import { evaluateClaims, INITIALISE_SLOTS_MS, startWorker } from "../../src/worker/worker.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
+
+/** One claimed monitor evaluated as the worker evaluates a batch of them. */
+async function evaluateClaim(db: Db, claim: ClaimedMonitor) {
+  const [result] = await evaluateClaims(db, [claim]);
+  if (!result) throw new Error("no result for the claim");
+  return result;
+}
 
 const MIN = 60_000;
 const T0 = new Date(Date.UTC(2026, 10, 22, 8));
