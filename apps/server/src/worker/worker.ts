@@ -1,5 +1,5 @@
 /**
- * The monitor worker loop (conventions.md "Worker"): schedule/ claims due monitors, evaluate/
+ * The monitor worker loop (conventions.md "Worker"): schedule/ claims due monitors, modules/evaluation
  * computes (window query + pure evaluation), the result is stored once per slot and handed to
  * `onEvaluated` (alert rules) inside the same transaction. Several processes share the monitors
  * through row leases (architecture.md "Processes").

@@ -1,4 +1,4 @@
-// The window query (worker/evaluate/window.ts) on a factory-built line: newest sample_size records,
+// The window query (modules/evaluation/window.plan.ts and window.read.ts) on a factory-built line: newest sample_size records,
 // model numbers, pass/fail, attributes, cap exclusions and op_count, MVD across stations, cap limits;
 // windows loaded together (the worker's batch, sharing queries) equal windows loaded one by one.
 
