@@ -241,8 +241,9 @@ const ZControlRule = z.union([z.literal(1), z.literal(2), z.literal(3), z.litera
 
 /**
  * CAP, calibrated: control rules on the new points, and Ppk's upper bound against the target.
- * Since issue 29 one α-level test per evaluation (design/monitoring.md "CAP"): p = min(1, tests ·
- * min(p_control, p_capability)), a breach when p < α; every control hit is still listed. The
+ * Since issue 29 one α-level test per evaluation (design/monitoring.md "CAP"): p = min(1,
+ * p_control / control share, p_capability / capability share) (α shared between the parts tested,
+ * capabilityShare), a breach when p < α; every control hit is still listed. The
  * fields of that test are absent from evaluations stored before it (then any hit breached and the
  * bound was at α).
  */

@@ -11,9 +11,9 @@ export const DEFAULT_ALERT_THRESHOLD: AlertThreshold = "medium";
 export interface AlertThresholdLevel {
   /** False-breach rate of one in-control evaluation; the MVD binomial test level. */
   readonly alpha: number;
-  /** SVD: threshold = max(k / √n_eff, 0.1). */
+  /** SVD: the normal null law's quantile k; the threshold is max(q_α(F̂) · f_ρ · t/z / √n_eff, 0.1) (evaluateSvdCalibrated). */
   readonly svdK: number;
-  /** CAP: breach when Ppk falls below this. */
+  /** CAP: the Ppk target its capability part tests the upper confidence bound of Ppk against (evaluateCapCalibrated). */
   readonly cpkTarget: number;
 }
 

@@ -3,7 +3,7 @@ import { StatsError } from "./statsError.js";
 
 /**
  * P(Binomial(n, α) ≥ k), the MVD p-value of k exceedances among n evaluation rows
- * (monitoring.md "MVD" step 5). Computed as the regularised incomplete beta I_α(k, n − k + 1)
+ * (the MVD test of issue 29's first rounds; the calibrated MVD combines p_mean and p_struct instead). Computed as the regularised incomplete beta I_α(k, n − k + 1)
  * rather than 1 − CDF(k − 1), which would lose every digit of a p-value near 1e-12.
  * k ≤ 0 gives 1 and k > n gives 0. Throws INVALID_ARGUMENT for a non-integer or negative n, a
  * non-integer k, or α outside [0, 1].

@@ -135,9 +135,10 @@ export interface CapCalibratedEvaluation {
 }
 
 /**
- * CAP evaluation calibrated to its α (monitoring.md "CAP"), one α-level test per evaluation as
- * MVD's: p = min(1, 2 · min(p_control, p_capability)) (the factor is the number of parts tested),
- * breach ⇔ p < α.
+ * CAP evaluation calibrated to its α (monitoring.md "CAP"), one α-level test per evaluation:
+ * p = min(1, p_control / control share, p_capability / capability share) (weighted Bonferroni; the
+ * shares sum to 1, the capability part's from ½ down to 0.1 by capabilityShareOf, a part tested
+ * alone takes all of α), breach ⇔ p < α.
  *
  * Control: the rules judge each new point once (rule 1 always, rules 2–4 when turned on, firing
  * only on a run that ends at a new point); every hit is a control signal and is listed, and

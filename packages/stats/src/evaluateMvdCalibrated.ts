@@ -31,7 +31,7 @@ export const MVD_CROSS_VALIDATION_FOLDS = 5;
 export interface MvdOptions {
   /** How many of the highest-T² evaluation rows to describe (default 3). */
   readonly worstRowCount?: number;
-  /** How many signals name the drivers of each worst row (default 3, monitoring.md "MVD" step 7). */
+  /** How many signals name the drivers of each worst row (default 3, monitoring.md "MVD" step 6). */
   readonly topSignalCount?: number;
 }
 

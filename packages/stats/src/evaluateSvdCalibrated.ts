@@ -36,7 +36,7 @@ export interface SvdCalibratedEvaluation {
    * data's shape relative to a normal sample of the same size (below 1 for heavy tails).
    */
   readonly dispersionRatio: number;
-  /** The training values' variance inflation factor (AR(1) fit, ≥ 1): "neighbouring parts are alike". */
+  /** The training values' variance inflation factor (the AR order they choose, a cycle allowed for; ≥ 1): "neighbouring parts are alike". */
   readonly vif: number;
   /** The AR order the training values chose (0: independent; estimateDependence). */
   readonly arOrder: number;

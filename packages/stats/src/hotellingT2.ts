@@ -9,7 +9,7 @@ export interface HotellingT2Result {
   readonly t2: Float64Array;
   /**
    * n × p per-signal contributions cᵢⱼ = yᵢⱼ · (S⁻¹ yᵢ)ⱼ; each row sums to its T²
-   * (monitoring.md "MVD" step 7). A contribution can be negative when correlated signals offset.
+   * (monitoring.md "MVD" step 6). A contribution can be negative when correlated signals offset.
    */
   readonly contributions: Matrix;
 }

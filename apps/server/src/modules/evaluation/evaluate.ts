@@ -76,8 +76,8 @@ export type EvaluationSettings = {
    */
   previousLastRecordTs?: Date | null;
   /**
-   * CAP's run rules (Western Electric 2–4) when a monitor turns them on; rule 1 always applies.
-   * No monitor setting holds them yet, so the worker passes none.
+   * CAP's run rules (Western Electric 2–4) when a monitor turns them on (its filter's run_rules,
+   * monitorEvaluationSettings); rule 1 always applies.
    */
   runRules?: { rule2?: boolean; rule3?: boolean; rule4?: boolean };
 };
