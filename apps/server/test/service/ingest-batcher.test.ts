@@ -96,12 +96,13 @@ afterAll(async () => {
 const newBatcher = async (log = capturingLogger()) => {
   const directory = createSourceDirectory(t.database.db);
   await directory.refresh();
-  return createIngestBatcher({
-    db: t.database.db,
+  const batcher = createIngestBatcher({
     partRecords: t.services.partRecords,
     directory,
     logger: log.logger,
   });
+  // As the broker hands a message over: with the data source its topic resolves to.
+  return { ...batcher, add: (p: IPublishPacket) => batcher.add(p, directory.resolve(p.topic)) };
 };
 
 describe("the ingest batcher", () => {
@@ -202,10 +203,8 @@ describe("the ingest batcher", () => {
     const good = packet([record(`S1-${run}`), record(`S2-${run}`)]);
     const broken = packet(`not json, stopped ${run}`);
     await expect(
-      createIngestLog(t.database.db).store(
-        [broken, good],
-        directory.current(),
-        t.services.partRecords,
+      createIngestLog(t.services.partRecords).store(
+        [broken, good].map((p) => ({ packet: p, source: directory.resolve(p.topic) })),
         topicDefaults,
         stopped.signal,
       ),
