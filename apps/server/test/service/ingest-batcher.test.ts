@@ -183,6 +183,41 @@ describe("the ingest batcher", () => {
     expect(await state(batcher.add(packet(record(`G9-${run}`))))).toBe("pending");
   });
 
+  it("skips a message whose data source is deleted after it arrived: acknowledged, nothing stored, no dead letter", async () => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: `/api/plants/${tenant.plant.id}/data-sources`,
+      headers: tenant.adminHeaders,
+      payload: { name: "Batcher gone", topic: `lwgone-${run}/#` },
+    });
+    expect(created.statusCode).toBe(201);
+    const sourceId = (created.json() as { id: string }).id;
+    const directory = createSourceDirectory(t.database.db);
+    await directory.refresh();
+    // A batch only when flushed below.
+    const batcher = createIngestBatcher({ partRecords: t.services.partRecords, directory, flushMs: 60_000 });
+    const onGone = packet(record(`GONE-1-${run}`), `lwgone-${run}/line/OP10`);
+    const source = directory.resolve(onGone.topic);
+    expect(source?.id).toBe(sourceId);
+    const ack = batcher.add(onGone, source);
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/data-sources/${sourceId}`,
+      headers: tenant.adminHeaders,
+    });
+    expect(deleted.statusCode).toBe(204);
+    await directory.refresh();
+    await batcher.flush();
+    expect(await state(ack)).toBe("acknowledged");
+    expect(await isStored(`GONE-1-${run}`)).toBe(false);
+    const dead = await t.database.db
+      .select()
+      .from(deadLetters)
+      .where(sql`${deadLetters.payload} like ${`%GONE-1-${run}%`}`);
+    expect(dead).toEqual([]);
+    await batcher.close();
+  });
+
   it("stores the messages it has taken when closed, and takes no new one", async () => {
     const batcher = await newBatcher();
     const acks = [batcher.add(packet(record(`C1-${run}`))), batcher.add(packet(record(`C2-${run}`)))];
