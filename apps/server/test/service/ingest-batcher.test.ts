@@ -48,16 +48,22 @@ const isStored = async (partId: string) =>
 const state = (p: Promise<void>) =>
   Promise.race([p.then(() => "acknowledged"), new Promise((r) => setImmediate(() => r("pending")))]);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await createTenant(t.app, t.database.db);
+/** Adds a data source to the tenant's plant; answers its id. */
+async function addSource(name: string, topicFilter: string) {
   const res = await t.app.inject({
     method: "POST",
     url: `/api/plants/${tenant.plant.id}/data-sources`,
     headers: tenant.adminHeaders,
-    payload: { name: "Batcher test", topic: `lwbatch-${run}/#` },
+    payload: { name, topic: topicFilter },
   });
   expect(res.statusCode).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant = await createTenant(t.app, t.database.db);
+  await addSource("Batcher test", `lwbatch-${run}/#`);
   // Records the database refuses as bad data (SQLSTATE 22000) or while it is "busy" (53000).
   await t.database.db.execute(
     sql.raw(`create function lw_test_refuse() returns trigger language plpgsql as $$
@@ -184,14 +190,7 @@ describe("the ingest batcher", () => {
   });
 
   it("skips a message whose data source is deleted after it arrived: acknowledged, nothing stored, no dead letter", async () => {
-    const created = await t.app.inject({
-      method: "POST",
-      url: `/api/plants/${tenant.plant.id}/data-sources`,
-      headers: tenant.adminHeaders,
-      payload: { name: "Batcher gone", topic: `lwgone-${run}/#` },
-    });
-    expect(created.statusCode).toBe(201);
-    const sourceId = (created.json() as { id: string }).id;
+    const sourceId = await addSource("Batcher gone", `lwgone-${run}/#`);
     const directory = createSourceDirectory(t.database.db);
     await directory.refresh();
     // A batch only when flushed below.
