@@ -1,14 +1,14 @@
 import { topicDefaults } from "@linewatch/contracts";
 import type { IPublishPacket } from "mqtt";
-import type { Db } from "../db/client.js";
 import { describeDbError, isTransientDbError } from "../db/errors.js";
 import { type Logger, silentLogger } from "../lib/logger.js";
 import { ingestBatchSeconds, ingestMessages, watchIngestQueue } from "../lib/metrics.js";
 import type { PartRecordsService } from "../modules/part-records/part-records.service.js";
-import { createIngestLog, type DeadLetterNote } from "./ingest-log.js";
-import type { SourceDirectory } from "./sources.js";
+import { createIngestLog, type DeadLetterNote, type IngestMessage } from "./ingest-log.js";
+import type { IngestSource, SourceDirectory } from "./sources.js";
 
-type Waiting = { packet: IPublishPacket; resolve: () => void };
+/** A message taken, with the data source its topic was resolved to where it arrived. */
+type Waiting = IngestMessage & { resolve: () => void };
 
 /** Backoff of a batch that failed because the database was away: 1 s, doubling, at most 30 s. */
 export const RETRY_FIRST_MS = 1_000;
@@ -57,7 +57,6 @@ const LOGGED_REASON_MAX = 300;
  * parameters.
  */
 export function createIngestBatcher(opts: {
-  db: Db;
   partRecords: PartRecordsService;
   directory: SourceDirectory;
   batchSize?: number;
@@ -65,7 +64,7 @@ export function createIngestBatcher(opts: {
   logger?: Logger;
 }) {
   const logger = opts.logger ?? silentLogger;
-  const ingestLog = createIngestLog(opts.db);
+  const ingestLog = createIngestLog(opts.partRecords);
   const batchSize = opts.batchSize ?? 1_000;
   // 0: store what arrived in this turn of the event loop. A broker that waits for our answer
   // before it reads on (Aedes does, per socket chunk) must not also wait for a timer.
@@ -86,13 +85,20 @@ export function createIngestBatcher(opts: {
   // Wake the backoff waits (of the batches and of the lanes) early when the batcher closes.
   const wakes = new Set<() => void>();
 
+  /** The message's data source while it exists: none once deleted (its message is then skipped). */
+  const stillThere = (source: IngestSource | undefined) =>
+    source && opts.directory.has(source.id) ? source : undefined;
+  /** The messages of a batch with their data sources as they are now. */
+  const current = (batch: Waiting[]): IngestMessage[] =>
+    batch.map((w) => ({ packet: w.packet, source: stillThere(w.source) }));
+
   /** The log fields of a batch: its data sources and topics (of up to three messages), and its size. */
   function whose(batch: Waiting[]) {
-    const some = batch.slice(0, 3).map((w) => w.packet.topic);
+    const some = batch.slice(0, 3);
     return {
       messages: batch.length,
-      dataSourceIds: [...new Set(some.map((t) => opts.directory.match(t)?.id ?? null))],
-      topics: [...new Set(some)],
+      dataSourceIds: [...new Set(some.map((w) => stillThere(w.source)?.id ?? null))],
+      topics: [...new Set(some.map((w) => w.packet.topic))],
     };
   }
 
@@ -167,13 +173,7 @@ export function createIngestBatcher(opts: {
     const started = performance.now();
     let dead: DeadLetterNote[] = [];
     const result = await untilStored(what, async () => {
-      dead = await ingestLog.store(
-        batch.map((w) => w.packet),
-        opts.directory.current(),
-        opts.partRecords,
-        topicDefaults,
-        signal,
-      );
+      dead = await ingestLog.store(current(batch), topicDefaults, signal);
     });
     if (result.outcome === "closed") return;
     if (result.outcome === "stored") {
@@ -194,7 +194,7 @@ export function createIngestBatcher(opts: {
     const reason = `the database refused the message (${describeDbError(result.err)})`;
     logger.warn({ ...what, reason }, "kept an MQTT message as a dead letter");
     const kept = await untilStored({ ...what, step: "storing a dead letter" }, () =>
-      ingestLog.deadLetter(only.packet, opts.directory.current(), reason),
+      ingestLog.deadLetter({ packet: only.packet, source: stillThere(only.source) }, reason),
     );
     if (kept.outcome === "refused")
       logger.error(
@@ -240,7 +240,7 @@ export function createIngestBatcher(opts: {
 
   /** Stores one large message after the large messages of its data source before it. */
   function storeInLane(w: Waiting) {
-    const key = opts.directory.match(w.packet.topic)?.id ?? "";
+    const key = w.source?.id ?? "";
     inLanes++;
     const stored = (lanes.get(key) ?? Promise.resolve())
       .then(() => (closed ? undefined : store([w], stopping.signal)))
@@ -256,11 +256,15 @@ export function createIngestBatcher(opts: {
   }
 
   return {
-    add(packet: IPublishPacket): Promise<void> {
+    /**
+     * Takes a message with the data source its topic resolved to (SourceDirectory.resolve, once,
+     * where the message arrived; none: it is acknowledged and not stored).
+     */
+    add(packet: IPublishPacket, source: IngestSource | undefined): Promise<void> {
       return new Promise<void>((resolve) => {
         if (closed) return; // never acknowledged: the broker redelivers it
-        if (packet.payload.length > LANE_BYTES) return storeInLane({ packet, resolve });
-        waiting.push({ packet, resolve });
+        if (packet.payload.length > LANE_BYTES) return storeInLane({ packet, source, resolve });
+        waiting.push({ packet, source, resolve });
         // While a batch is being stored, this message goes into the next one.
         if (!storing) schedule();
       });

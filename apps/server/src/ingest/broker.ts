@@ -84,8 +84,11 @@ export async function startEmbeddedBroker(
         return callback(new Error(`not authorised to publish on ${packet.topic}`));
       }
       // Messages the broker publishes itself ($SYS, wills) and topics no data source claims pass.
-      if (!ingest || !client || !ingest.directory.match(packet.topic)) return callback(null);
-      ingest.batcher.add(packet).then(
+      if (!ingest || !client) return callback(null);
+      // The one place this message's topic is matched to its data source: the source goes with it.
+      const source = ingest.directory.resolve(packet.topic);
+      if (!source) return callback(null);
+      ingest.batcher.add(packet, source).then(
         () => callback(null),
         (err: Error) => callback(err),
       );

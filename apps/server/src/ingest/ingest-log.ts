@@ -1,24 +1,19 @@
-import { DEAD_LETTER_REASONS, INGEST_BATCH_MAX, topicMatches, toStorableText } from "@linewatch/contracts";
-import { sql } from "drizzle-orm";
+import { DEAD_LETTER_REASONS, INGEST_BATCH_MAX, toStorableText } from "@linewatch/contracts";
 import type { IPublishPacket } from "mqtt";
-import type { Db } from "../db/client.js";
-import { dataSourceMessages, deadLetters } from "../db/schema/index.js";
 import { type JsonElement, parseJsonInSlices } from "../lib/json-slices.js";
 import { type DeadLetterReason, ingestDeadLetters } from "../lib/metrics.js";
 import { createSlicer } from "../lib/slices.js";
+import type { DeadLetterRow } from "../modules/part-records/part-records.repo.js";
 import {
   isRefusedByDatabase,
   type PartRecordsService,
 } from "../modules/part-records/part-records.service.js";
+import type { IngestSource } from "./sources.js";
 
-type Source = { id: string; topic: string; customerId: string; plantId: string; ingestorId: string };
-type Dead = {
-  customerId: string;
-  ingestorId: string;
-  dataSourceId: string;
-  topic: string;
-  payload: string;
-  reason: string;
+type Source = IngestSource;
+/** A message and the data source its topic was resolved to where it arrived (sources.ts); none: skipped. */
+export type IngestMessage = { packet: IPublishPacket; source: Source | undefined };
+type Dead = DeadLetterRow & {
   /** The reason's category (the metric's label; not stored). */
   kind: DeadLetterReason;
 };
@@ -36,8 +31,6 @@ const PAYLOAD_MAX = 64 * 1024;
 
 /** A payload, topic or reason as the dead-letter and sample tables can hold it. */
 const storable = (text: string, max = PAYLOAD_MAX) => toStorableText(text.slice(0, max));
-/** Messages kept per data source for the insight-mapping page. */
-export const SAMPLES_PER_SOURCE = 20;
 const SAMPLE_EVERY_MS = 1_000;
 
 /** Where a record came from: its message, and where its text lies in the payload. */
@@ -47,42 +40,38 @@ type Origin = { topic: string; payload: string; source: Source; element?: JsonEl
 const textOf = (o: Origin) => (o.element ? o.payload.slice(o.element.start, o.element.end) : o.payload);
 
 /**
- * From MQTT messages to stored part records: matches each message to its data source, parses it
- * (one record, or an array of records), stores the records per plant, and keeps what could not
- * be stored in the dead-letter table with the reason. A message's records beyond
- * INGEST_BATCH_MAX are not stored: they become one dead letter saying so, as POST /api/ingest
- * refuses a larger batch. Large messages are parsed and prepared in slices (lib/slices.ts), so
- * other clients' messages are answered meanwhile.
+ * From MQTT messages to stored part records: takes each message with the data source its topic
+ * was resolved to where it arrived (sources.ts), parses it (one record, or an array of records),
+ * and has modules/part-records store the records per plant, keep what could not be stored as a
+ * dead letter with the reason, and keep a sample of each data source's messages: no SQL here.
+ * A message's records beyond INGEST_BATCH_MAX are not stored: they become one dead letter saying
+ * so, as POST /api/ingest refuses a larger batch. Large messages are parsed and prepared in
+ * slices (lib/slices.ts), so other clients' messages are answered meanwhile.
  */
-export function createIngestLog(db: Db) {
+export function createIngestLog(partRecords: PartRecordsService) {
   const lastSample = new Map<string, number>();
 
   async function sample(source: Source, topic: string, payload: string) {
     const now = Date.now();
     if (now - (lastSample.get(source.id) ?? 0) < SAMPLE_EVERY_MS) return;
     lastSample.set(source.id, now);
-    await db
-      .insert(dataSourceMessages)
-      .values({ dataSourceId: source.id, topic: storable(topic), payload: storable(payload) });
-    // Keep the newest few only.
-    await db.execute(sql`delete from ${dataSourceMessages} where ${dataSourceMessages.dataSourceId} = ${source.id}
-      and ${dataSourceMessages.id} not in (select ${dataSourceMessages.id} from ${dataSourceMessages}
-        where ${dataSourceMessages.dataSourceId} = ${source.id} order by ${dataSourceMessages.receivedAt} desc limit ${SAMPLES_PER_SOURCE})`);
+    await partRecords.keepSample({
+      dataSourceId: source.id,
+      topic: storable(topic),
+      payload: storable(payload),
+    });
   }
 
   return {
     async store(
-      packets: IPublishPacket[],
-      sources: Source[],
-      partRecords: PartRecordsService,
+      messages: IngestMessage[],
       topicDefaults: (topic: string) => { line?: string; station?: string },
       signal?: AbortSignal,
     ): Promise<DeadLetterNote[]> {
       const dead: Dead[] = [];
       const slicer = createSlicer({ signal });
       const byPlant = new Map<string, { source: Source; records: unknown[]; origins: Origin[] }>();
-      for (const packet of packets) {
-        const source = sources.find((s) => topicMatches(s.topic, packet.topic));
+      for (const { packet, source } of messages) {
         if (!source) continue; // A topic no data source claims any more (deleted meanwhile).
         const payload = payloadText(packet);
         const base = {
@@ -176,7 +165,7 @@ export function createIngestLog(db: Db) {
         }
       }
       if (!dead.length) return [];
-      await db.insert(deadLetters).values(dead.map(({ kind: _, ...row }) => row));
+      await partRecords.keepDeadLetters(dead.map(({ kind: _, ...row }) => row));
       return kept(dead);
     },
 
@@ -185,8 +174,7 @@ export function createIngestLog(db: Db) {
      * did not foresee (the database refused it): its payload as far as the table can hold it,
      * else the reason alone.
      */
-    async deadLetter(packet: IPublishPacket, sources: Source[], reason: string): Promise<DeadLetterNote[]> {
-      const source = sources.find((s) => topicMatches(s.topic, packet.topic));
+    async deadLetter({ packet, source }: IngestMessage, reason: string): Promise<DeadLetterNote[]> {
       if (!source) return [];
       const row = {
         customerId: source.customerId,
@@ -196,11 +184,7 @@ export function createIngestLog(db: Db) {
         payload: storable(payloadText(packet)),
         reason: storable(reason),
       };
-      try {
-        await db.insert(deadLetters).values(row);
-      } catch {
-        await db.insert(deadLetters).values({ ...row, payload: "" });
-      }
+      await partRecords.keepDeadLetter(row);
       return kept([{ ...row, kind: "database_refused" }]);
     },
   };

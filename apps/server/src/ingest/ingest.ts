@@ -36,7 +36,6 @@ export async function startIngest(opts: IngestOptions) {
   const directory = createSourceDirectory(opts.db);
   await directory.refresh();
   const batcher = createIngestBatcher({
-    db: opts.db,
     partRecords: opts.partRecords,
     directory,
     logger: opts.logger,

@@ -53,7 +53,8 @@ export async function startMqttIngestor(opts: MqttIngestorOptions) {
     void stored.then(() => sendPacket(packet, undefined, ...rest));
   };
   client.handleMessage = (packet, callback) => {
-    const stored = opts.batcher.add(packet);
+    // The one place this message's topic is matched to its data source: the source goes with it.
+    const stored = opts.batcher.add(packet, opts.directory.resolve(packet.topic));
     if (packet.qos > 0 && packet.messageId != null) storing.set(packet.messageId, stored);
     callback();
   };

@@ -3,6 +3,7 @@ import {
   DATA_SOURCE_MESSAGES,
   INSIGHT_DEAD_LETTERS_MAX,
   topicDefaults,
+  topicMatches,
   ZDataSourceInsight,
 } from "@linewatch/contracts";
 import type { IPublishPacket } from "mqtt";
@@ -36,14 +37,16 @@ async function publish(
   source: { id: string; ingestorId: string; topic: string },
   msgs: [string, string][],
 ) {
-  const log = createIngestLog(t.database.db);
+  const log = createIngestLog(t.services.partRecords);
   const packets = msgs.map(
     ([topic, payload]) => ({ topic, payload: Buffer.from(payload) }) as IPublishPacket,
   );
+  const resolved = { ...source, customerId: tn.customer.id, plantId: tn.plant.id };
   await log.store(
-    packets,
-    [{ ...source, customerId: tn.customer.id, plantId: tn.plant.id }],
-    t.services.partRecords,
+    packets.map((packet) => ({
+      packet,
+      source: topicMatches(source.topic, packet.topic) ? resolved : undefined,
+    })),
     topicDefaults,
   );
 }

@@ -48,16 +48,22 @@ const isStored = async (partId: string) =>
 const state = (p: Promise<void>) =>
   Promise.race([p.then(() => "acknowledged"), new Promise((r) => setImmediate(() => r("pending")))]);
 
-beforeAll(async () => {
-  t = await createTestApp();
-  tenant = await createTenant(t.app, t.database.db);
+/** Adds a data source to the tenant's plant; answers its id. */
+async function addSource(name: string, topicFilter: string) {
   const res = await t.app.inject({
     method: "POST",
     url: `/api/plants/${tenant.plant.id}/data-sources`,
     headers: tenant.adminHeaders,
-    payload: { name: "Batcher test", topic: `lwbatch-${run}/#` },
+    payload: { name, topic: topicFilter },
   });
   expect(res.statusCode).toBe(201);
+  return (res.json() as { id: string }).id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  tenant = await createTenant(t.app, t.database.db);
+  await addSource("Batcher test", `lwbatch-${run}/#`);
   // Records the database refuses as bad data (SQLSTATE 22000) or while it is "busy" (53000).
   await t.database.db.execute(
     sql.raw(`create function lw_test_refuse() returns trigger language plpgsql as $$
@@ -96,12 +102,13 @@ afterAll(async () => {
 const newBatcher = async (log = capturingLogger()) => {
   const directory = createSourceDirectory(t.database.db);
   await directory.refresh();
-  return createIngestBatcher({
-    db: t.database.db,
+  const batcher = createIngestBatcher({
     partRecords: t.services.partRecords,
     directory,
     logger: log.logger,
   });
+  // As the broker hands a message over: with the data source its topic resolves to.
+  return { ...batcher, add: (p: IPublishPacket) => batcher.add(p, directory.resolve(p.topic)) };
 };
 
 describe("the ingest batcher", () => {
@@ -182,6 +189,34 @@ describe("the ingest batcher", () => {
     expect(await state(batcher.add(packet(record(`G9-${run}`))))).toBe("pending");
   });
 
+  it("skips a message whose data source is deleted after it arrived: acknowledged, nothing stored, no dead letter", async () => {
+    const sourceId = await addSource("Batcher gone", `lwgone-${run}/#`);
+    const directory = createSourceDirectory(t.database.db);
+    await directory.refresh();
+    // A batch only when flushed below.
+    const batcher = createIngestBatcher({ partRecords: t.services.partRecords, directory, flushMs: 60_000 });
+    const onGone = packet(record(`GONE-1-${run}`), `lwgone-${run}/line/OP10`);
+    const source = directory.resolve(onGone.topic);
+    expect(source?.id).toBe(sourceId);
+    const ack = batcher.add(onGone, source);
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/data-sources/${sourceId}`,
+      headers: tenant.adminHeaders,
+    });
+    expect(deleted.statusCode).toBe(204);
+    await directory.refresh();
+    await batcher.flush();
+    expect(await state(ack)).toBe("acknowledged");
+    expect(await isStored(`GONE-1-${run}`)).toBe(false);
+    const dead = await t.database.db
+      .select()
+      .from(deadLetters)
+      .where(sql`${deadLetters.payload} like ${`%GONE-1-${run}%`}`);
+    expect(dead).toEqual([]);
+    await batcher.close();
+  });
+
   it("stores the messages it has taken when closed, and takes no new one", async () => {
     const batcher = await newBatcher();
     const acks = [batcher.add(packet(record(`C1-${run}`))), batcher.add(packet(record(`C2-${run}`)))];
@@ -202,10 +237,8 @@ describe("the ingest batcher", () => {
     const good = packet([record(`S1-${run}`), record(`S2-${run}`)]);
     const broken = packet(`not json, stopped ${run}`);
     await expect(
-      createIngestLog(t.database.db).store(
-        [broken, good],
-        directory.current(),
-        t.services.partRecords,
+      createIngestLog(t.services.partRecords).store(
+        [broken, good].map((p) => ({ packet: p, source: directory.resolve(p.topic) })),
         topicDefaults,
         stopped.signal,
       ),

@@ -197,7 +197,6 @@ describe("ingest metrics", () => {
     await directory.refresh();
     const log = capturingLogger();
     const batcher = createIngestBatcher({
-      db: t.database.db,
       partRecords: t.services.partRecords,
       directory,
       logger: log.logger,
@@ -210,9 +209,9 @@ describe("ingest metrics", () => {
       batches: await sampleOf("linewatch_ingest_batch_seconds", { lane: "shared" }, "_count"),
     };
     const acks = [
-      batcher.add(packet(JSON.stringify([record(), record(), record()]))),
-      batcher.add(packet("{not json")),
-      batcher.add(packet(JSON.stringify({ partId: "no timestamp" }))),
+      batcher.add(packet(JSON.stringify([record(), record(), record()])), directory.resolve(topic)),
+      batcher.add(packet("{not json"), directory.resolve(topic)),
+      batcher.add(packet(JSON.stringify({ partId: "no timestamp" })), directory.resolve(topic)),
     ];
     // Taken, not yet stored (the batch starts at the next turn of the event loop).
     expect(await sampleOf("linewatch_ingest_waiting_messages")).toBe(3);

@@ -8,8 +8,9 @@ import { LOGIN_LIMIT, SESSION_LIMITS } from "@linewatch/contracts";
 import { lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { describeDbError } from "../../db/errors.js";
-import { deadLetters, loginFailures, sessions } from "../../db/schema/index.js";
+import { loginFailures, sessions } from "../../db/schema/index.js";
 import type { Logger } from "../../lib/logger.js";
+import { createPartRecordsRepo } from "../part-records/part-records.repo.js";
 
 export const HOUSEKEEPING = {
   /** How often the worker runs it (and once at start). */
@@ -35,11 +36,10 @@ export async function pruneExpired(db: Db, now: Date): Promise<PruneCounts> {
       ),
     )
     .returning({ tokenHash: sessions.tokenHash });
-  const letters = await db
-    .delete(deadLetters)
-    .where(lt(deadLetters.receivedAt, before(HOUSEKEEPING.deadLetterRetentionMs)))
-    .returning({ id: deadLetters.id });
-  return { loginFailures: failures.length, sessions: expired.length, deadLetters: letters.length };
+  const letters = await createPartRecordsRepo(db).deleteDeadLettersBefore(
+    before(HOUSEKEEPING.deadLetterRetentionMs),
+  );
+  return { loginFailures: failures.length, sessions: expired.length, deadLetters: letters };
 }
 
 /** Runs pruneExpired now and then every `everyMs`; a failure is logged and tried again next time. */

@@ -1,22 +1,29 @@
 import { describeIssues, type TIngestResult, type TPartRecord, ZPartRecord } from "@linewatch/contracts";
-import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import { describeDbError, isTransientDbError } from "../../db/errors.js";
-import { lines, modelNumbers, partAttributeValues, partRecords } from "../../db/schema/index.js";
 import { type IngestTransport, ingestRecords } from "../../lib/metrics.js";
 import { createSlicer } from "../../lib/slices.js";
 import { createPartRecordsCatalog, type SignalWant } from "./part-records.catalog.js";
+import {
+  createPartRecordsRepo,
+  type DeadLetterRow,
+  type PartRecordRow,
+  type SampleRow,
+} from "./part-records.repo.js";
 
 /** Whose records these are: the plant of the ingestor that received them. */
 export type IngestTarget = { customerId: string; plantId: string };
 /** Line and station taken from the topic when the body has none. */
 export type IngestDefaults = { line?: string; station?: string };
 
-type Row = typeof partRecords.$inferInsert;
-type Pending = { index: number; row: Row; lineId: string; ts: Date; attributeValues: [string, string][] };
+type Pending = {
+  index: number;
+  row: PartRecordRow;
+  lineId: string;
+  ts: Date;
+  attributeValues: [string, string][];
+};
 
-// PostgreSQL takes at most 65,535 parameters a statement; 7 columns a row.
-const INSERT_CHUNK = 5_000;
 /**
  * Rows are committed in slices of at most this many values (a row counts its signals and its 7
  * columns): one transaction each, so another plant's records wait for one slice at most — PGlite
@@ -79,9 +86,13 @@ const refusedReason = (err: unknown) => `${REFUSED} (${describeDbError(err)})`;
 /** Whether a rejection's reason is the database's refusal (else the record's own fault: validation). */
 export const isRefusedByDatabase = (reason: string) => reason.startsWith(REFUSED);
 
+/** Messages kept per data source for the insight-mapping page. */
+export const SAMPLES_PER_SOURCE = 20;
+
 export function createPartRecordsService(deps: { db: Db }) {
   const { db } = deps;
   const catalog = createPartRecordsCatalog(db);
+  const repo = createPartRecordsRepo(db);
 
   /** Turns one valid record into its row, creating unknown lines, stations and signals. */
   async function toRow(
@@ -137,16 +148,8 @@ export function createPartRecordsService(deps: { db: Db }) {
 
   /** Stores rows, line times, model numbers and attribute values in one transaction. */
   async function store(tx: Tx, target: IngestTarget, pending: Pending[]): Promise<number> {
-    let stored = 0;
-    for (let i = 0; i < pending.length; i += INSERT_CHUNK) {
-      const chunk = pending.slice(i, i + INSERT_CHUNK).map((p) => p.row);
-      const inserted = await tx
-        .insert(partRecords)
-        .values(chunk)
-        .onConflictDoNothing()
-        .returning({ ts: partRecords.ts });
-      stored += inserted.length;
-    }
+    const repo = createPartRecordsRepo(tx);
+    const stored = await repo.insertRecords(pending.map((p) => p.row));
     const lastByLine = new Map<string, Date>();
     const models = new Map<string, Set<string>>();
     const attrs = new Map<string, [string, string]>();
@@ -159,20 +162,13 @@ export function createPartRecordsService(deps: { db: Db }) {
       }
       for (const a of p.attributeValues) attrs.set(`${a[0]}\u0000${a[1]}`, a);
     }
-    for (const [lineId, t] of lastByLine) {
-      await tx
-        .update(lines)
-        .set({
-          lastIngestedTime: sql`greatest(coalesce(${lines.lastIngestedTime}, ${t.toISOString()}::timestamptz), ${t.toISOString()}::timestamptz)`,
-        })
-        .where(eq(lines.id, lineId));
-    }
-    const modelRows = [...models].flatMap(([lineId, set]) =>
-      [...set].map((value) => ({ customerId: target.customerId, lineId, value })),
+    for (const [lineId, t] of lastByLine) await repo.advanceLastIngested(lineId, t);
+    await repo.insertModelNumbers(
+      [...models].flatMap(([lineId, set]) =>
+        [...set].map((value) => ({ customerId: target.customerId, lineId, value })),
+      ),
     );
-    if (modelRows.length) await tx.insert(modelNumbers).values(modelRows).onConflictDoNothing();
-    const attrRows = [...attrs.values()].map(([signalId, value]) => ({ signalId, value }));
-    if (attrRows.length) await tx.insert(partAttributeValues).values(attrRows).onConflictDoNothing();
+    await repo.insertAttributeValues([...attrs.values()].map(([signalId, value]) => ({ signalId, value })));
     return stored;
   }
 
@@ -205,6 +201,21 @@ export function createPartRecordsService(deps: { db: Db }) {
 
   return {
     catalog,
+    /** Keeps dead letters, each already cut to what the table holds. */
+    keepDeadLetters: (rows: DeadLetterRow[]) => repo.insertDeadLetters(rows),
+    /**
+     * Keeps one whole message as a dead letter: with its payload, else (the database refused
+     * that too) with the reason alone.
+     */
+    async keepDeadLetter(row: DeadLetterRow) {
+      try {
+        await repo.insertDeadLetters([row]);
+      } catch {
+        await repo.insertDeadLetters([{ ...row, payload: "" }]);
+      }
+    },
+    /** Keeps a received message as its data source's sample: the newest SAMPLES_PER_SOURCE stay. */
+    keepSample: (row: SampleRow) => repo.insertSample(row, SAMPLES_PER_SOURCE),
     /**
      * Validates and stores part records. Each record is judged on its own: a bad one — refused by
      * its schema or by the database — is rejected with its reason and never stops the good ones.
