@@ -2,51 +2,16 @@
 // stores it, its dead letter or its sample. This keeps it so: no file of the server outside this
 // module writes those tables (the migrations under db/ aside), whether through Drizzle's
 // insert / update / delete or in SQL text (INSERT, UPDATE, DELETE, COPY, TRUNCATE).
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { getTableName } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { scanServerWrites, tableWrites as writesOf } from "../../../test/helpers/table-writes.js";
 import { dataSourceMessages, deadLetters, partRecords } from "../../db/schema/index.js";
 
 const TABLES = { partRecords, deadLetters, dataSourceMessages };
-const SRC = fileURLToPath(new URL("../..", import.meta.url));
 const OWNER = "modules/part-records/";
 const EXCEPTED = ["db/migrations/"];
-const SCANNED = /\.(ts|tsx|js|mjs|cjs|sql)$/;
-
-const alternatives = (names: string[]) => names.map((n) => n.replace(/[$.]/g, "\\$&")).join("|");
-
-/** The writes of the three tables in a file's text, as the text spells them. */
-function tableWrites(text: string): string[] {
-  const jsNames = Object.keys(TABLES);
-  // `import { deadLetters as dl }` writes through `dl`.
-  const aliases = [...text.matchAll(new RegExp(`\\b(?:${alternatives(jsNames)})\\s+as\\s+(\\w+)`, "g"))].map(
-    (m) => m[1] as string,
-  );
-  const js = alternatives([...jsNames, ...aliases]);
-  const sqlNames = alternatives(Object.values(TABLES).map((t) => getTableName(t)));
-  const drizzle = new RegExp(`\\.\\s*(?:insert|update|delete)\\s*\\(\\s*(?:\\w+\\.)?(?:${js})\\s*[,)]`, "g");
-  const sqlText = new RegExp(
-    `\\b(?:insert\\s+into|update|delete\\s+from|copy|truncate(?:\\s+table)?)\\s+(?:only\\s+)?` +
-      `(?:"?public"?\\s*\\.\\s*)?(?:"?(?:${sqlNames})"?(?![\\w])|\\$\\{\\s*(?:\\w+\\.)?(?:${js})\\s*\\})`,
-    "gi",
-  );
-  return [...text.matchAll(drizzle), ...text.matchAll(sqlText)].map((m) => m[0].replace(/\s+/g, " "));
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === "node_modules" ? [] : filesUnder(path);
-    return SCANNED.test(e.name) ? [path] : [];
-  });
-}
-
-const scanned = filesUnder(SRC).map((path) => ({
-  file: relative(SRC, path).split("\\").join("/"),
-  writes: tableWrites(readFileSync(path, "utf8")),
-}));
+const tableWrites = (text: string) => writesOf(text, TABLES);
+const scanned = scanServerWrites(TABLES);
 
 describe("part records, dead letters and samples are written in modules/part-records only", () => {
   it("no file outside modules/part-records writes them (migrations aside)", () => {
