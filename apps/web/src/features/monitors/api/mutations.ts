@@ -7,21 +7,19 @@ import {
   type TTaskCreateBody,
   type TTaskUpdateBody,
 } from "@linewatch/contracts";
-import {
-  type QueryClient,
-  type UseMutationOptions,
-  useMutation,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../shared/api/client";
-import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
+import {
+  type ResourceMutation,
+  type ResourceMutationOptions,
+  useResourceMutation,
+} from "../../../shared/api/useResourceMutation";
 import { monitorDisplayKeys, monitorKeys } from "./keys";
 import { combineSaveOutcome, partMessage, type SaveOutcome, type SavePart } from "./save-outcome";
 
 // The monitors' one data layer (conventions "Web": Supabase Studio's data/<resource>/): each hook
-// calls the API, invalidates every key that shows monitors, and shows its message. A caller's
-// options come last, so a page words its own success and error texts (or shows none and a
-// dialog instead) and adds its own callbacks.
+// calls the API, invalidates every key that shows monitors, and shows its message, in the shape of
+// every mutation hook (shared/api/useResourceMutation): a caller's options come last.
 
 /** What a change touched: the monitor (when known), its line and its plant. */
 export type TMonitorChange = { monitorId: string | null; lineId: string; plantId: string | null };
@@ -35,55 +33,21 @@ export function invalidateMonitors(qc: QueryClient, c: TMonitorChange) {
   for (const filter of monitorDisplayKeys(c)) void qc.invalidateQueries(filter);
 }
 
-type Text<TData, TVars, TArg = TData> = string | false | ((arg: TArg, vars: TVars) => string | false);
-
 /** Options a caller may pass to every monitor mutation hook. */
-export type MonitorMutationOptions<TData, TVars> = Omit<
-  UseMutationOptions<TData, Error, TVars>,
-  "mutationFn"
-> & {
-  /** The success snackbar; false shows none. Default: the spec's message for the change. */
-  successText?: Text<TData, TVars>;
-  /** The error snackbar; false shows none (the caller shows a dialog). Default: the spec's message. */
-  errorText?: Text<TData, TVars, Error>;
-  /** How long the snackbars stay (default: the snackbar constant, 3300 ms). */
-  snackbarMs?: number;
-};
-
-const textOf = <A, V>(t: string | false | ((a: A, v: V) => string | false), a: A, v: V) =>
-  typeof t === "function" ? t(a, v) : t;
+export type MonitorMutationOptions<TData, TVars> = ResourceMutationOptions<TData, TVars>;
 
 /** One monitor mutation: its call, what it changes, its default texts, then the caller's options. */
 function useMonitorMutation<TData, TVars>(
-  def: {
-    mutationFn: (v: TVars) => Promise<TData>;
+  def: Omit<ResourceMutation<TData, TVars>, "invalidate"> & {
     changed: (v: TVars, data: TData | undefined) => TMonitorChange;
-    successText: Text<TData, TVars>;
-    errorText: Text<TData, TVars, Error>;
   },
   options: MonitorMutationOptions<TData, TVars> = {},
 ) {
-  const qc = useQueryClient();
-  const snackbar = useSnackbar();
-  const { successText, errorText, snackbarMs, onSuccess, onError, onSettled, ...rest } = options;
-  return useMutation<TData, Error, TVars>({
-    ...rest,
-    mutationFn: def.mutationFn,
-    onSuccess: (...args) => {
-      const text = textOf(successText ?? def.successText, args[0], args[1]);
-      if (text) snackbar(text, { durationMs: snackbarMs });
-      return onSuccess?.(...args);
-    },
-    onError: (...args) => {
-      const text = textOf(errorText ?? def.errorText, args[0], args[1]);
-      if (text) snackbar(text, { severity: "error", durationMs: snackbarMs });
-      return onError?.(...args);
-    },
-    onSettled: (...args) => {
-      invalidateMonitors(qc, def.changed(args[2], args[0]));
-      return onSettled?.(...args);
-    },
-  });
+  const { changed, ...rest } = def;
+  return useResourceMutation(
+    { ...rest, invalidate: (qc, v, data) => invalidateMonitors(qc, changed(v, data)) },
+    options,
+  );
 }
 
 /** The answer of a create carried no monitor id (spec §8: a save-error dialog). */
