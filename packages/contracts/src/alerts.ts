@@ -30,6 +30,9 @@ export const ALERT_MESSAGES = {
   causeRequired: `Pick or describe a cause, or choose '${ALERT_NO_CAUSE}'`,
   evaluationNotFound: "Evaluation not found",
   valuesNotForMvd: "An MVD evaluation keeps its worst rows in its details; its values are not served",
+  acknowledged: "Alert acknowledged",
+  commented: "Comment added",
+  resolved: "Alert resolved",
 } as const;
 
 export const ZAlertMonitor = z.object({

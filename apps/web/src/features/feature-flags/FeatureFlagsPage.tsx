@@ -4,8 +4,6 @@ import {
   FEATURE_FLAG_MESSAGES,
   FEATURE_FLAGS,
   featureFlagAccess,
-  type TFeatureFlagKey,
-  type TFeatureFlagsResponse,
 } from "@linewatch/contracts";
 import History from "@mui/icons-material/History";
 import {
@@ -22,13 +20,10 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Navigate, Link as RouterLink } from "react-router";
-import { api } from "../../shared/api/client";
-import { sessionKeys } from "../../shared/data/session/keys";
+import { useSetFeatureFlag } from "../../shared/data/session/mutations";
 import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
 import { QueryState } from "../../shared/ui/QueryState";
-import { useSnackbar } from "../../shared/ui/SnackbarProvider";
 import { canReadAuditLog } from "../audit-log/audit-log.access";
 
 /**
@@ -38,17 +33,7 @@ import { canReadAuditLog } from "../audit-log/audit-log.access";
 export function FeatureFlagsPage() {
   const me = useMe().data;
   const flagsQ = useFeatureFlags();
-  const qc = useQueryClient();
-  const snackbar = useSnackbar();
-  const set = useMutation({
-    mutationFn: (v: { key: TFeatureFlagKey; enabled: boolean }) =>
-      api<TFeatureFlagsResponse>("PUT", `/api/feature-flags/${v.key}`, { enabled: v.enabled }),
-    onSuccess: (data, v) => {
-      qc.setQueryData([...sessionKeys.flags, me?.customer.id], data);
-      snackbar(`${FEATURE_FLAGS[v.key].label} ${v.enabled ? "on" : "off"}`);
-    },
-    onError: (err) => snackbar(err.message, { severity: "error" }),
-  });
+  const set = useSetFeatureFlag();
   const access = featureFlagAccess(me ?? { isAdministrator: false, isProviderStaff: false });
   if (me && !access.canView) return <Navigate to="/" replace />;
   return (

@@ -4,7 +4,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { useSnackbar } from "../ui/SnackbarProvider";
+import { useOptionalSnackbar } from "../ui/SnackbarProvider";
 
 // Every mutation hook of the web app has this one shape (conventions "Web", after Supabase Studio's
 // data/<resource>/ hooks): the call, what it changes (the keys to invalidate once it settles), its
@@ -37,10 +37,11 @@ export type ResourceMutationOptions<TData, TVars> = Omit<
 export type ResourceMutation<TData, TVars> = {
   mutationFn: (vars: TVars) => Promise<TData>;
   /**
-   * Invalidates what the change touched, once the call settles (success or not). A promise it
-   * returns keeps the mutation pending until the data is fetched again.
+   * Updates and invalidates what the change touched, once the call settles: `error` is null when it
+   * succeeded (an empty answer's data is undefined too). A promise it returns keeps the mutation
+   * pending until the data is fetched again.
    */
-  invalidate: (qc: QueryClient, vars: TVars, data: TData | undefined) => unknown;
+  invalidate: (qc: QueryClient, vars: TVars, data: TData | undefined, error: Error | null) => unknown;
   successText: MutationText<TData, TVars>;
   errorText: MutationText<Error, TVars>;
 };
@@ -57,11 +58,14 @@ export function useResourceMutation<TData, TVars>(
   options: ResourceMutationOptions<TData, TVars> = {},
 ) {
   const qc = useQueryClient();
-  const snackbar = useSnackbar();
+  // A hook whose texts are all false shows nothing and needs no provider (a component test renders
+  // it bare); one that shows a text without a provider is a mistake, said when it happens.
+  const snackbar = useOptionalSnackbar();
   const { successText, errorText, snackbarMs, onSuccess, onError, onSettled, ...rest } = options;
   const show = (text: SnackbarText, fallback: "success" | "error") => {
     if (text === false || text === "") return;
     const { text: t, severity } = typeof text === "string" ? { text, severity: fallback } : text;
+    if (!snackbar) throw new Error(`a mutation's snackbar "${t}" needs a SnackbarProvider`);
     snackbar(t, { severity, durationMs: snackbarMs });
   };
   return useMutation<TData, Error, TVars>({
@@ -75,6 +79,7 @@ export function useResourceMutation<TData, TVars>(
       show(textOf(errorText ?? def.errorText, args[0], args[1]), "error");
       return onError?.(...args);
     },
-    onSettled: (...args) => Promise.all([def.invalidate(qc, args[2], args[0]), onSettled?.(...args)]),
+    onSettled: (...args) =>
+      Promise.all([def.invalidate(qc, args[2], args[0], args[1]), onSettled?.(...args)]),
   });
 }

@@ -42,6 +42,11 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** The snackbar, or null outside a SnackbarProvider (a hook that may show none needs no provider). */
+export function useOptionalSnackbar(): Show | null {
+  return useContext(SnackbarContext);
+}
+
 export function useSnackbar(): Show {
   const show = useContext(SnackbarContext);
   if (!show) throw new Error("useSnackbar needs a SnackbarProvider");

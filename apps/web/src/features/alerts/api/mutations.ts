@@ -1,48 +1,42 @@
-import type { TAlertResolveBody } from "@linewatch/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ALERT_MESSAGES, type TAlertResolveBody } from "@linewatch/contracts";
+import type { QueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../shared/api/client";
-import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
+import { errorMessage, useResourceMutation } from "../../../shared/api/useResourceMutation";
 import { alertKeys } from "./keys";
+
+/**
+ * After an action on an alert: the line's alerts and the alert itself; after a refusal only a
+ * conflict (409: the alert changed meanwhile) refreshes the line's alerts, to show its state now.
+ */
+function refreshAlerts(qc: QueryClient, lineId: string, alertId: string, error: Error | null) {
+  if (!error) {
+    void qc.invalidateQueries({ queryKey: alertKeys.byLine(lineId) });
+    void qc.invalidateQueries({ queryKey: alertKeys.alert(alertId) });
+  } else if (error instanceof ApiError && error.status === 409)
+    void qc.invalidateQueries({ queryKey: alertKeys.byLine(lineId) });
+}
 
 /** Acknowledge, comment and resolve: each refreshes the line's alerts and the alert itself. */
 export function useAlertActions(lineId: string) {
-  const qc = useQueryClient();
-  const snackbar = useSnackbar();
-  const refresh = (alertId: string) => {
-    void qc.invalidateQueries({ queryKey: alertKeys.byLine(lineId) });
-    void qc.invalidateQueries({ queryKey: alertKeys.alert(alertId) });
-  };
-  const onError = (err: Error) => {
-    snackbar(err.message, { severity: "error" });
-    // A conflict means the alert changed meanwhile: show its state now.
-    if (err instanceof ApiError && err.status === 409)
-      void qc.invalidateQueries({ queryKey: alertKeys.byLine(lineId) });
-  };
-  const acknowledge = useMutation({
+  const acknowledge = useResourceMutation({
     mutationFn: (alertId: string) => api("POST", `/api/alerts/${alertId}/acknowledge`),
-    onSuccess: (_d, alertId) => {
-      refresh(alertId);
-      snackbar("Alert acknowledged");
-    },
-    onError,
+    invalidate: (qc, alertId, _d, error) => refreshAlerts(qc, lineId, alertId, error),
+    successText: ALERT_MESSAGES.acknowledged,
+    errorText: errorMessage,
   });
-  const comment = useMutation({
+  const comment = useResourceMutation({
     mutationFn: (v: { alertId: string; comment: string }) =>
       api("POST", `/api/alerts/${v.alertId}/comments`, { comment: v.comment }),
-    onSuccess: (_d, v) => {
-      refresh(v.alertId);
-      snackbar("Comment added");
-    },
-    onError,
+    invalidate: (qc, v, _d, error) => refreshAlerts(qc, lineId, v.alertId, error),
+    successText: ALERT_MESSAGES.commented,
+    errorText: errorMessage,
   });
-  const resolve = useMutation({
+  const resolve = useResourceMutation({
     mutationFn: (v: { alertId: string } & TAlertResolveBody) =>
       api("POST", `/api/alerts/${v.alertId}/resolve`, { cause: v.cause, comment: v.comment }),
-    onSuccess: (_d, v) => {
-      refresh(v.alertId);
-      snackbar("Alert resolved");
-    },
-    onError,
+    invalidate: (qc, v, _d, error) => refreshAlerts(qc, lineId, v.alertId, error),
+    successText: ALERT_MESSAGES.resolved,
+    errorText: errorMessage,
   });
   return { acknowledge, comment, resolve };
 }

@@ -1,28 +1,68 @@
-import type { TMe } from "@linewatch/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  FEATURE_FLAGS,
+  type TFeatureFlagKey,
+  type TFeatureFlagsResponse,
+  type TMe,
+} from "@linewatch/contracts";
 import { api } from "../../api/client";
+import {
+  errorMessage,
+  type ResourceMutationOptions,
+  useResourceMutation,
+} from "../../api/useResourceMutation";
 import { sessionKeys } from "./keys";
+import { useMe } from "./queries";
 
-export function useLogout() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => api<null>("POST", "/api/auth/logout"),
-    onSettled: () => {
-      qc.clear();
-      qc.setQueryData(sessionKeys.me, null);
+/** POST /api/auth/logout: whatever the answer, nothing cached stays and no one is signed in. */
+export function useLogout(options?: ResourceMutationOptions<null, void>) {
+  return useResourceMutation(
+    {
+      mutationFn: () => api<null>("POST", "/api/auth/logout"),
+      invalidate: (qc) => {
+        qc.clear();
+        qc.setQueryData(sessionKeys.me, null);
+      },
+      successText: false,
+      errorText: false,
     },
-  });
+    options,
+  );
 }
 
-export function useSwitchCustomer() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (customerId: string) => api<TMe>("POST", "/api/auth/switch-customer", { customerId }),
-    onSuccess: async (me) => {
-      qc.setQueryData(sessionKeys.me, me);
-      // Everything else cached belongs to the previous customer: reset it, and the screens on
-      // show load the new customer's data.
-      await qc.resetQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.me[0] });
+/** POST /api/auth/switch-customer (provider staff). */
+export function useSwitchCustomer(options?: ResourceMutationOptions<TMe, string>) {
+  return useResourceMutation(
+    {
+      mutationFn: (customerId) => api<TMe>("POST", "/api/auth/switch-customer", { customerId }),
+      invalidate: async (qc, _customerId, me) => {
+        if (!me) return;
+        qc.setQueryData(sessionKeys.me, me);
+        // Everything else cached belongs to the previous customer: reset it, and the screens on
+        // show load the new customer's data.
+        await qc.resetQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.me[0] });
+      },
+      successText: false,
+      errorText: false,
     },
-  });
+    options,
+  );
+}
+
+type SetFlagVars = { key: TFeatureFlagKey; enabled: boolean };
+
+/** PUT /api/feature-flags/{key} (provider staff): the customer's flags as they now are, said in a snackbar. */
+export function useSetFeatureFlag(options?: ResourceMutationOptions<TFeatureFlagsResponse, SetFlagVars>) {
+  const customerId = useMe().data?.customer.id;
+  return useResourceMutation(
+    {
+      mutationFn: (v) =>
+        api<TFeatureFlagsResponse>("PUT", `/api/feature-flags/${v.key}`, { enabled: v.enabled }),
+      invalidate: (qc, _v, flags) => {
+        if (flags) qc.setQueryData([...sessionKeys.flags, customerId], flags);
+      },
+      successText: (_flags, v) => `${FEATURE_FLAGS[v.key].label} ${v.enabled ? "on" : "off"}`,
+      errorText: errorMessage,
+    },
+    options,
+  );
 }

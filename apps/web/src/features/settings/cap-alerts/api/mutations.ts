@@ -5,9 +5,12 @@ import {
   type TMonitorRule,
   type TPatchMonitorBody,
 } from "@linewatch/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../../shared/api/client";
-import { useSnackbar } from "../../../../shared/ui/SnackbarProvider";
+import {
+  type ResourceMutationOptions,
+  useResourceMutation,
+} from "../../../../shared/api/useResourceMutation";
 import { invalidateMonitors, saveMonitorRules } from "../../../monitors/api/mutations";
 import { capAlertsKeys } from "./keys";
 
@@ -33,62 +36,94 @@ async function toggleMonitor(v: { signalId: string; monitor: TMonitor | null }):
   return patchMonitor(id, { active: true });
 }
 
-function useInvalidate(lineId: string | null) {
-  const qc = useQueryClient();
-  return (monitorId: string | null) => {
-    if (!lineId) return;
-    invalidateMonitors(qc, { monitorId, lineId, plantId: null });
-    void qc.invalidateQueries({ queryKey: capAlertsKeys.status(lineId) });
-  };
+/** A cap monitor of the line changed: every key that shows monitors, and the page's status. */
+function invalidateCap(qc: QueryClient, lineId: string | null, monitorId: string | null) {
+  if (!lineId) return;
+  invalidateMonitors(qc, { monitorId, lineId, plantId: null });
+  void qc.invalidateQueries({ queryKey: capAlertsKeys.status(lineId) });
 }
+
+type ToggleVars = { signalId: string; monitor: TMonitor | null };
 
 /** Failures show the page's dialog (spec settings §8 "Capability"), not a snackbar. */
-export function useToggleCapMonitor(lineId: string | null) {
-  const invalidate = useInvalidate(lineId);
-  return useMutation({
-    mutationFn: toggleMonitor,
-    onSettled: (m, _e, v) => invalidate(m?.monitor_uuid ?? v.monitor?.monitor_uuid ?? null),
-  });
+export function useToggleCapMonitor(
+  lineId: string | null,
+  options?: ResourceMutationOptions<TMonitor, ToggleVars>,
+) {
+  return useResourceMutation(
+    {
+      mutationFn: toggleMonitor,
+      invalidate: (qc, v, m) => invalidateCap(qc, lineId, m?.monitor_uuid ?? v.monitor?.monitor_uuid ?? null),
+      successText: false,
+      errorText: false,
+    },
+    options,
+  );
 }
 
-/** Exclude Challenge Parts / Exclude Model Numbers (PATCH /api/monitors/{id}). */
-export function usePatchCapMonitor(lineId: string | null) {
-  const invalidate = useInvalidate(lineId);
-  return useMutation({
-    mutationFn: (v: { monitorId: string; body: TPatchMonitorBody }) => patchMonitor(v.monitorId, v.body),
-    onSettled: (_m, _e, v) => invalidate(v.monitorId),
-  });
+type PatchVars = { monitorId: string; body: TPatchMonitorBody };
+
+/** Exclude Challenge Parts / Exclude Model Numbers (PATCH /api/monitors/{id}); the page words failures. */
+export function usePatchCapMonitor(
+  lineId: string | null,
+  options?: ResourceMutationOptions<TMonitor, PatchVars>,
+) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) => patchMonitor(v.monitorId, v.body),
+      invalidate: (qc, v) => invalidateCap(qc, lineId, v.monitorId),
+      successText: false,
+      errorText: false,
+    },
+    options,
+  );
 }
+
+type RulesVars = { monitorId: string; rules: TMonitorRule[] };
 
 /** PATCH /api/notifications/monitor-rules/{monitorId}: 'Alert rules saved' or 'Error saving alert rules'. */
-export function useSaveCapRules(lineId: string | null) {
-  const invalidate = useInvalidate(lineId);
-  const snackbar = useSnackbar();
-  return useMutation({
-    mutationFn: (v: { monitorId: string; rules: TMonitorRule[] }) => saveMonitorRules(v.monitorId, v.rules),
-    onSuccess: () => snackbar(MONITOR_MESSAGES.rulesSaved),
-    onError: () => snackbar(MONITOR_MESSAGES.errorSavingRules, { severity: "error" }),
-    onSettled: (_r, _e, v) => invalidate(v.monitorId),
-  });
+export function useSaveCapRules(
+  lineId: string | null,
+  options?: ResourceMutationOptions<TMonitorRule[], RulesVars>,
+) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) => saveMonitorRules(v.monitorId, v.rules),
+      invalidate: (qc, v) => invalidateCap(qc, lineId, v.monitorId),
+      successText: MONITOR_MESSAGES.rulesSaved,
+      errorText: MONITOR_MESSAGES.errorSavingRules,
+    },
+    options,
+  );
 }
+
+type FilterVars = {
+  monitor: TMonitor;
+  change: Partial<Pick<TMonitor["monitor_filter"], "op_count" | "run_rules" | "challenge_ranges">>;
+};
 
 /**
  * A cap monitor's data filters on this page: the operation count (spec monitor-forms §2 "Cap
  * monitors": ALL, FIRST, LAST per part), its challenge ranges (ibid.) and the Western Electric
- * rules 2–4 it also breaches on (issue #14). PUT /api/tasks with the monitor as it is and the changed filter fields.
+ * rules 2–4 it also breaches on (issue #14). PUT /api/tasks with the monitor as it is and the
+ * changed filter fields; the page words success and failure.
  */
-export function useSetCapFilter(lineId: string | null) {
-  const invalidate = useInvalidate(lineId);
-  return useMutation({
-    mutationFn: (v: {
-      monitor: TMonitor;
-      change: Partial<Pick<TMonitor["monitor_filter"], "op_count" | "run_rules" | "challenge_ranges">>;
-    }) =>
-      api<TMonitor>(
-        "PUT",
-        "/api/tasks",
-        monitorToTask({ ...v.monitor, monitor_filter: { ...v.monitor.monitor_filter, ...v.change } }),
-      ),
-    onSettled: (_m, _e, v) => invalidate(v.monitor.monitor_uuid),
-  });
+export function useSetCapFilter(
+  lineId: string | null,
+  options?: ResourceMutationOptions<TMonitor, FilterVars>,
+) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) =>
+        api<TMonitor>(
+          "PUT",
+          "/api/tasks",
+          monitorToTask({ ...v.monitor, monitor_filter: { ...v.monitor.monitor_filter, ...v.change } }),
+        ),
+      invalidate: (qc, v) => invalidateCap(qc, lineId, v.monitor.monitor_uuid),
+      successText: false,
+      errorText: false,
+    },
+    options,
+  );
 }

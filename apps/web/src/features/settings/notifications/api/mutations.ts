@@ -6,92 +6,118 @@ import {
   type TRelianceConfigBody,
   type TTeamsWebhook,
 } from "@linewatch/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { api } from "../../../../shared/api/client";
-import { useSnackbar } from "../../../../shared/ui/SnackbarProvider";
+import {
+  errorMessage,
+  type ResourceMutationOptions,
+  type SnackbarText,
+  useResourceMutation,
+} from "../../../../shared/api/useResourceMutation";
 import { notificationKeys } from "./keys";
 
-function useInvalidate() {
-  const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: notificationKeys.all });
-}
+const invalidateNotifications = (qc: QueryClient) => qc.invalidateQueries({ queryKey: notificationKeys.all });
+
+/** A test's outcome, told at once (it is also stored on the row). */
+const testOutcome = (r: TIntegrationTestResult): SnackbarText => ({
+  text: r.message,
+  severity: r.ok ? "success" : "error",
+});
+
+type SaveTeamsVars = { plantId: string; lineId: string; lineName: string; url: string };
 
 /**
  * PUT …/teams-webhooks/plants/{plantId}/lines/{lineId} (spec settings §7). Success says
  * 'Microsoft Teams integration for {LINE} successfully configured'; a refusal says 'Teams webhook
  * save failed. Please check the URL' (§8) and the page puts the server's reason under the field.
  */
-export function useSaveTeamsWebhook() {
-  const invalidate = useInvalidate();
-  const snackbar = useSnackbar();
-  return useMutation({
-    mutationFn: (v: { plantId: string; lineId: string; lineName: string; url: string }) =>
-      api<TTeamsWebhook>("PUT", `/api/notifications/teams-webhooks/plants/${v.plantId}/lines/${v.lineId}`, {
-        url: v.url,
-      }),
-    onSuccess: (_, v) => snackbar(TEAMS_MESSAGES.configured(v.lineName)),
-    onError: () => snackbar(TEAMS_MESSAGES.saveFailed, { severity: "error" }),
-    onSettled: invalidate,
-  });
+export function useSaveTeamsWebhook(options?: ResourceMutationOptions<TTeamsWebhook, SaveTeamsVars>) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) =>
+        api<TTeamsWebhook>("PUT", `/api/notifications/teams-webhooks/plants/${v.plantId}/lines/${v.lineId}`, {
+          url: v.url,
+        }),
+      invalidate: invalidateNotifications,
+      successText: (_, v) => TEAMS_MESSAGES.configured(v.lineName),
+      errorText: TEAMS_MESSAGES.saveFailed,
+    },
+    options,
+  );
 }
 
+type DeleteTeamsVars = { id: string; lineName: string };
+
 /** DELETE api/notifications/teams-webhooks/{id} (spec settings §7). */
-export function useDeleteTeamsWebhook() {
-  const invalidate = useInvalidate();
-  const snackbar = useSnackbar();
-  return useMutation({
-    mutationFn: (v: { id: string; lineName: string }) =>
-      api<null>("DELETE", `/api/notifications/teams-webhooks/${v.id}`),
-    onSuccess: (_, v) => snackbar(TEAMS_MESSAGES.deleted(v.lineName)),
-    onError: (err) => snackbar(err.message, { severity: "error" }),
-    onSettled: invalidate,
-  });
+export function useDeleteTeamsWebhook(options?: ResourceMutationOptions<null, DeleteTeamsVars>) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) => api<null>("DELETE", `/api/notifications/teams-webhooks/${v.id}`),
+      invalidate: invalidateNotifications,
+      successText: (_, v) => TEAMS_MESSAGES.deleted(v.lineName),
+      errorText: errorMessage,
+    },
+    options,
+  );
 }
 
 /** "Send test message": the outcome is stored on the row (the list is refreshed) and told at once. */
-export function useTestTeamsWebhook() {
-  const invalidate = useInvalidate();
-  const snackbar = useSnackbar();
-  return useMutation({
-    mutationFn: (v: { id: string }) =>
-      api<TIntegrationTestResult>("POST", `/api/notifications/teams-webhooks/${v.id}/test`),
-    onSuccess: (r) => snackbar(r.message, { severity: r.ok ? "success" : "error" }),
-    onError: (err) => snackbar(err.message, { severity: "error" }),
-    onSettled: invalidate,
-  });
+export function useTestTeamsWebhook(
+  options?: ResourceMutationOptions<TIntegrationTestResult, { id: string }>,
+) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) =>
+        api<TIntegrationTestResult>("POST", `/api/notifications/teams-webhooks/${v.id}/test`),
+      invalidate: invalidateNotifications,
+      successText: testOutcome,
+      errorText: errorMessage,
+    },
+    options,
+  );
 }
 
+type SaveRelianceVars = { lineId: string; body: TRelianceConfigBody };
+
 /** POST /api/reliance-configuration/lines/{lineId} (spec settings §7); the page shows the failure dialog. */
-export function useSaveReliance() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (v: { lineId: string; body: TRelianceConfigBody }) =>
-      api<TRelianceConfig>("POST", `/api/reliance-configuration/lines/${v.lineId}`, v.body),
-    onSettled: invalidate,
-  });
+export function useSaveReliance(options?: ResourceMutationOptions<TRelianceConfig, SaveRelianceVars>) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) =>
+        api<TRelianceConfig>("POST", `/api/reliance-configuration/lines/${v.lineId}`, v.body),
+      invalidate: invalidateNotifications,
+      successText: false,
+      errorText: false,
+    },
+    options,
+  );
 }
 
 /** DELETE /api/reliance-configuration/lines/{lineId} (spec settings §7). */
-export function useDeleteReliance() {
-  const invalidate = useInvalidate();
-  const snackbar = useSnackbar();
-  return useMutation({
-    mutationFn: (v: { lineId: string }) =>
-      api<null>("DELETE", `/api/reliance-configuration/lines/${v.lineId}`),
-    onError: (err) => snackbar(err.message || ETQ_MESSAGES.notFound, { severity: "error" }),
-    onSettled: invalidate,
-  });
+export function useDeleteReliance(options?: ResourceMutationOptions<null, { lineId: string }>) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) => api<null>("DELETE", `/api/reliance-configuration/lines/${v.lineId}`),
+      invalidate: invalidateNotifications,
+      successText: false,
+      errorText: (err) => err.message || ETQ_MESSAGES.notFound,
+    },
+    options,
+  );
 }
 
 /** "Test connection": sets the row's chip (Connection Active / Connection Failed) and its outcome. */
-export function useTestReliance() {
-  const invalidate = useInvalidate();
-  const snackbar = useSnackbar();
-  return useMutation({
-    mutationFn: (v: { lineId: string }) =>
-      api<TIntegrationTestResult>("POST", `/api/reliance-configuration/lines/${v.lineId}/test`),
-    onSuccess: (r) => snackbar(r.message, { severity: r.ok ? "success" : "error" }),
-    onError: (err) => snackbar(err.message, { severity: "error" }),
-    onSettled: invalidate,
-  });
+export function useTestReliance(
+  options?: ResourceMutationOptions<TIntegrationTestResult, { lineId: string }>,
+) {
+  return useResourceMutation(
+    {
+      mutationFn: (v) =>
+        api<TIntegrationTestResult>("POST", `/api/reliance-configuration/lines/${v.lineId}/test`),
+      invalidate: invalidateNotifications,
+      successText: testOutcome,
+      errorText: errorMessage,
+    },
+    options,
+  );
 }

@@ -3,9 +3,12 @@ import type {
   TSignalAttributeUpdateBody,
   TSignalSingleSideBody,
 } from "@linewatch/contracts";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "../../../../shared/api/client";
-import { useSnackbar } from "../../../../shared/ui/SnackbarProvider";
+import {
+  type ResourceMutationOptions,
+  useResourceMutation,
+} from "../../../../shared/api/useResourceMutation";
 import { signalKeys } from "../../../signals/api/keys";
 import { spcLimitsKeys } from "../../spc-limits/api/keys";
 
@@ -17,37 +20,38 @@ export type TSaveTexts = { successText?: string; errorText: string };
  * every cached classification (the monitor form's result select and association warning) and the
  * line's SPC limits.
  */
-function useInvalidateSignals() {
-  const qc = useQueryClient();
-  return (lineId: string) =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: signalKeys.line(lineId) }),
-      qc.invalidateQueries({ queryKey: signalKeys.associatedClassificationsAll }),
-      // Cap Limits and Cap Alerts list the line's measurements: an entity type change moves them.
-      qc.invalidateQueries({ queryKey: spcLimitsKeys.all }),
-    ]);
-}
+const invalidateSignals = (qc: QueryClient, lineId: string) =>
+  Promise.all([
+    qc.invalidateQueries({ queryKey: signalKeys.line(lineId) }),
+    qc.invalidateQueries({ queryKey: signalKeys.associatedClassificationsAll }),
+    // Cap Limits and Cap Alerts list the line's measurements: an entity type change moves them.
+    qc.invalidateQueries({ queryKey: spcLimitsKeys.all }),
+  ]);
 
-function useSignalsMutation<V>(send: (v: V) => Promise<unknown>) {
-  const invalidate = useInvalidateSignals();
-  const snackbar = useSnackbar();
-  return useMutation({
-    mutationFn: async (v: V & { lineId: string; texts: TSaveTexts }) => {
-      await send(v);
-      await invalidate(v.lineId);
-    },
-    onSuccess: (_r, v) => {
-      if (v.texts.successText) snackbar(v.texts.successText);
-    },
-    // A refused change names its reason (the server's rule message) after the spec's text.
-    onError: (e, v) =>
-      snackbar(
+type SignalsVars<V> = V & { lineId: string; texts: TSaveTexts };
+
+function useSignalsMutation<V>(
+  send: (v: V) => Promise<unknown>,
+  options?: ResourceMutationOptions<void, SignalsVars<V>>,
+) {
+  const qc = useQueryClient();
+  return useResourceMutation<void, SignalsVars<V>>(
+    {
+      // The save is done once the lists show it: the refetch is part of the call.
+      mutationFn: async (v) => {
+        await send(v);
+        await invalidateSignals(qc, v.lineId);
+      },
+      invalidate: () => undefined,
+      successText: (_r, v) => v.texts.successText ?? false,
+      // A refused change names its reason (the server's rule message) after the spec's text.
+      errorText: (e, v) =>
         e instanceof ApiError && e.status >= 400 && e.status < 500 && typeof e.body.message === "string"
           ? `${v.texts.errorText}: ${e.message}`
           : v.texts.errorText,
-        { severity: "error" },
-      ),
-  });
+    },
+    options,
+  );
 }
 
 /** PATCH /api/stations/{stationId} (spec settings §7): 204, anything else 'Failed to update Station'. */
