@@ -136,7 +136,7 @@ describe("AppShell: plant and line", { timeout: 30_000 }, () => {
   it("follows a page about another plant's line: plant, line and time zone switch to it, and are remembered", async () => {
     me = testMe({ selectedPlantId: detroit.id, selectedLineId: axle.id });
     renderAt(`/lines/${valve.id}`);
-    expect(await screen.findByText(`Page line Valve Machining in ${stuttgart.timeZone}`)).toBeTruthy();
+    expect(await screen.findByText(`Page line Valve Machining in ${stuttgart.timeZone}`)).toBeInTheDocument();
     await waitFor(() => expect(select("Plant").textContent).toBe("Stuttgart Components"));
     await waitFor(() => expect(select("Line").textContent).toBe("Valve Machining"));
     expect(screen.getByTestId("plant-time-zone").textContent).toBe(stuttgart.timeZone);
@@ -151,7 +151,7 @@ describe("AppShell: plant and line", { timeout: 30_000 }, () => {
     await ue.click(select("Line"));
     await ue.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Rear Axle" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/lines/${axle.id}`));
-    expect(await screen.findByText(`Page line Axle Assembly in ${detroit.timeZone}`)).toBeTruthy();
+    expect(await screen.findByText(`Page line Axle Assembly in ${detroit.timeZone}`)).toBeInTheDocument();
     expect(select("Line").textContent).toBe("Rear Axle");
   });
 });

@@ -49,22 +49,22 @@ describe("UserMenu", () => {
   it("offers administrators the audit log, which opens its page", async () => {
     const { ue, router } = await openMenu({ isAdministrator: true });
     await ue.click(screen.getByRole("menuitem", { name: AUDIT_TEXTS.menuItem }));
-    expect(await screen.findByText("Audit log page")).toBeTruthy();
+    expect(await screen.findByText("Audit log page")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/audit-log");
   });
 
   it("offers the audit log to provider staff only when they are administrators, as the server checks", async () => {
     await openMenu({ isProviderStaff: true, isAdministrator: true });
-    expect(screen.getByRole("menuitem", { name: AUDIT_TEXTS.menuItem })).toBeTruthy();
+    expect(screen.getByRole("menuitem", { name: AUDIT_TEXTS.menuItem })).toBeInTheDocument();
     cleanup();
     await openMenu({ isProviderStaff: true, isAdministrator: false });
-    expect(screen.getByRole("menuitem", { name: "Sign out" })).toBeTruthy();
-    expect(screen.queryByRole("menuitem", { name: AUDIT_TEXTS.menuItem })).toBeNull();
+    expect(screen.getByRole("menuitem", { name: "Sign out" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: AUDIT_TEXTS.menuItem })).not.toBeInTheDocument();
   });
 
   it("does not offer other users the audit log", async () => {
     await openMenu({ isAdministrator: false });
-    expect(screen.getByRole("menuitem", { name: "Sign out" })).toBeTruthy();
-    expect(screen.queryByRole("menuitem", { name: AUDIT_TEXTS.menuItem })).toBeNull();
+    expect(screen.getByRole("menuitem", { name: "Sign out" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: AUDIT_TEXTS.menuItem })).not.toBeInTheDocument();
   });
 });

@@ -129,10 +129,13 @@ export async function leaveSectionAnswering(
   const K = SETTINGS_KIT_MESSAGES;
   await act(() => router.navigate(to));
   const ask = await screen.findByRole("dialog", { name: K.discardTitle });
-  expect(within(ask).getByText(K.discardText)).toBeTruthy();
+  expect(within(ask).getByText(K.discardText)).toBeInTheDocument();
   await ue.click(
     within(ask).getByRole("button", { name: answer === "exit" ? K.discardExit : K.discardContinue }),
   );
-  if (answer === "exit") expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
-  else await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
+  if (answer === "exit") expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
+  else
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: K.discardTitle })).not.toBeInTheDocument(),
+    );
 }

@@ -115,14 +115,14 @@ describe("AuditLogPage", () => {
       });
     renderPage();
     const [, row] = within(await table()).getAllByRole("row") as [HTMLElement, HTMLElement];
-    expect(within(row).getByText("2026-11-20 14:05:03 UTC")).toBeTruthy();
-    expect(within(row).getByText("support@linewatch.test")).toBeTruthy();
-    expect(within(row).getByText(PROVIDER_STAFF_MARK)).toBeTruthy();
-    expect(within(row).getByText(AUDIT_TEXTS.resourceLabels.spc_limit)).toBeTruthy();
-    expect(within(row).getByText("Torque")).toBeTruthy();
-    expect(within(row).getByText(AUDIT_TEXTS.actionLabels.update)).toBeTruthy();
+    expect(within(row).getByText("2026-11-20 14:05:03 UTC")).toBeInTheDocument();
+    expect(within(row).getByText("support@linewatch.test")).toBeInTheDocument();
+    expect(within(row).getByText(PROVIDER_STAFF_MARK)).toBeInTheDocument();
+    expect(within(row).getByText(AUDIT_TEXTS.resourceLabels.spc_limit)).toBeInTheDocument();
+    expect(within(row).getByText("Torque")).toBeInTheDocument();
+    expect(within(row).getByText(AUDIT_TEXTS.actionLabels.update)).toBeInTheDocument();
     // Only the changed field: ucl, not lcl.
-    expect(row.textContent).toContain("ucl: 10 → 12");
+    expect(row).toHaveTextContent("ucl: 10 → 12");
     expect(row.textContent).not.toContain("lcl");
     expect(lastList()).toEqual({ limit: String(AUDIT_PAGE_SIZE), offset: "0" });
   });
@@ -150,8 +150,8 @@ describe("AuditLogPage", () => {
       from: "2026-11-01T00:00:00.000Z",
       to: "2026-11-02T00:00:00.000Z",
     });
-    expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe("2026-11-01T00:00");
-    expect(screen.getByText(/Times in UTC/)).toBeTruthy();
+    expect(screen.getByLabelText("From")).toHaveValue("2026-11-01T00:00");
+    expect(screen.getByText(/Times in UTC/)).toBeInTheDocument();
   });
 
   it("pages on the server, the page in the address", async () => {
@@ -167,15 +167,15 @@ describe("AuditLogPage", () => {
   it("says so when nothing matches", async () => {
     answer = () => HttpResponse.json<TAuditLogPage>({ entries: [], total: 0 });
     renderPage();
-    expect(await screen.findByText(AUDIT_TEXTS.empty)).toBeTruthy();
-    expect(screen.queryByRole("table")).toBeNull();
+    expect(await screen.findByText(AUDIT_TEXTS.empty)).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
   it("shows a failed load with a retry", async () => {
     answer = () => HttpResponse.json({ message: SERVER_MESSAGES.internal }, { status: 500 });
     renderPage();
-    expect(await screen.findByText(SERVER_MESSAGES.internal)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(await screen.findByText(SERVER_MESSAGES.internal)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
   it("exports the records of the filters shown, and shows the server's refusal", async () => {
@@ -194,7 +194,7 @@ describe("AuditLogPage", () => {
     });
     exportAnswer = () => HttpResponse.json({ message: AUDIT_TEXTS.exportTooLarge }, { status: 400 });
     await ue.click(screen.getByRole("button", { name: AUDIT_TEXTS.exportCsv }));
-    expect(await screen.findByText(AUDIT_TEXTS.exportTooLarge)).toBeTruthy();
+    expect(await screen.findByText(AUDIT_TEXTS.exportTooLarge)).toBeInTheDocument();
   });
 
   it("shows a long value cut, and the whole of it on demand", async () => {
@@ -209,15 +209,15 @@ describe("AuditLogPage", () => {
     const t = await table();
     expect(t.textContent).not.toContain("END");
     await ue.click(within(t).getByRole("button", { name: "Show all" }));
-    expect(t.textContent).toContain(long);
+    expect(t).toHaveTextContent(long);
   });
 
   it("shows a user who is not an administrator the refusal, and asks for no record", async () => {
     me = testMe({ isAdministrator: false });
     renderPage();
-    expect(await screen.findByText(SERVER_MESSAGES.forbidden)).toBeTruthy();
-    expect(screen.queryByRole("table")).toBeNull();
-    expect(screen.queryByRole("button", { name: AUDIT_TEXTS.exportCsv })).toBeNull();
+    expect(await screen.findByText(SERVER_MESSAGES.forbidden)).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: AUDIT_TEXTS.exportCsv })).not.toBeInTheDocument();
     expect(listUrls).toEqual([]);
   });
 });

@@ -64,9 +64,9 @@ describe("FeatureFlagsPage", () => {
   it("shows an administrator every flag read-only, with a note saying who changes them", async () => {
     renderPage({ isAdministrator: true });
     const toggle = (await userDeletion()) as HTMLInputElement;
-    expect(toggle.disabled).toBe(true);
-    expect(screen.getByText(FEATURE_FLAG_MESSAGES.readOnly)).toBeTruthy();
-    for (const s of screen.getAllByRole("switch")) expect((s as HTMLInputElement).disabled).toBe(true);
+    expect(toggle).toBeDisabled();
+    expect(screen.getByText(FEATURE_FLAG_MESSAGES.readOnly)).toBeInTheDocument();
+    for (const s of screen.getAllByRole("switch")) expect(s).toBeDisabled();
     expect(puts).toEqual([]);
   });
 
@@ -74,14 +74,12 @@ describe("FeatureFlagsPage", () => {
     const ue = userEvent.setup();
     renderPage({ isAdministrator: true, isProviderStaff: true });
     const toggle = (await userDeletion()) as HTMLInputElement;
-    expect(toggle.disabled).toBe(false);
-    expect(screen.queryByText(FEATURE_FLAG_MESSAGES.readOnly)).toBeNull();
+    expect(toggle).not.toBeDisabled();
+    expect(screen.queryByText(FEATURE_FLAG_MESSAGES.readOnly)).not.toBeInTheDocument();
     await ue.click(toggle);
     await waitFor(() => expect(puts).toEqual([{ key: "userDeletion", enabled: true }]));
     await waitFor(() =>
-      expect(
-        (screen.getByRole("switch", { name: FEATURE_FLAGS.userDeletion.label }) as HTMLInputElement).checked,
-      ).toBe(true),
+      expect(screen.getByRole("switch", { name: FEATURE_FLAGS.userDeletion.label })).toBeChecked(),
     );
   });
 });

@@ -31,13 +31,13 @@ describe("ResolveDialog", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     const { onResolve } = renderDialog(ALERT);
     const resolve = () => screen.getByRole("button", { name: "Resolve" }) as HTMLButtonElement;
-    expect(resolve().disabled).toBe(true);
+    expect(resolve()).toBeDisabled();
     await ue.type(screen.getByRole("combobox", { name: /Cause/ }), "   ");
-    expect(resolve().disabled).toBe(true);
+    expect(resolve()).toBeDisabled();
     await ue.clear(screen.getByRole("combobox", { name: /Cause/ }));
     await ue.keyboard("{ArrowDown}");
     await ue.click(await screen.findByRole("option", { name: ALERT_NO_CAUSE }));
-    expect(resolve().disabled).toBe(false);
+    expect(resolve()).not.toBeDisabled();
     await ue.click(resolve());
     expect(onResolve).toHaveBeenCalledWith({ cause: ALERT_NO_CAUSE, comment: undefined });
   });
@@ -49,9 +49,7 @@ describe("ResolveDialog", { timeout: 30_000 }, () => {
     await ue.type(screen.getByRole("textbox", { name: "Comment" }), "Checked twice");
     await ue.click(screen.getByRole("button", { name: "Resolve" }));
     expect(onResolve).toHaveBeenCalledWith({ cause: "Nut runner recalibrated", comment: "Checked twice" });
-    expect((screen.getByRole("combobox", { name: /Cause/ }) as HTMLInputElement).value).toBe(
-      "Nut runner recalibrated",
-    );
+    expect(screen.getByRole("combobox", { name: /Cause/ })).toHaveValue("Nut runner recalibrated");
     rerender(null);
     rerender(ALERT);
     await waitFor(() =>

@@ -67,10 +67,10 @@ describe("ResourceHistory", () => {
     const { dialog } = await openHistory();
     const table = await within(dialog).findByRole("table");
     const [, row] = within(table).getAllByRole("row") as [HTMLElement, HTMLElement];
-    expect(row.textContent).toContain("planner@acme.test");
-    expect(row.textContent).toContain("2026-11-20 15:05:03"); // 14:05 UTC in Berlin
-    expect(row.textContent).toContain(AUDIT_TEXTS.actionLabels.update);
-    expect(row.textContent).toContain("usl: 20 → 25");
+    expect(row).toHaveTextContent("planner@acme.test");
+    expect(row).toHaveTextContent("2026-11-20 15:05:03"); // 14:05 UTC in Berlin
+    expect(row).toHaveTextContent(AUDIT_TEXTS.actionLabels.update);
+    expect(row).toHaveTextContent("usl: 20 → 25");
     expect(row.textContent).not.toContain("lsl");
     expect(asked[0]?.pathname).toBe(`/api/audit-log/resources/spc_limit/${SIGNAL_ID}`);
   });
@@ -97,7 +97,7 @@ describe("ResourceHistory", () => {
   it("says so when nothing was recorded", async () => {
     answer = () => HttpResponse.json<TAuditLogPage>({ entries: [], total: 0 });
     const { dialog } = await openHistory();
-    expect(await within(dialog).findByText(AUDIT_TEXTS.empty)).toBeTruthy();
+    expect(await within(dialog).findByText(AUDIT_TEXTS.empty)).toBeInTheDocument();
   });
 
   it("names two history buttons of one page apart, each opening its own resource's history", async () => {

@@ -103,7 +103,7 @@ describe("Home with no plant", () => {
     const ue = userEvent.setup();
     renderHome();
     const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
-    expect(screen.queryByText(PLANT_OVERVIEW_TEXTS.noPlants)).toBeNull();
+    expect(screen.queryByText(PLANT_OVERVIEW_TEXTS.noPlants)).not.toBeInTheDocument();
     // Keyboard only: the name has the focus, Tab reaches the time zone.
     const name = within(form).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) });
     await waitFor(() => expect(document.activeElement).toBe(name));
@@ -112,10 +112,10 @@ describe("Home with no plant", () => {
     await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
 
     await waitFor(() => expect(posted).toEqual([{ name: "Plant North", timeZone: "America/Chicago" }]));
-    expect(await screen.findByRole("heading", { name: "Plant North" })).toBeTruthy();
-    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noLines)).toBeTruthy();
-    expect(screen.queryByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeNull();
-    expect(await screen.findByText(PLANT_TEXTS.created)).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Plant North" })).toBeInTheDocument();
+    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noLines)).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).not.toBeInTheDocument();
+    expect(await screen.findByText(PLANT_TEXTS.created)).toBeInTheDocument();
   });
 
   it("checks the name before sending, and shows the server's refusal under its field", async () => {
@@ -124,15 +124,15 @@ describe("Home with no plant", () => {
     renderHome();
     const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
     await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
-    expect(await within(form).findByText(PLANT_MESSAGES.nameRequired)).toBeTruthy();
+    expect(await within(form).findByText(PLANT_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(posted).toEqual([]);
 
     await ue.type(within(form).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) }), "Taken");
     await pickTimeZone(ue, "Europe/Berlin");
     await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
-    expect(await within(form).findByText(PLANT_MESSAGES.nameTaken)).toBeTruthy();
+    expect(await within(form).findByText(PLANT_MESSAGES.nameTaken)).toBeInTheDocument();
     expect(posted).toHaveLength(1);
-    expect(screen.getByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeTruthy();
+    expect(screen.getByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeInTheDocument();
   });
 
   it("shows a field the server's validation refused under that field, with the contract's words", async () => {
@@ -156,7 +156,7 @@ describe("Home with no plant", () => {
     await waitFor(() => expect(describedBy(name)).toBe(TEXT_MESSAGES.unstorable));
     expect(posted).toHaveLength(1);
     // Not above the form as well: the refusal has its place.
-    expect(within(form).queryByText(`body.name: ${TEXT_MESSAGES.unstorable}`)).toBeNull();
+    expect(within(form).queryByText(`body.name: ${TEXT_MESSAGES.unstorable}`)).not.toBeInTheDocument();
   });
 
   it("says when every plant is deactivated, and links to where they are reactivated", async () => {
@@ -165,17 +165,17 @@ describe("Home with no plant", () => {
     ];
     renderHome();
     const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
-    expect(await within(form).findByText(PLANT_TEXTS.onlyInactive(1))).toBeTruthy();
+    expect(await within(form).findByText(PLANT_TEXTS.onlyInactive(1))).toBeInTheDocument();
     const link = within(form).getByRole("link", { name: PLANT_TEXTS.openPlantsSettings });
-    expect(link.getAttribute("href")).toBe("/settings?section=PLANTS");
-    expect(within(form).queryByText(PLANT_TEXTS.firstPlantIntro)).toBeNull();
+    expect(link).toHaveAttribute("href", "/settings?section=PLANTS");
+    expect(within(form).queryByText(PLANT_TEXTS.firstPlantIntro)).not.toBeInTheDocument();
   });
 
   it("tells a user who is no administrator to ask one, with no form", async () => {
     isAdministrator = false;
     renderHome();
-    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noPlants)).toBeTruthy();
-    expect(screen.getByText(PLANT_TEXTS.askAdministrator)).toBeTruthy();
-    expect(screen.queryByRole("form")).toBeNull();
+    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noPlants)).toBeInTheDocument();
+    expect(screen.getByText(PLANT_TEXTS.askAdministrator)).toBeInTheDocument();
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
   });
 });
