@@ -90,18 +90,18 @@ function renderAt(url: string, f: { etqIntegration: boolean; etqOverride: boolea
 describe("Settings → ETQ Reliance gate", { timeout: 30_000 }, () => {
   it("sends the user home when the flag is off and no override is set, also when typed into the URL", async () => {
     renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: false, etqOverride: false });
-    expect(await screen.findByText("Home")).toBeTruthy();
-    expect(screen.queryByText(ETQ_MESSAGES.title)).toBeNull();
+    expect(await screen.findByText("Home")).toBeInTheDocument();
+    expect(screen.queryByText(ETQ_MESSAGES.title)).not.toBeInTheDocument();
   });
 
   it("opens the page with the flag on", async () => {
     renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: true, etqOverride: false });
-    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "ETQ Reliance" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "ETQ Reliance" })).toBeInTheDocument();
   });
 
   it("opens the page with the customer override though the flag is off", async () => {
     renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: false, etqOverride: true });
-    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeInTheDocument();
   });
 });

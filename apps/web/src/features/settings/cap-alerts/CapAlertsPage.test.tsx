@@ -191,23 +191,22 @@ const shownSignals = () =>
 describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
   it("shows signals with limits (and monitored ones without, with the warning) by station then signal", async () => {
     renderPage();
-    expect(await screen.findByText("Torque")).toBeTruthy();
-    expect(screen.getByText(M.note)).toBeTruthy();
+    expect(await screen.findByText("Torque")).toBeInTheDocument();
+    expect(screen.getByText(M.note)).toBeInTheDocument();
     expect(shownSignals()).toEqual(["Depth", "Force", "Torque"]);
     expect(screen.getAllByRole("img", { name: M.noLimits })).toHaveLength(1);
-    expect(box(M.monitorLabel("Torque")).checked).toBe(true);
-    expect(box(M.monitorLabel("Force")).checked).toBe(false);
+    expect(box(M.monitorLabel("Torque"))).toBeChecked();
+    expect(box(M.monitorLabel("Force"))).not.toBeChecked();
     // Alert Rules' Edit is off while the monitor is inactive
-    expect(
-      (screen.getByRole("button", { name: M.editRulesLabel("Force") }) as HTMLButtonElement).disabled,
-    ).toBe(true);
-    expect(screen.getByText("Ppk 0.82")).toBeTruthy();
-    expect(screen.getByRole("link", { name: M.openAlert }).getAttribute("href")).toBe(
+    expect(screen.getByRole("button", { name: M.editRulesLabel("Force") })).toBeDisabled();
+    expect(screen.getByText("Ppk 0.82")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: M.openAlert })).toHaveAttribute(
+      "href",
       `/lines/${line.id}?alert=${ALERT}`,
     );
     const row = screen.getAllByRole("row")[1] as HTMLElement;
     expect(row.style.getPropertyValue("--height")).toBe("65px");
-    expect(screen.queryByText(M.columns.excludeChallengeParts)).toBeNull();
+    expect(screen.queryByText(M.columns.excludeChallengeParts)).not.toBeInTheDocument();
   });
 
   it("creates an active monitor for a signal without one, and flips an existing one", async () => {
@@ -215,13 +214,13 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Force");
     await ue.click(box(M.monitorLabel("Force")));
-    await waitFor(() => expect(box(M.monitorLabel("Force")).checked).toBe(true));
+    await waitFor(() => expect(box(M.monitorLabel("Force"))).toBeChecked());
     expect(calls.slice(0, 2)).toEqual([
       { method: "POST", url: "/api/monitors", body: { signalId: sig(2) } },
       { method: "PATCH", url: "/api/monitors/00000000-0000-4000-8000-0000000000c9", body: { active: true } },
     ]);
     await ue.click(box(M.monitorLabel("Torque")));
-    await waitFor(() => expect(box(M.monitorLabel("Torque")).checked).toBe(false));
+    await waitFor(() => expect(box(M.monitorLabel("Torque"))).not.toBeChecked());
     expect(calls.at(-1)).toEqual({ method: "PATCH", url: `/api/monitors/${MON}`, body: { active: false } });
   });
 
@@ -231,7 +230,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Torque");
     await ue.click(box(M.monitorLabel("Torque")));
-    expect(await screen.findByText(M.saveError)).toBeTruthy();
+    expect(await screen.findByText(M.saveError)).toBeInTheDocument();
   });
 
   it("edits the rules in the 'Cap Alert Rules' modal, 850 by 450", async () => {
@@ -245,9 +244,9 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     expect(getComputedStyle(paper).width).toBe("850px");
     expect(getComputedStyle(paper).height).toBe("450px");
     // The dialog's code loads on first open and then the monitor's rules: wait for the editor.
-    expect(await within(dialog).findByText(RULE_TITLES.Consecutive)).toBeTruthy();
+    expect(await within(dialog).findByText(RULE_TITLES.Consecutive)).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: M.save }));
-    expect(await screen.findByText(MONITOR_MESSAGES.rulesSaved)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.rulesSaved)).toBeInTheDocument();
     expect(calls.at(-1)?.url).toBe(`/api/notifications/monitor-rules/${MON}`);
     expect(
       ((calls.at(-1)?.body ?? []) as TMonitorRule[]).find((r) => r.type === "Consecutive"),
@@ -262,8 +261,8 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     renderPage();
     await screen.findByText("Torque");
-    expect(screen.getByText(M.columns.excludeChallengeParts)).toBeTruthy();
-    expect(screen.queryByRole("checkbox", { name: M.excludePartsLabel("Force") })).toBeNull();
+    expect(screen.getByText(M.columns.excludeChallengeParts)).toBeInTheDocument();
+    expect(screen.queryByRole("checkbox", { name: M.excludePartsLabel("Force") })).not.toBeInTheDocument();
     await ue.click(box(M.excludePartsLabel("Torque")));
     await waitFor(() =>
       expect(calls.at(-1)).toEqual({
@@ -272,14 +271,14 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
         body: { useExcludedPartIds: true },
       }),
     );
-    expect(box(M.excludeModelsLabel("Torque")).checked).toBe(false);
+    expect(box(M.excludeModelsLabel("Torque"))).not.toBeChecked();
   });
 
   it("sets the operation count (ALL, FIRST, LAST) of an active monitor", async () => {
     const ue = userEvent.setup();
     renderPage();
     await screen.findByText("Torque");
-    expect(screen.queryByRole("combobox", { name: M.opCountLabel("Force") })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: M.opCountLabel("Force") })).not.toBeInTheDocument();
     await ue.click(screen.getByRole("combobox", { name: M.opCountLabel("Torque") }));
     await ue.click(await screen.findByRole("option", { name: "FIRST" }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
@@ -294,14 +293,14 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     renderPage();
     await screen.findByText("Torque");
-    expect(screen.queryByRole("combobox", { name: M.runRulesLabel("Force") })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: M.runRulesLabel("Force") })).not.toBeInTheDocument();
     // Issue 29: the chosen rules' ARL₀ under the select, and in its menu with what the monitor holds.
     expect(screen.getAllByText(CONTROL_RULES_ARL_TEXTS.short([])).length).toBeGreaterThan(0);
     expect(CONTROL_RULES_ARL_TEXTS.short([])).toBe("ARL₀ 370");
     await ue.click(screen.getByRole("combobox", { name: M.runRulesLabel("Torque") }));
     expect(
       await screen.findByText(`${CONTROL_RULES_ARL_TEXTS.perPoint([])}. ${CONTROL_RULES_ARL_TEXTS.held}`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await ue.click(await screen.findByRole("option", { name: RUN_RULE_TEXTS[2] }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
     expect(calls.at(-1)?.body).toMatchObject({ task_uuid: MON, task_details: { run_rules: [2] } });
@@ -312,14 +311,16 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     flags = { ...flags, capChallengePartRange: false };
     renderPage();
     await screen.findByText("Torque");
-    expect(screen.queryByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Force") })).toBeNull();
+    expect(
+      screen.queryByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Force") }),
+    ).not.toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Torque") }));
     const dialog = await screen.findByRole("dialog", { name: CHALLENGE_RANGE_TEXTS.title("Torque") });
-    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.spec)).toBeTruthy();
-    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.none)).toBeTruthy();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.spec)).toBeInTheDocument();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.none)).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.add }));
     await ue.click(within(dialog).getByRole("combobox", { name: CHALLENGE_RANGE_TEXTS.mode }));
-    expect(screen.queryByRole("option", { name: CHALLENGE_RANGE_TEXTS.PART })).toBeNull();
+    expect(screen.queryByRole("option", { name: CHALLENGE_RANGE_TEXTS.PART })).not.toBeInTheDocument();
     await ue.keyboard("{Escape}");
     fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.from), {
       target: { value: "2026-11-20T09:00" },
@@ -327,7 +328,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.to), {
       target: { value: "2026-11-20T08:00" },
     });
-    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.timeOrder)).toBeTruthy();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.timeOrder)).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.to), {
       target: { value: "2026-11-20T10:30" },
     });
@@ -342,7 +343,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
         ],
       },
     });
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("offers part-based challenge ranges with their flag on", async () => {
@@ -356,7 +357,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     await ue.click(within(dialog).getByRole("combobox", { name: CHALLENGE_RANGE_TEXTS.mode }));
     await ue.click(await screen.findByRole("option", { name: CHALLENGE_RANGE_TEXTS.PART }));
     await ue.type(within(dialog).getByRole("textbox", { name: CHALLENGE_RANGE_TEXTS.fromPart }), "P-100");
-    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.partRequired)).toBeTruthy();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.partRequired)).toBeInTheDocument();
     await ue.type(within(dialog).getByRole("textbox", { name: CHALLENGE_RANGE_TEXTS.toPart }), "P-120");
     await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.save }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
@@ -371,10 +372,12 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     await screen.findByText("Torque");
     await ue.click(screen.getByRole("button", { name: CAPABILITY_MESSAGES.openFor("Torque") }));
     const dialog = await screen.findByRole("dialog", { name: CAPABILITY_MESSAGES.title("Torque") });
-    expect(await within(dialog).findByText(CAPABILITY_MESSAGES.loadError("Signal not found"))).toBeTruthy();
+    expect(
+      await within(dialog).findByText(CAPABILITY_MESSAGES.loadError("Signal not found")),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.url === `capability/${sig(1)}`)).toBe(true);
     await ue.click(within(dialog).getByRole("button", { name: CAPABILITY_MESSAGES.close }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("shows the empty texts and the load failure overlay", async () => {
@@ -382,15 +385,15 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Torque");
     await ue.type(screen.getByRole("searchbox", { name: M.search }), "zzz");
-    expect(await screen.findByText(M.emptyFiltered)).toBeTruthy();
+    expect(await screen.findByText(M.emptyFiltered)).toBeInTheDocument();
     cleanup();
     limits = [];
     monitors = [];
     renderPage();
-    expect(await screen.findByText(M.empty)).toBeTruthy();
+    expect(await screen.findByText(M.empty)).toBeInTheDocument();
     cleanup();
     listStatus = 500;
     renderPage();
-    expect(await screen.findByText("Error Loading Data")).toBeTruthy();
+    expect(await screen.findByText("Error Loading Data")).toBeInTheDocument();
   });
 });

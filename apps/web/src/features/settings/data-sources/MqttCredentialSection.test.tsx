@@ -60,13 +60,13 @@ describe("MqttCredentialSection", { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole("dialog", {
       name: MQTT_CREDENTIAL_MESSAGES.rotateTitle(plant.name),
     });
-    expect(within(dialog).getByText(MQTT_CREDENTIAL_MESSAGES.passwordSet)).toBeTruthy();
+    expect(within(dialog).getByText(MQTT_CREDENTIAL_MESSAGES.passwordSet)).toBeInTheDocument();
     expect(within(dialog).getByTestId("mqtt-username").textContent).toBe(username);
     expect(within(dialog).getByTestId("mqtt-password").textContent).toBe("lwm_secret-1");
 
     await ue.click(within(dialog).getByRole("button", { name: "Done" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.queryByText("lwm_secret-1")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByText("lwm_secret-1")).not.toBeInTheDocument();
     expect(screen.getByTestId("mqtt-credential-password").textContent).toMatch(/^Set 2026-11-22/);
   });
 
@@ -80,9 +80,9 @@ describe("MqttCredentialSection", { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole("dialog", {
       name: MQTT_CREDENTIAL_MESSAGES.rotateTitle(plant.name),
     });
-    expect(within(confirm).getByText(MQTT_CREDENTIAL_MESSAGES.rotateWarning)).toBeTruthy();
+    expect(within(confirm).getByText(MQTT_CREDENTIAL_MESSAGES.rotateWarning)).toBeInTheDocument();
     await ue.click(within(confirm).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(issued).toBe(1);
 
     await ue.click(screen.getByRole("button", { name: "New MQTT password" }));

@@ -166,12 +166,12 @@ const byId = (name: string) => monitors.find((m) => m.monitor_name === name)?.mo
 describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
   it("lists the selected line's monitors of the page's type, sorted by name, with their Active state", async () => {
     renderPage();
-    expect(await screen.findByText("Dryer SVD")).toBeTruthy();
+    expect(await screen.findByText("Dryer SVD")).toBeInTheDocument();
     expect(shownNames()).toEqual(["Dryer SVD", "Press SVD", "Weld SVD"]);
-    expect(screen.queryByText("Oven MVD")).toBeNull();
+    expect(screen.queryByText("Oven MVD")).not.toBeInTheDocument();
     expect(listRequests).toEqual([`${line1.id}?type=svd`]);
-    expect(activeSwitch("Dryer SVD").checked).toBe(true);
-    expect(activeSwitch("Weld SVD").checked).toBe(false);
+    expect(activeSwitch("Dryer SVD")).toBeChecked();
+    expect(activeSwitch("Weld SVD")).not.toBeChecked();
     // Row height 65 (spec settings §9).
     const row = within(grid()).getAllByRole("row")[1] as HTMLElement;
     expect(row.style.getPropertyValue("--height")).toBe("65px");
@@ -183,8 +183,8 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await screen.findByText("Dryer SVD");
     await ue.click(screen.getByRole("combobox", { name: T.lineLabel }));
     await ue.click(await screen.findByRole("option", { name: "Paint" }));
-    expect(await screen.findByText(T.empty("svd"))).toBeTruthy();
-    expect(screen.queryByText("Dryer SVD")).toBeNull();
+    expect(await screen.findByText(T.empty("svd"))).toBeInTheDocument();
+    expect(screen.queryByText("Dryer SVD")).not.toBeInTheDocument();
     expect(listRequests).toContain(`${line2.id}?type=svd`);
   });
 
@@ -194,11 +194,11 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await screen.findByText("Weld SVD");
     const requestsBefore = listRequests.length;
     await ue.click(activeSwitch("Weld SVD"));
-    expect(await screen.findByText(MONITOR_MESSAGES.adminSaved)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.adminSaved)).toBeInTheDocument();
     expect(patches).toEqual([{ id: byId("Weld SVD"), body: { active: true } }]);
     await waitFor(() => expect(listRequests.length).toBeGreaterThan(requestsBefore));
-    expect(activeSwitch("Weld SVD").checked).toBe(true);
-    expect(activeSwitch("Weld SVD").disabled).toBe(false);
+    expect(activeSwitch("Weld SVD")).toBeChecked();
+    expect(activeSwitch("Weld SVD")).not.toBeDisabled();
   });
 
   it("hides the monitor saved message after 3000 ms (not the usual 3300 ms)", async () => {
@@ -211,9 +211,9 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
       await ue.click(activeSwitch("Weld SVD"));
       await screen.findByText(MONITOR_MESSAGES.adminSaved);
       act(() => vi.advanceTimersByTime(2800));
-      expect(screen.queryByText(MONITOR_MESSAGES.adminSaved)).not.toBeNull();
+      expect(screen.queryByText(MONITOR_MESSAGES.adminSaved)).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(300));
-      expect(screen.queryByText(MONITOR_MESSAGES.adminSaved)).toBeNull();
+      expect(screen.queryByText(MONITOR_MESSAGES.adminSaved)).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
@@ -225,18 +225,18 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await screen.findByText("Dryer SVD");
     patchStatus = 500;
     await ue.click(activeSwitch("Dryer SVD"));
-    expect(await screen.findByText(MONITOR_MESSAGES.errorSaving)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.errorSaving)).toBeInTheDocument();
     expect(patches).toEqual([{ id: byId("Dryer SVD"), body: { active: false } }]);
-    await waitFor(() => expect(activeSwitch("Dryer SVD").checked).toBe(true));
+    await waitFor(() => expect(activeSwitch("Dryer SVD")).toBeChecked());
     await ue.click(within(screen.getByRole("alert")).getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.queryByText(MONITOR_MESSAGES.errorSaving)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(MONITOR_MESSAGES.errorSaving)).not.toBeInTheDocument());
 
     patchStatus = 409;
     await ue.click(activeSwitch("Press SVD"));
     await waitFor(() => expect(patches).toHaveLength(2));
-    await waitFor(() => expect(activeSwitch("Press SVD").disabled).toBe(false));
-    expect(activeSwitch("Press SVD").checked).toBe(true);
-    expect(screen.queryByRole("alert")).toBeNull();
+    await waitFor(() => expect(activeSwitch("Press SVD")).not.toBeDisabled());
+    expect(activeSwitch("Press SVD")).toBeChecked();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("deletes a monitor after the confirmation, with its name in the text", async () => {
@@ -245,22 +245,22 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await screen.findByText("Press SVD");
     await ue.click(screen.getByRole("button", { name: T.deleteLabel("Press SVD") }));
     let dialog = await screen.findByRole("dialog", { name: "Delete this monitor?" });
-    expect(dialog.textContent).toContain("You are about to permanently delete the monitor : Press SVD");
-    expect(within(dialog).getByText("This is irreversible.")).toBeTruthy();
+    expect(dialog).toHaveTextContent("You are about to permanently delete the monitor : Press SVD");
+    expect(within(dialog).getByText("This is irreversible.")).toBeInTheDocument();
 
     // Cancel deletes nothing.
     await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(deletes).toEqual([]);
 
     await ue.click(screen.getByRole("button", { name: T.deleteLabel("Press SVD") }));
     dialog = await screen.findByRole("dialog", { name: "Delete this monitor?" });
     const id = byId("Press SVD");
     await ue.click(within(dialog).getByRole("button", { name: T.deleteConfirm }));
-    expect(await screen.findByText(T.deleted)).toBeTruthy();
+    expect(await screen.findByText(T.deleted)).toBeInTheDocument();
     expect(deletes).toEqual([{ monitor_uuid: id }]);
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    await waitFor(() => expect(screen.queryByText("Press SVD")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText("Press SVD")).not.toBeInTheDocument());
     expect(shownNames()).toEqual(["Dryer SVD", "Weld SVD"]);
   });
 
@@ -272,9 +272,9 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: T.deleteLabel("Weld SVD") }));
     const dialog = await screen.findByRole("dialog", { name: "Delete this monitor?" });
     await ue.click(within(dialog).getByRole("button", { name: T.deleteConfirm }));
-    expect(await screen.findByText(MONITOR_MESSAGES.errorDeleting)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.errorDeleting)).toBeInTheDocument();
     expect(deletes).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(shownNames()).toEqual(["Dryer SVD", "Press SVD", "Weld SVD"]);
   });
 
@@ -289,7 +289,9 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
 
     const requestsBefore = listRequests.length;
     await ue.click(within(form).getByRole("button", { name: "Save form" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "SVD Monitor Details" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "SVD Monitor Details" })).not.toBeInTheDocument(),
+    );
     await waitFor(() => expect(listRequests.length).toBeGreaterThan(requestsBefore));
   });
 
@@ -307,24 +309,26 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     expect(form.dataset).toMatchObject({ type: "svd", mode: "CREATE", monitorId: "", lineId: line2.id });
 
     await ue.click(within(form).getByRole("button", { name: "Cancel form" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "SVD Monitor Details" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "SVD Monitor Details" })).not.toBeInTheDocument(),
+    );
   });
 
   it("MVD page: its own monitors, drawer title and empty text", async () => {
     const ue = userEvent.setup();
     renderPage(MvdMonitorsPage);
-    expect(await screen.findByText("Oven MVD")).toBeTruthy();
+    expect(await screen.findByText("Oven MVD")).toBeInTheDocument();
     expect(shownNames()).toEqual(["Oven MVD"]);
     expect(listRequests).toEqual([`${line1.id}?type=mvd`]);
     await ue.click(screen.getByRole("button", { name: T.editLabel("Oven MVD") }));
     const drawer = await screen.findByRole("dialog", { name: "MVD Monitor Details" });
     expect(within(drawer).getByRole("region", { name: "Monitor form" }).dataset.type).toBe("mvd");
     await ue.click(within(drawer).getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await ue.click(screen.getByRole("combobox", { name: T.lineLabel }));
     await ue.click(await screen.findByRole("option", { name: "Paint" }));
-    expect(await screen.findByText(T.empty("mvd"))).toBeTruthy();
+    expect(await screen.findByText(T.empty("mvd"))).toBeInTheDocument();
   });
 
   it("shows a loading failure with Retry, which loads the list", async () => {
@@ -332,9 +336,9 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     listStatus = 500;
     renderPage();
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(T.errorLoading);
+    expect(alert).toHaveTextContent(T.errorLoading);
     listStatus = 200;
     await ue.click(within(alert).getByRole("button", { name: "Retry" }));
-    expect(await screen.findByText("Dryer SVD")).toBeTruthy();
+    expect(await screen.findByText("Dryer SVD")).toBeInTheDocument();
   });
 });

@@ -109,14 +109,14 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     const rows = within(grid).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("gridcell")[0]?.textContent)).toEqual(["Body", "Paint"]);
     const paintRow = await rowOf("Paint");
-    expect(within(paintRow).getByText(M.configured)).toBeTruthy();
-    expect(within(paintRow).getByText("2026-11-20 08:30:00 UTC")).toBeTruthy();
+    expect(within(paintRow).getByText(M.configured)).toBeInTheDocument();
+    expect(within(paintRow).getByText("2026-11-20 08:30:00 UTC")).toBeInTheDocument();
     const bodyRow = await rowOf("Body");
-    expect(within(bodyRow).getByText(M.notConfigured)).toBeTruthy();
+    expect(within(bodyRow).getByText(M.notConfigured)).toBeInTheDocument();
     // Delete and the test message only where a webhook is configured.
-    expect(within(bodyRow).queryByRole("button", { name: "Delete Body" })).toBeNull();
-    expect(within(bodyRow).queryByRole("button", { name: `${M.sendTest} Body` })).toBeNull();
-    expect(within(paintRow).getByRole("button", { name: "Delete Paint" })).toBeTruthy();
+    expect(within(bodyRow).queryByRole("button", { name: "Delete Body" })).not.toBeInTheDocument();
+    expect(within(bodyRow).queryByRole("button", { name: `${M.sendTest} Body` })).not.toBeInTheDocument();
+    expect(within(paintRow).getByRole("button", { name: "Delete Paint" })).toBeInTheDocument();
   });
 
   it("refuses a blank URL with 'URL cannot be blank' and sends nothing", async () => {
@@ -128,7 +128,7 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Save Body" }));
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", TEAMS_MESSAGES.urlBlank);
     expect(screen.getAllByText(TEAMS_MESSAGES.urlBlank).length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toBeInTheDocument();
     expect(puts).toEqual([]);
   });
 
@@ -138,23 +138,23 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
     const input = await screen.findByRole("textbox", { name: M.webhookUrl });
     await ue.type(input, "http://prod.logic.azure.com/x{Enter}");
-    expect(await screen.findByText(TEAMS_MESSAGES.saveFailed)).toBeTruthy();
-    expect(await screen.findByText(TEAMS_MESSAGES.notHttps)).toBeTruthy();
-    expect((screen.getByRole("textbox", { name: M.webhookUrl }) as HTMLInputElement).value).toBe(
-      "http://prod.logic.azure.com/x",
-    );
+    expect(await screen.findByText(TEAMS_MESSAGES.saveFailed)).toBeInTheDocument();
+    expect(await screen.findByText(TEAMS_MESSAGES.notHttps)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toHaveValue("http://prod.logic.azure.com/x");
 
     await ue.clear(screen.getByRole("textbox", { name: M.webhookUrl }));
     await ue.type(
       screen.getByRole("textbox", { name: M.webhookUrl }),
       "https://prod.logic.azure.com/x{Enter}",
     );
-    expect(await screen.findByText(TEAMS_MESSAGES.configured("Body"))).toBeTruthy();
+    expect(await screen.findByText(TEAMS_MESSAGES.configured("Body"))).toBeInTheDocument();
     expect(puts).toEqual([{ lineId: body.id, url: "https://prod.logic.azure.com/x" }]);
-    await waitFor(() => expect(screen.queryByRole("textbox", { name: M.webhookUrl })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("textbox", { name: M.webhookUrl })).not.toBeInTheDocument(),
+    );
     const bodyRow = await rowOf("Body");
     await within(bodyRow).findByText(M.configured);
-    expect(within(bodyRow).getByText("prod.logic.azure.com")).toBeTruthy();
+    expect(within(bodyRow).getByText("prod.logic.azure.com")).toBeInTheDocument();
   });
 
   it("Cancel closes the row without saving", async () => {
@@ -163,7 +163,9 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
     await ue.type(await screen.findByRole("textbox", { name: M.webhookUrl }), "https://x.logic.azure.com/y");
     await ue.click(screen.getByRole("button", { name: "Cancel Body" }));
-    await waitFor(() => expect(screen.queryByRole("textbox", { name: M.webhookUrl })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("textbox", { name: M.webhookUrl })).not.toBeInTheDocument(),
+    );
     expect(puts).toEqual([]);
   });
 
@@ -174,12 +176,10 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.type(await screen.findByRole("textbox", { name: M.webhookUrl }), "https://x.logic.azure.com/y");
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
     const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
-    expect(within(ask).getByText(SETTINGS_KIT_MESSAGES.discardText)).toBeTruthy();
+    expect(within(ask).getByText(SETTINGS_KIT_MESSAGES.discardText)).toBeInTheDocument();
     await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect((screen.getByRole("textbox", { name: M.webhookUrl }) as HTMLInputElement).value).toBe(
-      "https://x.logic.azure.com/y",
-    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toHaveValue("https://x.logic.azure.com/y");
 
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
     await ue.click(
@@ -188,7 +188,7 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
         { name: SETTINGS_KIT_MESSAGES.discardExit },
       ),
     );
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
     expect(puts).toEqual([]);
   });
 
@@ -202,9 +202,9 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     );
     const { router } = renderPage({ lines: many });
     await rowOf("Line 1");
-    expect(screen.getByText(`1–${SETTINGS_GRID_PAGE_SIZE} of 30`)).toBeTruthy();
+    expect(screen.getByText(`1–${SETTINGS_GRID_PAGE_SIZE} of 30`)).toBeInTheDocument();
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
   });
 
   it("deletes only after the confirmation and says so", async () => {
@@ -212,9 +212,9 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     renderPage();
     await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Delete Paint" }));
     const dialog = await screen.findByRole("dialog", { name: TEAMS_MESSAGES.deleteTitle });
-    expect(within(dialog).getByText(TEAMS_MESSAGES.deleteText("Paint"))).toBeTruthy();
+    expect(within(dialog).getByText(TEAMS_MESSAGES.deleteText("Paint"))).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(webhooks).toHaveLength(1);
 
     await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Delete Paint" }));
@@ -223,8 +223,10 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
         name: "Delete",
       }),
     );
-    expect(await screen.findByText(TEAMS_MESSAGES.deleted("Paint"))).toBeTruthy();
-    await waitFor(async () => expect(within(await rowOf("Paint")).getByText(M.notConfigured)).toBeTruthy());
+    expect(await screen.findByText(TEAMS_MESSAGES.deleted("Paint"))).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(within(await rowOf("Paint")).getByText(M.notConfigured)).toBeInTheDocument(),
+    );
   });
 
   it("sends a test message and shows the outcome on the row, delivered or failed", async () => {
@@ -272,13 +274,13 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     const paintRow = await rowOf("Paint");
     expect(
       await within(paintRow).findByText(`${M.deliveryFailed}: Microsoft Teams answered 503`),
-    ).toBeTruthy();
-    expect(within(paintRow).getByText(`${M.failures24h(4)} · ${M.retrying(2)}`)).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(paintRow).getByText(`${M.failures24h(4)} · ${M.retrying(2)}`)).toBeInTheDocument();
     expect(paintRow.className).toContain("lw-row-delivery-failed");
     const bodyRow = await rowOf("Body");
     expect(
       within(bodyRow).getByText(`${M.lastDelivery}: ${M.delivered} · 2026-11-22 09:30:00 UTC`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(bodyRow.className).not.toContain("lw-row-delivery-failed");
   });
 
@@ -292,18 +294,18 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
       ),
     );
     renderPage();
-    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeTruthy();
-    expect(await screen.findByText(M.healthError)).toBeTruthy();
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeInTheDocument();
+    expect(await screen.findByText(M.healthError)).toBeInTheDocument();
   });
 
   it("shows a user the grid and its status read-only: no edit, delete or test", async () => {
     renderPage({ admin: false });
-    expect(await screen.findByText(M.readOnly)).toBeTruthy();
+    expect(await screen.findByText(M.readOnly)).toBeInTheDocument();
     const paintRow = await rowOf("Paint");
-    expect(within(paintRow).getByText(M.configured)).toBeTruthy();
+    expect(within(paintRow).getByText(M.configured)).toBeInTheDocument();
     for (const name of [/^Edit/, /^Delete/, new RegExp(`^${M.sendTest}`)]) {
       expect(screen.queryAllByRole("button", { name })).toEqual([]);
     }
-    expect(screen.queryByRole("columnheader", { name: "actions" })).toBeNull();
+    expect(screen.queryByRole("columnheader", { name: "actions" })).not.toBeInTheDocument();
   });
 });

@@ -72,7 +72,7 @@ async function pickTimeZone(ue: ReturnType<typeof userEvent.setup>, dialog: HTML
 describe("Settings → Plants", () => {
   it("lists every plant of the customer, the deactivated ones too, with time zone and active", async () => {
     renderSettingsPage(<PlantsPage />, { section: "PLANTS" });
-    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeTruthy();
+    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeInTheDocument();
     expect(texts(await rowOf("Detroit"))).toEqual(["America/Detroit", PLANT_TEXTS.yes, expect.any(String)]);
     expect(texts(await rowOf("Old Works"))).toEqual(["Europe/Berlin", PLANT_TEXTS.no, expect.any(String)]);
     expect(
@@ -90,17 +90,19 @@ describe("Settings → Plants", () => {
     await ue.keyboard("detroit");
     await pickTimeZone(ue, dialog, "Asia/Tokyo");
     await ue.keyboard("{Enter}");
-    expect(await within(dialog).findByText(PLANT_MESSAGES.nameTaken)).toBeTruthy();
+    expect(await within(dialog).findByText(PLANT_MESSAGES.nameTaken)).toBeInTheDocument();
     const name = within(dialog).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) });
     await ue.clear(name);
     await ue.type(name, "Nagoya{Enter}");
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: PLANT_TEXTS.addTitle })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: PLANT_TEXTS.addTitle })).not.toBeInTheDocument(),
+    );
     expect(texts(await rowOf("Nagoya"))).toEqual(["Asia/Tokyo", PLANT_TEXTS.yes, expect.any(String)]);
     expect(requests.map((r) => r.body)).toEqual([
       { name: "detroit", timeZone: "Asia/Tokyo" },
       { name: "Nagoya", timeZone: "Asia/Tokyo" },
     ]);
-    expect(await screen.findByText(PLANT_TEXTS.created)).toBeTruthy();
+    expect(await screen.findByText(PLANT_TEXTS.created)).toBeInTheDocument();
   });
 
   it("renames a plant and changes its time zone; a dirty dialog asks before it closes", async () => {
@@ -111,13 +113,15 @@ describe("Settings → Plants", () => {
     );
     const dialog = await screen.findByRole("dialog", { name: PLANT_TEXTS.editTitle });
     const name = within(dialog).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) });
-    expect((name as HTMLInputElement).value).toBe("Detroit");
+    expect(name).toHaveValue("Detroit");
     await ue.clear(name);
     await ue.type(name, "Detroit Assembly");
     await ue.keyboard("{Escape}");
     const ask = await screen.findByRole("dialog", { name: PLANT_TEXTS.discardTitle });
     await ue.click(within(ask).getByRole("button", { name: PLANT_TEXTS.discardContinue }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: PLANT_TEXTS.discardTitle })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: PLANT_TEXTS.discardTitle })).not.toBeInTheDocument(),
+    );
     await pickTimeZone(ue, dialog, "America/Chicago");
     await ue.click(within(dialog).getByRole("button", { name: PLANT_TEXTS.save }));
     expect(texts(await rowOf("Detroit Assembly"))).toEqual([
@@ -144,11 +148,13 @@ describe("Settings → Plants", () => {
     const confirm = await screen.findByRole("dialog", { name: PLANT_TEXTS.deactivateTitle("Detroit") });
     expect(requests).toEqual([]);
     await ue.click(within(confirm).getByRole("button", { name: PLANT_TEXTS.deactivate }));
-    expect(await within(confirm).findByText(PLANT_MESSAGES.hasActiveLines(3))).toBeTruthy();
+    expect(await within(confirm).findByText(PLANT_MESSAGES.hasActiveLines(3))).toBeInTheDocument();
     expect(requests.map((r) => r.body)).toEqual([{ active: false }]);
     await ue.click(within(confirm).getByRole("button", { name: "Cancel" }));
     await waitFor(() =>
-      expect(screen.queryByRole("dialog", { name: PLANT_TEXTS.deactivateTitle("Detroit") })).toBeNull(),
+      expect(
+        screen.queryByRole("dialog", { name: PLANT_TEXTS.deactivateTitle("Detroit") }),
+      ).not.toBeInTheDocument(),
     );
     expect(texts(await rowOf("Detroit"))[1]).toBe(PLANT_TEXTS.yes);
 
@@ -157,7 +163,7 @@ describe("Settings → Plants", () => {
       within(await rowOf("Old Works")).getByRole("button", { name: `${PLANT_TEXTS.reactivate} Old Works` }),
     );
     const again = await screen.findByRole("dialog", { name: PLANT_TEXTS.reactivateTitle("Old Works") });
-    expect(within(again).queryByText(PLANT_MESSAGES.hasActiveLines(3))).toBeNull();
+    expect(within(again).queryByText(PLANT_MESSAGES.hasActiveLines(3))).not.toBeInTheDocument();
     await ue.click(within(again).getByRole("button", { name: PLANT_TEXTS.reactivate }));
     await waitFor(() =>
       expect(
@@ -176,9 +182,9 @@ describe("Settings → Plants", () => {
       ),
     );
     renderSettingsPage(<PlantsPage />, { section: "PLANTS" });
-    expect(await screen.findByText(`${PLANT_TEXTS.errorLoading}: boom`)).toBeTruthy();
+    expect(await screen.findByText(`${PLANT_TEXTS.errorLoading}: boom`)).toBeInTheDocument();
     fail = false;
     await ue.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByText(PLANT_TEXTS.empty)).toBeTruthy();
+    expect(await screen.findByText(PLANT_TEXTS.empty)).toBeInTheDocument();
   });
 });
