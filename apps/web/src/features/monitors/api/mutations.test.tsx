@@ -80,7 +80,7 @@ describe("monitor mutation hooks", () => {
       expect(keys()).toContain(JSON.stringify(key));
     expect(
       await screen.findByText(`${MONITOR_MESSAGES.created} , ${MONITOR_MESSAGES.rulesSaved}`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it("takes the caller's success text and callbacks", async () => {
@@ -98,7 +98,7 @@ describe("monitor mutation hooks", () => {
         active: false,
       });
     });
-    expect(await screen.findByText("Switched")).toBeTruthy();
+    expect(await screen.findByText("Switched")).toBeInTheDocument();
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 });

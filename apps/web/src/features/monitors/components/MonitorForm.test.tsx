@@ -154,10 +154,10 @@ const nameField = () => screen.getByRole("textbox", { name: "Monitor name" }) as
 describe("MonitorForm", { timeout: 30_000 }, () => {
   it("opens in CREATE with a free name, Data Filters selected and Deploy on create on", async () => {
     renderForm();
-    expect(screen.getByText("...loading")).toBeTruthy();
-    await waitFor(() => expect(nameField().value).toBe("Axle MVD Monitor 3"));
-    expect(screen.getByRole("tab", { name: "Data Filters", selected: true })).toBeTruthy();
-    expect((screen.getByRole("switch", { name: "Deploy on create" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText("...loading")).toBeInTheDocument();
+    await waitFor(() => expect(nameField()).toHaveValue("Axle MVD Monitor 3"));
+    expect(screen.getByRole("tab", { name: "Data Filters", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Deploy on create" })).toBeChecked();
   });
 
   it("validates at save in CREATE; the tab with the error opens, leaving it shows the summary", async () => {
@@ -166,21 +166,21 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await waitFor(() => expect(nameField().value).not.toBe(""));
     // Before the first save, moving between tabs is free and no error shows.
     await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
-    expect(screen.getByText("Alert rules content")).toBeTruthy();
+    expect(screen.getByText("Alert rules content")).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const summary = await screen.findByRole("dialog");
-    expect(within(summary).getByText(MONITOR_MESSAGES.mvdSignals)).toBeTruthy();
+    expect(within(summary).getByText(MONITOR_MESSAGES.mvdSignals)).toBeInTheDocument();
     await ue.click(within(summary).getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // The Signals tab holds the error: it is always reachable.
     await ue.click(screen.getByRole("tab", { name: "Signals" }));
-    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeTruthy();
-    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     // Leaving it for a tab without errors is blocked while the error stands (spec §4).
     await ue.click(screen.getByRole("tab", { name: "Data Filters" }));
     const again = await screen.findByRole("dialog");
     await ue.click(within(again).getByRole("button", { name: "OK" }));
-    expect(screen.queryByText("Data filters content")).toBeNull();
+    expect(screen.queryByText("Data filters content")).not.toBeInTheDocument();
     expect(created).toHaveLength(0);
   });
 
@@ -191,11 +191,11 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const summary = await screen.findByRole("dialog");
     await ue.click(within(summary).getByRole("button", { name: "Go to Signals" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByRole("tab", { name: "Signals", selected: true })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("tab", { name: "Signals", selected: true })).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
     await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
-    expect(await screen.findByText("Alert rules content")).toBeTruthy();
+    expect(await screen.findByText("Alert rules content")).toBeInTheDocument();
   });
 
   it("creates the monitor, then its rules, and closes with one snackbar", async () => {
@@ -206,7 +206,7 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
     await ue.click(screen.getByRole("switch", { name: "Deploy on create" }));
     await ue.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Monitor created , Alert rules saved")).toBeTruthy();
+    expect(await screen.findByText("Monitor created , Alert rules saved")).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     expect(created[0]).toMatchObject({
       task_name: "Axle MVD Monitor 3",
@@ -232,25 +232,27 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(MONITOR_MESSAGES.duplicate)).toBeTruthy();
-    expect(within(dialog).getByText(MONITOR_MESSAGES.duplicateQuestion("Existing watch"))).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.duplicate)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(MONITOR_MESSAGES.duplicateQuestion("Existing watch")),
+    ).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Edit existing monitor" }));
-    await waitFor(() => expect(nameField().value).toBe("Existing watch"));
-    expect(screen.getByText(/Max length: 1000 characters/)).toBeTruthy();
-    expect(screen.queryByRole("switch", { name: "Deploy on create" })).toBeNull();
+    await waitFor(() => expect(nameField()).toHaveValue("Existing watch"));
+    expect(screen.getByText(/Max length: 1000 characters/)).toBeInTheDocument();
+    expect(screen.queryByRole("switch", { name: "Deploy on create" })).not.toBeInTheDocument();
   });
 
   it("shows VIEW read-only, lets it switch tabs to see what the monitor watches, and Edit moves to EDIT", async () => {
     const ue = userEvent.setup();
     renderForm({ mode: "VIEW", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     expect(nameField().readOnly).toBe(true);
-    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
     await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
-    expect(screen.getByRole("tab", { name: "Alert Rules", selected: true })).toBeTruthy();
-    expect(screen.getByText("Alert rules content")).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Alert Rules", selected: true })).toBeInTheDocument();
+    expect(screen.getByText("Alert rules content")).toBeInTheDocument();
     await ue.click(screen.getByRole("tab", { name: "Signals" }));
-    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeInTheDocument();
     expect(nameField().readOnly).toBe(true);
     await ue.click(screen.getByRole("button", { name: "Edit" }));
     expect(nameField().readOnly).toBe(false);
@@ -261,23 +263,23 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     s2Active = false;
     try {
       renderForm({ mode: "VIEW", monitorId: MID });
-      expect(await screen.findByText(UNMONITORED_TEXT.warning(1))).toBeTruthy();
+      expect(await screen.findByText(UNMONITORED_TEXT.warning(1))).toBeInTheDocument();
     } finally {
       s2Active = true;
     }
     cleanup();
     renderForm({ mode: "VIEW", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
-    expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).toBeNull();
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
+    expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).not.toBeInTheDocument();
   });
 
   it("also says when a signal it reaches through its signal groups was switched off or converted", async () => {
     groupIds = [GROUP];
     try {
       renderForm({ mode: "VIEW", monitorId: MID });
-      expect(await screen.findByText(UNMONITORED_TEXT.groupWarning(1))).toBeTruthy();
-      expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).toBeNull();
-      expect(screen.queryByText(UNMONITORED_TEXT.noneLeft)).toBeNull();
+      expect(await screen.findByText(UNMONITORED_TEXT.groupWarning(1))).toBeInTheDocument();
+      expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).not.toBeInTheDocument();
+      expect(screen.queryByText(UNMONITORED_TEXT.noneLeft)).not.toBeInTheDocument();
     } finally {
       groupIds = [];
     }
@@ -287,23 +289,23 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     rulesStatus = 500;
     const ue = userEvent.setup();
     const { onClose } = renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingBoth)).toBeTruthy();
-    expect(within(dialog).getByText(MONITOR_MESSAGES.saved)).toBeTruthy();
-    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingRules)).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingBoth)).toBeInTheDocument();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.saved)).toBeInTheDocument();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingRules)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it("shows the name error as the field's label in EDIT, 500 ms after typing stops", async () => {
     renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     vi.useFakeTimers();
     try {
       fireEvent.change(nameField(), { target: { value: "" } });
       act(() => vi.advanceTimersByTime(499));
-      expect(screen.queryByText(MONITOR_MESSAGES.nameRequired)).toBeNull();
+      expect(screen.queryByText(MONITOR_MESSAGES.nameRequired)).not.toBeInTheDocument();
       act(() => vi.advanceTimersByTime(1));
       expect(screen.getAllByText(MONITOR_MESSAGES.nameRequired).length).toBeGreaterThan(0);
     } finally {
@@ -313,22 +315,22 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
 
   it("clamps the frequency 900 ms after typing stops, and at once on blur", async () => {
     renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     vi.useFakeTimers();
     try {
       const freq = screen.getByRole("textbox", { name: "Frequency (minutes)" }) as HTMLInputElement;
       fireEvent.change(freq, { target: { value: "2" } });
-      expect(freq.value).toBe("2");
+      expect(freq).toHaveValue("2");
       act(() => vi.advanceTimersByTime(899));
-      expect(freq.value).toBe("2");
+      expect(freq).toHaveValue("2");
       act(() => vi.advanceTimersByTime(1));
-      expect(freq.value).toBe("5");
+      expect(freq).toHaveValue("5");
       fireEvent.change(freq, { target: { value: "9999" } });
       fireEvent.blur(freq);
-      expect(freq.value).toBe("1440");
+      expect(freq).toHaveValue("1440");
       fireEvent.change(freq, { target: { value: "abc" } });
       fireEvent.blur(freq);
-      expect(freq.value).toBe("5");
+      expect(freq).toHaveValue("5");
     } finally {
       vi.useRealTimers();
     }
@@ -337,23 +339,23 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
   it("fills the next available name with Default", async () => {
     const ue = userEvent.setup();
     renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     await ue.click(screen.getByRole("button", { name: "Default" }));
-    await waitFor(() => expect(nameField().value).toBe("Axle MVD Monitor 3"));
+    await waitFor(() => expect(nameField()).toHaveValue("Axle MVD Monitor 3"));
   });
 
   it("asks before discarding unsaved changes on Cancel", async () => {
     const ue = userEvent.setup();
     const { onClose } = renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     await ue.type(nameField(), " 2");
     await ue.click(screen.getByRole("button", { name: "Cancel" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Discard your changes?")).toBeTruthy();
+    expect(within(dialog).getByText("Discard your changes?")).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Keep editing" }));
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(nameField().value).toBe("Press watch 2");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(nameField()).toHaveValue("Press watch 2");
     await ue.click(screen.getByRole("button", { name: "Cancel" }));
     await ue.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Discard" }));
     expect(onClose).toHaveBeenCalled();
@@ -368,7 +370,7 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(MONITOR_MESSAGES.errorLoading)).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorLoading)).toBeInTheDocument();
     expect(created).toHaveLength(0);
   });
 });
