@@ -2,18 +2,19 @@ import { AUDIT_TEXTS, type TMe } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SnackbarProvider } from "../shared/ui/SnackbarProvider";
 import { testMe } from "../test/fixtures";
+import { mockApi } from "../test/mockApi";
 import { UserMenu } from "./UserMenu";
 
 let me: TMe;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/auth/customers", () => HttpResponse.json([me.customer])),
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/auth/customers", () => HttpResponse.json([me.customer])),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {

@@ -9,12 +9,13 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlantLineProvider } from "../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
 import { testMe, testPlant } from "../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../test/mockApi";
 import { setupSettingsServer } from "../../test/renderSettingsPage";
 import { AuditLogPage } from "./AuditLogPage";
 import { PROVIDER_STAFF_MARK } from "./components/AuditEntriesTable";
@@ -49,22 +50,23 @@ const entry = (over: Partial<TAuditEntry> = {}): TAuditEntry => ({
 });
 
 let me = ADMIN;
-let answer: () => Response = () => HttpResponse.json<TAuditLogPage>({ entries: [entry()], total: 1 });
+let answer: () => AnswerOf<"get", "*/api/audit-log"> = () =>
+  HttpResponse.json<TAuditLogPage>({ entries: [entry()], total: 1 });
 let listUrls: URL[] = [];
 let exportUrls: URL[] = [];
-let exportAnswer: () => Response = () =>
+let exportAnswer: () => AnswerOf<"get", "*/api/audit-log/export"> = () =>
   new HttpResponse("\uFEFFTime (UTC)\r\n", {
     headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="audit-log.csv"' },
   });
 
 setupSettingsServer(
   { me: () => me, plants: [plant] },
-  http.get("*/api/customer-users-for-user", () => HttpResponse.json<TUserRow[]>([otherUser])),
-  http.get("*/api/audit-log/export", ({ request }) => {
+  mockApi.get("*/api/customer-users-for-user", () => HttpResponse.json<TUserRow[]>([otherUser])),
+  mockApi.get("*/api/audit-log/export", ({ request }) => {
     exportUrls.push(new URL(request.url));
     return exportAnswer();
   }),
-  http.get("*/api/audit-log", ({ request }) => {
+  mockApi.get("*/api/audit-log", ({ request }) => {
     listUrls.push(new URL(request.url));
     return answer();
   }),
@@ -172,7 +174,7 @@ describe("AuditLogPage", () => {
   });
 
   it("shows a failed load with a retry", async () => {
-    answer = () => HttpResponse.json({ message: SERVER_MESSAGES.internal }, { status: 500 });
+    answer = () => refusal(500, { message: SERVER_MESSAGES.internal });
     renderPage();
     expect(await screen.findByText(SERVER_MESSAGES.internal)).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
@@ -192,7 +194,7 @@ describe("AuditLogPage", () => {
       userId: otherUser.id,
       from: "2026-11-01T00:00:00.000Z",
     });
-    exportAnswer = () => HttpResponse.json({ message: AUDIT_TEXTS.exportTooLarge }, { status: 400 });
+    exportAnswer = () => refusal(400, { message: AUDIT_TEXTS.exportTooLarge });
     await ue.click(screen.getByRole("button", { name: AUDIT_TEXTS.exportCsv }));
     expect(await screen.findByText(AUDIT_TEXTS.exportTooLarge)).toBeInTheDocument();
   });

@@ -1,10 +1,11 @@
 import { CAPABILITY_MESSAGES as M, type TCapabilityView } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { installResizeObserver } from "../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../test/mockApi";
 import { CapabilityDialog } from "./CapabilityDialog";
 
 installResizeObserver();
@@ -72,10 +73,10 @@ const view: TCapabilityView = {
   ],
 };
 
-let answer: () => Response;
+let answer: () => AnswerOf<"get", "*/api/lines/:lineId/signals/:signalId/capability">;
 const requests: URL[] = [];
 const server = setupServer(
-  http.get("*/api/lines/:lineId/signals/:signalId/capability", ({ request }) => {
+  mockApi.get("*/api/lines/:lineId/signals/:signalId/capability", ({ request }) => {
     requests.push(new URL(request.url));
     return answer();
   }),
@@ -131,7 +132,7 @@ describe("CapabilityDialog", () => {
   });
 
   it("shows the server's message when loading fails, and a period that ends before it starts", async () => {
-    answer = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    answer = () => refusal(404, { message: "Line not found" });
     renderDialog();
     expect(await screen.findByText(M.loadError("Line not found"))).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(M.from), { target: { value: "2026-11-21T00:00" } });

@@ -8,21 +8,22 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
 import { testMe } from "../../test/fixtures";
+import { mockApi } from "../../test/mockApi";
 import { FeatureFlagsPage } from "./FeatureFlagsPage";
 
 let me: TMe;
 let flags: TFeatureFlagsResponse;
 const puts: { key: string; enabled: boolean }[] = [];
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.put("*/api/feature-flags/:key", async ({ params, request }) => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  mockApi.put("*/api/feature-flags/:key", async ({ params, request }) => {
     const { enabled } = JSON.parse(await request.text()) as { enabled: boolean };
     const key = params.key as keyof TFeatureFlagsResponse["flags"];
     puts.push({ key, enabled });

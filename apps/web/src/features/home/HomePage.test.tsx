@@ -8,12 +8,13 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type PlantLine, PlantLineContext } from "../../shared/data/plants/plant-line";
 import { testLine, testMe, testPlant } from "../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../test/mockApi";
 import { HomePage } from "./HomePage";
 
 // The page polls every PLANT_OVERVIEW_POLL_MS (30 s): a short interval here lets a test see the
@@ -69,15 +70,15 @@ const overview = (over: Partial<TPlantOverview> = {}): TPlantOverview => ({
   ...over,
 });
 
-let answers: (() => Response)[] = [];
+let answers: (() => AnswerOf<"get", "*/api/plants/:plantId/overview">)[] = [];
 let requests = 0;
 const server = setupServer(
   // A plain user: an administrator with no plant gets the first-plant form (FirstPlantForm.test).
-  http.get("*/api/auth/me", () => HttpResponse.json(testMe())),
-  http.get("*/api/plants/:plantId/overview", () => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(testMe())),
+  mockApi.get("*/api/plants/:plantId/overview", () => {
     requests++;
     const next = answers.length > 1 ? answers.shift() : answers[0];
-    return next ? next() : HttpResponse.json({ message: "none" }, { status: 500 });
+    return next ? next() : refusal(500, { message: "none" });
   }),
 );
 
@@ -186,10 +187,7 @@ describe("HomePage: the plant at a glance", () => {
   });
 
   it("keeps the last overview and says so when a refresh fails", async () => {
-    answers = [
-      () => HttpResponse.json(overview()),
-      () => HttpResponse.json({ message: "Service unavailable" }, { status: 503 }),
-    ];
+    answers = [() => HttpResponse.json(overview()), () => refusal(503, { message: "Service unavailable" })];
     renderHome();
     expect(await screen.findByText("3 SVD · oldest 2 h")).toBeInTheDocument();
     expect(await screen.findByText(/could not be refreshed/)).toBeInTheDocument();
@@ -198,10 +196,7 @@ describe("HomePage: the plant at a glance", () => {
 
   it("shows the error with a retry when the first answer fails, and the overview after it", async () => {
     const ue = userEvent.setup();
-    answers = [
-      () => HttpResponse.json({ message: "Plant not reachable" }, { status: 500 }),
-      () => HttpResponse.json(overview()),
-    ];
+    answers = [() => refusal(500, { message: "Plant not reachable" }), () => HttpResponse.json(overview())];
     renderHome();
     expect(await screen.findByText("Plant not reachable")).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: "Retry" }));

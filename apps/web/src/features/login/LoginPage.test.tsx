@@ -1,12 +1,13 @@
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "@linewatch/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describedBy } from "../../test/describedBy";
 import { testMe } from "../../test/fixtures";
+import { mockApi, refusal } from "../../test/mockApi";
 import { LoginPage } from "./LoginPage";
 import { SetPasswordPage } from "./SetPasswordPage";
 
@@ -16,21 +17,20 @@ import { SetPasswordPage } from "./SetPasswordPage";
 let signedIn = false;
 let setPasswordBodies: unknown[] = [];
 const server = setupServer(
-  http.get("*/api/auth/me", () =>
-    signedIn ? HttpResponse.json(testMe()) : HttpResponse.json({ message: "Unauthorized" }, { status: 401 }),
+  mockApi.get("*/api/auth/me", () =>
+    signedIn ? HttpResponse.json(testMe()) : refusal(401, { message: "Unauthorized" }),
   ),
-  http.post("*/api/auth/login", async ({ request }) => {
+  mockApi.post("*/api/auth/login", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { email: string; password: string };
     if (body.password !== "right password")
-      return HttpResponse.json({ message: AUTH_MESSAGES.invalidCredentials }, { status: 401 });
+      return refusal(401, { message: AUTH_MESSAGES.invalidCredentials });
     signedIn = true;
     return HttpResponse.json(testMe());
   }),
-  http.post("*/api/auth/set-password", async ({ request }) => {
+  mockApi.post("*/api/auth/set-password", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { token: string };
     setPasswordBodies.push(body);
-    if (body.token === "expired")
-      return HttpResponse.json({ message: AUTH_MESSAGES.invalidPasswordLink }, { status: 400 });
+    if (body.token === "expired") return refusal(400, { message: AUTH_MESSAGES.invalidPasswordLink });
     return new HttpResponse(null, { status: 204 });
   }),
 );

@@ -1,8 +1,13 @@
-import type { TAlertEvaluation, TCapEvaluationValues, TSvdEvaluationValues } from "@linewatch/contracts";
+import type {
+  TAlertEvaluation,
+  TCapEvaluationValues,
+  TEvaluationValues,
+  TSvdEvaluationValues,
+} from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { type DefaultBodyType, HttpResponse, http, type PathParams } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +16,7 @@ import {
   storedUncorrectedDetails,
   svdDetailsFixture,
 } from "../../../test/fixtures";
+import { refusal } from "../../../test/mockApi";
 import { EvaluationDetailsPanel } from "./EvaluationDetailsPanel";
 
 // jsdom has no layout: give the charts a size and a ResizeObserver.
@@ -79,11 +85,12 @@ const capValues: TCapEvaluationValues = {
 };
 
 const valuesUrl = `/api/alerts/${alertId}/evaluations/${evaluationId}/values`;
-let answers: (() => Response)[] = [];
+let answers: (() => HttpResponse<TEvaluationValues>)[] = [];
 const server = setupServer(
-  http.get(valuesUrl, () => {
+  // This evaluation's values only (another URL is unhandled): msw's handler typed with the answer.
+  http.get<PathParams, DefaultBodyType, TEvaluationValues>(valuesUrl, () => {
     const next = answers.shift();
-    return next ? next() : HttpResponse.json({ message: "no answer queued" }, { status: 500 });
+    return next ? next() : refusal(500, { message: "no answer queued" });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -123,7 +130,7 @@ describe("EvaluationDetailsPanel", () => {
 
   it("shows the error with a retry that reads the values again", async () => {
     // A failure a retry can mend (a 404 offers no Retry: it cannot succeed).
-    answers.push(() => HttpResponse.json({ message: "Service unavailable" }, { status: 503 }));
+    answers.push(() => refusal(503, { message: "Service unavailable" }));
     answers.push(() => HttpResponse.json(svdValues));
     renderPanel("svd", svdDetails);
     const error = await screen.findByRole("alert");

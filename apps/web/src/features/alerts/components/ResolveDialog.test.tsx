@@ -2,14 +2,15 @@ import { ALERT_NO_CAUSE } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { mockApi } from "../../../test/mockApi";
 import { ResolveDialog } from "./ResolveDialog";
 
 const ALERT = "00000000-0000-4000-8000-000000000031";
 const server = setupServer(
-  http.get("*/api/alerts/:id/causes", () => HttpResponse.json({ causes: ["Torque out of range"] })),
+  mockApi.get("*/api/alerts/:id/causes", () => HttpResponse.json({ causes: ["Torque out of range"] })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => cleanup());

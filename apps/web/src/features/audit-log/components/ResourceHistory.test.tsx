@@ -2,11 +2,12 @@ import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, type TAuditEntry, type TAuditLogPage } fr
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { testMe, testPlant } from "../../../test/fixtures";
+import { type AnswerOf, mockApi } from "../../../test/mockApi";
 import { setupSettingsServer } from "../../../test/renderSettingsPage";
 import { HistoryButton, type HistoryItem } from "./HistoryButton";
 
@@ -30,11 +31,11 @@ const entry = (over: Partial<TAuditEntry> = {}): TAuditEntry => ({
   ...over,
 });
 
-let answer: () => Response;
+let answer: () => AnswerOf<"get", "*/api/audit-log/resources/:resource/:resourceId">;
 let asked: URL[] = [];
 setupSettingsServer(
   { me: () => testMe(), plants: [plant] },
-  http.get("*/api/audit-log/resources/:resource/:resourceId", ({ request }) => {
+  mockApi.get("*/api/audit-log/resources/:resource/:resourceId", ({ request }) => {
     asked.push(new URL(request.url));
     return answer();
   }),
