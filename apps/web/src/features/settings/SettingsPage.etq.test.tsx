@@ -7,12 +7,13 @@ import {
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
+import { mockApi } from "../../test/mockApi";
 import { SettingsPage } from "./SettingsPage";
 
 // spec settings §2.1, §2.3: ETQ Reliance is reached only with its flag or the customer override;
@@ -47,12 +48,12 @@ const me: TMe = {
 
 let flags: TFeatureFlagsResponse;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
-  http.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json({})),
-  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
+  mockApi.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json({})),
+  mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {

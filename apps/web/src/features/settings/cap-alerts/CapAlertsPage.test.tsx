@@ -15,13 +15,14 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
-import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { installResizeObserver, testLine, testMe, testMonitor, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import { CapAlertsPage } from "./CapAlertsPage";
 
 installResizeObserver();
@@ -61,63 +62,48 @@ const limitOf = (id: string, station: string, signal: string, hasLimits: boolean
       ]
     : [],
 });
-const monitorOf = (id: string, signalId: string, active: boolean): TMonitor => ({
-  monitor_uuid: id,
-  monitor_name: `Cap ${id.slice(-2)}`,
-  monitor_type: "cap",
-  active,
-  frequency: 15,
-  notes: "",
-  use_excluded_part_ids: false,
-  use_excluded_model_numbers: false,
-  last_state: "BREACH",
-  monitor_filter: {
-    cust_uuid: me.customer.id,
-    plant_uuid: plant.id,
-    line_uuid: line.id,
-    signal_uuids: [signalId],
-    signal_group_uuids: [],
-    part_groups: [],
-    part_numbers: [],
-    part_attributes: [],
-    pass_fail_filter: [],
-    evaluation_ratio: 0.2,
-    sample_size: 150,
-    alert_threshold: "medium",
-  },
-});
+const monitorOf = (id: string, signalId: string, active: boolean): TMonitor =>
+  testMonitor(
+    {
+      monitor_uuid: id,
+      monitor_name: `Cap ${id.slice(-2)}`,
+      monitor_type: "cap",
+      active,
+      frequency: 15,
+      last_state: "BREACH",
+    },
+    { cust_uuid: me.customer.id, plant_uuid: plant.id, line_uuid: line.id, signal_uuids: [signalId] },
+  );
 const rules: TMonitorRule[] = [
   { active: true, type: "Consecutive", details: { runs: null, breaches: 3, seconds: null } },
 ];
 
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
-  http.get("*/api/line-config/spc-signal-limits", () =>
-    listStatus === 200
-      ? HttpResponse.json(limits)
-      : HttpResponse.json({ message: "down" }, { status: listStatus }),
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
+  mockApi.get("*/api/line-config/spc-signal-limits", () =>
+    listStatus === 200 ? HttpResponse.json(limits) : refusal(listStatus, { message: "down" }),
   ),
-  http.get("*/api/lines/:lineId/monitors", () => HttpResponse.json(monitors)),
-  http.get("*/api/lines/:lineId/cap-monitors/status", () =>
+  mockApi.get("*/api/lines/:lineId/monitors", () => HttpResponse.json(monitors)),
+  mockApi.get("*/api/lines/:lineId/cap-monitors/status", () =>
     HttpResponse.json([
       { monitorId: MON, lastState: "BREACH", ppk: 0.82, latestAlertId: ALERT },
     ] satisfies TCapMonitorStatus[]),
   ),
-  http.post("*/api/monitors", async ({ request }) => {
+  mockApi.post("*/api/monitors", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { signalId: string };
     calls.push({ method: "POST", url: "/api/monitors", body });
     monitors = [...monitors, monitorOf("00000000-0000-4000-8000-0000000000c9", body.signalId, false)];
     return HttpResponse.json({ id: "00000000-0000-4000-8000-0000000000c9" }, { status: 201 });
   }),
-  http.patch("*/api/monitors/:id", async ({ request, params }) => {
+  mockApi.patch("*/api/monitors/:monitorId", async ({ request, params }) => {
     const body = JSON.parse(await request.text()) as Record<string, boolean>;
-    calls.push({ method: "PATCH", url: `/api/monitors/${params.id}`, body });
-    if (failPatch) return HttpResponse.json({ message: "No" }, { status: 500 });
+    calls.push({ method: "PATCH", url: `/api/monitors/${params.monitorId}`, body });
+    if (failPatch) return refusal(500, { message: "No" });
     monitors = monitors.map((m) =>
-      m.monitor_uuid === params.id
+      m.monitor_uuid === params.monitorId
         ? {
             ...m,
             active: body.active ?? m.active,
@@ -125,9 +111,9 @@ const server = setupServer(
           }
         : m,
     );
-    return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.id));
+    return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.monitorId));
   }),
-  http.put("*/api/tasks", async ({ request }) => {
+  mockApi.put("*/api/tasks", async ({ request }) => {
     const body = JSON.parse(await request.text()) as {
       task_uuid: string;
       task_details: { op_count?: string };
@@ -135,12 +121,12 @@ const server = setupServer(
     calls.push({ method: "PUT", url: "/api/tasks", body });
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === body.task_uuid));
   }),
-  http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(rules)),
-  http.get("*/api/lines/:lineId/signals/:signalId/capability", ({ params }) => {
+  mockApi.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(rules)),
+  mockApi.get("*/api/lines/:lineId/signals/:signalId/capability", ({ params }) => {
     calls.push({ method: "GET", url: `capability/${params.signalId}`, body: null });
-    return HttpResponse.json({ message: "Signal not found" }, { status: 404 });
+    return refusal(404, { message: "Signal not found" });
   }),
-  http.patch("*/api/notifications/monitor-rules/:id", async ({ request, params }) => {
+  mockApi.patch("*/api/notifications/monitor-rules/:id", async ({ request, params }) => {
     const body = JSON.parse(await request.text());
     calls.push({ method: "PATCH", url: `/api/notifications/monitor-rules/${params.id}`, body });
     return HttpResponse.json(body);

@@ -6,10 +6,11 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testPlant } from "../../../test/fixtures";
+import { mockApi } from "../../../test/mockApi";
 import { MqttCredentialSection } from "./MqttCredentialSection";
 
 const plant = testPlant();
@@ -18,8 +19,8 @@ let credential: TMqttCredential;
 let issued = 0;
 
 const server = setupServer(
-  http.get("*/api/plants/:plantId/mqtt-credential", () => HttpResponse.json(credential)),
-  http.post("*/api/plants/:plantId/mqtt-credential/password", () => {
+  mockApi.get("*/api/plants/:plantId/mqtt-credential", () => HttpResponse.json(credential)),
+  mockApi.post("*/api/plants/:plantId/mqtt-credential/password", () => {
     issued++;
     credential = { ...credential, passwordSetAt: `2026-11-22T1${issued}:00:00Z` };
     return HttpResponse.json<TRotateMqttPasswordResponse>(

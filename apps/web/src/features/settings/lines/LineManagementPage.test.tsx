@@ -9,11 +9,12 @@ import {
 } from "@linewatch/contracts";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseCsv, toCsv } from "../../../shared/csv";
 import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import {
   LEFT_SETTINGS_TEXT,
   leaveSectionAnswering,
@@ -47,22 +48,22 @@ let lineGetStatus: number;
 let windowStatus: number;
 
 const server = setupServer(
-  http.get("*/api/auth/me", () =>
+  mockApi.get("*/api/auth/me", () =>
     HttpResponse.json(testMe({ selectedPlantId: plant.id, selectedLineId: L1 })),
   ),
-  http.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
-  http.get("*/api/plants", () => HttpResponse.json([plant, otherPlant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json(lines)),
-  http.get("*/api/lines/:lineId", ({ params }) => {
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant, otherPlant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json(lines)),
+  mockApi.get("*/api/lines/:lineId", ({ params }) => {
     const l = lines.find((x) => x.id === params.lineId);
     return l && lineGetStatus === 200
       ? HttpResponse.json(l)
-      : HttpResponse.json({ message: "Unable to find the line" }, { status: 404 });
+      : refusal(404, { message: "Unable to find the line" });
   }),
-  http.get("*/api/plant/get-active-monitor-count", () =>
+  mockApi.get("*/api/plant/get-active-monitor-count", () =>
     HttpResponse.json(lines.map((l) => ({ lineId: l.id, activeTaskCount: l.id === L1 ? 3 : 0 }))),
   ),
-  http.get("*/api/notifications/notifications/plants/:plantId/alert-viewing-window", () =>
+  mockApi.get("*/api/notifications/notifications/plants/:plantId/alert-viewing-window", () =>
     // L3 is missing: the page shows 90 for it.
     HttpResponse.json(
       lines
@@ -70,28 +71,25 @@ const server = setupServer(
         .map((l) => ({ lineId: l.id, alertViewingWindowDays: l.alertViewingWindowDays })),
     ),
   ),
-  http.patch("*/api/lines/:lineId", async ({ request, params }) => {
+  mockApi.patch("*/api/lines/:lineId", async ({ request, params }) => {
     const body = JSON.parse(await request.text()) as Record<string, unknown>;
     patches.push({ id: String(params.lineId), body });
     if (patchStatus !== 200)
-      return HttpResponse.json(
-        { message: patchStatus === 409 ? M.circularDependency : "No" },
-        { status: patchStatus },
-      );
+      return refusal(patchStatus, { message: patchStatus === 409 ? M.circularDependency : "No" });
     lines = lines.map((l) => (l.id === params.lineId ? { ...l, ...body } : l));
     return HttpResponse.json(lines.find((l) => l.id === params.lineId));
   }),
-  http.put(
+  mockApi.put(
     "*/api/notifications/notifications/lines/:lineId/alert-viewing-window",
     async ({ request, params }) => {
       const body = JSON.parse(await request.text()) as { alertViewingWindowDays: number };
       windowPuts.push({ id: String(params.lineId), body });
-      if (windowStatus !== 200) return HttpResponse.json({ message: "No" }, { status: windowStatus });
+      if (windowStatus !== 200) return refusal(windowStatus, { message: "No" });
       lines = lines.map((l) => (l.id === params.lineId ? { ...l, ...body } : l));
-      return HttpResponse.json({ lineId: params.lineId, ...body });
+      return HttpResponse.json({ lineId: String(params.lineId), ...body });
     },
   ),
-  http.get("*/api/lines/:lineId/feeder-lines", ({ params }) =>
+  mockApi.get("*/api/lines/:lineId/feeder-lines", ({ params }) =>
     HttpResponse.json({
       feederLineIds: lines.find((l) => l.id === params.lineId)?.feederLineIds ?? [],
       plants: [
@@ -108,7 +106,7 @@ const server = setupServer(
       ],
     }),
   ),
-  http.get("*/api/lines/:lineId/exclusion-options", () =>
+  mockApi.get("*/api/lines/:lineId/exclusion-options", () =>
     HttpResponse.json({ partIds: ["MASTER-1"], modelNumbers: ["M-100"] }),
   ),
 );

@@ -2,12 +2,20 @@ import { MONITOR_MESSAGES, type TMonitor, type TMonitorType } from "@linewatch/c
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
-import { installResizeObserver, testCustomer, testLine, testMe, testPlant } from "../../../test/fixtures";
+import {
+  installResizeObserver,
+  testCustomer,
+  testLine,
+  testMe,
+  testMonitor,
+  testPlant,
+} from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import type { MonitorFormProps } from "../../monitors/components/MonitorForm";
 import { MvdMonitorsPage, SvdMonitorsPage } from "./MonitorsAdminPage";
 import { MONITORS_ADMIN_TEXTS as T } from "./texts";
@@ -54,30 +62,15 @@ const me = testMe({ selectedPlantId: plant.id, selectedLineId: line1.id });
 
 let nextId = 100;
 function monitorOf(name: string, type: TMonitorType, active: boolean, line = line1): TMonitor {
-  return {
-    monitor_uuid: `00000000-0000-4000-8000-000000000${nextId++}`,
-    monitor_name: name,
-    monitor_type: type,
-    active,
-    frequency: 5,
-    notes: "",
-    use_excluded_part_ids: false,
-    use_excluded_model_numbers: false,
-    monitor_filter: {
-      cust_uuid: customer.id,
-      plant_uuid: plant.id,
-      line_uuid: line.id,
-      signal_uuids: [],
-      signal_group_uuids: [],
-      part_groups: [],
-      part_numbers: [],
-      part_attributes: [],
-      pass_fail_filter: [],
-      evaluation_ratio: 0.2,
-      sample_size: 150,
-      alert_threshold: "medium",
+  return testMonitor(
+    {
+      monitor_uuid: `00000000-0000-4000-8000-000000000${nextId++}`,
+      monitor_name: name,
+      monitor_type: type,
+      active,
     },
-  };
+    { cust_uuid: customer.id, plant_uuid: plant.id, line_uuid: line.id },
+  );
 }
 
 let monitors: TMonitor[];
@@ -89,30 +82,29 @@ let deleteStatus: number;
 let listStatus: number;
 
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
-  http.get("*/api/lines/:lineId/monitors", ({ request, params }) => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
+  mockApi.get("*/api/lines/:lineId/monitors", ({ request, params }) => {
     const type = new URL(request.url).searchParams.get("type");
     listRequests.push(`${params.lineId}?type=${type}`);
-    if (listStatus !== 200)
-      return HttpResponse.json({ message: "Database unavailable" }, { status: listStatus });
+    if (listStatus !== 200) return refusal(listStatus, { message: "Database unavailable" });
     // Deliberately not in name order: the page sorts.
     return HttpResponse.json(
       monitors.filter((m) => m.monitor_filter.line_uuid === params.lineId && m.monitor_type === type),
     );
   }),
-  http.patch("*/api/monitors/:monitorId", async ({ request, params }) => {
+  mockApi.patch("*/api/monitors/:monitorId", async ({ request, params }) => {
     const body = JSON.parse(await request.text()) as { active: boolean };
     patches.push({ id: String(params.monitorId), body });
-    if (patchStatus !== 200) return HttpResponse.json({ message: "No" }, { status: patchStatus });
+    if (patchStatus !== 200) return refusal(patchStatus, { message: "No" });
     monitors = monitors.map((m) => (m.monitor_uuid === params.monitorId ? { ...m, active: body.active } : m));
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.monitorId));
   }),
-  http.delete("*/api/tasks", async ({ request }) => {
+  mockApi.delete("*/api/tasks", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { monitor_uuid: string };
     deletes.push(body);
-    if (deleteStatus !== 204) return HttpResponse.json({ message: "No" }, { status: deleteStatus });
+    if (deleteStatus !== 204) return refusal(deleteStatus, { message: "No" });
     monitors = monitors.filter((m) => m.monitor_uuid !== body.monitor_uuid);
     return new HttpResponse(null, { status: 204 });
   }),

@@ -9,9 +9,10 @@ import {
 } from "@linewatch/contracts";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLine } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import {
   installGridLayout,
   LEFT_SETTINGS_TEXT,
@@ -50,11 +51,11 @@ const config = (l: TLine, connectionStatus: TRelianceConfig["connectionStatus"])
 
 const server = setupSettingsServer(
   { me: () => ({ ...me, isAdministrator: isAdmin }), plants: [plant], lines: () => plantLines },
-  http.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json(configs)),
-  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
-  http.post("*/api/reliance-configuration/lines/:lineId/test", ({ params }) => {
+  mockApi.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json(configs)),
+  mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
+  mockApi.post("*/api/reliance-configuration/lines/:lineId/test", ({ params }) => {
     const c = configs[String(params.lineId)];
-    if (!c) return HttpResponse.json({ message: ETQ_MESSAGES.notFound }, { status: 404 });
+    if (!c) return refusal(404, { message: ETQ_MESSAGES.notFound });
     const answer = { ok: false, httpStatus: 401, message: "The ETQ token URL answered 401" };
     configs[c.lineId] = {
       ...c,
@@ -63,10 +64,10 @@ const server = setupSettingsServer(
     };
     return HttpResponse.json(answer);
   }),
-  http.post("*/api/reliance-configuration/lines/:lineId", async ({ request, params }) => {
+  mockApi.post("*/api/reliance-configuration/lines/:lineId", async ({ request, params }) => {
     const b = JSON.parse(await request.text()) as TRelianceConfigBody;
     await gate;
-    if (refuseSave) return HttpResponse.json({ message: refuseSave }, { status: 400 });
+    if (refuseSave) return refusal(400, { message: refuseSave });
     const lineId = String(params.lineId);
     posts.push({ lineId, body: b });
     const { clientSecret: _, ...visible } = b;
@@ -78,7 +79,7 @@ const server = setupSettingsServer(
     };
     return HttpResponse.json(configs[lineId]);
   }),
-  http.delete("*/api/reliance-configuration/lines/:lineId", async ({ params }) => {
+  mockApi.delete("*/api/reliance-configuration/lines/:lineId", async ({ params }) => {
     await gate;
     delete configs[String(params.lineId)];
     return new HttpResponse(null, { status: 204 });
@@ -348,11 +349,9 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
 
   it("shows 'Error Loading Data' when the configurations do not load, and says when health does not", async () => {
     server.use(
-      http.get("*/api/reliance-configuration/plants/:plantId", () =>
-        HttpResponse.json({ message: "boom" }, { status: 500 }),
-      ),
-      http.get("*/api/notifications/delivery-health/plants/:plantId", () =>
-        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      mockApi.get("*/api/reliance-configuration/plants/:plantId", () => refusal(500, { message: "boom" })),
+      mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () =>
+        refusal(500, { message: "boom" }),
       ),
     );
     renderPage();

@@ -9,9 +9,10 @@ import {
 } from "@linewatch/contracts";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLine } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import {
   installGridLayout,
   LEFT_SETTINGS_TEXT,
@@ -41,14 +42,14 @@ let testAnswer: { ok: boolean; httpStatus: number; message: string } = {
 
 const server = setupSettingsServer(
   { me: () => ({ ...me, isAdministrator: isAdmin }), plants: [plant], lines: () => plantLines },
-  http.get("*/api/notifications/teams-webhooks/plants/:plantId", () => HttpResponse.json(webhooks)),
-  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json(health)),
-  http.put(
+  mockApi.get("*/api/notifications/teams-webhooks/plants/:plantId", () => HttpResponse.json(webhooks)),
+  mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json(health)),
+  mockApi.put(
     "*/api/notifications/teams-webhooks/plants/:plantId/lines/:lineId",
     async ({ request, params }) => {
       const { url } = JSON.parse(await request.text()) as { url: string };
       if (!url.startsWith("https://")) {
-        return HttpResponse.json({ message: TEAMS_MESSAGES.notHttps }, { status: 400 });
+        return refusal(400, { message: TEAMS_MESSAGES.notHttps });
       }
       puts.push({ lineId: String(params.lineId), url });
       const hook: TTeamsWebhook = {
@@ -62,11 +63,11 @@ const server = setupSettingsServer(
       return HttpResponse.json(hook);
     },
   ),
-  http.delete("*/api/notifications/teams-webhooks/:id", ({ params }) => {
+  mockApi.delete("*/api/notifications/teams-webhooks/:id", ({ params }) => {
     webhooks = webhooks.filter((w) => w.id !== params.id);
     return new HttpResponse(null, { status: 204 });
   }),
-  http.post("*/api/notifications/teams-webhooks/:id/test", ({ params }) => {
+  mockApi.post("*/api/notifications/teams-webhooks/:id/test", ({ params }) => {
     tests.push(String(params.id));
     webhooks = webhooks.map((w) =>
       w.id === params.id ? { ...w, lastTest: { at: "2026-11-22T11:00:00Z", ...testAnswer } } : w,
@@ -286,11 +287,11 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
 
   it("shows 'Error Loading Data' when the webhooks do not load, and says when health does not", async () => {
     server.use(
-      http.get("*/api/notifications/teams-webhooks/plants/:plantId", () =>
-        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      mockApi.get("*/api/notifications/teams-webhooks/plants/:plantId", () =>
+        refusal(500, { message: "boom" }),
       ),
-      http.get("*/api/notifications/delivery-health/plants/:plantId", () =>
-        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () =>
+        refusal(500, { message: "boom" }),
       ),
     );
     renderPage();

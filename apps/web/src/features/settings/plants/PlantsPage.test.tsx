@@ -1,9 +1,10 @@
 import { PLANT_MESSAGES, PLANT_TEXTS, type TPlant } from "@linewatch/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testMe, testPlant } from "../../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../../test/mockApi";
 import { renderSettingsPage, setupSettingsServer } from "../../../test/renderSettingsPage";
 import { PlantsPage } from "./PlantsPage";
 
@@ -19,7 +20,8 @@ const me = testMe({ isAdministrator: true, selectedPlantId: detroit.id });
 let stored: TPlant[] = [];
 let requests: { method: string; url: string; body?: unknown }[] = [];
 /** The PATCH's answer; default: the change applied. */
-let answerPatch: ((id: string, body: Partial<TPlant>) => Response) | null = null;
+let answerPatch: ((id: string, body: Partial<TPlant>) => AnswerOf<"patch", "*/api/plants/:plantId">) | null =
+  null;
 
 const server = setupSettingsServer({ me: () => me, plants: [detroit] });
 beforeEach(() => {
@@ -27,26 +29,27 @@ beforeEach(() => {
   requests = [];
   answerPatch = null;
   server.use(
-    http.get("*/api/plants", ({ request }) => {
+    mockApi.get("*/api/plants", ({ request }) => {
       const all = new URL(request.url).searchParams.get("includeInactive") === "true";
       return HttpResponse.json(all ? stored : stored.filter((p) => p.active));
     }),
-    http.post("*/api/plants", async ({ request }) => {
+    mockApi.post("*/api/plants", async ({ request }) => {
       const body = (await request.json()) as { name: string; timeZone: string };
       requests.push({ method: "POST", url: request.url, body });
       if (stored.some((p) => p.name.toLowerCase() === body.name.toLowerCase()))
-        return HttpResponse.json({ message: PLANT_MESSAGES.nameTaken }, { status: 409 });
+        return refusal(409, { message: PLANT_MESSAGES.nameTaken });
       const plant = { id: "00000000-0000-4000-8000-0000000000d1", ...body, active: true };
       stored = [...stored, plant];
       return HttpResponse.json(plant, { status: 201 });
     }),
-    http.patch("*/api/plants/:plantId", async ({ request, params }) => {
+    mockApi.patch("*/api/plants/:plantId", async ({ request, params }) => {
       const id = String(params.plantId);
       const body = (await request.json()) as Partial<TPlant>;
       requests.push({ method: "PATCH", url: request.url, body });
       if (answerPatch) return answerPatch(id, body);
       stored = stored.map((p) => (p.id === id ? { ...p, ...body } : p));
-      return HttpResponse.json(stored.find((p) => p.id === id));
+      const plant = stored.find((p) => p.id === id);
+      return plant ? HttpResponse.json(plant) : refusal(404, { message: PLANT_MESSAGES.notFound });
     }),
   );
 });
@@ -140,7 +143,7 @@ describe("Settings → Plants", () => {
 
   it("asks before deactivating, shows the server's reason when it refuses, and reactivates", async () => {
     const ue = userEvent.setup();
-    answerPatch = () => HttpResponse.json({ message: PLANT_MESSAGES.hasActiveLines(3) }, { status: 409 });
+    answerPatch = () => refusal(409, { message: PLANT_MESSAGES.hasActiveLines(3) });
     renderSettingsPage(<PlantsPage />, { section: "PLANTS" });
     await ue.click(
       within(await rowOf("Detroit")).getByRole("button", { name: `${PLANT_TEXTS.deactivate} Detroit` }),
@@ -177,9 +180,7 @@ describe("Settings → Plants", () => {
     const ue = userEvent.setup();
     let fail = true;
     server.use(
-      http.get("*/api/plants", () =>
-        fail ? HttpResponse.json({ message: "boom" }, { status: 500 }) : HttpResponse.json([]),
-      ),
+      mockApi.get("*/api/plants", () => (fail ? refusal(500, { message: "boom" }) : HttpResponse.json([]))),
     );
     renderSettingsPage(<PlantsPage />, { section: "PLANTS" });
     expect(await screen.findByText(`${PLANT_TEXTS.errorLoading}: boom`)).toBeInTheDocument();

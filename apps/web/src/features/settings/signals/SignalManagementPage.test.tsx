@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
 import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import { buildStation, fixtureId } from "../../signals/signal-tree.fixtures";
 import { SignalManagementPage } from "./SignalManagementPage";
 import { SESSION_KEYS } from "./signal-management.tree";
@@ -61,18 +62,22 @@ let spcLimits: TSpcSignalLimits[] = [];
 const patches: { url: string; body: unknown }[] = [];
 let flags: TFeatureFlagsResponse;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line, line2])),
-  http.get("*/api/lines/:lineId/signals", ({ params }) =>
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line, line2])),
+  mockApi.get("*/api/lines/:lineId/signals", ({ params }) =>
     HttpResponse.json(params.lineId === line.id ? stations() : []),
   ),
-  http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(spcLimits)),
-  http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
+  mockApi.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(spcLimits)),
+  mockApi.post("*/api/signal/associated-result-classifications", async ({ request }) => {
     const ids = JSON.parse(await request.text()) as string[];
-    return HttpResponse.json(Object.fromEntries(ids.map((i) => [i, classifications[i]])));
+    // A signal without classifications is left out (as JSON left out its undefined before).
+    return HttpResponse.json(
+      Object.fromEntries(ids.flatMap((i) => (classifications[i] ? [[i, classifications[i]] as const] : []))),
+    );
   }),
+  // Every PATCH the page sends (four 204 routes), recorded by path: msw's plain handler.
   http.patch("*/api/*", async ({ request }) => {
     patches.push({ url: new URL(request.url).pathname, body: JSON.parse(await request.text()) });
     return new HttpResponse(null, { status: 204 });
@@ -265,7 +270,7 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
 
 describe("Signal Management: states and rules of the form", { timeout: 30_000 }, () => {
   it("says 'No Lines' when the plant has none", async () => {
-    server.use(http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])));
+    server.use(mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])));
     renderPage();
     expect(await screen.findByText(TEXT.noLines)).toBeInTheDocument();
     expect(screen.getByText(TEXT.noLinesText)).toBeInTheDocument();
@@ -285,9 +290,7 @@ describe("Signal Management: states and rules of the form", { timeout: 30_000 },
   });
 
   it("says 'Failed to update Station' when the save is refused", async () => {
-    server.use(
-      http.patch("*/api/stations/:id", () => HttpResponse.json({ message: "nope" }, { status: 500 })),
-    );
+    server.use(mockApi.patch("*/api/stations/:id", () => refusal(500, { message: "nope" })));
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: `${TEXT.configureStation} OP10` }));
     fireEvent.click(await screen.findByRole("switch", { name: TEXT.finalStation }));
@@ -296,7 +299,7 @@ describe("Signal Management: states and rules of the form", { timeout: 30_000 },
 
   it("a signal switched off dims and disables the fields below its status; switching it on saves", async () => {
     server.use(
-      http.get("*/api/lines/:lineId/signals", () =>
+      mockApi.get("*/api/lines/:lineId/signals", () =>
         HttpResponse.json(
           stations().map((st) => ({
             ...st,
@@ -323,7 +326,7 @@ describe("Signal Management: states and rules of the form", { timeout: 30_000 },
   it("mixed quality characteristics show 'Mixed', which cannot be chosen", async () => {
     const ue = userEvent.setup();
     server.use(
-      http.get("*/api/lines/:lineId/signals", () =>
+      mockApi.get("*/api/lines/:lineId/signals", () =>
         HttpResponse.json(
           stations().map((st) => ({
             ...st,
@@ -412,11 +415,7 @@ describe("Signal Management: associations", { timeout: 30_000 }, () => {
   });
 
   it("says 'Error Saving Associations' when the save fails", async () => {
-    server.use(
-      http.patch("*/api/signal-attribute-update", () =>
-        HttpResponse.json({ message: "nope" }, { status: 500 }),
-      ),
-    );
+    server.use(mockApi.patch("*/api/signal-attribute-update", () => refusal(500, { message: "nope" })));
     renderPage();
     await click("Torque");
     fireEvent.click(await screen.findByRole("button", { name: TEXT.editAssociations }));

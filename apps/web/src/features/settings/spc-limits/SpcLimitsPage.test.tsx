@@ -8,7 +8,7 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { act } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
 import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import { SpcLimitsPage } from "./SpcLimitsPage";
 
 installResizeObserver();
@@ -66,19 +67,19 @@ const stations: TStation[] = [
 ];
 
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
-  http.get("*/api/lines/:lineId/signals", () => HttpResponse.json(stations)),
-  http.get("*/api/lines/:lineId/model-numbers", () =>
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
+  mockApi.get("*/api/lines/:lineId/signals", () => HttpResponse.json(stations)),
+  mockApi.get("*/api/lines/:lineId/model-numbers", () =>
     HttpResponse.json([
       { value: "M-1", isChallenge: false },
       { value: "M-2", isChallenge: false },
     ]),
   ),
-  http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(limits)),
-  http.post("*/api/line-config/spc-signal-limits/suggest", async ({ request }) => {
+  mockApi.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(limits)),
+  mockApi.post("*/api/line-config/spc-signal-limits/suggest", async ({ request }) => {
     suggests.push(JSON.parse(await request.text()));
     const pair = (lcl: number, ucl: number, rate: number) => ({ lcl, ucl, expectedFalseAlarmRate: rate });
     return HttpResponse.json([
@@ -110,14 +111,11 @@ const server = setupServer(
       },
     ]);
   }),
-  http.put("*/api/line-config/spc-signal-limits", async ({ request }) => {
+  mockApi.put("*/api/line-config/spc-signal-limits", async ({ request }) => {
     const body = JSON.parse(await request.text()) as TSpcSignalLimits[];
     puts.push(body);
     if (putStatus !== 200)
-      return HttpResponse.json(
-        { message: "UCL of Torque, model *: unexpected '*' (at position 4)" },
-        { status: putStatus },
-      );
+      return refusal(putStatus, { message: "UCL of Torque, model *: unexpected '*' (at position 4)" });
     limits = limits.map((s) => body.find((b) => b.signalUUID === s.signalUUID) ?? s);
     return HttpResponse.json(limits);
   }),

@@ -1,9 +1,10 @@
 import { type TAddUserBody, type TAddUserResponse, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testMe, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import {
   installGridLayout,
   leaveSectionAnswering,
@@ -30,11 +31,11 @@ let users: TUserRow[];
 const added: TAddUserBody[] = [];
 setupSettingsServer(
   { me: () => me, plants: [plant] },
-  http.get("*/api/customer-users-for-user", () => HttpResponse.json(users)),
-  http.post("*/api/add-user", async ({ request }) => {
+  mockApi.get("*/api/customer-users-for-user", () => HttpResponse.json(users)),
+  mockApi.post("*/api/add-user", async ({ request }) => {
     const body = JSON.parse(await request.text()) as TAddUserBody;
     if (users.some((u) => u.email === body.email)) {
-      return HttpResponse.json({ message: USER_MESSAGES.exists }, { status: 409 });
+      return refusal(409, { message: USER_MESSAGES.exists });
     }
     added.push(body);
     const user: TUserRow = {
