@@ -5,17 +5,19 @@ import {
   type TMonitorFormValues,
   type TMonitorRule,
   type TTaskCreateBody,
+  type TTaskUpdateBody,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { useFormContext } from "react-hook-form";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
-import { testCustomer, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { testCustomer, testLine, testMe, testMonitor, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import { UNMONITORED_TEXT } from "../../signals/monitored";
 import { buildStation, fixtureId } from "../../signals/signal-tree.fixtures";
 import { MonitorForm } from "./MonitorForm";
@@ -48,30 +50,17 @@ const customer = testCustomer;
 const me = testMe({ selectedPlantId: plant.id, selectedLineId: LINE });
 const line = testLine({ id: LINE, plantId: plant.id });
 
-const monitor = (id: string, name: string): TMonitor => ({
-  monitor_uuid: id,
-  monitor_name: name,
-  monitor_type: "mvd",
-  active: true,
-  frequency: 10,
-  notes: "Watch the press",
-  use_excluded_part_ids: false,
-  use_excluded_model_numbers: false,
-  monitor_filter: {
-    cust_uuid: customer.id,
-    plant_uuid: plant.id,
-    line_uuid: LINE,
-    signal_uuids: [S1, S2],
-    signal_group_uuids: groupIds,
-    part_groups: [],
-    part_numbers: [],
-    part_attributes: [],
-    pass_fail_filter: [],
-    evaluation_ratio: 0.2,
-    sample_size: 150,
-    alert_threshold: "medium",
-  },
-});
+const monitor = (id: string, name: string): TMonitor =>
+  testMonitor(
+    { monitor_uuid: id, monitor_name: name, frequency: 10, notes: "Watch the press" },
+    {
+      cust_uuid: customer.id,
+      plant_uuid: plant.id,
+      line_uuid: LINE,
+      signal_uuids: [S1, S2],
+      signal_group_uuids: groupIds,
+    },
+  );
 
 /** The line's active signals: S1 and S2, unless a test switches S2 off (Signal Management). */
 let s2Active = true;
@@ -89,38 +78,43 @@ let rulesSaved: TMonitorRule[][] = [];
 let rulesStatus = 200;
 let createStatus = 201;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
   // A save refreshes the line too (its activeMonitorsCount).
-  http.get("*/api/lines/:lineId", () => HttpResponse.json(line)),
-  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
-  http.get("*/api/lines/:lineId/signals", () => HttpResponse.json(activeStations())),
-  http.post("*/api/signal-groups", () =>
+  mockApi.get("*/api/lines/:lineId", () => HttpResponse.json(line)),
+  mockApi.patch("*/api/auth/me/selection", () => new HttpResponse(null, { status: 204 })),
+  mockApi.get("*/api/lines/:lineId/signals", () => HttpResponse.json(activeStations())),
+  mockApi.post("*/api/signal-groups", () =>
     HttpResponse.json([{ signalGroupUuid: GROUP, signalGroupName: "Press Fit", signalUuids: [S1, S3] }]),
   ),
-  http.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
-  http.get("*/api/lines/:lineId/monitors/next-name", () => HttpResponse.json({ name: "Axle MVD Monitor 3" })),
-  http.post("*/api/tasks/get-by-id", async ({ request }) => {
+  mockApi.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
+  mockApi.get("*/api/lines/:lineId/monitors/next-name", () =>
+    HttpResponse.json({ name: "Axle MVD Monitor 3" }),
+  ),
+  mockApi.post("*/api/tasks/get-by-id", async ({ request }) => {
     const { taskId } = JSON.parse(await request.text()) as { taskId: string };
     return HttpResponse.json(taskId === MID ? monitor(MID, "Press watch") : monitor(OTHER, "Existing watch"));
   }),
-  http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(DEFAULT_MONITOR_RULES)),
-  http.patch("*/api/notifications/monitor-rules/:id", async ({ request }) => {
+  mockApi.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(DEFAULT_MONITOR_RULES)),
+  mockApi.patch("*/api/notifications/monitor-rules/:id", async ({ request }) => {
     rulesSaved.push(JSON.parse(await request.text()) as TMonitorRule[]);
     return rulesStatus === 200
       ? HttpResponse.json(DEFAULT_MONITOR_RULES)
-      : HttpResponse.json({ message: "boom" }, { status: rulesStatus });
+      : refusal(rulesStatus, { message: "boom" });
   }),
-  http.post("*/api/tasks", async ({ request }) => {
+  mockApi.post("*/api/tasks", async ({ request }) => {
     const body = JSON.parse(await request.text()) as TTaskCreateBody;
-    if (createStatus === 409)
-      return HttpResponse.json({ message: "duplicate", task_uuid: OTHER }, { status: 409 });
-    if (createStatus === 4090) return HttpResponse.json({ message: "duplicate" }, { status: 409 });
+    if (createStatus === 409) return refusal(409, { message: "duplicate", task_uuid: OTHER });
+    if (createStatus === 4090) return refusal(409, { message: "duplicate" });
     created.push(body);
     return HttpResponse.json(monitor(MID, body.task_name), { status: 201 });
   }),
-  http.put("*/api/tasks", () => HttpResponse.json({})),
+  // The route answers the saved monitor (ZMonitor), which the form does not read.
+  mockApi.put("*/api/tasks", async ({ request }) => {
+    const body = JSON.parse(await request.text()) as TTaskUpdateBody;
+    return HttpResponse.json(monitor(body.task_uuid, body.task_name));
+  }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

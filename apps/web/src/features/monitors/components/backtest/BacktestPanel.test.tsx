@@ -4,7 +4,6 @@ import {
   BACKTEST_TEXTS,
   MONITOR_FORM_TEXTS,
   newMonitorForm,
-  type TAlert,
   type TBacktest,
   type TBacktestBody,
   type TBacktestStreamLine,
@@ -20,6 +19,7 @@ import { setupServer } from "msw/node";
 import { FormProvider, useForm } from "react-hook-form";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installResizeObserver, testBacktest } from "../../../../test/fixtures";
+import { mockApi, refusal } from "../../../../test/mockApi";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { BacktestPanel } from "./BacktestPanel";
 
@@ -80,12 +80,14 @@ let calls: Call[];
 let reply: (call: Call) => Response;
 
 const server = setupServer(
+  // The route's answer here is its NDJSON stream (lines typed by Call.send), not one JSON body:
+  // msw's plain handler, which takes any Response.
   http.post("*/api/monitors/backtest", async ({ request }) => {
     const call = streamedCall(JSON.parse(await request.text()) as TBacktestBody, request);
     calls.push(call);
     return reply(call);
   }),
-  http.get("*/api/lines/:lineId/alerts", () => HttpResponse.json([] as TAlert[])),
+  mockApi.get("*/api/lines/:lineId/alerts", () => HttpResponse.json([])),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -247,8 +249,7 @@ describe("BacktestPanel: a streamed backtest", () => {
     expect(screen.queryByRole("progressbar", { name: BACKTEST_TEXTS.progressLabel })).not.toBeInTheDocument();
 
     // Refused before the replay: an HTTP status with a JSON message, as without streaming.
-    reply = () =>
-      HttpResponse.json({ message: BACKTEST_MESSAGES.tooManyRecords(1_000_000) }, { status: 400 });
+    reply = () => refusal(400, { message: BACKTEST_MESSAGES.tooManyRecords(1_000_000) });
     await ue.click(within(alert).getByRole("button", { name: MONITOR_FORM_TEXTS.retry }));
     expect(
       await screen.findByText(BACKTEST_TEXTS.loadError(BACKTEST_MESSAGES.tooManyRecords(1_000_000))),

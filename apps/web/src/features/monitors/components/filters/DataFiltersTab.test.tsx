@@ -25,13 +25,14 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../../../../shared/format";
 import { mvdDetailsFixture, testBacktest } from "../../../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../../../test/mockApi";
 import { SESSION_KEYS } from "../../../signals/remembered";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { DataFiltersTab } from "./DataFiltersTab";
@@ -119,29 +120,29 @@ const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMoni
 const backtestAnswer = (alerts = 1, days = 7): TBacktest => testBacktest({ now: NOW, alerts, days });
 
 let backtestBodies: TBacktestBody[];
-let backtestReply: () => Response;
+let backtestReply: () => AnswerOf<"post", "*/api/monitors/backtest">;
 let partAttributes: TPartAttribute[];
 let classifications: Record<string, typeof passFail>;
 let previewBodies: TMonitorPreviewBody[];
-let previewReply: () => Response;
+let previewReply: () => AnswerOf<"post", "*/api/monitors/preview">;
 
 const server = setupServer(
-  http.get("*/api/lines/:lineId/model-numbers", () => HttpResponse.json(modelNumbers)),
-  http.get("*/api/lines/:lineId/part-attributes", () => HttpResponse.json(partAttributes)),
-  http.post("*/api/signal-groups", () =>
+  mockApi.get("*/api/lines/:lineId/model-numbers", () => HttpResponse.json(modelNumbers)),
+  mockApi.get("*/api/lines/:lineId/part-attributes", () => HttpResponse.json(partAttributes)),
+  mockApi.post("*/api/signal-groups", () =>
     HttpResponse.json([{ signalGroupUuid: GROUP, signalGroupName: "Torque", signalUuids: [S1, S2] }]),
   ),
-  http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
+  mockApi.post("*/api/signal/associated-result-classifications", async ({ request }) => {
     const ids = JSON.parse(await request.text()) as string[];
     const answer: TAssociatedResultClassifications = {};
     for (const id of ids) answer[id] = { associatedResultClassifications: classifications[id] ?? noResult };
     return HttpResponse.json(answer);
   }),
-  http.post("*/api/monitors/preview", async ({ request }) => {
+  mockApi.post("*/api/monitors/preview", async ({ request }) => {
     previewBodies.push(JSON.parse(await request.text()) as TMonitorPreviewBody);
     return previewReply();
   }),
-  http.get("*/api/lines/:lineId/alerts", () =>
+  mockApi.get("*/api/lines/:lineId/alerts", () =>
     HttpResponse.json([
       {
         id: "00000000-0000-4000-8000-000000000901",
@@ -161,7 +162,7 @@ const server = setupServer(
       },
     ]),
   ),
-  http.post("*/api/monitors/backtest", async ({ request }) => {
+  mockApi.post("*/api/monitors/backtest", async ({ request }) => {
     backtestBodies.push(JSON.parse(await request.text()) as TBacktestBody);
     return backtestReply();
   }),
@@ -578,7 +579,7 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     expect(screen.getByText("fewer than 25 records")).toBeInTheDocument();
     cleanup();
 
-    previewReply = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    previewReply = () => refusal(404, { message: "Line not found" });
     const ue = renderTab();
     expect(await screen.findByText(/Preview could not be loaded: Line not found/)).toBeInTheDocument();
     previewReply = () => HttpResponse.json(previewAnswer());
@@ -768,7 +769,7 @@ describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
   });
 
   it("shows an error state with Retry, and asks for signals first", async () => {
-    backtestReply = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    backtestReply = () => refusal(404, { message: "Line not found" });
     const ue = renderTab();
     expect(await screen.findByText(/Backtest could not be run: Line not found/)).toBeInTheDocument();
     backtestReply = () => HttpResponse.json(backtestAnswer());

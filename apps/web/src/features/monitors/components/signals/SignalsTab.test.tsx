@@ -11,12 +11,13 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../../app/context/PlantLineContext";
 import { installResizeObserver, testCustomer, testLine, testMe, testPlant } from "../../../../test/fixtures";
+import { mockApi, refusal } from "../../../../test/mockApi";
 import { SECTION_LABELS, SELECTED_ITEM_TEXT } from "../../../signals/signal-tree";
 import { buildGroup, buildLargeLine, buildStation, fixtureId } from "../../../signals/signal-tree.fixtures";
 import { MonitorFormContext } from "../MonitorFormContext";
@@ -82,13 +83,13 @@ const groupsOf: Record<string, TSignalGroup[]> = {
 const signalRequests: URL[] = [];
 let failSignals = false;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([lineA, lineB, bigLine])),
-  http.get("*/api/lines/:lineId/signals", ({ request, params }) => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([lineA, lineB, bigLine])),
+  mockApi.get("*/api/lines/:lineId/signals", ({ request, params }) => {
     const url = new URL(request.url);
     signalRequests.push(url);
-    if (failSignals) return HttpResponse.json({ message: "Database unavailable" }, { status: 500 });
+    if (failSignals) return refusal(500, { message: "Database unavailable" });
     const activeOnly = url.searchParams.get("active") === "true";
     const stations = (stationsOf[params.lineId as string] ?? []).map((s) => ({
       ...s,
@@ -96,7 +97,7 @@ const server = setupServer(
     }));
     return HttpResponse.json(stations);
   }),
-  http.post("*/api/signal-groups", async ({ request }) => {
+  mockApi.post("*/api/signal-groups", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { lineUuid: string };
     return HttpResponse.json(groupsOf[body.lineUuid] ?? []);
   }),
