@@ -1,13 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider, useParams } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { usePageLine } from "../shared/data/plants/plant-line";
 import { SnackbarProvider } from "../shared/ui/SnackbarProvider";
 import { testLine, testMe, testPlant } from "../test/fixtures";
+import { mockApi, refusal } from "../test/mockApi";
 import { AppShell } from "./AppShell";
 import { PlantLineProvider } from "./context/PlantLineContext";
 
@@ -46,16 +47,16 @@ const valve = testLine({
 let me = testMe();
 let selections: unknown[] = [];
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/plants", () => HttpResponse.json([detroit, stuttgart])),
-  http.get("*/api/plants/:plantId/lines", ({ params }) =>
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([detroit, stuttgart])),
+  mockApi.get("*/api/plants/:plantId/lines", ({ params }) =>
     HttpResponse.json(params.plantId === detroit.id ? [csvLine, brake, axle] : [valve]),
   ),
-  http.get("*/api/lines/:lineId", ({ params }) => {
+  mockApi.get("*/api/lines/:lineId", ({ params }) => {
     const line = [axle, brake, csvLine, valve].find((l) => l.id === params.lineId);
-    return line ? HttpResponse.json(line) : HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    return line ? HttpResponse.json(line) : refusal(404, { message: "Line not found" });
   }),
-  http.patch("*/api/auth/me/selection", async ({ request }) => {
+  mockApi.patch("*/api/auth/me/selection", async ({ request }) => {
     selections.push(JSON.parse(await request.text()));
     return new HttpResponse(null, { status: 204 });
   }),
@@ -113,7 +114,7 @@ describe("AppShell: plant and line", { timeout: 30_000 }, () => {
   it("leaves a deactivated line out of the top bar's lines, even when it was the one remembered", async () => {
     me = testMe({ selectedPlantId: detroit.id, selectedLineId: brake.id });
     server.use(
-      http.get("*/api/plants/:plantId/lines", () =>
+      mockApi.get("*/api/plants/:plantId/lines", () =>
         HttpResponse.json([csvLine, { ...brake, active: false }, axle]),
       ),
     );
@@ -136,7 +137,7 @@ describe("AppShell: plant and line", { timeout: 30_000 }, () => {
   it("follows a page about another plant's line: plant, line and time zone switch to it, and are remembered", async () => {
     me = testMe({ selectedPlantId: detroit.id, selectedLineId: axle.id });
     renderAt(`/lines/${valve.id}`);
-    expect(await screen.findByText(`Page line Valve Machining in ${stuttgart.timeZone}`)).toBeTruthy();
+    expect(await screen.findByText(`Page line Valve Machining in ${stuttgart.timeZone}`)).toBeInTheDocument();
     await waitFor(() => expect(select("Plant").textContent).toBe("Stuttgart Components"));
     await waitFor(() => expect(select("Line").textContent).toBe("Valve Machining"));
     expect(screen.getByTestId("plant-time-zone").textContent).toBe(stuttgart.timeZone);
@@ -151,7 +152,7 @@ describe("AppShell: plant and line", { timeout: 30_000 }, () => {
     await ue.click(select("Line"));
     await ue.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Rear Axle" }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/lines/${axle.id}`));
-    expect(await screen.findByText(`Page line Axle Assembly in ${detroit.timeZone}`)).toBeTruthy();
+    expect(await screen.findByText(`Page line Axle Assembly in ${detroit.timeZone}`)).toBeInTheDocument();
     expect(select("Line").textContent).toBe("Rear Axle");
   });
 });

@@ -1,4 +1,4 @@
-import type { TBacktest, TLine, TMe, TPlant } from "@linewatch/contracts";
+import type { TBacktest, TLine, TMe, TMonitor, TPlant } from "@linewatch/contracts";
 
 // Shapes the component tests share (a customer, its plant, lines and signed-in user), and the
 // layout jsdom lacks. Each test overrides what it is about.
@@ -51,6 +51,36 @@ export const testMe = (over: Partial<TMe> = {}): TMe => ({
   selectedPlantId: null,
   selectedLineId: null,
   ...over,
+});
+
+/**
+ * A monitor as the API answers it (ZMonitor): by default an active MVD every 5 minutes on no
+ * signal, with every filter list empty. `filter` names its line and what else the test is about.
+ */
+export const testMonitor = (
+  over: Partial<Omit<TMonitor, "monitor_filter">> & Pick<TMonitor, "monitor_uuid" | "monitor_name">,
+  filter: Partial<TMonitor["monitor_filter"]> & Pick<TMonitor["monitor_filter"], "plant_uuid" | "line_uuid">,
+): TMonitor => ({
+  monitor_type: "mvd",
+  active: true,
+  frequency: 5,
+  notes: "",
+  use_excluded_part_ids: false,
+  use_excluded_model_numbers: false,
+  ...over,
+  monitor_filter: {
+    cust_uuid: testCustomer.id,
+    signal_uuids: [],
+    signal_group_uuids: [],
+    part_groups: [],
+    part_numbers: [],
+    part_attributes: [],
+    pass_fail_filter: [],
+    evaluation_ratio: 0.2,
+    sample_size: 150,
+    alert_threshold: "medium",
+    ...filter,
+  },
 });
 
 /**

@@ -9,7 +9,7 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
-import { HttpResponse, http, type RequestHandler } from "msw";
+import { HttpResponse, type RequestHandler } from "msw";
 import { setupServer } from "msw/node";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
@@ -17,6 +17,7 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { PlantLineProvider } from "../app/context/PlantLineContext";
 import { SnackbarProvider } from "../shared/ui/SnackbarProvider";
 import { installResizeObserver } from "./fixtures";
+import { mockApi } from "./mockApi";
 
 // The set-up every Settings page test repeats: the API mocked with MSW (the signed-in user, the
 // flags, the plant and its lines, and the page's own routes), a fresh query cache, the
@@ -42,11 +43,11 @@ export const defaultFlagsResponse = (): TFeatureFlagsResponse => ({
  */
 export function setupSettingsServer(session: SettingsSession, ...handlers: RequestHandler[]) {
   const server = setupServer(
-    http.get("*/api/auth/me", () => HttpResponse.json(session.me())),
-    http.get("*/api/feature-flags", () => HttpResponse.json((session.flags ?? defaultFlagsResponse)())),
-    http.get("*/api/plants", () => HttpResponse.json(session.plants)),
-    http.get("*/api/plants/:plantId/lines", () => HttpResponse.json(session.lines?.() ?? [])),
-    http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
+    mockApi.get("*/api/auth/me", () => HttpResponse.json(session.me())),
+    mockApi.get("*/api/feature-flags", () => HttpResponse.json((session.flags ?? defaultFlagsResponse)())),
+    mockApi.get("*/api/plants", () => HttpResponse.json([...session.plants])),
+    mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([...(session.lines?.() ?? [])])),
+    mockApi.patch("*/api/auth/me/selection", () => new HttpResponse(null, { status: 204 })),
     ...handlers,
   );
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -129,10 +130,13 @@ export async function leaveSectionAnswering(
   const K = SETTINGS_KIT_MESSAGES;
   await act(() => router.navigate(to));
   const ask = await screen.findByRole("dialog", { name: K.discardTitle });
-  expect(within(ask).getByText(K.discardText)).toBeTruthy();
+  expect(within(ask).getByText(K.discardText)).toBeInTheDocument();
   await ue.click(
     within(ask).getByRole("button", { name: answer === "exit" ? K.discardExit : K.discardContinue }),
   );
-  if (answer === "exit") expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
-  else await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
+  if (answer === "exit") expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
+  else
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: K.discardTitle })).not.toBeInTheDocument(),
+    );
 }

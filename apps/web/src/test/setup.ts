@@ -1,4 +1,6 @@
 import { ReadableStream, TransformStream, WritableStream } from "node:stream/web";
+// jest-dom's matchers (toBeInTheDocument, toHaveTextContent…) on vitest's expect, with their types.
+import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
 

@@ -9,12 +9,13 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlantLineProvider } from "../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
 import { testMe, testPlant } from "../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../test/mockApi";
 import { setupSettingsServer } from "../../test/renderSettingsPage";
 import { AuditLogPage } from "./AuditLogPage";
 import { PROVIDER_STAFF_MARK } from "./components/AuditEntriesTable";
@@ -49,22 +50,23 @@ const entry = (over: Partial<TAuditEntry> = {}): TAuditEntry => ({
 });
 
 let me = ADMIN;
-let answer: () => Response = () => HttpResponse.json<TAuditLogPage>({ entries: [entry()], total: 1 });
+let answer: () => AnswerOf<"get", "*/api/audit-log"> = () =>
+  HttpResponse.json<TAuditLogPage>({ entries: [entry()], total: 1 });
 let listUrls: URL[] = [];
 let exportUrls: URL[] = [];
-let exportAnswer: () => Response = () =>
+let exportAnswer: () => AnswerOf<"get", "*/api/audit-log/export"> = () =>
   new HttpResponse("\uFEFFTime (UTC)\r\n", {
     headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="audit-log.csv"' },
   });
 
 setupSettingsServer(
   { me: () => me, plants: [plant] },
-  http.get("*/api/customer-users-for-user", () => HttpResponse.json<TUserRow[]>([otherUser])),
-  http.get("*/api/audit-log/export", ({ request }) => {
+  mockApi.get("*/api/customer-users-for-user", () => HttpResponse.json<TUserRow[]>([otherUser])),
+  mockApi.get("*/api/audit-log/export", ({ request }) => {
     exportUrls.push(new URL(request.url));
     return exportAnswer();
   }),
-  http.get("*/api/audit-log", ({ request }) => {
+  mockApi.get("*/api/audit-log", ({ request }) => {
     listUrls.push(new URL(request.url));
     return answer();
   }),
@@ -115,14 +117,14 @@ describe("AuditLogPage", () => {
       });
     renderPage();
     const [, row] = within(await table()).getAllByRole("row") as [HTMLElement, HTMLElement];
-    expect(within(row).getByText("2026-11-20 14:05:03 UTC")).toBeTruthy();
-    expect(within(row).getByText("support@linewatch.test")).toBeTruthy();
-    expect(within(row).getByText(PROVIDER_STAFF_MARK)).toBeTruthy();
-    expect(within(row).getByText(AUDIT_TEXTS.resourceLabels.spc_limit)).toBeTruthy();
-    expect(within(row).getByText("Torque")).toBeTruthy();
-    expect(within(row).getByText(AUDIT_TEXTS.actionLabels.update)).toBeTruthy();
+    expect(within(row).getByText("2026-11-20 14:05:03 UTC")).toBeInTheDocument();
+    expect(within(row).getByText("support@linewatch.test")).toBeInTheDocument();
+    expect(within(row).getByText(PROVIDER_STAFF_MARK)).toBeInTheDocument();
+    expect(within(row).getByText(AUDIT_TEXTS.resourceLabels.spc_limit)).toBeInTheDocument();
+    expect(within(row).getByText("Torque")).toBeInTheDocument();
+    expect(within(row).getByText(AUDIT_TEXTS.actionLabels.update)).toBeInTheDocument();
     // Only the changed field: ucl, not lcl.
-    expect(row.textContent).toContain("ucl: 10 → 12");
+    expect(row).toHaveTextContent("ucl: 10 → 12");
     expect(row.textContent).not.toContain("lcl");
     expect(lastList()).toEqual({ limit: String(AUDIT_PAGE_SIZE), offset: "0" });
   });
@@ -150,8 +152,8 @@ describe("AuditLogPage", () => {
       from: "2026-11-01T00:00:00.000Z",
       to: "2026-11-02T00:00:00.000Z",
     });
-    expect((screen.getByLabelText("From") as HTMLInputElement).value).toBe("2026-11-01T00:00");
-    expect(screen.getByText(/Times in UTC/)).toBeTruthy();
+    expect(screen.getByLabelText("From")).toHaveValue("2026-11-01T00:00");
+    expect(screen.getByText(/Times in UTC/)).toBeInTheDocument();
   });
 
   it("pages on the server, the page in the address", async () => {
@@ -167,15 +169,15 @@ describe("AuditLogPage", () => {
   it("says so when nothing matches", async () => {
     answer = () => HttpResponse.json<TAuditLogPage>({ entries: [], total: 0 });
     renderPage();
-    expect(await screen.findByText(AUDIT_TEXTS.empty)).toBeTruthy();
-    expect(screen.queryByRole("table")).toBeNull();
+    expect(await screen.findByText(AUDIT_TEXTS.empty)).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 
   it("shows a failed load with a retry", async () => {
-    answer = () => HttpResponse.json({ message: SERVER_MESSAGES.internal }, { status: 500 });
+    answer = () => refusal(500, { message: SERVER_MESSAGES.internal });
     renderPage();
-    expect(await screen.findByText(SERVER_MESSAGES.internal)).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(await screen.findByText(SERVER_MESSAGES.internal)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
   it("exports the records of the filters shown, and shows the server's refusal", async () => {
@@ -192,9 +194,9 @@ describe("AuditLogPage", () => {
       userId: otherUser.id,
       from: "2026-11-01T00:00:00.000Z",
     });
-    exportAnswer = () => HttpResponse.json({ message: AUDIT_TEXTS.exportTooLarge }, { status: 400 });
+    exportAnswer = () => refusal(400, { message: AUDIT_TEXTS.exportTooLarge });
     await ue.click(screen.getByRole("button", { name: AUDIT_TEXTS.exportCsv }));
-    expect(await screen.findByText(AUDIT_TEXTS.exportTooLarge)).toBeTruthy();
+    expect(await screen.findByText(AUDIT_TEXTS.exportTooLarge)).toBeInTheDocument();
   });
 
   it("shows a long value cut, and the whole of it on demand", async () => {
@@ -209,15 +211,15 @@ describe("AuditLogPage", () => {
     const t = await table();
     expect(t.textContent).not.toContain("END");
     await ue.click(within(t).getByRole("button", { name: "Show all" }));
-    expect(t.textContent).toContain(long);
+    expect(t).toHaveTextContent(long);
   });
 
   it("shows a user who is not an administrator the refusal, and asks for no record", async () => {
     me = testMe({ isAdministrator: false });
     renderPage();
-    expect(await screen.findByText(SERVER_MESSAGES.forbidden)).toBeTruthy();
-    expect(screen.queryByRole("table")).toBeNull();
-    expect(screen.queryByRole("button", { name: AUDIT_TEXTS.exportCsv })).toBeNull();
+    expect(await screen.findByText(SERVER_MESSAGES.forbidden)).toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: AUDIT_TEXTS.exportCsv })).not.toBeInTheDocument();
     expect(listUrls).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
 import { CAPABILITY_MESSAGES as M, type TCapabilityView } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { installResizeObserver } from "../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../test/mockApi";
 import { CapabilityDialog } from "./CapabilityDialog";
 
 installResizeObserver();
@@ -72,10 +73,10 @@ const view: TCapabilityView = {
   ],
 };
 
-let answer: () => Response;
+let answer: () => AnswerOf<"get", "*/api/lines/:lineId/signals/:signalId/capability">;
 const requests: URL[] = [];
 const server = setupServer(
-  http.get("*/api/lines/:lineId/signals/:signalId/capability", ({ request }) => {
+  mockApi.get("*/api/lines/:lineId/signals/:signalId/capability", ({ request }) => {
     requests.push(new URL(request.url));
     return answer();
   }),
@@ -107,34 +108,34 @@ describe("CapabilityDialog", () => {
   it("asks for the 7 days before `until` on the plant's wall clock, and shows the charts and the table", async () => {
     answer = () => HttpResponse.json(view);
     renderDialog();
-    expect(screen.getByRole("progressbar", { name: M.loading })).toBeTruthy();
+    expect(screen.getByRole("progressbar", { name: M.loading })).toBeInTheDocument();
     const table = await screen.findByRole("table", { name: M.table });
     expect(requests[0]?.searchParams.get("from")).toBe("2026-11-13T17:00:00.000Z");
     expect(requests[0]?.searchParams.get("to")).toBe("2026-11-20T17:00:00.000Z");
-    expect((screen.getByLabelText(M.to) as HTMLInputElement).value).toBe("2026-11-20T12:00");
-    expect(screen.getByText(M.timeZone("America/Detroit"))).toBeTruthy();
+    expect(screen.getByLabelText(M.to)).toHaveValue("2026-11-20T12:00");
+    expect(screen.getByText(M.timeZone("America/Detroit"))).toBeInTheDocument();
     const rows = within(table).getAllByRole("row");
     expect(within(rows[1] as HTMLElement).getByRole("rowheader").textContent).toBe(M.allModels);
     expect(rows[1]?.textContent).toContain("0.5583 [0.1, 1]");
     expect(rows[2]?.textContent).toContain(M.tooFew);
-    expect(screen.getByRole("region", { name: M.individuals })).toBeTruthy();
-    expect(screen.getByRole("region", { name: M.movingRange })).toBeTruthy();
-    expect(screen.getByRole("region", { name: M.histogram })).toBeTruthy();
-    expect(screen.getByText(M.ruleCounts("Rule 1: 1, Rule 2: 0, Rule 3: 0, Rule 4: 0"))).toBeTruthy();
+    expect(screen.getByRole("region", { name: M.individuals })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: M.movingRange })).toBeInTheDocument();
+    expect(screen.getByRole("region", { name: M.histogram })).toBeInTheDocument();
+    expect(screen.getByText(M.ruleCounts("Rule 1: 1, Rule 2: 0, Rule 3: 0, Rule 4: 0"))).toBeInTheDocument();
     expect(screen.getAllByTestId("rule-label").map((l) => l.textContent)).toEqual(["1"]);
   });
 
   it("says when the period has no records", async () => {
     answer = () => HttpResponse.json({ ...view, recordCount: 0, points: [], models: [], histogram: null });
     renderDialog();
-    expect(await screen.findByText(M.empty)).toBeTruthy();
+    expect(await screen.findByText(M.empty)).toBeInTheDocument();
   });
 
   it("shows the server's message when loading fails, and a period that ends before it starts", async () => {
-    answer = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    answer = () => refusal(404, { message: "Line not found" });
     renderDialog();
-    expect(await screen.findByText(M.loadError("Line not found"))).toBeTruthy();
+    expect(await screen.findByText(M.loadError("Line not found"))).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText(M.from), { target: { value: "2026-11-21T00:00" } });
-    expect(screen.getByText(M.order)).toBeTruthy();
+    expect(screen.getByText(M.order)).toBeInTheDocument();
   });
 });

@@ -8,21 +8,22 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
 import { testMe } from "../../test/fixtures";
+import { mockApi } from "../../test/mockApi";
 import { FeatureFlagsPage } from "./FeatureFlagsPage";
 
 let me: TMe;
 let flags: TFeatureFlagsResponse;
 const puts: { key: string; enabled: boolean }[] = [];
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.put("*/api/feature-flags/:key", async ({ params, request }) => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  mockApi.put("*/api/feature-flags/:key", async ({ params, request }) => {
     const { enabled } = JSON.parse(await request.text()) as { enabled: boolean };
     const key = params.key as keyof TFeatureFlagsResponse["flags"];
     puts.push({ key, enabled });
@@ -64,9 +65,9 @@ describe("FeatureFlagsPage", () => {
   it("shows an administrator every flag read-only, with a note saying who changes them", async () => {
     renderPage({ isAdministrator: true });
     const toggle = (await userDeletion()) as HTMLInputElement;
-    expect(toggle.disabled).toBe(true);
-    expect(screen.getByText(FEATURE_FLAG_MESSAGES.readOnly)).toBeTruthy();
-    for (const s of screen.getAllByRole("switch")) expect((s as HTMLInputElement).disabled).toBe(true);
+    expect(toggle).toBeDisabled();
+    expect(screen.getByText(FEATURE_FLAG_MESSAGES.readOnly)).toBeInTheDocument();
+    for (const s of screen.getAllByRole("switch")) expect(s).toBeDisabled();
     expect(puts).toEqual([]);
   });
 
@@ -74,14 +75,12 @@ describe("FeatureFlagsPage", () => {
     const ue = userEvent.setup();
     renderPage({ isAdministrator: true, isProviderStaff: true });
     const toggle = (await userDeletion()) as HTMLInputElement;
-    expect(toggle.disabled).toBe(false);
-    expect(screen.queryByText(FEATURE_FLAG_MESSAGES.readOnly)).toBeNull();
+    expect(toggle).not.toBeDisabled();
+    expect(screen.queryByText(FEATURE_FLAG_MESSAGES.readOnly)).not.toBeInTheDocument();
     await ue.click(toggle);
     await waitFor(() => expect(puts).toEqual([{ key: "userDeletion", enabled: true }]));
     await waitFor(() =>
-      expect(
-        (screen.getByRole("switch", { name: FEATURE_FLAGS.userDeletion.label }) as HTMLInputElement).checked,
-      ).toBe(true),
+      expect(screen.getByRole("switch", { name: FEATURE_FLAGS.userDeletion.label })).toBeChecked(),
     );
   });
 });

@@ -8,12 +8,13 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type PlantLine, PlantLineContext } from "../../shared/data/plants/plant-line";
 import { testLine, testMe, testPlant } from "../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../test/mockApi";
 import { HomePage } from "./HomePage";
 
 // The page polls every PLANT_OVERVIEW_POLL_MS (30 s): a short interval here lets a test see the
@@ -69,15 +70,15 @@ const overview = (over: Partial<TPlantOverview> = {}): TPlantOverview => ({
   ...over,
 });
 
-let answers: (() => Response)[] = [];
+let answers: (() => AnswerOf<"get", "*/api/plants/:plantId/overview">)[] = [];
 let requests = 0;
 const server = setupServer(
   // A plain user: an administrator with no plant gets the first-plant form (FirstPlantForm.test).
-  http.get("*/api/auth/me", () => HttpResponse.json(testMe())),
-  http.get("*/api/plants/:plantId/overview", () => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(testMe())),
+  mockApi.get("*/api/plants/:plantId/overview", () => {
     requests++;
     const next = answers.length > 1 ? answers.shift() : answers[0];
-    return next ? next() : HttpResponse.json({ message: "none" }, { status: 500 });
+    return next ? next() : refusal(500, { message: "none" });
   }),
 );
 
@@ -120,10 +121,10 @@ describe("HomePage: the plant at a glance", () => {
     renderHome();
     const card = await screen.findByRole("region", { name: "Axle assembly" });
     const c = within(card);
-    expect(c.getByRole("link", { name: "Axle assembly" }).getAttribute("href")).toBe(`/lines/${LINE}`);
-    expect(c.getByText(LINE_MESSAGES.noIngestion)).toBeTruthy();
-    expect(c.getByText(T.status.ALERTING)).toBeTruthy();
-    expect(c.getByText("3 SVD · oldest 2 h")).toBeTruthy();
+    expect(c.getByRole("link", { name: "Axle assembly" })).toHaveAttribute("href", `/lines/${LINE}`);
+    expect(c.getByText(LINE_MESSAGES.noIngestion)).toBeInTheDocument();
+    expect(c.getByText(T.status.ALERTING)).toBeInTheDocument();
+    expect(c.getByText("3 SVD · oldest 2 h")).toBeInTheDocument();
     // The marks: worst first as the server ordered them, each a link saying monitor and state.
     const marks = within(c.getByRole("list", { name: T.monitorsLabel("Axle assembly") })).getAllByRole(
       "link",
@@ -144,9 +145,9 @@ describe("HomePage: the plant at a glance", () => {
     renderHome();
     const panel = await screen.findByRole("region", { name: T.newestAlerts });
     const link = within(panel).getByRole("link", { name: "Torque (SVD)" });
-    expect(link.getAttribute("href")).toBe(`/lines/${LINE}?alert=${ALERT}`);
-    expect(within(panel).getByText("Open")).toBeTruthy();
-    expect(within(panel).getByText(`Axle assembly · ${T.ago("1 h")}`)).toBeTruthy();
+    expect(link).toHaveAttribute("href", `/lines/${LINE}?alert=${ALERT}`);
+    expect(within(panel).getByText("Open")).toBeInTheDocument();
+    expect(within(panel).getByText(`Axle assembly · ${T.ago("1 h")}`)).toBeInTheDocument();
   });
 
   it("reaches a mark with the keyboard, and shows its tooltip under the pointer", async () => {
@@ -178,45 +179,39 @@ describe("HomePage: the plant at a glance", () => {
         ),
     ];
     renderHome();
-    expect(await screen.findByText("3 SVD · oldest 2 h")).toBeTruthy();
-    expect(await screen.findByText("1 MVD · oldest 10 min")).toBeTruthy();
-    expect(screen.queryByText("3 SVD · oldest 2 h")).toBeNull();
-    expect(screen.queryByText(LINE_MESSAGES.noIngestion)).toBeNull();
+    expect(await screen.findByText("3 SVD · oldest 2 h")).toBeInTheDocument();
+    expect(await screen.findByText("1 MVD · oldest 10 min")).toBeInTheDocument();
+    expect(screen.queryByText("3 SVD · oldest 2 h")).not.toBeInTheDocument();
+    expect(screen.queryByText(LINE_MESSAGES.noIngestion)).not.toBeInTheDocument();
     expect(requests).toBeGreaterThanOrEqual(2);
   });
 
   it("keeps the last overview and says so when a refresh fails", async () => {
-    answers = [
-      () => HttpResponse.json(overview()),
-      () => HttpResponse.json({ message: "Service unavailable" }, { status: 503 }),
-    ];
+    answers = [() => HttpResponse.json(overview()), () => refusal(503, { message: "Service unavailable" })];
     renderHome();
-    expect(await screen.findByText("3 SVD · oldest 2 h")).toBeTruthy();
-    expect(await screen.findByText(/could not be refreshed/)).toBeTruthy();
-    expect(screen.getByText("3 SVD · oldest 2 h")).toBeTruthy();
+    expect(await screen.findByText("3 SVD · oldest 2 h")).toBeInTheDocument();
+    expect(await screen.findByText(/could not be refreshed/)).toBeInTheDocument();
+    expect(screen.getByText("3 SVD · oldest 2 h")).toBeInTheDocument();
   });
 
   it("shows the error with a retry when the first answer fails, and the overview after it", async () => {
     const ue = userEvent.setup();
-    answers = [
-      () => HttpResponse.json({ message: "Plant not reachable" }, { status: 500 }),
-      () => HttpResponse.json(overview()),
-    ];
+    answers = [() => refusal(500, { message: "Plant not reachable" }), () => HttpResponse.json(overview())];
     renderHome();
-    expect(await screen.findByText("Plant not reachable")).toBeTruthy();
+    expect(await screen.findByText("Plant not reachable")).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByRole("region", { name: "Axle assembly" })).toBeTruthy();
+    expect(await screen.findByRole("region", { name: "Axle assembly" })).toBeInTheDocument();
   });
 
   it("says when the customer has no plants, and when the plant has no lines", async () => {
     renderHome({ plants: [], plant: null, lines: [] });
-    expect(await screen.findByText(T.noPlants)).toBeTruthy();
-    expect(await screen.findByText(PLANT_TEXTS.askAdministrator)).toBeTruthy();
-    expect(screen.queryByRole("button", { name: PLANT_TEXTS.create })).toBeNull();
+    expect(await screen.findByText(T.noPlants)).toBeInTheDocument();
+    expect(await screen.findByText(PLANT_TEXTS.askAdministrator)).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: PLANT_TEXTS.create })).not.toBeInTheDocument();
     expect(requests).toBe(0);
     cleanup();
     answers = [() => HttpResponse.json(overview({ lines: [], newestAlerts: [] }))];
     renderHome({ lines: [] });
-    expect(await screen.findByText(T.noLines)).toBeTruthy();
+    expect(await screen.findByText(T.noLines)).toBeInTheDocument();
   });
 });

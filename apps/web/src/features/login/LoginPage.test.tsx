@@ -1,12 +1,13 @@
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "@linewatch/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { describedBy } from "../../test/describedBy";
 import { testMe } from "../../test/fixtures";
+import { mockApi, refusal } from "../../test/mockApi";
 import { LoginPage } from "./LoginPage";
 import { SetPasswordPage } from "./SetPasswordPage";
 
@@ -16,21 +17,20 @@ import { SetPasswordPage } from "./SetPasswordPage";
 let signedIn = false;
 let setPasswordBodies: unknown[] = [];
 const server = setupServer(
-  http.get("*/api/auth/me", () =>
-    signedIn ? HttpResponse.json(testMe()) : HttpResponse.json({ message: "Unauthorized" }, { status: 401 }),
+  mockApi.get("*/api/auth/me", () =>
+    signedIn ? HttpResponse.json(testMe()) : refusal(401, { message: "Unauthorized" }),
   ),
-  http.post("*/api/auth/login", async ({ request }) => {
+  mockApi.post("*/api/auth/login", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { email: string; password: string };
     if (body.password !== "right password")
-      return HttpResponse.json({ message: AUTH_MESSAGES.invalidCredentials }, { status: 401 });
+      return refusal(401, { message: AUTH_MESSAGES.invalidCredentials });
     signedIn = true;
     return HttpResponse.json(testMe());
   }),
-  http.post("*/api/auth/set-password", async ({ request }) => {
+  mockApi.post("*/api/auth/set-password", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { token: string };
     setPasswordBodies.push(body);
-    if (body.token === "expired")
-      return HttpResponse.json({ message: AUTH_MESSAGES.invalidPasswordLink }, { status: 400 });
+    if (body.token === "expired") return refusal(400, { message: AUTH_MESSAGES.invalidPasswordLink });
     return new HttpResponse(null, { status: 204 });
   }),
 );
@@ -63,13 +63,13 @@ describe("sign-in page", () => {
     renderAt({ pathname: "/login", state: { from: "/lines/abc" } });
     const user = userEvent.setup();
     const button = screen.getByRole("button", { name: "Sign in" });
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button).toBeDisabled();
     await user.type(screen.getByLabelText("Email"), "user@acme.test");
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button).toBeDisabled();
     await user.type(screen.getByLabelText("Password"), "right password");
-    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(button).not.toBeDisabled();
     await user.keyboard("{Enter}");
-    expect(await screen.findByText("Line page")).toBeTruthy();
+    expect(await screen.findByText("Line page")).toBeInTheDocument();
   });
 
   it("shows the server's refusal and keeps what was typed", async () => {
@@ -79,15 +79,15 @@ describe("sign-in page", () => {
     await user.type(screen.getByLabelText("Email"), "user@acme.test");
     await user.type(screen.getByLabelText("Password"), "wrong");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
-    expect((await screen.findByRole("alert")).textContent).toContain(AUTH_MESSAGES.invalidCredentials);
-    expect((screen.getByLabelText("Email") as HTMLInputElement).value).toBe("user@acme.test");
-    expect((screen.getByLabelText("Password") as HTMLInputElement).value).toBe("wrong");
+    expect(await screen.findByRole("alert")).toHaveTextContent(AUTH_MESSAGES.invalidCredentials);
+    expect(screen.getByLabelText("Email")).toHaveValue("user@acme.test");
+    expect(screen.getByLabelText("Password")).toHaveValue("wrong");
   });
 
   it("sends a signed-in user straight on", async () => {
     signedIn = true;
     renderAt("/login");
-    expect(await screen.findByText("Home page")).toBeTruthy();
+    expect(await screen.findByText("Home page")).toBeInTheDocument();
   });
 });
 
@@ -99,26 +99,26 @@ describe("set-password page", () => {
     const password = screen.getByLabelText("New password");
     expect(describedBy(password)).toBe(`At least ${PASSWORD_MIN_LENGTH} characters`);
     await user.type(password, "short");
-    expect(password.getAttribute("aria-invalid")).toBe("true");
+    expect(password).toHaveAttribute("aria-invalid", "true");
     await user.type(password, " but now long enough");
-    expect(password.getAttribute("aria-invalid")).toBe("false");
+    expect(password).toHaveAttribute("aria-invalid", "false");
     const repeat = screen.getByLabelText("Repeat password");
     await user.type(repeat, "short but now");
     expect(describedBy(repeat)).toBe("Passwords do not match");
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button).toBeDisabled();
     await user.type(repeat, " long enough");
-    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(button).not.toBeDisabled();
     await user.click(button);
-    expect(await screen.findByText(AUTH_MESSAGES.passwordSet)).toBeTruthy();
+    expect(await screen.findByText(AUTH_MESSAGES.passwordSet)).toBeInTheDocument();
     expect(setPasswordBodies).toEqual([{ token: "abc", password: "short but now long enough" }]);
     await user.click(screen.getByRole("link", { name: "Go to sign in" }));
-    expect(await screen.findByRole("button", { name: "Sign in" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
   });
 
   it("says so when the link has no token, and cannot be sent", () => {
     renderAt("/set-password");
-    expect(screen.getByRole("alert").textContent).toContain(AUTH_MESSAGES.invalidPasswordLink);
-    expect((screen.getByRole("button", { name: "Set password" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole("alert")).toHaveTextContent(AUTH_MESSAGES.invalidPasswordLink);
+    expect(screen.getByRole("button", { name: "Set password" })).toBeDisabled();
   });
 
   it("shows the server's refusal of an expired link", async () => {
@@ -127,6 +127,6 @@ describe("set-password page", () => {
     await user.type(screen.getByLabelText("New password"), "a long new password");
     await user.type(screen.getByLabelText("Repeat password"), "a long new password");
     await user.click(screen.getByRole("button", { name: "Set password" }));
-    expect((await screen.findByRole("alert")).textContent).toContain(AUTH_MESSAGES.invalidPasswordLink);
+    expect(await screen.findByRole("alert")).toHaveTextContent(AUTH_MESSAGES.invalidPasswordLink);
   });
 });

@@ -7,12 +7,13 @@ import {
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
+import { mockApi } from "../../test/mockApi";
 import { SettingsPage } from "./SettingsPage";
 
 // spec settings §2.1, §2.3: ETQ Reliance is reached only with its flag or the customer override;
@@ -47,12 +48,12 @@ const me: TMe = {
 
 let flags: TFeatureFlagsResponse;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
-  http.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json({})),
-  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
+  mockApi.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json({})),
+  mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
@@ -90,18 +91,18 @@ function renderAt(url: string, f: { etqIntegration: boolean; etqOverride: boolea
 describe("Settings → ETQ Reliance gate", { timeout: 30_000 }, () => {
   it("sends the user home when the flag is off and no override is set, also when typed into the URL", async () => {
     renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: false, etqOverride: false });
-    expect(await screen.findByText("Home")).toBeTruthy();
-    expect(screen.queryByText(ETQ_MESSAGES.title)).toBeNull();
+    expect(await screen.findByText("Home")).toBeInTheDocument();
+    expect(screen.queryByText(ETQ_MESSAGES.title)).not.toBeInTheDocument();
   });
 
   it("opens the page with the flag on", async () => {
     renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: true, etqOverride: false });
-    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "ETQ Reliance" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "ETQ Reliance" })).toBeInTheDocument();
   });
 
   it("opens the page with the customer override though the flag is off", async () => {
     renderAt("/settings?section=ETQ_RELIANCE", { etqIntegration: false, etqOverride: true });
-    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeInTheDocument();
   });
 });

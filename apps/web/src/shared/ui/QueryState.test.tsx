@@ -13,7 +13,7 @@ describe("QueryState", () => {
         content
       </QueryState>,
     );
-    expect(screen.getByText("Boom")).toBeTruthy();
+    expect(screen.getByText("Boom")).toBeInTheDocument();
     screen.getByRole("button", { name: "Retry" }).click();
     expect(onRetry).toHaveBeenCalled();
   });
@@ -29,8 +29,8 @@ describe("QueryState", () => {
         content
       </QueryState>,
     );
-    expect(screen.getByText("Monitor not found")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: "Retry" })).toBeNull();
-    expect(screen.getByRole("link", { name: "Back to the lines" })).toBeTruthy();
+    expect(screen.getByText("Monitor not found")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Retry" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to the lines" })).toBeInTheDocument();
   });
 });

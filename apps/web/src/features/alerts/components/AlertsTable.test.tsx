@@ -39,11 +39,11 @@ describe("AlertsTable", () => {
       />,
     );
     const table = screen.getByRole("table", { name: "Alerts" });
-    expect(within(table).getByRole("columnheader", { name: "Latest evaluation" })).toBeTruthy();
+    expect(within(table).getByRole("columnheader", { name: "Latest evaluation" })).toBeInTheDocument();
     expect(
       within(table).getByText("p-value 0.000153 vs α 0.01, 9 of 25 parts above the UCL (mean T²/p 13.8)"),
-    ).toBeTruthy();
-    expect(within(table).queryByText(/13\.788 \/ 0\.010/)).toBeNull();
+    ).toBeInTheDocument();
+    expect(within(table).queryByText(/13\.788 \/ 0\.010/)).not.toBeInTheDocument();
   });
 });
 
@@ -68,8 +68,8 @@ describe("AlertsTable: a no-data alert", () => {
       />,
     );
     const table = screen.getByRole("table", { name: "Alerts" });
-    expect(within(table).getByText(NO_DATA_ALERT_TEXTS.title)).toBeTruthy();
-    expect(within(table).getByText("No records for 5 h (No Data Alert after 2 h)")).toBeTruthy();
-    expect(within(table).getByRole("button", { name: "Acknowledge" })).toBeTruthy();
+    expect(within(table).getByText(NO_DATA_ALERT_TEXTS.title)).toBeInTheDocument();
+    expect(within(table).getByText("No records for 5 h (No Data Alert after 2 h)")).toBeInTheDocument();
+    expect(within(table).getByRole("button", { name: "Acknowledge" })).toBeInTheDocument();
   });
 });

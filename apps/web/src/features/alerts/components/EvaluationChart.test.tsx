@@ -91,7 +91,7 @@ describe("EvaluationChart, MVD", () => {
     expect(screen.getByTestId("evaluation-summary").textContent).toBe(
       "Latest: p-value 0.0021 vs α 0.01, 9 of 25 parts above the UCL (mean T²/p 12.9)",
     );
-    expect(screen.getByText(/A breach is a p-value below α/)).toBeTruthy();
+    expect(screen.getByText(/A breach is a p-value below α/)).toBeInTheDocument();
   });
 
   it("says when the newest evaluation had no signal left to watch (switched off or converted), not a stale score", () => {
@@ -114,6 +114,6 @@ describe("EvaluationChart, MVD", () => {
     expect(screen.getByTestId("evaluation-summary").textContent).toBe(
       `Latest: no data — ${NO_MONITORED_SIGNALS.reason}.`,
     );
-    expect(screen.getByText(/1 without a score \(no data or error\)/)).toBeTruthy();
+    expect(screen.getByText(/1 without a score \(no data or error\)/)).toBeInTheDocument();
   });
 });

@@ -1,8 +1,13 @@
-import type { TAlertEvaluation, TCapEvaluationValues, TSvdEvaluationValues } from "@linewatch/contracts";
+import type {
+  TAlertEvaluation,
+  TCapEvaluationValues,
+  TEvaluationValues,
+  TSvdEvaluationValues,
+} from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { type DefaultBodyType, HttpResponse, http, type PathParams } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +16,7 @@ import {
   storedUncorrectedDetails,
   svdDetailsFixture,
 } from "../../../test/fixtures";
+import { refusal } from "../../../test/mockApi";
 import { EvaluationDetailsPanel } from "./EvaluationDetailsPanel";
 
 // jsdom has no layout: give the charts a size and a ResizeObserver.
@@ -79,11 +85,12 @@ const capValues: TCapEvaluationValues = {
 };
 
 const valuesUrl = `/api/alerts/${alertId}/evaluations/${evaluationId}/values`;
-let answers: (() => Response)[] = [];
+let answers: (() => HttpResponse<TEvaluationValues>)[] = [];
 const server = setupServer(
-  http.get(valuesUrl, () => {
+  // This evaluation's values only (another URL is unhandled): msw's handler typed with the answer.
+  http.get<PathParams, DefaultBodyType, TEvaluationValues>(valuesUrl, () => {
     const next = answers.shift();
-    return next ? next() : HttpResponse.json({ message: "no answer queued" }, { status: 500 });
+    return next ? next() : refusal(500, { message: "no answer queued" });
   }),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -111,25 +118,27 @@ describe("EvaluationDetailsPanel", () => {
   it("SVD: loads the values, then draws the training and evaluation histogram with its caption", async () => {
     answers.push(() => HttpResponse.json(svdValues));
     renderPanel("svd", svdDetails);
-    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeTruthy();
+    expect(screen.getByRole("progressbar", { name: "Loading" })).toBeInTheDocument();
     const figure = await screen.findByRole("figure", {
       name: /^Training and evaluation values of Wheel Nut Torque \(Nm\)/,
     });
-    expect(figure.textContent).toContain("Training: 75 values from 2026-11-22 05:00:00 EST");
+    expect(figure).toHaveTextContent("Training: 75 values from 2026-11-22 05:00:00 EST");
     expect(
       screen.getByText(/Newest breach of the alert: the evaluation of 2026-11-22 05:40:00 EST/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it("shows the error with a retry that reads the values again", async () => {
     // A failure a retry can mend (a 404 offers no Retry: it cannot succeed).
-    answers.push(() => HttpResponse.json({ message: "Service unavailable" }, { status: 503 }));
+    answers.push(() => refusal(503, { message: "Service unavailable" }));
     answers.push(() => HttpResponse.json(svdValues));
     renderPanel("svd", svdDetails);
     const error = await screen.findByRole("alert");
-    expect(error.textContent).toContain("The evaluation's values could not be read: Service unavailable");
+    expect(error).toHaveTextContent("The evaluation's values could not be read: Service unavailable");
     await userEvent.click(within(error).getByRole("button", { name: "Retry" }));
-    expect(await screen.findByRole("figure", { name: /^Training and evaluation values/ })).toBeTruthy();
+    expect(
+      await screen.findByRole("figure", { name: /^Training and evaluation values/ }),
+    ).toBeInTheDocument();
   });
 
   it("CAP: values against the limits with Cpk and Ppk beside, and a note when the monitor changed since", async () => {
@@ -139,11 +148,13 @@ describe("EvaluationDetailsPanel", () => {
       name: /^Values of Press Force \(kN\) against the control limits/,
     });
     const table = within(figure).getByRole("table", { name: "Limits and indices" });
-    expect(within(table).getByRole("row", { name: "Ppk 0.8" })).toBeTruthy();
-    expect(within(table).getByRole("row", { name: "Cpk 0.9" })).toBeTruthy();
-    expect(within(table).getByRole("row", { name: "USL 27" })).toBeTruthy();
-    expect(within(table).getByRole("row", { name: "Outside LSL/USL 1" })).toBeTruthy();
-    expect(within(figure).getByText(/The monitor's settings changed after this evaluation/)).toBeTruthy();
+    expect(within(table).getByRole("row", { name: "Ppk 0.8" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "Cpk 0.9" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "USL 27" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "Outside LSL/USL 1" })).toBeInTheDocument();
+    expect(
+      within(figure).getByText(/The monitor's settings changed after this evaluation/),
+    ).toBeInTheDocument();
   });
 
   it("SVD: says the threshold was widened for autocorrelation, with the VIF, and its shape adjustment", async () => {
@@ -152,10 +163,10 @@ describe("EvaluationDetailsPanel", () => {
     const found = screen.getByRole("list", { name: "What the evaluation found" });
     expect(
       within(found).getByText("threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9"),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(found).getByText("threshold × 1.05 for the shape of the values (skew, tails)"),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await screen.findByRole("figure", { name: /^Training and evaluation values/ });
   });
 
@@ -172,7 +183,7 @@ describe("EvaluationDetailsPanel", () => {
     expect(items).toContain(
       "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.1: Angle 2.1",
     );
-    expect(screen.getByRole("figure").textContent).toContain("p-value 0.0008 against α 0.01.");
+    expect(screen.getByRole("figure")).toHaveTextContent("p-value 0.0008 against α 0.01.");
   });
 
   it("SVD stored by the uncorrected method still displays: the histogram with its W1 and sd", async () => {
@@ -181,15 +192,15 @@ describe("EvaluationDetailsPanel", () => {
     const figure = await screen.findByRole("figure", {
       name: /^Training and evaluation values of Wheel Nut Torque \(Nm\)/,
     });
-    expect(figure.textContent).toContain("W1 0.0031 Nm, training sd 0.003 Nm.");
+    expect(figure).toHaveTextContent("W1 0.0031 Nm, training sd 0.003 Nm.");
     // No widened-threshold or shape lines: the uncorrected method made no such adjustment.
-    expect(screen.queryByText(/threshold widened/)).toBeNull();
+    expect(screen.queryByText(/threshold widened/)).not.toBeInTheDocument();
   });
 
   it("MVD stored by the uncorrected method: its UCL count, as before", async () => {
     renderPanel("mvd", storedUncorrectedDetails.mvd);
-    expect(screen.getByText("6 of 25 parts above the UCL 11.2, p = 0.002")).toBeTruthy();
-    expect(screen.getByRole("figure").textContent).toContain("Per-row UCL 11.2; 6 of 25 rows above it");
+    expect(screen.getByText("6 of 25 parts above the UCL 11.2, p = 0.002")).toBeInTheDocument();
+    expect(screen.getByRole("figure")).toHaveTextContent("Per-row UCL 11.2; 6 of 25 rows above it");
   });
 
   it("CAP: the control rule with its points in the plant's time, and Ppk's bound against the target", async () => {
@@ -207,12 +218,12 @@ describe("EvaluationDetailsPanel", () => {
       within(found).getByText(
         "Fired: 1 new point fired a control rule: P-3 at 2026-11-22 05:30:06 EST, 28 (outside the control limits (rule 1))",
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       within(found).getByText(
         "Fired: Ppk 0.8 (95 % interval 0.55–1.05), upper 99 % bound 1.1 below the target 1.33",
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await screen.findByRole("figure", { name: /^Values of Press Force/ });
   });
 
@@ -257,16 +268,16 @@ describe("EvaluationDetailsPanel", () => {
     );
     const figure = await screen.findByRole("figure", { name: /^Values of Press Force/ });
     const table = within(figure).getByRole("table", { name: "Limits and indices" });
-    expect(within(table).getByRole("row", { name: "Judged points 600" })).toBeTruthy();
-    expect(within(table).getByRole("row", { name: "p control 0.69" })).toBeTruthy();
-    expect(within(table).getByRole("row", { name: "p capability 0.8" })).toBeTruthy();
-    expect(within(table).getByRole("row", { name: "p vs α 0.01 1" })).toBeTruthy();
+    expect(within(table).getByRole("row", { name: "Judged points 600" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "p control 0.69" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "p capability 0.8" })).toBeInTheDocument();
+    expect(within(table).getByRole("row", { name: "p vs α 0.01 1" })).toBeInTheDocument();
   });
 
   it("CAP stored by the uncorrected method still displays", async () => {
     answers.push(() => HttpResponse.json(capValues));
     renderPanel("cap", storedUncorrectedDetails.cap);
-    expect(screen.getByText("2 points outside the control limits")).toBeTruthy();
+    expect(screen.getByText("2 points outside the control limits")).toBeInTheDocument();
     await screen.findByRole("figure", { name: /^Values of Press Force/ });
   });
 });

@@ -2,14 +2,15 @@ import { ALERT_NO_CAUSE } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { mockApi } from "../../../test/mockApi";
 import { ResolveDialog } from "./ResolveDialog";
 
 const ALERT = "00000000-0000-4000-8000-000000000031";
 const server = setupServer(
-  http.get("*/api/alerts/:id/causes", () => HttpResponse.json({ causes: ["Torque out of range"] })),
+  mockApi.get("*/api/alerts/:id/causes", () => HttpResponse.json({ causes: ["Torque out of range"] })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => cleanup());
@@ -31,13 +32,13 @@ describe("ResolveDialog", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     const { onResolve } = renderDialog(ALERT);
     const resolve = () => screen.getByRole("button", { name: "Resolve" }) as HTMLButtonElement;
-    expect(resolve().disabled).toBe(true);
+    expect(resolve()).toBeDisabled();
     await ue.type(screen.getByRole("combobox", { name: /Cause/ }), "   ");
-    expect(resolve().disabled).toBe(true);
+    expect(resolve()).toBeDisabled();
     await ue.clear(screen.getByRole("combobox", { name: /Cause/ }));
     await ue.keyboard("{ArrowDown}");
     await ue.click(await screen.findByRole("option", { name: ALERT_NO_CAUSE }));
-    expect(resolve().disabled).toBe(false);
+    expect(resolve()).not.toBeDisabled();
     await ue.click(resolve());
     expect(onResolve).toHaveBeenCalledWith({ cause: ALERT_NO_CAUSE, comment: undefined });
   });
@@ -49,9 +50,7 @@ describe("ResolveDialog", { timeout: 30_000 }, () => {
     await ue.type(screen.getByRole("textbox", { name: "Comment" }), "Checked twice");
     await ue.click(screen.getByRole("button", { name: "Resolve" }));
     expect(onResolve).toHaveBeenCalledWith({ cause: "Nut runner recalibrated", comment: "Checked twice" });
-    expect((screen.getByRole("combobox", { name: /Cause/ }) as HTMLInputElement).value).toBe(
-      "Nut runner recalibrated",
-    );
+    expect(screen.getByRole("combobox", { name: /Cause/ })).toHaveValue("Nut runner recalibrated");
     rerender(null);
     rerender(ALERT);
     await waitFor(() =>

@@ -2,11 +2,12 @@ import { AUDIT_PAGE_SIZE, AUDIT_TEXTS, type TAuditEntry, type TAuditLogPage } fr
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { testMe, testPlant } from "../../../test/fixtures";
+import { type AnswerOf, mockApi } from "../../../test/mockApi";
 import { setupSettingsServer } from "../../../test/renderSettingsPage";
 import { HistoryButton, type HistoryItem } from "./HistoryButton";
 
@@ -30,11 +31,11 @@ const entry = (over: Partial<TAuditEntry> = {}): TAuditEntry => ({
   ...over,
 });
 
-let answer: () => Response;
+let answer: () => AnswerOf<"get", "*/api/audit-log/resources/:resource/:resourceId">;
 let asked: URL[] = [];
 setupSettingsServer(
   { me: () => testMe(), plants: [plant] },
-  http.get("*/api/audit-log/resources/:resource/:resourceId", ({ request }) => {
+  mockApi.get("*/api/audit-log/resources/:resource/:resourceId", ({ request }) => {
     asked.push(new URL(request.url));
     return answer();
   }),
@@ -67,10 +68,10 @@ describe("ResourceHistory", () => {
     const { dialog } = await openHistory();
     const table = await within(dialog).findByRole("table");
     const [, row] = within(table).getAllByRole("row") as [HTMLElement, HTMLElement];
-    expect(row.textContent).toContain("planner@acme.test");
-    expect(row.textContent).toContain("2026-11-20 15:05:03"); // 14:05 UTC in Berlin
-    expect(row.textContent).toContain(AUDIT_TEXTS.actionLabels.update);
-    expect(row.textContent).toContain("usl: 20 → 25");
+    expect(row).toHaveTextContent("planner@acme.test");
+    expect(row).toHaveTextContent("2026-11-20 15:05:03"); // 14:05 UTC in Berlin
+    expect(row).toHaveTextContent(AUDIT_TEXTS.actionLabels.update);
+    expect(row).toHaveTextContent("usl: 20 → 25");
     expect(row.textContent).not.toContain("lsl");
     expect(asked[0]?.pathname).toBe(`/api/audit-log/resources/spc_limit/${SIGNAL_ID}`);
   });
@@ -97,7 +98,7 @@ describe("ResourceHistory", () => {
   it("says so when nothing was recorded", async () => {
     answer = () => HttpResponse.json<TAuditLogPage>({ entries: [], total: 0 });
     const { dialog } = await openHistory();
-    expect(await within(dialog).findByText(AUDIT_TEXTS.empty)).toBeTruthy();
+    expect(await within(dialog).findByText(AUDIT_TEXTS.empty)).toBeInTheDocument();
   });
 
   it("names two history buttons of one page apart, each opening its own resource's history", async () => {

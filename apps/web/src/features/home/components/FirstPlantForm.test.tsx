@@ -10,7 +10,7 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
 import { describedBy } from "../../../test/describedBy";
 import { testMe } from "../../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../../test/mockApi";
 import { HomePage } from "../HomePage";
 
 // Home for a customer with no plant: an administrator creates the first one there (issue 28 §1),
@@ -28,22 +29,22 @@ let isAdministrator = true;
 let plants: TPlant[] = [];
 let posted: TCreatePlantBody[] = [];
 /** The server's create: the plant is stored and listed from now on. */
-const created = (body: TCreatePlantBody) => {
+const created = (body: TCreatePlantBody): AnswerOf<"post", "*/api/plants"> => {
   const plant = { id: NEW_ID, name: body.name, timeZone: body.timeZone, active: true };
   plants = [plant];
   return HttpResponse.json(plant, { status: 201 });
 };
-let answerPost = created;
+let answerPost: (body: TCreatePlantBody) => AnswerOf<"post", "*/api/plants"> = created;
 
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(testMe({ isAdministrator }))),
-  http.get("*/api/plants", ({ request }) => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(testMe({ isAdministrator }))),
+  mockApi.get("*/api/plants", ({ request }) => {
     const all = new URL(request.url).searchParams.get("includeInactive") === "true";
     return HttpResponse.json(all ? plants : plants.filter((p) => p.active));
   }),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
-  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
-  http.get("*/api/plants/:plantId/overview", ({ params }) => {
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])),
+  mockApi.patch("*/api/auth/me/selection", () => new HttpResponse(null, { status: 204 })),
+  mockApi.get("*/api/plants/:plantId/overview", ({ params }) => {
     const plant = plants.find((p) => p.id === params.plantId);
     const overview: TPlantOverview = {
       plantId: String(params.plantId),
@@ -55,7 +56,7 @@ const server = setupServer(
     };
     return HttpResponse.json(overview);
   }),
-  http.post("*/api/plants", async ({ request }) => {
+  mockApi.post("*/api/plants", async ({ request }) => {
     const body = (await request.json()) as TCreatePlantBody;
     posted.push(body);
     return answerPost(body);
@@ -103,7 +104,7 @@ describe("Home with no plant", () => {
     const ue = userEvent.setup();
     renderHome();
     const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
-    expect(screen.queryByText(PLANT_OVERVIEW_TEXTS.noPlants)).toBeNull();
+    expect(screen.queryByText(PLANT_OVERVIEW_TEXTS.noPlants)).not.toBeInTheDocument();
     // Keyboard only: the name has the focus, Tab reaches the time zone.
     const name = within(form).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) });
     await waitFor(() => expect(document.activeElement).toBe(name));
@@ -112,27 +113,27 @@ describe("Home with no plant", () => {
     await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
 
     await waitFor(() => expect(posted).toEqual([{ name: "Plant North", timeZone: "America/Chicago" }]));
-    expect(await screen.findByRole("heading", { name: "Plant North" })).toBeTruthy();
-    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noLines)).toBeTruthy();
-    expect(screen.queryByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeNull();
-    expect(await screen.findByText(PLANT_TEXTS.created)).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Plant North" })).toBeInTheDocument();
+    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noLines)).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).not.toBeInTheDocument();
+    expect(await screen.findByText(PLANT_TEXTS.created)).toBeInTheDocument();
   });
 
   it("checks the name before sending, and shows the server's refusal under its field", async () => {
     const ue = userEvent.setup();
-    answerPost = () => HttpResponse.json({ message: PLANT_MESSAGES.nameTaken }, { status: 409 });
+    answerPost = () => refusal(409, { message: PLANT_MESSAGES.nameTaken });
     renderHome();
     const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
     await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
-    expect(await within(form).findByText(PLANT_MESSAGES.nameRequired)).toBeTruthy();
+    expect(await within(form).findByText(PLANT_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(posted).toEqual([]);
 
     await ue.type(within(form).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) }), "Taken");
     await pickTimeZone(ue, "Europe/Berlin");
     await ue.click(within(form).getByRole("button", { name: PLANT_TEXTS.create }));
-    expect(await within(form).findByText(PLANT_MESSAGES.nameTaken)).toBeTruthy();
+    expect(await within(form).findByText(PLANT_MESSAGES.nameTaken)).toBeInTheDocument();
     expect(posted).toHaveLength(1);
-    expect(screen.getByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeTruthy();
+    expect(screen.getByRole("form", { name: PLANT_TEXTS.firstPlantTitle })).toBeInTheDocument();
   });
 
   it("shows a field the server's validation refused under that field, with the contract's words", async () => {
@@ -140,13 +141,10 @@ describe("Home with no plant", () => {
     // Text the database cannot hold (an unpaired surrogate pasted into the name): only the
     // server's contract checks it, and its words name no plant rule.
     answerPost = () =>
-      HttpResponse.json(
-        {
-          message: `body.name: ${TEXT_MESSAGES.unstorable}`,
-          fields: [{ in: "body", field: "name", message: TEXT_MESSAGES.unstorable }],
-        },
-        { status: 400 },
-      );
+      refusal(400, {
+        message: `body.name: ${TEXT_MESSAGES.unstorable}`,
+        fields: [{ in: "body", field: "name", message: TEXT_MESSAGES.unstorable }],
+      });
     renderHome();
     const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
     const name = within(form).getByRole("textbox", { name: new RegExp(PLANT_TEXTS.name) });
@@ -156,7 +154,7 @@ describe("Home with no plant", () => {
     await waitFor(() => expect(describedBy(name)).toBe(TEXT_MESSAGES.unstorable));
     expect(posted).toHaveLength(1);
     // Not above the form as well: the refusal has its place.
-    expect(within(form).queryByText(`body.name: ${TEXT_MESSAGES.unstorable}`)).toBeNull();
+    expect(within(form).queryByText(`body.name: ${TEXT_MESSAGES.unstorable}`)).not.toBeInTheDocument();
   });
 
   it("says when every plant is deactivated, and links to where they are reactivated", async () => {
@@ -165,17 +163,17 @@ describe("Home with no plant", () => {
     ];
     renderHome();
     const form = await screen.findByRole("form", { name: PLANT_TEXTS.firstPlantTitle });
-    expect(await within(form).findByText(PLANT_TEXTS.onlyInactive(1))).toBeTruthy();
+    expect(await within(form).findByText(PLANT_TEXTS.onlyInactive(1))).toBeInTheDocument();
     const link = within(form).getByRole("link", { name: PLANT_TEXTS.openPlantsSettings });
-    expect(link.getAttribute("href")).toBe("/settings?section=PLANTS");
-    expect(within(form).queryByText(PLANT_TEXTS.firstPlantIntro)).toBeNull();
+    expect(link).toHaveAttribute("href", "/settings?section=PLANTS");
+    expect(within(form).queryByText(PLANT_TEXTS.firstPlantIntro)).not.toBeInTheDocument();
   });
 
   it("tells a user who is no administrator to ask one, with no form", async () => {
     isAdministrator = false;
     renderHome();
-    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noPlants)).toBeTruthy();
-    expect(screen.getByText(PLANT_TEXTS.askAdministrator)).toBeTruthy();
-    expect(screen.queryByRole("form")).toBeNull();
+    expect(await screen.findByText(PLANT_OVERVIEW_TEXTS.noPlants)).toBeInTheDocument();
+    expect(screen.getByText(PLANT_TEXTS.askAdministrator)).toBeInTheDocument();
+    expect(screen.queryByRole("form")).not.toBeInTheDocument();
   });
 });

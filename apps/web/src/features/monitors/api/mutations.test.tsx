@@ -1,17 +1,14 @@
-import {
-  DEFAULT_MONITOR_RULES,
-  MONITOR_MESSAGES,
-  type TMonitor,
-  type TTaskCreateBody,
-} from "@linewatch/contracts";
+import { DEFAULT_MONITOR_RULES, MONITOR_MESSAGES, type TTaskCreateBody } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, renderHook, screen } from "@testing-library/react";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import type { ReactNode } from "react";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { plantKeys } from "../../../shared/data/plants/keys";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
+import { testMonitor } from "../../../test/fixtures";
+import { mockApi } from "../../../test/mockApi";
 import { lineOverviewKeys } from "../../line-overview/api/keys";
 import { monitorKeys } from "./keys";
 import { useCreateMonitor, useSetMonitorActive } from "./mutations";
@@ -36,12 +33,16 @@ const task: TTaskCreateBody = {
     sample_size: 150,
   },
 };
-const monitor = { monitor_uuid: MID, monitor_name: "Axle MVD" } as TMonitor;
+/** The created monitor as the routes answer it (ZMonitor), of the task's name and line. */
+const monitor = testMonitor(
+  { monitor_uuid: MID, monitor_name: task.task_name },
+  { cust_uuid: CUST, plant_uuid: PLANT, line_uuid: LINE },
+);
 
 const server = setupServer(
-  http.post("*/api/tasks", () => HttpResponse.json(monitor, { status: 201 })),
-  http.patch("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(DEFAULT_MONITOR_RULES)),
-  http.patch("*/api/monitors/:id", () => HttpResponse.json(monitor)),
+  mockApi.post("*/api/tasks", () => HttpResponse.json(monitor, { status: 201 })),
+  mockApi.patch("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(DEFAULT_MONITOR_RULES)),
+  mockApi.patch("*/api/monitors/:monitorId", () => HttpResponse.json(monitor)),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(cleanup);
@@ -80,7 +81,7 @@ describe("monitor mutation hooks", () => {
       expect(keys()).toContain(JSON.stringify(key));
     expect(
       await screen.findByText(`${MONITOR_MESSAGES.created} , ${MONITOR_MESSAGES.rulesSaved}`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it("takes the caller's success text and callbacks", async () => {
@@ -98,7 +99,7 @@ describe("monitor mutation hooks", () => {
         active: false,
       });
     });
-    expect(await screen.findByText("Switched")).toBeTruthy();
+    expect(await screen.findByText("Switched")).toBeInTheDocument();
     expect(onSuccess).toHaveBeenCalledTimes(1);
   });
 });

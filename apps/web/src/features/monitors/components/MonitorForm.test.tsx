@@ -5,17 +5,19 @@ import {
   type TMonitorFormValues,
   type TMonitorRule,
   type TTaskCreateBody,
+  type TTaskUpdateBody,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { useFormContext } from "react-hook-form";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
-import { testCustomer, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { testCustomer, testLine, testMe, testMonitor, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import { UNMONITORED_TEXT } from "../../signals/monitored";
 import { buildStation, fixtureId } from "../../signals/signal-tree.fixtures";
 import { MonitorForm } from "./MonitorForm";
@@ -48,30 +50,17 @@ const customer = testCustomer;
 const me = testMe({ selectedPlantId: plant.id, selectedLineId: LINE });
 const line = testLine({ id: LINE, plantId: plant.id });
 
-const monitor = (id: string, name: string): TMonitor => ({
-  monitor_uuid: id,
-  monitor_name: name,
-  monitor_type: "mvd",
-  active: true,
-  frequency: 10,
-  notes: "Watch the press",
-  use_excluded_part_ids: false,
-  use_excluded_model_numbers: false,
-  monitor_filter: {
-    cust_uuid: customer.id,
-    plant_uuid: plant.id,
-    line_uuid: LINE,
-    signal_uuids: [S1, S2],
-    signal_group_uuids: groupIds,
-    part_groups: [],
-    part_numbers: [],
-    part_attributes: [],
-    pass_fail_filter: [],
-    evaluation_ratio: 0.2,
-    sample_size: 150,
-    alert_threshold: "medium",
-  },
-});
+const monitor = (id: string, name: string): TMonitor =>
+  testMonitor(
+    { monitor_uuid: id, monitor_name: name, frequency: 10, notes: "Watch the press" },
+    {
+      cust_uuid: customer.id,
+      plant_uuid: plant.id,
+      line_uuid: LINE,
+      signal_uuids: [S1, S2],
+      signal_group_uuids: groupIds,
+    },
+  );
 
 /** The line's active signals: S1 and S2, unless a test switches S2 off (Signal Management). */
 let s2Active = true;
@@ -89,38 +78,43 @@ let rulesSaved: TMonitorRule[][] = [];
 let rulesStatus = 200;
 let createStatus = 201;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
   // A save refreshes the line too (its activeMonitorsCount).
-  http.get("*/api/lines/:lineId", () => HttpResponse.json(line)),
-  http.patch("*/api/auth/me/selection", () => HttpResponse.json({})),
-  http.get("*/api/lines/:lineId/signals", () => HttpResponse.json(activeStations())),
-  http.post("*/api/signal-groups", () =>
+  mockApi.get("*/api/lines/:lineId", () => HttpResponse.json(line)),
+  mockApi.patch("*/api/auth/me/selection", () => new HttpResponse(null, { status: 204 })),
+  mockApi.get("*/api/lines/:lineId/signals", () => HttpResponse.json(activeStations())),
+  mockApi.post("*/api/signal-groups", () =>
     HttpResponse.json([{ signalGroupUuid: GROUP, signalGroupName: "Press Fit", signalUuids: [S1, S3] }]),
   ),
-  http.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
-  http.get("*/api/lines/:lineId/monitors/next-name", () => HttpResponse.json({ name: "Axle MVD Monitor 3" })),
-  http.post("*/api/tasks/get-by-id", async ({ request }) => {
+  mockApi.get("*/api/monitors/form-bounds", () => HttpResponse.json({ maxRecordCount: 10_000 })),
+  mockApi.get("*/api/lines/:lineId/monitors/next-name", () =>
+    HttpResponse.json({ name: "Axle MVD Monitor 3" }),
+  ),
+  mockApi.post("*/api/tasks/get-by-id", async ({ request }) => {
     const { taskId } = JSON.parse(await request.text()) as { taskId: string };
     return HttpResponse.json(taskId === MID ? monitor(MID, "Press watch") : monitor(OTHER, "Existing watch"));
   }),
-  http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(DEFAULT_MONITOR_RULES)),
-  http.patch("*/api/notifications/monitor-rules/:id", async ({ request }) => {
+  mockApi.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(DEFAULT_MONITOR_RULES)),
+  mockApi.patch("*/api/notifications/monitor-rules/:id", async ({ request }) => {
     rulesSaved.push(JSON.parse(await request.text()) as TMonitorRule[]);
     return rulesStatus === 200
       ? HttpResponse.json(DEFAULT_MONITOR_RULES)
-      : HttpResponse.json({ message: "boom" }, { status: rulesStatus });
+      : refusal(rulesStatus, { message: "boom" });
   }),
-  http.post("*/api/tasks", async ({ request }) => {
+  mockApi.post("*/api/tasks", async ({ request }) => {
     const body = JSON.parse(await request.text()) as TTaskCreateBody;
-    if (createStatus === 409)
-      return HttpResponse.json({ message: "duplicate", task_uuid: OTHER }, { status: 409 });
-    if (createStatus === 4090) return HttpResponse.json({ message: "duplicate" }, { status: 409 });
+    if (createStatus === 409) return refusal(409, { message: "duplicate", task_uuid: OTHER });
+    if (createStatus === 4090) return refusal(409, { message: "duplicate" });
     created.push(body);
     return HttpResponse.json(monitor(MID, body.task_name), { status: 201 });
   }),
-  http.put("*/api/tasks", () => HttpResponse.json({})),
+  // The route answers the saved monitor (ZMonitor), which the form does not read.
+  mockApi.put("*/api/tasks", async ({ request }) => {
+    const body = JSON.parse(await request.text()) as TTaskUpdateBody;
+    return HttpResponse.json(monitor(body.task_uuid, body.task_name));
+  }),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -154,10 +148,10 @@ const nameField = () => screen.getByRole("textbox", { name: "Monitor name" }) as
 describe("MonitorForm", { timeout: 30_000 }, () => {
   it("opens in CREATE with a free name, Data Filters selected and Deploy on create on", async () => {
     renderForm();
-    expect(screen.getByText("...loading")).toBeTruthy();
-    await waitFor(() => expect(nameField().value).toBe("Axle MVD Monitor 3"));
-    expect(screen.getByRole("tab", { name: "Data Filters", selected: true })).toBeTruthy();
-    expect((screen.getByRole("switch", { name: "Deploy on create" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText("...loading")).toBeInTheDocument();
+    await waitFor(() => expect(nameField()).toHaveValue("Axle MVD Monitor 3"));
+    expect(screen.getByRole("tab", { name: "Data Filters", selected: true })).toBeInTheDocument();
+    expect(screen.getByRole("switch", { name: "Deploy on create" })).toBeChecked();
   });
 
   it("validates at save in CREATE; the tab with the error opens, leaving it shows the summary", async () => {
@@ -166,21 +160,21 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await waitFor(() => expect(nameField().value).not.toBe(""));
     // Before the first save, moving between tabs is free and no error shows.
     await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
-    expect(screen.getByText("Alert rules content")).toBeTruthy();
+    expect(screen.getByText("Alert rules content")).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const summary = await screen.findByRole("dialog");
-    expect(within(summary).getByText(MONITOR_MESSAGES.mvdSignals)).toBeTruthy();
+    expect(within(summary).getByText(MONITOR_MESSAGES.mvdSignals)).toBeInTheDocument();
     await ue.click(within(summary).getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     // The Signals tab holds the error: it is always reachable.
     await ue.click(screen.getByRole("tab", { name: "Signals" }));
-    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeTruthy();
-    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     // Leaving it for a tab without errors is blocked while the error stands (spec §4).
     await ue.click(screen.getByRole("tab", { name: "Data Filters" }));
     const again = await screen.findByRole("dialog");
     await ue.click(within(again).getByRole("button", { name: "OK" }));
-    expect(screen.queryByText("Data filters content")).toBeNull();
+    expect(screen.queryByText("Data filters content")).not.toBeInTheDocument();
     expect(created).toHaveLength(0);
   });
 
@@ -191,11 +185,11 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const summary = await screen.findByRole("dialog");
     await ue.click(within(summary).getByRole("button", { name: "Go to Signals" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByRole("tab", { name: "Signals", selected: true })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("tab", { name: "Signals", selected: true })).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
     await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
-    expect(await screen.findByText("Alert rules content")).toBeTruthy();
+    expect(await screen.findByText("Alert rules content")).toBeInTheDocument();
   });
 
   it("creates the monitor, then its rules, and closes with one snackbar", async () => {
@@ -206,7 +200,7 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
     await ue.click(screen.getByRole("switch", { name: "Deploy on create" }));
     await ue.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Monitor created , Alert rules saved")).toBeTruthy();
+    expect(await screen.findByText("Monitor created , Alert rules saved")).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
     expect(created[0]).toMatchObject({
       task_name: "Axle MVD Monitor 3",
@@ -232,25 +226,27 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(MONITOR_MESSAGES.duplicate)).toBeTruthy();
-    expect(within(dialog).getByText(MONITOR_MESSAGES.duplicateQuestion("Existing watch"))).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.duplicate)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(MONITOR_MESSAGES.duplicateQuestion("Existing watch")),
+    ).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Edit existing monitor" }));
-    await waitFor(() => expect(nameField().value).toBe("Existing watch"));
-    expect(screen.getByText(/Max length: 1000 characters/)).toBeTruthy();
-    expect(screen.queryByRole("switch", { name: "Deploy on create" })).toBeNull();
+    await waitFor(() => expect(nameField()).toHaveValue("Existing watch"));
+    expect(screen.getByText(/Max length: 1000 characters/)).toBeInTheDocument();
+    expect(screen.queryByRole("switch", { name: "Deploy on create" })).not.toBeInTheDocument();
   });
 
   it("shows VIEW read-only, lets it switch tabs to see what the monitor watches, and Edit moves to EDIT", async () => {
     const ue = userEvent.setup();
     renderForm({ mode: "VIEW", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     expect(nameField().readOnly).toBe(true);
-    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
     await ue.click(screen.getByRole("tab", { name: "Alert Rules" }));
-    expect(screen.getByRole("tab", { name: "Alert Rules", selected: true })).toBeTruthy();
-    expect(screen.getByText("Alert rules content")).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Alert Rules", selected: true })).toBeInTheDocument();
+    expect(screen.getByText("Alert rules content")).toBeInTheDocument();
     await ue.click(screen.getByRole("tab", { name: "Signals" }));
-    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Pick two signals" })).toBeInTheDocument();
     expect(nameField().readOnly).toBe(true);
     await ue.click(screen.getByRole("button", { name: "Edit" }));
     expect(nameField().readOnly).toBe(false);
@@ -261,23 +257,23 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     s2Active = false;
     try {
       renderForm({ mode: "VIEW", monitorId: MID });
-      expect(await screen.findByText(UNMONITORED_TEXT.warning(1))).toBeTruthy();
+      expect(await screen.findByText(UNMONITORED_TEXT.warning(1))).toBeInTheDocument();
     } finally {
       s2Active = true;
     }
     cleanup();
     renderForm({ mode: "VIEW", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
-    expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).toBeNull();
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
+    expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).not.toBeInTheDocument();
   });
 
   it("also says when a signal it reaches through its signal groups was switched off or converted", async () => {
     groupIds = [GROUP];
     try {
       renderForm({ mode: "VIEW", monitorId: MID });
-      expect(await screen.findByText(UNMONITORED_TEXT.groupWarning(1))).toBeTruthy();
-      expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).toBeNull();
-      expect(screen.queryByText(UNMONITORED_TEXT.noneLeft)).toBeNull();
+      expect(await screen.findByText(UNMONITORED_TEXT.groupWarning(1))).toBeInTheDocument();
+      expect(screen.queryByText(UNMONITORED_TEXT.warning(1))).not.toBeInTheDocument();
+      expect(screen.queryByText(UNMONITORED_TEXT.noneLeft)).not.toBeInTheDocument();
     } finally {
       groupIds = [];
     }
@@ -287,23 +283,23 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     rulesStatus = 500;
     const ue = userEvent.setup();
     const { onClose } = renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingBoth)).toBeTruthy();
-    expect(within(dialog).getByText(MONITOR_MESSAGES.saved)).toBeTruthy();
-    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingRules)).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingBoth)).toBeInTheDocument();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.saved)).toBeInTheDocument();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorSavingRules)).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 
   it("shows the name error as the field's label in EDIT, 500 ms after typing stops", async () => {
     renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     vi.useFakeTimers();
     try {
       fireEvent.change(nameField(), { target: { value: "" } });
       act(() => vi.advanceTimersByTime(499));
-      expect(screen.queryByText(MONITOR_MESSAGES.nameRequired)).toBeNull();
+      expect(screen.queryByText(MONITOR_MESSAGES.nameRequired)).not.toBeInTheDocument();
       act(() => vi.advanceTimersByTime(1));
       expect(screen.getAllByText(MONITOR_MESSAGES.nameRequired).length).toBeGreaterThan(0);
     } finally {
@@ -313,22 +309,22 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
 
   it("clamps the frequency 900 ms after typing stops, and at once on blur", async () => {
     renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     vi.useFakeTimers();
     try {
       const freq = screen.getByRole("textbox", { name: "Frequency (minutes)" }) as HTMLInputElement;
       fireEvent.change(freq, { target: { value: "2" } });
-      expect(freq.value).toBe("2");
+      expect(freq).toHaveValue("2");
       act(() => vi.advanceTimersByTime(899));
-      expect(freq.value).toBe("2");
+      expect(freq).toHaveValue("2");
       act(() => vi.advanceTimersByTime(1));
-      expect(freq.value).toBe("5");
+      expect(freq).toHaveValue("5");
       fireEvent.change(freq, { target: { value: "9999" } });
       fireEvent.blur(freq);
-      expect(freq.value).toBe("1440");
+      expect(freq).toHaveValue("1440");
       fireEvent.change(freq, { target: { value: "abc" } });
       fireEvent.blur(freq);
-      expect(freq.value).toBe("5");
+      expect(freq).toHaveValue("5");
     } finally {
       vi.useRealTimers();
     }
@@ -337,23 +333,23 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
   it("fills the next available name with Default", async () => {
     const ue = userEvent.setup();
     renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     await ue.click(screen.getByRole("button", { name: "Default" }));
-    await waitFor(() => expect(nameField().value).toBe("Axle MVD Monitor 3"));
+    await waitFor(() => expect(nameField()).toHaveValue("Axle MVD Monitor 3"));
   });
 
   it("asks before discarding unsaved changes on Cancel", async () => {
     const ue = userEvent.setup();
     const { onClose } = renderForm({ mode: "EDIT", monitorId: MID });
-    await waitFor(() => expect(nameField().value).toBe("Press watch"));
+    await waitFor(() => expect(nameField()).toHaveValue("Press watch"));
     await ue.type(nameField(), " 2");
     await ue.click(screen.getByRole("button", { name: "Cancel" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Discard your changes?")).toBeTruthy();
+    expect(within(dialog).getByText("Discard your changes?")).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Keep editing" }));
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(nameField().value).toBe("Press watch 2");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(nameField()).toHaveValue("Press watch 2");
     await ue.click(screen.getByRole("button", { name: "Cancel" }));
     await ue.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Discard" }));
     expect(onClose).toHaveBeenCalled();
@@ -368,7 +364,7 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Pick two signals" }));
     await ue.click(screen.getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(MONITOR_MESSAGES.errorLoading)).toBeTruthy();
+    expect(within(dialog).getByText(MONITOR_MESSAGES.errorLoading)).toBeInTheDocument();
     expect(created).toHaveLength(0);
   });
 });

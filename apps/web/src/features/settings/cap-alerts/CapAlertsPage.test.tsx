@@ -15,13 +15,14 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
-import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { installResizeObserver, testLine, testMe, testMonitor, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import { CapAlertsPage } from "./CapAlertsPage";
 
 installResizeObserver();
@@ -61,63 +62,48 @@ const limitOf = (id: string, station: string, signal: string, hasLimits: boolean
       ]
     : [],
 });
-const monitorOf = (id: string, signalId: string, active: boolean): TMonitor => ({
-  monitor_uuid: id,
-  monitor_name: `Cap ${id.slice(-2)}`,
-  monitor_type: "cap",
-  active,
-  frequency: 15,
-  notes: "",
-  use_excluded_part_ids: false,
-  use_excluded_model_numbers: false,
-  last_state: "BREACH",
-  monitor_filter: {
-    cust_uuid: me.customer.id,
-    plant_uuid: plant.id,
-    line_uuid: line.id,
-    signal_uuids: [signalId],
-    signal_group_uuids: [],
-    part_groups: [],
-    part_numbers: [],
-    part_attributes: [],
-    pass_fail_filter: [],
-    evaluation_ratio: 0.2,
-    sample_size: 150,
-    alert_threshold: "medium",
-  },
-});
+const monitorOf = (id: string, signalId: string, active: boolean): TMonitor =>
+  testMonitor(
+    {
+      monitor_uuid: id,
+      monitor_name: `Cap ${id.slice(-2)}`,
+      monitor_type: "cap",
+      active,
+      frequency: 15,
+      last_state: "BREACH",
+    },
+    { cust_uuid: me.customer.id, plant_uuid: plant.id, line_uuid: line.id, signal_uuids: [signalId] },
+  );
 const rules: TMonitorRule[] = [
   { active: true, type: "Consecutive", details: { runs: null, breaches: 3, seconds: null } },
 ];
 
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
-  http.get("*/api/line-config/spc-signal-limits", () =>
-    listStatus === 200
-      ? HttpResponse.json(limits)
-      : HttpResponse.json({ message: "down" }, { status: listStatus }),
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line])),
+  mockApi.get("*/api/line-config/spc-signal-limits", () =>
+    listStatus === 200 ? HttpResponse.json(limits) : refusal(listStatus, { message: "down" }),
   ),
-  http.get("*/api/lines/:lineId/monitors", () => HttpResponse.json(monitors)),
-  http.get("*/api/lines/:lineId/cap-monitors/status", () =>
+  mockApi.get("*/api/lines/:lineId/monitors", () => HttpResponse.json(monitors)),
+  mockApi.get("*/api/lines/:lineId/cap-monitors/status", () =>
     HttpResponse.json([
       { monitorId: MON, lastState: "BREACH", ppk: 0.82, latestAlertId: ALERT },
     ] satisfies TCapMonitorStatus[]),
   ),
-  http.post("*/api/monitors", async ({ request }) => {
+  mockApi.post("*/api/monitors", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { signalId: string };
     calls.push({ method: "POST", url: "/api/monitors", body });
     monitors = [...monitors, monitorOf("00000000-0000-4000-8000-0000000000c9", body.signalId, false)];
     return HttpResponse.json({ id: "00000000-0000-4000-8000-0000000000c9" }, { status: 201 });
   }),
-  http.patch("*/api/monitors/:id", async ({ request, params }) => {
+  mockApi.patch("*/api/monitors/:monitorId", async ({ request, params }) => {
     const body = JSON.parse(await request.text()) as Record<string, boolean>;
-    calls.push({ method: "PATCH", url: `/api/monitors/${params.id}`, body });
-    if (failPatch) return HttpResponse.json({ message: "No" }, { status: 500 });
+    calls.push({ method: "PATCH", url: `/api/monitors/${params.monitorId}`, body });
+    if (failPatch) return refusal(500, { message: "No" });
     monitors = monitors.map((m) =>
-      m.monitor_uuid === params.id
+      m.monitor_uuid === params.monitorId
         ? {
             ...m,
             active: body.active ?? m.active,
@@ -125,9 +111,9 @@ const server = setupServer(
           }
         : m,
     );
-    return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.id));
+    return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.monitorId));
   }),
-  http.put("*/api/tasks", async ({ request }) => {
+  mockApi.put("*/api/tasks", async ({ request }) => {
     const body = JSON.parse(await request.text()) as {
       task_uuid: string;
       task_details: { op_count?: string };
@@ -135,12 +121,12 @@ const server = setupServer(
     calls.push({ method: "PUT", url: "/api/tasks", body });
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === body.task_uuid));
   }),
-  http.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(rules)),
-  http.get("*/api/lines/:lineId/signals/:signalId/capability", ({ params }) => {
+  mockApi.get("*/api/notifications/monitor-rules/:id", () => HttpResponse.json(rules)),
+  mockApi.get("*/api/lines/:lineId/signals/:signalId/capability", ({ params }) => {
     calls.push({ method: "GET", url: `capability/${params.signalId}`, body: null });
-    return HttpResponse.json({ message: "Signal not found" }, { status: 404 });
+    return refusal(404, { message: "Signal not found" });
   }),
-  http.patch("*/api/notifications/monitor-rules/:id", async ({ request, params }) => {
+  mockApi.patch("*/api/notifications/monitor-rules/:id", async ({ request, params }) => {
     const body = JSON.parse(await request.text());
     calls.push({ method: "PATCH", url: `/api/notifications/monitor-rules/${params.id}`, body });
     return HttpResponse.json(body);
@@ -191,23 +177,22 @@ const shownSignals = () =>
 describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
   it("shows signals with limits (and monitored ones without, with the warning) by station then signal", async () => {
     renderPage();
-    expect(await screen.findByText("Torque")).toBeTruthy();
-    expect(screen.getByText(M.note)).toBeTruthy();
+    expect(await screen.findByText("Torque")).toBeInTheDocument();
+    expect(screen.getByText(M.note)).toBeInTheDocument();
     expect(shownSignals()).toEqual(["Depth", "Force", "Torque"]);
     expect(screen.getAllByRole("img", { name: M.noLimits })).toHaveLength(1);
-    expect(box(M.monitorLabel("Torque")).checked).toBe(true);
-    expect(box(M.monitorLabel("Force")).checked).toBe(false);
+    expect(box(M.monitorLabel("Torque"))).toBeChecked();
+    expect(box(M.monitorLabel("Force"))).not.toBeChecked();
     // Alert Rules' Edit is off while the monitor is inactive
-    expect(
-      (screen.getByRole("button", { name: M.editRulesLabel("Force") }) as HTMLButtonElement).disabled,
-    ).toBe(true);
-    expect(screen.getByText("Ppk 0.82")).toBeTruthy();
-    expect(screen.getByRole("link", { name: M.openAlert }).getAttribute("href")).toBe(
+    expect(screen.getByRole("button", { name: M.editRulesLabel("Force") })).toBeDisabled();
+    expect(screen.getByText("Ppk 0.82")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: M.openAlert })).toHaveAttribute(
+      "href",
       `/lines/${line.id}?alert=${ALERT}`,
     );
     const row = screen.getAllByRole("row")[1] as HTMLElement;
     expect(row.style.getPropertyValue("--height")).toBe("65px");
-    expect(screen.queryByText(M.columns.excludeChallengeParts)).toBeNull();
+    expect(screen.queryByText(M.columns.excludeChallengeParts)).not.toBeInTheDocument();
   });
 
   it("creates an active monitor for a signal without one, and flips an existing one", async () => {
@@ -215,13 +200,13 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Force");
     await ue.click(box(M.monitorLabel("Force")));
-    await waitFor(() => expect(box(M.monitorLabel("Force")).checked).toBe(true));
+    await waitFor(() => expect(box(M.monitorLabel("Force"))).toBeChecked());
     expect(calls.slice(0, 2)).toEqual([
       { method: "POST", url: "/api/monitors", body: { signalId: sig(2) } },
       { method: "PATCH", url: "/api/monitors/00000000-0000-4000-8000-0000000000c9", body: { active: true } },
     ]);
     await ue.click(box(M.monitorLabel("Torque")));
-    await waitFor(() => expect(box(M.monitorLabel("Torque")).checked).toBe(false));
+    await waitFor(() => expect(box(M.monitorLabel("Torque"))).not.toBeChecked());
     expect(calls.at(-1)).toEqual({ method: "PATCH", url: `/api/monitors/${MON}`, body: { active: false } });
   });
 
@@ -231,7 +216,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Torque");
     await ue.click(box(M.monitorLabel("Torque")));
-    expect(await screen.findByText(M.saveError)).toBeTruthy();
+    expect(await screen.findByText(M.saveError)).toBeInTheDocument();
   });
 
   it("edits the rules in the 'Cap Alert Rules' modal, 850 by 450", async () => {
@@ -245,9 +230,9 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     expect(getComputedStyle(paper).width).toBe("850px");
     expect(getComputedStyle(paper).height).toBe("450px");
     // The dialog's code loads on first open and then the monitor's rules: wait for the editor.
-    expect(await within(dialog).findByText(RULE_TITLES.Consecutive)).toBeTruthy();
+    expect(await within(dialog).findByText(RULE_TITLES.Consecutive)).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: M.save }));
-    expect(await screen.findByText(MONITOR_MESSAGES.rulesSaved)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.rulesSaved)).toBeInTheDocument();
     expect(calls.at(-1)?.url).toBe(`/api/notifications/monitor-rules/${MON}`);
     expect(
       ((calls.at(-1)?.body ?? []) as TMonitorRule[]).find((r) => r.type === "Consecutive"),
@@ -262,8 +247,8 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     renderPage();
     await screen.findByText("Torque");
-    expect(screen.getByText(M.columns.excludeChallengeParts)).toBeTruthy();
-    expect(screen.queryByRole("checkbox", { name: M.excludePartsLabel("Force") })).toBeNull();
+    expect(screen.getByText(M.columns.excludeChallengeParts)).toBeInTheDocument();
+    expect(screen.queryByRole("checkbox", { name: M.excludePartsLabel("Force") })).not.toBeInTheDocument();
     await ue.click(box(M.excludePartsLabel("Torque")));
     await waitFor(() =>
       expect(calls.at(-1)).toEqual({
@@ -272,14 +257,14 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
         body: { useExcludedPartIds: true },
       }),
     );
-    expect(box(M.excludeModelsLabel("Torque")).checked).toBe(false);
+    expect(box(M.excludeModelsLabel("Torque"))).not.toBeChecked();
   });
 
   it("sets the operation count (ALL, FIRST, LAST) of an active monitor", async () => {
     const ue = userEvent.setup();
     renderPage();
     await screen.findByText("Torque");
-    expect(screen.queryByRole("combobox", { name: M.opCountLabel("Force") })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: M.opCountLabel("Force") })).not.toBeInTheDocument();
     await ue.click(screen.getByRole("combobox", { name: M.opCountLabel("Torque") }));
     await ue.click(await screen.findByRole("option", { name: "FIRST" }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
@@ -294,14 +279,14 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     renderPage();
     await screen.findByText("Torque");
-    expect(screen.queryByRole("combobox", { name: M.runRulesLabel("Force") })).toBeNull();
+    expect(screen.queryByRole("combobox", { name: M.runRulesLabel("Force") })).not.toBeInTheDocument();
     // Issue 29: the chosen rules' ARL₀ under the select, and in its menu with what the monitor holds.
     expect(screen.getAllByText(CONTROL_RULES_ARL_TEXTS.short([])).length).toBeGreaterThan(0);
     expect(CONTROL_RULES_ARL_TEXTS.short([])).toBe("ARL₀ 370");
     await ue.click(screen.getByRole("combobox", { name: M.runRulesLabel("Torque") }));
     expect(
       await screen.findByText(`${CONTROL_RULES_ARL_TEXTS.perPoint([])}. ${CONTROL_RULES_ARL_TEXTS.held}`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await ue.click(await screen.findByRole("option", { name: RUN_RULE_TEXTS[2] }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
     expect(calls.at(-1)?.body).toMatchObject({ task_uuid: MON, task_details: { run_rules: [2] } });
@@ -312,14 +297,16 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     flags = { ...flags, capChallengePartRange: false };
     renderPage();
     await screen.findByText("Torque");
-    expect(screen.queryByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Force") })).toBeNull();
+    expect(
+      screen.queryByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Force") }),
+    ).not.toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Torque") }));
     const dialog = await screen.findByRole("dialog", { name: CHALLENGE_RANGE_TEXTS.title("Torque") });
-    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.spec)).toBeTruthy();
-    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.none)).toBeTruthy();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.spec)).toBeInTheDocument();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.none)).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.add }));
     await ue.click(within(dialog).getByRole("combobox", { name: CHALLENGE_RANGE_TEXTS.mode }));
-    expect(screen.queryByRole("option", { name: CHALLENGE_RANGE_TEXTS.PART })).toBeNull();
+    expect(screen.queryByRole("option", { name: CHALLENGE_RANGE_TEXTS.PART })).not.toBeInTheDocument();
     await ue.keyboard("{Escape}");
     fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.from), {
       target: { value: "2026-11-20T09:00" },
@@ -327,7 +314,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.to), {
       target: { value: "2026-11-20T08:00" },
     });
-    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.timeOrder)).toBeTruthy();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.timeOrder)).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(CHALLENGE_RANGE_TEXTS.to), {
       target: { value: "2026-11-20T10:30" },
     });
@@ -342,7 +329,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
         ],
       },
     });
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("offers part-based challenge ranges with their flag on", async () => {
@@ -356,7 +343,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     await ue.click(within(dialog).getByRole("combobox", { name: CHALLENGE_RANGE_TEXTS.mode }));
     await ue.click(await screen.findByRole("option", { name: CHALLENGE_RANGE_TEXTS.PART }));
     await ue.type(within(dialog).getByRole("textbox", { name: CHALLENGE_RANGE_TEXTS.fromPart }), "P-100");
-    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.partRequired)).toBeTruthy();
+    expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.partRequired)).toBeInTheDocument();
     await ue.type(within(dialog).getByRole("textbox", { name: CHALLENGE_RANGE_TEXTS.toPart }), "P-120");
     await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.save }));
     await waitFor(() => expect(calls.at(-1)?.method).toBe("PUT"));
@@ -371,10 +358,12 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     await screen.findByText("Torque");
     await ue.click(screen.getByRole("button", { name: CAPABILITY_MESSAGES.openFor("Torque") }));
     const dialog = await screen.findByRole("dialog", { name: CAPABILITY_MESSAGES.title("Torque") });
-    expect(await within(dialog).findByText(CAPABILITY_MESSAGES.loadError("Signal not found"))).toBeTruthy();
+    expect(
+      await within(dialog).findByText(CAPABILITY_MESSAGES.loadError("Signal not found")),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.url === `capability/${sig(1)}`)).toBe(true);
     await ue.click(within(dialog).getByRole("button", { name: CAPABILITY_MESSAGES.close }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
   it("shows the empty texts and the load failure overlay", async () => {
@@ -382,15 +371,15 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Torque");
     await ue.type(screen.getByRole("searchbox", { name: M.search }), "zzz");
-    expect(await screen.findByText(M.emptyFiltered)).toBeTruthy();
+    expect(await screen.findByText(M.emptyFiltered)).toBeInTheDocument();
     cleanup();
     limits = [];
     monitors = [];
     renderPage();
-    expect(await screen.findByText(M.empty)).toBeTruthy();
+    expect(await screen.findByText(M.empty)).toBeInTheDocument();
     cleanup();
     listStatus = 500;
     renderPage();
-    expect(await screen.findByText("Error Loading Data")).toBeTruthy();
+    expect(await screen.findByText("Error Loading Data")).toBeInTheDocument();
   });
 });

@@ -6,10 +6,11 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testPlant } from "../../../test/fixtures";
+import { mockApi } from "../../../test/mockApi";
 import { MqttCredentialSection } from "./MqttCredentialSection";
 
 const plant = testPlant();
@@ -18,8 +19,8 @@ let credential: TMqttCredential;
 let issued = 0;
 
 const server = setupServer(
-  http.get("*/api/plants/:plantId/mqtt-credential", () => HttpResponse.json(credential)),
-  http.post("*/api/plants/:plantId/mqtt-credential/password", () => {
+  mockApi.get("*/api/plants/:plantId/mqtt-credential", () => HttpResponse.json(credential)),
+  mockApi.post("*/api/plants/:plantId/mqtt-credential/password", () => {
     issued++;
     credential = { ...credential, passwordSetAt: `2026-11-22T1${issued}:00:00Z` };
     return HttpResponse.json<TRotateMqttPasswordResponse>(
@@ -60,13 +61,13 @@ describe("MqttCredentialSection", { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole("dialog", {
       name: MQTT_CREDENTIAL_MESSAGES.rotateTitle(plant.name),
     });
-    expect(within(dialog).getByText(MQTT_CREDENTIAL_MESSAGES.passwordSet)).toBeTruthy();
+    expect(within(dialog).getByText(MQTT_CREDENTIAL_MESSAGES.passwordSet)).toBeInTheDocument();
     expect(within(dialog).getByTestId("mqtt-username").textContent).toBe(username);
     expect(within(dialog).getByTestId("mqtt-password").textContent).toBe("lwm_secret-1");
 
     await ue.click(within(dialog).getByRole("button", { name: "Done" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.queryByText("lwm_secret-1")).toBeNull();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByText("lwm_secret-1")).not.toBeInTheDocument();
     expect(screen.getByTestId("mqtt-credential-password").textContent).toMatch(/^Set 2026-11-22/);
   });
 
@@ -80,9 +81,9 @@ describe("MqttCredentialSection", { timeout: 30_000 }, () => {
     const confirm = await screen.findByRole("dialog", {
       name: MQTT_CREDENTIAL_MESSAGES.rotateTitle(plant.name),
     });
-    expect(within(confirm).getByText(MQTT_CREDENTIAL_MESSAGES.rotateWarning)).toBeTruthy();
+    expect(within(confirm).getByText(MQTT_CREDENTIAL_MESSAGES.rotateWarning)).toBeInTheDocument();
     await ue.click(within(confirm).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(issued).toBe(1);
 
     await ue.click(screen.getByRole("button", { name: "New MQTT password" }));

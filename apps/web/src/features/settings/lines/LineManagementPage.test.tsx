@@ -9,11 +9,12 @@ import {
 } from "@linewatch/contracts";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseCsv, toCsv } from "../../../shared/csv";
 import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import {
   LEFT_SETTINGS_TEXT,
   leaveSectionAnswering,
@@ -47,22 +48,22 @@ let lineGetStatus: number;
 let windowStatus: number;
 
 const server = setupServer(
-  http.get("*/api/auth/me", () =>
+  mockApi.get("*/api/auth/me", () =>
     HttpResponse.json(testMe({ selectedPlantId: plant.id, selectedLineId: L1 })),
   ),
-  http.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
-  http.get("*/api/plants", () => HttpResponse.json([plant, otherPlant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json(lines)),
-  http.get("*/api/lines/:lineId", ({ params }) => {
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant, otherPlant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json(lines)),
+  mockApi.get("*/api/lines/:lineId", ({ params }) => {
     const l = lines.find((x) => x.id === params.lineId);
     return l && lineGetStatus === 200
       ? HttpResponse.json(l)
-      : HttpResponse.json({ message: "Unable to find the line" }, { status: 404 });
+      : refusal(404, { message: "Unable to find the line" });
   }),
-  http.get("*/api/plant/get-active-monitor-count", () =>
+  mockApi.get("*/api/plant/get-active-monitor-count", () =>
     HttpResponse.json(lines.map((l) => ({ lineId: l.id, activeTaskCount: l.id === L1 ? 3 : 0 }))),
   ),
-  http.get("*/api/notifications/notifications/plants/:plantId/alert-viewing-window", () =>
+  mockApi.get("*/api/notifications/notifications/plants/:plantId/alert-viewing-window", () =>
     // L3 is missing: the page shows 90 for it.
     HttpResponse.json(
       lines
@@ -70,28 +71,25 @@ const server = setupServer(
         .map((l) => ({ lineId: l.id, alertViewingWindowDays: l.alertViewingWindowDays })),
     ),
   ),
-  http.patch("*/api/lines/:lineId", async ({ request, params }) => {
+  mockApi.patch("*/api/lines/:lineId", async ({ request, params }) => {
     const body = JSON.parse(await request.text()) as Record<string, unknown>;
     patches.push({ id: String(params.lineId), body });
     if (patchStatus !== 200)
-      return HttpResponse.json(
-        { message: patchStatus === 409 ? M.circularDependency : "No" },
-        { status: patchStatus },
-      );
+      return refusal(patchStatus, { message: patchStatus === 409 ? M.circularDependency : "No" });
     lines = lines.map((l) => (l.id === params.lineId ? { ...l, ...body } : l));
     return HttpResponse.json(lines.find((l) => l.id === params.lineId));
   }),
-  http.put(
+  mockApi.put(
     "*/api/notifications/notifications/lines/:lineId/alert-viewing-window",
     async ({ request, params }) => {
       const body = JSON.parse(await request.text()) as { alertViewingWindowDays: number };
       windowPuts.push({ id: String(params.lineId), body });
-      if (windowStatus !== 200) return HttpResponse.json({ message: "No" }, { status: windowStatus });
+      if (windowStatus !== 200) return refusal(windowStatus, { message: "No" });
       lines = lines.map((l) => (l.id === params.lineId ? { ...l, ...body } : l));
-      return HttpResponse.json({ lineId: params.lineId, ...body });
+      return HttpResponse.json({ lineId: String(params.lineId), ...body });
     },
   ),
-  http.get("*/api/lines/:lineId/feeder-lines", ({ params }) =>
+  mockApi.get("*/api/lines/:lineId/feeder-lines", ({ params }) =>
     HttpResponse.json({
       feederLineIds: lines.find((l) => l.id === params.lineId)?.feederLineIds ?? [],
       plants: [
@@ -108,7 +106,7 @@ const server = setupServer(
       ],
     }),
   ),
-  http.get("*/api/lines/:lineId/exclusion-options", () =>
+  mockApi.get("*/api/lines/:lineId/exclusion-options", () =>
     HttpResponse.json({ partIds: ["MASTER-1"], modelNumbers: ["M-100"] }),
   ),
 );
@@ -164,9 +162,9 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
   it("shows the header bar's counts and the lines with their columns, the window 90 when missing", async () => {
     renderPage();
     await screen.findByText("Assembly");
-    expect(screen.getByRole("button", { name: "Active: 2" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Inactive: 1" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Total: 3" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Active: 2" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Inactive: 1" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Total: 3" })).toBeInTheDocument();
     for (const h of Object.values({
       a: T.columns.name,
       b: T.columns.lineActive,
@@ -175,23 +173,23 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
       e: T.columns.ingestionThreshold,
       f: T.columns.overviewAlertFilter,
     }))
-      expect(screen.getByRole("columnheader", { name: new RegExp(h.replace(/[()]/g, "\\$&")) })).toBeTruthy();
+      expect(
+        screen.getByRole("columnheader", { name: new RegExp(h.replace(/[()]/g, "\\$&")) }),
+      ).toBeInTheDocument();
     expect(cellText("Assembly", "activeMonitors")).toBe("3");
     expect(cellText("Assembly", "ingestionThresholdHours")).toBe("12");
     expect(cellText("Assembly", "alertViewingWindowDays")).toBe("7");
     expect(cellText("=Press", "alertViewingWindowDays")).toBe("90");
     expect(cellText("Assembly", "lastIngestedTime")).toBe("2026-11-22 10:00:00 UTC");
-    expect((screen.getByRole("switch", { name: "Line Active Paint" }) as HTMLInputElement).checked).toBe(
-      false,
-    );
-    expect(screen.getByRole("button", { name: "Configure Line Assembly" })).toBeTruthy();
+    expect(screen.getByRole("switch", { name: "Line Active Paint" })).not.toBeChecked();
+    expect(screen.getByRole("button", { name: "Configure Line Assembly" })).toBeInTheDocument();
   });
 
   it("hides Configure Line when the friendly-name flag is off", async () => {
     flags.lineFriendlyName = false;
     renderPage();
     await screen.findByText("Assembly");
-    expect(screen.queryByRole("button", { name: "Configure Line Assembly" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Configure Line Assembly" })).not.toBeInTheDocument();
   });
 
   it("edits the Ingestion Alert Threshold in place with the spec's three messages, empty allowed", async () => {
@@ -207,7 +205,7 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     ]) {
       await ue.clear(input);
       await ue.type(input, typed as string);
-      expect(await screen.findByText(message as string)).toBeTruthy();
+      expect(await screen.findByText(message as string)).toBeInTheDocument();
     }
     await ue.clear(input);
     await ue.type(input, "{Enter}");
@@ -225,12 +223,10 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     await ue.type(input, "36");
     await leaveSectionAnswering(router, ue, "continue");
     expect(
-      (
-        screen.getByRole("textbox", {
-          name: `${T.columns.ingestionThreshold} of Assembly`,
-        }) as HTMLInputElement
-      ).value,
-    ).toBe("36");
+      screen.getByRole("textbox", {
+        name: `${T.columns.ingestionThreshold} of Assembly`,
+      }),
+    ).toHaveValue("36");
     await leaveSectionAnswering(router, ue, "exit");
     expect(patches).toEqual([]);
   });
@@ -239,8 +235,8 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     const { router } = renderPage();
     await screen.findByText("Assembly");
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
-    expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull();
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: K.discardTitle })).not.toBeInTheDocument();
   });
 
   it("keeps the row open with 'Failed to update Ingestion Alert Threshold' under the field when the save fails", async () => {
@@ -252,14 +248,12 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     const input = await screen.findByRole("textbox", { name: `${T.columns.ingestionThreshold} of Assembly` });
     await ue.clear(input);
     await ue.type(input, "24{Enter}");
-    expect(await screen.findByText(M.thresholdFailed)).toBeTruthy();
+    expect(await screen.findByText(M.thresholdFailed)).toBeInTheDocument();
     expect(
-      (
-        screen.getByRole("textbox", {
-          name: `${T.columns.ingestionThreshold} of Assembly`,
-        }) as HTMLInputElement
-      ).value,
-    ).toBe("24");
+      screen.getByRole("textbox", {
+        name: `${T.columns.ingestionThreshold} of Assembly`,
+      }),
+    ).toHaveValue("24");
   });
 
   it("edits the Overview Alert Filter in place: 'Must be between 1 and 90', then saves through its own call", async () => {
@@ -272,7 +266,7 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     });
     await ue.clear(input);
     await ue.type(input, "91");
-    expect(await screen.findByText(M.alertFilterRange)).toBeTruthy();
+    expect(await screen.findByText(M.alertFilterRange)).toBeInTheDocument();
     await ue.clear(input);
     await ue.type(input, "14{Enter}");
     await waitFor(() => expect(windowPuts).toEqual([{ id: L1, body: { alertViewingWindowDays: 14 } }]));
@@ -291,7 +285,7 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     });
     await ue.clear(input);
     await ue.type(input, "14{Enter}");
-    expect(await screen.findByText(M.alertFilterFailed)).toBeTruthy();
+    expect(await screen.findByText(M.alertFilterFailed)).toBeInTheDocument();
     await waitFor(() => expect(cellText("Assembly", "alertViewingWindowDays")).toBe("7"));
   });
 
@@ -300,19 +294,19 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     renderPage();
     await screen.findByText("Assembly");
     await ue.click(screen.getByRole("button", { name: "Active: 2" }));
-    expect(screen.queryByText("Paint")).toBeNull();
+    expect(screen.queryByText("Paint")).not.toBeInTheDocument();
     await ue.click(screen.getByRole("switch", { name: "Line Active Assembly" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(T.deactivateText("Assembly"))).toBeTruthy();
-    expect(within(dialog).getByText('You are about to deactivate line "Assembly."')).toBeTruthy();
+    expect(within(dialog).getByText(T.deactivateText("Assembly"))).toBeInTheDocument();
+    expect(within(dialog).getByText('You are about to deactivate line "Assembly."')).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(patches).toEqual([]);
     await ue.click(screen.getByRole("switch", { name: "Line Active Assembly" }));
     await ue.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Save" }));
     await waitFor(() => expect(patches).toEqual([{ id: L1, body: { active: false } }]));
-    await waitFor(() => expect(screen.queryByText("Assembly")).toBeNull());
-    expect(await screen.findByRole("button", { name: "Inactive: 2" })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Assembly")).not.toBeInTheDocument());
+    expect(await screen.findByRole("button", { name: "Inactive: 2" })).toBeInTheDocument();
   });
 
   it("asks before reactivating with the spec's text, and says 'Failed to activate line' when it fails", async () => {
@@ -322,12 +316,12 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     await screen.findByText("Paint");
     await ue.click(screen.getByRole("switch", { name: "Line Active Paint" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText('You are about to reactivate line "Paint"')).toBeTruthy();
-    expect(within(dialog).getByText(T.reactivateDetail)).toBeTruthy();
+    expect(within(dialog).getByText('You are about to reactivate line "Paint"')).toBeInTheDocument();
+    expect(within(dialog).getByText(T.reactivateDetail)).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(await screen.findByText(M.activateFailed)).toBeTruthy();
+    expect(await screen.findByText(M.activateFailed)).toBeInTheDocument();
     const sw = await screen.findByRole("switch", { name: "Line Active Paint" }, { timeout: 3000 });
-    expect((sw as HTMLInputElement).checked).toBe(false);
+    expect(sw).not.toBeChecked();
   });
 
   it("says 'Failed to deactivate line' when deactivating fails", async () => {
@@ -337,7 +331,7 @@ describe("Line Management without part marriage (the default)", { timeout: 30_00
     await screen.findByText("Assembly");
     await ue.click(screen.getByRole("switch", { name: "Line Active Assembly" }));
     await ue.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Save" }));
-    expect(await screen.findByText(M.deactivateFailed)).toBeTruthy();
+    expect(await screen.findByText(M.deactivateFailed)).toBeInTheDocument();
   });
 
   it("exports the lines shown to line-management-summary with escaped cells", async () => {
@@ -375,41 +369,45 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
 
   it("shows the line's name, Friendly Name, the empty feeder table; Save Changes only once something valid changed; sends only what changed", async () => {
     const { ue, drawer } = await openEditor();
-    expect(within(drawer).getByText(T.lineName)).toBeTruthy();
-    expect(within(drawer).getByText("Assembly")).toBeTruthy();
-    expect(within(drawer).queryByLabelText(T.noDataAlert)).toBeNull();
+    expect(within(drawer).getByText(T.lineName)).toBeInTheDocument();
+    expect(within(drawer).getByText("Assembly")).toBeInTheDocument();
+    expect(within(drawer).queryByLabelText(T.noDataAlert)).not.toBeInTheDocument();
     const save = within(drawer).getByRole("button", { name: T.saveChanges }) as HTMLButtonElement;
-    expect(save.disabled).toBe(true);
+    expect(save).toBeDisabled();
     const name = within(drawer).getByRole("textbox", { name: T.friendlyName });
     await ue.type(name, " Lead");
-    expect(await within(drawer).findByText(M.friendlyNameLeadingSpace)).toBeTruthy();
-    expect(save.disabled).toBe(true);
+    expect(await within(drawer).findByText(M.friendlyNameLeadingSpace)).toBeInTheDocument();
+    expect(save).toBeDisabled();
     await ue.clear(name);
     await ue.type(name, "Line-2");
-    expect(await within(drawer).findByText(M.friendlyNameAlphanumeric)).toBeTruthy();
+    expect(await within(drawer).findByText(M.friendlyNameAlphanumeric)).toBeInTheDocument();
     await ue.clear(name);
     await ue.type(name, "Main Line");
-    await waitFor(() => expect(save.disabled).toBe(false));
+    await waitFor(() => expect(save).not.toBeDisabled());
     await ue.click(save);
     await waitFor(() => expect(patches).toEqual([{ id: L1, body: { friendlyName: "Main Line" } }]));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: T.configureLine })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: T.configureLine })).not.toBeInTheDocument(),
+    );
   });
 
   it("asks 'Discard Changes?' before closing with changes: Continue Editing keeps them, Exit closes", async () => {
     const { ue, drawer } = await openEditor();
     await ue.type(within(drawer).getByRole("textbox", { name: T.friendlyName }), "X");
     await ue.click(within(drawer).getByRole("button", { name: T.close }));
-    expect(await screen.findByText(K.discardText)).toBeTruthy();
+    expect(await screen.findByText(K.discardText)).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: K.discardContinue }));
     const name = (await within(drawer).findByRole(
       "textbox",
       { name: T.friendlyName },
       { timeout: 3000 },
     )) as HTMLInputElement;
-    expect(name.value).toBe("X");
+    expect(name).toHaveValue("X");
     await ue.click(within(drawer).getByRole("button", { name: T.close }));
     await ue.click(await screen.findByRole("button", { name: K.discardExit }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: T.configureLine })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: T.configureLine })).not.toBeInTheDocument(),
+    );
     expect(patches).toEqual([]);
   });
 
@@ -417,9 +415,7 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
     const { ue, drawer, router } = await openEditor();
     await ue.type(within(drawer).getByRole("textbox", { name: T.friendlyName }), "X");
     await leaveSectionAnswering(router, ue, "continue");
-    expect((within(drawer).getByRole("textbox", { name: T.friendlyName }) as HTMLInputElement).value).toBe(
-      "X",
-    );
+    expect(within(drawer).getByRole("textbox", { name: T.friendlyName })).toHaveValue("X");
     await leaveSectionAnswering(router, ue, "exit");
     expect(patches).toEqual([]);
   });
@@ -429,47 +425,53 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
     await ue.type(within(drawer).getByRole("textbox", { name: T.friendlyName }), "X");
     await ue.click(within(drawer).getByRole("button", { name: T.close }));
     await ue.click(await screen.findByRole("button", { name: K.discardExit }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: T.configureLine })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: T.configureLine })).not.toBeInTheDocument(),
+    );
     // Another line's drawer whose line cannot be read holds no changes.
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: K.discardTitle })).not.toBeInTheDocument(),
+    );
     lineGetStatus = 404;
     await ue.click(await screen.findByRole("button", { name: /^Configure Line .*Press/ }, { timeout: 3000 }));
     const other = await screen.findByRole("dialog", { name: T.configureLine });
-    expect(await within(other).findByText(LINE_MESSAGES.notFound)).toBeTruthy();
+    expect(await within(other).findByText(LINE_MESSAGES.notFound)).toBeInTheDocument();
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
-    expect(screen.queryByRole("dialog", { name: K.discardTitle })).toBeNull();
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: K.discardTitle })).not.toBeInTheDocument();
   });
 
   it("picks feeder lines across plants in the Feeder Lines drawer, guards its Cancel, and a cycle shows the spec's text in 'Unable to Save Changes'", async () => {
     const { ue, drawer } = await openEditor();
     await ue.click(within(drawer).getByRole("button", { name: T.configure }));
     const feeder = await screen.findByRole("dialog", { name: T.feederLines });
-    expect(within(feeder).getByText(T.feederSelectedCaption)).toBeTruthy();
+    expect(within(feeder).getByText(T.feederSelectedCaption)).toBeInTheDocument();
     // The line itself cannot feed itself.
     expect(
-      (
-        within(feeder).getByRole("checkbox", { name: `${plant.name} / Assembly` }) as HTMLInputElement
-      ).closest("[aria-disabled='true'], .Mui-disabled"),
-    ).toBeTruthy();
+      within(feeder)
+        .getByRole("checkbox", { name: `${plant.name} / Assembly` })
+        .closest("[role='button']"),
+    ).toHaveAttribute("aria-disabled", "true");
     await ue.type(within(feeder).getByRole("textbox", { name: T.feederSearch }), "far");
-    expect(within(feeder).queryByRole("checkbox", { name: `${plant.name} / Paint` })).toBeNull();
+    expect(within(feeder).queryByRole("checkbox", { name: `${plant.name} / Paint` })).not.toBeInTheDocument();
     await ue.click(within(feeder).getByRole("checkbox", { name: "Zwickau / Far Line" }));
     await ue.click(within(feeder).getByRole("button", { name: T.cancel }));
-    expect(await screen.findByText(K.discardText)).toBeTruthy();
+    expect(await screen.findByText(K.discardText)).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: K.discardContinue }));
     await ue.click(await within(feeder).findByRole("button", { name: T.saveChanges }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: T.feederLines })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: T.feederLines })).not.toBeInTheDocument(),
+    );
     const table = await within(drawer).findByRole("table", { name: T.feederLines }, { timeout: 3000 });
-    expect(within(table).getByText("Far Line")).toBeTruthy();
-    expect(within(table).getByText("Zwickau")).toBeTruthy();
+    expect(within(table).getByText("Far Line")).toBeInTheDocument();
+    expect(within(table).getByText("Zwickau")).toBeInTheDocument();
     patchStatus = 409;
     await ue.click(within(drawer).getByRole("button", { name: T.saveChanges }));
     const failed = await screen.findByRole("dialog", { name: M.saveFailedTitle });
-    expect(within(failed).getByText(M.circularDependency)).toBeTruthy();
+    expect(within(failed).getByText(M.circularDependency)).toBeInTheDocument();
     expect(patches).toEqual([{ id: L1, body: { feederLineIds: [FAR] } }]);
     await ue.click(within(failed).getByRole("button", { name: T.ok }));
-    expect(within(drawer).getByText("Far Line")).toBeTruthy();
+    expect(within(drawer).getByText("Far Line")).toBeInTheDocument();
   });
 
   it("shows the general save failure text for other errors", async () => {
@@ -478,7 +480,7 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
     await ue.type(within(drawer).getByRole("textbox", { name: T.friendlyName }), "X");
     await ue.click(within(drawer).getByRole("button", { name: T.saveChanges }));
     const failed = await screen.findByRole("dialog", { name: M.saveFailedTitle });
-    expect(within(failed).getByText(M.saveFailedText)).toBeTruthy();
+    expect(within(failed).getByText(M.saveFailedText)).toBeInTheDocument();
   });
 
   it("says 'Unable to find the line' when the line is gone", async () => {
@@ -488,13 +490,13 @@ describe("Configure Line drawer", { timeout: 30_000 }, () => {
     await screen.findByText("Assembly");
     await ue.click(screen.getByRole("button", { name: "Configure Line Assembly" }));
     const drawer = await screen.findByRole("dialog", { name: T.configureLine });
-    expect(await within(drawer).findByText("Unable to find the line")).toBeTruthy();
+    expect(await within(drawer).findByText("Unable to find the line")).toBeInTheDocument();
   });
 
   it("offers the cap-exclusion fields behind their flag", async () => {
     const { drawer } = await openEditor();
-    expect(within(drawer).getByLabelText(T.challengeParts)).toBeTruthy();
-    expect(within(drawer).getByText(T.challengeModelNumbersHelper)).toBeTruthy();
+    expect(within(drawer).getByLabelText(T.challengeParts)).toBeInTheDocument();
+    expect(within(drawer).getByText(T.challengeModelNumbersHelper)).toBeInTheDocument();
   });
 });
 
@@ -512,20 +514,20 @@ describe("Line Management with part marriage", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     renderPage();
     await screen.findByText("Assembly");
-    expect(screen.getByRole("tab", { name: T.tabs.enabled, selected: true })).toBeTruthy();
-    expect(screen.queryByText("Paint")).toBeNull();
-    expect(within(rowOf("Assembly")).getByText(T.enabled)).toBeTruthy();
-    expect(within(rowOf("=Press")).getByText(T.newLine)).toBeTruthy();
-    expect(within(rowOf("Assembly")).getByText("No Ingestion")).toBeTruthy();
-    expect(within(rowOf("=Press")).queryByText("No Ingestion")).toBeNull();
-    expect(screen.getByRole("columnheader", { name: /Last Data received \(UTC\)/ })).toBeTruthy();
-    expect(screen.queryByRole("button", { name: /Active: / })).toBeNull();
+    expect(screen.getByRole("tab", { name: T.tabs.enabled, selected: true })).toBeInTheDocument();
+    expect(screen.queryByText("Paint")).not.toBeInTheDocument();
+    expect(within(rowOf("Assembly")).getByText(T.enabled)).toBeInTheDocument();
+    expect(within(rowOf("=Press")).getByText(T.newLine)).toBeInTheDocument();
+    expect(within(rowOf("Assembly")).getByText("No Ingestion")).toBeInTheDocument();
+    expect(within(rowOf("=Press")).queryByText("No Ingestion")).not.toBeInTheDocument();
+    expect(screen.getByRole("columnheader", { name: /Last Data received \(UTC\)/ })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Active: / })).not.toBeInTheDocument();
     await ue.click(screen.getByRole("tab", { name: T.tabs.disabled }));
-    expect(await screen.findByText("Paint")).toBeTruthy();
-    expect(within(rowOf("Paint")).getByText(T.disabled)).toBeTruthy();
-    expect(screen.queryByText("Assembly")).toBeNull();
+    expect(await screen.findByText("Paint")).toBeInTheDocument();
+    expect(within(rowOf("Paint")).getByText(T.disabled)).toBeInTheDocument();
+    expect(screen.queryByText("Assembly")).not.toBeInTheDocument();
     await ue.click(screen.getByRole("tab", { name: T.tabs.all }));
-    expect(await screen.findByText("Assembly")).toBeTruthy();
+    expect(await screen.findByText("Assembly")).toBeInTheDocument();
   });
 
   it("configures a line from the row menu: Active, No Data Alert and Alert Displayed with their rules, each sent to its call", async () => {
@@ -542,17 +544,15 @@ describe("Line Management with part marriage", { timeout: 30_000 }, () => {
       name: new RegExp(T.alertDisplayed.replace(/[()]/g, "\\$&")),
     });
     await ue.clear(hours);
-    expect(await within(drawer).findByText(M.required)).toBeTruthy();
+    expect(await within(drawer).findByText(M.required)).toBeInTheDocument();
     await ue.type(hours, "2.5");
-    expect(await within(drawer).findByText(M.wholeNumber)).toBeTruthy();
+    expect(await within(drawer).findByText(M.wholeNumber)).toBeInTheDocument();
     await ue.clear(hours);
     await ue.type(hours, "6");
     await ue.clear(days);
     await ue.type(days, "0");
-    expect(await within(drawer).findByText(M.alertFilterRange)).toBeTruthy();
-    expect((within(drawer).getByRole("button", { name: T.saveChanges }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(await within(drawer).findByText(M.alertFilterRange)).toBeInTheDocument();
+    expect(within(drawer).getByRole("button", { name: T.saveChanges })).toBeDisabled();
     await ue.clear(days);
     await ue.type(days, "30");
     await ue.click(within(drawer).getByRole("switch", { name: T.active }));

@@ -2,12 +2,20 @@ import { MONITOR_MESSAGES, type TMonitor, type TMonitorType } from "@linewatch/c
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
-import { installResizeObserver, testCustomer, testLine, testMe, testPlant } from "../../../test/fixtures";
+import {
+  installResizeObserver,
+  testCustomer,
+  testLine,
+  testMe,
+  testMonitor,
+  testPlant,
+} from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import type { MonitorFormProps } from "../../monitors/components/MonitorForm";
 import { MvdMonitorsPage, SvdMonitorsPage } from "./MonitorsAdminPage";
 import { MONITORS_ADMIN_TEXTS as T } from "./texts";
@@ -54,30 +62,15 @@ const me = testMe({ selectedPlantId: plant.id, selectedLineId: line1.id });
 
 let nextId = 100;
 function monitorOf(name: string, type: TMonitorType, active: boolean, line = line1): TMonitor {
-  return {
-    monitor_uuid: `00000000-0000-4000-8000-000000000${nextId++}`,
-    monitor_name: name,
-    monitor_type: type,
-    active,
-    frequency: 5,
-    notes: "",
-    use_excluded_part_ids: false,
-    use_excluded_model_numbers: false,
-    monitor_filter: {
-      cust_uuid: customer.id,
-      plant_uuid: plant.id,
-      line_uuid: line.id,
-      signal_uuids: [],
-      signal_group_uuids: [],
-      part_groups: [],
-      part_numbers: [],
-      part_attributes: [],
-      pass_fail_filter: [],
-      evaluation_ratio: 0.2,
-      sample_size: 150,
-      alert_threshold: "medium",
+  return testMonitor(
+    {
+      monitor_uuid: `00000000-0000-4000-8000-000000000${nextId++}`,
+      monitor_name: name,
+      monitor_type: type,
+      active,
     },
-  };
+    { cust_uuid: customer.id, plant_uuid: plant.id, line_uuid: line.id },
+  );
 }
 
 let monitors: TMonitor[];
@@ -89,30 +82,29 @@ let deleteStatus: number;
 let listStatus: number;
 
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
-  http.get("*/api/lines/:lineId/monitors", ({ request, params }) => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
+  mockApi.get("*/api/lines/:lineId/monitors", ({ request, params }) => {
     const type = new URL(request.url).searchParams.get("type");
     listRequests.push(`${params.lineId}?type=${type}`);
-    if (listStatus !== 200)
-      return HttpResponse.json({ message: "Database unavailable" }, { status: listStatus });
+    if (listStatus !== 200) return refusal(listStatus, { message: "Database unavailable" });
     // Deliberately not in name order: the page sorts.
     return HttpResponse.json(
       monitors.filter((m) => m.monitor_filter.line_uuid === params.lineId && m.monitor_type === type),
     );
   }),
-  http.patch("*/api/monitors/:monitorId", async ({ request, params }) => {
+  mockApi.patch("*/api/monitors/:monitorId", async ({ request, params }) => {
     const body = JSON.parse(await request.text()) as { active: boolean };
     patches.push({ id: String(params.monitorId), body });
-    if (patchStatus !== 200) return HttpResponse.json({ message: "No" }, { status: patchStatus });
+    if (patchStatus !== 200) return refusal(patchStatus, { message: "No" });
     monitors = monitors.map((m) => (m.monitor_uuid === params.monitorId ? { ...m, active: body.active } : m));
     return HttpResponse.json(monitors.find((m) => m.monitor_uuid === params.monitorId));
   }),
-  http.delete("*/api/tasks", async ({ request }) => {
+  mockApi.delete("*/api/tasks", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { monitor_uuid: string };
     deletes.push(body);
-    if (deleteStatus !== 204) return HttpResponse.json({ message: "No" }, { status: deleteStatus });
+    if (deleteStatus !== 204) return refusal(deleteStatus, { message: "No" });
     monitors = monitors.filter((m) => m.monitor_uuid !== body.monitor_uuid);
     return new HttpResponse(null, { status: 204 });
   }),
@@ -166,12 +158,12 @@ const byId = (name: string) => monitors.find((m) => m.monitor_name === name)?.mo
 describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
   it("lists the selected line's monitors of the page's type, sorted by name, with their Active state", async () => {
     renderPage();
-    expect(await screen.findByText("Dryer SVD")).toBeTruthy();
+    expect(await screen.findByText("Dryer SVD")).toBeInTheDocument();
     expect(shownNames()).toEqual(["Dryer SVD", "Press SVD", "Weld SVD"]);
-    expect(screen.queryByText("Oven MVD")).toBeNull();
+    expect(screen.queryByText("Oven MVD")).not.toBeInTheDocument();
     expect(listRequests).toEqual([`${line1.id}?type=svd`]);
-    expect(activeSwitch("Dryer SVD").checked).toBe(true);
-    expect(activeSwitch("Weld SVD").checked).toBe(false);
+    expect(activeSwitch("Dryer SVD")).toBeChecked();
+    expect(activeSwitch("Weld SVD")).not.toBeChecked();
     // Row height 65 (spec settings §9).
     const row = within(grid()).getAllByRole("row")[1] as HTMLElement;
     expect(row.style.getPropertyValue("--height")).toBe("65px");
@@ -183,8 +175,8 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await screen.findByText("Dryer SVD");
     await ue.click(screen.getByRole("combobox", { name: T.lineLabel }));
     await ue.click(await screen.findByRole("option", { name: "Paint" }));
-    expect(await screen.findByText(T.empty("svd"))).toBeTruthy();
-    expect(screen.queryByText("Dryer SVD")).toBeNull();
+    expect(await screen.findByText(T.empty("svd"))).toBeInTheDocument();
+    expect(screen.queryByText("Dryer SVD")).not.toBeInTheDocument();
     expect(listRequests).toContain(`${line2.id}?type=svd`);
   });
 
@@ -194,11 +186,11 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await screen.findByText("Weld SVD");
     const requestsBefore = listRequests.length;
     await ue.click(activeSwitch("Weld SVD"));
-    expect(await screen.findByText(MONITOR_MESSAGES.adminSaved)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.adminSaved)).toBeInTheDocument();
     expect(patches).toEqual([{ id: byId("Weld SVD"), body: { active: true } }]);
     await waitFor(() => expect(listRequests.length).toBeGreaterThan(requestsBefore));
-    expect(activeSwitch("Weld SVD").checked).toBe(true);
-    expect(activeSwitch("Weld SVD").disabled).toBe(false);
+    expect(activeSwitch("Weld SVD")).toBeChecked();
+    expect(activeSwitch("Weld SVD")).not.toBeDisabled();
   });
 
   it("hides the monitor saved message after 3000 ms (not the usual 3300 ms)", async () => {
@@ -211,9 +203,9 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
       await ue.click(activeSwitch("Weld SVD"));
       await screen.findByText(MONITOR_MESSAGES.adminSaved);
       act(() => vi.advanceTimersByTime(2800));
-      expect(screen.queryByText(MONITOR_MESSAGES.adminSaved)).not.toBeNull();
+      expect(screen.queryByText(MONITOR_MESSAGES.adminSaved)).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(300));
-      expect(screen.queryByText(MONITOR_MESSAGES.adminSaved)).toBeNull();
+      expect(screen.queryByText(MONITOR_MESSAGES.adminSaved)).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
@@ -225,18 +217,18 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await screen.findByText("Dryer SVD");
     patchStatus = 500;
     await ue.click(activeSwitch("Dryer SVD"));
-    expect(await screen.findByText(MONITOR_MESSAGES.errorSaving)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.errorSaving)).toBeInTheDocument();
     expect(patches).toEqual([{ id: byId("Dryer SVD"), body: { active: false } }]);
-    await waitFor(() => expect(activeSwitch("Dryer SVD").checked).toBe(true));
+    await waitFor(() => expect(activeSwitch("Dryer SVD")).toBeChecked());
     await ue.click(within(screen.getByRole("alert")).getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.queryByText(MONITOR_MESSAGES.errorSaving)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(MONITOR_MESSAGES.errorSaving)).not.toBeInTheDocument());
 
     patchStatus = 409;
     await ue.click(activeSwitch("Press SVD"));
     await waitFor(() => expect(patches).toHaveLength(2));
-    await waitFor(() => expect(activeSwitch("Press SVD").disabled).toBe(false));
-    expect(activeSwitch("Press SVD").checked).toBe(true);
-    expect(screen.queryByRole("alert")).toBeNull();
+    await waitFor(() => expect(activeSwitch("Press SVD")).not.toBeDisabled());
+    expect(activeSwitch("Press SVD")).toBeChecked();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("deletes a monitor after the confirmation, with its name in the text", async () => {
@@ -245,22 +237,22 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await screen.findByText("Press SVD");
     await ue.click(screen.getByRole("button", { name: T.deleteLabel("Press SVD") }));
     let dialog = await screen.findByRole("dialog", { name: "Delete this monitor?" });
-    expect(dialog.textContent).toContain("You are about to permanently delete the monitor : Press SVD");
-    expect(within(dialog).getByText("This is irreversible.")).toBeTruthy();
+    expect(dialog).toHaveTextContent("You are about to permanently delete the monitor : Press SVD");
+    expect(within(dialog).getByText("This is irreversible.")).toBeInTheDocument();
 
     // Cancel deletes nothing.
     await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(deletes).toEqual([]);
 
     await ue.click(screen.getByRole("button", { name: T.deleteLabel("Press SVD") }));
     dialog = await screen.findByRole("dialog", { name: "Delete this monitor?" });
     const id = byId("Press SVD");
     await ue.click(within(dialog).getByRole("button", { name: T.deleteConfirm }));
-    expect(await screen.findByText(T.deleted)).toBeTruthy();
+    expect(await screen.findByText(T.deleted)).toBeInTheDocument();
     expect(deletes).toEqual([{ monitor_uuid: id }]);
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    await waitFor(() => expect(screen.queryByText("Press SVD")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText("Press SVD")).not.toBeInTheDocument());
     expect(shownNames()).toEqual(["Dryer SVD", "Weld SVD"]);
   });
 
@@ -272,9 +264,9 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: T.deleteLabel("Weld SVD") }));
     const dialog = await screen.findByRole("dialog", { name: "Delete this monitor?" });
     await ue.click(within(dialog).getByRole("button", { name: T.deleteConfirm }));
-    expect(await screen.findByText(MONITOR_MESSAGES.errorDeleting)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.errorDeleting)).toBeInTheDocument();
     expect(deletes).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(shownNames()).toEqual(["Dryer SVD", "Press SVD", "Weld SVD"]);
   });
 
@@ -289,7 +281,9 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
 
     const requestsBefore = listRequests.length;
     await ue.click(within(form).getByRole("button", { name: "Save form" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "SVD Monitor Details" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "SVD Monitor Details" })).not.toBeInTheDocument(),
+    );
     await waitFor(() => expect(listRequests.length).toBeGreaterThan(requestsBefore));
   });
 
@@ -307,24 +301,26 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     expect(form.dataset).toMatchObject({ type: "svd", mode: "CREATE", monitorId: "", lineId: line2.id });
 
     await ue.click(within(form).getByRole("button", { name: "Cancel form" }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "SVD Monitor Details" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "SVD Monitor Details" })).not.toBeInTheDocument(),
+    );
   });
 
   it("MVD page: its own monitors, drawer title and empty text", async () => {
     const ue = userEvent.setup();
     renderPage(MvdMonitorsPage);
-    expect(await screen.findByText("Oven MVD")).toBeTruthy();
+    expect(await screen.findByText("Oven MVD")).toBeInTheDocument();
     expect(shownNames()).toEqual(["Oven MVD"]);
     expect(listRequests).toEqual([`${line1.id}?type=mvd`]);
     await ue.click(screen.getByRole("button", { name: T.editLabel("Oven MVD") }));
     const drawer = await screen.findByRole("dialog", { name: "MVD Monitor Details" });
     expect(within(drawer).getByRole("region", { name: "Monitor form" }).dataset.type).toBe("mvd");
     await ue.click(within(drawer).getByRole("button", { name: "Close" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
     await ue.click(screen.getByRole("combobox", { name: T.lineLabel }));
     await ue.click(await screen.findByRole("option", { name: "Paint" }));
-    expect(await screen.findByText(T.empty("mvd"))).toBeTruthy();
+    expect(await screen.findByText(T.empty("mvd"))).toBeInTheDocument();
   });
 
   it("shows a loading failure with Retry, which loads the list", async () => {
@@ -332,9 +328,9 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     listStatus = 500;
     renderPage();
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(T.errorLoading);
+    expect(alert).toHaveTextContent(T.errorLoading);
     listStatus = 200;
     await ue.click(within(alert).getByRole("button", { name: "Retry" }));
-    expect(await screen.findByText("Dryer SVD")).toBeTruthy();
+    expect(await screen.findByText("Dryer SVD")).toBeInTheDocument();
   });
 });

@@ -9,9 +9,10 @@ import {
 } from "@linewatch/contracts";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLine } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import {
   installGridLayout,
   LEFT_SETTINGS_TEXT,
@@ -50,11 +51,11 @@ const config = (l: TLine, connectionStatus: TRelianceConfig["connectionStatus"])
 
 const server = setupSettingsServer(
   { me: () => ({ ...me, isAdministrator: isAdmin }), plants: [plant], lines: () => plantLines },
-  http.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json(configs)),
-  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
-  http.post("*/api/reliance-configuration/lines/:lineId/test", ({ params }) => {
+  mockApi.get("*/api/reliance-configuration/plants/:plantId", () => HttpResponse.json(configs)),
+  mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json([])),
+  mockApi.post("*/api/reliance-configuration/lines/:lineId/test", ({ params }) => {
     const c = configs[String(params.lineId)];
-    if (!c) return HttpResponse.json({ message: ETQ_MESSAGES.notFound }, { status: 404 });
+    if (!c) return refusal(404, { message: ETQ_MESSAGES.notFound });
     const answer = { ok: false, httpStatus: 401, message: "The ETQ token URL answered 401" };
     configs[c.lineId] = {
       ...c,
@@ -63,10 +64,10 @@ const server = setupSettingsServer(
     };
     return HttpResponse.json(answer);
   }),
-  http.post("*/api/reliance-configuration/lines/:lineId", async ({ request, params }) => {
+  mockApi.post("*/api/reliance-configuration/lines/:lineId", async ({ request, params }) => {
     const b = JSON.parse(await request.text()) as TRelianceConfigBody;
     await gate;
-    if (refuseSave) return HttpResponse.json({ message: refuseSave }, { status: 400 });
+    if (refuseSave) return refusal(400, { message: refuseSave });
     const lineId = String(params.lineId);
     posts.push({ lineId, body: b });
     const { clientSecret: _, ...visible } = b;
@@ -78,7 +79,7 @@ const server = setupSettingsServer(
     };
     return HttpResponse.json(configs[lineId]);
   }),
-  http.delete("*/api/reliance-configuration/lines/:lineId", async ({ params }) => {
+  mockApi.delete("*/api/reliance-configuration/lines/:lineId", async ({ params }) => {
     await gate;
     delete configs[String(params.lineId)];
     return new HttpResponse(null, { status: 204 });
@@ -116,16 +117,16 @@ function hold() {
 describe("EtqReliancePage", { timeout: 30_000 }, () => {
   it("lists every line with its connection chip; Delete only when configured", async () => {
     renderPage();
-    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: ETQ_MESSAGES.title })).toBeInTheDocument();
     const paintRow = await rowOf("Paint");
-    expect(within(paintRow).getByText(M.connectionActive)).toBeTruthy();
-    expect(within(paintRow).getByText("2026-11-20 08:30:00 UTC")).toBeTruthy();
-    expect(within(await rowOf("Weld")).getByText(M.connectionFailed)).toBeTruthy();
+    expect(within(paintRow).getByText(M.connectionActive)).toBeInTheDocument();
+    expect(within(paintRow).getByText("2026-11-20 08:30:00 UTC")).toBeInTheDocument();
+    expect(within(await rowOf("Weld")).getByText(M.connectionFailed)).toBeInTheDocument();
     const bodyRow = await rowOf("Body");
-    expect(within(bodyRow).getByText(M.notConfigured)).toBeTruthy();
-    expect(within(bodyRow).getByRole("button", { name: "Edit Body" })).toBeTruthy();
-    expect(within(bodyRow).queryByRole("button", { name: "Delete Body" })).toBeNull();
-    expect(within(paintRow).getByRole("button", { name: "Delete Paint" })).toBeTruthy();
+    expect(within(bodyRow).getByText(M.notConfigured)).toBeInTheDocument();
+    expect(within(bodyRow).getByRole("button", { name: "Edit Body" })).toBeInTheDocument();
+    expect(within(bodyRow).queryByRole("button", { name: "Delete Body" })).not.toBeInTheDocument();
+    expect(within(paintRow).getByRole("button", { name: "Delete Paint" })).toBeInTheDocument();
   });
 
   it("filters by status, with 'No ETQ configurations found' when nothing is left", async () => {
@@ -133,17 +134,17 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     renderPage();
     await rowOf("Body");
     await ue.click(screen.getByRole("button", { name: M.configured }));
-    await waitFor(() => expect(screen.queryByRole("gridcell", { name: "Body" })).toBeNull());
-    expect(await rowOf("Paint")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("gridcell", { name: "Body" })).not.toBeInTheDocument());
+    expect(await rowOf("Paint")).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: M.notConfigured }));
-    expect(await rowOf("Body")).toBeTruthy();
-    expect(screen.queryByRole("gridcell", { name: "Paint" })).toBeNull();
+    expect(await rowOf("Body")).toBeInTheDocument();
+    expect(screen.queryByRole("gridcell", { name: "Paint" })).not.toBeInTheDocument();
 
     cleanup();
     renderPage({ configs: {} });
     await rowOf("Body");
     await ue.click(screen.getByRole("button", { name: M.configured }));
-    expect(await screen.findByText(ETQ_MESSAGES.empty)).toBeTruthy();
+    expect(await screen.findByText(ETQ_MESSAGES.empty)).toBeInTheDocument();
   });
 
   it("expands a row into its form, read-only, the stored secret masked", async () => {
@@ -151,12 +152,12 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     renderPage();
     await ue.click(await screen.findByRole("button", { name: "Show ETQ configuration of Paint" }));
     const form = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
-    expect(field(form, "Reliance API Host").value).toBe("https://etq.example.com/api");
-    expect(field(form, "Client ID").value).toBe("linewatch");
-    expect(field(form, "Client Secret").value).toBe("••••••••");
-    expect(field(form, "Token URL").value).toBe("https://login.example.com/token");
+    expect(field(form, "Reliance API Host")).toHaveValue("https://etq.example.com/api");
+    expect(field(form, "Client ID")).toHaveValue("linewatch");
+    expect(field(form, "Client Secret")).toHaveValue("••••••••");
+    expect(field(form, "Token URL")).toHaveValue("https://login.example.com/token");
     expect(field(form, "Client ID").readOnly).toBe(true);
-    expect(within(form).queryByRole("button", { name: "Save" })).toBeNull();
+    expect(within(form).queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
   });
 
   it("says 'required' for a touched empty field, saves a new configuration behind 'Saving...'", async () => {
@@ -165,26 +166,26 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
     const form = await screen.findByRole("form", { name: "ETQ configuration for Body" });
     const saveButton = within(form).getByRole("button", { name: "Save" }) as HTMLButtonElement;
-    expect(saveButton.disabled).toBe(true);
+    expect(saveButton).toBeDisabled();
     await ue.click(field(form, "Client ID"));
     await ue.tab();
     // Reliance API Host (focused first) and Client ID were touched; the untouched two say nothing.
     await waitFor(() => expect(within(form).getAllByText(ETQ_MESSAGES.required)).toHaveLength(2));
-    expect(field(form, "Client ID").getAttribute("aria-invalid")).toBe("true");
-    expect(field(form, "Token URL").getAttribute("aria-invalid")).toBe("false");
+    expect(field(form, "Client ID")).toHaveAttribute("aria-invalid", "true");
+    expect(field(form, "Token URL")).toHaveAttribute("aria-invalid", "false");
 
     await ue.type(field(form, "Reliance API Host"), "https://etq.example.com/api");
     await ue.type(field(form, "Client ID"), "lw");
     await ue.type(field(form, "Client Secret"), "s3cret");
     await ue.type(field(form, "Token URL"), "https://login.example.com/token");
-    await waitFor(() => expect(saveButton.disabled).toBe(false));
-    expect(within(form).queryByText(ETQ_MESSAGES.required)).toBeNull();
+    await waitFor(() => expect(saveButton).not.toBeDisabled());
+    expect(within(form).queryByText(ETQ_MESSAGES.required)).not.toBeInTheDocument();
 
     const release = hold();
     await ue.click(saveButton);
-    expect(await screen.findByText(ETQ_MESSAGES.saving)).toBeTruthy();
+    expect(await screen.findByText(ETQ_MESSAGES.saving)).toBeInTheDocument();
     release();
-    await waitFor(() => expect(screen.queryByText(ETQ_MESSAGES.saving)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(ETQ_MESSAGES.saving)).not.toBeInTheDocument());
     expect(posts).toEqual([
       {
         lineId: body.id,
@@ -196,8 +197,10 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
         },
       },
     ]);
-    await waitFor(async () => expect(within(await rowOf("Body")).getByText(M.configured)).toBeTruthy());
-    expect(await screen.findByRole("group", { name: "ETQ configuration for Body" })).toBeTruthy();
+    await waitFor(async () =>
+      expect(within(await rowOf("Body")).getByText(M.configured)).toBeInTheDocument(),
+    );
+    expect(await screen.findByRole("group", { name: "ETQ configuration for Body" })).toBeInTheDocument();
   });
 
   it("keeps the stored secret when Client Secret is left empty on edit", async () => {
@@ -227,11 +230,11 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     await ue.type(field(form, "Token URL"), "http://login.example.com/token");
     await ue.click(within(form).getByRole("button", { name: "Save" }));
     const dialog = await screen.findByRole("dialog", { name: ETQ_MESSAGES.saveFailed("Paint") });
-    expect(within(dialog).getByText(ETQ_MESSAGES.notHttps("Token URL"))).toBeTruthy();
+    expect(within(dialog).getByText(ETQ_MESSAGES.notHttps("Token URL"))).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Ok" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     const still = screen.getByRole("form", { name: "ETQ configuration for Paint" });
-    expect(field(still, "Token URL").value).toBe("http://login.example.com/token");
+    expect(field(still, "Token URL")).toHaveValue("http://login.example.com/token");
   });
 
   it("Cancel asks before dropping typed changes, then goes back to view mode without saving", async () => {
@@ -243,8 +246,8 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     await ue.click(within(form).getByRole("button", { name: "Cancel" }));
     const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
     await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(field(screen.getByRole("form", { name: "ETQ configuration for Paint" }), "Client ID").value).toBe(
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(field(screen.getByRole("form", { name: "ETQ configuration for Paint" }), "Client ID")).toHaveValue(
       "linewatch-changed",
     );
     await ue.click(within(form).getByRole("button", { name: "Cancel" }));
@@ -255,7 +258,7 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
       ),
     );
     const view = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
-    expect(field(view, "Client ID").value).toBe("linewatch");
+    expect(field(view, "Client ID")).toHaveValue("linewatch");
     expect(posts).toEqual([]);
   });
 
@@ -269,8 +272,8 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     await ue.click(collapse);
     const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
     await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(field(screen.getByRole("form", { name: "ETQ configuration for Paint" }), "Client ID").value).toBe(
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(field(screen.getByRole("form", { name: "ETQ configuration for Paint" }), "Client ID")).toHaveValue(
       "linewatch-changed",
     );
 
@@ -282,12 +285,12 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
       ),
     );
     await waitFor(() =>
-      expect(screen.queryByRole("form", { name: "ETQ configuration for Paint" })).toBeNull(),
+      expect(screen.queryByRole("form", { name: "ETQ configuration for Paint" })).not.toBeInTheDocument(),
     );
     // Expanded again, the row shows the stored configuration in view mode.
     await ue.click(await screen.findByRole("button", { name: "Show ETQ configuration of Paint" }));
     const view = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
-    expect(field(view, "Client ID").value).toBe("linewatch");
+    expect(field(view, "Client ID")).toHaveValue("linewatch");
     expect(posts).toEqual([]);
   });
 
@@ -302,7 +305,7 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     );
     const { router } = renderPage({ lines: many, configs: {} });
     await rowOf("Line 1");
-    expect(screen.getByText(`1–${SETTINGS_GRID_PAGE_SIZE} of 30`)).toBeTruthy();
+    expect(screen.getByText(`1–${SETTINGS_GRID_PAGE_SIZE} of 30`)).toBeInTheDocument();
     await ue.click(within(await rowOf("Line 1")).getByRole("button", { name: "Edit Line 1" }));
     const form = await screen.findByRole("form", { name: "ETQ configuration for Line 1" });
     await ue.type(field(form, "Client ID"), "typed");
@@ -313,7 +316,7 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
         { name: SETTINGS_KIT_MESSAGES.discardExit },
       ),
     );
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
     expect(posts).toEqual([]);
   });
 
@@ -324,9 +327,11 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole("dialog", { name: ETQ_MESSAGES.deleteConfirm });
     const release = hold();
     await ue.click(within(dialog).getByRole("button", { name: "Delete" }));
-    expect(await screen.findByText(ETQ_MESSAGES.deleting)).toBeTruthy();
+    expect(await screen.findByText(ETQ_MESSAGES.deleting)).toBeInTheDocument();
     release();
-    await waitFor(async () => expect(within(await rowOf("Paint")).getByText(M.notConfigured)).toBeTruthy());
+    await waitFor(async () =>
+      expect(within(await rowOf("Paint")).getByText(M.notConfigured)).toBeInTheDocument(),
+    );
     expect(configs[paint.id]).toBeUndefined();
   });
 
@@ -335,7 +340,7 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
     renderPage();
     await ue.click(within(await rowOf("Paint")).getByRole("button", { name: `${M.testConnection} Paint` }));
     await waitFor(async () =>
-      expect(within(await rowOf("Paint")).getByText(M.connectionFailed)).toBeTruthy(),
+      expect(within(await rowOf("Paint")).getByText(M.connectionFailed)).toBeInTheDocument(),
     );
     expect(within(await rowOf("Paint")).getByTestId("last-test").textContent).toBe(
       "Last test failed: The ETQ token URL answered 401",
@@ -344,29 +349,27 @@ describe("EtqReliancePage", { timeout: 30_000 }, () => {
 
   it("shows 'Error Loading Data' when the configurations do not load, and says when health does not", async () => {
     server.use(
-      http.get("*/api/reliance-configuration/plants/:plantId", () =>
-        HttpResponse.json({ message: "boom" }, { status: 500 }),
-      ),
-      http.get("*/api/notifications/delivery-health/plants/:plantId", () =>
-        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      mockApi.get("*/api/reliance-configuration/plants/:plantId", () => refusal(500, { message: "boom" })),
+      mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () =>
+        refusal(500, { message: "boom" }),
       ),
     );
     renderPage();
-    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeTruthy();
-    expect(await screen.findByText(M.healthError)).toBeTruthy();
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeInTheDocument();
+    expect(await screen.findByText(M.healthError)).toBeInTheDocument();
   });
 
   it("shows a user the grid read-only: no edit, delete or test; the form stays read-only", async () => {
     const ue = userEvent.setup();
     renderPage({ admin: false });
-    expect(await screen.findByText(M.readOnly)).toBeTruthy();
+    expect(await screen.findByText(M.readOnly)).toBeInTheDocument();
     const paintRow = await rowOf("Paint");
-    expect(within(paintRow).getByText(M.connectionActive)).toBeTruthy();
+    expect(within(paintRow).getByText(M.connectionActive)).toBeInTheDocument();
     for (const name of [/^Edit/, /^Delete/, new RegExp(`^${M.testConnection}`)]) {
       expect(screen.queryAllByRole("button", { name })).toEqual([]);
     }
     await ue.click(await screen.findByRole("button", { name: "Show ETQ configuration of Paint" }));
     const view = await screen.findByRole("group", { name: "ETQ configuration for Paint" });
-    expect(field(view, "Client Secret").value).toBe("••••••••");
+    expect(field(view, "Client Secret")).toHaveValue("••••••••");
   });
 });

@@ -9,9 +9,10 @@ import {
 } from "@linewatch/contracts";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testLine } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import {
   installGridLayout,
   LEFT_SETTINGS_TEXT,
@@ -41,14 +42,14 @@ let testAnswer: { ok: boolean; httpStatus: number; message: string } = {
 
 const server = setupSettingsServer(
   { me: () => ({ ...me, isAdministrator: isAdmin }), plants: [plant], lines: () => plantLines },
-  http.get("*/api/notifications/teams-webhooks/plants/:plantId", () => HttpResponse.json(webhooks)),
-  http.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json(health)),
-  http.put(
+  mockApi.get("*/api/notifications/teams-webhooks/plants/:plantId", () => HttpResponse.json(webhooks)),
+  mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () => HttpResponse.json(health)),
+  mockApi.put(
     "*/api/notifications/teams-webhooks/plants/:plantId/lines/:lineId",
     async ({ request, params }) => {
       const { url } = JSON.parse(await request.text()) as { url: string };
       if (!url.startsWith("https://")) {
-        return HttpResponse.json({ message: TEAMS_MESSAGES.notHttps }, { status: 400 });
+        return refusal(400, { message: TEAMS_MESSAGES.notHttps });
       }
       puts.push({ lineId: String(params.lineId), url });
       const hook: TTeamsWebhook = {
@@ -62,11 +63,11 @@ const server = setupSettingsServer(
       return HttpResponse.json(hook);
     },
   ),
-  http.delete("*/api/notifications/teams-webhooks/:id", ({ params }) => {
+  mockApi.delete("*/api/notifications/teams-webhooks/:id", ({ params }) => {
     webhooks = webhooks.filter((w) => w.id !== params.id);
     return new HttpResponse(null, { status: 204 });
   }),
-  http.post("*/api/notifications/teams-webhooks/:id/test", ({ params }) => {
+  mockApi.post("*/api/notifications/teams-webhooks/:id/test", ({ params }) => {
     tests.push(String(params.id));
     webhooks = webhooks.map((w) =>
       w.id === params.id ? { ...w, lastTest: { at: "2026-11-22T11:00:00Z", ...testAnswer } } : w,
@@ -109,14 +110,14 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     const rows = within(grid).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("gridcell")[0]?.textContent)).toEqual(["Body", "Paint"]);
     const paintRow = await rowOf("Paint");
-    expect(within(paintRow).getByText(M.configured)).toBeTruthy();
-    expect(within(paintRow).getByText("2026-11-20 08:30:00 UTC")).toBeTruthy();
+    expect(within(paintRow).getByText(M.configured)).toBeInTheDocument();
+    expect(within(paintRow).getByText("2026-11-20 08:30:00 UTC")).toBeInTheDocument();
     const bodyRow = await rowOf("Body");
-    expect(within(bodyRow).getByText(M.notConfigured)).toBeTruthy();
+    expect(within(bodyRow).getByText(M.notConfigured)).toBeInTheDocument();
     // Delete and the test message only where a webhook is configured.
-    expect(within(bodyRow).queryByRole("button", { name: "Delete Body" })).toBeNull();
-    expect(within(bodyRow).queryByRole("button", { name: `${M.sendTest} Body` })).toBeNull();
-    expect(within(paintRow).getByRole("button", { name: "Delete Paint" })).toBeTruthy();
+    expect(within(bodyRow).queryByRole("button", { name: "Delete Body" })).not.toBeInTheDocument();
+    expect(within(bodyRow).queryByRole("button", { name: `${M.sendTest} Body` })).not.toBeInTheDocument();
+    expect(within(paintRow).getByRole("button", { name: "Delete Paint" })).toBeInTheDocument();
   });
 
   it("refuses a blank URL with 'URL cannot be blank' and sends nothing", async () => {
@@ -128,7 +129,7 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("button", { name: "Save Body" }));
     expect(await screen.findByRole("alert")).toHaveProperty("textContent", TEAMS_MESSAGES.urlBlank);
     expect(screen.getAllByText(TEAMS_MESSAGES.urlBlank).length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toBeInTheDocument();
     expect(puts).toEqual([]);
   });
 
@@ -138,23 +139,23 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
     const input = await screen.findByRole("textbox", { name: M.webhookUrl });
     await ue.type(input, "http://prod.logic.azure.com/x{Enter}");
-    expect(await screen.findByText(TEAMS_MESSAGES.saveFailed)).toBeTruthy();
-    expect(await screen.findByText(TEAMS_MESSAGES.notHttps)).toBeTruthy();
-    expect((screen.getByRole("textbox", { name: M.webhookUrl }) as HTMLInputElement).value).toBe(
-      "http://prod.logic.azure.com/x",
-    );
+    expect(await screen.findByText(TEAMS_MESSAGES.saveFailed)).toBeInTheDocument();
+    expect(await screen.findByText(TEAMS_MESSAGES.notHttps)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toHaveValue("http://prod.logic.azure.com/x");
 
     await ue.clear(screen.getByRole("textbox", { name: M.webhookUrl }));
     await ue.type(
       screen.getByRole("textbox", { name: M.webhookUrl }),
       "https://prod.logic.azure.com/x{Enter}",
     );
-    expect(await screen.findByText(TEAMS_MESSAGES.configured("Body"))).toBeTruthy();
+    expect(await screen.findByText(TEAMS_MESSAGES.configured("Body"))).toBeInTheDocument();
     expect(puts).toEqual([{ lineId: body.id, url: "https://prod.logic.azure.com/x" }]);
-    await waitFor(() => expect(screen.queryByRole("textbox", { name: M.webhookUrl })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("textbox", { name: M.webhookUrl })).not.toBeInTheDocument(),
+    );
     const bodyRow = await rowOf("Body");
     await within(bodyRow).findByText(M.configured);
-    expect(within(bodyRow).getByText("prod.logic.azure.com")).toBeTruthy();
+    expect(within(bodyRow).getByText("prod.logic.azure.com")).toBeInTheDocument();
   });
 
   it("Cancel closes the row without saving", async () => {
@@ -163,7 +164,9 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.click(within(await rowOf("Body")).getByRole("button", { name: "Edit Body" }));
     await ue.type(await screen.findByRole("textbox", { name: M.webhookUrl }), "https://x.logic.azure.com/y");
     await ue.click(screen.getByRole("button", { name: "Cancel Body" }));
-    await waitFor(() => expect(screen.queryByRole("textbox", { name: M.webhookUrl })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("textbox", { name: M.webhookUrl })).not.toBeInTheDocument(),
+    );
     expect(puts).toEqual([]);
   });
 
@@ -174,12 +177,10 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     await ue.type(await screen.findByRole("textbox", { name: M.webhookUrl }), "https://x.logic.azure.com/y");
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
     const ask = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
-    expect(within(ask).getByText(SETTINGS_KIT_MESSAGES.discardText)).toBeTruthy();
+    expect(within(ask).getByText(SETTINGS_KIT_MESSAGES.discardText)).toBeInTheDocument();
     await ue.click(within(ask).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect((screen.getByRole("textbox", { name: M.webhookUrl }) as HTMLInputElement).value).toBe(
-      "https://x.logic.azure.com/y",
-    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("textbox", { name: M.webhookUrl })).toHaveValue("https://x.logic.azure.com/y");
 
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
     await ue.click(
@@ -188,7 +189,7 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
         { name: SETTINGS_KIT_MESSAGES.discardExit },
       ),
     );
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
     expect(puts).toEqual([]);
   });
 
@@ -202,9 +203,9 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     );
     const { router } = renderPage({ lines: many });
     await rowOf("Line 1");
-    expect(screen.getByText(`1–${SETTINGS_GRID_PAGE_SIZE} of 30`)).toBeTruthy();
+    expect(screen.getByText(`1–${SETTINGS_GRID_PAGE_SIZE} of 30`)).toBeInTheDocument();
     await act(() => router.navigate("/settings?section=USER_MANAGEMENT"));
-    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeTruthy();
+    expect(await screen.findByText(LEFT_SETTINGS_TEXT)).toBeInTheDocument();
   });
 
   it("deletes only after the confirmation and says so", async () => {
@@ -212,9 +213,9 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     renderPage();
     await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Delete Paint" }));
     const dialog = await screen.findByRole("dialog", { name: TEAMS_MESSAGES.deleteTitle });
-    expect(within(dialog).getByText(TEAMS_MESSAGES.deleteText("Paint"))).toBeTruthy();
+    expect(within(dialog).getByText(TEAMS_MESSAGES.deleteText("Paint"))).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(webhooks).toHaveLength(1);
 
     await ue.click(within(await rowOf("Paint")).getByRole("button", { name: "Delete Paint" }));
@@ -223,8 +224,10 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
         name: "Delete",
       }),
     );
-    expect(await screen.findByText(TEAMS_MESSAGES.deleted("Paint"))).toBeTruthy();
-    await waitFor(async () => expect(within(await rowOf("Paint")).getByText(M.notConfigured)).toBeTruthy());
+    expect(await screen.findByText(TEAMS_MESSAGES.deleted("Paint"))).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(within(await rowOf("Paint")).getByText(M.notConfigured)).toBeInTheDocument(),
+    );
   });
 
   it("sends a test message and shows the outcome on the row, delivered or failed", async () => {
@@ -272,38 +275,38 @@ describe("TeamsPage", { timeout: 30_000 }, () => {
     const paintRow = await rowOf("Paint");
     expect(
       await within(paintRow).findByText(`${M.deliveryFailed}: Microsoft Teams answered 503`),
-    ).toBeTruthy();
-    expect(within(paintRow).getByText(`${M.failures24h(4)} · ${M.retrying(2)}`)).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(paintRow).getByText(`${M.failures24h(4)} · ${M.retrying(2)}`)).toBeInTheDocument();
     expect(paintRow.className).toContain("lw-row-delivery-failed");
     const bodyRow = await rowOf("Body");
     expect(
       within(bodyRow).getByText(`${M.lastDelivery}: ${M.delivered} · 2026-11-22 09:30:00 UTC`),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(bodyRow.className).not.toContain("lw-row-delivery-failed");
   });
 
   it("shows 'Error Loading Data' when the webhooks do not load, and says when health does not", async () => {
     server.use(
-      http.get("*/api/notifications/teams-webhooks/plants/:plantId", () =>
-        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      mockApi.get("*/api/notifications/teams-webhooks/plants/:plantId", () =>
+        refusal(500, { message: "boom" }),
       ),
-      http.get("*/api/notifications/delivery-health/plants/:plantId", () =>
-        HttpResponse.json({ message: "boom" }, { status: 500 }),
+      mockApi.get("*/api/notifications/delivery-health/plants/:plantId", () =>
+        refusal(500, { message: "boom" }),
       ),
     );
     renderPage();
-    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeTruthy();
-    expect(await screen.findByText(M.healthError)).toBeTruthy();
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.errorLoadingData)).toBeInTheDocument();
+    expect(await screen.findByText(M.healthError)).toBeInTheDocument();
   });
 
   it("shows a user the grid and its status read-only: no edit, delete or test", async () => {
     renderPage({ admin: false });
-    expect(await screen.findByText(M.readOnly)).toBeTruthy();
+    expect(await screen.findByText(M.readOnly)).toBeInTheDocument();
     const paintRow = await rowOf("Paint");
-    expect(within(paintRow).getByText(M.configured)).toBeTruthy();
+    expect(within(paintRow).getByText(M.configured)).toBeInTheDocument();
     for (const name of [/^Edit/, /^Delete/, new RegExp(`^${M.sendTest}`)]) {
       expect(screen.queryAllByRole("button", { name })).toEqual([]);
     }
-    expect(screen.queryByRole("columnheader", { name: "actions" })).toBeNull();
+    expect(screen.queryByRole("columnheader", { name: "actions" })).not.toBeInTheDocument();
   });
 });

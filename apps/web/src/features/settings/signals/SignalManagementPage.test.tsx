@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
 import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import { buildStation, fixtureId } from "../../signals/signal-tree.fixtures";
 import { SignalManagementPage } from "./SignalManagementPage";
 import { SESSION_KEYS } from "./signal-management.tree";
@@ -61,18 +62,22 @@ let spcLimits: TSpcSignalLimits[] = [];
 const patches: { url: string; body: unknown }[] = [];
 let flags: TFeatureFlagsResponse;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json(flags)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line, line2])),
-  http.get("*/api/lines/:lineId/signals", ({ params }) =>
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json(flags)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line, line2])),
+  mockApi.get("*/api/lines/:lineId/signals", ({ params }) =>
     HttpResponse.json(params.lineId === line.id ? stations() : []),
   ),
-  http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(spcLimits)),
-  http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
+  mockApi.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(spcLimits)),
+  mockApi.post("*/api/signal/associated-result-classifications", async ({ request }) => {
     const ids = JSON.parse(await request.text()) as string[];
-    return HttpResponse.json(Object.fromEntries(ids.map((i) => [i, classifications[i]])));
+    // A signal without classifications is left out (as JSON left out its undefined before).
+    return HttpResponse.json(
+      Object.fromEntries(ids.flatMap((i) => (classifications[i] ? [[i, classifications[i]] as const] : []))),
+    );
   }),
+  // Every PATCH the page sends (four 204 routes), recorded by path: msw's plain handler.
   http.patch("*/api/*", async ({ request }) => {
     patches.push({ url: new URL(request.url).pathname, body: JSON.parse(await request.text()) });
     return new HttpResponse(null, { status: 204 });
@@ -111,11 +116,13 @@ const click = async (name: string, opts: { ctrlKey?: boolean; shiftKey?: boolean
 describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
   it("starts with the hint; Configure Station opens the station form and its Final Station switch", async () => {
     renderPage();
-    expect(await screen.findByText(TEXT.configuringHint)).toBeTruthy();
-    expect(await row("OP10")).toBeTruthy();
+    expect(await screen.findByText(TEXT.configuringHint)).toBeInTheDocument();
+    expect(await row("OP10")).toBeInTheDocument();
     // The line's default station (signals that arrive without one) is not configured here.
-    expect(await row("Default")).toBeTruthy();
-    expect(screen.queryByRole("button", { name: `${TEXT.configureStation} Default` })).toBeNull();
+    expect(await row("Default")).toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: `${TEXT.configureStation} Default` }),
+    ).not.toBeInTheDocument();
     // OP20 has no result signal: its switch is disabled; OP10 has one.
     fireEvent.click(screen.getByRole("button", { name: `${TEXT.configureStation} OP20` }));
     const op20 = await screen
@@ -125,7 +132,7 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
       "disabled",
       true,
     );
-    expect(screen.getByText(MSG.finalStationNeedsResult)).toBeTruthy();
+    expect(screen.getByText(MSG.finalStationNeedsResult)).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: `${TEXT.configureStation} OP10` }));
     fireEvent.click(await screen.findByRole("switch", { name: TEXT.finalStation }));
     await waitFor(() =>
@@ -136,25 +143,25 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
   it("plain click replaces, ctrl toggles, shift adds a range; the summary counts them", async () => {
     renderPage();
     await click("Torque");
-    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeInTheDocument();
     await click("Spindle angle", { ctrlKey: true });
     fireEvent.click(await screen.findByRole("button", { name: TEXT.selectionSummary(2) }));
     const summary = await screen.findByRole("dialog");
-    expect(within(summary).getByText("Spindle angle")).toBeTruthy();
+    expect(within(summary).getByText("Spindle angle")).toBeInTheDocument();
     fireEvent.click(within(summary).getByRole("switch", { name: TEXT.useFriendlyNames }));
-    expect(within(summary).getByText("Angle")).toBeTruthy();
+    expect(within(summary).getByText("Angle")).toBeInTheDocument();
     fireEvent.click(within(summary).getByRole("button", { name: TEXT.close }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await click("Leak");
-    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeInTheDocument();
     await click("Result", { shiftKey: true });
     // Result, Shift (OP10) and Leak (OP20): the range runs across stations in tree order.
     fireEvent.click(await screen.findByRole("button", { name: TEXT.selectionSummary(3) }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Shift")).toBeTruthy();
+    expect(within(dialog).getByText("Shift")).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.close }));
     fireEvent.click(await screen.findByRole("button", { name: TEXT.clearSelection }));
-    expect(await screen.findByText(TEXT.configuringHint)).toBeTruthy();
+    expect(await screen.findByText(TEXT.configuringHint)).toBeInTheDocument();
   });
 
   it("without the multiselect flag ctrl-click replaces", async () => {
@@ -162,15 +169,15 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     renderPage();
     await click("Torque");
     await click("Leak", { ctrlKey: true });
-    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeInTheDocument();
   });
 
   it("preselects the remembered line and signal from session storage", async () => {
     sessionStorage.setItem(SESSION_KEYS.line, line.id);
     sessionStorage.setItem(SESSION_KEYS.signal, id(7));
     renderPage();
-    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeTruthy();
-    expect((screen.getByLabelText(TEXT.name) as HTMLInputElement).value).toBe("Leak");
+    expect(await screen.findByRole("button", { name: TEXT.selectionSummary(1) })).toBeInTheDocument();
+    expect(screen.getByLabelText(TEXT.name)).toHaveValue("Leak");
   });
 
   it("edits a friendly name: leading spaces refused, Save sends it", async () => {
@@ -180,8 +187,8 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     await ue.click(await screen.findByRole("button", { name: TEXT.configure }));
     const input = screen.getByRole("textbox", { name: TEXT.friendlyName });
     await ue.type(input, " Leak rate");
-    expect(screen.getByText(MSG.noLeadingSpaces)).toBeTruthy();
-    expect((screen.getByRole("button", { name: TEXT.save }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(MSG.noLeadingSpaces)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: TEXT.save })).toBeDisabled();
     await ue.clear(input);
     await ue.type(input, "Leak rate");
     await ue.click(screen.getByRole("button", { name: TEXT.save }));
@@ -191,7 +198,7 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
       signals: [{ signal_uuid: id(7), signal_attributes: { signal_friendly_name: "Leak rate" } }],
     });
     // back to its default state
-    expect(await screen.findByRole("button", { name: TEXT.configure })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: TEXT.configure })).toBeInTheDocument();
   });
 
   it("an entity type change shows what converts and what is dissociated, then saves", async () => {
@@ -201,10 +208,10 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     await ue.click(await screen.findByRole("combobox", { name: TEXT.entityType }));
     await ue.click(await screen.findByRole("option", { name: "Unknown" }));
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText("Torque — Upper Limit: Torque USL")).toBeTruthy();
-    expect(within(dialog).getByText("Torque — Result: Result")).toBeTruthy();
+    expect(within(dialog).getByText("Torque — Upper Limit: Torque USL")).toBeInTheDocument();
+    expect(within(dialog).getByText("Torque — Result: Result")).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: TEXT.changeEntityType }));
-    expect(await screen.findByText(MSG.entitySaved)).toBeTruthy();
+    expect(await screen.findByText(MSG.entitySaved)).toBeInTheDocument();
     expect(patches[0]?.body).toMatchObject({
       signals: [{ signal_uuid: id(1), signal_attributes: { signal_entity_type: "UNKNOWN" } }],
     });
@@ -237,11 +244,11 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     await ue.click(await screen.findByRole("option", { name: "Unknown" }));
     const dialog = await screen.findByRole("dialog");
     const formulas = await within(dialog).findByRole("list", { name: TEXT.capFormulas });
-    expect(within(formulas).getByText(TEXT.capFormulaLine("Leak", "USL", "*"))).toBeTruthy();
-    expect(within(formulas).getByText(TEXT.capFormulaUses("Torque USL"))).toBeTruthy();
-    expect(within(dialog).getByText("Torque — Upper Limit: Torque USL")).toBeTruthy();
+    expect(within(formulas).getByText(TEXT.capFormulaLine("Leak", "USL", "*"))).toBeInTheDocument();
+    expect(within(formulas).getByText(TEXT.capFormulaUses("Torque USL"))).toBeInTheDocument();
+    expect(within(dialog).getByText("Torque — Upper Limit: Torque USL")).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: TEXT.changeEntityType }));
-    expect(await screen.findByText(MSG.entitySaved)).toBeTruthy();
+    expect(await screen.findByText(MSG.entitySaved)).toBeInTheDocument();
     // The formulas are not part of the change: they are kept and go on reading the signal.
     expect(patches).toHaveLength(1);
     expect(patches[0]?.body).toMatchObject({
@@ -253,20 +260,20 @@ describe("Signal Management: tree and forms", { timeout: 30_000 }, () => {
     renderPage();
     await click("Torque");
     const section = await screen.findByRole("region", { name: TEXT.associations });
-    expect(within(section).getByText("Torque USL")).toBeTruthy();
+    expect(within(section).getByText("Torque USL")).toBeInTheDocument();
     await click("Spindle angle", { ctrlKey: true });
-    expect(await screen.findByText(TEXT.mixedAssociations)).toBeTruthy();
+    expect(await screen.findByText(TEXT.mixedAssociations)).toBeInTheDocument();
     await click("Result", { ctrlKey: true });
-    expect(await screen.findByText(MSG.associationsMultipleTypes)).toBeTruthy();
+    expect(await screen.findByText(MSG.associationsMultipleTypes)).toBeInTheDocument();
   });
 });
 
 describe("Signal Management: states and rules of the form", { timeout: 30_000 }, () => {
   it("says 'No Lines' when the plant has none", async () => {
-    server.use(http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])));
+    server.use(mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([])));
     renderPage();
-    expect(await screen.findByText(TEXT.noLines)).toBeTruthy();
-    expect(screen.getByText(TEXT.noLinesText)).toBeTruthy();
+    expect(await screen.findByText(TEXT.noLines)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.noLinesText)).toBeInTheDocument();
   });
 
   it("a line change clears the selection and the search", async () => {
@@ -277,24 +284,22 @@ describe("Signal Management: states and rules of the form", { timeout: 30_000 },
     const lineSelect = screen.getAllByRole("combobox", { name: TEXT.lineLabel }).at(-1) as HTMLElement;
     await ue.click(lineSelect);
     await ue.click(await screen.findByRole("option", { name: "Gearbox" }));
-    expect(await screen.findByText(TEXT.configuringHint)).toBeTruthy();
+    expect(await screen.findByText(TEXT.configuringHint)).toBeInTheDocument();
     expect((screen.getByRole("textbox", { name: TEXT.searchLabel }) as HTMLInputElement).value).toBe("");
-    expect(await screen.findByText(TEXT.noStations)).toBeTruthy();
+    expect(await screen.findByText(TEXT.noStations)).toBeInTheDocument();
   });
 
   it("says 'Failed to update Station' when the save is refused", async () => {
-    server.use(
-      http.patch("*/api/stations/:id", () => HttpResponse.json({ message: "nope" }, { status: 500 })),
-    );
+    server.use(mockApi.patch("*/api/stations/:id", () => refusal(500, { message: "nope" })));
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: `${TEXT.configureStation} OP10` }));
     fireEvent.click(await screen.findByRole("switch", { name: TEXT.finalStation }));
-    expect(await screen.findByText(MSG.stationSaveFailed)).toBeTruthy();
+    expect(await screen.findByText(MSG.stationSaveFailed)).toBeInTheDocument();
   });
 
   it("a signal switched off dims and disables the fields below its status; switching it on saves", async () => {
     server.use(
-      http.get("*/api/lines/:lineId/signals", () =>
+      mockApi.get("*/api/lines/:lineId/signals", () =>
         HttpResponse.json(
           stations().map((st) => ({
             ...st,
@@ -305,10 +310,11 @@ describe("Signal Management: states and rules of the form", { timeout: 30_000 },
     );
     renderPage();
     await click("Leak");
-    expect(
-      (await screen.findByRole("combobox", { name: TEXT.entityType })).getAttribute("aria-disabled"),
-    ).toBe("true");
-    expect((screen.getByRole("button", { name: TEXT.configure }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole("combobox", { name: TEXT.entityType })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    expect(screen.getByRole("button", { name: TEXT.configure })).toBeDisabled();
     fireEvent.click(screen.getByRole("switch", { name: TEXT.signalStatus }));
     await waitFor(() =>
       expect(patches[0]?.body).toMatchObject({
@@ -320,7 +326,7 @@ describe("Signal Management: states and rules of the form", { timeout: 30_000 },
   it("mixed quality characteristics show 'Mixed', which cannot be chosen", async () => {
     const ue = userEvent.setup();
     server.use(
-      http.get("*/api/lines/:lineId/signals", () =>
+      mockApi.get("*/api/lines/:lineId/signals", () =>
         HttpResponse.json(
           stations().map((st) => ({
             ...st,
@@ -337,9 +343,7 @@ describe("Signal Management: states and rules of the form", { timeout: 30_000 },
     const quality = await screen.findByRole("combobox", { name: TEXT.qualityCharacteristic });
     expect(quality.textContent).toBe(TEXT.mixed);
     await ue.click(quality);
-    expect((await screen.findByRole("option", { name: TEXT.mixed })).getAttribute("aria-disabled")).toBe(
-      "true",
-    );
+    expect(await screen.findByRole("option", { name: TEXT.mixed })).toHaveAttribute("aria-disabled", "true");
     await ue.click(screen.getByRole("option", { name: "Significant" }));
     await waitFor(() => expect(patches).toHaveLength(1));
     expect(patches[0]?.body).toMatchObject({
@@ -355,16 +359,18 @@ describe("Signal Management: states and rules of the form", { timeout: 30_000 },
     await click("Torque");
     const single = await screen.findByRole("switch", { name: TEXT.singleSided });
     fireEvent.click(single);
-    expect(await screen.findByText(MSG.distributionSaved)).toBeTruthy();
+    expect(await screen.findByText(MSG.distributionSaved)).toBeInTheDocument();
     expect(patches[0]).toEqual({ url: "/api/signals", body: [{ id: id(1), singleSide: "LOWER" }] });
     await click("Result", { ctrlKey: true });
-    await waitFor(() => expect(screen.queryByRole("switch", { name: TEXT.singleSided })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("switch", { name: TEXT.singleSided })).not.toBeInTheDocument(),
+    );
     cleanup();
     flags = { flags: { ...defaultFeatureFlags(true), capSingleSided: false }, etqOverride: false };
     renderPage();
     await click("Torque");
     await screen.findByRole("switch", { name: TEXT.signalStatus });
-    expect(screen.queryByRole("switch", { name: TEXT.singleSided })).toBeNull();
+    expect(screen.queryByRole("switch", { name: TEXT.singleSided })).not.toBeInTheDocument();
   });
 });
 
@@ -374,26 +380,26 @@ describe("Signal Management: associations", { timeout: 30_000 }, () => {
     await click("Torque");
     fireEvent.click(await screen.findByRole("button", { name: TEXT.editAssociations }));
     const result = await screen.findByRole("group", { name: TEXT.containers.result });
-    expect(within(result).getByText("Result", { selector: ".MuiChip-label" })).toBeTruthy();
+    expect(within(result).getByText("Result", { selector: ".MuiChip-label" })).toBeInTheDocument();
     // Part attributes cannot be associated.
-    expect((await row("Shift")).getAttribute("title")).toBe(TEXT.onlyAssociable);
+    expect(await row("Shift")).toHaveAttribute("title", TEXT.onlyAssociable);
     // A second result breaks the rule; Confirm waits.
     await click("Leak Result", { ctrlKey: true });
-    expect(await screen.findByText(MSG.noMoreThanOne("result"))).toBeTruthy();
+    expect(await screen.findByText(MSG.noMoreThanOne("result"))).toBeInTheDocument();
     const confirm = screen.getByRole("button", { name: TEXT.confirm }) as HTMLButtonElement;
-    expect(confirm.disabled).toBe(true);
+    expect(confirm).toBeDisabled();
     await click("Result", { ctrlKey: true });
-    await waitFor(() => expect(confirm.disabled).toBe(false));
+    await waitFor(() => expect(confirm).not.toBeDisabled());
     fireEvent.click(confirm);
     const dialog = await screen.findByRole("dialog");
-    expect(within(dialog).getByText(TEXT.noEntityChanges)).toBeTruthy();
+    expect(within(dialog).getByText(TEXT.noEntityChanges)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.next }));
-    expect(within(dialog).getByText("Torque — Result: Result")).toBeTruthy();
-    expect(within(dialog).getByText("Torque — Result: Leak Result")).toBeTruthy();
+    expect(within(dialog).getByText("Torque — Result: Result")).toBeInTheDocument();
+    expect(within(dialog).getByText("Torque — Result: Leak Result")).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.back }));
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.next }));
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.saveConfiguration }));
-    expect(await screen.findByText(MSG.associationSaved)).toBeTruthy();
+    expect(await screen.findByText(MSG.associationSaved)).toBeInTheDocument();
     expect(patches[0]?.body).toMatchObject({
       signals: [{ signal_uuid: id(1), signal_attributes: { result: id(8) } }],
     });
@@ -404,16 +410,12 @@ describe("Signal Management: associations", { timeout: 30_000 }, () => {
     await click("Torque");
     fireEvent.click(await screen.findByRole("button", { name: TEXT.editAssociations }));
     await click("Torque", { ctrlKey: true });
-    expect(await screen.findByText(MSG.atLeastOneMeasurement)).toBeTruthy();
-    expect((screen.getByRole("button", { name: TEXT.confirm }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText(MSG.atLeastOneMeasurement)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: TEXT.confirm })).toBeDisabled();
   });
 
   it("says 'Error Saving Associations' when the save fails", async () => {
-    server.use(
-      http.patch("*/api/signal-attribute-update", () =>
-        HttpResponse.json({ message: "nope" }, { status: 500 }),
-      ),
-    );
+    server.use(mockApi.patch("*/api/signal-attribute-update", () => refusal(500, { message: "nope" })));
     renderPage();
     await click("Torque");
     fireEvent.click(await screen.findByRole("button", { name: TEXT.editAssociations }));
@@ -422,7 +424,7 @@ describe("Signal Management: associations", { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.next }));
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.saveConfiguration }));
-    expect(await screen.findByText(MSG.associationFailed)).toBeTruthy();
+    expect(await screen.findByText(MSG.associationFailed)).toBeInTheDocument();
   });
 });
 
@@ -433,22 +435,23 @@ describe("Signal Management: result classifications", { timeout: 30_000 }, () =>
     await click("Result");
     await ue.click(await screen.findByRole("button", { name: TEXT.editResultClassifications }));
     const panel = await screen.findByRole("region", { name: TEXT.editResultClassifications });
-    expect(await within(panel).findByText(TEXT.classificationsFor("Result"))).toBeTruthy();
+    expect(await within(panel).findByText(TEXT.classificationsFor("Result"))).toBeInTheDocument();
     const save = within(panel).getByRole("button", { name: TEXT.saveChanges }) as HTMLButtonElement;
-    expect(save.disabled).toBe(true);
+    expect(save).toBeDisabled();
     await ue.click(within(panel).getByRole("button", { name: TEXT.addClassification }));
-    expect(within(panel).getByText(MSG.classificationEmpty)).toBeTruthy();
-    expect(save.disabled).toBe(true);
+    expect(within(panel).getByText(MSG.classificationEmpty)).toBeInTheDocument();
+    expect(save).toBeDisabled();
     await ue.type(within(panel).getByRole("textbox", { name: TEXT.value }), "OK");
-    expect(within(panel).getByText(MSG.classificationExists)).toBeTruthy();
+    expect(within(panel).getByText(MSG.classificationExists)).toBeInTheDocument();
     await ue.type(within(panel).getByRole("textbox", { name: TEXT.value }), "2");
-    await waitFor(() => expect(save.disabled).toBe(false));
+    await waitFor(() => expect(save).not.toBeDisabled());
     // The selection is locked while the panel is open.
-    expect(screen.getByRole("treeitem", { name: "Leak", hidden: true }).getAttribute("title")).toBe(
+    expect(screen.getByRole("treeitem", { name: "Leak", hidden: true })).toHaveAttribute(
+      "title",
       TEXT.lockedWhileClassifications,
     );
     await ue.click(save);
-    expect(await screen.findByText(TEXT.classificationsSaved)).toBeTruthy();
+    expect(await screen.findByText(TEXT.classificationsSaved)).toBeInTheDocument();
     expect(patches[0]).toEqual({
       url: "/api/signal/result-classifications",
       body: {
@@ -471,16 +474,16 @@ describe("Signal Management: result classifications", { timeout: 30_000 }, () =>
     await ue.click(await screen.findByRole("button", { name: TEXT.editResultClassifications }));
     const panel = await screen.findByRole("region", { name: TEXT.editResultClassifications });
     const common = await within(panel).findByRole("table", { name: TEXT.commonClassifications });
-    expect(within(common).getByText("OK")).toBeTruthy();
+    expect(within(common).getByText("OK")).toBeInTheDocument();
     const unique = within(panel).getByRole("table", { name: `${TEXT.uniqueClassifications} Result` });
-    expect(within(unique).getByText("NOK")).toBeTruthy();
+    expect(within(unique).getByText("NOK")).toBeInTheDocument();
     expect(
       within(within(panel).getByRole("list", { name: TEXT.withoutUnique })).getByText("Leak Result"),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await ue.click(within(unique).getByRole("button", { name: TEXT.makeCommon }));
     expect(
       within(within(panel).getByRole("table", { name: TEXT.commonClassifications })).getByText("NOK"),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     await ue.click(within(panel).getByRole("button", { name: TEXT.cancel }));
     const ask = await screen.findByRole("dialog", { name: TEXT.discardTitle });
     await ue.click(within(ask).getByRole("button", { name: TEXT.continueEditing }));
@@ -491,7 +494,7 @@ describe("Signal Management: result classifications", { timeout: 30_000 }, () =>
       }),
     );
     await waitFor(() =>
-      expect(screen.queryByRole("region", { name: TEXT.editResultClassifications })).toBeNull(),
+      expect(screen.queryByRole("region", { name: TEXT.editResultClassifications })).not.toBeInTheDocument(),
     );
     expect(patches).toHaveLength(0);
   });
@@ -504,10 +507,8 @@ describe("Signal Management: result classifications", { timeout: 30_000 }, () =>
       renderPage();
       await click("Result");
       await click("Leak Result", { ctrlKey: true });
-      expect(await screen.findByText(MSG.sameConfiguration)).toBeTruthy();
-      expect(
-        (screen.getByRole("button", { name: TEXT.editResultClassifications }) as HTMLButtonElement).disabled,
-      ).toBe(true);
+      expect(await screen.findByText(MSG.sameConfiguration)).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: TEXT.editResultClassifications })).toBeDisabled();
     } finally {
       classifications[id(8)] = {
         associatedResultClassifications: { pass: [{ value: "OK", failureMode: null }], fail: [], other: [] },

@@ -8,7 +8,7 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { act } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PlantLineProvider } from "../../../app/context/PlantLineContext";
 import { SnackbarProvider } from "../../../shared/ui/SnackbarProvider";
 import { installResizeObserver, testLine, testMe, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import { SpcLimitsPage } from "./SpcLimitsPage";
 
 installResizeObserver();
@@ -66,19 +67,19 @@ const stations: TStation[] = [
 ];
 
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
-  http.get("*/api/lines/:lineId/signals", () => HttpResponse.json(stations)),
-  http.get("*/api/lines/:lineId/model-numbers", () =>
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/feature-flags", () => HttpResponse.json({ flags, etqOverride: false })),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([line1, line2])),
+  mockApi.get("*/api/lines/:lineId/signals", () => HttpResponse.json(stations)),
+  mockApi.get("*/api/lines/:lineId/model-numbers", () =>
     HttpResponse.json([
       { value: "M-1", isChallenge: false },
       { value: "M-2", isChallenge: false },
     ]),
   ),
-  http.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(limits)),
-  http.post("*/api/line-config/spc-signal-limits/suggest", async ({ request }) => {
+  mockApi.get("*/api/line-config/spc-signal-limits", () => HttpResponse.json(limits)),
+  mockApi.post("*/api/line-config/spc-signal-limits/suggest", async ({ request }) => {
     suggests.push(JSON.parse(await request.text()));
     const pair = (lcl: number, ucl: number, rate: number) => ({ lcl, ucl, expectedFalseAlarmRate: rate });
     return HttpResponse.json([
@@ -110,14 +111,11 @@ const server = setupServer(
       },
     ]);
   }),
-  http.put("*/api/line-config/spc-signal-limits", async ({ request }) => {
+  mockApi.put("*/api/line-config/spc-signal-limits", async ({ request }) => {
     const body = JSON.parse(await request.text()) as TSpcSignalLimits[];
     puts.push(body);
     if (putStatus !== 200)
-      return HttpResponse.json(
-        { message: "UCL of Torque, model *: unexpected '*' (at position 4)" },
-        { status: putStatus },
-      );
+      return refusal(putStatus, { message: "UCL of Torque, model *: unexpected '*' (at position 4)" });
     limits = limits.map((s) => body.find((b) => b.signalUUID === s.signalUUID) ?? s);
     return HttpResponse.json(limits);
   }),
@@ -195,18 +193,18 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
   it("lists signals by station and signal; 'See models' shows '*' first and formulas by signal name", async () => {
     const ue = userEvent.setup();
     renderPage();
-    expect(await screen.findByText("Torque")).toBeTruthy();
+    expect(await screen.findByText("Torque")).toBeInTheDocument();
     const names = screen
       .getAllByRole("row")
       .map((r) => r.querySelector('[data-field="signal"]')?.textContent);
     expect(names.filter(Boolean)).toEqual(["Signal", "Angle", "Torque"]);
     await expand(ue, 1);
-    expect(screen.getByRole("button", { name: SETTINGS_KIT_MESSAGES.hideModels })).toBeTruthy();
+    expect(screen.getByRole("button", { name: SETTINGS_KIT_MESSAGES.hideModels })).toBeInTheDocument();
     const models = screen
       .getAllByRole("row")
       .map((r) => r.querySelector('[data-field="model"]')?.textContent);
     expect(models.filter(Boolean)).toEqual(["Model", "*", "M-1"]);
-    expect(cell("UCL *").value).toBe("{Torque Max} - 1");
+    expect(cell("UCL *")).toHaveValue("{Torque Max} - 1");
   });
 
   it("'Show only signals with limits' leaves out signals without any", async () => {
@@ -214,8 +212,8 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Angle");
     await ue.click(screen.getByRole("switch", { name: M.showOnlyWithLimits }));
-    await waitFor(() => expect(screen.queryByText("Angle")).toBeNull());
-    expect(screen.getByText("Torque")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText("Angle")).not.toBeInTheDocument());
+    expect(screen.getByText("Torque")).toBeInTheDocument();
   });
 
   it("an edit marks the row unsaved and locks the line and the switch until Discard Changes", async () => {
@@ -224,26 +222,26 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await expand(ue, 1);
     await ue.clear(cell("LSL *"));
     // The first edit reaches the page at once: the line and the switch lock without a pause.
-    expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByRole("combobox", { name: M.lineLabel })).toHaveAttribute("aria-disabled", "true");
     await ue.type(cell("LSL *"), "1.5");
     // Later keystrokes reach the page once typing pauses (LimitCell COMMIT_IDLE_MS).
     await waitFor(() =>
-      expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBe("true"),
+      expect(screen.getByRole("combobox", { name: M.lineLabel })).toHaveAttribute("aria-disabled", "true"),
     );
-    expect((screen.getByRole("switch", { name: M.showOnlyWithLimits }) as HTMLInputElement).disabled).toBe(
-      true,
-    );
+    expect(screen.getByRole("switch", { name: M.showOnlyWithLimits })).toBeDisabled();
     expect(document.querySelectorAll(".lw-row-unsaved").length).toBeGreaterThan(0);
     // Leaving the section asks first; Continue Editing keeps the edit.
     await act(() => router.navigate("/settings/alerts"));
-    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.discardTitle)).toBeTruthy();
+    expect(await screen.findByText(SETTINGS_KIT_MESSAGES.discardTitle)).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
     expect(router.state.location.pathname).toBe("/settings/limits");
-    await waitFor(() => expect(screen.queryByText(SETTINGS_KIT_MESSAGES.discardTitle)).toBeNull());
-    expect(cell("LSL *").value).toBe("1.5");
+    await waitFor(() =>
+      expect(screen.queryByText(SETTINGS_KIT_MESSAGES.discardTitle)).not.toBeInTheDocument(),
+    );
+    expect(cell("LSL *")).toHaveValue("1.5");
     await ue.click(screen.getByRole("button", { name: M.discard }));
-    expect(cell("LSL *").value).toBe("1");
-    expect(screen.getByRole("combobox", { name: M.lineLabel }).getAttribute("aria-disabled")).toBeNull();
+    expect(cell("LSL *")).toHaveValue("1");
+    expect(screen.getByRole("combobox", { name: M.lineLabel })).not.toHaveAttribute("aria-disabled");
     expect(document.querySelectorAll(".lw-row-unsaved")).toHaveLength(0);
   });
 
@@ -254,17 +252,17 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await ue.clear(cell("LSL *"));
     await ue.type(cell("LSL *"), "abc");
     // A cell's messages follow once typing pauses (LimitCell COMMIT_IDLE_MS).
-    expect(await screen.findByText("LSL must be a number")).toBeTruthy();
-    expect((screen.getByRole("button", { name: M.saveChanges }) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText("LSL must be a number")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: M.saveChanges })).toBeDisabled();
     await ue.clear(cell("LSL *"));
     await ue.type(cell("LSL *"), "20");
-    expect(await screen.findByText(M.lslBelowUsl)).toBeTruthy();
-    expect(screen.getByText(M.uslAboveLsl)).toBeTruthy();
+    expect(await screen.findByText(M.lslBelowUsl)).toBeInTheDocument();
+    expect(screen.getByText(M.uslAboveLsl)).toBeInTheDocument();
     await ue.type(cell("LCL *"), "5");
     await ue.type(cell("UCL M-1"), "1");
     await ue.type(cell("LCL M-1"), "3");
-    expect(await screen.findByText(M.lclBelowUcl)).toBeTruthy();
-    expect(screen.getByText(M.uclAboveLcl)).toBeTruthy();
+    expect(await screen.findByText(M.lclBelowUcl)).toBeInTheDocument();
+    expect(screen.getByText(M.uclAboveLcl)).toBeInTheDocument();
   });
 
   it("saves a formula typed with a completed signal name as ids, and says so", async () => {
@@ -275,9 +273,9 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await ue.type(cell("UCL M-1"), "{{Torque M");
     await ue.click(await screen.findByRole("menuitem", { name: "Torque Max" }));
     await ue.type(cell("UCL M-1"), " * 0.9");
-    expect(cell("UCL M-1").value).toBe("{Torque Max} * 0.9");
+    expect(cell("UCL M-1")).toHaveValue("{Torque Max} * 0.9");
     await ue.click(screen.getByRole("button", { name: M.saveChanges }));
-    expect(await screen.findByText(M.saved)).toBeTruthy();
+    expect(await screen.findByText(M.saved)).toBeInTheDocument();
     expect(puts).toHaveLength(1);
     expect(puts[0]?.map((s) => s.signalUUID)).toEqual([TORQUE]);
     expect(puts[0]?.[0]?.limits.find((l) => l.model_number === "M-1")?.uclFormula).toBe(`{${UPPER}} * 0.9`);
@@ -292,8 +290,10 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await ue.type(cell("LCL *"), "0");
     await ue.tab(); // leaving the cell hands its text to the page at once
     await ue.click(screen.getByRole("button", { name: M.saveChanges }));
-    expect(await screen.findByText("UCL of Torque, model *: unexpected '*' (at position 4)")).toBeTruthy();
-    expect(cell("LCL *").value).toBe("0");
+    expect(
+      await screen.findByText("UCL of Torque, model *: unexpected '*' (at position 4)"),
+    ).toBeInTheDocument();
+    expect(cell("LCL *")).toHaveValue("0");
   });
 
   it("single-sided signals show 'Single Sided' in the locked cells", async () => {
@@ -301,8 +301,8 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     renderPage();
     await expand(ue, 0);
     expect(cell("USL *").value).toBe(M.singleSided);
-    expect(cell("UCL *").disabled).toBe(true);
-    expect(cell("LSL *").disabled).toBe(false);
+    expect(cell("UCL *")).toBeDisabled();
+    expect(cell("LSL *")).not.toBeDisabled();
   });
 
   it("adds a row for a model number the line has seen, and removes one", async () => {
@@ -312,12 +312,12 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await ue.click(screen.getAllByRole("button", { name: M.addModel })[1] as HTMLElement);
     // The dialog's code loads at its first opening.
     await ue.click(await screen.findByRole("combobox", { name: M.modelNumber }));
-    expect(screen.queryByRole("option", { name: "M-1" })).toBeNull();
+    expect(screen.queryByRole("option", { name: "M-1" })).not.toBeInTheDocument();
     await ue.click(screen.getByRole("option", { name: "M-2" }));
     await ue.click(screen.getByRole("button", { name: M.add }));
-    expect(await screen.findByRole("textbox", { name: "LSL M-2" })).toBeTruthy();
+    expect(await screen.findByRole("textbox", { name: "LSL M-2" })).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: `${M.removeModel} M-1` }));
-    expect(screen.queryByRole("textbox", { name: "LSL M-1" })).toBeNull();
+    expect(screen.queryByRole("textbox", { name: "LSL M-1" })).not.toBeInTheDocument();
   });
 
   it("suggests control limits from a stable period into the grid, unsaved", async () => {
@@ -329,30 +329,30 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
     await ue.click(within(dialog).getByRole("combobox", { name: M.suggestSignal }));
     await ue.click(await screen.findByRole("option", { name: "OP10 · Torque" }));
     // The period is the plant's wall clock (America/Detroit, UTC−5 in November), not the browser's.
-    expect(within(dialog).getByText(M.suggestTimeZone("America/Detroit"))).toBeTruthy();
+    expect(within(dialog).getByText(M.suggestTimeZone("America/Detroit"))).toBeInTheDocument();
     fireEvent.change(within(dialog).getByLabelText(M.suggestFrom), { target: { value: "2026-11-20T06:00" } });
     fireEvent.change(within(dialog).getByLabelText(M.suggestTo), { target: { value: "2026-11-20T18:30" } });
     await ue.click(within(dialog).getByRole("button", { name: M.suggestApply }));
     // The suggestion is shown first: where σ came from and the expected false-alarm rate (issue 29).
     await within(dialog).findByRole("list", { name: M.suggestResults });
-    expect(within(dialog).getByText(M.suggestAutocorrelated(0.7, 0.11))).toBeTruthy();
+    expect(within(dialog).getByText(M.suggestAutocorrelated(0.7, 0.11))).toBeInTheDocument();
     expect(M.suggestAutocorrelated(0.7, 0.11)).toBe(
       "Neighbouring parts are alike (lag-1 autocorrelation 0.7): limits from the moving range would flag 11 % of points; suggested from the overall σ instead",
     );
-    expect(within(dialog).getByText(M.suggestRate(0.0041))).toBeTruthy();
-    expect(within(dialog).getByText(M.suggestIndependent(0.05))).toBeTruthy();
+    expect(within(dialog).getByText(M.suggestRate(0.0041))).toBeInTheDocument();
+    expect(within(dialog).getByText(M.suggestIndependent(0.05))).toBeInTheDocument();
     await ue.click(within(dialog).getByRole("button", { name: M.suggestUse }));
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: M.suggest })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: M.suggest })).not.toBeInTheDocument());
     expect(suggests[0]).toEqual({
       signalUUID: TORQUE,
       from: "2026-11-20T11:00:00.000Z",
       to: "2026-11-20T23:30:00.000Z",
     });
-    expect(cell("LCL *").value).toBe("3.25");
-    expect(cell("UCL *").value).toBe("6.75");
-    expect(cell("UCL M-2").value).toBe("6.5");
-    expect(cell("LSL *").value).toBe("1");
+    expect(cell("LCL *")).toHaveValue("3.25");
+    expect(cell("UCL *")).toHaveValue("6.75");
+    expect(cell("UCL M-2")).toHaveValue("6.5");
+    expect(cell("LSL *")).toHaveValue("1");
     expect(document.querySelectorAll(".lw-row-unsaved").length).toBeGreaterThan(0);
-    expect((screen.getByRole("button", { name: M.saveChanges }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole("button", { name: M.saveChanges })).not.toBeDisabled();
   });
 });

@@ -1,9 +1,10 @@
 import { type TAddUserBody, type TAddUserResponse, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { testMe, testPlant } from "../../../test/fixtures";
+import { mockApi, refusal } from "../../../test/mockApi";
 import {
   installGridLayout,
   leaveSectionAnswering,
@@ -30,11 +31,11 @@ let users: TUserRow[];
 const added: TAddUserBody[] = [];
 setupSettingsServer(
   { me: () => me, plants: [plant] },
-  http.get("*/api/customer-users-for-user", () => HttpResponse.json(users)),
-  http.post("*/api/add-user", async ({ request }) => {
+  mockApi.get("*/api/customer-users-for-user", () => HttpResponse.json(users)),
+  mockApi.post("*/api/add-user", async ({ request }) => {
     const body = JSON.parse(await request.text()) as TAddUserBody;
     if (users.some((u) => u.email === body.email)) {
-      return HttpResponse.json({ message: USER_MESSAGES.exists }, { status: 409 });
+      return refusal(409, { message: USER_MESSAGES.exists });
     }
     added.push(body);
     const user: TUserRow = {
@@ -64,34 +65,32 @@ describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
   it("opens one new row in edit mode with the focus in Email; an empty email is refused", async () => {
     const ue = userEvent.setup();
     renderPage();
-    expect(await screen.findByText(USER_MESSAGES.totalUsers(1))).toBeTruthy();
+    expect(await screen.findByText(USER_MESSAGES.totalUsers(1))).toBeInTheDocument();
 
     await ue.click(addButton());
     const email = await screen.findByRole("textbox", { name: "Email" });
     await waitFor(() => expect(document.activeElement).toBe(email));
     // Only one new row at a time.
-    expect((addButton() as HTMLButtonElement).disabled).toBe(true);
+    expect(addButton()).toBeDisabled();
 
     await ue.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText(USER_MESSAGES.emailRequired)).toBeTruthy();
-    expect(screen.getByRole("textbox", { name: "Email" })).toBeTruthy();
+    expect(await screen.findByText(USER_MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Email" })).toBeInTheDocument();
     expect(added).toHaveLength(0);
 
     await ue.click(screen.getByRole("button", { name: "Cancel" }));
-    await waitFor(() => expect(screen.queryByRole("textbox", { name: "Email" })).toBeNull());
-    expect((addButton() as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() => expect(screen.queryByRole("textbox", { name: "Email" })).not.toBeInTheDocument());
+    expect(addButton()).not.toBeDisabled();
   });
 
   it("asks 'Discard Changes?' before leaving the section with the new row open; Exit leaves without adding", async () => {
     const ue = userEvent.setup();
     const { router } = renderPage();
-    expect(await screen.findByText(USER_MESSAGES.totalUsers(1))).toBeTruthy();
+    expect(await screen.findByText(USER_MESSAGES.totalUsers(1))).toBeInTheDocument();
     await ue.click(addButton());
     await ue.type(await screen.findByRole("textbox", { name: "Email" }), "new@example.com");
     await leaveSectionAnswering(router, ue, "continue", "/settings?section=LINE_MANAGEMENT");
-    expect((screen.getByRole("textbox", { name: "Email" }) as HTMLInputElement).value).toBe(
-      "new@example.com",
-    );
+    expect(screen.getByRole("textbox", { name: "Email" })).toHaveValue("new@example.com");
     await leaveSectionAnswering(router, ue, "exit", "/settings?section=LINE_MANAGEMENT");
     expect(added).toHaveLength(0);
   });
@@ -113,19 +112,19 @@ describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
     await ue.clear(screen.getByRole("textbox", { name: "Email" }));
     await ue.type(screen.getByRole("textbox", { name: "Email" }), "new@acme.test{Enter}");
     const dialog = await screen.findByRole("dialog", { name: USER_MESSAGES.passwordLinkTitle });
-    expect((within(dialog).getByTestId("password-link") as HTMLInputElement).value).toBe(
+    expect(within(dialog).getByTestId("password-link")).toHaveValue(
       "http://localhost/set-password?token=one-time",
     );
-    expect(within(dialog).getByText(USER_MESSAGES.passwordLinkNote)).toBeTruthy();
+    expect(within(dialog).getByText(USER_MESSAGES.passwordLinkNote)).toBeInTheDocument();
     expect(added).toEqual([{ email: "new@acme.test", locationPlantId: plant.id, locationName: plant.name }]);
-    expect(await screen.findByText(USER_MESSAGES.added)).toBeTruthy();
+    expect(await screen.findByText(USER_MESSAGES.added)).toBeInTheDocument();
 
     await ue.click(within(dialog).getByRole("button", { name: "Done" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(await screen.findByText(USER_MESSAGES.totalUsers(2))).toBeTruthy();
-    expect(screen.getByText("new@acme.test")).toBeTruthy();
-    expect(screen.getByText(USER_MESSAGES.neverLoggedIn)).toBeTruthy();
-    expect(screen.queryByRole("textbox", { name: "Email" })).toBeNull();
-    expect((addButton() as HTMLButtonElement).disabled).toBe(false);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await screen.findByText(USER_MESSAGES.totalUsers(2))).toBeInTheDocument();
+    expect(screen.getByText("new@acme.test")).toBeInTheDocument();
+    expect(screen.getByText(USER_MESSAGES.neverLoggedIn)).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Email" })).not.toBeInTheDocument();
+    expect(addButton()).not.toBeDisabled();
   });
 });

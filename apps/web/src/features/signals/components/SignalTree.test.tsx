@@ -63,8 +63,8 @@ describe("SignalTree (general)", () => {
   it("refuses a node its predicate refuses, with the reason as the row's tooltip", () => {
     const { onSelect } = renderTree({ isSelectable: (n) => (n.id === A ? "Already monitored" : true) });
     const torque = screen.getByRole("treeitem", { name: "Torque" });
-    expect(torque.getAttribute("aria-disabled")).toBe("true");
-    expect(torque.getAttribute("title")).toBe("Already monitored");
+    expect(torque).toHaveAttribute("aria-disabled", "true");
+    expect(torque).toHaveAttribute("title", "Already monitored");
     fireEvent.click(torque);
     expect(onSelect).not.toHaveBeenCalled();
   });
@@ -81,7 +81,7 @@ describe("SignalTree (general)", () => {
           </IconButton>
         ) : null,
     });
-    expect(screen.getByText("chip Torque")).toBeTruthy();
+    expect(screen.getByText("chip Torque")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: "act on Angle" }));
     expect(onAction).toHaveBeenCalledTimes(1);
     expect(onSelect).not.toHaveBeenCalled();
@@ -89,6 +89,6 @@ describe("SignalTree (general)", () => {
 
   it("shows radio buttons, not aria-multiselectable, when one node may be chosen", () => {
     renderTree({ multiselectable: false });
-    expect(screen.getByRole("tree").getAttribute("aria-multiselectable")).toBeNull();
+    expect(screen.getByRole("tree")).not.toHaveAttribute("aria-multiselectable");
   });
 });

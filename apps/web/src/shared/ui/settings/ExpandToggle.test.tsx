@@ -58,10 +58,10 @@ describe("expandable rows", { timeout: 30_000 }, () => {
 
     const torqueRow = screen.getAllByRole("row").find((r) => r.textContent?.includes("Torque"));
     const toggle = within(torqueRow as HTMLElement).getByRole("button", { name: M.seeModels });
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
     await ue.click(toggle);
     const hide = await screen.findByRole("button", { name: M.hideModels });
-    expect(hide.getAttribute("aria-expanded")).toBe("true");
+    expect(hide).toHaveAttribute("aria-expanded", "true");
     const texts = rowTexts();
     const at = texts.findIndex((t) => t.includes("Torque"));
     expect(texts[at + 1]).toContain("M-100");
@@ -69,7 +69,7 @@ describe("expandable rows", { timeout: 30_000 }, () => {
     expect(texts[at + 3]).toContain("Angle");
 
     await ue.click(hide);
-    await waitFor(() => expect(screen.queryByText("M-100")).toBeNull());
+    await waitFor(() => expect(screen.queryByText("M-100")).not.toBeInTheDocument());
   });
 
   it("keeps children under their parent when the grid is sorted", async () => {
@@ -99,10 +99,10 @@ describe("expandable rows", { timeout: 30_000 }, () => {
     await waitFor(() => expect(document.activeElement?.getAttribute("aria-expanded")).toBe("false"));
     await ue.keyboard("{Enter}");
     const hide = await screen.findByRole("button", { name: M.hideModels });
-    expect(await screen.findByText("M-300")).toBeTruthy();
+    expect(await screen.findByText("M-300")).toBeInTheDocument();
     hide.focus();
     await ue.keyboard(" ");
-    await waitFor(() => expect(screen.queryByText("M-300")).toBeNull());
+    await waitFor(() => expect(screen.queryByText("M-300")).not.toBeInTheDocument());
   });
 });
 
@@ -160,7 +160,7 @@ describe("a row that expands into a form", { timeout: 30_000 }, () => {
     render(<EtqLike />);
     const toggle = await screen.findByRole("button", { name: "Edit Axle" });
     await ue.click(toggle);
-    expect(screen.getByRole("button", { name: "Close Axle" }).getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("button", { name: "Close Axle" })).toHaveAttribute("aria-expanded", "true");
     const host = await screen.findByRole("textbox", { name: "Reliance API Host of Axle" });
     const texts = rowTexts();
     expect(texts[0]).toContain("Axle");
@@ -168,10 +168,10 @@ describe("a row that expands into a form", { timeout: 30_000 }, () => {
     expect(texts[2]).toContain("Brake");
 
     await ue.type(host, "https://etq x{ArrowLeft}{Backspace}.test");
-    expect((host as HTMLInputElement).value).toBe("https://etq.testx");
+    expect(host).toHaveValue("https://etq.testx");
     await ue.click(screen.getByRole("button", { name: "Save" }));
-    await waitFor(() => expect(screen.queryByRole("textbox")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("textbox")).not.toBeInTheDocument());
     expect(rowTexts()[0]).toContain("https://etq.testx");
-    expect(screen.getByRole("button", { name: "Edit Axle" }).getAttribute("aria-expanded")).toBe("false");
+    expect(screen.getByRole("button", { name: "Edit Axle" })).toHaveAttribute("aria-expanded", "false");
   });
 });

@@ -118,43 +118,41 @@ describe("inline row editing", { timeout: 30_000 }, () => {
     const days = await screen.findByRole("textbox", { name: "Overview Alert Filter of Axle" });
     await ue.clear(days);
     await ue.type(days, "91");
-    expect(await screen.findByText("Must be between 1 and 90")).toBeTruthy();
-    expect(days.getAttribute("aria-invalid")).toBe("true");
+    expect(await screen.findByText("Must be between 1 and 90")).toBeInTheDocument();
+    expect(days).toHaveAttribute("aria-invalid", "true");
     await ue.keyboard("{Enter}");
     await ue.click(screen.getByRole("button", { name: `${M.save} Axle` }));
     expect(saved).toEqual([]);
-    expect(screen.getByRole("textbox", { name: "Overview Alert Filter of Axle" })).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Overview Alert Filter of Axle" })).toBeInTheDocument();
 
     const threshold = screen.getByRole("textbox", { name: "Ingestion Alert Threshold of Axle" });
     await ue.clear(threshold);
-    expect(screen.queryByText("Must be a whole number")).toBeNull();
+    expect(screen.queryByText("Must be a whole number")).not.toBeInTheDocument();
     await ue.clear(days);
     await ue.type(days, "14{Enter}");
     await waitFor(() => expect(saved).toHaveLength(1));
     // Empty is allowed for the threshold and stored as nothing; the days as a number.
     expect(saved[0]).toMatchObject({ id: "l1", thresholdHours: null, windowDays: 14 });
-    await waitFor(() => expect(screen.queryByRole("textbox")).toBeNull());
-    expect(rowOf("Axle").textContent).toContain("14");
+    await waitFor(() => expect(screen.queryByRole("textbox")).not.toBeInTheDocument());
+    expect(rowOf("Axle")).toHaveTextContent("14");
   });
 
   it("Escape and Cancel drop what was typed; only one row is in edit at a time", async () => {
     const ue = userEvent.setup();
     render(<Harness onSave={() => undefined} />);
     await ue.click(await screen.findByRole("button", { name: `${M.edit} Axle` }));
-    expect((screen.getByRole("button", { name: `${M.edit} Brake` }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(screen.getByRole("button", { name: `${M.edit} Brake` })).toBeDisabled();
     const threshold = await screen.findByRole("textbox", { name: "Ingestion Alert Threshold of Axle" });
     await waitFor(() => expect(document.activeElement).toBe(threshold));
     await ue.type(threshold, "5");
     await ue.keyboard("{Escape}");
-    await waitFor(() => expect(screen.queryByRole("textbox")).toBeNull());
-    expect(rowOf("Axle").textContent).toContain("12");
+    await waitFor(() => expect(screen.queryByRole("textbox")).not.toBeInTheDocument());
+    expect(rowOf("Axle")).toHaveTextContent("12");
 
     await ue.click(screen.getByRole("button", { name: `${M.edit} Brake` }));
     await ue.type(await screen.findByRole("textbox", { name: "Ingestion Alert Threshold of Brake" }), "8");
     await ue.click(screen.getByRole("button", { name: `${M.cancel} Brake` }));
-    await waitFor(() => expect(screen.queryByRole("textbox")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("textbox")).not.toBeInTheDocument());
     expect(rowOf("Brake").textContent).not.toContain("8");
   });
 
@@ -172,27 +170,25 @@ describe("inline row editing", { timeout: 30_000 }, () => {
     await ue.clear(threshold);
     await ue.type(threshold, "48");
     await ue.click(screen.getByRole("button", { name: `${M.save} Axle` }));
-    await waitFor(() => expect((threshold as HTMLInputElement).disabled).toBe(true));
-    expect((screen.getByRole("button", { name: `${M.cancel} Axle` }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    await waitFor(() => expect(threshold).toBeDisabled());
+    expect(screen.getByRole("button", { name: `${M.cancel} Axle` })).toBeDisabled();
 
     pending.reject(new Error("Unable to find the line"));
-    expect(await screen.findByText("Unable to find the line")).toBeTruthy();
+    expect(await screen.findByText("Unable to find the line")).toBeInTheDocument();
     const again = screen.getByRole("textbox", {
       name: "Ingestion Alert Threshold of Axle",
     }) as HTMLInputElement;
-    await waitFor(() => expect(again.disabled).toBe(false));
-    expect(again.value).toBe("48");
+    await waitFor(() => expect(again).not.toBeDisabled());
+    expect(again).toHaveValue("48");
 
     // Typing again clears the server's message; a save that succeeds closes the row.
     await ue.type(again, "0");
-    expect(screen.queryByText("Unable to find the line")).toBeNull();
+    expect(screen.queryByText("Unable to find the line")).not.toBeInTheDocument();
     pending = deferred<Row | undefined>();
     await ue.click(screen.getByRole("button", { name: `${M.save} Axle` }));
     pending.resolve(undefined);
-    await waitFor(() => expect(screen.queryByRole("textbox")).toBeNull());
-    expect(rowOf("Axle").textContent).toContain("480");
+    await waitFor(() => expect(screen.queryByRole("textbox")).not.toBeInTheDocument());
+    expect(rowOf("Axle")).toHaveTextContent("480");
   });
 
   it("collects saved rows as unsaved until the page saves or discards them", async () => {
@@ -204,12 +200,12 @@ describe("inline row editing", { timeout: 30_000 }, () => {
       "6{Enter}",
     );
     await waitFor(() => expect(rowOf("Brake").classList.contains(UNSAVED_ROW_CLASS)).toBe(true));
-    expect(rowOf("Brake").textContent).toContain("6");
+    expect(rowOf("Brake")).toHaveTextContent("6");
     expect(rowOf("Axle").classList.contains(UNSAVED_ROW_CLASS)).toBe(false);
 
     await ue.click(screen.getByRole("button", { name: "Discard Changes" }));
     await waitFor(() => expect(rowOf("Brake").classList.contains(UNSAVED_ROW_CLASS)).toBe(false));
-    expect(within(rowOf("Brake")).queryByText("6")).toBeNull();
+    expect(within(rowOf("Brake")).queryByText("6")).not.toBeInTheDocument();
   });
 });
 
@@ -276,8 +272,8 @@ describe("inline editing in expanded rows", { timeout: 30_000 }, () => {
     await ue.clear(lsl);
     await ue.type(lsl, "0.5{Enter}");
     await waitFor(() => expect(rowOf("M-100").classList.contains(UNSAVED_ROW_CLASS)).toBe(true));
-    expect(rowOf("M-100").textContent).toContain("0.5");
-    expect(within(rowOf("M-100")).getByText(M.unsaved)).toBeTruthy();
+    expect(rowOf("M-100")).toHaveTextContent("0.5");
+    expect(within(rowOf("M-100")).getByText(M.unsaved)).toBeInTheDocument();
     expect(rowOf("Torque").classList.contains(UNSAVED_ROW_CLASS)).toBe(false);
 
     await ue.click(screen.getByRole("button", { name: "Save Changes" }));

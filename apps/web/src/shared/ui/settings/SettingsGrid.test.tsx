@@ -21,7 +21,7 @@ describe("SettingsGrid", { timeout: 30_000 }, () => {
   it("shows its rows at the spec's row height under its accessible name", async () => {
     render(<SettingsGrid label="Lines" emptyText="No lines" rows={rows} columns={columns} />);
     const grid = screen.getByRole("grid", { name: "Lines" });
-    expect(await within(grid).findByText("Axle Assembly")).toBeTruthy();
+    expect(await within(grid).findByText("Axle Assembly")).toBeInTheDocument();
     const row = within(grid)
       .getAllByRole("row")
       .find((r) => r.textContent?.includes("Brake Module"));
@@ -34,19 +34,19 @@ describe("SettingsGrid", { timeout: 30_000 }, () => {
     const { rerender } = render(
       <SettingsGrid label="Lines" emptyText="No lines" rows={[]} columns={columns} />,
     );
-    expect(await screen.findByText("No lines")).toBeTruthy();
+    expect(await screen.findByText("No lines")).toBeInTheDocument();
     rerender(<SettingsGrid label="Lines" emptyText="No lines" rows={rows} columns={columns} isError />);
     expect((await screen.findByRole("alert")).textContent).toBe(SETTINGS_KIT_MESSAGES.errorLoadingData);
-    expect(screen.queryByText("Axle Assembly")).toBeNull();
+    expect(screen.queryByText("Axle Assembly")).not.toBeInTheDocument();
   });
 });
 
 describe("BusyOverlay and useDialogs", () => {
   it("shows 'Saving...' while open", () => {
     const { rerender } = render(<BusyOverlay open={false} />);
-    expect(screen.queryByText(SETTINGS_KIT_MESSAGES.saving)).toBeNull();
+    expect(screen.queryByText(SETTINGS_KIT_MESSAGES.saving)).not.toBeInTheDocument();
     rerender(<BusyOverlay open />);
-    expect(screen.getByRole("status").textContent).toContain(SETTINGS_KIT_MESSAGES.saving);
+    expect(screen.getByRole("status")).toHaveTextContent(SETTINGS_KIT_MESSAGES.saving);
   });
 
   it("keeps one dialog open at a time, with the data it was opened with", () => {
@@ -104,9 +104,9 @@ describe("useDiscardGuard", () => {
     rerender(<Guarded isDirty onLeave={() => left.push("dirty")} />);
     await ue.click(screen.getByRole("button", { name: "Leave" }));
     const dialog = await screen.findByRole("dialog", { name: SETTINGS_KIT_MESSAGES.discardTitle });
-    expect(dialog.textContent).toContain(SETTINGS_KIT_MESSAGES.discardText);
+    expect(dialog).toHaveTextContent(SETTINGS_KIT_MESSAGES.discardText);
     await ue.click(within(dialog).getByRole("button", { name: SETTINGS_KIT_MESSAGES.discardContinue }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(left).toEqual(["clean"]);
     await ue.click(screen.getByRole("button", { name: "Leave" }));
     await ue.click(await screen.findByRole("button", { name: SETTINGS_KIT_MESSAGES.discardExit }));

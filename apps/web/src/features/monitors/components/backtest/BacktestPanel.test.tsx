@@ -4,7 +4,6 @@ import {
   BACKTEST_TEXTS,
   MONITOR_FORM_TEXTS,
   newMonitorForm,
-  type TAlert,
   type TBacktest,
   type TBacktestBody,
   type TBacktestStreamLine,
@@ -20,6 +19,7 @@ import { setupServer } from "msw/node";
 import { FormProvider, useForm } from "react-hook-form";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { installResizeObserver, testBacktest } from "../../../../test/fixtures";
+import { mockApi, refusal } from "../../../../test/mockApi";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { BacktestPanel } from "./BacktestPanel";
 
@@ -80,12 +80,14 @@ let calls: Call[];
 let reply: (call: Call) => Response;
 
 const server = setupServer(
+  // The route's answer here is its NDJSON stream (lines typed by Call.send), not one JSON body:
+  // msw's plain handler, which takes any Response.
   http.post("*/api/monitors/backtest", async ({ request }) => {
     const call = streamedCall(JSON.parse(await request.text()) as TBacktestBody, request);
     calls.push(call);
     return reply(call);
   }),
-  http.get("*/api/lines/:lineId/alerts", () => HttpResponse.json([] as TAlert[])),
+  mockApi.get("*/api/lines/:lineId/alerts", () => HttpResponse.json([])),
 );
 
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
@@ -154,26 +156,26 @@ describe("BacktestPanel: a streamed backtest", () => {
     expect(call.body.task?.task_details.signal_uuids).toEqual([S1, S2]);
 
     // Before the first progress line: the records are being read, the bar has no value yet.
-    expect(await screen.findByText(BACKTEST_TEXTS.reading)).toBeTruthy();
-    expect(progressBar().getAttribute("aria-valuenow")).toBeNull();
-    expect(panel().getAttribute("aria-busy")).toBe("true");
+    expect(await screen.findByText(BACKTEST_TEXTS.reading)).toBeInTheDocument();
+    expect(progressBar()).not.toHaveAttribute("aria-valuenow");
+    expect(panel()).toHaveAttribute("aria-busy", "true");
 
     // 23:30 UTC on the 22nd is already the 23rd in Berlin.
     call.send({ type: "progress", done: 1, total: 4, at: "2026-11-22T23:30:00.000Z" });
-    expect(await screen.findByText(BACKTEST_TEXTS.progress("2026-11-23", 1, 4))).toBeTruthy();
-    expect(progressBar().getAttribute("aria-valuenow")).toBe("25");
+    expect(await screen.findByText(BACKTEST_TEXTS.progress("2026-11-23", 1, 4))).toBeInTheDocument();
+    expect(progressBar()).toHaveAttribute("aria-valuenow", "25");
     call.send({ type: "progress", done: 3, total: 4, at: "2026-11-24T08:00:00.000Z" });
-    expect(await screen.findByText(BACKTEST_TEXTS.progress("2026-11-24", 3, 4))).toBeTruthy();
-    expect(progressBar().getAttribute("aria-valuenow")).toBe("75");
+    expect(await screen.findByText(BACKTEST_TEXTS.progress("2026-11-24", 3, 4))).toBeInTheDocument();
+    expect(progressBar()).toHaveAttribute("aria-valuenow", "75");
 
     const answer = testBacktest({ now: NOW, alerts: 0 });
     call.send({ type: "progress", done: 4, total: 4, at: answer.to });
     call.send({ type: "result", backtest: answer });
     call.end();
-    expect(await screen.findByText(summaryOf(answer))).toBeTruthy();
-    expect(screen.queryByRole("progressbar", { name: BACKTEST_TEXTS.progressLabel })).toBeNull();
-    expect(screen.queryByRole("button", { name: BACKTEST_TEXTS.cancel })).toBeNull();
-    expect(panel().getAttribute("aria-busy")).toBe("false");
+    expect(await screen.findByText(summaryOf(answer))).toBeInTheDocument();
+    expect(screen.queryByRole("progressbar", { name: BACKTEST_TEXTS.progressLabel })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: BACKTEST_TEXTS.cancel })).not.toBeInTheDocument();
+    expect(panel()).toHaveAttribute("aria-busy", "false");
   });
 
   it("keeps the previous result under the progress of the next; other settings drop a running request", async () => {
@@ -182,28 +184,28 @@ describe("BacktestPanel: a streamed backtest", () => {
     const week = testBacktest({ now: NOW, alerts: 1 });
     first.send({ type: "result", backtest: week });
     first.end();
-    expect(await screen.findByText(summaryOf(week))).toBeTruthy();
+    expect(await screen.findByText(summaryOf(week))).toBeInTheDocument();
 
     await ue.click(screen.getByRole("button", { name: BACKTEST_TEXTS.days(14) }));
     const second = await callNo(2);
     expect(second.body.period).toEqual({ days: 14 });
     second.send({ type: "progress", done: 10, total: 40, at: "2026-11-10T12:00:00.000Z" });
-    expect(await screen.findByText(BACKTEST_TEXTS.progress("2026-11-10", 10, 40))).toBeTruthy();
-    expect(screen.getByText(summaryOf(week))).toBeTruthy();
-    expect(panel().getAttribute("aria-busy")).toBe("true");
+    expect(await screen.findByText(BACKTEST_TEXTS.progress("2026-11-10", 10, 40))).toBeInTheDocument();
+    expect(screen.getByText(summaryOf(week))).toBeInTheDocument();
+    expect(panel()).toHaveAttribute("aria-busy", "true");
 
     // Other settings while it runs: that request is dropped (the server stops it), the new one runs.
     await ue.click(screen.getByRole("button", { name: BACKTEST_TEXTS.days(30) }));
     const third = await callNo(3);
     await waitFor(() => expect(second.aborted).toBe(true));
     expect(third.body.period).toEqual({ days: 30 });
-    expect(await screen.findByText(BACKTEST_TEXTS.reading)).toBeTruthy();
-    expect(screen.getByText(summaryOf(week))).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_TEXTS.reading)).toBeInTheDocument();
+    expect(screen.getByText(summaryOf(week))).toBeInTheDocument();
 
     third.send({ type: "result", backtest: testBacktest({ now: NOW, alerts: 0, days: 30 }) });
     third.end();
-    expect(await screen.findByText(BACKTEST_MESSAGES.summary(0, 30, 2, 4))).toBeTruthy();
-    expect(screen.queryByText(summaryOf(week))).toBeNull();
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(0, 30, 2, 4))).toBeInTheDocument();
+    expect(screen.queryByText(summaryOf(week))).not.toBeInTheDocument();
     expect(calls).toHaveLength(3);
   });
 
@@ -211,13 +213,13 @@ describe("BacktestPanel: a streamed backtest", () => {
     const ue = renderPanel();
     const first = await callNo(1);
     first.send({ type: "progress", done: 2, total: 8, at: "2026-11-20T12:00:00.000Z" });
-    expect(await screen.findByText(BACKTEST_TEXTS.progress("2026-11-20", 2, 8))).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_TEXTS.progress("2026-11-20", 2, 8))).toBeInTheDocument();
 
     await ue.click(screen.getByRole("button", { name: BACKTEST_TEXTS.cancel }));
-    expect(await screen.findByText(BACKTEST_TEXTS.cancelled)).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_TEXTS.cancelled)).toBeInTheDocument();
     await waitFor(() => expect(first.aborted).toBe(true));
-    expect(screen.queryByRole("progressbar", { name: BACKTEST_TEXTS.progressLabel })).toBeNull();
-    expect(panel().getAttribute("aria-busy")).toBe("false");
+    expect(screen.queryByRole("progressbar", { name: BACKTEST_TEXTS.progressLabel })).not.toBeInTheDocument();
+    expect(panel()).toHaveAttribute("aria-busy", "false");
     const runAgain = screen.getByRole("button", { name: BACKTEST_TEXTS.runAgain });
     expect(document.activeElement).toBe(runAgain);
 
@@ -225,14 +227,14 @@ describe("BacktestPanel: a streamed backtest", () => {
     await ue.keyboard("{Enter}");
     const second = await callNo(2);
     expect(second.body).toEqual(first.body);
-    expect(await screen.findByText(BACKTEST_TEXTS.reading)).toBeTruthy();
-    expect(screen.queryByText(BACKTEST_TEXTS.cancelled)).toBeNull();
+    expect(await screen.findByText(BACKTEST_TEXTS.reading)).toBeInTheDocument();
+    expect(screen.queryByText(BACKTEST_TEXTS.cancelled)).not.toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByRole("button", { name: BACKTEST_TEXTS.cancel }));
 
     const answer = testBacktest({ now: NOW });
     second.send({ type: "result", backtest: answer });
     second.end();
-    expect(await screen.findByText(summaryOf(answer))).toBeTruthy();
+    expect(await screen.findByText(summaryOf(answer))).toBeInTheDocument();
     expect(calls).toHaveLength(2);
   });
 
@@ -243,16 +245,15 @@ describe("BacktestPanel: a streamed backtest", () => {
     first.send({ type: "error", status: 422, message: BACKTEST_MESSAGES.tooLong(60) });
     first.end();
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(BACKTEST_TEXTS.loadError(BACKTEST_MESSAGES.tooLong(60)));
-    expect(screen.queryByRole("progressbar", { name: BACKTEST_TEXTS.progressLabel })).toBeNull();
+    expect(alert).toHaveTextContent(BACKTEST_TEXTS.loadError(BACKTEST_MESSAGES.tooLong(60)));
+    expect(screen.queryByRole("progressbar", { name: BACKTEST_TEXTS.progressLabel })).not.toBeInTheDocument();
 
     // Refused before the replay: an HTTP status with a JSON message, as without streaming.
-    reply = () =>
-      HttpResponse.json({ message: BACKTEST_MESSAGES.tooManyRecords(1_000_000) }, { status: 400 });
+    reply = () => refusal(400, { message: BACKTEST_MESSAGES.tooManyRecords(1_000_000) });
     await ue.click(within(alert).getByRole("button", { name: MONITOR_FORM_TEXTS.retry }));
     expect(
       await screen.findByText(BACKTEST_TEXTS.loadError(BACKTEST_MESSAGES.tooManyRecords(1_000_000))),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(2);
   });
 });

@@ -25,13 +25,14 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { MemoryRouter } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { formatDateTime } from "../../../../shared/format";
 import { mvdDetailsFixture, testBacktest } from "../../../../test/fixtures";
+import { type AnswerOf, mockApi, refusal } from "../../../../test/mockApi";
 import { SESSION_KEYS } from "../../../signals/remembered";
 import { MonitorFormContext, type MonitorFormCtx } from "../MonitorFormContext";
 import { DataFiltersTab } from "./DataFiltersTab";
@@ -119,29 +120,29 @@ const previewAnswer = (over: Partial<TMonitorPreview["evaluation"]> = {}): TMoni
 const backtestAnswer = (alerts = 1, days = 7): TBacktest => testBacktest({ now: NOW, alerts, days });
 
 let backtestBodies: TBacktestBody[];
-let backtestReply: () => Response;
+let backtestReply: () => AnswerOf<"post", "*/api/monitors/backtest">;
 let partAttributes: TPartAttribute[];
 let classifications: Record<string, typeof passFail>;
 let previewBodies: TMonitorPreviewBody[];
-let previewReply: () => Response;
+let previewReply: () => AnswerOf<"post", "*/api/monitors/preview">;
 
 const server = setupServer(
-  http.get("*/api/lines/:lineId/model-numbers", () => HttpResponse.json(modelNumbers)),
-  http.get("*/api/lines/:lineId/part-attributes", () => HttpResponse.json(partAttributes)),
-  http.post("*/api/signal-groups", () =>
+  mockApi.get("*/api/lines/:lineId/model-numbers", () => HttpResponse.json(modelNumbers)),
+  mockApi.get("*/api/lines/:lineId/part-attributes", () => HttpResponse.json(partAttributes)),
+  mockApi.post("*/api/signal-groups", () =>
     HttpResponse.json([{ signalGroupUuid: GROUP, signalGroupName: "Torque", signalUuids: [S1, S2] }]),
   ),
-  http.post("*/api/signal/associated-result-classifications", async ({ request }) => {
+  mockApi.post("*/api/signal/associated-result-classifications", async ({ request }) => {
     const ids = JSON.parse(await request.text()) as string[];
     const answer: TAssociatedResultClassifications = {};
     for (const id of ids) answer[id] = { associatedResultClassifications: classifications[id] ?? noResult };
     return HttpResponse.json(answer);
   }),
-  http.post("*/api/monitors/preview", async ({ request }) => {
+  mockApi.post("*/api/monitors/preview", async ({ request }) => {
     previewBodies.push(JSON.parse(await request.text()) as TMonitorPreviewBody);
     return previewReply();
   }),
-  http.get("*/api/lines/:lineId/alerts", () =>
+  mockApi.get("*/api/lines/:lineId/alerts", () =>
     HttpResponse.json([
       {
         id: "00000000-0000-4000-8000-000000000901",
@@ -161,7 +162,7 @@ const server = setupServer(
       },
     ]),
   ),
-  http.post("*/api/monitors/backtest", async ({ request }) => {
+  mockApi.post("*/api/monitors/backtest", async ({ request }) => {
     backtestBodies.push(JSON.parse(await request.text()) as TBacktestBody);
     return backtestReply();
   }),
@@ -249,16 +250,16 @@ async function choose(ue: ReturnType<typeof userEvent.setup>, select: string, op
 describe("DataFiltersTab: Period", { timeout: 30_000 }, () => {
   it("gives a changed mode its default and limits the other side to Time; shows the plant time zone", async () => {
     const ue = renderTab();
-    expect(screen.getByText(`Time zone: ${TZ}`)).toBeTruthy();
-    expect(textbox("Start records").value).toBe("150");
-    expect(screen.getByText(QUERY_MESSAGES.compatible)).toBeTruthy();
+    expect(screen.getByText(`Time zone: ${TZ}`)).toBeInTheDocument();
+    expect(textbox("Start records")).toHaveValue("150");
+    expect(screen.getByText(QUERY_MESSAGES.compatible)).toBeInTheDocument();
     // 10:00 UTC is 11:00 in Berlin.
     expect(pickerText("End time")).toBe("2026-11-22 11:00:00");
 
     // End to Duration while Start counts records: Start falls back to Time.
     await choose(ue, "End", "Duration");
     expect(combobox("Start").textContent).toBe("Time");
-    expect(textbox("End duration (minutes)").value).toBe("60");
+    expect(textbox("End duration (minutes)")).toHaveValue("60");
     expect(form.getValues("query")).toMatchObject({
       start_mode: "Time",
       end_mode: "Duration",
@@ -268,9 +269,9 @@ describe("DataFiltersTab: Period", { timeout: 30_000 }, () => {
       end_time: NOW,
     });
     expect(pickerText("Start time")).toBe("2026-11-22 10:00:00");
-    expect(screen.getByText(QUERY_MESSAGES.incompatible)).toBeTruthy();
-    expect(screen.queryByText(QUERY_MESSAGES.compatible)).toBeNull();
-    expect(screen.getByText(QUERY_MESSAGES.incompatibleSave)).toBeTruthy();
+    expect(screen.getByText(QUERY_MESSAGES.incompatible)).toBeInTheDocument();
+    expect(screen.queryByText(QUERY_MESSAGES.compatible)).not.toBeInTheDocument();
+    expect(screen.getByText(QUERY_MESSAGES.incompatibleSave)).toBeInTheDocument();
 
     // Start back to Records: its default count, End limited to Time (now).
     await choose(ue, "Start", "Records");
@@ -282,8 +283,8 @@ describe("DataFiltersTab: Period", { timeout: 30_000 }, () => {
       end_duration: null,
       end_time: NOW,
     });
-    expect(screen.getByText(QUERY_MESSAGES.compatible)).toBeTruthy();
-    expect(screen.queryByText(QUERY_MESSAGES.incompatibleSave)).toBeNull();
+    expect(screen.getByText(QUERY_MESSAGES.compatible)).toBeInTheDocument();
+    expect(screen.queryByText(QUERY_MESSAGES.incompatibleSave)).not.toBeInTheDocument();
   });
 
   it("commits Records 700 ms after typing stops, ignores a minus sign and shows the clamped count", async () => {
@@ -298,18 +299,18 @@ describe("DataFiltersTab: Period", { timeout: 30_000 }, () => {
 
     await ue.clear(records);
     await ue.type(records, "-40");
-    expect(records.value).toBe("40");
+    expect(records).toHaveValue("40");
     await wait(MONITOR_FORM_TIMINGS.periodInputMs);
     // The records range starts at 25 / 0.5 = 50.
     expect(form.getValues("query.start_records")).toBe(50);
-    expect(records.value).toBe("50");
+    expect(records).toHaveValue("50");
   });
 
   it("takes Duration in minutes after 700 ms, stores milliseconds and shows the derived start", async () => {
     const ue = renderTab();
     await choose(ue, "Start", "Duration");
     const minutes = textbox("Start duration (minutes)");
-    expect(minutes.value).toBe("60");
+    expect(minutes).toHaveValue("60");
     await ue.clear(minutes);
     await ue.type(minutes, "90");
     await wait(MONITOR_FORM_TIMINGS.periodInputMs - 1);
@@ -319,7 +320,7 @@ describe("DataFiltersTab: Period", { timeout: 30_000 }, () => {
       start_duration: 90 * 60_000,
       start_time: NOW - 90 * 60_000,
     });
-    expect(screen.getByText(`From ${formatDateTime(new Date(NOW - 90 * 60_000), TZ)}`)).toBeTruthy();
+    expect(screen.getByText(`From ${formatDateTime(new Date(NOW - 90 * 60_000), TZ)}`)).toBeInTheDocument();
   });
 
   it("labels an invalid Time entry 'Error', reports it, and keeps times out of the future", async () => {
@@ -329,13 +330,13 @@ describe("DataFiltersTab: Period", { timeout: 30_000 }, () => {
     const start = screen.getByRole("group", { name: "Start time" });
     await ue.click(within(start).getByRole("spinbutton", { name: "Year" }));
     await ue.keyboard("2");
-    expect(screen.getByRole("group", { name: "Error" })).toBeTruthy();
-    expect(screen.getByText(QUERY_MESSAGES.invalidStart)).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Error" })).toBeInTheDocument();
+    expect(screen.getByText(QUERY_MESSAGES.invalidStart)).toBeInTheDocument();
 
     await ue.keyboard("025");
-    expect(screen.queryByRole("group", { name: "Error" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Error" })).not.toBeInTheDocument();
     expect(form.getValues("query.start_time")).toBe(NOW - HOUR - 365 * 24 * HOUR);
-    expect(screen.queryByText(QUERY_MESSAGES.invalidStart)).toBeNull();
+    expect(screen.queryByText(QUERY_MESSAGES.invalidStart)).not.toBeInTheDocument();
 
     // A date after now becomes now.
     const end = screen.getByRole("group", { name: "End time" });
@@ -351,29 +352,29 @@ describe("DataFiltersTab: Period", { timeout: 30_000 }, () => {
         query: { ...values().query, start_mode: "Time", start_time: NOW - HOUR, end_time: NOW - 2 * HOUR },
       }),
     );
-    expect(screen.getByText(QUERY_MESSAGES.startAfterEnd)).toBeTruthy();
+    expect(screen.getByText(QUERY_MESSAGES.startAfterEnd)).toBeInTheDocument();
   });
 
   it("shows no MVD compatibility message in the SVD form", () => {
     renderTab(values({}, "svd"));
-    expect(screen.queryByText(QUERY_MESSAGES.compatible)).toBeNull();
-    expect(screen.queryByText(QUERY_MESSAGES.incompatible)).toBeNull();
+    expect(screen.queryByText(QUERY_MESSAGES.compatible)).not.toBeInTheDocument();
+    expect(screen.queryByText(QUERY_MESSAGES.incompatible)).not.toBeInTheDocument();
   });
 });
 
 describe("DataFiltersTab: Training Split", { timeout: 30_000 }, () => {
   it("shows the percentages and the Min / Max of the record count; the slider commits after 400 ms", async () => {
     const ue = renderTab();
-    expect(screen.getByText("Sample 80%")).toBeTruthy();
-    expect(screen.getByText("Evaluation 20%")).toBeTruthy();
+    expect(screen.getByText("Sample 80%")).toBeInTheDocument();
+    expect(screen.getByText("Evaluation 20%")).toBeInTheDocument();
     // 25 / 150 records = 16.67 %; the upper bound is 50 %.
-    expect(screen.getByText("Min 16.67%")).toBeTruthy();
-    expect(screen.getByText("Max 50%")).toBeTruthy();
+    expect(screen.getByText("Min 16.67%")).toBeInTheDocument();
+    expect(screen.getByText("Max 50%")).toBeInTheDocument();
 
     const slider = screen.getByRole("slider", { name: "Evaluation percentage" });
     act(() => slider.focus());
     await ue.keyboard("{ArrowRight}{ArrowRight}");
-    expect(screen.getByText("Evaluation 30%")).toBeTruthy();
+    expect(screen.getByText("Evaluation 30%")).toBeInTheDocument();
     await wait(MONITOR_FORM_TIMINGS.trainingSplitSliderMs - 1);
     expect(form.getValues("evaluation_ratio")).toBe(0.2);
     await wait(1);
@@ -383,7 +384,7 @@ describe("DataFiltersTab: Training Split", { timeout: 30_000 }, () => {
     fireEvent.change(slider, { target: { value: 80 } });
     await wait(MONITOR_FORM_TIMINGS.trainingSplitSliderMs);
     expect(form.getValues("evaluation_ratio")).toBe(0.5);
-    expect(screen.getByText("Sample 50%")).toBeTruthy();
+    expect(screen.getByText("Sample 50%")).toBeInTheDocument();
   });
 
   it("commits typed percentages after 900 ms, clamped; text that is no number shows the alert icon only", async () => {
@@ -391,13 +392,13 @@ describe("DataFiltersTab: Training Split", { timeout: 30_000 }, () => {
     const input = textbox("Evaluation %");
     await ue.clear(input);
     await ue.type(input, "abc");
-    expect(screen.getByRole("img", { name: /as a number/ })).toBeTruthy();
+    expect(screen.getByRole("img", { name: /as a number/ })).toBeInTheDocument();
     await wait(MONITOR_FORM_TIMINGS.trainingSplitInputMs * 2);
     expect(form.getValues("evaluation_ratio")).toBe(0.2);
 
     await ue.clear(input);
     await ue.type(input, "35");
-    expect(screen.queryByRole("img", { name: /as a number/ })).toBeNull();
+    expect(screen.queryByRole("img", { name: /as a number/ })).not.toBeInTheDocument();
     await wait(MONITOR_FORM_TIMINGS.trainingSplitInputMs - 1);
     expect(form.getValues("evaluation_ratio")).toBe(0.2);
     await wait(1);
@@ -407,12 +408,12 @@ describe("DataFiltersTab: Training Split", { timeout: 30_000 }, () => {
     await ue.type(input, "5");
     await wait(MONITOR_FORM_TIMINGS.trainingSplitInputMs);
     expect(form.getValues("evaluation_ratio")).toBe(0.1667);
-    expect(input.value).toBe("16.67");
-    expect(screen.getByText("Sample 83.33%")).toBeTruthy();
+    expect(input).toHaveValue("16.67");
+    expect(screen.getByText("Sample 83.33%")).toBeInTheDocument();
 
     await ue.click(screen.getByRole("button", { name: "Default" }));
     expect(form.getValues("evaluation_ratio")).toBe(QUERY_BOUNDS.defaultTrainingSplit);
-    expect(input.value).toBe("20");
+    expect(input).toHaveValue("20");
   });
 
   it("follows the record count: 50 records raise Min to 50% and the split with it", async () => {
@@ -421,15 +422,15 @@ describe("DataFiltersTab: Training Split", { timeout: 30_000 }, () => {
     await ue.clear(records);
     await ue.type(records, "50");
     await wait(MONITOR_FORM_TIMINGS.periodInputMs);
-    expect(screen.getByText("Min 50%")).toBeTruthy();
+    expect(screen.getByText("Min 50%")).toBeInTheDocument();
     expect(form.getValues("evaluation_ratio")).toBe(0.5);
     // Back at 150 records the chosen 20 % returns: the clamp held it only while the bounds required.
     await ue.clear(records);
     await ue.type(records, "150");
     await wait(MONITOR_FORM_TIMINGS.periodInputMs);
-    expect(screen.getByText("Min 16.67%")).toBeTruthy();
+    expect(screen.getByText("Min 16.67%")).toBeInTheDocument();
     expect(form.getValues("evaluation_ratio")).toBe(0.2);
-    expect(screen.getByText("Evaluation 20%")).toBeTruthy();
+    expect(screen.getByText("Evaluation 20%")).toBeInTheDocument();
   });
 });
 
@@ -438,11 +439,13 @@ describe("DataFiltersTab: Model Numbers and Result", { timeout: 30_000 }, () => 
     const ue = renderTab();
     await ue.click(combobox("Model Numbers"));
     const challenge = await screen.findByRole("option", { name: /M-900/ });
-    expect(within(challenge).getByText("Challenge")).toBeTruthy();
-    expect(within(screen.getByRole("option", { name: /M-100/ })).queryByText("Challenge")).toBeNull();
+    expect(within(challenge).getByText("Challenge")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("option", { name: /M-100/ })).queryByText("Challenge"),
+    ).not.toBeInTheDocument();
     await ue.click(challenge);
     expect(form.getValues("part_numbers")).toEqual(["M-900"]);
-    expect(screen.getByRole("button", { name: "M-900 (challenge)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "M-900 (challenge)" })).toBeInTheDocument();
   });
 
   it("reads 'Not Configured' and is disabled when the selected signals have no result classifications", async () => {
@@ -450,7 +453,7 @@ describe("DataFiltersTab: Model Numbers and Result", { timeout: 30_000 }, () => 
     renderTab();
     const result = await screen.findByRole("combobox", { name: "Result" });
     await screen.findByText("Not Configured");
-    expect(result.getAttribute("aria-disabled")).toBe("true");
+    expect(result).toHaveAttribute("aria-disabled", "true");
   });
 
   it("warns when a selected signal lacks a result association and links to signal management", async () => {
@@ -465,26 +468,26 @@ describe("DataFiltersTab: Model Numbers and Result", { timeout: 30_000 }, () => 
     // The form SettingsPage reads its section in.
     expect(ZSettingsSection.parse(href.searchParams.get("section"))).toBe("SIGNAL_MANAGEMENT");
     // S1 has classifications: the select applies.
-    expect(combobox("Result").getAttribute("aria-disabled")).toBeNull();
+    expect(combobox("Result")).not.toHaveAttribute("aria-disabled");
     // Signal Management opens on the line and the signal that lacks its result.
     sessionStorage.clear();
     fireEvent.click(link);
     expect(sessionStorage.getItem(SESSION_KEYS.signal)).toBe(S2);
-    expect(sessionStorage.getItem(SESSION_KEYS.line)).toBeTruthy();
+    expect(sessionStorage.getItem(SESSION_KEYS.line)).toBe(LINE);
   });
 
   it("looks at the members of a selected signal group", async () => {
     classifications = { [S1]: passFail };
     renderTab(values({ signal_uuids: [], signal_group_uuids: [GROUP] }));
-    expect(await screen.findByRole("link", { name: "Configure now" })).toBeTruthy();
-    expect(await screen.findByText("Breach")).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Configure now" })).toBeInTheDocument();
+    expect(await screen.findByText("Breach")).toBeInTheDocument();
     expect(previewBodies[0]?.filter.signal_group_uuids).toEqual([GROUP]);
   });
 
   it("selects pass or fail from a menu at most 177 × 250 px; no warning when every signal is associated", async () => {
     const ue = renderTab();
     await screen.findByText("All results");
-    expect(screen.queryByRole("link", { name: "Configure now" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Configure now" })).not.toBeInTheDocument();
     // The select is as wide as its column (685 px at 1280 × 720); its menu must not follow it.
     const clientWidth = vi.spyOn(HTMLElement.prototype, "clientWidth", "get").mockReturnValue(685);
     try {
@@ -510,10 +513,10 @@ describe("DataFiltersTab: Part attributes", { timeout: 30_000 }, () => {
     const ue = renderTab(
       values({ part_attributes: [{ attributeUuid: GONE, selectedAttributeValues: ["x"] }] }),
     );
-    expect(await screen.findByText(MONITOR_MESSAGES.partAttributesNotFound)).toBeTruthy();
+    expect(await screen.findByText(MONITOR_MESSAGES.partAttributesNotFound)).toBeInTheDocument();
 
     await ue.click(screen.getByRole("button", { name: "Add part attribute" }));
-    expect(screen.getByText(MONITOR_MESSAGES.partAttributeRequired)).toBeTruthy();
+    expect(screen.getByText(MONITOR_MESSAGES.partAttributeRequired)).toBeInTheDocument();
     await choose(ue, "Attribute 2", "Shift (OP10)");
     await ue.click(combobox("Values of attribute 2"));
     await ue.click(await screen.findByRole("option", { name: "B" }));
@@ -521,36 +524,36 @@ describe("DataFiltersTab: Part attributes", { timeout: 30_000 }, () => {
       attributeUuid: SHIFT,
       selectedAttributeValues: ["B"],
     });
-    expect(screen.queryByText(MONITOR_MESSAGES.partAttributeRequired)).toBeNull();
+    expect(screen.queryByText(MONITOR_MESSAGES.partAttributeRequired)).not.toBeInTheDocument();
 
     await ue.click(screen.getByRole("button", { name: "Remove part attribute 1" }));
     expect(form.getValues("part_attributes")).toEqual([
       { attributeUuid: SHIFT, selectedAttributeValues: ["B"] },
     ]);
-    expect(screen.queryByText(MONITOR_MESSAGES.partAttributesNotFound)).toBeNull();
+    expect(screen.queryByText(MONITOR_MESSAGES.partAttributesNotFound)).not.toBeInTheDocument();
   });
 
   it("is not shown when the line has no part attributes", async () => {
     partAttributes = [];
     renderTab();
     await screen.findByText("Training records");
-    expect(screen.queryByText("Part Attributes")).toBeNull();
-    expect(screen.queryByRole("button", { name: "Add part attribute" })).toBeNull();
+    expect(screen.queryByText("Part Attributes")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add part attribute" })).not.toBeInTheDocument();
   });
 });
 
 describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
   it("shows the counts, their time span and the state; asks again 500 ms after a filter changes", async () => {
     const ue = renderTab();
-    expect(await screen.findByText("120")).toBeTruthy();
-    expect(screen.getByText("30")).toBeTruthy();
-    expect(screen.getByText("Breach")).toBeTruthy();
+    expect(await screen.findByText("120")).toBeInTheDocument();
+    expect(screen.getByText("30")).toBeInTheDocument();
+    expect(screen.getByText("Breach")).toBeInTheDocument();
     expect(
       screen.getByText(
         "p-value 0.00012 vs α 0.01: means moved 1.8 σ (Mahalanobis), p = 6e-5; parts fit the training pattern worse than usual, p = 0.3",
       ),
-    ).toBeTruthy();
-    expect(screen.getByText(formatDateTime("2026-11-22T09:40:00.000Z", TZ))).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText(formatDateTime("2026-11-22T09:40:00.000Z", TZ))).toBeInTheDocument();
     expect(previewBodies).toHaveLength(1);
     const first = previewBodies[0] as TMonitorPreviewBody;
     expect(first).toMatchObject({ type: "mvd", line_id: LINE, period: previewPeriodOf(values().query) });
@@ -561,9 +564,9 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     await wait(PREVIEW_DEBOUNCE_MS - 1);
     expect(previewBodies).toHaveLength(1);
     // The previous answer stays while the next one loads.
-    expect(screen.getByText("Breach")).toBeTruthy();
+    expect(screen.getByText("Breach")).toBeInTheDocument();
     await wait(1);
-    expect(await screen.findByText("OK")).toBeTruthy();
+    expect(await screen.findByText("OK")).toBeInTheDocument();
     expect(previewBodies).toHaveLength(2);
     expect(previewBodies[1]?.filter.pass_fail_filter).toEqual(["pass"]);
   });
@@ -572,22 +575,22 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     previewReply = () =>
       HttpResponse.json(previewAnswer({ state: "NO_DATA", reason: "fewer than 25 records" }));
     renderTab();
-    expect(await screen.findByText("No data")).toBeTruthy();
-    expect(screen.getByText("fewer than 25 records")).toBeTruthy();
+    expect(await screen.findByText("No data")).toBeInTheDocument();
+    expect(screen.getByText("fewer than 25 records")).toBeInTheDocument();
     cleanup();
 
-    previewReply = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    previewReply = () => refusal(404, { message: "Line not found" });
     const ue = renderTab();
-    expect(await screen.findByText(/Preview could not be loaded: Line not found/)).toBeTruthy();
+    expect(await screen.findByText(/Preview could not be loaded: Line not found/)).toBeInTheDocument();
     previewReply = () => HttpResponse.json(previewAnswer());
     await ue.click(screen.getByRole("button", { name: "Retry" }));
-    expect(await screen.findByText("Breach")).toBeTruthy();
+    expect(await screen.findByText("Breach")).toBeInTheDocument();
   });
 
   it("shows what the threshold allows for: the chosen signals' VIF", async () => {
     renderTab();
     const adjustments = await screen.findByRole("region", { name: "Threshold adjustments" });
-    expect(adjustments.textContent).toContain(
+    expect(adjustments).toHaveTextContent(
       "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.1: Angle 2.1",
     );
     cleanup();
@@ -597,7 +600,7 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     });
     previewReply = () => HttpResponse.json(previewAnswer({ state: "OK", score: 0.4, details: independent }));
     renderTab();
-    expect((await screen.findByRole("region", { name: "Threshold adjustments" })).textContent).toContain(
+    expect(await screen.findByRole("region", { name: "Threshold adjustments" })).toHaveTextContent(
       "no autocorrelation found in the training values (VIF 1 for every signal)",
     );
   });
@@ -619,7 +622,7 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
       });
     renderTab();
     const section = await screen.findByRole("region", { name: "Autocorrelation and window size" });
-    expect(section.textContent).toContain(
+    expect(section).toHaveTextContent(
       "measured on 150 records: neighbouring parts are alike (VIF 19); the 120 training records are worth about 6.2 independent ones",
     );
     // The medium threshold's 1 in 100, the form's 150 records and the window that would hold.
@@ -644,7 +647,7 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     renderTab();
     const holds = await screen.findByRole("region", { name: "Autocorrelation and window size" });
     expect(holds.textContent).toBe("measured on 150 records: no autocorrelation found");
-    expect(within(holds).queryByRole("alert")).toBeNull();
+    expect(within(holds).queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("names a cycle the preview found and the window that spans two of its periods", async () => {
@@ -666,10 +669,8 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     renderTab();
     const section = await screen.findByRole("region", { name: "Autocorrelation and window size" });
     // Not "no autocorrelation found" beside the cycle's own line.
-    expect(section.textContent).toContain(
-      "measured on 1500 records: no autocorrelation found besides the cycle",
-    );
-    expect(section.textContent).toContain(
+    expect(section).toHaveTextContent("measured on 1500 records: no autocorrelation found besides the cycle");
+    expect(section).toHaveTextContent(
       "a cycle of about 100 records in the previewed records (33 % of their variance): whole periods average out of the means",
     );
     expect(within(section).getByRole("alert").textContent).toBe(
@@ -679,7 +680,7 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
 
   it("asks for signals first when the selection does not suit the type", async () => {
     renderTab(values({ signal_uuids: [S1] }));
-    expect(screen.getByText("Select signals to preview")).toBeTruthy();
+    expect(screen.getByText("Select signals to preview")).toBeInTheDocument();
     await wait(PREVIEW_DEBOUNCE_MS * 2);
     expect(previewBodies).toHaveLength(0);
   });
@@ -693,21 +694,19 @@ describe("DataFiltersTab: VIEW", { timeout: 30_000 }, () => {
     );
     await screen.findByText("Training records");
     await ue.click(combobox("Start"));
-    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(screen.queryByRole("listbox")).not.toBeInTheDocument();
     const records = textbox("Start records");
     expect(records.readOnly).toBe(true);
     await ue.type(records, "9");
     await wait(MONITOR_FORM_TIMINGS.periodInputMs);
     expect(form.getValues("query.start_records")).toBe(150);
     expect(textbox("Evaluation %").readOnly).toBe(true);
-    expect((screen.getByRole("slider", { name: "Evaluation percentage" }) as HTMLInputElement).disabled).toBe(
-      true,
-    );
-    expect((screen.getByRole("button", { name: "Default" }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.queryByRole("button", { name: "Add part attribute" })).toBeNull();
-    expect(screen.queryByRole("button", { name: /Remove part attribute/ })).toBeNull();
+    expect(screen.getByRole("slider", { name: "Evaluation percentage" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Default" })).toBeDisabled();
+    expect(screen.queryByRole("button", { name: "Add part attribute" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Remove part attribute/ })).not.toBeInTheDocument();
     await ue.click(combobox("Model Numbers"));
-    expect(screen.queryByRole("option", { name: /M-100/ })).toBeNull();
+    expect(screen.queryByRole("option", { name: /M-100/ })).not.toBeInTheDocument();
     expect(form.formState.isDirty).toBe(false);
   });
 });
@@ -715,10 +714,10 @@ describe("DataFiltersTab: VIEW", { timeout: 30_000 }, () => {
 describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
   it("says how many alerts the monitor would have opened in the last 7 days; asks again after a filter changes", async () => {
     const ue = renderTab();
-    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeInTheDocument();
     expect(
       screen.getByText("would have opened 1 alert in the last 7 days (2 breaching evaluations of 4)"),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(backtestBodies).toHaveLength(1);
     expect(backtestBodies[0]).toMatchObject({
       task: {
@@ -732,7 +731,7 @@ describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
     backtestReply = () => HttpResponse.json(backtestAnswer(0));
     await choose(ue, "Result", "Pass");
     await wait(BACKTEST_DEBOUNCE_MS);
-    expect(await screen.findByText(BACKTEST_MESSAGES.summary(0, 7, 2, 4))).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(0, 7, 2, 4))).toBeInTheDocument();
     expect(backtestBodies.at(-1)?.task?.task_details.pass_fail_filter).toEqual(["pass"]);
   });
 
@@ -756,7 +755,7 @@ describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
         ),
       ),
     );
-    expect(screen.getByText(BACKTEST_TEXTS.moreAlerts(2))).toBeTruthy();
+    expect(screen.getByText(BACKTEST_TEXTS.moreAlerts(2))).toBeInTheDocument();
     // One alert still open at the end says so.
     answer.alerts = answer.alerts.slice(6);
     answer.summary.alerts_opened = 1;
@@ -770,28 +769,28 @@ describe("DataFiltersTab: Backtest", { timeout: 30_000 }, () => {
   });
 
   it("shows an error state with Retry, and asks for signals first", async () => {
-    backtestReply = () => HttpResponse.json({ message: "Line not found" }, { status: 404 });
+    backtestReply = () => refusal(404, { message: "Line not found" });
     const ue = renderTab();
-    expect(await screen.findByText(/Backtest could not be run: Line not found/)).toBeTruthy();
+    expect(await screen.findByText(/Backtest could not be run: Line not found/)).toBeInTheDocument();
     backtestReply = () => HttpResponse.json(backtestAnswer());
     const retries = screen.getAllByRole("button", { name: "Retry" });
     await ue.click(retries.at(-1) as HTMLElement);
-    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeInTheDocument();
     cleanup();
 
     renderTab(values({ signal_uuids: [S1] }));
-    expect(await screen.findByText("Select signals to backtest")).toBeTruthy();
+    expect(await screen.findByText("Select signals to backtest")).toBeInTheDocument();
   });
 
   it("a saved monitor offers 14 and 30 days and outlines the alerts it raised", async () => {
     const ue = renderTab(values({ monitor_uuid: SAVED }), "EDIT");
-    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeTruthy();
-    expect(await screen.findByText(BACKTEST_TEXTS.overlay)).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 7, 2, 4))).toBeInTheDocument();
+    expect(await screen.findByText(BACKTEST_TEXTS.overlay)).toBeInTheDocument();
     expect(backtestBodies[0]?.period).toBeUndefined();
     backtestReply = () => HttpResponse.json(backtestAnswer(1, 14));
     await ue.click(screen.getByRole("button", { name: "14 days" }));
     await wait(BACKTEST_DEBOUNCE_MS);
-    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 14, 2, 4))).toBeTruthy();
+    expect(await screen.findByText(BACKTEST_MESSAGES.summary(1, 14, 2, 4))).toBeInTheDocument();
     expect(backtestBodies.at(-1)?.period).toEqual({ days: 14 });
   });
 });

@@ -44,21 +44,19 @@ describe("ThresholdControl", () => {
     const ue = userEvent.setup();
     render(<Shell readOnly={false} />);
     // Medium is the default (spec §2).
-    expect(screen.getByRole("button", { name: "Medium" }).getAttribute("aria-pressed")).toBe("true");
-    const help = (description: string | RegExp) =>
-      screen.getByRole("group", { name: "Alert threshold", description });
-    expect(
-      help(
-        "Balanced (default): about 1 in 100 evaluations of a stable process breaches (α 0.01), allowing for this signal's autocorrelation and shape.",
-      ),
-    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Medium" })).toHaveAttribute("aria-pressed", "true");
+    // The threshold group's description says what the chosen level means.
+    const group = screen.getByRole("group", { name: "Alert threshold" });
+    expect(group).toHaveAccessibleDescription(
+      "Balanced (default): about 1 in 100 evaluations of a stable process breaches (α 0.01), allowing for this signal's autocorrelation and shape.",
+    );
     await ue.click(screen.getByRole("button", { name: "Low" }));
-    expect(help(ALERT_THRESHOLD_HELP.low)).toBeTruthy();
+    expect(group).toHaveAccessibleDescription(ALERT_THRESHOLD_HELP.low);
     expect(ALERT_THRESHOLD_HELP.low).toContain("about 1 in 20 evaluations");
     await ue.click(screen.getByRole("button", { name: "High" }));
-    expect(
-      help(/^Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches \(α 0\.001\)/),
-    ).toBeTruthy();
+    expect(group).toHaveAccessibleDescription(
+      /^Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches \(α 0\.001\)/,
+    );
   });
 
   it("keeps the level in VIEW", async () => {
@@ -66,7 +64,7 @@ describe("ThresholdControl", () => {
     render(<Shell readOnly />);
     const group = () => screen.getByRole("group", { name: "Alert threshold" });
     expect(screen.getByRole("group", { description: ALERT_THRESHOLD_HELP.medium })).toBe(group());
-    expect((screen.getByRole("button", { name: "Low" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole("button", { name: "Low" })).toBeDisabled();
     await ue.click(screen.getByRole("button", { name: "Medium" }));
     expect(screen.getByRole("group", { description: ALERT_THRESHOLD_HELP.medium })).toBe(group());
   });

@@ -35,15 +35,15 @@ describe("AlertRulesEditor on its own", () => {
     const runs = within(group(RULE_TITLES.ExceedanceRuns)).getByRole("textbox", { name: "Runs" });
     await ue.clear(runs);
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_RULE_FORM, runsEnabled: true, runs: null });
-    expect(screen.getByText(RULE_MESSAGES.runsRequired)).toBeTruthy();
+    expect(screen.getByText(RULE_MESSAGES.runsRequired)).toBeInTheDocument();
   });
 
   it("changes nothing when read-only", async () => {
     const onChange = vi.fn();
     render(<Standalone onChange={onChange} readOnly />);
     const toggle = within(group(RULE_TITLES.Consecutive)).getByRole("switch") as HTMLInputElement;
-    expect(toggle.disabled).toBe(true);
-    expect(screen.getByText(RULE_MESSAGES.noRules)).toBeTruthy();
+    expect(toggle).toBeDisabled();
+    expect(screen.getByText(RULE_MESSAGES.noRules)).toBeInTheDocument();
     expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -78,17 +78,16 @@ async function retype(input: HTMLInputElement, text: string) {
 describe("AlertRulesTab", () => {
   it("starts with every rule off, the spec's defaults and the no-rules message", () => {
     renderTab();
-    for (const t of Object.values(RULE_TITLES))
-      expect((ruleSwitch(t) as HTMLInputElement).checked).toBe(false);
-    expect(consecutive().value).toBe("1");
-    expect(runsBreaches().value).toBe("7");
-    expect(runs().value).toBe("15");
-    expect(timeBreaches().value).toBe("7");
+    for (const t of Object.values(RULE_TITLES)) expect(ruleSwitch(t)).not.toBeChecked();
+    expect(consecutive()).toHaveValue("1");
+    expect(runsBreaches()).toHaveValue("7");
+    expect(runs()).toHaveValue("15");
+    expect(timeBreaches()).toHaveValue("7");
     // 900 s shown as 15 minutes.
-    expect(minutes().value).toBe("15");
+    expect(minutes()).toHaveValue("15");
     // Inputs of a rule that is off cannot be edited.
-    expect(runs().disabled).toBe(true);
-    expect(screen.getByText(RULE_MESSAGES.noRules)).toBeTruthy();
+    expect(runs()).toBeDisabled();
+    expect(screen.getByText(RULE_MESSAGES.noRules)).toBeInTheDocument();
     expect(form.getValues("rules")).toEqual({
       consecutiveEnabled: false,
       consecutiveBreaches: 1,
@@ -108,9 +107,9 @@ describe("AlertRulesTab", () => {
     expect(form.getValues("rules.runsEnabled")).toBe(true);
     expect(form.getValues("rules.consecutiveEnabled")).toBe(false);
     expect(form.getValues("rules.timeEnabled")).toBe(false);
-    expect(runs().disabled).toBe(false);
-    expect(consecutive().disabled).toBe(true);
-    expect(screen.queryByText(RULE_MESSAGES.noRules)).toBeNull();
+    expect(runs()).not.toBeDisabled();
+    expect(consecutive()).toBeDisabled();
+    expect(screen.queryByText(RULE_MESSAGES.noRules)).not.toBeInTheDocument();
     expect(screen.getByTestId("dirty").textContent).toBe("true");
 
     await ue.click(ruleSwitch(RULE_TITLES.Consecutive));
@@ -127,7 +126,7 @@ describe("AlertRulesTab", () => {
       runsEnabled: false,
       timeEnabled: false,
     });
-    expect(screen.getByText(RULE_MESSAGES.noRules)).toBeTruthy();
+    expect(screen.getByText(RULE_MESSAGES.noRules)).toBeInTheDocument();
   });
 
   it("takes digits only; an emptied input is empty, not zero", async () => {
@@ -135,7 +134,7 @@ describe("AlertRulesTab", () => {
     renderTab({ change: (v) => (v.rules.runsEnabled = true) });
     await ue.clear(runs());
     await ue.type(runs(), "2a-5.,e 0");
-    expect(runs().value).toBe("250");
+    expect(runs()).toHaveValue("250");
     expect(form.getValues("rules.runs")).toBe(250);
 
     await ue.clear(runsBreaches());
@@ -152,13 +151,15 @@ describe("AlertRulesTab", () => {
         v.rules.seconds = 3600;
       },
     });
-    expect(minutes().value).toBe("60");
+    expect(minutes()).toHaveValue("60");
     await retype(minutes(), "25");
     expect(form.getValues("rules.seconds")).toBe(1500);
-    expect(minutes().value).toBe("25");
+    expect(minutes()).toHaveValue("25");
     await retype(minutes(), "1440");
     expect(form.getValues("rules.seconds")).toBe(86_400);
-    expect(screen.getByText("Alerts when at least 7 evaluations breach within 1440 min.")).toBeTruthy();
+    expect(
+      screen.getByText("Alerts when at least 7 evaluations breach within 1440 min."),
+    ).toBeInTheDocument();
   });
 
   it("shows every message of the runs rule", async () => {
@@ -171,7 +172,7 @@ describe("AlertRulesTab", () => {
     ];
     for (const [input, text, message] of cases) {
       await retype(input(), text);
-      expect(within(runsGroup).getByText(message)).toBeTruthy();
+      expect(within(runsGroup).getByText(message)).toBeInTheDocument();
     }
     await retype(runs(), "15");
     const breachCases: [string, string][] = [
@@ -183,11 +184,11 @@ describe("AlertRulesTab", () => {
     ];
     for (const [text, message] of breachCases) {
       await retype(runsBreaches(), text);
-      expect(within(runsGroup).getByText(message)).toBeTruthy();
+      expect(within(runsGroup).getByText(message)).toBeInTheDocument();
     }
     await retype(runsBreaches(), "15");
     for (const m of Object.values(RULE_MESSAGES))
-      if (typeof m === "string") expect(within(runsGroup).queryByText(m)).toBeNull();
+      if (typeof m === "string") expect(within(runsGroup).queryByText(m)).not.toBeInTheDocument();
   });
 
   it("shows every message of the time rule and of the consecutive rule", async () => {
@@ -208,7 +209,7 @@ describe("AlertRulesTab", () => {
     ];
     for (const [input, text, message] of timeCases) {
       await retype(input(), text);
-      expect(within(timeGroup).getByText(message)).toBeTruthy();
+      expect(within(timeGroup).getByText(message)).toBeInTheDocument();
     }
 
     const consecutiveGroup = group(RULE_TITLES.Consecutive);
@@ -219,10 +220,10 @@ describe("AlertRulesTab", () => {
     ];
     for (const [text, message] of consecutiveCases) {
       await retype(consecutive(), text);
-      expect(within(consecutiveGroup).getByText(message)).toBeTruthy();
+      expect(within(consecutiveGroup).getByText(message)).toBeInTheDocument();
     }
     await retype(consecutive(), "999");
-    expect(within(consecutiveGroup).queryByText(RULE_MESSAGES.consecutiveMax)).toBeNull();
+    expect(within(consecutiveGroup).queryByText(RULE_MESSAGES.consecutiveMax)).not.toBeInTheDocument();
   });
 
   it("shows errors only for rules that are on, and only once validation is shown", async () => {
@@ -234,22 +235,22 @@ describe("AlertRulesTab", () => {
         v.rules.consecutiveBreaches = 1000;
       },
     });
-    expect(screen.queryByText(RULE_MESSAGES.runsMin)).toBeNull();
-    expect(screen.queryByText(RULE_MESSAGES.timeRequired)).toBeNull();
-    expect(screen.queryByText(RULE_MESSAGES.consecutiveMax)).toBeNull();
+    expect(screen.queryByText(RULE_MESSAGES.runsMin)).not.toBeInTheDocument();
+    expect(screen.queryByText(RULE_MESSAGES.timeRequired)).not.toBeInTheDocument();
+    expect(screen.queryByText(RULE_MESSAGES.consecutiveMax)).not.toBeInTheDocument();
 
     await ue.click(ruleSwitch(RULE_TITLES.ExceedanceRuns));
-    expect(within(group(RULE_TITLES.ExceedanceRuns)).getByText(RULE_MESSAGES.runsMin)).toBeTruthy();
-    expect(screen.queryByText(RULE_MESSAGES.timeRequired)).toBeNull();
+    expect(within(group(RULE_TITLES.ExceedanceRuns)).getByText(RULE_MESSAGES.runsMin)).toBeInTheDocument();
+    expect(screen.queryByText(RULE_MESSAGES.timeRequired)).not.toBeInTheDocument();
 
     await ue.click(ruleSwitch(RULE_TITLES.ExceedanceRuns));
-    expect(screen.queryByText(RULE_MESSAGES.runsMin)).toBeNull();
+    expect(screen.queryByText(RULE_MESSAGES.runsMin)).not.toBeInTheDocument();
     cleanup();
 
     // CREATE before the first save: nothing shown yet (spec §4).
     renderTab({ showErrors: false, change: (v) => (v.rules.runsEnabled = true) });
     await retype(runs(), "0");
-    expect(screen.queryByText(RULE_MESSAGES.runsMin)).toBeNull();
+    expect(screen.queryByText(RULE_MESSAGES.runsMin)).not.toBeInTheDocument();
   });
 
   it("warns, without an error, when the time rule can never fire at the monitor's frequency", async () => {
@@ -261,7 +262,7 @@ describe("AlertRulesTab", () => {
       },
     });
     // 7 breaches 5 min apart span 30 min: they fit in 60 min.
-    expect(screen.queryByText(/can never fire/)).toBeNull();
+    expect(screen.queryByText(/can never fire/)).not.toBeInTheDocument();
 
     act(() => form.setValue("frequency", 30));
     // 7 breaches 30 min apart span 180 min, longer than 60 min.
@@ -274,13 +275,13 @@ describe("AlertRulesTab", () => {
 
     await retype(timeBreaches(), "3");
     // 3 breaches 30 min apart span 60 min: fits.
-    expect(screen.queryByText(/can never fire/)).toBeNull();
+    expect(screen.queryByText(/can never fire/)).not.toBeInTheDocument();
     await retype(timeBreaches(), "7");
-    expect(screen.getByText(/can never fire/)).toBeTruthy();
+    expect(screen.getByText(/can never fire/)).toBeInTheDocument();
 
     // Only for a rule that is on.
     await userEvent.setup().click(ruleSwitch(RULE_TITLES.ExceedanceTime));
-    expect(screen.queryByText(/can never fire/)).toBeNull();
+    expect(screen.queryByText(/can never fire/)).not.toBeInTheDocument();
   });
 
   it("is read-only in VIEW", async () => {
@@ -293,15 +294,14 @@ describe("AlertRulesTab", () => {
         v.rules.runs = 20;
       },
     });
-    for (const t of Object.values(RULE_TITLES))
-      expect((ruleSwitch(t) as HTMLInputElement).disabled).toBe(true);
+    for (const t of Object.values(RULE_TITLES)) expect(ruleSwitch(t)).toBeDisabled();
     await ue.click(ruleSwitch(RULE_TITLES.Consecutive));
     expect(form.getValues("rules.consecutiveEnabled")).toBe(false);
 
     expect(runs().readOnly).toBe(true);
-    expect(runs().value).toBe("20");
+    expect(runs()).toHaveValue("20");
     await ue.type(runs(), "5");
-    expect(runs().value).toBe("20");
+    expect(runs()).toHaveValue("20");
     expect(form.getValues("rules.runs")).toBe(20);
     expect(screen.getByTestId("dirty").textContent).toBe("false");
   });

@@ -11,12 +11,13 @@ import {
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { FormProvider, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PlantLineProvider } from "../../../../app/context/PlantLineContext";
 import { installResizeObserver, testCustomer, testLine, testMe, testPlant } from "../../../../test/fixtures";
+import { mockApi, refusal } from "../../../../test/mockApi";
 import { SECTION_LABELS, SELECTED_ITEM_TEXT } from "../../../signals/signal-tree";
 import { buildGroup, buildLargeLine, buildStation, fixtureId } from "../../../signals/signal-tree.fixtures";
 import { MonitorFormContext } from "../MonitorFormContext";
@@ -82,13 +83,13 @@ const groupsOf: Record<string, TSignalGroup[]> = {
 const signalRequests: URL[] = [];
 let failSignals = false;
 const server = setupServer(
-  http.get("*/api/auth/me", () => HttpResponse.json(me)),
-  http.get("*/api/plants", () => HttpResponse.json([plant])),
-  http.get("*/api/plants/:plantId/lines", () => HttpResponse.json([lineA, lineB, bigLine])),
-  http.get("*/api/lines/:lineId/signals", ({ request, params }) => {
+  mockApi.get("*/api/auth/me", () => HttpResponse.json(me)),
+  mockApi.get("*/api/plants", () => HttpResponse.json([plant])),
+  mockApi.get("*/api/plants/:plantId/lines", () => HttpResponse.json([lineA, lineB, bigLine])),
+  mockApi.get("*/api/lines/:lineId/signals", ({ request, params }) => {
     const url = new URL(request.url);
     signalRequests.push(url);
-    if (failSignals) return HttpResponse.json({ message: "Database unavailable" }, { status: 500 });
+    if (failSignals) return refusal(500, { message: "Database unavailable" });
     const activeOnly = url.searchParams.get("active") === "true";
     const stations = (stationsOf[params.lineId as string] ?? []).map((s) => ({
       ...s,
@@ -96,7 +97,7 @@ const server = setupServer(
     }));
     return HttpResponse.json(stations);
   }),
-  http.post("*/api/signal-groups", async ({ request }) => {
+  mockApi.post("*/api/signal-groups", async ({ request }) => {
     const body = JSON.parse(await request.text()) as { lineUuid: string };
     return HttpResponse.json(groupsOf[body.lineUuid] ?? []);
   }),
@@ -180,17 +181,17 @@ describe("SignalsTab: the tree", { timeout: 30_000 }, () => {
       [`/api/lines/${lineA.id}/signals`, "true"],
     ]);
     for (const name of [SECTION_LABELS.groups, SECTION_LABELS.stations, "OP010 Press", "OP020 Leak Test"])
-      expect(item(name)).toBeTruthy();
-    expect(item("Press Force").getAttribute("aria-selected")).toBe("false");
-    expect(item("press_depth")).toBeTruthy();
+      expect(item(name)).toBeInTheDocument();
+    expect(item("Press Force")).toHaveAttribute("aria-selected", "false");
+    expect(item("press_depth")).toBeInTheDocument();
     // Groups start closed.
-    expect(item("Press group").getAttribute("aria-expanded")).toBe("false");
+    expect(item("Press group")).toHaveAttribute("aria-expanded", "false");
     // A part attribute is listed but cannot be chosen; limits and inactive signals are not listed.
     const colour = item("Housing Colour");
-    expect(colour.textContent).toContain(SIGNALS_TAB_TEXT.attributeHint);
+    expect(colour).toHaveTextContent(SIGNALS_TAB_TEXT.attributeHint);
     expect(colour.hasAttribute("aria-selected")).toBe(false);
-    expect(screen.queryByRole("treeitem", { name: "press_force_usl" })).toBeNull();
-    expect(screen.queryByRole("treeitem", { name: "press_speed" })).toBeNull();
+    expect(screen.queryByRole("treeitem", { name: "press_force_usl" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("treeitem", { name: "press_speed" })).not.toBeInTheDocument();
   });
 
   it("a group opens to show its signals; a station closes", async () => {
@@ -199,11 +200,11 @@ describe("SignalsTab: the tree", { timeout: 30_000 }, () => {
     await tree();
     const chevron = item("Press group").querySelector("[aria-hidden]") as HTMLElement;
     await ue.click(chevron);
-    expect(item("Press group").getAttribute("aria-expanded")).toBe("true");
+    expect(item("Press group")).toHaveAttribute("aria-expanded", "true");
     const members = screen.getAllByRole("treeitem", { name: "Press Force" });
     expect(members.map((m) => m.getAttribute("aria-level"))).toEqual(["3", "3"]);
     await ue.click(item("OP010 Press"));
-    expect(item("OP010 Press").getAttribute("aria-expanded")).toBe("false");
+    expect(item("OP010 Press")).toHaveAttribute("aria-expanded", "false");
     // Left: the member of the open group only.
     expect(screen.getAllByRole("treeitem", { name: "press_depth" }).map((m) => m.textContent)).toEqual([
       "press_depthOP010 Press",
@@ -214,47 +215,51 @@ describe("SignalsTab: the tree", { timeout: 30_000 }, () => {
     const ue = userEvent.setup();
     renderTab();
     await tree();
-    expect(search().getAttribute("placeholder")).toBe(SIGNALS_TAB_TEXT.searchPlaceholder);
+    expect(search()).toHaveAttribute("placeholder", SIGNALS_TAB_TEXT.searchPlaceholder);
 
     await ue.type(search(), "leak rate");
-    await waitFor(() => expect(screen.queryByRole("treeitem", { name: "Press Force" })).toBeNull());
-    expect(item("Leak Rate")).toBeTruthy();
-    expect(screen.queryByRole("treeitem", { name: "test_pressure" })).toBeNull();
-    expect(screen.queryByRole("treeitem", { name: SECTION_LABELS.groups })).toBeNull();
+    await waitFor(() =>
+      expect(screen.queryByRole("treeitem", { name: "Press Force" })).not.toBeInTheDocument(),
+    );
+    expect(item("Leak Rate")).toBeInTheDocument();
+    expect(screen.queryByRole("treeitem", { name: "test_pressure" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("treeitem", { name: SECTION_LABELS.groups })).not.toBeInTheDocument();
 
     await ue.clear(search());
     await ue.type(search(), "op010");
-    await waitFor(() => expect(item("press_depth")).toBeTruthy());
-    expect(item("Housing Colour")).toBeTruthy();
+    await waitFor(() => expect(item("press_depth")).toBeInTheDocument());
+    expect(item("Housing Colour")).toBeInTheDocument();
 
     await ue.clear(search());
     await ue.type(search(), "colour");
-    await waitFor(() => expect(screen.queryByRole("treeitem", { name: "Press Force" })).toBeNull());
-    expect(item("Housing Colour")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole("treeitem", { name: "Press Force" })).not.toBeInTheDocument(),
+    );
+    expect(item("Housing Colour")).toBeInTheDocument();
 
     await ue.clear(search());
     await ue.type(search(), "checks");
-    await waitFor(() => expect(item("Leak checks")).toBeTruthy());
-    expect(screen.queryByRole("treeitem", { name: "Press group" })).toBeNull();
+    await waitFor(() => expect(item("Leak checks")).toBeInTheDocument());
+    expect(screen.queryByRole("treeitem", { name: "Press group" })).not.toBeInTheDocument();
 
     await ue.clear(search());
     await ue.type(search(), "no such signal");
-    expect(await screen.findByText(SIGNALS_TAB_TEXT.noResults)).toBeTruthy();
-    expect(screen.queryByRole("tree")).toBeNull();
+    expect(await screen.findByText(SIGNALS_TAB_TEXT.noResults)).toBeInTheDocument();
+    expect(screen.queryByRole("tree")).not.toBeInTheDocument();
   });
 
   it("shows a spinner while loading and an error with Retry that loads again", async () => {
     const ue = userEvent.setup();
     failSignals = true;
     renderTab();
-    expect(await screen.findByRole("progressbar", { name: "Loading" })).toBeTruthy();
+    expect(await screen.findByRole("progressbar", { name: "Loading" })).toBeInTheDocument();
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain(SIGNALS_TAB_TEXT.loadError);
-    expect(alert.textContent).toContain("Database unavailable");
+    expect(alert).toHaveTextContent(SIGNALS_TAB_TEXT.loadError);
+    expect(alert).toHaveTextContent("Database unavailable");
     failSignals = false;
     await ue.click(within(alert).getByRole("button", { name: "Retry" }));
     await tree();
-    expect(item("Press Force")).toBeTruthy();
+    expect(item("Press Force")).toBeInTheDocument();
   });
 
   it("keeps the picker at least 570 px tall", async () => {
@@ -272,13 +277,13 @@ describe("SignalsTab: choosing signals", { timeout: 30_000 }, () => {
     expect(screen.getByRole("alert").textContent).toBe(MONITOR_MESSAGES.mvdSignals);
 
     await ue.click(item("Press Force"));
-    expect(item("Press Force").getAttribute("aria-selected")).toBe("true");
+    expect(item("Press Force")).toHaveAttribute("aria-selected", "true");
     expect(selectedNames()).toEqual(["Press Force"]);
     expect(screen.getByRole("alert").textContent).toBe(MONITOR_MESSAGES.mvdSignals);
 
     await ue.click(item("Leak Rate"));
     expect(form.getValues("signal_uuids")).toEqual([S.force, S.leak]);
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(form.formState.dirtyFields.signal_uuids).toBeTruthy();
 
     // Unchoosing one brings the message back; a group alone is enough.
@@ -286,15 +291,15 @@ describe("SignalsTab: choosing signals", { timeout: 30_000 }, () => {
     expect(screen.getByRole("alert").textContent).toBe(MONITOR_MESSAGES.mvdSignals);
     await ue.click(item("Press Force"));
     await ue.click(item("Leak checks"));
-    expect(item("Leak checks").getAttribute("aria-selected")).toBe("true");
+    expect(item("Leak checks")).toHaveAttribute("aria-selected", "true");
     expect(form.getValues("signal_group_uuids")).toEqual([G.leak]);
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(selectedNames()).toEqual(["Leak checks"]);
 
     await ue.click(screen.getByRole("button", { name: "Remove Leak checks" }));
     expect(form.getValues("signal_group_uuids")).toEqual([]);
-    expect(item("Leak checks").getAttribute("aria-selected")).toBe("false");
-    expect(screen.getByText(SIGNALS_TAB_TEXT.noneSelected)).toBeTruthy();
+    expect(item("Leak checks")).toHaveAttribute("aria-selected", "false");
+    expect(screen.getByText(SIGNALS_TAB_TEXT.noneSelected)).toBeInTheDocument();
   });
 
   it("MVD: a part attribute cannot be chosen", async () => {
@@ -303,7 +308,7 @@ describe("SignalsTab: choosing signals", { timeout: 30_000 }, () => {
     await tree();
     await ue.click(item("Housing Colour"));
     expect(form.getValues("signal_uuids")).toEqual([]);
-    expect(selectedList()).toBeNull();
+    expect(selectedList()).not.toBeInTheDocument();
   });
 
   it("SVD: exactly one signal, another replaces it; groups open instead of being chosen", async () => {
@@ -316,17 +321,17 @@ describe("SignalsTab: choosing signals", { timeout: 30_000 }, () => {
     await ue.click(item("Press Force"));
     await ue.click(item("test_pressure"));
     expect(form.getValues("signal_uuids")).toEqual([S.pressure]);
-    expect(item("Press Force").getAttribute("aria-selected")).toBe("false");
-    expect(item("test_pressure").getAttribute("aria-selected")).toBe("true");
+    expect(item("Press Force")).toHaveAttribute("aria-selected", "false");
+    expect(item("test_pressure")).toHaveAttribute("aria-selected", "true");
     expect(selectedNames()).toEqual(["test_pressure"]);
-    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 
     const group = item("Press group");
-    expect(group.getAttribute("aria-disabled")).toBe("true");
-    expect(group.textContent).toContain(SIGNALS_TAB_TEXT.groupsMvdOnly);
+    expect(group).toHaveAttribute("aria-disabled", "true");
+    expect(group).toHaveTextContent(SIGNALS_TAB_TEXT.groupsMvdOnly);
     await ue.click(group);
     expect(form.getValues("signal_group_uuids")).toEqual([]);
-    expect(item("Press group").getAttribute("aria-expanded")).toBe("true");
+    expect(item("Press group")).toHaveAttribute("aria-expanded", "true");
   });
 
   it("SVD values with two signals (from elsewhere) show the 'Signal selection is required' message", async () => {
@@ -340,7 +345,7 @@ describe("SignalsTab: choosing signals", { timeout: 30_000 }, () => {
     renderTab({ values: { signal_uuids: [S.retired, S.force] } });
     await tree();
     expect(selectedNames()).toEqual([S.retired, "Press Force"]);
-    expect(screen.getByText(SELECTED_ITEM_TEXT.notOnLine)).toBeTruthy();
+    expect(screen.getByText(SELECTED_ITEM_TEXT.notOnLine)).toBeInTheDocument();
     await ue.click(screen.getByRole("button", { name: `Remove ${S.retired}` }));
     expect(form.getValues("signal_uuids")).toEqual([S.force]);
   });
@@ -365,9 +370,9 @@ describe("SignalsTab: choosing signals", { timeout: 30_000 }, () => {
     expect(form.getValues("part_numbers")).toEqual([]);
     expect(form.getValues("part_attributes")).toEqual([]);
     expect(form.formState.dirtyFields.line_uuid).toBe(true);
-    expect(await screen.findByRole("treeitem", { name: "weld_current" })).toBeTruthy();
-    expect(screen.queryByRole("treeitem", { name: "Press Force" })).toBeNull();
-    expect(selectedList()).toBeNull();
+    expect(await screen.findByRole("treeitem", { name: "weld_current" })).toBeInTheDocument();
+    expect(screen.queryByRole("treeitem", { name: "Press Force" })).not.toBeInTheDocument();
+    expect(selectedList()).not.toBeInTheDocument();
     expect(signalRequests.at(-1)?.pathname).toBe(`/api/lines/${lineB.id}/signals`);
   });
 });
@@ -379,21 +384,24 @@ describe("SignalsTab: VIEW and keyboard", { timeout: 30_000 }, () => {
     await tree();
     expect(selectedNames()).toEqual(["Press Force", "press_depth"]);
     expect(screen.queryAllByRole("button", { name: /^Remove / })).toHaveLength(0);
-    expect(
-      screen.getByRole("combobox", { name: SIGNALS_TAB_TEXT.lineLabel }).getAttribute("aria-disabled"),
-    ).toBe("true");
+    expect(screen.getByRole("combobox", { name: SIGNALS_TAB_TEXT.lineLabel })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
 
     await ue.click(item("Leak Rate"));
     await ue.click(item("Press Force"));
     expect(form.getValues("signal_uuids")).toEqual([S.force, S.depth]);
-    expect(item("Press Force").getAttribute("aria-selected")).toBe("true");
-    expect(item("Press Force").getAttribute("aria-disabled")).toBe("true");
+    expect(item("Press Force")).toHaveAttribute("aria-selected", "true");
+    expect(item("Press Force")).toHaveAttribute("aria-disabled", "true");
     // Groups open (not chosen) and search still works.
     await ue.click(item("Press group"));
     expect(form.getValues("signal_group_uuids")).toEqual([]);
-    expect(item("Press group").getAttribute("aria-expanded")).toBe("true");
+    expect(item("Press group")).toHaveAttribute("aria-expanded", "true");
     await ue.type(search(), "leak");
-    await waitFor(() => expect(screen.queryByRole("treeitem", { name: "Press Force" })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole("treeitem", { name: "Press Force" })).not.toBeInTheDocument(),
+    );
   });
 
   it("search → ArrowDown into the tree; arrows move, Left closes, Space and Enter choose", async () => {
@@ -415,10 +423,10 @@ describe("SignalsTab: VIEW and keyboard", { timeout: 30_000 }, () => {
     await ue.keyboard("{ArrowLeft}");
     expect(document.activeElement).toBe(item("OP010 Press"));
     await ue.keyboard("{ArrowLeft}");
-    expect(item("OP010 Press").getAttribute("aria-expanded")).toBe("false");
-    expect(screen.queryByRole("treeitem", { name: "Press Force" })).toBeNull();
+    expect(item("OP010 Press")).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("treeitem", { name: "Press Force" })).not.toBeInTheDocument();
     await ue.keyboard("{ArrowRight}");
-    expect(item("OP010 Press").getAttribute("aria-expanded")).toBe("true");
+    expect(item("OP010 Press")).toHaveAttribute("aria-expanded", "true");
 
     // Only the active row is in the Tab order: Tab from the search lands on it.
     await ue.click(search());
@@ -435,13 +443,15 @@ describe("SignalsTab: VIEW and keyboard", { timeout: 30_000 }, () => {
     // 432 px / 36 px rows = 12 in view, plus 8 overscan.
     expect(drawn.length).toBeGreaterThan(5);
     expect(drawn.length).toBeLessThanOrEqual(25);
-    expect(item("OP010 Station")).toBeTruthy();
-    expect(screen.queryByRole("treeitem", { name: "OP1000 Station" })).toBeNull();
+    expect(item("OP010 Station")).toBeInTheDocument();
+    expect(screen.queryByRole("treeitem", { name: "OP1000 Station" })).not.toBeInTheDocument();
 
     await ue.type(search(), "torque_77_");
-    await waitFor(() => expect(screen.queryByRole("treeitem", { name: "OP010 Station" })).toBeNull());
-    expect(item("OP770 Station")).toBeTruthy();
-    expect(item("torque 77.1")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole("treeitem", { name: "OP010 Station" })).not.toBeInTheDocument(),
+    );
+    expect(item("OP770 Station")).toBeInTheDocument();
+    expect(item("torque 77.1")).toBeInTheDocument();
     expect(screen.getAllByRole("treeitem").length).toBeLessThanOrEqual(25);
   });
 });

@@ -1,15 +1,16 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, renderHook, waitFor } from "@testing-library/react";
-import { HttpResponse, http } from "msw";
+import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import type { ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SnackbarProvider } from "../../../../shared/ui/SnackbarProvider";
+import { mockApi } from "../../../../test/mockApi";
 import { signalKeys } from "../../../signals/api/keys";
 import { useSaveResultClassifications } from "./mutations";
 
 const server = setupServer(
-  http.patch("*/api/signal/result-classifications", () => new HttpResponse(null, { status: 204 })),
+  mockApi.patch("*/api/signal/result-classifications", () => new HttpResponse(null, { status: 204 })),
 );
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());

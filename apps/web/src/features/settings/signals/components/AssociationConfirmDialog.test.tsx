@@ -34,19 +34,19 @@ describe("AssociationConfirmDialog: cap limit formulas", () => {
     });
     const dialog = screen.getByRole("dialog");
     const list = within(dialog).getByRole("list", { name: TEXT.capFormulas });
-    expect(within(list).getByText(TEXT.capFormulaLine("Torque", "USL", "*"))).toBeTruthy();
-    expect(within(list).getByText(TEXT.capFormulaUses("Angle"))).toBeTruthy();
+    expect(within(list).getByText(TEXT.capFormulaLine("Torque", "USL", "*"))).toBeInTheDocument();
+    expect(within(list).getByText(TEXT.capFormulaUses("Angle"))).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole("button", { name: TEXT.next }));
-    expect(within(dialog).queryByRole("list", { name: TEXT.capFormulas })).toBeNull();
+    expect(within(dialog).queryByRole("list", { name: TEXT.capFormulas })).not.toBeInTheDocument();
   });
 
   it("waits for the formulas before Next, and says when they could not be checked", () => {
     renderDialog({ lines: undefined, isLoading: true, isError: false });
-    expect(screen.getByText(TEXT.capFormulasLoading)).toBeTruthy();
-    expect((screen.getByRole("button", { name: TEXT.next }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(TEXT.capFormulasLoading)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: TEXT.next })).toBeDisabled();
     cleanup();
     renderDialog({ lines: undefined, isLoading: false, isError: true });
-    expect(screen.getByText(TEXT.capFormulasFailed)).toBeTruthy();
-    expect((screen.getByRole("button", { name: TEXT.next }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText(TEXT.capFormulasFailed)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: TEXT.next })).not.toBeDisabled();
   });
 });
