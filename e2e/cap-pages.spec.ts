@@ -15,7 +15,7 @@ import {
   test,
 } from "./fixtures";
 
-// Settings → Capability Metrics on the demo plant: Cap Limits (spec settings §2.5, §5, §7) and
+// Settings → Capability Metrics on the demo plant: Cap Limits (requirements.md settings §2.5, §5, §7) and
 // Cap Alerts (§2.4, §4), issue #14.
 
 test.afterEach(({ page }) => restoreSelection(page));

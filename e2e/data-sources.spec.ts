@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, openSettings, signIn, test } from "./fixtures";
 
-// Settings → Data Sources (spec monitor-forms §2, §4, §7, §8; settings §2.1), as the demo
+// Settings → Data Sources (requirements.md monitor-forms §2, §4, §7, §8; requirements.md settings §2.1), as the demo
 // administrator on the demo plant, whose ingestor already has the "Line simulator" source.
 
 type Source = { id: string; name: string; topic: string; createdAt: string; ingestorId: string };

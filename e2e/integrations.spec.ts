@@ -11,7 +11,7 @@ import {
 import type { Page } from "@playwright/test";
 import { expect, openSettings, setFlag, signIn, test } from "./fixtures";
 
-// Settings → Microsoft Teams and ETQ Reliance (spec settings §2.2, §2.3, §4, §5, §8; issue #13)
+// Settings → Microsoft Teams and ETQ Reliance (requirements.md settings §2.2, §2.3, §4, §5, §8; issue #13)
 // against local fake Teams and ETQ servers (the e2e server allows loopback: ALLOW_LOOPBACK_OUTBOUND).
 
 const LINE = "Rear Axle";

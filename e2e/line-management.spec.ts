@@ -1,4 +1,4 @@
-// Settings → Line Management (spec settings §2.9) on the demo plant: deactivating and reactivating
+// Settings → Line Management (requirements.md settings §2.9) on the demo plant: deactivating and reactivating
 // a line stops and resumes its monitors, feeder lines refuse a cycle, the two values edited in
 // place, the export read back, a no-data alert raised for a line whose records stopped, and the
 // part-marriage layout. Every change is undone at the end, as other specs use the demo lines.

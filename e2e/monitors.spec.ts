@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, openSettings, signIn, test } from "./fixtures";
 
 // The MVD and SVD monitor forms and the monitor administration pages, on the demo plant
-// (spec monitor-forms §2–§5, §8; settings §2.7, §8).
+// (requirements.md monitor-forms §2–§5, §8; requirements.md settings §2.7, §8).
 
 async function axleLineId(page: Page): Promise<string> {
   const plants = await (await page.request.get("/api/plants")).json();

@@ -8,7 +8,7 @@ import {
 import type { Locator, Page } from "@playwright/test";
 import { expect, openSettings, signIn, test } from "./fixtures";
 
-// Settings → Data Management → Signal Management (spec settings §2.8, §4, §5, §7, §8) on a line of
+// Settings → Data Management → Signal Management (requirements.md settings §2.8, §4, §5, §7, §8) on a line of
 // its own, made by ingesting one record per station: a final station, a friendly name the monitor
 // form shows, an entity type change through its summary (naming the cap limit formula that uses
 // the converted signal), associations dragged into their
@@ -157,7 +157,7 @@ test("marks a final station, names a signal and changes an entity type", async (
 test("associates a measurement with a limit and a result through the two-step confirmation", async ({
   page,
 }) => {
-  // Any signed-in user of the customer edits signals (architecture "who may change what").
+  // Any signed-in user of the customer edits signals (docs/architecture.md "who may change what").
   await signIn(page, "user");
   await openPage(page);
   await row(page, "Torque").click();

@@ -2,7 +2,7 @@ import { LOCATION_PROVIDER, USER_MESSAGES } from "@linewatch/contracts";
 import type { Page } from "@playwright/test";
 import { DEMO_USERS, expect, openSettings, setFlag, signIn, test } from "./fixtures";
 
-// Settings → Users (spec settings §2.6, §4 "User row", §5 "Add user", §8 "Users"; monitor-forms
+// Settings → Users (requirements.md settings §2.6, §4 "User row", §5 "Add user", §8 "Users"; monitor-forms
 // §2 "User location selector", §6, §7 PATCH /api/users/{userId}).
 
 const unique = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;

@@ -39,7 +39,7 @@ export const ZAuditEntry = z.object({
   /** The acting user (who may since have been deleted: the e-mail says who it was). */
   actorUserId: ZId.nullable(),
   actorEmail: zString(),
-  /** Provider staff acting for the customer (architecture.md "who may change what"). */
+  /** Provider staff acting for the customer (docs/architecture.md "who may change what"). */
   actorIsProviderStaff: z.boolean(),
   resource: ZAuditResource,
   /** The resource's id (a uuid; for monitor rules the monitor's id). */

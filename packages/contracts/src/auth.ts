@@ -58,5 +58,5 @@ export const ZSelectionBody = z.strictObject({
 });
 export type TSelectionBody = z.infer<typeof ZSelectionBody>;
 
-/** GET /api/check-current-user-roles (spec settings §7). */
+/** GET /api/check-current-user-roles (requirements.md settings §7). */
 export const ZCurrentUserRoles = z.object({ isAdministrator: z.boolean() });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ZId } from "./common.js";
 import { ZEvaluationState } from "./domain.js";
 
-/** Settings → Capability Metrics → Alerts (spec settings §2.4, §4, §8, §9). */
+/** Settings → Capability Metrics → Alerts (requirements.md settings §2.4, §4, §8, §9). */
 export const CAP_ALERTS_MESSAGES = {
   title: "Cap Alerts",
   lineLabel: "Line",
@@ -42,7 +42,7 @@ export const CAP_ALERTS_MESSAGES = {
   notEvaluated: "Not evaluated yet",
 } as const;
 
-/** The cap rules modal's size (spec settings §9: 850 by 450). */
+/** The cap rules modal's size (requirements.md settings §9: 850 by 450). */
 export const CAP_RULES_MODAL = { width: 850, height: 450 } as const;
 
 /** Where each cap monitor of a line stands: its latest evaluation's Ppk and its latest alert. */

@@ -31,7 +31,7 @@ export const toStorableText = (s: string) =>
  */
 export type TFieldProblem = { readonly in: string; readonly field: string; readonly message: string };
 
-/** Server messages shared by every route (spec settings §8 "Server"). */
+/** Server messages shared by every route (requirements.md settings §8 "Server"). */
 export const SERVER_MESSAGES = {
   unauthorized: "Unauthorized",
   forbidden: "Forbidden resource",

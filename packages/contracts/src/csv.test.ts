@@ -30,7 +30,7 @@ function fieldsOfAnySplit(text: string): string[] {
     .map((f) => f.replace(/^[ "]*/, ""));
 }
 
-describe("CSV export (architecture.md 'CSV export')", () => {
+describe("CSV export (docs/architecture.md 'CSV export')", () => {
   it("starts with a byte order mark and ends rows with CRLF", () => {
     expect(
       toCsv([

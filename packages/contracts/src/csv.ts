@@ -1,4 +1,4 @@
-// CSV exports (architecture.md "CSV export"): UTF-8 with a byte order mark, RFC 4180 quoting, and
+// CSV exports (docs/architecture.md "CSV export"): UTF-8 with a byte order mark, RFC 4180 quoting, and
 // no field a spreadsheet could run as a formula. A spreadsheet may split a line on the comma, on
 // the semicolon (the list separator of many locales, where quotes that do not open a field mean
 // nothing), on tabs or on line breaks; so a formula character (= + - @) is guarded with ' at the

@@ -88,7 +88,7 @@ export const DATA_SOURCE_MESSAGES = {
     "Field mapping arrives with ingestion: records published on this topic will be mapped to lines, stations and signals here.",
 } as const;
 
-/** A data source (spec monitor-forms §3 "Other entities"). */
+/** A data source (requirements.md monitor-forms §3 "Other entities"). */
 export const ZDataSource = z.object({
   id: ZId,
   name: zString(),

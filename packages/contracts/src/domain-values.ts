@@ -1,17 +1,17 @@
 // The domain's value sets as plain lists, apart from domain.ts's zod enums built from them: a page
 // that shows or checks one of these lists loads without zod (issue #17: a module goes whole into
 // the chunk of the page that first uses it). Defined once: the database schema, the API, the worker
-// and the web import them from here or through domain.ts's enums (architecture "Domain model").
+// and the web import them from here or through domain.ts's enums (docs/architecture.md "Domain model").
 
 export const MONITOR_TYPES = ["mvd", "svd", "cap"] as const;
 
-/** Client values of the alert threshold control (spec monitor-forms §2: Low, Medium, High). */
+/** Client values of the alert threshold control (requirements.md monitor-forms §2: Low, Medium, High). */
 export const ALERT_THRESHOLDS = ["low", "medium", "high"] as const;
 
-/** Server values of task_details.alert_threshold (spec monitor-forms §3: "mapping not shown"). */
+/** Server values of task_details.alert_threshold (requirements.md monitor-forms §3: "mapping not shown"). */
 export const SERVER_ALERT_THRESHOLDS = ["LOW", "MEDIUM", "HIGH"] as const;
 
-/** What one evaluation of a monitor concluded (monitoring.md "Evaluations"). */
+/** What one evaluation of a monitor concluded (docs/monitoring.md "Evaluations"). */
 export const EVALUATION_STATES = ["OK", "BREACH", "NO_DATA", "ERROR"] as const;
 
 export const RULE_TYPES = ["Consecutive", "ExceedanceRuns", "ExceedanceTime"] as const;
@@ -36,7 +36,7 @@ export const OUTBOX_STATES = ["PENDING", "DELIVERED", "FAILED"] as const;
 
 export const RELIANCE_CONNECTION_STATUSES = ["SUCCESS", "ERROR"] as const;
 
-/** A signal's entity type (architecture "Domain model"). */
+/** A signal's entity type (docs/architecture.md "Domain model"). */
 export const SIGNAL_ENTITY_TYPES = [
   "MEASUREMENT",
   "PART_ATTRIBUTE",

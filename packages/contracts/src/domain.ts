@@ -17,7 +17,7 @@ import {
 
 // The domain's value sets as zod enums, built from domain-values.ts's lists (defined once there):
 // the database schema, the API, the worker and the web import them from here (architecture
-// "Domain model"; monitoring.md).
+// "Domain model"; docs/monitoring.md).
 
 // ── Monitors ───────────────────────────────────────────────────────────────────────────────────
 

@@ -6,7 +6,7 @@ import type { TMonitorType } from "./domain.js";
 // and threshold, one shape per kind and method. The worker builds them; the alert drawer and the
 // Teams card read them through parseEvaluationDetails, never through hand-written guards.
 //
-// `method` says which evaluation made them: "calibrated" (design/monitoring.md "Sensitivity": the
+// `method` says which evaluation made them: "calibrated" (docs/monitoring.md "Sensitivity": the
 // threshold takes the data's dependence and shape from the training set) or "uncorrected" (the
 // methods before it: SVD with the table's k, MVD counting rows above the UCL, CAP's point Ppk).
 // Details stored before `method` existed are the uncorrected methods' and read as such.
@@ -241,7 +241,7 @@ const ZControlRule = z.union([z.literal(1), z.literal(2), z.literal(3), z.litera
 
 /**
  * CAP, calibrated: control rules on the new points, and Ppk's upper bound against the target.
- * Since issue 29 one α-level test per evaluation (design/monitoring.md "CAP"): p = min(1,
+ * Since issue 29 one α-level test per evaluation (docs/monitoring.md "CAP"): p = min(1,
  * p_control / control share, p_capability / capability share) (α shared between the parts tested,
  * capabilityShare), a breach when p < α; every control hit is still listed. The
  * fields of that test are absent from evaluations stored before it (then any hit breached and the
@@ -365,7 +365,7 @@ export type TNoDataDetails = z.infer<typeof ZNoDataDetails>;
  * NO_DATA of a monitor none of whose signals is an active measurement any more: each was switched
  * off or given another entity type in Signal Management after the monitor was saved (issue #15).
  * Not a breach and not an error: the monitor is fine, it has nothing to watch until its signals
- * come back or it is edited (design/monitoring.md "The window": no data is NO_DATA).
+ * come back or it is edited (docs/monitoring.md "The window": no data is NO_DATA).
  */
 export const NO_MONITORED_SIGNALS = {
   code: "NO_MONITORED_SIGNALS",

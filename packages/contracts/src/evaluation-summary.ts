@@ -1,4 +1,4 @@
-// How an evaluation reads to a quality engineer, per monitor type (design/monitoring.md): each
+// How an evaluation reads to a quality engineer, per monitor type (docs/monitoring.md): each
 // type's score and threshold mean different things, so "score vs threshold" alone misleads (an
 // MVD breach is decided by its p-value against α, not by a mean T²). The alert list, the alert
 // drawer, the query preview and the Teams card word evaluations with these functions only.
@@ -39,7 +39,7 @@ const confidence = (alpha: number) => `${Number(((1 - alpha) * 100).toPrecision(
 /** A VIF worth naming: autocorrelation found in the training values. */
 const isVifShown = (vif: number) => vif >= 1.05;
 
-// ── Shared sentences (design/monitoring.md "Sensitivity", "MVD" step 5) ──
+// ── Shared sentences (docs/monitoring.md "Sensitivity", "MVD" step 5) ──
 
 /** "threshold widened for autocorrelation: neighbouring parts are alike, VIF 2.9". */
 export const vifText = (vif: number, what = "threshold") =>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * Every flag the two specs name (settings §6, monitor-forms §1), with what it changes and its
+ * Every flag the two specs name (requirements.md settings §6, requirements.md monitor-forms §1), with what it changes and its
  * default for a new customer. The demo customer has every flag on.
  */
 export const FEATURE_FLAGS = {
@@ -104,7 +104,7 @@ export type TFeatureFlags = Record<TFeatureFlagKey, boolean>;
 
 export const ZFeatureFlagsResponse = z.object({
   flags: ZFeatureFlags,
-  /** Customer-id override that shows ETQ Reliance without its flag (spec settings §2.1). */
+  /** Customer-id override that shows ETQ Reliance without its flag (requirements.md settings §2.1). */
   etqOverride: z.boolean(),
 });
 export type TFeatureFlagsResponse = z.infer<typeof ZFeatureFlagsResponse>;
@@ -120,7 +120,7 @@ export const FEATURE_FLAG_MESSAGES = {
 } as const;
 
 /**
- * Who sees and who switches a customer's feature flags (architecture.md "who may change what"):
+ * Who sees and who switches a customer's feature flags (docs/architecture.md "who may change what"):
  * flags are the provider's, so only provider staff switch them; the customer's administrators
  * see them read-only; other users not at all.
  */

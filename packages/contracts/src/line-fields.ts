@@ -14,7 +14,7 @@ import {
 // line overview and the top bar use lines.ts's texts and helpers only, and so load without zod
 // (issue #17: wherever one export of a module is used, all of the module's schemas are built).
 
-/** Friendly Name (line): alphanumeric, no leading spaces (spec settings §5); spaces inside are kept. */
+/** Friendly Name (line): alphanumeric, no leading spaces (requirements.md settings §5); spaces inside are kept. */
 export const ZLineFriendlyName = zString()
   .max(FRIENDLY_NAME_MAX)
   .refine((s) => !/^\s/.test(s), { error: M.friendlyNameLeadingSpace, abort: true })
@@ -40,7 +40,7 @@ const uniqueList = <T extends z.ZodType<string>>(item: T, max: number) =>
     .refine((a) => new Set(a).size === a.length, { error: "must not repeat a value" });
 
 /**
- * PATCH /api/lines/{lineId} (spec settings §7): any of the fields; the empty friendly name is
+ * PATCH /api/lines/{lineId} (requirements.md settings §7): any of the fields; the empty friendly name is
  * sent as null (§5). The answer is the updated line.
  */
 export const ZLinePatch = z

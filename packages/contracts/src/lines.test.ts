@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ZAlertViewingWindowDays, ZIngestionThresholdHours, ZLineFriendlyName } from "./line-fields.js";
 import { alertViewingWindowOf, createsFeederCycle, isNoIngestion } from "./lines.js";
 
-describe("isNoIngestion (spec settings §2.9)", () => {
+describe("isNoIngestion (requirements.md settings §2.9)", () => {
   const now = new Date("2026-11-22T12:00:00Z");
   it("is true once last ingested time plus the threshold hours is in the past", () => {
     expect(isNoIngestion({ lastIngestedTime: "2026-11-22T09:59:59Z", ingestionThresholdHours: 2 }, now)).toBe(
@@ -25,7 +25,7 @@ describe("isNoIngestion (spec settings §2.9)", () => {
   });
 });
 
-describe("createsFeederCycle (spec settings §5 'Feeder lines')", () => {
+describe("createsFeederCycle (requirements.md settings §5 'Feeder lines')", () => {
   const graph = new Map([
     ["a", ["b"]],
     ["b", ["c"]],
@@ -42,7 +42,7 @@ describe("createsFeederCycle (spec settings §5 'Feeder lines')", () => {
   });
 });
 
-describe("line inputs (spec settings §5)", () => {
+describe("line inputs (requirements.md settings §5)", () => {
   const msg = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
     r.error?.issues[0]?.message;
   it("words the threshold rules as the spec does, and allows 0 and 1,000,000", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
 
-/** A line (spec settings §3 "Line"). */
+/** A line (requirements.md settings §3 "Line"). */
 export const ZLine = z.object({
   id: ZId,
   plantId: ZId,
@@ -42,7 +42,7 @@ export const lineLabel = (line: Pick<TLine, "name" | "friendlyName">): string =>
 
 /**
  * "No Ingestion" shows when the last ingested time plus the threshold hours is in the past
- * (spec settings §2.9). No threshold or no data yet: nothing to compare, no chip.
+ * (requirements.md settings §2.9). No threshold or no data yet: nothing to compare, no chip.
  */
 export function isNoIngestion(
   line: Pick<TLine, "lastIngestedTime" | "ingestionThresholdHours">,
@@ -60,9 +60,9 @@ export const LINE_MESSAGES = {
     "This line is inactive: its monitors are stopped and evaluate nothing until the line is reactivated in Settings → Line Management. Its records are still stored.",
 } as const;
 
-/** No Data Alert / Ingestion Alert Threshold bounds, hours (spec settings §5, §9). */
+/** No Data Alert / Ingestion Alert Threshold bounds, hours (requirements.md settings §5, §9). */
 export const INGESTION_THRESHOLD_MAX = 1_000_000;
-/** Alert Displayed / Overview Alert Filter bounds, days (spec settings §5, §9). */
+/** Alert Displayed / Overview Alert Filter bounds, days (requirements.md settings §5, §9). */
 export const ALERT_VIEWING_WINDOW_MIN = 1;
 export const ALERT_VIEWING_WINDOW_MAX = 90;
 export const ALERT_VIEWING_WINDOW_DEFAULT = 90;
@@ -73,7 +73,7 @@ export const FEEDER_LINES_MAX = 500;
 export const EXCLUDED_VALUES_MAX = 1000;
 export const LINE_EXPORT_FILE_NAME = "line-management-summary";
 
-/** Every text of the Line Management page (spec settings §2.9, §5, §8 "Lines"), word for word where the spec gives it. */
+/** Every text of the Line Management page (requirements.md settings §2.9, §5, §8 "Lines"), word for word where the spec gives it. */
 export const LINE_MANAGEMENT_TEXTS = {
   title: "Line Management",
   tabs: { enabled: "Enabled", disabled: "Disabled", all: "All" },
@@ -99,7 +99,7 @@ export const LINE_MANAGEMENT_TEXTS = {
   empty: "This plant has no lines yet.",
   moreActions: "Line actions",
   export: "Export",
-  // The active toggle's confirmation (spec settings §2.9)
+  // The active toggle's confirmation (requirements.md settings §2.9)
   deactivateTitle: "Deactivate line?",
   deactivateText: (line: string) => `You are about to deactivate line "${line}."`,
   deactivateDetail:
@@ -152,23 +152,23 @@ export const LINE_MANAGEMENT_MESSAGES = {
   feederUnknown: "Unable to find the feeder line",
 } as const;
 
-/** GET /api/plant/get-active-monitor-count?plantId= (spec settings §7). */
+/** GET /api/plant/get-active-monitor-count?plantId= (requirements.md settings §7). */
 export const ZPlantIdQuery = z.strictObject({ plantId: ZId });
 export const ZActiveMonitorCount = z.object({ lineId: ZId, activeTaskCount: z.number().int() });
 export const ZActiveMonitorCountList = z.array(ZActiveMonitorCount);
 export type TActiveMonitorCount = z.infer<typeof ZActiveMonitorCount>;
 
-/** GET …/plants/{plantId}/alert-viewing-window and PUT …/lines/{lineId}/alert-viewing-window (spec settings §7). */
+/** GET …/plants/{plantId}/alert-viewing-window and PUT …/lines/{lineId}/alert-viewing-window (requirements.md settings §7). */
 export const ZAlertViewingWindow = z.object({ lineId: ZId, alertViewingWindowDays: z.number().int() });
 export const ZAlertViewingWindowList = z.array(ZAlertViewingWindow);
 export type TAlertViewingWindow = z.infer<typeof ZAlertViewingWindow>;
 
-/** The viewing window of a line from the polled list: 90 when the line is missing (spec settings §7). */
+/** The viewing window of a line from the polled list: 90 when the line is missing (requirements.md settings §7). */
 export const alertViewingWindowOf = (list: readonly TAlertViewingWindow[] | undefined, lineId: string) =>
   list?.find((w) => w.lineId === lineId)?.alertViewingWindowDays ?? ALERT_VIEWING_WINDOW_DEFAULT;
 
 /**
- * Feeder line info (spec settings §3): the line's feeder line ids and every plant of the customer
+ * Feeder line info (requirements.md settings §3): the line's feeder line ids and every plant of the customer
  * with its lines, from which feeder lines are chosen (any line of the customer, across plants).
  */
 export const ZFeederLineInfo = z.object({

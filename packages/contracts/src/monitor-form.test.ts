@@ -31,7 +31,7 @@ const timeToTime = (start: number, end: number): TMonitorQuery => ({
   end_duration: null,
 });
 
-describe("frequency clamp (spec monitor-forms §4)", () => {
+describe("frequency clamp (requirements.md monitor-forms §4)", () => {
   it("clamps into 5 – 1440 minutes; unreadable becomes the minimum", () => {
     expect(clampFrequency("1")).toBe(5);
     expect(clampFrequency("5000")).toBe(1440);

@@ -32,12 +32,12 @@ import {
   ZPassFail,
 } from "./monitors.js";
 
-// The MVD and SVD monitor forms (spec monitor-forms §2–§5, §8, §9): their values, the pure rules
+// The MVD and SVD monitor forms (requirements.md monitor-forms §2–§5, §8, §9): their values, the pure rules
 // that validate them, and the mapping to the server's task. The period lives in
 // monitor-query.ts, the alert rules editor's values in monitor-rules-form.ts. The web form and
 // the server share these, so a form and the API can never disagree on a bound or a message.
 
-/** Timings of the form (spec §9 "Timing"); snackbars and drawers are in ui.ts. */
+/** Timings of the form (requirements.md monitor-forms §9 "Timing"); snackbars and drawers are in ui.ts. */
 export const MONITOR_FORM_TIMINGS = {
   frequencyClampMs: 900,
   periodInputMs: 700,
@@ -50,10 +50,10 @@ export const MONITOR_FORM_TIMINGS = {
 
 /**
  * The form's own wording beyond the spec's messages (those are MONITOR_MESSAGES): tabs, overlays
- * (spec §2 "Overlays"), buttons (spec §2 "Footer") and dialogs, so a test reads what the UI shows.
+ * (requirements.md monitor-forms §2 "Overlays"), buttons (requirements.md monitor-forms §2 "Footer") and dialogs, so a test reads what the UI shows.
  */
 /**
- * What each alert threshold level means (design/monitoring.md "Sensitivity"): the share of
+ * What each alert threshold level means (docs/monitoring.md "Sensitivity"): the share of
  * evaluations of a stable process that breach, a promise the calibrated methods keep on the data
  * lines produce (autocorrelated, skewed, heavy-tailed), not only on independent normal values.
  */
@@ -64,14 +64,14 @@ export const ALERT_THRESHOLD_HELP: Record<TAlertThreshold, string> = {
   high: "Alerts least easily: about 1 in 1,000 evaluations of a stable process breaches (α 0.001), allowing for this signal's autocorrelation and shape.",
 };
 
-/** Each level's α (design/monitoring.md "Sensitivity"), as packages/stats keeps them. */
+/** Each level's α (docs/monitoring.md "Sensitivity"), as packages/stats keeps them. */
 export const ALERT_THRESHOLD_ALPHA: Record<TAlertThreshold, number> = {
   low: 0.05,
   medium: 0.01,
   high: 0.001,
 };
 
-/** The alert threshold control's option labels (spec §2: Low, Medium, High). */
+/** The alert threshold control's option labels (requirements.md monitor-forms §2: Low, Medium, High). */
 export const ALERT_THRESHOLD_LABELS: Record<TAlertThreshold, string> = {
   low: "Low",
   medium: "Medium",
@@ -89,10 +89,10 @@ export const MONITOR_FORM_TEXTS = {
     "This monitor's stored settings no longer match its filter: saving creates a new monitor.",
   deployOnCreate: "Deploy on create",
   save: "Save",
-  /** The SVD form's Save in CREATE (spec §2 "Footer"). */
+  /** The SVD form's Save in CREATE (requirements.md monitor-forms §2 "Footer"). */
   create: "Create",
   cancel: "Cancel",
-  /** The SVD form's Cancel in VIEW (spec §2 "Footer"). */
+  /** The SVD form's Cancel in VIEW (requirements.md monitor-forms §2 "Footer"). */
   close: "Close",
   edit: "Edit",
   ok: "OK",
@@ -117,7 +117,7 @@ export const MONITOR_FORM_TEXTS = {
   capabilityNotice: (name: string) =>
     `${name} is a capability monitor: it is configured in Settings, SPC Alert.`,
 
-  // ── The header (spec §2 "Name row", "Frequency input", Notes, alert threshold) ─────────────
+  // ── The header (requirements.md monitor-forms §2 "Name row", "Frequency input", Notes, alert threshold) ─────────────
   name: { label: "Monitor name", default: "Default" },
   frequency: {
     label: "Frequency",
@@ -127,7 +127,7 @@ export const MONITOR_FORM_TEXTS = {
   },
   notes: {
     label: "Notes",
-    /** spec §2: in EDIT a counter reads 'Max length: N characters'. */
+    /** requirements.md monitor-forms §2: in EDIT a counter reads 'Max length: N characters'. */
     maxLength: (n: number) => `Max length: ${n} characters`,
   },
   threshold: {
@@ -136,7 +136,7 @@ export const MONITOR_FORM_TEXTS = {
     help: ALERT_THRESHOLD_HELP,
   },
 
-  // ── The Data Filters tab (spec §2 "Data Filters tab", §5 "Period", "Training split") ─────────
+  // ── The Data Filters tab (requirements.md monitor-forms §2 "Data Filters tab", §5 "Period", "Training split") ─────────
   period: {
     title: "Period",
     timeZone: (timeZone: string) => `Time zone: ${timeZone}`,
@@ -220,7 +220,7 @@ export const MONITOR_FORM_TEXTS = {
     states: { OK: "OK", BREACH: "Breach", NO_DATA: "No data", ERROR: "Error" },
   },
 
-  // ── The Signals tab (spec §2 "Signals tab"); the signal tree's own words are the web's ──────
+  // ── The Signals tab (requirements.md monitor-forms §2 "Signals tab"); the signal tree's own words are the web's ──────
   signalsTab: {
     lineLabel: "Line",
     selectLine: "Select a line to see its stations and signals",
@@ -235,7 +235,7 @@ export const MONITOR_FORM_TEXTS = {
   },
 } as const;
 
-/** Layout constants of the form (spec §9 "Layout"); drawers and grid rows are in ui.ts. */
+/** Layout constants of the form (requirements.md monitor-forms §9 "Layout"); drawers and grid rows are in ui.ts. */
 export const MONITOR_FORM_LAYOUT = {
   notesRows: 5,
   signalPickerMinHeight: 570,
@@ -243,7 +243,7 @@ export const MONITOR_FORM_LAYOUT = {
   resultMenuWidth: 250,
 } as const;
 
-// ── Frequency (spec §4 "Frequency input") ────────────────────────────────────────────────────
+// ── Frequency (requirements.md monitor-forms §4 "Frequency input") ────────────────────────────────────────────────────
 
 /** Clamp typed minutes into the frequency bounds; an unreadable value becomes the minimum. */
 export function clampFrequency(raw: string | number | null | undefined): number {
@@ -259,7 +259,7 @@ export type TFormMode = (typeof FORM_MODES)[number];
 export type TFormMonitorType = "mvd" | "svd";
 export const FORM_TABS = ["signals", "filters", "rules"] as const;
 export type TFormTab = (typeof FORM_TABS)[number];
-/** Data Filters is the default tab (spec §2). */
+/** Data Filters is the default tab (requirements.md monitor-forms §2). */
 export const DEFAULT_FORM_TAB: TFormTab = "filters";
 
 export type TPartAttributeSelection = { attributeUuid: string; selectedAttributeValues: string[] };
@@ -370,7 +370,7 @@ export const monitorFilterMd5 = (type: "mvd" | "svd" | "cap", filter: TStoredMon
   md5(canonicalMonitorFilterJson(type, filter));
 
 /**
- * spec §4: a stored filter md5 that no longer matches the recomputed one is reset — monitor name,
+ * requirements.md monitor-forms §4: a stored filter md5 that no longer matches the recomputed one is reset — monitor name,
  * uuid and md5 become empty (the values no longer describe the saved monitor).
  */
 export function reconcileFilterMd5(v: TMonitorFormValues): TMonitorFormValues {
@@ -381,7 +381,7 @@ export function reconcileFilterMd5(v: TMonitorFormValues): TMonitorFormValues {
 }
 
 /**
- * Form values → the task body POST /api/tasks takes (spec §3 "Server task"); PUT /api/tasks takes
+ * Form values → the task body POST /api/tasks takes (requirements.md monitor-forms §3 "Server task"); PUT /api/tasks takes
  * the same with `task_uuid`. The form goes to the task directly, not through the client view.
  */
 export function formToTask(
@@ -414,7 +414,7 @@ export function formToTask(
   };
 }
 
-// ── Validation (spec §5) ─────────────────────────────────────────────────────────────────────
+// ── Validation (requirements.md monitor-forms §5) ─────────────────────────────────────────────────────────────────────
 
 export type TFormError = { path: string; tab: TFormTab | null; message: string };
 

@@ -31,7 +31,7 @@ const timeToTime = (start: number, end: number): TMonitorQuery => ({
   end_duration: null,
 });
 
-describe("query correction (spec monitor-forms §4)", () => {
+describe("query correction (requirements.md monitor-forms §4)", () => {
   it("defaults to the newest 150 records up to now, which a monitor can use", () => {
     const q = defaultMonitorQuery(NOW);
     expect(q).toMatchObject({ start_mode: "Records", start_records: 150, end_mode: "Time", end_time: NOW });
@@ -100,7 +100,7 @@ describe("query correction (spec monitor-forms §4)", () => {
   });
 });
 
-describe("query validation (spec monitor-forms §5)", () => {
+describe("query validation (requirements.md monitor-forms §5)", () => {
   it("reports invalid times and a start not before the end", () => {
     expect(monitorQueryErrors({ ...timeToTime(Number.NaN, NOW) }, opts).start_time).toBe(
       QUERY_MESSAGES.invalidStart,
@@ -125,7 +125,7 @@ describe("query validation (spec monitor-forms §5)", () => {
   });
 });
 
-describe("training split (spec monitor-forms §5, §9)", () => {
+describe("training split (requirements.md monitor-forms §5, §9)", () => {
   it("bounds the evaluation ratio by 25 / records (4 places) and 0.5", () => {
     expect(trainingSplitBounds(150)).toEqual({ min: 0.1667, max: 0.5 });
     expect(trainingSplitBounds(3000)).toEqual({ min: 0.01, max: 0.5 });

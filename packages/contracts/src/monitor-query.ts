@@ -11,11 +11,11 @@ import {
   ZTaskDetails,
 } from "./monitors.js";
 
-// The period and training split of the monitor forms' Data Filters tab (spec monitor-forms §2,
+// The period and training split of the monitor forms' Data Filters tab (requirements.md monitor-forms §2,
 // §3 "Internal query", §4 "Query correction", §5, §9), and the preview it asks for. Pure rules
 // the web form and the server share.
 
-// ── Period (spec §2 "Data Filters tab", §3 "Internal query", §4 "Query correction") ───────────
+// ── Period (requirements.md monitor-forms §2 "Data Filters tab", §3 "Internal query", §4 "Query correction") ───────────
 
 export const PERIOD_MODES = ["Time", "Duration", "Records"] as const;
 export const ZPeriodMode = z.enum(PERIOD_MODES);
@@ -47,9 +47,9 @@ export const QUERY_MESSAGES = {
   incompatible: "MVD monitor incompatible",
   /** Saving needs a rolling window: the newest N records (Period Start in Records). */
   incompatibleSave: "Set Period Start to Records to save this monitor",
-  /** spec §2: the result select with no result classifications. */
+  /** requirements.md monitor-forms §2: the result select with no result classifications. */
   resultNotConfigured: "Not Configured",
-  /** spec §2, in three parts around the 'Configure now' link. */
+  /** requirements.md monitor-forms §2, in three parts around the 'Configure now' link. */
   resultAssociationWarning: {
     before: "One or many signal(s) lack result association. This may impact the query. Click ",
     link: "Configure now",
@@ -92,7 +92,7 @@ export function defaultMonitorQuery(
 export type TMonitorQueryOptions = { now: number; maxRecordCount?: number };
 
 /**
- * Query correction (spec §4): a side whose mode changed gets its default (Duration 1 h, Records
+ * Query correction (requirements.md monitor-forms §4): a side whose mode changed gets its default (Duration 1 h, Records
  * 150, Time derived from the other end ∓ the default duration, or now); when one side is Records
  * or Duration the other is limited to Time; values are clamped into bounds and not in the
  * future; Duration sides take their time from the other end, Records sides sit the minimum time
@@ -156,7 +156,7 @@ export type TQueryErrors = Partial<
   >
 >;
 
-/** Query validation (spec §5 "Query", "Period"). */
+/** Query validation (requirements.md monitor-forms §5 "Query", "Period"). */
 export function monitorQueryErrors(q: TMonitorQuery, opts: TMonitorQueryOptions): TQueryErrors {
   const errors: TQueryErrors = {};
   const validTime = (t: number | null) => t != null && Number.isFinite(t) && t <= opts.now + 1000;
@@ -216,20 +216,20 @@ export const ZPreviewPeriod = z.strictObject({
 });
 export type TPreviewPeriod = z.infer<typeof ZPreviewPeriod>;
 
-// ── Training split (spec §2, §5 "Training split", §9) ─────────────────────────────────────────
+// ── Training split (requirements.md monitor-forms §2, §5 "Training split", §9) ─────────────────────────────────────────
 
 /** Evaluation-ratio bounds for a record count: lower 25 / records (4 places), upper 0.5. */
 export function trainingSplitBounds(recordCount: number) {
   return { min: trainingSplitLowerBound(recordCount), max: QUERY_BOUNDS.maxTrainingSplit };
 }
 
-/** Clamp an evaluation ratio into its bounds, rounded to 4 places (spec §9). */
+/** Clamp an evaluation ratio into its bounds, rounded to 4 places (requirements.md monitor-forms §9). */
 export function clampEvaluationRatio(ratio: number, recordCount: number) {
   const b = trainingSplitBounds(recordCount);
   return round4(clamp(ratio, b.min, b.max));
 }
 
-/** Sample and evaluation percentages of a ratio, 2 decimals in the control (spec §5). */
+/** Sample and evaluation percentages of a ratio, 2 decimals in the control (requirements.md monitor-forms §5). */
 export function splitPercentages(ratio: number) {
   const evaluation = Math.round(ratio * 100 * 100) / 100;
   return { evaluation, sample: Math.round((100 - evaluation) * 100) / 100 };

@@ -8,7 +8,7 @@ import {
   rulesFromRuleForm,
 } from "./monitor-rules-form.js";
 
-describe("alert rules form (spec monitor-forms §3, §5, §9)", () => {
+describe("alert rules form (requirements.md monitor-forms §3, §5, §9)", () => {
   it("starts with the spec's defaults, all off, and maps to and from the rules API", () => {
     expect(DEFAULT_RULE_FORM).toMatchObject({
       breachesForRuns: 7,

@@ -1,6 +1,6 @@
 import { RULE_BOUNDS, RULE_DEFAULTS, RULE_MESSAGES, type TMonitorRule } from "./monitor-rules.js";
 
-// The alert rules editor's values (spec monitor-forms §3 "Alert rule" form values, §5, §9): what
+// The alert rules editor's values (requirements.md monitor-forms §3 "Alert rule" form values, §5, §9): what
 // the monitor form's Alert Rules tab and any other editor of a monitor's rules hold, their
 // validation, and the mapping to and from the rules API.
 
@@ -85,7 +85,7 @@ function countError(v: number | null, m: { required: string; min: string; max: s
   return undefined;
 }
 
-/** Rule errors, only for enabled rules (spec §5 "Alert rules"), plus breaches ≤ runs. */
+/** Rule errors, only for enabled rules (requirements.md monitor-forms §5 "Alert rules"), plus breaches ≤ runs. */
 export function ruleFormErrors(f: TRuleFormValues): TRuleFormErrors {
   const M = RULE_MESSAGES;
   const e: TRuleFormErrors = {};
@@ -119,7 +119,7 @@ export function ruleFormErrors(f: TRuleFormValues): TRuleFormErrors {
 }
 
 // ── The Alert Rules tab's wording beyond the spec's messages (those are RULE_MESSAGES) ─────────
-// What each rule means follows design/monitoring.md "Alert rules".
+// What each rule means follows docs/monitoring.md "Alert rules".
 
 export const RULE_TITLES = {
   Consecutive: "Consecutive",

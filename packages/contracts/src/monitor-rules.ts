@@ -2,8 +2,8 @@ import { z } from "zod";
 import { type TRuleType, ZRuleType } from "./domain.js";
 import { RULE_TYPES } from "./domain-values.js";
 
-// A monitor's alert rules (design/monitoring.md "Alert rules"; spec monitor-forms §3, §5, §9;
-// settings §3 "Monitor rule"): their types, bounds, defaults and wording, the API's validation
+// A monitor's alert rules (docs/monitoring.md "Alert rules"; requirements.md monitor-forms §3, §5, §9;
+// requirements.md settings §3 "Monitor rule"): their types, bounds, defaults and wording, the API's validation
 // and the worker's check of a stored rule. The one source for the forms, the API and the worker.
 
 /** What an alert records as its rule when no rule is enabled and the breach itself fired. */
@@ -12,7 +12,7 @@ export const ALERT_RULE_ANY_BREACH = "breach";
 /** An open alert resolves by itself after this many evaluations in a row without a breach. */
 export const ALERT_AUTO_RESOLVE_CLEAN_EVALUATIONS = 3;
 
-/** Form defaults of a new monitor's rules, all switched off (spec monitor-forms §3, §9). */
+/** Form defaults of a new monitor's rules, all switched off (requirements.md monitor-forms §3, §9). */
 export const RULE_DEFAULTS = {
   breachesForRuns: 7,
   runs: 15,
@@ -21,7 +21,7 @@ export const RULE_DEFAULTS = {
   consecutiveBreaches: 1,
 } as const;
 
-/** Bounds of the rule inputs (spec monitor-forms §5, §9): counts 1 to 999, time 60 s to 1 day. */
+/** Bounds of the rule inputs (requirements.md monitor-forms §5, §9): counts 1 to 999, time 60 s to 1 day. */
 export const RULE_BOUNDS = { minCount: 1, maxCount: 999, minSeconds: 60, maxSeconds: 86_400 } as const;
 
 export const RULE_MESSAGES = {
@@ -126,7 +126,7 @@ export const RULE_FIELDS: Record<TRuleType, RuleField[]> = {
 };
 
 /**
- * The validation errors of one rule; enforced only for enabled rules (spec monitor-forms §5).
+ * The validation errors of one rule; enforced only for enabled rules (requirements.md monitor-forms §5).
  * A value that is not a whole number counts as below its minimum, or with `whole` gets the
  * "must be a whole number" message (what the API answers).
  */
@@ -154,7 +154,7 @@ export function alertRuleErrors(rule: TAlertRuleValues, opts: { whole?: boolean 
 
 /**
  * The warning of a time rule that can never fire at the monitor's frequency, or null
- * (design/monitoring.md "Alert rules": warn when k × frequency × 60 > T + frequency × 60).
+ * (docs/monitoring.md "Alert rules": warn when k × frequency × 60 > T + frequency × 60).
  */
 export function alertRuleNeverFiresWarning(rule: TAlertRuleValues, frequencyMinutes: number): string | null {
   if (rule.type !== "ExceedanceTime" || rule.breaches == null || rule.seconds == null) return null;
@@ -175,7 +175,7 @@ export const ZMonitorRule = z.strictObject({
 });
 export type TMonitorRule = z.infer<typeof ZMonitorRule>;
 
-/** Bounds are enforced only for enabled rules (spec monitor-forms §5 "Alert rules"). */
+/** Bounds are enforced only for enabled rules (requirements.md monitor-forms §5 "Alert rules"). */
 export const ZMonitorRuleList = z
   .array(ZMonitorRule)
   .max(RULE_TYPES.length)
@@ -196,7 +196,7 @@ export const ZMonitorRuleList = z
     });
   });
 
-/** The three rules with the spec's defaults, all switched off (spec monitor-forms §3). */
+/** The three rules with the spec's defaults, all switched off (requirements.md monitor-forms §3). */
 export const DEFAULT_MONITOR_RULES: TMonitorRule[] = [
   {
     active: false,

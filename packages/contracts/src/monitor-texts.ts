@@ -10,7 +10,7 @@ export const MONITOR_BOUNDS = {
   notesMaxLength: 1000,
   nameMinLength: 3,
   nameMaxLength: 100,
-  /** A new monitor starts at the minimum frequency (spec monitor-forms §3 defaults). */
+  /** A new monitor starts at the minimum frequency (requirements.md monitor-forms §3 defaults). */
   defaultFrequency: 5,
   defaultCapFrequency: 15,
   defaultAlertThreshold: "medium" as TAlertThreshold,
@@ -26,12 +26,12 @@ export const MONITOR_MESSAGES = {
   frequencyMin: `Frequency must be at least ${MONITOR_BOUNDS.minFrequency}`,
   frequencyMax: `Frequency must be at most ${MONITOR_BOUNDS.maxFrequency}`,
   notesMax: `Notes must be at most ${MONITOR_BOUNDS.notesMaxLength} characters`,
-  // spec monitor-forms §5 "Signal selection"
+  // requirements.md monitor-forms §5 "Signal selection"
   mvdSignals: "At least 2 items must be selected",
   mvdSignalsWizard: "Select at least 2 signals or 1 signal group.",
   svdSignalRequired: "Signal selection is required",
   svdSignalNone: "Please select at least 1 signal.",
-  // spec monitor-forms §5 "Part attributes"
+  // requirements.md monitor-forms §5 "Part attributes"
   partAttributeRequired: "Selection is required",
   partAttributesNotFound: "Some part attributes were not found in collection",
   sampleSizeWhole: "Sample size must be a whole number",
@@ -45,7 +45,7 @@ export const MONITOR_MESSAGES = {
   typeChange: "The monitor type cannot be changed",
   mvdCreationDisabled: "MVD monitor creation is not enabled for this customer",
   notFound: "Monitor not found",
-  // spec monitor-forms §8
+  // requirements.md monitor-forms §8
   duplicate: "Duplicate Monitor Found",
   duplicateQuestion: (name: string) => `You already have a monitor ${name} configured with these settings.`,
   saved: "Monitor saved",
@@ -60,7 +60,7 @@ export const MONITOR_MESSAGES = {
   bothCreated: "Monitor and Alert rules created",
   missingContext: "createMonitor: Customer or Plant is undefined",
   errorLoadingForm: "Error loading form",
-  // spec settings §8 "Monitors"
+  // requirements.md settings §8 "Monitors"
   adminSaved: "Monitor was successfully saved",
   adminEmpty: (type: "svd" | "mvd") => `No ${type.toUpperCase()} monitors found`,
   adminDrawerTitle: (type: "svd" | "mvd") => `${type.toUpperCase()} Monitor Details`,
@@ -79,7 +79,7 @@ export const OP_COUNTS = ["ALL", "FIRST", "LAST"] as const;
 export type TOpCount = (typeof OP_COUNTS)[number];
 
 /**
- * Challenge ranges of a cap monitor (spec monitor-forms §2 "Cap monitors": "Challenge range modes:
+ * Challenge ranges of a cap monitor (requirements.md monitor-forms §2 "Cap monitors": "Challenge range modes:
  * time based, and part based when flagged (cap only)."): stretches of records the window leaves
  * out, e.g. a run of challenge parts. TIME: the records from `from` to `to`; PART (behind the
  * capChallengePartRange flag): the base station's records from the first record of part

@@ -35,7 +35,7 @@ describe("monitor contracts", () => {
     expect(toServerAlertThreshold("medium")).toBe("MEDIUM");
   });
 
-  it("computes the records range and the training split lower bound (spec monitor-forms §9)", () => {
+  it("computes the records range and the training split lower bound (requirements.md monitor-forms §9)", () => {
     expect(recordsRange()).toEqual({ min: 50, max: 10_000 });
     expect(recordsRange(20)).toEqual({ min: 50, max: 50 });
     expect(defaultRecords()).toBe(150);
@@ -131,7 +131,7 @@ describe("cap run rules (issue #14)", () => {
   });
 });
 
-describe("cap challenge ranges (monitor-forms §2)", () => {
+describe("cap challenge ranges (requirements.md monitor-forms §2)", () => {
   it("are cap only, a time range runs forward, a part range names two parts", async () => {
     const { ZTaskCreateBody, CHALLENGE_RANGE_TEXTS } = await import("./monitors.js");
     const body = (type: "cap" | "svd", challenge_ranges: unknown) => ({

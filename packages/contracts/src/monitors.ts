@@ -72,7 +72,7 @@ const sortedRules = (r: readonly TRunRule[]) => [...new Set(r)].sort() as TRunRu
 export const PASS_FAIL = ["pass", "fail"] as const;
 export const ZPassFail = z.enum(PASS_FAIL);
 
-// ── Bounds and defaults (spec monitor-forms §9; architecture.md "not shown" decisions) ───────
+// ── Bounds and defaults (requirements.md monitor-forms §9; docs/architecture.md "not shown" decisions) ───────
 
 export const QUERY_BOUNDS = {
   minEvaluationRecordCount: 25,
@@ -86,7 +86,7 @@ export const QUERY_BOUNDS = {
   defaultRecordCountForSplit: 3000,
   defaultDurationMs: 3_600_000,
   defaultTrainingSplit: 0.2,
-  /** MVD_QUERY_MAX_RECORD_COUNT when the environment does not set it (architecture.md). */
+  /** MVD_QUERY_MAX_RECORD_COUNT when the environment does not set it (docs/architecture.md). */
   defaultMaxRecordCount: 10_000,
 } as const;
 
@@ -108,7 +108,7 @@ export function trainingSplitLowerBound(recordCount: number = QUERY_BOUNDS.defau
   return Math.min(QUERY_BOUNDS.maxTrainingSplit, Math.max(QUERY_BOUNDS.minTrainingSplit, raw));
 }
 
-/** New cap monitor defaults (spec monitor-forms §9, settings §9; frequency from architecture.md). */
+/** New cap monitor defaults (requirements.md monitor-forms §9, requirements.md settings §9; frequency from docs/architecture.md). */
 export const CAP_MONITOR_DEFAULTS = {
   sample_size: 150,
   evaluation_ratio: 0.2,
@@ -121,7 +121,7 @@ export const CAP_MONITOR_DEFAULTS = {
 
 // ── Fields ───────────────────────────────────────────────────────────────────────────────────
 
-/** spec monitor-forms §5; rule from architecture.md: required, 3 to 100, no leading spaces. */
+/** requirements.md monitor-forms §5; rule from docs/architecture.md: required, 3 to 100, no leading spaces. */
 export const ZMonitorName = zString(MONITOR_MESSAGES.nameRequired)
   .min(1, MONITOR_MESSAGES.nameRequired)
   .refine((s) => !/^\s/.test(s), MONITOR_MESSAGES.nameLeadingSpaces)
@@ -144,7 +144,7 @@ export const ZTaskPartAttribute = z.strictObject({
   selected_attribute_values: z.array(zString().max(500)).max(1000),
 });
 
-// ── Server task (send shape, spec monitor-forms §3) ──────────────────────────────────────────
+// ── Server task (send shape, requirements.md monitor-forms §3) ──────────────────────────────────────────
 
 type TaskDetailsShape = {
   challenge_ranges?: TChallengeRange[];
@@ -156,7 +156,7 @@ type TaskDetailsShape = {
 };
 
 /**
- * The signal-count rule (spec monitor-forms §5 "Signal selection"): MVD at least 2 signals or 1
+ * The signal-count rule (requirements.md monitor-forms §5 "Signal selection"): MVD at least 2 signals or 1
  * group, SVD exactly one signal and no group. The message, or null when the selection is valid.
  */
 export function signalSelectionError(
@@ -178,7 +178,7 @@ function checkDetails(type: TMonitorType, d: TaskDetailsShape, ctx: z.Refinement
     if (a.attribute_uuid === "" || a.selected_attribute_values.length === 0)
       issue(["part_attributes", i], MONITOR_MESSAGES.partAttributeRequired);
   });
-  // The evaluation set must hold at least 25 records (spec monitor-forms §9 training split bound).
+  // The evaluation set must hold at least 25 records (requirements.md monitor-forms §9 training split bound).
   const min = trainingSplitLowerBound(d.sample_size);
   if (
     Number.isInteger(d.sample_size) &&
@@ -275,7 +275,7 @@ export const ZStoredMonitorFilter = z.object({
   op_count: ZOpCount.optional(),
   /** cap only: Western Electric rules 2–4 it also breaches on (issue #14). */
   run_rules: ZRunRules.optional(),
-  /** cap only: stretches of records the window leaves out (monitor-forms §2). */
+  /** cap only: stretches of records the window leaves out (requirements.md monitor-forms §2). */
   challenge_ranges: ZChallengeRanges.optional(),
 });
 export type TStoredMonitorFilter = z.infer<typeof ZStoredMonitorFilter>;
@@ -294,7 +294,7 @@ export function parseStoredMonitorFilter(raw: unknown): TStoredMonitorFilter {
 export const ratioOf = (f: Pick<TStoredMonitorFilter, "evaluation_ratio">) =>
   f.evaluation_ratio > 1 ? f.evaluation_ratio / 100 : f.evaluation_ratio;
 
-/** The stored filter of a task's details; the evaluation ratio is kept to 4 places (spec §3). */
+/** The stored filter of a task's details; the evaluation ratio is kept to 4 places (requirements.md monitor-forms §3). */
 export function storedFilterOf(d: z.output<typeof ZTaskDetails>): TStoredMonitorFilter {
   return {
     signal_uuids: d.signal_uuids,
@@ -353,7 +353,7 @@ export function canonicalMonitorFilterJson(type: TMonitorType, f: TStoredMonitor
   return JSON.stringify(sortKeys({ filter, type }));
 }
 
-// ── Monitor (client view, spec monitor-forms §3) ─────────────────────────────────────────────
+// ── Monitor (client view, requirements.md monitor-forms §3) ─────────────────────────────────────────────
 
 export const ZMonitorFilter = z.object({
   cust_uuid: ZId,
@@ -390,7 +390,7 @@ export const ZMonitor = z.object({
   last_state: ZEvaluationState.nullable().optional(),
   last_evaluated_at: z.iso.datetime({ offset: true }).nullable().optional(),
   next_run_at: z.iso.datetime({ offset: true }).nullable().optional(),
-  /** md5 of the canonical filter the monitor was saved with (spec monitor-forms §3, §4). */
+  /** md5 of the canonical filter the monitor was saved with (requirements.md monitor-forms §3, §4). */
   monitor_filter_md5: zString().nullable().optional(),
 });
 export type TMonitor = z.infer<typeof ZMonitor>;
@@ -405,10 +405,10 @@ export const ZNextMonitorNameQuery = z.strictObject({ type: ZMonitorType });
 export const ZNextMonitorName = z.object({ name: zString() });
 export const ZMonitorParams = z.strictObject({ monitorId: ZId });
 export const ZMonitorUuidParams = z.strictObject({ monitorUuid: ZId });
-/** 409 on a duplicate: the existing monitor's id (spec monitor-forms §8). */
+/** 409 on a duplicate: the existing monitor's id (requirements.md monitor-forms §8). */
 export const ZDuplicateMonitor = z.object({ message: zString(), task_uuid: ZId.optional() });
 
-/** Capability-service variant (spec monitor-forms §7). */
+/** Capability-service variant (requirements.md monitor-forms §7). */
 export const ZCreateCapMonitorBody = z.strictObject({ signalId: ZId });
 export const ZCreatedMonitor = z.object({ id: ZId });
 export const ZPatchMonitorBody = z
@@ -420,7 +420,7 @@ export const ZPatchMonitorBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), "Nothing to change");
 export type TPatchMonitorBody = z.infer<typeof ZPatchMonitorBody>;
 
-/** Default name `<line> <TYPE> Monitor <n>` with the smallest free n (architecture.md). */
+/** Default name `<line> <TYPE> Monitor <n>` with the smallest free n (docs/architecture.md). */
 export function nextMonitorName(lineName: string, type: TMonitorType, taken: Iterable<string>): string {
   const used = new Set(taken);
   for (let n = 1; ; n++) {

@@ -1,11 +1,11 @@
 // Integrations: Microsoft Teams webhooks and ETQ Reliance configurations per line
-// (spec settings §2.2, §2.3, §3, §5, §7, §8; design/monitoring.md "Notifications").
+// (requirements.md settings §2.2, §2.3, §3, §5, §7, §8; docs/monitoring.md "Notifications").
 import { z } from "zod";
 import { ZId, ZIsoDateTime, zString } from "./common.js";
 import { ZNotificationChannel } from "./domain.js";
 import { RELIANCE_CONNECTION_STATUSES } from "./domain-values.js";
 
-/** Spec settings §8 "Teams" and "ETQ Reliance", plus the server's own words. */
+/** Spec requirements.md settings §8 "Teams" and "ETQ Reliance", plus the server's own words. */
 export const TEAMS_MESSAGES = {
   urlBlank: "URL cannot be blank",
   saveFailed: "Teams webhook save failed. Please check the URL",
@@ -29,7 +29,7 @@ export const ETQ_MESSAGES = {
   saving: "Saving...",
   deleting: "Deleting ETQ integration...",
   saveFailed: (line: string) => `Error saving configuration for ${line} line`,
-  /** The Client Secret placeholder on edit when one is stored (it is write-only, spec settings §3). */
+  /** The Client Secret placeholder on edit when one is stored (it is write-only, requirements.md settings §3). */
   keepStoredSecret: "Leave empty to keep the stored secret",
   deleteConfirm: "This will remove the ETQ integration. Do you wish to continue?",
   notFound: "ETQ configuration not found",
@@ -63,7 +63,7 @@ export const isRetiredConnectorHost = (host: string) =>
  */
 export const INTEGRATION_MESSAGES = {
   teamsTitle: "Microsoft Teams Integrations",
-  // Both grids' columns (spec settings §2.2, §2.3)
+  // Both grids' columns (requirements.md settings §2.2, §2.3)
   columns: { line: "Line", dateConfigured: "Date Configured", status: "Status" },
   statusFilterAll: "All",
   // Not worded by the spec: a plant with no lines, and no plant picked
@@ -114,7 +114,7 @@ export const ZTeamsWebhook = z.object({
 export type TTeamsWebhook = z.infer<typeof ZTeamsWebhook>;
 export const ZTeamsWebhookList = z.array(ZTeamsWebhook);
 
-/** PUT …/plants/{plantId}/lines/{lineId} (spec settings §5 "Teams URL"). */
+/** PUT …/plants/{plantId}/lines/{lineId} (requirements.md settings §5 "Teams URL"). */
 export const ZTeamsWebhookBody = z.strictObject({
   url: zString({ error: TEAMS_MESSAGES.urlBlank }).trim().min(1, TEAMS_MESSAGES.urlBlank).max(2048),
 });
@@ -125,7 +125,7 @@ export const ZTeamsPlantLineParams = z.strictObject({ plantId: ZId, lineId: ZId 
 
 // ── ETQ Reliance ───────────────────────────────────────────────────────────────────────────
 
-/** A configuration as answered: never the client secret (spec settings §3). */
+/** A configuration as answered: never the client secret (requirements.md settings §3). */
 export const ZRelianceConfig = z.object({
   id: ZId,
   lineId: ZId,
@@ -150,7 +150,7 @@ const required = (max: number) =>
   zString({ error: ETQ_MESSAGES.required }).trim().min(1, ETQ_MESSAGES.required).max(max);
 
 /**
- * POST /api/reliance-configuration/lines/{lineId} (spec settings §5 "ETQ form": all four
+ * POST /api/reliance-configuration/lines/{lineId} (requirements.md settings §5 "ETQ form": all four
  * required). The secret is write-only: on an update, leaving `clientSecret` out keeps the stored
  * one (the form shows it masked and sends nothing unless it is retyped); an empty string is
  * 'required' like the other fields. On a new configuration it is required.

@@ -37,7 +37,7 @@ const signalMap = <T extends z.ZodType>(v: T) =>
     );
 
 /**
- * A part record: one part at one station at one time (monitoring.md "Part records"). `line` and
+ * A part record: one part at one station at one time (docs/monitoring.md "Part records"). `line` and
  * `station` may come from the topic instead; the body wins when both are present.
  */
 export const ZPartRecord = z.strictObject({

@@ -31,7 +31,7 @@ export function timeZoneOptions(): string[] {
   return [...new Set([...supported, "UTC"])].sort();
 }
 
-/** Server answers and form checks about plants (not in the spec; architecture.md "Server"). */
+/** Server answers and form checks about plants (not in the spec; docs/architecture.md "Server"). */
 export const PLANT_MESSAGES = {
   notFound: "Plant not found",
   nameRequired: "Plant name is required",

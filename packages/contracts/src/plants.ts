@@ -52,6 +52,6 @@ export const ZUpdatePlantBody = z
   });
 export type TUpdatePlantBody = z.input<typeof ZUpdatePlantBody>;
 
-/** GET /api/plants/{plantId}/ingestor (spec monitor-forms §7). */
+/** GET /api/plants/{plantId}/ingestor (requirements.md monitor-forms §7). */
 export const ZIngestor = z.object({ id: ZId });
 export type TIngestor = z.infer<typeof ZIngestor>;

@@ -5,7 +5,7 @@ import { settingsMenu } from "./settings.js";
 const labels = (opts: Parameters<typeof settingsMenu>[0]) =>
   settingsMenu(opts).map((g) => [g.title, g.items.map((i) => i.label)]);
 
-describe("settingsMenu (spec settings §2.1)", () => {
+describe("settingsMenu (requirements.md settings §2.1)", () => {
   const on = defaultFeatureFlags(true);
   it("gives administrators every group and item in the spec's order", () => {
     expect(labels({ isAdministrator: true, flags: on, etqOverride: false })).toEqual([

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TFeatureFlags } from "./feature-flags.js";
 import { PLANT_TEXTS } from "./plant-texts.js";
 
-/** Settings section identifiers (spec settings §2). */
+/** Settings section identifiers (requirements.md settings §2). */
 export const SETTINGS_SECTIONS = [
   "DATA_SOURCES",
   "ETQ_RELIANCE",
@@ -27,7 +27,7 @@ export const isSettingsSection = (value: unknown): value is TSettingsSection =>
 export type TSettingsMenuGroup = { title: string; items: { section: TSettingsSection; label: string }[] };
 
 /**
- * The Settings side menu for a user (spec settings §2.1): groups and items in order, with the
+ * The Settings side menu for a user (requirements.md settings §2.1): groups and items in order, with the
  * role and flag rules applied; administrators also get Plants (issue 28 §1) after the spec's items.
  */
 export function settingsMenu(opts: {
@@ -79,23 +79,23 @@ export function settingsMenu(opts: {
 
 export const SETTINGS_MESSAGES = { notAvailable: "This section is not available yet" } as const;
 
-/** Texts the Settings sections share (spec settings §8 "Capability", §2.4). */
+/** Texts the Settings sections share (requirements.md settings §8 "Capability", §2.4). */
 export const SETTINGS_KIT_MESSAGES = {
   errorLoadingData: "Error Loading Data",
   saving: "Saving...",
-  // spec settings §2.9 (feeder lines), the discard dialog every section with unsaved edits uses
+  // requirements.md settings §2.9 (feeder lines), the discard dialog every section with unsaved edits uses
   discardTitle: "Discard Changes?",
   discardText: "You have unsaved changes, do you want to discard?",
   discardExit: "Exit",
   discardContinue: "Continue Editing",
-  // A grid row edited in place (Microsoft Teams' Edit, Save, Cancel and Delete; spec settings §2.2, §4 "Teams row")
+  // A grid row edited in place (Microsoft Teams' Edit, Save, Cancel and Delete; requirements.md settings §2.2, §4 "Teams row")
   edit: "Edit",
   save: "Save",
   cancel: "Cancel",
   delete: "Delete",
-  /** Marks a row whose edits wait for the section's Save Changes (spec settings §4 "SPC limits"). */
+  /** Marks a row whose edits wait for the section's Save Changes (requirements.md settings §4 "SPC limits"). */
   unsaved: "Unsaved",
-  // A row that expands: Cap Limits' signal into its models (spec settings §2.5)
+  // A row that expands: Cap Limits' signal into its models (requirements.md settings §2.5)
   seeModels: "See models",
   hideModels: "Hide models",
 } as const;

@@ -15,7 +15,7 @@ const sig = (
     typeof dissociationsOf
   >[0][number];
 
-describe("dissociationsOf (spec settings §4 Entity type change)", () => {
+describe("dissociationsOf (requirements.md settings §4 Entity type change)", () => {
   const line = [
     sig("m1", "MEASUREMENT", { upperLimit: "u", lowerLimit: "l", result: "r" }),
     sig("m2", "MEASUREMENT", { result: "r" }),

@@ -8,8 +8,8 @@ import {
 } from "./domain.js";
 import { type QUALITY_CHARACTERISTICS, RESULT_VALUES, SIGNAL_STORAGES } from "./domain-values.js";
 
-// Line signals as the monitor forms read them (spec settings §3 "Signal", "Signal group";
-// spec monitor-forms §2 "Signals tab", §7).
+// Line signals as the monitor forms read them (requirements.md settings §3 "Signal", "Signal group";
+// requirements.md monitor-forms §2 "Signals tab", §7).
 
 export const ZSignal = z.object({
   id: ZId,
@@ -92,7 +92,7 @@ export const SIGNAL_MESSAGES = {
   groupNotFound: "Signal group not found",
 } as const;
 
-// ── Signal Management (spec settings §2.8, §3, §4, §5, §7, §8) ──────────────────────────────────
+// ── Signal Management (requirements.md settings §2.8, §3, §4, §5, §7, §8) ──────────────────────────────────
 
 export const ENTITY_TYPE_LABELS: Record<TSignalEntityType, string> = {
   MEASUREMENT: "Measurement",
@@ -123,7 +123,7 @@ export const ENTITY_TYPES_BY_STORAGE: Record<(typeof SIGNAL_STORAGES)[number], r
     text: ["RESULT", "PART_ATTRIBUTE", "COMPONENT_ID", "UNITS", "UNKNOWN"],
   };
 
-/** The feature flag that offers an entity type in the select (spec settings §6); others are always offered. */
+/** The feature flag that offers an entity type in the select (requirements.md settings §6); others are always offered. */
 export const ENTITY_TYPE_FLAGS: Partial<
   Record<
     TSignalEntityType,
@@ -147,24 +147,24 @@ export const ASSOCIATION_ENTITY_TYPE: Record<TAssociationRole, TSignalEntityType
 
 export const SIGNAL_MANAGEMENT_MESSAGES = {
   stationNotFound: "Station not found",
-  // spec settings §2.8 (info text), §4 "Final station switch", §8
+  // requirements.md settings §2.8 (info text), §4 "Final station switch", §8
   finalStationNeedsResult:
     "Only stations that contain a result signal can be designated as a 'Final Station'",
   stationSaveFailed: "Failed to update Station",
-  // spec §5 "Friendly name (signal)"
+  // requirements.md settings §5 "Friendly name (signal)"
   noLeadingSpaces: "No leading spaces allowed.",
-  // spec §5 "Association containers"
+  // requirements.md settings §5 "Association containers"
   atLeastOneMeasurement: "At least one measurement must be selected.",
   noMoreThanOne: (what: "upper limit" | "lower limit" | "result") =>
     `No more than 1 ${what} may be selected.`,
-  // spec §5 "Result classification"
+  // requirements.md settings §5 "Result classification"
   classificationEmpty: "Can not be empty",
   classificationExists: "Already exists",
-  // spec §5 "Result classification configuration"
+  // requirements.md settings §5 "Result classification configuration"
   allMustBeResults: "All selected signals must be of entity type result",
   sameConfiguration: "Only result signals with the same configuration can be selected to view together",
   associationsMultipleTypes: "Associations can't be viewed for selection sets with multiple entity types.",
-  // spec §8 "Signals and stations"
+  // requirements.md settings §8 "Signals and stations"
   associationSaved: "Successfully Saved Association",
   associationFailed: "Error Saving Associations",
   entitySaved: "Successfully Saved Entity Change",
@@ -185,17 +185,17 @@ export const SIGNAL_MANAGEMENT_MESSAGES = {
   singleSidedDisabled: "Single-sided distributions are not enabled for this customer",
 } as const;
 
-/** Friendly name: no leading whitespace; empty means none (spec §5 "Friendly name (signal)"). */
+/** Friendly name: no leading whitespace; empty means none (requirements.md settings §5 "Friendly name (signal)"). */
 export const ZSignalFriendlyName = zString()
   .max(200)
   .refine((s) => !/^\s/.test(s), SIGNAL_MANAGEMENT_MESSAGES.noLeadingSpaces)
   .transform((s) => (s.trim() === "" ? null : s.trimEnd()));
 
 export const ZStationParams = z.strictObject({ stationId: ZId });
-/** PATCH /api/stations/{stationId} (spec §7): 204 on success. */
+/** PATCH /api/stations/{stationId} (requirements.md settings §7): 204 on success. */
 export const ZStationPatchBody = z.strictObject({ final: z.boolean() });
 
-/** What PATCH /api/signal-attribute-update may set; null clears an association (spec §7). */
+/** What PATCH /api/signal-attribute-update may set; null clears an association (requirements.md settings §7). */
 export const ZSignalAttributes = z.strictObject({
   quality_characteristic: ZQualityCharacteristic.optional(),
   signal_entity_type: ZSignalEntityType.optional(),
@@ -216,7 +216,7 @@ export const ZSignalAttributeUpdateBody = z.strictObject({
 });
 export type TSignalAttributeUpdateBody = z.infer<typeof ZSignalAttributeUpdateBody>;
 
-/** PATCH /api/signals (spec §7): each signal's single-sided boundary, null for none. */
+/** PATCH /api/signals (requirements.md settings §7): each signal's single-sided boundary, null for none. */
 export const ZSignalSingleSideBody = z
   .array(z.strictObject({ id: ZId, singleSide: ZSignalLimitSide.nullable() }))
   .min(1)
@@ -256,13 +256,13 @@ export const ZResultClassificationsWrite = z
       });
   });
 
-/** PATCH /api/signal/result-classifications (spec §7): by signal id, its classifications. */
+/** PATCH /api/signal/result-classifications (requirements.md settings §7): by signal id, its classifications. */
 export const ZResultClassificationsPatchBody = z
   .record(ZId, z.strictObject({ resultClassifications: ZResultClassificationsWrite }))
   .refine((r) => Object.keys(r).length > 0 && Object.keys(r).length <= 1000, "Between 1 and 1000 signals");
 export type TResultClassificationsPatchBody = z.infer<typeof ZResultClassificationsPatchBody>;
 
-// ── Entity type changes: what they undo (spec §4 "Entity type change") ─────────────────────────
+// ── Entity type changes: what they undo (requirements.md settings §4 "Entity type change") ─────────────────────────
 
 type TAssociable = Pick<TSignal, "id" | "entityType" | "upperLimit" | "lowerLimit" | "result">;
 
@@ -295,7 +295,7 @@ export function dissociationsOf(
   return out;
 }
 
-/** The Signal Management page's words (spec settings §2.8, §4, §8), spelled as the spec spells them. */
+/** The Signal Management page's words (requirements.md settings §2.8, §4, §8), spelled as the spec spells them. */
 export const SIGNAL_MANAGEMENT_TEXT = {
   title: "Signal Management",
   lineLabel: "Line",
@@ -341,11 +341,11 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   useFriendlyNames: "Use Friendly Names",
   clearSelection: "Clear Selection",
   close: "Close",
-  // spec §8 association view states
+  // requirements.md settings §8 association view states
   cannotViewMultiple: "Cannot be Viewed for Multiple Signals",
   noAssociations: "No Associations Set",
   mixedAssociations: "Mixed Associations",
-  // Entity type change (spec §4)
+  // Entity type change (requirements.md settings §4)
   entityDialogTitle: "Change Entity Type",
   entityDialogConvert: (type: string) => `These signals will be converted to ${type}:`,
   entityDialogDissociate: "These associations will be dissociated:",
@@ -362,7 +362,7 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   capFormulasFailed: "The cap limit formulas could not be checked.",
   changeEntityType: "Change Entity Type",
   saving: "Saving...",
-  // Association editing (spec §2.8, §4, §9: 55 / 15 / 15 / 15 %)
+  // Association editing (requirements.md settings §2.8, §4, §9: 55 / 15 / 15 / 15 %)
   containers: {
     measurement: "Measurement",
     upperLimit: "Upper Limit",
@@ -382,7 +382,7 @@ export const SIGNAL_MANAGEMENT_TEXT = {
   saveConfiguration: "I understand. Save this configuration.",
   dragHint:
     "Drag a signal with the mouse, or focus it and press Space, move it from container to container with the arrow keys, and press Space again to drop it.",
-  // Result classifications panel (spec §2.8)
+  // Result classifications panel (requirements.md settings §2.8)
   classificationsFor: (name: string) => `Classifications for ${name}`,
   commonClassifications: "Common Classifications",
   uniqueClassifications: "Unique Classifications",

@@ -3,7 +3,7 @@ import { ZId, zString } from "./common.js";
 import { ZSignalLimitSide } from "./domain.js";
 
 /**
- * SPC signal limits (spec settings §3 "SPC signal limits", §5 "Limits cell", §7): per signal and
+ * SPC signal limits (requirements.md settings §3 "SPC signal limits", §5 "Limits cell", §7): per signal and
  * model number ('*' = the default row), four limits, each a number or a formula that may
  * reference signals of the same line by id (`{uuid}`, packages/stats limitFormula).
  */
@@ -25,22 +25,22 @@ export const SPC_FORMULA_FIELDS = {
   usl: "uslFormula",
 } as const satisfies Record<TSpcLimitKey, string>;
 
-/** The default row's model number (spec settings §3). */
+/** The default row's model number (requirements.md settings §3). */
 export const DEFAULT_MODEL = "*";
 /** Longest formula a cell takes (packages/stats MAX_FORMULA_LENGTH). */
 export const SPC_FORMULA_MAX_LENGTH = 1000;
 
 export const SPC_LIMITS_MESSAGES = {
-  // spec settings §5 "Limits cell"
+  // requirements.md settings §5 "Limits cell"
   mustBeNumber: (label: string) => `${label} must be a number`,
   lslBelowUsl: "LSL must be < USL",
   lclBelowUcl: "LCL must be < UCL",
   uclAboveLcl: "UCL must be > LCL",
   uslAboveLsl: "USL must be > LSL",
   singleSided: "Single Sided",
-  // spec settings §8 "Capability"
+  // requirements.md settings §8 "Capability"
   saved: "Successfully saved limits",
-  // spec settings §2.5
+  // requirements.md settings §2.5
   title: "Cap Limits",
   lineLabel: "Line",
   noLines: "No lines exist for this plant.",
@@ -104,7 +104,7 @@ export const percentText = (rate: number) => {
 
 const zFormula = zString().trim().max(SPC_FORMULA_MAX_LENGTH).nullable();
 
-/** One model row in the server form (spec settings §3). */
+/** One model row in the server form (requirements.md settings §3). */
 export const ZSpcLimitRow = z.object({
   uuid: ZId.nullable().optional(),
   model_number: zString().trim().min(1).max(100),
@@ -115,7 +115,7 @@ export const ZSpcLimitRow = z.object({
 });
 export type TSpcLimitRow = z.infer<typeof ZSpcLimitRow>;
 
-/** One signal with its model rows (GET answer item and PUT body item, spec settings §7). */
+/** One signal with its model rows (GET answer item and PUT body item, requirements.md settings §7). */
 export const ZSpcSignalLimits = z.object({
   lineUUID: ZId,
   stationName: zString().max(200),
@@ -143,13 +143,13 @@ export function plainNumber(s: string | null | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** True when a row has at least one limit (spec settings §5: with the cap-limits flag only those are saved). */
+/** True when a row has at least one limit (requirements.md settings §5: with the cap-limits flag only those are saved). */
 export const hasAnyLimit = (
   r: Pick<TSpcLimitRow, "lslFormula" | "lclFormula" | "uclFormula" | "uslFormula">,
 ) => SPC_LIMIT_KEYS.some((k) => formulaOrNull(r[SPC_FORMULA_FIELDS[k]]) !== null);
 
 /**
- * The order rules of a row whose limits are plain numbers (spec settings §5): each message under
+ * The order rules of a row whose limits are plain numbers (requirements.md settings §5): each message under
  * the cell it belongs to. Formulas are judged per record at evaluation time, not here.
  */
 export function limitOrderErrors(
@@ -168,7 +168,7 @@ export function limitOrderErrors(
   return errors;
 }
 
-/** The cells a single-sided signal does not have (spec settings §5): LOWER → USL, UCL; UPPER → LSL, LCL. */
+/** The cells a single-sided signal does not have (requirements.md settings §5): LOWER → USL, UCL; UPPER → LSL, LCL. */
 export function lockedLimitKeys(side: "LOWER" | "UPPER" | null | undefined): TSpcLimitKey[] {
   if (side === "LOWER") return ["ucl", "usl"];
   if (side === "UPPER") return ["lsl", "lcl"];

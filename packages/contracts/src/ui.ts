@@ -1,16 +1,16 @@
-// Timers and sizes the specs name, in one place (conventions.md "Web").
+// Timers and sizes the specs name, in one place (docs/conventions.md "Web").
 
-/** Snackbars hide after 3300 ms (spec monitor-forms §8, settings §9). */
+/** Snackbars hide after 3300 ms (requirements.md monitor-forms §8, requirements.md settings §9). */
 export const SNACKBAR_MS = 3300;
-/** Monitor save and delete snackbars in the admin pages hide after 3000 ms (spec settings §9). */
+/** Monitor save and delete snackbars in the admin pages hide after 3000 ms (requirements.md settings §9). */
 export const MONITOR_SNACKBAR_MS = 3000;
-/** Active monitor count refetch (spec settings §9). */
+/** Active monitor count refetch (requirements.md settings §9). */
 export const ACTIVE_MONITOR_COUNT_POLL_MS = 60_000;
-/** Alert viewing window refetch (spec settings §9). */
+/** Alert viewing window refetch (requirements.md settings §9). */
 export const ALERT_WINDOW_POLL_MS = 10_000;
 /** The home page's plant overview refetch (issue 18 §3: "it refreshes itself"). */
 export const PLANT_OVERVIEW_POLL_MS = 30_000;
-/** Side drawer (spec monitor-forms §2 "Other widgets"). */
+/** Side drawer (requirements.md monitor-forms §2 "Other widgets"). */
 export const DRAWER = { width: 950, enterMs: 500, exitMs: 420 } as const;
 export const MONITOR_DETAILS_DRAWER_WIDTH = 750;
 export const LINE_EDITOR_DRAWER_WIDTH = 750;

@@ -2,7 +2,7 @@
 // only adding a user checks its email with ZAddUserBody, so the page loads without zod (issue #17:
 // a module goes whole into the chunk of the page that first uses it).
 
-/** Location names besides plants (spec monitor-forms §2 "User location selector"). */
+/** Location names besides plants (requirements.md monitor-forms §2 "User location selector"). */
 export const LOCATION_CORPORATE = "CORPORATE";
 export const LOCATION_UNASSIGNED = "UNASSIGNED";
 /** The provider's own location: its staff may act for any customer. */
@@ -10,7 +10,7 @@ export const LOCATION_PROVIDER = "LINEWATCH";
 
 export const USER_ROLES = ["user", "administrator"] as const;
 
-/** Spec settings §8 "Users", word for word. */
+/** Spec requirements.md settings §8 "Users", word for word. */
 export const USER_MESSAGES = {
   roleUpdated: "User Role Updated",
   locationSaved: "Saved Location",
@@ -30,7 +30,7 @@ export const USER_MESSAGES = {
   totalUsers: (n: number) => `Total users: ${n}`,
   cannotChangeOwnRole: "You cannot remove your own administrator role",
   cannotDeleteSelf: "You cannot delete your own account",
-  /** Server answers in the product's words (not in the spec; architecture.md "Server"). */
+  /** Server answers in the product's words (not in the spec; docs/architecture.md "Server"). */
   userNotFound: "User not found",
   customerNotFound: "Customer not found",
   locationPlantNotFound: "Location plant not found",
@@ -48,7 +48,7 @@ export const USER_MESSAGES = {
   unassigned: "Unassigned",
   corporate: "Corporate",
   provider: "Linewatch",
-  // The page (spec settings §2.6): its button and columns; the empty text is not worded by the spec
+  // The page (requirements.md settings §2.6): its button and columns; the empty text is not worded by the spec
   addUser: "Add user",
   columns: {
     email: "Email",

@@ -11,7 +11,7 @@ export const ZLocationConfig = z.object({
 });
 export type TLocationConfig = z.infer<typeof ZLocationConfig>;
 
-/** A row of the Users page (spec settings §3 "User row"). */
+/** A row of the Users page (requirements.md settings §3 "User row"). */
 export const ZUserRow = z.object({
   id: ZId,
   email: zString(),
@@ -30,7 +30,7 @@ const ZEmail = zString()
   .max(254)
   .pipe(z.email("Enter a valid email address"));
 
-/** POST /api/add-user?customerId= and the back-office path (spec settings §7). */
+/** POST /api/add-user?customerId= and the back-office path (requirements.md settings §7). */
 export const ZAddUserBody = z.strictObject({
   email: ZEmail,
   locationPlantId: ZId.nullable(),
@@ -53,7 +53,7 @@ export const ZUpdateUserRoleBody = z.strictObject({
 });
 export type TUpdateUserRoleBody = z.infer<typeof ZUpdateUserRoleBody>;
 
-/** POST /api/users deletes a user (spec settings §7). */
+/** POST /api/users deletes a user (requirements.md settings §7). */
 export const ZDeleteUserBody = z.strictObject({ userId: ZId, customerId: ZId });
 export type TDeleteUserBody = z.infer<typeof ZDeleteUserBody>;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ALERT_THRESHOLD_LEVELS, DEFAULT_ALERT_THRESHOLD, isAlertThreshold } from "./alertThreshold.js";
 
 describe("alert thresholds", () => {
-  it("hold monitoring.md's Sensitivity table", () => {
+  it("hold docs/monitoring.md's Sensitivity table", () => {
     expect(ALERT_THRESHOLD_LEVELS).toEqual({
       low: { alpha: 0.05, svdK: 2.1, cpkTarget: 1.67 },
       medium: { alpha: 0.01, svdK: 2.7, cpkTarget: 1.33 },

@@ -1,11 +1,11 @@
 /**
- * Sensitivity levels and what each means for every monitor type (monitoring.md "Sensitivity").
+ * Sensitivity levels and what each means for every monitor type (docs/monitoring.md "Sensitivity").
  * Each level is a false-breach rate α for one evaluation of an in-control process.
  */
 export const ALERT_THRESHOLDS = ["low", "medium", "high"] as const;
 export type AlertThreshold = (typeof ALERT_THRESHOLDS)[number];
 
-/** The product default (architecture.md, "default alert threshold"). */
+/** The product default (docs/architecture.md, "default alert threshold"). */
 export const DEFAULT_ALERT_THRESHOLD: AlertThreshold = "medium";
 
 export interface AlertThresholdLevel {

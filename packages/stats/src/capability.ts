@@ -1,6 +1,6 @@
 import { assertFinite, StatsError } from "./statsError.js";
 
-/** d₂ for subgroups of 2: the mean moving range of normal data is 1.128 σ (monitoring.md "CAP"). */
+/** d₂ for subgroups of 2: the mean moving range of normal data is 1.128 σ (docs/monitoring.md "CAP"). */
 export const D2_MOVING_RANGE = 1.128;
 
 export interface SpecLimits {
@@ -86,7 +86,7 @@ function sides(mean: number, sigma: number, lsl: number | null, usl: number | nu
 }
 
 /**
- * Cp, Cpk, Pp, Ppk of individual values in time order (monitoring.md "CAP"): σ_within = mean moving
+ * Cp, Cpk, Pp, Ppk of individual values in time order (docs/monitoring.md "CAP"): σ_within = mean moving
  * range / 1.128, σ_overall = sample sd. With only one spec limit the process is one-sided and Cp,
  * Pp (and the missing side) are null, not NaN. Throws EMPTY_INPUT / TOO_FEW_VALUES (fewer than 2
  * values), NON_FINITE, or INVALID_ARGUMENT (no limit, LSL ≥ USL, constant values: σ = 0).

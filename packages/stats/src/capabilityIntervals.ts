@@ -16,7 +16,7 @@ export interface CapabilityIntervals {
 }
 
 /**
- * Bissell's standard error of Cpk or Ppk (monitoring.md "CAP"): √(1/(9 n′) + index² / (2 (n′ − 1))),
+ * Bissell's standard error of Cpk or Ppk (docs/monitoring.md "CAP"): √(1/(9 n′) + index² / (2 (n′ − 1))),
  * n′ the effective number of values (n / VIF). Throws INVALID_ARGUMENT for n′ ≤ 1 or a non-finite index.
  */
 export function bissellStandardError(index: number, effectiveCount: number): number {

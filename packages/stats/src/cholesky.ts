@@ -6,7 +6,7 @@ import { assertFinite, StatsError } from "./statsError.js";
 /**
  * Cholesky factor of a symmetric positive-definite p × p matrix: lower-triangular L with A = L Lᵀ
  * (only the lower triangle of A is read). Solving through L replaces the explicit inverse that
- * monitoring.md "MVD" step 3 rules out: it is cheaper and loses fewer digits.
+ * docs/monitoring.md "MVD" step 3 rules out: it is cheaper and loses fewer digits.
  *
  * Throws NOT_POSITIVE_DEFINITE when a pivot is ≤ p·ε times its diagonal entry, i.e. the matrix is
  * singular within rounding (a pivot of 1e-17 would otherwise turn T² into noise of size 1e17).

@@ -123,7 +123,7 @@ export function judgeControlRules(
   return hits;
 }
 
-// ── How extreme the control signals were (monitoring.md "CAP": held per evaluation) ──
+// ── How extreme the control signals were (docs/monitoring.md "CAP": held per evaluation) ──
 //
 // A signal's tail is the chance that one point of an in-control normal process, with an in-control
 // history behind it, gives a signal of that kind at least as extreme: rule 1 at |z| σ from the

@@ -12,7 +12,7 @@ import { ar1Coefficient, MAX_AR1_COEFFICIENT, pooledAr1Coefficient } from "./var
 
 /**
  * Dependence between neighbouring records, with the autoregressive order chosen by the data
- * (issue 29, monitoring.md "Sensitivity", Dependence). A lag-1 fit cannot represent a cycle (a
+ * (issue 29, docs/monitoring.md "Sensitivity", Dependence). A lag-1 fit cannot represent a cycle (a
  * temperature cycle of 100 records reads as a strong AR(1) and over-corrects a long window) nor a
  * second-order process; an AR(p) of the order the Bayesian information criterion picks can, and its
  * long-run variance is the VIF the evaluations divide by.

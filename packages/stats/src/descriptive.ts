@@ -1,7 +1,7 @@
 import { assertFinite, StatsError } from "./statsError.js";
 
 /**
- * One-signal summaries used by SVD and CAP (monitoring.md "SVD", "CAP"). Every function throws a
+ * One-signal summaries used by SVD and CAP (docs/monitoring.md "SVD", "CAP"). Every function throws a
  * StatsError (EMPTY_INPUT, TOO_FEW_VALUES, NON_FINITE) instead of returning NaN.
  */
 
@@ -35,7 +35,7 @@ function meanOf(values: ArrayLike<number>): number {
  * Sample standard deviation with the n − 1 denominator (NumPy `std(ddof=1)`), two-pass so a large
  * common offset (a torque of 12.3 N·m ± 0.01) does not cancel digits. Exactly 0 for equal values:
  * summing [0.1, 0.1, 0.1] does not give 0.3, and a sd of 1e-17 would hide a constant signal
- * (monitoring.md "SVD": a zero scale means NO_DATA "constant signal").
+ * (docs/monitoring.md "SVD": a zero scale means NO_DATA "constant signal").
  */
 export function sampleStandardDeviation(values: ArrayLike<number>): number {
   requireValues(values, 2, "sample standard deviation");
@@ -60,7 +60,7 @@ export function median(values: ArrayLike<number>): number {
 
 /**
  * Median absolute deviation from the median, unscaled. Multiply by 1.4826 for a consistent
- * estimate of σ under normality (the SVD scale fallback, monitoring.md "SVD").
+ * estimate of σ under normality (the SVD scale fallback, docs/monitoring.md "SVD").
  */
 export function medianAbsoluteDeviation(values: ArrayLike<number>): number {
   const centre = median(values);

@@ -135,7 +135,7 @@ export interface CapCalibratedEvaluation {
 }
 
 /**
- * CAP evaluation calibrated to its α (monitoring.md "CAP"), one α-level test per evaluation:
+ * CAP evaluation calibrated to its α (docs/monitoring.md "CAP"), one α-level test per evaluation:
  * p = min(1, p_control / control share, p_capability / capability share) (weighted Bonferroni; the
  * shares sum to 1, the capability part's from ½ down to 0.1 by capabilityShareOf, a part tested
  * alone takes all of α), breach ⇔ p < α.

@@ -25,13 +25,13 @@ import {
 } from "./varianceInflation.js";
 import { MIN_EVALUATION_RECORDS, minMvdTrainingRecords } from "./windowMinimums.js";
 
-/** Folds of the training rows' cross-validated T² (monitoring.md "MVD" step 4). */
+/** Folds of the training rows' cross-validated T² (docs/monitoring.md "MVD" step 4). */
 export const MVD_CROSS_VALIDATION_FOLDS = 5;
 
 export interface MvdOptions {
   /** How many of the highest-T² evaluation rows to describe (default 3). */
   readonly worstRowCount?: number;
-  /** How many signals name the drivers of each worst row (default 3, monitoring.md "MVD" step 6). */
+  /** How many signals name the drivers of each worst row (default 3, docs/monitoring.md "MVD" step 6). */
   readonly topSignalCount?: number;
 }
 
@@ -147,7 +147,7 @@ export interface MvdCalibratedEvaluation {
 
 /**
  * MVD (MAHALANOBIS) evaluation by two tests that take the data's dependence and shape from the
- * training set (monitoring.md "Sensitivity", "MVD" steps 1–6): a two-sample Hotelling test on the
+ * training set (docs/monitoring.md "Sensitivity", "MVD" steps 1–6): a two-sample Hotelling test on the
  * means with the dependence-corrected covariance (p_mean), and a rank test weighing the upper ranks
  * (Savage scores, savageGreater) of the evaluation rows' T² against the training rows' own
  * cross-validated T², both from the same five fold fits (p_struct); p = min(1, 2 min(p_mean,

@@ -113,7 +113,7 @@ describe("ar1BridgeLaw and svdDependenceFactor", () => {
 });
 
 describe("evaluateSvdCalibrated", () => {
-  // The design's own vectors (monitoring.md "SVD" before issue 29: threshold k_α / √n_eff for
+  // The design's own vectors (docs/monitoring.md "SVD" before issue 29: threshold k_α / √n_eff for
   // independent normal data, the uncorrected method that left the package).
   it.each(vectors.svd.map((c, i) => [i, c] as const))(
     "scores the design's vector %i as the design does, its threshold the design's where the training values are independent",

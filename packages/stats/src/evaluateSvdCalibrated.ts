@@ -13,7 +13,7 @@ import {
 import { wassersteinDistance } from "./wassersteinDistance.js";
 import { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS } from "./windowMinimums.js";
 
-/** Threshold floor (monitoring.md "SVD"): a move of less than a tenth of a σ is not worth an alert. */
+/** Threshold floor (docs/monitoring.md "SVD"): a move of less than a tenth of a σ is not worth an alert. */
 const MIN_SVD_THRESHOLD = 0.1;
 
 export interface SvdCalibratedEvaluation {
@@ -102,7 +102,7 @@ export function svdThresholdDegrees(dependence: Dependence, kurtosis: number, m:
 }
 
 /**
- * SVD (WASSERSTEIN) evaluation with the threshold taken from the training data (monitoring.md
+ * SVD (WASSERSTEIN) evaluation with the threshold taken from the training data (docs/monitoring.md
  * "Sensitivity", "SVD"): W̃ = W₁ / s against max(q_α(F̂) · f_ρ / √n_eff, 0.1), where q_α(F̂)
  * carries the data's shape and f_ρ (svdDependenceFactor) its autocorrelation, widened by t/z for
  * the uncertainty of s and of the AR(1) fit. NO_DATA when training < 10 or evaluation < 25

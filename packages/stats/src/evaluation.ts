@@ -1,5 +1,5 @@
 /**
- * What every monitor evaluation answers (monitoring.md "The window"): either a computed state
+ * What every monitor evaluation answers (docs/monitoring.md "The window"): either a computed state
  * (OK or BREACH) or NO_DATA — "not a breach, not an OK" — with a machine code and a reason a
  * person can read.
  */

@@ -9,7 +9,7 @@ export interface HotellingT2Result {
   readonly t2: Float64Array;
   /**
    * n × p per-signal contributions cᵢⱼ = yᵢⱼ · (S⁻¹ yᵢ)ⱼ; each row sums to its T²
-   * (monitoring.md "MVD" step 6). A contribution can be negative when correlated signals offset.
+   * (docs/monitoring.md "MVD" step 6). A contribution can be negative when correlated signals offset.
    */
   readonly contributions: Matrix;
 }
@@ -17,7 +17,7 @@ export interface HotellingT2Result {
 /**
  * Hotelling T² of every row of `deviations` (n × p, already centred on the training mean, e.g.
  * standardised) against `covariance` (p × p, symmetric positive definite, e.g. the shrunk S*).
- * The solve goes through a Cholesky factor, never an explicit inverse (monitoring.md "MVD" step 3).
+ * The solve goes through a Cholesky factor, never an explicit inverse (docs/monitoring.md "MVD" step 3).
  *
  * Throws DIMENSION_MISMATCH, NON_FINITE, or NOT_POSITIVE_DEFINITE for a singular covariance.
  */
@@ -87,7 +87,7 @@ export function hotellingT2OnlyOfColumns(columns: Float64Array, n: number, facto
 
 /**
  * Phase II upper control limit for one new observation's T² when mean and covariance come from m
- * training rows of p signals (monitoring.md "MVD" step 4):
+ * training rows of p signals (docs/monitoring.md "MVD" step 4):
  *   UCL = p (m + 1)(m − 1) / (m (m − p)) · F⁻¹(1 − α; p, m − p).
  * Throws TOO_FEW_ROWS_FOR_SIGNALS when p ≥ m (the F distribution needs m − p > 0) and
  * INVALID_ARGUMENT for a non-integer p or m or α outside (0, 1).

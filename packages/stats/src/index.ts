@@ -1,5 +1,5 @@
 // Public API of @linewatch/stats: pure functions on numbers and Float64Array, no I/O.
-// The definitions are in shared/design/monitoring.md; reference values in ../reference/.
+// The definitions are in docs/monitoring.md; reference values in ../reference/.
 export {
   ALERT_THRESHOLD_LEVELS,
   ALERT_THRESHOLDS,

@@ -70,7 +70,7 @@ export function shrinkageFromSums(rowSquareSum: number, gram: Float64Array, n: n
 }
 
 /**
- * S* = (1 − δ) S + δ μ I with μ = trace(S)/p (monitoring.md "MVD" step 2). Throws INVALID_ARGUMENT
+ * S* = (1 − δ) S + δ μ I with μ = trace(S)/p (docs/monitoring.md "MVD" step 2). Throws INVALID_ARGUMENT
  * for δ outside [0, 1] or a non-square S.
  */
 export function shrinkCovariance(covariance: Matrix, shrinkage: number): Matrix {

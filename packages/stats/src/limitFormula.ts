@@ -1,6 +1,6 @@
 /**
  * Safe evaluator for SPC limit formulas (spec settings "SPC signal limits": "A formula may contain a
- * reference to a signal by id"; monitoring.md "CAP": numbers, + − × ÷, parentheses, min, max, abs,
+ * reference to a signal by id"; docs/monitoring.md "CAP": numbers, + − × ÷, parentheses, min, max, abs,
  * signal references; no code execution). A hand-written recursive-descent parser; nothing here
  * calls eval or Function.
  *

@@ -11,7 +11,7 @@ export interface MannWhitneyResult {
 }
 
 /**
- * One-sided Mann–Whitney test that `x` tends to be larger than `y` (monitoring.md "MVD" step 4):
+ * One-sided Mann–Whitney test that `x` tends to be larger than `y` (docs/monitoring.md "MVD" step 4):
  * normal approximation with the tie correction Var U = n m / 12 · ((N + 1) − Σ(t³ − t)/(N(N − 1)))
  * and a continuity correction of ½, as SciPy `mannwhitneyu(alternative="greater")`. `vif`
  * multiplies the variance (the sizes divided by the VIF when neighbouring values are alike);

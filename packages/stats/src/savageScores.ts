@@ -14,7 +14,7 @@ export interface SavageResult {
 
 /**
  * One-sided two-sample rank test that `x` tends to be larger than `y`, weighing the upper ranks
- * (monitoring.md "MVD" step 4; docs/decisions/0112-mvd-structure-test-by-savage-scores.md):
+ * (docs/monitoring.md "MVD" step 4; docs/decisions/0112-mvd-structure-test-by-savage-scores.md):
  * Savage (exponential) scores a(i) = Σ_{j=N−i+1}^{N} 1/j − 1 of the pooled ascending ranks i,
  * average scores over tie groups, S the sum over x — locally most powerful for a change of scale
  * of exponential-like values such as T². Under the permutation null S's mean, variance and third

@@ -3,7 +3,7 @@
  * answer undefined (empty input, a non-finite value, a matrix that is not positive definite …),
  * so that no NaN ever leaves the package silently. Evaluations (evaluateSvdCalibrated,
  * evaluateMvdCalibrated, evaluateCapCalibrated) do not throw for data problems: they answer with
- * state NO_DATA and a reason, as monitoring.md "The window" asks.
+ * state NO_DATA and a reason, as docs/monitoring.md "The window" asks.
  */
 export type StatsErrorCode =
   /** An input array or matrix has no values. */

@@ -56,7 +56,7 @@ export function normalReferenceRatio(m: number): number {
 }
 
 /**
- * q_α(F̂), the (1 − α) quantile of ∫|B(F̂(x))| dx / s (monitoring.md "SVD"), as
+ * q_α(F̂), the (1 − α) quantile of ∫|B(F̂(x))| dx / s (docs/monitoring.md "SVD"), as
  * k_α · E_F̂ / E_Φ,m: the normal case's quantile (the k of the table) scaled by the law's mean
  * under the training data's own shape, relative to a normal sample of the same size. Exact for the
  * normal; for skewed and heavy-tailed F̂ the mean carries the shape (a 20,000-draw simulation of

@@ -1,7 +1,7 @@
 import { assertFinite, StatsError } from "./statsError.js";
 
 /**
- * Dependence between neighbouring records (monitoring.md "Sensitivity", Dependence): the variance
+ * Dependence between neighbouring records (docs/monitoring.md "Sensitivity", Dependence): the variance
  * inflation factor VIF = Var(mean of m autocorrelated values) / (σ² / m), so m / VIF is the
  * effective number of independent values. Estimated per signal from its training values in record
  * order.

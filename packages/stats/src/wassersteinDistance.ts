@@ -17,7 +17,7 @@ interface SortedSample {
  * 1-D Wasserstein (earth mover's) distance between two empirical distributions, SciPy's
  * `scipy.stats.wasserstein_distance` definition: ∫ |U(x) − V(x)| dx over the merged sample, with U
  * and V the (weighted) empirical CDFs. The samples may differ in size. Result is in the units of
- * the values (monitoring.md "SVD" divides it by the training scale).
+ * the values (docs/monitoring.md "SVD" divides it by the training scale).
  *
  * Throws StatsError EMPTY_INPUT, NON_FINITE, DIMENSION_MISMATCH (weights vs values) or
  * INVALID_ARGUMENT (a negative or non-finite weight, or weights summing to 0).

@@ -1,5 +1,5 @@
 /**
- * Minimum window sizes below which an evaluation is NO_DATA (monitoring.md "The window"):
+ * Minimum window sizes below which an evaluation is NO_DATA (docs/monitoring.md "The window"):
  * training < 2 × signals + 2 for MVD, training < 10 for SVD, evaluation < 25 for every monitor.
  */
 export const MIN_EVALUATION_RECORDS = 25;

@@ -10,7 +10,7 @@ import { evaluateSvdCalibrated } from "../src/evaluateSvdCalibrated.js";
 import { createMatrix } from "../src/matrix.js";
 import { normalGenerator } from "./random.js";
 
-/** The kinds of in-control data real lines produce (monitoring.md "Sensitivity"). */
+/** The kinds of in-control data real lines produce (docs/monitoring.md "Sensitivity"). */
 export const DATA_KINDS = ["normal", "lognormal", "t5", "ar1"] as const;
 export type DataKind = (typeof DATA_KINDS)[number];
 
@@ -37,7 +37,7 @@ export function windowLabel(w: Window): string {
   return `${w.sampleSize} × ${w.ratio}`;
 }
 
-/** Training (m) and evaluation (n) sizes of a window (monitoring.md "The window"). */
+/** Training (m) and evaluation (n) sizes of a window (docs/monitoring.md "The window"). */
 export function windowSplit(w: Window): { m: number; n: number } {
   const n = Math.max(25, Math.round(w.sampleSize * w.ratio));
   return { m: w.sampleSize - n, n };

@@ -1,5 +1,5 @@
 // Outbound HTTP to addresses users configure (Teams webhooks, ETQ hosts and token URLs): https
-// only, and never to an address inside our own network (design/monitoring.md "Notifications").
+// only, and never to an address inside our own network (docs/monitoring.md "Notifications").
 // The host is resolved once, every address is checked, and the connection goes to the checked
 // address (a custom `lookup`), so a DNS answer that changes between check and connect
 // (rebinding) cannot reach a private address. Redirects are not followed.

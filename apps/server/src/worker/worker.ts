@@ -1,8 +1,8 @@
 /**
- * The monitor worker loop (conventions.md "Worker"): schedule/ claims due monitors, modules/evaluation
+ * The monitor worker loop (docs/conventions.md "Worker"): schedule/ claims due monitors, modules/evaluation
  * computes (window query + pure evaluation), the result is stored once per slot and handed to
  * `onEvaluated` (alert rules) inside the same transaction. Several processes share the monitors
- * through row leases (architecture.md "Processes").
+ * through row leases (docs/architecture.md "Processes").
  *
  * The statistics run on the statistics threads (stats-pool.ts), the batch's evaluations side by
  * side, each within EVALUATION_CPU_MS of CPU time: this thread stays free to renew the leases of

@@ -1,4 +1,4 @@
-// Line Management's routes (spec settings §2.9, §7): PATCH and GET a line, feeder lines with the
+// Line Management's routes (requirements.md settings §2.9, §7): PATCH and GET a line, feeder lines with the
 // cycle check (also under concurrency), the active toggle stopping the worker for the line, the
 // active monitor count and the alert viewing window.
 import { randomUUID } from "node:crypto";

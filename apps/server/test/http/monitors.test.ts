@@ -154,7 +154,7 @@ describe("monitors: the MVD monitor creation flag", () => {
   });
 });
 
-describe("monitors: validation (spec monitor-forms §5, §9)", () => {
+describe("monitors: validation (requirements.md monitor-forms §5, §9)", () => {
   it("checks the name: required, 3 to 100 characters, no leading spaces", async () => {
     await expect400(task({ task_name: "" }), MONITOR_MESSAGES.nameRequired);
     await expect400(task({ task_name: "ab" }), MONITOR_MESSAGES.nameMin);
@@ -487,7 +487,7 @@ describe("monitors: happy path", () => {
   });
 });
 
-describe("monitor rules (spec monitor-forms §5 alert rules)", () => {
+describe("monitor rules (requirements.md monitor-forms §5 alert rules)", () => {
   const rules = (over: Partial<Record<TMonitorRule["type"], Partial<TMonitorRule>>>) =>
     [
       { active: true, type: "Consecutive", details: { breaches: 3 } },

@@ -11,7 +11,7 @@ import { resultClassifications, signals, spcLimits, stations } from "../../src/d
 import { createStationWithSignals, createTenant, setFeatureFlag } from "../factories.js";
 import { closeTestApp, createTestApp, type TestContext } from "../helpers/app.js";
 
-// Signal Management's writes (spec settings §7, rules of §4 and §5): each route answers 401 without
+// Signal Management's writes (requirements.md settings §7, rules of §4 and §5): each route answers 401 without
 // a session, 404 for another customer's ids, 400 with the spec's message on a broken rule, and
 // applies a request all or nothing.
 

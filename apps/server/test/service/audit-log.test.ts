@@ -82,7 +82,7 @@ beforeAll(async () => {
   b = await tenant();
   const provider = await createCustomer(database.db, { isProvider: true });
   const staff = await createUser(database.db, provider.id, { admin: true, locationName: LOCATION_PROVIDER });
-  // Provider staff acting for A (architecture.md "who may change what").
+  // Provider staff acting for A (docs/architecture.md "who may change what").
   staffCtx = ctxOf(staff, {
     customerId: a.customer.id,
     isProviderStaff: true,

@@ -1,4 +1,4 @@
-// A cap monitor's challenge ranges (spec monitor-forms §2 "Cap monitors": "Challenge range modes:
+// A cap monitor's challenge ranges (requirements.md monitor-forms §2 "Cap monitors": "Challenge range modes:
 // time based, and part based when flagged (cap only).") are left out by the window query the
 // worker reads: TIME by the record's time, PART from one part's first record to another's last.
 import { randomUUID } from "node:crypto";

@@ -15,7 +15,7 @@ export const customers = pgTable("customers", {
   name: text("name").notNull(),
   /** The provider's own company: its staff may act for any customer. */
   isProvider: boolean("is_provider").notNull().default(false),
-  /** Customer-id override that shows the ETQ Reliance item without its flag (spec settings §2.1). */
+  /** Customer-id override that shows the ETQ Reliance item without its flag (requirements.md settings §2.1). */
   etqOverride: boolean("etq_override").notNull().default(false),
   isDemo: boolean("is_demo").notNull().default(false),
   createdAt: ts("created_at").notNull().defaultNow(),

@@ -1,6 +1,6 @@
 // Database schema: one PostgreSQL dialect for PGlite (embedded) and PostgreSQL (DATABASE_URL), one
 // file per domain. Every customer-owned row carries customer_id so every query can be scoped by the
-// session's customer (architecture.md "Domain model").
+// session's customer (docs/architecture.md "Domain model").
 
 export * from "./audit.js";
 export * from "./auth.js";

@@ -99,4 +99,4 @@ export const dataSourceMessages = pgTable(
   (t) => [index("data_source_messages_source_idx").on(t.dataSourceId, t.receivedAt)],
 );
 
-// ── Monitoring (design/monitoring.md) ───────────────────────────────────────────────────────
+// ── Monitoring (docs/monitoring.md) ───────────────────────────────────────────────────────

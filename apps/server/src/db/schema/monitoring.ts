@@ -1,4 +1,4 @@
-// Monitoring (design/monitoring.md): monitors, their rules, evaluations, alerts and alert events.
+// Monitoring (docs/monitoring.md): monitors, their rules, evaluations, alerts and alert events.
 import {
   ALERT_EVENT_KINDS,
   ALERT_KINDS,

@@ -19,7 +19,7 @@ import type { AppOptions } from "../types.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 404: ZMessage, 409: ZMessage };
 
-/** Alerts: any signed-in user of the customer (design/monitoring.md "Alerts"). */
+/** Alerts: any signed-in user of the customer (docs/monitoring.md "Alerts"). */
 export function alertsRoutes(app: FastifyInstance, { services }: AppOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["alerts"];

@@ -20,7 +20,7 @@ export function featureFlagsRoutes(app: FastifyInstance, { services }: AppOption
     (req) => services.flags.get(authOf(req).customerId),
   );
 
-  // Feature flags are the provider's (architecture.md "who may change what"): only provider
+  // Feature flags are the provider's (docs/architecture.md "who may change what"): only provider
   // staff change them, for the customer they act for; administrators see them read-only.
   r.put(
     "/api/feature-flags/:key",

@@ -21,8 +21,8 @@ import type { AppOptions } from "../types.js";
 const errors = { 400: ZMessage, 401: ZMessage, 403: ZMessage, 404: ZMessage };
 
 /**
- * Lines and Line Management (spec settings §2.9, §7): any signed-in user of the customer may view
- * and edit lines (architecture.md "who may change what").
+ * Lines and Line Management (requirements.md settings §2.9, §7): any signed-in user of the customer may view
+ * and edit lines (docs/architecture.md "who may change what").
  */
 export function linesRoutes(app: FastifyInstance, { services }: AppOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();

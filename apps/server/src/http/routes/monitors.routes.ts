@@ -25,7 +25,7 @@ import type { AppOptions } from "../types.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 404: ZMessage, 409: ZDuplicateMonitor };
 
-/** Monitors (tasks) and their alert rules: spec monitor-forms §7, settings §7. */
+/** Monitors (tasks) and their alert rules: requirements.md monitor-forms §7, requirements.md settings §7. */
 export function monitorsRoutes(app: FastifyInstance, { services }: AppOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["monitors"];

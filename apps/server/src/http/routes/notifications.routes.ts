@@ -24,9 +24,9 @@ import type { AppOptions } from "../types.js";
 const errors = { 400: ZMessage, 401: ZMessage, 403: ZMessage, 404: ZMessage };
 
 /**
- * Integrations (spec settings §2.2, §2.3, §7): administrators change and test them; every user of
+ * Integrations (requirements.md settings §2.2, §2.3, §7): administrators change and test them; every user of
  * the customer reads them (no secret is ever answered) and their delivery health, so the pages
- * show read-only (architecture.md "who may change what").
+ * show read-only (docs/architecture.md "who may change what").
  */
 export function notificationsRoutes(app: FastifyInstance, { services }: AppOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -96,7 +96,7 @@ export function signalsRoutes(app: FastifyInstance, { services }: AppOptions) {
     (req) => services.signals.associatedResultClassifications(authOf(req), req.body),
   );
 
-  // ── Signal Management (spec settings §2.8, §7): every change in one transaction ──
+  // ── Signal Management (requirements.md settings §2.8, §7): every change in one transaction ──
 
   r.patch(
     "/api/stations/:stationId",

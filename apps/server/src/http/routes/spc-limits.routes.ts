@@ -12,7 +12,7 @@ import type { AppOptions } from "../types.js";
 
 const errors = { 400: ZMessage, 401: ZMessage, 404: ZMessage };
 
-/** SPC signal limits of a line: spec settings §7 (GET and PUT /api/line-config/spc-signal-limits). */
+/** SPC signal limits of a line: requirements.md settings §7 (GET and PUT /api/line-config/spc-signal-limits). */
 export function spcLimitsRoutes(app: FastifyInstance, { services }: AppOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["spc-limits"];

@@ -1,6 +1,6 @@
 // The values an evaluation judged, read again from its window (the alert drawer's SVD and CAP
 // charts). Pure: the service loads the window; these split and shape it as the worker did
-// (modules/evaluation/evaluate.ts, monitoring.md "The window", "SVD", "CAP").
+// (modules/evaluation/evaluate.ts, docs/monitoring.md "The window", "SVD", "CAP").
 import type {
   TCapEvaluationRecord,
   TCapEvaluationValues,

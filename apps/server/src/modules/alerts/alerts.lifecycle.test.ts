@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { alertStep, noDataStep } from "./alerts.lifecycle.js";
 
-describe("alertStep (design/monitoring.md 'Alerts')", () => {
+describe("alertStep (docs/monitoring.md 'Alerts')", () => {
   it("a firing breach opens an alert, or counts on the open one", () => {
     expect(alertStep(null, "BREACH", "Consecutive")).toEqual({ kind: "opened", rule: "Consecutive" });
     expect(alertStep({ cleanStreak: 2 }, "BREACH", "breach")).toEqual({ kind: "fired", rule: "breach" });

@@ -1,4 +1,4 @@
-// The alert lifecycle of one evaluation, pure (design/monitoring.md "Alerts"): what the monitor's
+// The alert lifecycle of one evaluation, pure (docs/monitoring.md "Alerts"): what the monitor's
 // open alert does given the evaluation's state and the rule that fired. The worker's
 // applyEvaluation writes the step to the database; the backtest (issue #18) replays it in memory.
 import { ALERT_AUTO_RESOLVE_CLEAN_EVALUATIONS, type TEvaluationState } from "@linewatch/contracts";

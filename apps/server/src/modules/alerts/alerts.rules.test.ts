@@ -182,7 +182,7 @@ describe("firingRule: enabled rules combine with OR", () => {
   });
 });
 
-describe("ruleErrors (spec monitor-forms §5)", () => {
+describe("ruleErrors (requirements.md monitor-forms §5)", () => {
   const M = RULE_MESSAGES;
   it.each<[AlertRule, string[]]>([
     [runs(7, 15), []],

@@ -1,4 +1,4 @@
-// Pure alert-rule evaluation (design/monitoring.md "Alert rules"): given a monitor's rules and its
+// Pure alert-rule evaluation (docs/monitoring.md "Alert rules"): given a monitor's rules and its
 // evaluation history, does the newest evaluation fire?
 import {
   ALERT_RULE_ANY_BREACH,

@@ -1,4 +1,4 @@
-// Alerts as users see and handle them (design/monitoring.md "Alerts"): any signed-in user of the
+// Alerts as users see and handle them (docs/monitoring.md "Alerts"): any signed-in user of the
 // customer lists, acknowledges, comments and resolves; every change is an alert event with who
 // and when. The worker moves state by itself in worker/alerts/apply.ts.
 import {
@@ -28,7 +28,7 @@ const DAY_MS = 86_400_000;
 const alertNotFound = () => new AppError("NOT_FOUND", ALERT_MESSAGES.notFound);
 const evaluationNotFound = () => new AppError("NOT_FOUND", ALERT_MESSAGES.evaluationNotFound);
 
-/** The signals a monitor's filter names (spec monitor-forms §3: signal_uuids, signal_group_uuids). */
+/** The signals a monitor's filter names (requirements.md monitor-forms §3: signal_uuids, signal_group_uuids). */
 function filterIds(filter: unknown, key: "signal_uuids" | "signal_group_uuids"): string[] {
   const v = (filter as Record<string, unknown> | null)?.[key];
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

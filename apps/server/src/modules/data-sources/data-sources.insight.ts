@@ -51,7 +51,7 @@ const show = (v: unknown): string | null =>
 
 /**
  * The fields of one record and the signals they feed, in the ingest service's order and names
- * (monitoring.md "Part records"): measurements → MEASUREMENT, limits → "<name> Upper Limit" /
+ * (docs/monitoring.md "Part records"): measurements → MEASUREMENT, limits → "<name> Upper Limit" /
  * "<name> Lower Limit" (UPPER_LIMIT / LOWER_LIMIT), results → RESULT, attributes → PART_ATTRIBUTE.
  */
 export function fieldsOf(body: Record<string, unknown>): FieldWant[] {

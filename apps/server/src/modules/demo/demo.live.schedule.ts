@@ -3,7 +3,7 @@
  * fault a monitor type looks for begins within the first 3 minutes after the simulator starts,
  * so the demo monitors (every 5 minutes, evaluation sets of 25 parts) alert for every type within
  * 15 minutes of `npm start` (test/service/demo.alerts.test.ts), and the cycle repeats
- * (architecture.md "Processes": monitors breach and alerts appear within minutes). Times are
+ * (docs/architecture.md "Processes": monitors breach and alerts appear within minutes). Times are
  * minutes on the simulator's clock, whatever the part rate.
  */
 import { DEMO_LINES, DEMO_STATIONS } from "./demo.constants.js";

@@ -1,5 +1,5 @@
 /**
- * Seeds the demo plant on an empty database (DEMO on, architecture.md "Processes"): the demo and
+ * Seeds the demo plant on an empty database (DEMO on, docs/architecture.md "Processes"): the demo and
  * provider customers, the catalog of demo.catalog.ts, 14 days of part records from
  * demo.records.ts and three sign-ins (demo.constants.ts DEMO_USERS). One transaction under an
  * advisory lock, so several processes starting together seed once.

@@ -1,6 +1,6 @@
 /**
- * Pure monitor evaluation (conventions.md "Worker": evaluate/ is pure): a monitor's settings and
- * its window of records → the evaluation to store, per monitoring.md "The window", "SVD", "MVD"
+ * Pure monitor evaluation (docs/conventions.md "Worker": evaluate/ is pure): a monitor's settings and
+ * its window of records → the evaluation to store, per docs/monitoring.md "The window", "SVD", "MVD"
  * and "CAP", computed by packages/stats' calibrated methods (the thresholds take the data's
  * dependence and shape from the training set, "Sensitivity"). No I/O, no clock: the caller passes
  * the previous evaluation's newest record time for the "nothing new" check and for CAP's control
@@ -457,7 +457,7 @@ function evaluateCapWindow(
   // Each point is judged once by the control rules: the first evaluation record newer than the
   // previous evaluation's newest record, or every record of the evaluation set (the newest
   // round(sample_size × ratio), never the training records) on a first evaluation; the control
-  // part's p-value allows for however many that is (monitoring.md "CAP").
+  // part's p-value allows for however many that is (docs/monitoring.md "CAP").
   const prev = settings.previousLastRecordTs?.getTime();
   const firstNew = prev == null ? 0 : evaluation.findIndex((rec) => rec.ts.getTime() > prev);
   const firstNewIndex = firstNew < 0 ? evaluation.length : firstNew;

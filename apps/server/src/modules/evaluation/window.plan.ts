@@ -1,5 +1,5 @@
 /**
- * The window query (monitoring.md "The window", Records mode): the newest `sample_size` part
+ * The window query (docs/monitoring.md "The window", Records mode): the newest `sample_size` part
  * records of a monitor's line that match its filter, with the selected signals' values. A preview
  * may ask for a period instead (WindowPeriod): the same query with time bounds, its own limit and,
  * anchored at the start, the oldest records rather than the newest.
@@ -119,7 +119,7 @@ export type RowSet = {
   excludedPartIds: string[] | null;
   excludedModelNumbers: string[] | null;
   op: "FIRST" | "LAST" | null;
-  /** cap: stretches left out (monitor-forms §2 challenge range modes), or null. */
+  /** cap: stretches left out (requirements.md monitor-forms §2 challenge range modes), or null. */
   challengeRanges: TChallengeRange[] | null;
   from: string | null;
   to: string | null;

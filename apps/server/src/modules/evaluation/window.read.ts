@@ -121,7 +121,7 @@ async function readRecords(
       where x.station_id = r.station_id and x.part_id = r.part_id and (x.op, x.ts) ${cmp} (r.op, r.ts))`);
   }
   for (const range of rs.challengeRanges ?? []) {
-    // monitor-forms §2 "Cap monitors": challenge range modes, time based and part based.
+    // requirements.md monitor-forms §2 "Cap monitors": challenge range modes, time based and part based.
     if (range.mode === "TIME") {
       where.push(sql`not (r.ts >= ${new Date(range.from)} and r.ts <= ${new Date(range.to)})`);
     } else {

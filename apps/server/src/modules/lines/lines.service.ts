@@ -34,7 +34,7 @@ const columns = {
   alertViewingWindowDays: lines.alertViewingWindowDays,
   excludedPartIds: lines.excludedPartIds,
   excludedModelNumbers: lines.excludedModelNumbers,
-  // Active SVD and MVD monitors (spec settings §2.9 tooltip; cap monitors are not counted).
+  // Active SVD and MVD monitors (requirements.md settings §2.9 tooltip; cap monitors are not counted).
   // Written out with table names: inside a select, Drizzle leaves column names unqualified, and
   // "id" would then mean the subquery's own table.
   activeMonitorsCount: sql<number>`(select count(*)::int from monitors m where m.line_id = "lines"."id" and m.active and m.type in ('svd', 'mvd'))`,
@@ -165,13 +165,13 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
       return this.get(ctx, lineId);
     },
 
-    /** Active SVD and MVD monitors per line of the plant (spec settings §7 get-active-monitor-count). */
+    /** Active SVD and MVD monitors per line of the plant (requirements.md settings §7 get-active-monitor-count). */
     async activeMonitorCounts(ctx: AuthContext, plantId: string): Promise<TActiveMonitorCount[]> {
       const list = await this.listForPlant(ctx, plantId);
       return list.map((l) => ({ lineId: l.id, activeTaskCount: l.activeMonitorsCount }));
     },
 
-    /** The plant's lines' alert viewing windows (spec settings §7). */
+    /** The plant's lines' alert viewing windows (requirements.md settings §7). */
     async alertViewingWindows(ctx: AuthContext, plantId: string): Promise<TAlertViewingWindow[]> {
       const list = await this.listForPlant(ctx, plantId);
       return list.map((l) => ({ lineId: l.id, alertViewingWindowDays: l.alertViewingWindowDays }));
@@ -191,7 +191,7 @@ export function createLinesService(deps: { db: Db; plants: PlantsService }) {
       return { lineId, alertViewingWindowDays: days };
     },
 
-    /** Feeder line info (spec settings §3): the line's feeders, and every plant with its lines. */
+    /** Feeder line info (requirements.md settings §3): the line's feeders, and every plant with its lines. */
     async feederLineInfo(ctx: AuthContext, lineId: string): Promise<TFeederLineInfo> {
       const line = await this.get(ctx, lineId);
       const rows = await createLinesRepo(db).plantsWithLines(ctx.customerId);

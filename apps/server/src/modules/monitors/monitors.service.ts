@@ -139,7 +139,7 @@ export function createMonitorsService(deps: {
   db: Db;
   lines: LinesService;
   plants: PlantsService;
-  /** The MVD monitor creation flag gates creating MVD monitors (spec monitor-forms §1). */
+  /** The MVD monitor creation flag gates creating MVD monitors (requirements.md monitor-forms §1). */
   flags: FeatureFlagsService;
   now?: () => Date;
   /** MVD_QUERY_MAX_RECORD_COUNT (config.mvdQueryMaxRecordCount): the largest records window. */
@@ -179,7 +179,7 @@ export function createMonitorsService(deps: {
     const groups = await signalsRepo.groupsByIds(ctx.customerId, groupIds);
     if (groups.length !== groupIds.length) throw new AppError("NOT_FOUND", SIGNAL_MESSAGES.groupNotFound);
     if (groups.some((g) => g.lineId !== line.id)) throw badRequest(MONITOR_MESSAGES.groupsNotOnLine);
-    // spec monitor-forms §5: attributes missing from the line's collection
+    // requirements.md monitor-forms §5: attributes missing from the line's collection
     const attributeIds = [...new Set(d.part_attributes.map((a) => a.attribute_uuid))];
     if (attributeIds.some((id) => !UUID.test(id))) throw badRequest(MONITOR_MESSAGES.partAttributesNotFound);
     const attributes = await signalsRepo.signalsByIds(ctx.customerId, attributeIds);
@@ -265,7 +265,7 @@ export function createMonitorsService(deps: {
     });
   }
 
-  /** monitor-forms §2 "Cap monitors": part-based challenge ranges only with their flag on. */
+  /** requirements.md monitor-forms §2 "Cap monitors": part-based challenge ranges only with their flag on. */
   async function refusePartRangesWhenOff(ctx: AuthContext, d: TTaskCreate["task_details"]) {
     if (!d.challenge_ranges?.some((r) => r.mode === "PART")) return;
     if (!(await deps.flags.get(ctx.customerId)).flags.capChallengePartRange)

@@ -61,7 +61,7 @@ export type ChannelOptions = { fetch: OutboundFetch; now: () => Date; timeoutMs:
 
 // ── Teams ──────────────────────────────────────────────────────────────────────────────────
 
-/** The Workflows webhook envelope around an Adaptive Card (design/monitoring.md "Notifications"). */
+/** The Workflows webhook envelope around an Adaptive Card (docs/monitoring.md "Notifications"). */
 export function teamsMessage(card: Record<string, unknown>) {
   return {
     type: "message",

@@ -232,7 +232,7 @@ export function createNotificationsService(
   });
 
   return {
-    // ── Teams (spec settings §2.2, §7) ──
+    // ── Teams (requirements.md settings §2.2, §7) ──
 
     async listWebhooks(ctx: AuthContext, plantId: string): Promise<TTeamsWebhook[]> {
       await checkPlant(ctx, plantId);
@@ -261,7 +261,7 @@ export function createNotificationsService(
           at: now(),
         });
         if (!saved) throw lineNotFound();
-        // The URL is write-only (settings §3): the log keeps its host and that it changed, never it.
+        // The URL is write-only (requirements.md settings §3): the log keeps its host and that it changed, never it.
         const isUrlChanged =
           !existing ||
           decryptOrNull(secrets, existing.urlEncrypted, SECRET_PURPOSE.teamsUrl) !== url.toString();
@@ -312,7 +312,7 @@ export function createNotificationsService(
       );
     },
 
-    // ── ETQ Reliance (spec settings §2.3, §7) ──
+    // ── ETQ Reliance (requirements.md settings §2.3, §7) ──
 
     async listReliance(ctx: AuthContext, plantId: string): Promise<TRelianceConfigMap> {
       await checkPlant(ctx, plantId);

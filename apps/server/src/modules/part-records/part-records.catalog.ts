@@ -19,7 +19,7 @@ export type SignalWant = {
 };
 
 /**
- * Lines, stations and signals by name for one plant, created on first sight (monitoring.md
+ * Lines, stations and signals by name for one plant, created on first sight (docs/monitoring.md
  * "Part records"). Kept in memory as a cache only: every miss goes to the database, and creation
  * is race-safe across processes through the unique indexes.
  */

@@ -126,7 +126,7 @@ const stationNotFound = () => new AppError("NOT_FOUND", MSG.stationNotFound);
 export function createSignalsService(deps: { db: Db; lines: LinesService; flags: FeatureFlagsService }) {
   const repo = createSignalsRepo(deps.db);
   return {
-    /** The line's stations with their signals (spec monitor-forms §2 "Signals tab"). */
+    /** The line's stations with their signals (requirements.md monitor-forms §2 "Signals tab"). */
     async stations(
       ctx: AuthContext,
       lineId: string,
@@ -171,7 +171,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
       return repo.modelNumbers(ctx.customerId, lineId);
     },
 
-    /** The line's signal groups (spec settings §7 "signal groups endpoint"). */
+    /** The line's signal groups (requirements.md settings §7 "signal groups endpoint"). */
     async signalGroups(
       ctx: AuthContext,
       body: { customerUuid: string; plantUuid: string; lineUuid: string },
@@ -217,7 +217,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
     },
 
     /**
-     * PATCH /api/stations/{id} (spec settings §7): marks a station final or not. Only a station
+     * PATCH /api/stations/{id} (requirements.md settings §7): marks a station final or not. Only a station
      * holding a result signal may become final (§4 "Final station switch"); unmarking is always allowed.
      */
     async setStationFinal(ctx: AuthContext, stationId: string, final: boolean): Promise<void> {
@@ -243,7 +243,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
     },
 
     /**
-     * PATCH /api/signal-attribute-update (spec §7): friendly names, status, quality characteristic,
+     * PATCH /api/signal-attribute-update (requirements.md settings §7): friendly names, status, quality characteristic,
      * entity types and associations of a line's signals, all or nothing. An entity type change
      * removes the associations it breaks (dissociationsOf, as the summary dialog shows them); then
      * every association the request sets must point at a signal of the line with the right type.
@@ -323,7 +323,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
       });
     },
 
-    /** PATCH /api/signals (spec §7): single-sided boundaries of measurements, behind their flag. */
+    /** PATCH /api/signals (requirements.md settings §7): single-sided boundaries of measurements, behind their flag. */
     async setSingleSides(ctx: AuthContext, body: TSignalSingleSideBody): Promise<void> {
       const ids = body.map((b) => b.id);
       if (new Set(ids).size !== ids.length) throw badRequest(MSG.duplicateSignal);
@@ -345,7 +345,7 @@ export function createSignalsService(deps: { db: Db; lines: LinesService; flags:
     },
 
     /**
-     * PATCH /api/signal/result-classifications (spec §7): each named result signal's classifications
+     * PATCH /api/signal/result-classifications (requirements.md settings §7): each named result signal's classifications
      * become the given three lists (values unique per signal, checked by the contract).
      */
     async saveResultClassifications(

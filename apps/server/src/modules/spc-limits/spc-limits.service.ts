@@ -31,7 +31,7 @@ type SignalRow = Awaited<ReturnType<ReturnType<typeof createSpcLimitsRepo>["sign
 /** Signals that take SPC limits: the line's measurements (numeric). */
 const isLimitable = (s: SignalRow) => s.entityType === "MEASUREMENT" && s.storage === "num";
 
-/** '*' first, then model numbers in order (spec settings §9: limits sorted by station, signal, model). */
+/** '*' first, then model numbers in order (requirements.md settings §9: limits sorted by station, signal, model). */
 const byModel = (a: { modelNumber: string }, b: { modelNumber: string }) =>
   a.modelNumber === b.modelNumber
     ? 0
@@ -55,7 +55,7 @@ function auditLimitsBySignal(rows: (SpcLimitValues & { signalId: string })[]) {
 }
 
 /**
- * SPC limits of a line (spec settings §2.5, §3, §5, §7). Saving replaces the model rows of each
+ * SPC limits of a line (requirements.md settings §2.5, §3, §5, §7). Saving replaces the model rows of each
  * signal sent; every formula is parsed by packages/stats' safe evaluator and may reference only
  * numeric signals of the same line. The worker reads spc_limits at each evaluation
  * (evaluation/window.plan.ts), so a save takes effect at the monitor's next evaluation.
@@ -216,7 +216,7 @@ export function createSpcLimitsService(deps: {
             uclFormula: values.ucl,
             uslFormula: values.usl,
           };
-          // spec settings §5: with the cap-limits flag on, only rows with at least one limit are saved.
+          // requirements.md settings §5: with the cap-limits flag on, only rows with at least one limit are saved.
           if (flags.capLimits && !hasAnyLimit(stored)) continue;
           rows.push(stored);
         }

@@ -71,13 +71,13 @@ const isUniqueViolation = (e: unknown): boolean => {
 export function createUsersService(deps: { db: Db; auth: AuthService; flags: FeatureFlagsService }) {
   const repo = createUsersRepo(deps.db);
 
-  /** Another customer's id is "not found", never "forbidden" (architecture.md "Domain model"). */
+  /** Another customer's id is "not found", never "forbidden" (docs/architecture.md "Domain model"). */
   function scopeCustomer(ctx: AuthContext, customerId: string) {
     if (customerId !== ctx.customerId) throw customerNotFound();
   }
 
   /**
-   * Checks a location (spec monitor-forms §2 "User location selector", §6): a plant of the
+   * Checks a location (requirements.md monitor-forms §2 "User location selector", §6): a plant of the
    * customer (its name is taken from the plant), CORPORATE, UNASSIGNED (stored as both null), or
    * the provider's location, which only provider staff may assign.
    */
@@ -131,7 +131,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
   }
 
   return {
-    /** The customer's users, newest login first (spec settings §2.6). */
+    /** The customer's users, newest login first (requirements.md settings §2.6). */
     async list(ctx: AuthContext): Promise<TUserRow[]> {
       const rows = await repo.list(ctx.customerId);
       return rows
@@ -141,20 +141,20 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
         );
     },
 
-    /** POST /api/add-user?customerId=: users are added to the caller's own customer (spec settings §6). */
+    /** POST /api/add-user?customerId=: users are added to the caller's own customer (requirements.md settings §6). */
     async add(ctx: AuthContext, customerId: string, body: TAddUserBody): Promise<TAddUserResponse> {
       scopeCustomer(ctx, customerId);
       return insertUser(ctx, customerId, body);
     },
 
-    /** The back-office path: provider staff add users to any customer (spec settings §6). */
+    /** The back-office path: provider staff add users to any customer (requirements.md settings §6). */
     async addBackOffice(ctx: AuthContext, customerId: string, body: TAddUserBody): Promise<TAddUserResponse> {
       if (!ctx.isProviderStaff) scopeCustomer(ctx, customerId);
       else if (!(await repo.customerExists(customerId))) throw customerNotFound();
       return insertUser(ctx, customerId, body);
     },
 
-    /** Adds (POST) or removes (PUT) the administrator role at once (spec settings §4 "User row"). */
+    /** Adds (POST) or removes (PUT) the administrator role at once (requirements.md settings §4 "User row"). */
     async setAdministrator(ctx: AuthContext, body: { userId: string; customerId: string }, isAdmin: boolean) {
       scopeCustomer(ctx, body.customerId);
       const user = await repo.find(ctx.customerId, body.userId);
@@ -173,7 +173,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
     },
 
     /**
-     * Deletion needs the user-deletion flag (spec settings §6). The customer and the user are
+     * Deletion needs the user-deletion flag (requirements.md settings §6). The customer and the user are
      * checked first: another customer's ids are a 404 whatever the flag says.
      */
     async delete(ctx: AuthContext, body: { userId: string; customerId: string }) {
@@ -195,7 +195,7 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
 
     /**
      * PATCH /api/users/{userId}. A provider-staff row is read-only to anyone but provider staff
-     * (spec monitor-forms §6): changing it would take away the provider's access.
+     * (requirements.md monitor-forms §6): changing it would take away the provider's access.
      */
     async setLocation(ctx: AuthContext, userId: string, body: TUpdateUserLocationBody) {
       const user = await repo.find(ctx.customerId, userId);

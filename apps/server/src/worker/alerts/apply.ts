@@ -1,4 +1,4 @@
-// Moves alert state after each stored evaluation (design/monitoring.md "Alerts"): the worker calls
+// Moves alert state after each stored evaluation (docs/monitoring.md "Alerts"): the worker calls
 // applyEvaluation inside the transaction that stored the evaluation, so the evaluation, the alert
 // change, its event and its outbox rows commit together or not at all. Load (the monitor, its open
 // alert, its rules' history) → step (alerts.lifecycle alertStep) → store (alerts.store).
@@ -78,7 +78,7 @@ async function loadHistory(tx: Tx, ev: StoredEvaluation, rules: AlertRule[]): Pr
 }
 
 /**
- * Applies one stored evaluation of a monitor to its alert (design/monitoring.md "Alerts"; the
+ * Applies one stored evaluation of a monitor to its alert (docs/monitoring.md "Alerts"; the
  * lifecycle itself is alerts.lifecycle.ts's alertStep, which the backtest replays):
  * - fires (alerts.rules.ts firingRule): opens an alert unless one is open (OPEN or ACKNOWLEDGED), with
  *   its OPENED event and one outbox row per configured channel of the line (a Teams webhook →

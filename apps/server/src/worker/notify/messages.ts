@@ -152,7 +152,7 @@ export function etqDocument(f: AlertFacts, publicUrl: string): Record<string, un
   };
 }
 
-// ── Retries (design/monitoring.md "Notifications") ──
+// ── Retries (docs/monitoring.md "Notifications") ──
 
 export const MAX_ATTEMPTS = 10;
 const BASE_DELAY_MS = 5_000;

@@ -1,4 +1,4 @@
-// Delivers the notification outbox (design/monitoring.md "Notifications"): claims due rows with
+// Delivers the notification outbox (docs/monitoring.md "Notifications"): claims due rows with
 // a lease, sends, logs every attempt, retries with backoff. At-least-once, one row per alert and
 // channel; an ETQ document id stored on the alert stops a retry from creating a second document.
 import type { Db } from "../../db/client.js";

@@ -1,6 +1,6 @@
 /**
- * Scheduling (conventions.md "Worker": schedule/ decides what is due and claims it;
- * architecture.md "Processes": workers share monitors through row leases).
+ * Scheduling (docs/conventions.md "Worker": schedule/ decides what is due and claims it;
+ * docs/architecture.md "Processes": workers share monitors through row leases).
  *
  * - An active monitor on an active line is due every `frequency` minutes: its next slot is
  *   monitors.next_run_at. An active monitor without one (new or re-activated) gets `now` as its

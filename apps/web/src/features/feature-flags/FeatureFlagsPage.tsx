@@ -28,7 +28,7 @@ import { canReadAuditLog } from "../audit-log/audit-log.access";
 
 /**
  * The customer's feature flags, each with what it changes. Provider staff switch them;
- * administrators see them read-only (architecture.md "who may change what").
+ * administrators see them read-only (docs/architecture.md "who may change what").
  */
 export function FeatureFlagsPage() {
   const me = useMe().data;

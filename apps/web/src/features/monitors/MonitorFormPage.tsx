@@ -18,7 +18,7 @@ import { MonitorForm } from "./components/MonitorForm";
 
 /**
  * /monitors/new?type=mvd|svd[&lineId=] (CREATE) and /monitors/:monitorId[?mode=edit] (VIEW, or
- * EDIT) — architecture.md routes. After save or cancel the user returns to the line overview.
+ * EDIT) — docs/architecture.md routes. After save or cancel the user returns to the line overview.
  */
 export function MonitorFormPage() {
   const { monitorId } = useParams();

@@ -16,7 +16,7 @@ import { SnackbarProvider } from "../../shared/ui/SnackbarProvider";
 import { mockApi } from "../../test/mockApi";
 import { SettingsPage } from "./SettingsPage";
 
-// spec settings §2.1, §2.3: ETQ Reliance is reached only with its flag or the customer override;
+// requirements.md settings §2.1, §2.3: ETQ Reliance is reached only with its flag or the customer override;
 // otherwise the section sends the user home, also when typed into the URL.
 
 class NoopResizeObserver {

@@ -27,7 +27,7 @@ function storedSection(): TSettingsSection | null {
   return isSettingsSection(stored) ? stored : null;
 }
 
-/** Settings: side menu (spec settings §2.1) and the selected section's pane; the section is in the URL. */
+/** Settings: side menu (requirements.md settings §2.1) and the selected section's pane; the section is in the URL. */
 export function SettingsPage() {
   const me = useMe().data;
   const flagsQ = useFeatureFlags();
@@ -57,7 +57,7 @@ export function SettingsPage() {
   }, [flags, section, params, setParams, requested, allowed]);
 
   if (!flags || !me) return <CircularProgress />;
-  // ETQ Reliance without its flag or override: back to the home route (spec settings §2.3).
+  // ETQ Reliance without its flag or override: back to the home route (requirements.md settings §2.3).
   if (requested === "ETQ_RELIANCE" && !allowed) return <Navigate to="/" replace />;
 
   const Page = SECTION_PAGES[section];

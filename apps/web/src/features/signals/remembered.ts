@@ -1,4 +1,4 @@
-// Signal Management's remembered line and signal (spec settings §2.8: "A remembered line and signal
+// Signal Management's remembered line and signal (requirements.md settings §2.8: "A remembered line and signal
 // are read from session storage; when present the line and signal are preselected"). The page
 // writes them as the user picks; the monitor form's 'Configure now' link writes the signal it is
 // about before it opens the page.

@@ -1,7 +1,7 @@
 import type { TFormMonitorType, TSignal, TSignalGroup, TStation } from "@linewatch/contracts";
 import { singleStrategy, type TSignalSelection, toggleStrategy } from "./selection";
 
-// The signal tree as pure data (spec monitor-forms §2 "Signals tab", §5 "Signal selection"):
+// The signal tree as pure data (requirements.md monitor-forms §2 "Signals tab", §5 "Signal selection"):
 // an index built once per data load, the search over it, the flattened rows the virtualised list
 // draws, and the selection rules. Nothing here touches React, so the benchmark runs it as is.
 
@@ -105,7 +105,7 @@ export const isEmptyMatch = (m: TTreeMatch) => m.stations.length === 0 && m.grou
 // ── Rows ────────────────────────────────────────────────────────────────────────────────────
 
 export const SECTION_LABELS = { groups: "Signals Groups", stations: "Stations" } as const;
-/** The tree's own wording (spec monitor-forms §2 "Signals tab"). */
+/** The tree's own wording (requirements.md monitor-forms §2 "Signals tab"). */
 export const SIGNAL_TREE_TEXT = {
   treeLabel: "Stations and signals",
   attributeHint: "Part attribute: filtered in Data Filters",
@@ -211,7 +211,7 @@ export function parentRowIndex(rows: readonly TTreeRow[], i: number): number {
   return -1;
 }
 
-// ── Selection (spec §5 "Signal selection") ──────────────────────────────────────────────────
+// ── Selection (requirements.md monitor-forms §5 "Signal selection") ──────────────────────────────────────────────────
 
 export type { TSignalSelection } from "./selection";
 

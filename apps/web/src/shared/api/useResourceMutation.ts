@@ -6,7 +6,7 @@ import {
 } from "@tanstack/react-query";
 import { useOptionalSnackbar } from "../ui/SnackbarProvider";
 
-// Every mutation hook of the web app has this one shape (conventions "Web", after Supabase Studio's
+// Every mutation hook of the web app has this one shape (docs/conventions.md "Web", after Supabase Studio's
 // data/<resource>/ hooks): the call, what it changes (the keys to invalidate once it settles), its
 // default snackbar texts, then the caller's options last, so a page words its own texts (or shows
 // none and a dialog instead) and adds its own callbacks.

@@ -17,7 +17,7 @@ import {
 import { monitorDisplayKeys, monitorKeys } from "./keys";
 import { combineSaveOutcome, partMessage, type SaveOutcome, type SavePart } from "./save-outcome";
 
-// The monitors' one data layer (conventions "Web": Supabase Studio's data/<resource>/): each hook
+// The monitors' one data layer (docs/conventions.md "Web": Supabase Studio's data/<resource>/): each hook
 // calls the API, invalidates every key that shows monitors, and shows its message, in the shape of
 // every mutation hook (shared/api/useResourceMutation): a caller's options come last.
 
@@ -27,7 +27,7 @@ export type TMonitorChange = { monitorId: string | null; lineId: string; plantId
 /**
  * Every key that shows monitors: the monitor lists, the line overview's monitors, the plant's
  * lines (their active-monitor counts) and the monitor and its rules. The monitor list cache is
- * invalidated after create and update (spec §4).
+ * invalidated after create and update (requirements.md monitor-forms §4).
  */
 export function invalidateMonitors(qc: QueryClient, c: TMonitorChange) {
   for (const filter of monitorDisplayKeys(c)) void qc.invalidateQueries(filter);
@@ -50,7 +50,7 @@ function useMonitorMutation<TData, TVars>(
   );
 }
 
-/** The answer of a create carried no monitor id (spec §8: a save-error dialog). */
+/** The answer of a create carried no monitor id (requirements.md monitor-forms §8: a save-error dialog). */
 export class MissingMonitorIdError extends Error {
   constructor() {
     super("");
@@ -61,11 +61,11 @@ export class MissingMonitorIdError extends Error {
 export type TCreateMonitorVars = { task: TTaskCreateBody; rules: TMonitorRule[] };
 export type TCreatedMonitor = { monitor: TMonitor; outcome: SaveOutcome };
 
-/** POST /api/tasks: the created task mapped back to a monitor (spec §7). */
+/** POST /api/tasks: the created task mapped back to a monitor (requirements.md monitor-forms §7). */
 const postTask = (task: TTaskCreateBody) => api<TMonitor>("POST", "/api/tasks", task);
-/** PUT /api/tasks: status only (spec §7). */
+/** PUT /api/tasks: status only (requirements.md monitor-forms §7). */
 const putTask = (task: TTaskUpdateBody) => api<unknown>("PUT", "/api/tasks", task);
-/** PATCH /api/notifications/monitor-rules/{monitorId} (spec §7). */
+/** PATCH /api/notifications/monitor-rules/{monitorId} (requirements.md monitor-forms §7). */
 export const saveMonitorRules = (monitorId: string, rules: TMonitorRule[]) =>
   api<TMonitorRule[]>("PATCH", `/api/notifications/monitor-rules/${monitorId}`, rules);
 
@@ -76,7 +76,7 @@ const changeOfTask = (task: TTaskCreateBody, monitorId: string | null): TMonitor
 });
 
 /**
- * Create a monitor, then its alert rules (spec §4 "Save, create"): the create failing (a 409
+ * Create a monitor, then its alert rules (requirements.md monitor-forms §4 "Save, create"): the create failing (a 409
  * duplicate included) is the mutation's error; the rules failing is a partial outcome. A created
  * monitor without an id throws MissingMonitorIdError.
  */
@@ -110,7 +110,7 @@ export type TSaveMonitorVars = { monitorId: string; task: TTaskCreateBody; rules
 export type TSavedMonitor = { outcome: SaveOutcome; monitorError: unknown };
 
 /**
- * Save a monitor and its alert rules (spec §4 "Save, edit"): both run in parallel and combine into
+ * Save a monitor and its alert rules (requirements.md monitor-forms §4 "Save, edit"): both run in parallel and combine into
  * one outcome; neither failing throws.
  */
 export function useSaveMonitor(options?: MonitorMutationOptions<TSavedMonitor, TSaveMonitorVars>) {
@@ -150,7 +150,7 @@ export type TMonitorRef = {
   plantId: string | null;
 };
 
-/** PATCH /api/monitors/{id} {active} (capability-service variant, spec monitor-forms §7). */
+/** PATCH /api/monitors/{id} {active} (capability-service variant, requirements.md monitor-forms §7). */
 export function useSetMonitorActive(
   options?: MonitorMutationOptions<TMonitor, TMonitorRef & { active: boolean }>,
 ) {
@@ -180,7 +180,7 @@ export function useSetMonitorActive(
   );
 }
 
-/** DELETE /api/tasks {monitor_uuid} (spec settings §7). */
+/** DELETE /api/tasks {monitor_uuid} (requirements.md settings §7). */
 export function useDeleteMonitor(options?: MonitorMutationOptions<null, TMonitorRef>) {
   return useMonitorMutation(
     {

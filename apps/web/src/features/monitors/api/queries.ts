@@ -26,7 +26,7 @@ export const useMonitorList = (lineId: string | null | undefined, type?: TMonito
     enabled: !!lineId,
   });
 
-/** One monitor (POST get-by-id, spec §7); null when it does not exist. */
+/** One monitor (POST get-by-id, requirements.md monitor-forms §7); null when it does not exist. */
 export const fetchMonitorById = (monitorId: string) =>
   api<TMonitor | null>("POST", "/api/tasks/get-by-id", { taskId: monitorId });
 

@@ -8,7 +8,7 @@ export type SaveOutcome =
   | { kind: "partial"; title: string; results: SavePart[] };
 
 /**
- * Combine the monitor and rules outcomes (spec §4 "Outcomes"): both succeed → one snackbar with
+ * Combine the monitor and rules outcomes (requirements.md monitor-forms §4 "Outcomes"): both succeed → one snackbar with
  * the messages joined by ' , ' and the form closes; any failure → a dialog listing each result
  * while the form stays open.
  */
@@ -17,7 +17,7 @@ export function combineSaveOutcome(parts: SavePart[]): SaveOutcome {
   return { kind: "partial", title: MONITOR_MESSAGES.errorSavingBoth, results: parts };
 }
 
-/** The messages of each part for a create or an edit (spec §8). */
+/** The messages of each part for a create or an edit (requirements.md monitor-forms §8). */
 export function partMessage(part: "monitor" | "rules", ok: boolean, creating: boolean): string {
   const M = MONITOR_MESSAGES;
   if (part === "rules") return ok ? M.rulesSaved : M.errorSavingRules;

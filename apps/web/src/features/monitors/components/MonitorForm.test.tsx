@@ -170,7 +170,7 @@ describe("MonitorForm", { timeout: 30_000 }, () => {
     await ue.click(screen.getByRole("tab", { name: "Signals" }));
     expect(screen.getByRole("button", { name: "Pick two signals" })).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
-    // Leaving it for a tab without errors is blocked while the error stands (spec §4).
+    // Leaving it for a tab without errors is blocked while the error stands (requirements.md monitor-forms §4).
     await ue.click(screen.getByRole("tab", { name: "Data Filters" }));
     const again = await screen.findByRole("dialog");
     await ue.click(within(again).getByRole("button", { name: "OK" }));

@@ -37,7 +37,7 @@ export type MonitorFormProps = {
 };
 
 /**
- * The MVD / SVD monitor form (spec monitor-forms §2–§5, §8), its loader: loads the monitor (EDIT,
+ * The MVD / SVD monitor form (requirements.md monitor-forms §2–§5, §8), its loader: loads the monitor (EDIT,
  * VIEW) or a free name (CREATE), then hands over to the form body (form/MonitorFormBody.tsx; its
  * save flow in form/useMonitorSaveFlow.ts, its dialogs in form/MonitorFormDialogs.tsx). Switching to another monitor (the
  * duplicate's "Edit existing monitor") reloads through here.

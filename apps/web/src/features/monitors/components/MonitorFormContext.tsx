@@ -10,7 +10,7 @@ export type MonitorFormCtx = {
   mode: TFormMode;
   /** VIEW: every control read-only. */
   readOnly: boolean;
-  /** Validation is shown: always in EDIT, in CREATE after the first save attempt (spec §4). */
+  /** Validation is shown: always in EDIT, in CREATE after the first save attempt (requirements.md monitor-forms §4). */
   showErrors: boolean;
   /** Every current validation error (monitorFormErrors), whether shown or not. */
   errors: TFormError[];

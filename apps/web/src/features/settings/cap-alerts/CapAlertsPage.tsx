@@ -31,7 +31,7 @@ const ChallengeRangesDialog = lazy(() =>
 );
 
 /**
- * Settings → Capability Metrics → Alerts, the default Settings section (spec settings §2.4, §4
+ * Settings → Capability Metrics → Alerts, the default Settings section (requirements.md settings §2.4, §4
  * "Monitor active flag", §8 "Capability"): a cap monitor per signal with configured limits,
  * switched on and off from the grid, its alert rules in the 'Cap Alert Rules' modal.
  */

@@ -12,7 +12,7 @@ export type TCapAlertRow = {
 };
 
 /**
- * The grid's rows (spec settings §2.4): the signals with configured limits, plus any signal whose
+ * The grid's rows (requirements.md settings §2.4): the signals with configured limits, plus any signal whose
  * cap monitor outlived its limits (it gets the no-limits warning), sorted by station then signal.
  */
 export function capAlertRows(

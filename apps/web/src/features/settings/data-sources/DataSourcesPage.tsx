@@ -34,7 +34,7 @@ type Dialogs = {
 };
 
 /**
- * Settings → Data Sources (administrators only; spec monitor-forms §2, settings §2.1): the
+ * Settings → Data Sources (administrators only; requirements.md monitor-forms §2, requirements.md settings §2.1): the
  * current plant's ingestor id and one card per data source, with add, insight and delete; then
  * the plant's MQTT credential, its ingest tokens and CSV upload of part records.
  */
@@ -58,7 +58,7 @@ export function DataSourcesPage() {
     void ingestorQ.refetch();
     void sourcesQ.refetch();
   };
-  // spec monitor-forms §2: a relative path, so from /settings it opens /settings/insight-mapping.
+  // requirements.md monitor-forms §2: a relative path, so from /settings it opens /settings/insight-mapping.
   const openInsight = (s: TDataSource) =>
     navigate(`insight-mapping?sourceId=${encodeURIComponent(s.id)}&mappingVersion=`);
   const askDelete = (source: TDataSource) => dialogs.open("confirmDelete", source);

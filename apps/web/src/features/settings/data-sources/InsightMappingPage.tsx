@@ -15,7 +15,7 @@ import { InsightMessages } from "./components/InsightMessages";
 const BACK_TO = "/settings?section=DATA_SOURCES";
 
 /**
- * /settings/insight-mapping?sourceId=&mappingVersion= (architecture "routes"), opened by a data
+ * /settings/insight-mapping?sourceId=&mappingVersion= (docs/architecture.md "routes"), opened by a data
  * source's Insight button: the source itself, its last received messages with how each field
  * maps to a line, station and signal, and its dead letters (administrators only).
  */

@@ -31,7 +31,7 @@ const LineEditorDrawer = lazy(() =>
   import("./components/LineEditorDrawer").then((m) => ({ default: m.LineEditorDrawer })),
 );
 
-/** Settings → Data Management → Line Management (spec settings §2.9), for the plant picked in the top bar. */
+/** Settings → Data Management → Line Management (requirements.md settings §2.9), for the plant picked in the top bar. */
 export function LineManagementPage() {
   const flags = useFeatureFlags().data?.flags;
   const { plant } = usePlantLine();
@@ -77,7 +77,7 @@ export function LineManagementPage() {
         try {
           await setWindow.mutateAsync({ lineId: row.id, alertViewingWindowDays: row.alertViewingWindowDays });
         } catch {
-          // 'Failed to update Overview Alert Filter' and the grid refreshed (spec settings §8).
+          // 'Failed to update Overview Alert Filter' and the grid refreshed (requirements.md settings §8).
           snackbar(M.alertFilterFailed, { severity: "error" });
           saved = { ...saved, alertViewingWindowDays: previous.alertViewingWindowDays };
           void refresh();

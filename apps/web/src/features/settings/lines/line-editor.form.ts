@@ -1,4 +1,4 @@
-// The line editor's form in plain functions (spec settings §5 "Line editor", "Friendly name
+// The line editor's form in plain functions (requirements.md settings §5 "Line editor", "Friendly name
 // (line)"), apart from lines.form.ts so that its contract schema (zod) loads with the editor, not
 // with the Line Management grid (issue #17).
 import {
@@ -31,7 +31,7 @@ export const editorValuesOf = (line: TLine): LineEditorValues => ({
   excludedModelNumbers: [...line.excludedModelNumbers],
 });
 
-/** The editor's messages (spec settings §5 "Line editor", "Friendly name (line)"). */
+/** The editor's messages (requirements.md settings §5 "Line editor", "Friendly name (line)"). */
 export function validateEditor(v: LineEditorValues, flags: LineEditorFlags): LineEditorErrors {
   const e: LineEditorErrors = {};
   if (flags.partMarriage) {
@@ -49,7 +49,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x) => b.includes(x));
 
 /**
- * What Save Changes sends: only the changed fields (spec settings §5 "Line editor"). The alert
+ * What Save Changes sends: only the changed fields (requirements.md settings §5 "Line editor"). The alert
  * window has its own call (§7), so it comes apart from the line's PATCH.
  */
 export function editorChanges(

@@ -25,7 +25,7 @@ const flags = {
   feederLineAssignment: true,
 };
 
-describe("inline edits (spec settings §5)", () => {
+describe("inline edits (requirements.md settings §5)", () => {
   it("checks the threshold as typed: empty allowed, whole numbers 0 to 1,000,000", () => {
     expect(validateThresholdText("")).toBeNull();
     expect(validateThresholdText(" 0 ")).toBeNull();
@@ -66,7 +66,7 @@ describe("rows, counts and filters", () => {
   });
 });
 
-describe("the line editor (spec settings §5 'Line editor')", () => {
+describe("the line editor (requirements.md settings §5 'Line editor')", () => {
   it("requires No Data Alert and Alert Displayed with part marriage, with their ranges", () => {
     const v = { ...editorValuesOf(line), noDataAlert: "", alertDisplayed: "91" };
     expect(validateEditor(v, flags)).toEqual({ noDataAlert: M.required, alertDisplayed: M.alertFilterRange });

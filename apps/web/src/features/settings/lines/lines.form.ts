@@ -1,4 +1,4 @@
-// Line Management's rules in plain functions (spec settings §2.9, §5): the inline edits' checks,
+// Line Management's rules in plain functions (requirements.md settings §2.9, §5): the inline edits' checks,
 // the rows the grids show, the counts, the tabs and the export (the line editor's form: line-editor.form.ts).
 import {
   ALERT_VIEWING_WINDOW_MAX,
@@ -45,7 +45,7 @@ export const filterLines = <L extends Pick<TLine, "active">>(lines: readonly L[]
 
 const WHOLE = /^-?\d+$/;
 
-/** Ingestion Alert Threshold as typed: empty is allowed; a whole number 0 to 1,000,000 (spec settings §5). */
+/** Ingestion Alert Threshold as typed: empty is allowed; a whole number 0 to 1,000,000 (requirements.md settings §5). */
 export function validateThresholdText(text: string): string | null {
   const t = text.trim();
   if (t === "") return null;
@@ -66,7 +66,7 @@ export function validateAlertFilterText(text: string): string | null {
   return n < ALERT_VIEWING_WINDOW_MIN || n > ALERT_VIEWING_WINDOW_MAX ? M.alertFilterRange : null;
 }
 
-/** The export's rows (spec settings §2.9 "An export toolbar"): the grid's columns, times in the plant's zone. */
+/** The export's rows (requirements.md settings §2.9 "An export toolbar"): the grid's columns, times in the plant's zone. */
 export function exportRows(rows: readonly LineRow[], timeZone: string): unknown[][] {
   const c = T.columns;
   return [

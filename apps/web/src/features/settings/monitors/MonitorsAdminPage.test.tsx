@@ -164,7 +164,7 @@ describe("Settings → SVD / MVD monitors", { timeout: 30_000 }, () => {
     expect(listRequests).toEqual([`${line1.id}?type=svd`]);
     expect(activeSwitch("Dryer SVD")).toBeChecked();
     expect(activeSwitch("Weld SVD")).not.toBeChecked();
-    // Row height 65 (spec settings §9).
+    // Row height 65 (requirements.md settings §9).
     const row = within(grid()).getAllByRole("row")[1] as HTMLElement;
     expect(row.style.getPropertyValue("--height")).toBe("65px");
   });

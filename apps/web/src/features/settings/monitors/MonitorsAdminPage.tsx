@@ -26,12 +26,12 @@ const MonitorDetailsDrawer = lazy(() =>
   import("./components/MonitorDetailsDrawer").then((m) => ({ default: m.MonitorDetailsDrawer })),
 );
 
-/** spec settings §8 "Monitors": a 409 shows nothing; other failures the message. */
+/** requirements.md settings §8 "Monitors": a 409 shows nothing; other failures the message. */
 const unlessConflict = (message: string) => (err: Error) =>
   err instanceof ApiError && err.status === 409 ? false : message;
 
 /**
- * Settings → Anomaly Monitors, SVD or MVD (spec settings §2.7, §4, §8): a line selector and the
+ * Settings → Anomaly Monitors, SVD or MVD (requirements.md settings §2.7, §4, §8): a line selector and the
  * line's monitors; switch one on or off, edit it in the details drawer, delete it, or add one.
  */
 export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
@@ -49,7 +49,7 @@ export function MonitorsAdminPage({ type }: { type: TFormMonitorType }) {
   const plantId = plant?.id ?? null;
 
   const listQ = useMonitorList(lineId, type);
-  // Monitor save and delete snackbars of the admin pages hide after 3000 ms (spec settings §9).
+  // Monitor save and delete snackbars of the admin pages hide after 3000 ms (requirements.md settings §9).
   const setActive = useSetMonitorActive({
     successText: MONITOR_MESSAGES.adminSaved,
     errorText: unlessConflict(MONITOR_MESSAGES.errorSaving),

@@ -1,6 +1,6 @@
 import { MONITOR_MESSAGES, type TFormMonitorType } from "@linewatch/contracts";
 
-// User-facing text of the SVD / MVD monitor administration pages (spec settings §2.7, §8
+// User-facing text of the SVD / MVD monitor administration pages (requirements.md settings §2.7, §8
 // "Monitors"). MONITOR_MESSAGES in contracts holds the save and error texts these pages share.
 
 const TYPE_LABEL: Record<TFormMonitorType, string> = { svd: "SVD", mvd: "MVD" };
@@ -18,7 +18,7 @@ export const MONITORS_ADMIN_TEXTS = {
   activeLabel: (name: string) => `Active: ${name}`,
   editLabel: (name: string) => `Edit ${name}`,
   deleteLabel: (name: string) => `Delete ${name}`,
-  // spec settings §8 "Monitors": the delete confirmation.
+  // requirements.md settings §8 "Monitors": the delete confirmation.
   deleteTitle: MONITOR_MESSAGES.deleteTitle,
   deleteText: MONITOR_MESSAGES.deleteText,
   deleteIrreversible: MONITOR_MESSAGES.deleteIrreversible,

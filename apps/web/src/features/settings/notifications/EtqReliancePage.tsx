@@ -40,7 +40,7 @@ const STATUS_FILTERS: { value: TConfigStatus | "all"; label: string }[] = [
 ];
 
 /**
- * Settings → ETQ Reliance (spec settings §2.3): a row per line of the selected plant that expands
+ * Settings → ETQ Reliance (requirements.md settings §2.3): a row per line of the selected plant that expands
  * into its form, with Test connection and each line's delivery health (issue #13). Reached only
  * with the ETQ flag or the customer override (the Settings page sends others home).
  */

@@ -15,7 +15,7 @@ import { TeamsGrid, WebhookUrlError } from "./components/TeamsGrid";
 import { historyItems, type TTeamsRow, teamsRows } from "./notifications.rows";
 
 /**
- * Settings → Microsoft Teams (spec settings §2.2): a webhook per line of the selected plant, with
+ * Settings → Microsoft Teams (requirements.md settings §2.2): a webhook per line of the selected plant, with
  * a test message and each line's delivery health (issue #13). Administrators change it; other
  * users see it read-only.
  */
@@ -45,7 +45,7 @@ export function TeamsPage() {
   const { mutateAsync: saveAsync } = save;
   const handleSave = useCallback(
     async (row: TTeamsRow, url: string): Promise<TTeamsRow> => {
-      // spec settings §5 "Teams URL", §8: an error toast, and the row stays open.
+      // requirements.md settings §5 "Teams URL", §8: an error toast, and the row stays open.
       if (!url) {
         snackbar(TEAMS_MESSAGES.urlBlank, { severity: "error" });
         throw new WebhookUrlError(TEAMS_MESSAGES.urlBlank);

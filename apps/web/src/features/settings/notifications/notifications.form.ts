@@ -1,6 +1,6 @@
 import { ETQ_MESSAGES, type TRelianceConfig, type TRelianceConfigBody } from "@linewatch/contracts";
 
-// The ETQ Reliance form's rules (spec settings §5 "ETQ form"): all four fields are required and a
+// The ETQ Reliance form's rules (requirements.md settings §5 "ETQ form"): all four fields are required and a
 // field says 'required' once touched and empty. The client secret is write-only: a stored one is
 // shown masked and an empty Client Secret on edit keeps it (docs/spec-deviations.md).
 

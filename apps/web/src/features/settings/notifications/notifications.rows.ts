@@ -10,7 +10,7 @@ import {
 } from "@linewatch/contracts";
 
 // The rows of the integrations pages: one per line of the plant, configured or not (spec
-// settings §2.2, §2.3), with the last test's outcome and the line's delivery health (issue #13).
+// requirements.md settings §2.2, §2.3), with the last test's outcome and the line's delivery health (issue #13).
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: "base" });
 const byLine = (a: { line: string }, b: { line: string }) => collator.compare(a.line, b.line);
@@ -32,7 +32,7 @@ export type TTeamsRow = {
   health: TDeliveryHealth | null;
 };
 
-/** Teams rows, sorted by line (spec settings §9 "Default sorts"). */
+/** Teams rows, sorted by line (requirements.md settings §9 "Default sorts"). */
 export function teamsRows(
   lines: readonly Pick<TLine, "id" | "name" | "friendlyName">[],
   webhooks: readonly TTeamsWebhook[],
@@ -68,7 +68,7 @@ export type TEtqRow = {
   id: string;
   line: string;
   status: TConfigStatus;
-  /** Connection Active / Connection Failed; Configured while untested; Not Configured (spec settings §2.3). */
+  /** Connection Active / Connection Failed; Configured while untested; Not Configured (requirements.md settings §2.3). */
   chip: TConnectionChip;
   configuredAt: string | null;
   config: TRelianceConfig | null;

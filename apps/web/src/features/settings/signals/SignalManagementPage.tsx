@@ -52,7 +52,7 @@ const ResultClassificationsPanel = lazy(() =>
 );
 
 /**
- * Settings → Data Management → Signal Management (spec settings §2.8): the line's stations and
+ * Settings → Data Management → Signal Management (requirements.md settings §2.8): the line's stations and
  * signals on the left; on the right the station form, the signal form or the association editor;
  * the 'Edit Result Classifications' panel slides in from the right. The page owns the selection,
  * the mode and every save.
@@ -388,7 +388,7 @@ export function SignalManagementPage() {
   );
 }
 
-/** The right pane with nothing selected (spec §2.8: 'Configuring Signal Data'). */
+/** The right pane with nothing selected (requirements.md settings §2.8: 'Configuring Signal Data'). */
 function ConfiguringHint() {
   return (
     <Stack spacing={1} sx={{ p: 3, alignItems: "center", textAlign: "center" }}>

@@ -10,7 +10,7 @@ import {
 } from "@linewatch/contracts";
 import { signalLabel } from "../../signals/signal-tree";
 
-// Association editing as pure data (spec settings §2.8 "Association editing panel", §4 "Association
+// Association editing as pure data (requirements.md settings §2.8 "Association editing panel", §4 "Association
 // editing", §5 "Association containers", §9 heights): where each signal sits, the rules Confirm
 // waits for, and the plan the two-step confirmation shows and the save sends.
 
@@ -22,7 +22,7 @@ export const CONTAINER_TYPE: Record<TContainer, TSignalEntityType> = {
   lowerLimit: "LOWER_LIMIT",
   result: "RESULT",
 };
-/** spec §9: 55 %, 15 %, 15 %, 15 % of the panel's height. */
+/** requirements.md settings §9: 55 %, 15 %, 15 %, 15 % of the panel's height. */
 export const CONTAINER_HEIGHTS: Record<TContainer, string> = {
   measurement: "55%",
   upperLimit: "15%",
@@ -70,7 +70,7 @@ export function moveSignal(p: TPlacement, id: string, to: TContainer): TPlacemen
   return next;
 }
 
-/** spec §5 "Association containers": Confirm stays disabled while any of these is said. */
+/** requirements.md settings §5 "Association containers": Confirm stays disabled while any of these is said. */
 export function placementErrors(p: TPlacement): Partial<Record<TContainer, string>> {
   const errors: Partial<Record<TContainer, string>> = {};
   if (p.measurement.length === 0) errors.measurement = MSG.atLeastOneMeasurement;

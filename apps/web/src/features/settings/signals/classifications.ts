@@ -6,7 +6,7 @@ import {
   type TResultValue,
 } from "@linewatch/contracts";
 
-// The Edit Result Classifications panel's table as pure data (spec settings §2.8, §3 "Result
+// The Edit Result Classifications panel's table as pure data (requirements.md settings §2.8, §3 "Result
 // classification row", §4 "Result classification panel", §5 "Result classification"). Each
 // signal's rows are the truth; Common Classifications are the rows every selected signal has
 // alike, Unique Classifications the rest of each signal's.

@@ -20,10 +20,10 @@ import {
 import { parseLimitFormula } from "@linewatch/stats/limitFormula";
 import { signalLabel } from "../../signals/signal-tree";
 
-// The signal form's rules as pure functions (spec settings §2.8 "Right-hand form", §4 "Signal
+// The signal form's rules as pure functions (requirements.md settings §2.8 "Right-hand form", §4 "Signal
 // form", "Entity type change", §5 "Mixed values", "Result classification configuration").
 
-/** The one value every selected signal has, or mixed (spec §2.8: mixed indicators). */
+/** The one value every selected signal has, or mixed (requirements.md settings §2.8: mixed indicators). */
 export function commonValue<T>(signals: readonly TSignal[], get: (s: TSignal) => T) {
   const first = signals[0];
   if (!first) return { mixed: false, value: undefined };
@@ -86,7 +86,7 @@ export function entityChangeSummary(
 export const showsDistribution = (selected: readonly TSignal[], flags: Partial<TFeatureFlags>) =>
   !!flags.capSingleSided && selected.length > 0 && selected.every((s) => s.entityType === "MEASUREMENT");
 
-/** The labeling section is hidden for part attributes (spec §4 "Signal form"). */
+/** The labeling section is hidden for part attributes (requirements.md settings §4 "Signal form"). */
 export const showsLabeling = (selected: readonly TSignal[]) =>
   selected.length > 0 && !selected.some((s) => s.entityType === "PART_ATTRIBUTE");
 
@@ -95,7 +95,7 @@ export type TAssociationView =
   | { kind: "list"; items: { role: string; name: string }[] };
 
 /**
- * The Associations section (spec §5, §8): a measurement shows its limits and result, a limit or a
+ * The Associations section (requirements.md settings §5, §8): a measurement shows its limits and result, a limit or a
  * result the measurements it belongs to; several measurements show their shared associations.
  */
 export function associationView(selected: readonly TSignal[], all: readonly TSignal[]): TAssociationView {
@@ -125,7 +125,7 @@ export function associationView(selected: readonly TSignal[], all: readonly TSig
 }
 
 /**
- * Whether the selection's classifications can be viewed together (spec §5 "Result classification
+ * Whether the selection's classifications can be viewed together (requirements.md settings §5 "Result classification
  * configuration"): all results, and no value classified one way on one signal and another way on
  * another (our reading of "the same configuration": the common rows must mean the same everywhere).
  */

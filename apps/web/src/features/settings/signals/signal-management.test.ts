@@ -55,7 +55,7 @@ const all = [...station.signals, ...station2.signals];
 const index = buildManagementIndex([station, station2]);
 const sig = (n: number) => index.signalById.get(id(n)) as (typeof all)[number];
 
-describe("the tree (spec settings §2.8 Tree behaviour)", () => {
+describe("the tree (requirements.md settings §2.8 Tree behaviour)", () => {
   it("lists every signal of every type and searches names, friendly names and stations", () => {
     const rows = flattenManagementTree(searchManagementTree(index, ""), new Set());
     expect(rows.filter((r) => r.kind === "signal")).toHaveLength(7);
@@ -240,7 +240,7 @@ describe("the signal form's rules", () => {
   });
 });
 
-describe("association editing (spec §2.8, §4, §5)", () => {
+describe("association editing (requirements.md settings §2.8, §4, §5)", () => {
   it("places signals by entity type, moves them, and checks the container rules", () => {
     const shown = withCurrentAssociations([id(1)], index.signalById);
     expect(shown).toEqual([id(1), id(2), id(3), id(4)]);
@@ -278,7 +278,7 @@ describe("association editing (spec §2.8, §4, §5)", () => {
   });
 });
 
-describe("the result classifications table (spec §2.8, §5)", () => {
+describe("the result classifications table (requirements.md settings §2.8, §5)", () => {
   const c = (pass: string[], fail: string[]) => ({
     pass: pass.map((value) => ({ value, failureMode: null })),
     fail: fail.map((value) => ({ value, failureMode: "Leak" })),

@@ -7,7 +7,7 @@ import {
 } from "../../signals/selection";
 import { isRowOpen, normaliseQuery, rowKey, type TTreeRow } from "../../signals/signal-tree";
 
-// Signal Management's station/signal tree as pure data (spec settings §2.8 "Tree behaviour"): every
+// Signal Management's station/signal tree as pure data (requirements.md settings §2.8 "Tree behaviour"): every
 // signal of the line whatever its type or status, searchable by station, name and friendly name,
 // flattened into the rows the shared virtual tree (features/signals) draws.
 
@@ -73,7 +73,7 @@ export function flattenManagementTree(match: TManagementMatch, toggled: Readonly
   return rows;
 }
 
-// ── Selection modes (spec §2.8, §6 multiselect tree and shift select) ────────────────────────
+// ── Selection modes (requirements.md settings §2.8, §6 multiselect tree and shift select) ────────────────────────
 
 /** Entity types that take part in associations (a measurement with its limits and result). */
 export const ASSOCIABLE_TYPES = new Set(["MEASUREMENT", "RESULT", "UPPER_LIMIT", "LOWER_LIMIT"]);

@@ -29,7 +29,7 @@ const flip = (set: ReadonlySet<string>, key: string) => {
 };
 
 /**
- * The left pane's state (spec settings §2.8 "Tree behaviour"): search, open stations, the selected
+ * The left pane's state (requirements.md settings §2.8 "Tree behaviour"): search, open stations, the selected
  * signals or the station being configured, the mode (default, association, classification) and the
  * association containers that follow the selection; the remembered line and signal.
  */
@@ -53,7 +53,7 @@ export function useManagementTree(p: {
   const [placement, setPlacement] = useState<TPlacement>(emptyPlacement);
   const anchor = useRef<string | null>(null);
 
-  // The remembered line and signal (spec §2.8), once: the line when the plant's lines are known,
+  // The remembered line and signal (requirements.md settings §2.8), once: the line when the plant's lines are known,
   // the signal when that line's signals are.
   const remembered = useRef(readRemembered());
   useEffect(() => {
@@ -83,7 +83,7 @@ export function useManagementTree(p: {
   const selectedSet = useMemo(() => new Set(selection), [selection]);
   const station = stationId ? (index.stationById.get(stationId) ?? null) : null;
 
-  // A line change clears the selection and resets the query and node filter (spec §2.8).
+  // A line change clears the selection and resets the query and node filter (requirements.md settings §2.8).
   const changeLine = (id: string) => {
     if (id === lineId) return;
     setLineId(id);

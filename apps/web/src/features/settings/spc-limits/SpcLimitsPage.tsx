@@ -40,7 +40,7 @@ const SuggestDialog = lazy(() =>
 );
 
 /**
- * Settings → Capability Metrics → Limits (spec settings §2.5, §3, §4 "SPC limits", §5, §7, §8):
+ * Settings → Capability Metrics → Limits (requirements.md settings §2.5, §3, §4 "SPC limits", §5, §7, §8):
  * SPC limits per signal and model number. Edits stay on the page, marked unsaved, until Save
  * Changes; while any are unsaved the line and the 'Show only' switch are locked.
  */
@@ -82,7 +82,7 @@ export function SpcLimitsPage() {
     [signalsQ.data],
   );
   const nameList = useMemo(() => [...names.byName.keys()].sort(), [names]);
-  // spec settings §9: station, then signal (the grid's own sort starts from this order)
+  // requirements.md settings §9: station, then signal (the grid's own sort starts from this order)
   const saved = useMemo(
     () =>
       signalRowsOf(limitsQ.data ?? [], names).sort(
@@ -100,7 +100,7 @@ export function SpcLimitsPage() {
     getChildren: (r) => r.models,
     getChildId: (c, parent) => `${parent.id}::${c.model}`,
     compareChildren: (a, b) => compareModels(a.model, b.model),
-    // spec settings §9: limits sorted by station, signal, model
+    // requirements.md settings §9: limits sorted by station, signal, model
     initialSortModel: [
       { field: "station", sort: "asc" },
       { field: "signal", sort: "asc" },

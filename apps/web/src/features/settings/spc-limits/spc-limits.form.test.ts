@@ -38,7 +38,7 @@ describe("formulas shown by name, stored by id", () => {
   });
 });
 
-describe("cell errors (spec settings §5)", () => {
+describe("cell errors (requirements.md settings §5)", () => {
   it("allows empty cells, numbers and formulas", () => {
     expect(modelRowErrors(row({ lsl: "", lcl: "1.5", ucl: "{Upper Torque} * 0.9" }), names)).toEqual({});
   });

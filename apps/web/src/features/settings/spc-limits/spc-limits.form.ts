@@ -34,7 +34,7 @@ export const signalNames = (signals: { id: string; name: string }[]): TSignalNam
 
 const REF = /\{([^{}]*)\}/g;
 
-/** A stored formula as the user reads it: `{uuid}` → `{Signal name}` (spec settings §3). */
+/** A stored formula as the user reads it: `{uuid}` → `{Signal name}` (requirements.md settings §3). */
 export const formulaToText = (stored: string | null | undefined, names: TSignalNames) =>
   (stored ?? "").replace(REF, (all, id: string) => {
     const name = names.byId.get(id.toLowerCase());
@@ -61,7 +61,7 @@ export function textToFormula(
   return { formula: formulaOrNull(formula) };
 }
 
-/** '*' first, then model numbers in order (spec settings §9 default sort: station, signal, model). */
+/** '*' first, then model numbers in order (requirements.md settings §9 default sort: station, signal, model). */
 export const compareModels = (a: string, b: string) =>
   a === b
     ? 0
@@ -119,12 +119,12 @@ export const setCell = (row: TSignalRow, model: string, key: TSpcLimitKey, text:
   models: row.models.map((m) => (m.model === model ? { ...m, [key]: text } : m)),
 });
 
-/** The cells a signal cannot have under the single-sided flag (spec settings §5: 'Single Sided'). */
+/** The cells a signal cannot have under the single-sided flag (requirements.md settings §5: 'Single Sided'). */
 export const lockedKeys = (row: Pick<TSignalRow, "singleSide">, isSingleSidedOn: boolean) =>
   isSingleSidedOn ? lockedLimitKeys(row.singleSide) : [];
 
 /**
- * A model row's errors under the cells (spec settings §5 "Limits cell"): empty is allowed; a cell
+ * A model row's errors under the cells (requirements.md settings §5 "Limits cell"): empty is allowed; a cell
  * takes a number or a formula, and anything else is '{LSL|LCL|UCL|USL} must be a number'; plain
  * numbers must be in order.
  */
@@ -146,8 +146,8 @@ export const hasErrors = (rows: TSignalRow[], names: TSignalNames) =>
   rows.some((r) => r.models.some((m) => Object.keys(modelRowErrors(m, names)).length > 0));
 
 /**
- * The PUT body for the changed signals (spec settings §7): each with all its model rows; with the
- * cap-limits flag on only rows with at least one limit (spec settings §5).
+ * The PUT body for the changed signals (requirements.md settings §7): each with all its model rows; with the
+ * cap-limits flag on only rows with at least one limit (requirements.md settings §5).
  */
 export function saveBody(
   rows: TSignalRow[],

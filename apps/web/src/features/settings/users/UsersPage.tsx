@@ -20,7 +20,7 @@ const PasswordLinkDialog = lazy(() =>
   import("./components/PasswordLinkDialog").then((m) => ({ default: m.PasswordLinkDialog })),
 );
 
-/** Settings → Users (spec settings §2.6; administrators only, the Settings menu decides). */
+/** Settings → Users (requirements.md settings §2.6; administrators only, the Settings menu decides). */
 export function UsersPage() {
   const me = useMe().data;
   const flags = useFeatureFlags().data?.flags;

@@ -1,7 +1,7 @@
 import { USER_MESSAGES, ZAddUserBody } from "@linewatch/contracts";
 
 /**
- * The add-user row's checks, in the spec's order (settings §5 "Add user", §8 "Users"): the email
+ * The add-user row's checks, in the spec's order (requirements.md settings §5 "Add user", §8 "Users"): the email
  * (contract rules), then the customer id, then the customer and plant context.
  */
 export function validateNewUser(p: {

@@ -16,7 +16,7 @@ const detroit = {
 const plants = [detroit];
 const keys = (o: ReturnType<typeof locationOptions>) => o.options.map((x) => x.key);
 
-describe("user location (spec monitor-forms §6)", () => {
+describe("user location (requirements.md monitor-forms §6)", () => {
   it("offers plants, Corporate and Unassigned; the provider location only to provider staff", () => {
     const base = [plantKey(detroit.id), LOCATION_CORPORATE, LOCATION_UNASSIGNED];
     expect(keys(locationOptions({ plants, viewerIsProviderStaff: false }))).toEqual(base);

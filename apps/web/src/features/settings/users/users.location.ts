@@ -9,7 +9,7 @@ import {
 
 /**
  * One string per location choice, for selects: `plant:<id>`, CORPORATE, UNASSIGNED or the
- * provider's location (spec monitor-forms §2 "User location selector").
+ * provider's location (requirements.md monitor-forms §2 "User location selector").
  */
 export type LocationKey = string;
 export type LocationOption = { key: LocationKey; label: string; disabled?: boolean };
@@ -24,7 +24,7 @@ export function locationKeyOf(loc: TLocationConfig): LocationKey {
   return loc.locationName;
 }
 
-/** The PATCH / add-user body for a choice: both null for Unassigned (spec monitor-forms §7). */
+/** The PATCH / add-user body for a choice: both null for Unassigned (requirements.md monitor-forms §7). */
 export function locationBodyOf(key: LocationKey, plants: TPlant[]): TLocationConfig {
   if (key.startsWith(PLANT_PREFIX)) {
     const id = key.slice(PLANT_PREFIX.length);
@@ -35,7 +35,7 @@ export function locationBodyOf(key: LocationKey, plants: TPlant[]): TLocationCon
 }
 
 /**
- * What a viewer may pick for a row (spec monitor-forms §6): the customer's plants, Corporate and
+ * What a viewer may pick for a row (requirements.md monitor-forms §6): the customer's plants, Corporate and
  * Unassigned; the provider location only for provider staff. A provider-staff row shows a viewer
  * who is not staff only the provider location, read-only. A stored value the viewer may not pick
  * stays visible as a disabled option.

@@ -1,7 +1,7 @@
 import type { TUserRow } from "@linewatch/contracts";
 import type { GridSortModel } from "../../../shared/ui/settings/settings-grid";
 
-/** Default sort: last login descending (spec settings §2.6, §9). */
+/** Default sort: last login descending (requirements.md settings §2.6, §9). */
 export const DEFAULT_USER_SORT: GridSortModel = [{ field: "lastLogin", sort: "desc" }];
 
 /**

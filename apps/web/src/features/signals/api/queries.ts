@@ -19,7 +19,7 @@ export const useAllLineSignals = (lineId: string | null | undefined) =>
     enabled: !!lineId,
   });
 
-/** POST to the signal groups endpoint (spec monitor-forms §7). */
+/** POST to the signal groups endpoint (requirements.md monitor-forms §7). */
 export const useSignalGroups = (ids: {
   customerUuid?: string;
   plantUuid?: string;

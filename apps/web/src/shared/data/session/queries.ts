@@ -35,6 +35,6 @@ export function useCustomersForSwitch(enabled: boolean) {
     queryKey: sessionKeys.customers,
     queryFn: () => get<{ id: string; name: string }[]>("/api/auth/customers"),
     enabled,
-    staleTime: 5 * 60_000, // customer list cache: 5 minutes (spec settings §9)
+    staleTime: 5 * 60_000, // customer list cache: 5 minutes (requirements.md settings §9)
   });
 }

@@ -106,7 +106,7 @@ describe("expandable rows", { timeout: 30_000 }, () => {
   });
 });
 
-// Shaped like ETQ Reliance (spec settings §2.3): a line's row expands into its form.
+// Shaped like ETQ Reliance (requirements.md settings §2.3): a line's row expands into its form.
 type Config = { id: string; line: string; apiHost: string };
 function EtqLike() {
   const [configs, setConfigs] = useState<Config[]>([

@@ -61,7 +61,7 @@ export function InlineEditCell(
 }
 
 export type InlineEditColumnOptions<R extends GridValidRowModel> = GridColDef<R> & {
-  /** The field's message for the typed text, or null when it is valid (spec settings §5). */
+  /** The field's message for the typed text, or null when it is valid (requirements.md settings §5). */
   validate?: (text: string, row: R) => string | null;
   /** The stored value of valid text (a number, null for empty); default the text itself. */
   parse?: (text: string) => unknown;

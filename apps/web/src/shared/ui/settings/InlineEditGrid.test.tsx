@@ -22,7 +22,7 @@ import { type InlineRowEditOptions, UNSAVED_ROW_CLASS, useInlineRowEdit } from "
 beforeAll(() => installResizeObserver());
 afterEach(cleanup);
 
-// A small grid shaped like Line Management's (spec settings §2.9, §5 "Inline threshold edit").
+// A small grid shaped like Line Management's (requirements.md settings §2.9, §5 "Inline threshold edit").
 type Row = { id: string; name: string; thresholdHours: number | null; windowDays: number };
 const ROWS: Row[] = [
   { id: "l1", name: "Axle", thresholdHours: 12, windowDays: 7 },
@@ -209,7 +209,7 @@ describe("inline row editing", { timeout: 30_000 }, () => {
   });
 });
 
-// Cap Limits (spec settings §2.5, §4 "SPC limits"): a signal expands into its models, whose limit
+// Cap Limits (requirements.md settings §2.5, §4 "SPC limits"): a signal expands into its models, whose limit
 // cells are edited in place and wait, marked, for Save Changes.
 function CapLimitsLike({ onSaveChanges }: { onSaveChanges: (changes: unknown[]) => void }) {
   const tree = useExpandableRows<Signal, Model>({ rows: capSignals, ...capSignalTree });

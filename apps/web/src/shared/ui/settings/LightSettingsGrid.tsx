@@ -40,7 +40,7 @@ export type LightSettingsGridProps<R> = {
   rows: readonly R[];
   columns: readonly LightGridColumn<R>[];
   getRowId: (row: R) => string;
-  /** The load failed: 'Error Loading Data' instead of rows (spec settings §8). */
+  /** The load failed: 'Error Loading Data' instead of rows (requirements.md settings §8). */
   isError?: boolean;
   initialSort?: LightGridSort;
   /** Rows a page to start with (25, 50 or 100 are offered). */
@@ -52,7 +52,7 @@ const PAGE_SIZES = [25, 50, 100];
 /**
  * The Settings sections' grid for read-only rows (no editing in place), without the data grid
  * library (issue #17: the MUI DataGrid alone is ≈ 101 kB gzipped): a table with the roles of a
- * grid (grid, row, columnheader with aria-sort, gridcell), the spec's row height 65 (settings §2,
+ * grid (grid, row, columnheader with aria-sort, gridcell), the spec's row height 65 (requirements.md settings §2,
  * §9), sorting by a header click (ascending, descending, none), 25/50/100 rows a page, the
  * section's empty text and the 'Error Loading Data' message. Cells keep their own controls
  * (switches, buttons), reached with Tab.

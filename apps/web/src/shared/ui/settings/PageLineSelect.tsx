@@ -5,7 +5,7 @@ import { usePlantLine } from "../../data/plants/plant-line";
 
 /**
  * A Settings section's own line: it starts on the top bar's line, and picking another here does
- * not change the top bar's (spec settings §2: each section has its line selector). `isLocked`
+ * not change the top bar's (requirements.md settings §2: each section has its line selector). `isLocked`
  * holds the pick while the section has unsaved edits.
  */
 export function usePageLine() {

@@ -59,7 +59,7 @@ export type SettingsGridProps<R extends GridValidRowModel> = SettingsGridRowsOpt
   height?: string;
   /** A progress bar over the rows while they load. */
   loading?: boolean;
-  /** Default the spec's 65 (settings §2, §9). */
+  /** Default the spec's 65 (requirements.md settings §2, §9). */
   rowHeight?: number;
   /** "auto": the row is as high as its content (a detail row); else the grid's row height. */
   getRowHeight?: (p: GridRowHeightParams) => "auto" | number | null | undefined;
@@ -77,7 +77,7 @@ const PAGE_SIZES = [25, 50, 100];
 /**
  * The Settings sections' grid, without the data grid library (issue #17: it alone was ≈ 121 kB
  * gzipped): a table with the roles of a grid (grid, row, columnheader with aria-sort, gridcell),
- * row height 65 (spec settings §2, §9), sorting by a header click, 25/50/100 rows a page, the
+ * row height 65 (requirements.md settings §2, §9), sorting by a header click, 25/50/100 rows a page, the
  * section's empty text and 'Error Loading Data', one row edited in place (useInlineRowEdit:
  * double click or Enter opens an editable cell's row, Enter saves, Escape cancels, Tab moves
  * between its fields) and the data grid's keyboard use (grid-keyboard.ts).

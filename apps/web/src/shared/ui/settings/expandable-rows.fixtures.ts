@@ -1,4 +1,4 @@
-// Rows shaped like Cap Limits' (spec settings §2.5): a signal expands into one row per model
+// Rows shaped like Cap Limits' (requirements.md settings §2.5): a signal expands into one row per model
 // number. The expandable rows' tests share them.
 
 export type CapModel = { model: string; lsl: number | null };

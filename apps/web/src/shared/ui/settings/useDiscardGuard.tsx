@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { ConfirmDialog } from "../ConfirmDialog";
 
 /**
- * Asks before unsaved changes are thrown away (spec settings §2.9: 'Discard Changes?' /
+ * Asks before unsaved changes are thrown away (requirements.md settings §2.9: 'Discard Changes?' /
  * 'You have unsaved changes, do you want to discard?', Exit or Continue Editing). `guard(action)`
  * runs the action at once when nothing is dirty, else after the user chooses Exit.
  */

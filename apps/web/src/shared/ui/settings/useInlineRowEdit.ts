@@ -14,7 +14,7 @@ export type InlineRowEditOptions<R extends GridValidRowModel> = {
   /** Where a rejected save's error is shown: under a field, or null when the caller shows it (a snackbar). */
   fieldErrorOf?: (error: unknown, row: R) => InlineFieldError | null;
   /**
-   * The page collects several rows' edits before one Save Changes (spec settings §4 "SPC limits"):
+   * The page collects several rows' edits before one Save Changes (requirements.md settings §4 "SPC limits"):
    * a saved row's changed fields are kept in `unsaved` and the row is marked; nothing is sent
    * until the page sends it.
    */

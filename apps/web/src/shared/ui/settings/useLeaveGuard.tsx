@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
 /**
  * Asks before unsaved changes are left behind by leaving the section: another Settings menu item
  * (the section is in the URL), a link, the browser's back, or closing the tab. Same words as
- * useDiscardGuard (spec settings §2.9: 'Discard Changes?', Exit or Continue Editing); render the
+ * useDiscardGuard (requirements.md settings §2.9: 'Discard Changes?', Exit or Continue Editing); render the
  * returned dialog. Needs a data router (the app's createBrowserRouter).
  */
 export function useLeaveGuard(isDirty: boolean) {

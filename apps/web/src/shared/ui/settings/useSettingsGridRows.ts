@@ -14,7 +14,7 @@ export type SettingsGridRowsOptions<R extends GridValidRowModel> = {
   columns: readonly GridColDef<R>[];
   /** Default the row's `id`. */
   getRowId?: (row: R) => GridRowId;
-  /** The load failed: 'Error Loading Data' instead of rows (spec settings §8). */
+  /** The load failed: 'Error Loading Data' instead of rows (requirements.md settings §8). */
   isError?: boolean;
   initialState?: {
     sorting?: { sortModel?: GridSortModel };

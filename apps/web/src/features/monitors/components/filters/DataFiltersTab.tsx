@@ -10,7 +10,7 @@ import { ResultSelect } from "./ResultSelect";
 import { TrainingSplit } from "./TrainingSplit";
 
 /**
- * The Data Filters tab of the MVD / SVD monitor form (spec monitor-forms §2 "Data Filters tab",
+ * The Data Filters tab of the MVD / SVD monitor form (requirements.md monitor-forms §2 "Data Filters tab",
  * §4, §5): period, training split, model numbers, result and part attributes, with the query
  * preview beside them. Reads and writes the form's values (react-hook-form) and the form context.
  */

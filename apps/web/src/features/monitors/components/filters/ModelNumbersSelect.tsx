@@ -6,7 +6,7 @@ import { useMonitorFormCtx } from "../MonitorFormContext";
 
 const T = MONITOR_FORM_TEXTS.modelNumbers;
 
-/** Model Numbers (spec §2): the line's model numbers, challenge parts marked; none selected: all. */
+/** Model Numbers (requirements.md monitor-forms §2): the line's model numbers, challenge parts marked; none selected: all. */
 export function ModelNumbersSelect() {
   const ctx = useMonitorFormCtx();
   const { control, setValue } = useFormContext<TMonitorFormValues>();

@@ -28,7 +28,7 @@ import { missingPartAttributes } from "./filters.logic";
 const T = MONITOR_FORM_TEXTS.partAttributes;
 
 /**
- * Part attributes (spec §2, §5 "Part attributes"): rows of an attribute of the line and the values
+ * Part attributes (requirements.md monitor-forms §2, §5 "Part attributes"): rows of an attribute of the line and the values
  * to keep. Shown when the line has part attributes (or the monitor already filters on some).
  */
 export function PartAttributesSection() {

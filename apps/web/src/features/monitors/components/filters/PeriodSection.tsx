@@ -26,7 +26,7 @@ type Side = "start" | "end";
 const P = MONITOR_FORM_TEXTS.period;
 
 /**
- * Period (spec §2 "Data Filters tab", §4 "Query correction", §5 "Period"): Start and End, each a
+ * Period (requirements.md monitor-forms §2 "Data Filters tab", §4 "Query correction", §5 "Period"): Start and End, each a
  * mode and its input. Every change goes through correctMonitorQuery, so mode defaults, the other
  * side falling back to Time, clamping and derived times are the contract's, not this screen's.
  */
@@ -41,7 +41,7 @@ export function PeriodSection() {
     const prev = getValues("query");
     const q = correctMonitorQuery(prev, next, { now: ctx.now(), maxRecordCount: ctx.maxRecordCount });
     setValue("query", q, { shouldDirty: true });
-    // The split's bounds follow the record count (spec §4 "values are clamped into bounds"); the
+    // The split's bounds follow the record count (requirements.md monitor-forms §4 "values are clamped into bounds"); the
     // user's chosen split is kept, so it comes back when the bounds allow it again.
     if (recordCountOf(q) !== recordCountOf(prev)) {
       const ratio = getValues("evaluation_ratio");

@@ -18,7 +18,7 @@ function toPickerValue(ms: number | null, timeZone: string): Dayjs | null {
 }
 
 /**
- * A date-time in the plant's time zone (spec §2 "Other widgets"): future dates cannot be chosen
+ * A date-time in the plant's time zone (requirements.md monitor-forms §2 "Other widgets"): future dates cannot be chosen
  * and an entry the picker cannot accept shows the label 'Error'. Emits epoch ms, NaN for an
  * invalid entry and null when cleared (the form's validation then reports the time as invalid).
  * Needs a LocalizationProvider with AdapterDayjs above it.

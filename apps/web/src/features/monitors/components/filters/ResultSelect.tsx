@@ -22,7 +22,7 @@ const NOT_CONFIGURED = QUERY_MESSAGES.resultNotConfigured;
 const SIGNAL_MANAGEMENT_HREF = "/settings?section=SIGNAL_MANAGEMENT";
 
 /**
- * Result (spec §2 "Data Filters tab"): pass / fail through the selected signals' result
+ * Result (requirements.md monitor-forms §2 "Data Filters tab"): pass / fail through the selected signals' result
  * classifications. 'Not Configured' and disabled when none of them has any; a warning with a
  * 'Configure now' link when some selected signal has no result association.
  */

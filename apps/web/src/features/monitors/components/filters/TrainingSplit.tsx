@@ -19,7 +19,7 @@ import { useDebouncedCallback } from "./useDebounced";
 const S = T.trainingSplit;
 
 /**
- * Training split (spec §2, §5 "Training split", §9): the share of the window used for evaluation.
+ * Training split (requirements.md monitor-forms §2, §5 "Training split", §9): the share of the window used for evaluation.
  * A slider (0–100 in steps of 5, committed 400 ms after it stops), a percentage input (committed
  * 900 ms after typing stops; text that is not a number shows an alert icon and is not committed)
  * and a Default button. Every commit is clamped into Min–Max for the period's record count.

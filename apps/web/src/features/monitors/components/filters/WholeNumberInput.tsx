@@ -4,7 +4,7 @@ import { parseWholeNumberInput } from "./filters.logic";
 import { useDebouncedCallback } from "./useDebounced";
 
 /**
- * A whole non-negative number (a period's Records or Duration minutes, spec §5 "Period"): other
+ * A whole non-negative number (a period's Records or Duration minutes, requirements.md monitor-forms §5 "Period"): other
  * keystrokes, a minus sign among them, are ignored; the number is committed after `delayMs` idle,
  * on Enter or on blur. After a commit the input shows the form's value again, so a clamped
  * number is seen as it was stored.

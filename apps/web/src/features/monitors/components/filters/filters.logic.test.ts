@@ -28,7 +28,7 @@ const form = (over: Partial<TMonitorFormValues> = {}): TMonitorFormValues => ({
 const empty = { pass: [], fail: [], other: [] };
 const entry = (value: string) => ({ value, failureMode: null });
 
-describe("parseWholeNumberInput (spec §5 Period: whole non-negative numbers, negative input ignored)", () => {
+describe("parseWholeNumberInput (requirements.md monitor-forms §5 Period: whole non-negative numbers, negative input ignored)", () => {
   it("takes digits, refuses signs, decimals and letters, and reads empty as nothing to commit", () => {
     expect(parseWholeNumberInput("150")).toBe(150);
     expect(parseWholeNumberInput(" 0 ")).toBe(0);
@@ -66,7 +66,7 @@ describe("signal selection", () => {
   });
 });
 
-describe("resultAssociationOf (spec §2 Result select)", () => {
+describe("resultAssociationOf (requirements.md monitor-forms §2 Result select)", () => {
   it("is configured when any signal has pass or fail values; lists signals without any classification", () => {
     const map = {
       [S1]: { associatedResultClassifications: { ...empty, pass: [entry("OK")] } },
@@ -87,7 +87,7 @@ describe("resultAssociationOf (spec §2 Result select)", () => {
   });
 });
 
-describe("missingPartAttributes (spec §5 Part attributes)", () => {
+describe("missingPartAttributes (requirements.md monitor-forms §5 Part attributes)", () => {
   it("finds chosen attributes that the line does not have; rows still empty are not missing", () => {
     const line = [
       {

@@ -19,7 +19,7 @@ import {
 
 export const PREVIEW_DEBOUNCE_MS = MONITOR_FORM_TIMINGS.previewMs;
 
-/** Input format of the period's Time pickers (spec §2: yyyy-MM-DD HH:mm:ss). */
+/** Input format of the period's Time pickers (requirements.md monitor-forms §2: yyyy-MM-DD HH:mm:ss). */
 export const PERIOD_TIME_FORMAT = "YYYY-MM-DD HH:mm:ss";
 
 export const MS_PER_MINUTE = 60_000;
@@ -29,7 +29,7 @@ export const resultAssociationWarningText = () =>
   `${RESULT_ASSOCIATION_WARNING.before}'${RESULT_ASSOCIATION_WARNING.link}'${RESULT_ASSOCIATION_WARNING.after}`;
 
 /**
- * Text typed into a Records or Duration input (spec §5 "Period": whole non-negative numbers,
+ * Text typed into a Records or Duration input (requirements.md monitor-forms §5 "Period": whole non-negative numbers,
  * negative input ignored). `undefined`: the keystroke is refused and the input keeps its text;
  * `null`: the input is empty (nothing to commit); otherwise the whole number.
  */
@@ -41,11 +41,11 @@ export function parseWholeNumberInput(text: string): number | null | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/** Durations are stored in milliseconds and entered in minutes (spec §5 "Period"). */
+/** Durations are stored in milliseconds and entered in minutes (requirements.md monitor-forms §5 "Period"). */
 export const minutesOfMs = (ms: number | null) => (ms == null ? null : Math.round(ms / MS_PER_MINUTE));
 export const msOfMinutes = (minutes: number) => minutes * MS_PER_MINUTE;
 
-/** spec §2 "Signals tab": MVD needs at least 2 signals or 1 group, SVD exactly one signal. */
+/** requirements.md monitor-forms §2 "Signals tab": MVD needs at least 2 signals or 1 group, SVD exactly one signal. */
 export function isSignalSelectionValid(
   v: Pick<TMonitorFormValues, "monitor_type" | "signal_uuids" | "signal_group_uuids">,
 ) {
@@ -74,7 +74,7 @@ export type TResultAssociation = {
   lacking: string[];
 };
 
-/** spec §2 "Data Filters tab": 'Not Configured' and the lack-of-association warning. */
+/** requirements.md monitor-forms §2 "Data Filters tab": 'Not Configured' and the lack-of-association warning. */
 export function resultAssociationOf(
   signalIds: string[],
   map: TAssociatedResultClassifications | undefined,
@@ -89,7 +89,7 @@ export function resultAssociationOf(
   return { isConfigured, lacking };
 }
 
-/** Selected attributes that the line's collection does not hold (spec §5 "Part attributes"). */
+/** Selected attributes that the line's collection does not hold (requirements.md monitor-forms §5 "Part attributes"). */
 export function missingPartAttributes(selection: TPartAttributeSelection[], line: TPartAttribute[]) {
   const known = new Set(line.map((a) => a.attributeUuid));
   return selection.filter((s) => s.attributeUuid !== "" && !known.has(s.attributeUuid));

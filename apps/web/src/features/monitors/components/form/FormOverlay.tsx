@@ -1,6 +1,6 @@
 import { Backdrop, CircularProgress, Typography } from "@mui/material";
 
-/** The form's loading and saving overlays (spec §2 "Overlays"). */
+/** The form's loading and saving overlays (requirements.md monitor-forms §2 "Overlays"). */
 export function FormOverlay(p: { text: string }) {
   return (
     <Backdrop

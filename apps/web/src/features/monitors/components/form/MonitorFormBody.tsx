@@ -47,7 +47,7 @@ export type MonitorFormBodyProps = {
 };
 
 /**
- * The loaded form (spec §2 "Monitor form"): name row, frequency, threshold and notes, the three
+ * The loaded form (requirements.md monitor-forms §2 "Monitor form"): name row, frequency, threshold and notes, the three
  * tabs, the footer; its values in react-hook-form, what the tabs read besides in MonitorFormContext.
  */
 export function MonitorFormBody(p: MonitorFormBodyProps) {
@@ -63,7 +63,7 @@ export function MonitorFormBody(p: MonitorFormBodyProps) {
     [values, p.now, p.maxRecordCount],
   );
   const readOnly = mode === "VIEW";
-  // Validation runs continuously in EDIT and at save in CREATE (spec §4).
+  // Validation runs continuously in EDIT and at save in CREATE (requirements.md monitor-forms §4).
   const showErrors = mode === "EDIT" || (mode === "CREATE" && submitted);
   const ctx = useMemo<MonitorFormCtx>(
     () => ({
@@ -79,7 +79,7 @@ export function MonitorFormBody(p: MonitorFormBodyProps) {
     [mode, readOnly, showErrors, errors, p.customerId, p.plant, p.maxRecordCount, p.now],
   );
 
-  // Leaving a tab is blocked while errors are active (spec §4), but a tab that holds an error is
+  // Leaving a tab is blocked while errors are active (requirements.md monitor-forms §4), but a tab that holds an error is
   // always reachable: otherwise the error could never be fixed (docs/spec-deviations.md).
   const changeTab = (next: TFormTab) => {
     if (showErrors && errors.length > 0 && !errors.some((e) => e.tab === next)) {

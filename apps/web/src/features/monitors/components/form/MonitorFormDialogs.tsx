@@ -20,7 +20,7 @@ export type TMonitorFormDialog =
   | null;
 
 /**
- * The form's dialogs (spec §4, §8): the validation summary (with the way to the first error on
+ * The form's dialogs (requirements.md monitor-forms §4, §8): the validation summary (with the way to the first error on
  * another tab), the duplicate monitor, discard, the duplicate that could not be loaded, the save
  * error and the partial outcome.
  */

@@ -24,7 +24,7 @@ async function existingOf(e: unknown) {
 }
 
 /**
- * The form's save (spec §4 "Save, create", "Save, edit", "Outcomes"; §8): validate, then create
+ * The form's save (requirements.md monitor-forms §4 "Save, create", "Save, edit", "Outcomes"; §8): validate, then create
  * (one tick later) and save the rules, or update both in parallel. The hooks invalidate and show
  * the success snackbar; this flow shows the dialogs and closes the form on success.
  */
@@ -63,7 +63,7 @@ export function useMonitorSaveFlow(p: {
 
   const saveCreate = async (v: TMonitorFormValues) => {
     const task = taskOf(v);
-    // The create flow waits one tick before calling (spec §4).
+    // The create flow waits one tick before calling (requirements.md monitor-forms §4).
     await tick();
     let result: Awaited<ReturnType<typeof createMonitor.mutateAsync>>;
     try {

@@ -11,7 +11,7 @@ import { useFormContext, useWatch } from "react-hook-form";
 import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
 
 /**
- * Frequency in minutes (spec §4 "Frequency input"): typing sets the value at once; after 900 ms
+ * Frequency in minutes (requirements.md monitor-forms §4 "Frequency input"): typing sets the value at once; after 900 ms
  * idle it is clamped to the bounds; on blur it is clamped at once; unreadable becomes the minimum.
  */
 export function FrequencyInput() {

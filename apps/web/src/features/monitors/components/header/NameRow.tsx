@@ -6,14 +6,14 @@ import { useDebouncedValue } from "../filters/useDebounced";
 import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
 
 /**
- * Monitor name with the Default button (spec §2 "Name row"): Default fetches the next available
- * name for the line. The error message is shown as the field's label (spec §5).
+ * Monitor name with the Default button (requirements.md monitor-forms §2 "Name row"): Default fetches the next available
+ * name for the line. The error message is shown as the field's label (requirements.md monitor-forms §5).
  */
 export function NameRow(p: { fetchDefaultName: () => Promise<string> }) {
   const { readOnly } = useMonitorFormCtx();
   const { control, setValue } = useFormContext<TMonitorFormValues>();
   const name = useWatch({ control, name: "monitor_name" });
-  // The name's message follows typing after 500 ms (spec §5: the name field's debounce).
+  // The name's message follows typing after 500 ms (requirements.md monitor-forms §5: the name field's debounce).
   const error = useDebouncedValue(useFieldError("monitor_name") ?? null, MONITOR_FORM_TIMINGS.nameDebounceMs);
   const [busy, setBusy] = useState(false);
   const [fetchError, setFetchError] = useState<string | null>(null);

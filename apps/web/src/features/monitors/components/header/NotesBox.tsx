@@ -8,7 +8,7 @@ import { TextField } from "@mui/material";
 import { useFormContext, useWatch } from "react-hook-form";
 import { useFieldError, useMonitorFormCtx } from "../MonitorFormContext";
 
-/** Notes (5 rows); in EDIT a counter reads 'Max length: N characters' (spec §2). */
+/** Notes (5 rows); in EDIT a counter reads 'Max length: N characters' (requirements.md monitor-forms §2). */
 export function NotesBox() {
   const { readOnly, mode } = useMonitorFormCtx();
   const { control, setValue } = useFormContext<TMonitorFormValues>();

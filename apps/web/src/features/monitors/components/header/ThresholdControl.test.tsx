@@ -43,7 +43,7 @@ describe("ThresholdControl", () => {
   it("says what the chosen level means: breaches of a stable process, allowing for autocorrelation and shape", async () => {
     const ue = userEvent.setup();
     render(<Shell readOnly={false} />);
-    // Medium is the default (spec §2).
+    // Medium is the default (requirements.md monitor-forms §2).
     expect(screen.getByRole("button", { name: "Medium" })).toHaveAttribute("aria-pressed", "true");
     // The threshold group's description says what the chosen level means.
     const group = screen.getByRole("group", { name: "Alert threshold" });

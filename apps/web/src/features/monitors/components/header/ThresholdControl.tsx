@@ -10,7 +10,7 @@ import { useMonitorFormCtx } from "../MonitorFormContext";
 
 const { levels: LABELS, help: THRESHOLD_HELP } = MONITOR_FORM_TEXTS.threshold;
 
-/** Alert threshold Low / Medium / High, Medium the default (spec §2). */
+/** Alert threshold Low / Medium / High, Medium the default (requirements.md monitor-forms §2). */
 export function ThresholdControl() {
   const { readOnly } = useMonitorFormCtx();
   const { control, setValue } = useFormContext<TMonitorFormValues>();

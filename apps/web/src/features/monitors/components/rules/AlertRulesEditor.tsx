@@ -43,7 +43,7 @@ export type AlertRulesEditorProps = {
 };
 
 /**
- * A monitor's alert rules (spec monitor-forms §2 "Alert Rules tab", §3 "Alert rule", §5, §9):
+ * A monitor's alert rules (requirements.md monitor-forms §2 "Alert Rules tab", §3 "Alert rule", §5, §9):
  * three independently switchable rules; with none on, every breach triggers an alert. It holds
  * no state: the monitor form's tab and a modal both hand it values and take its changes.
  */

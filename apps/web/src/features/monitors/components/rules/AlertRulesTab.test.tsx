@@ -247,7 +247,7 @@ describe("AlertRulesTab", () => {
     expect(screen.queryByText(RULE_MESSAGES.runsMin)).not.toBeInTheDocument();
     cleanup();
 
-    // CREATE before the first save: nothing shown yet (spec §4).
+    // CREATE before the first save: nothing shown yet (requirements.md monitor-forms §4).
     renderTab({ showErrors: false, change: (v) => (v.rules.runsEnabled = true) });
     await retype(runs(), "0");
     expect(screen.queryByText(RULE_MESSAGES.runsMin)).not.toBeInTheDocument();

@@ -6,7 +6,7 @@ import { AlertRulesEditor } from "./AlertRulesEditor";
 export { timeRuleWarning } from "./AlertRulesEditor";
 
 /**
- * Alert Rules tab of the monitor form (spec monitor-forms §2 "Alert Rules tab"): the form's
+ * Alert Rules tab of the monitor form (requirements.md monitor-forms §2 "Alert Rules tab"): the form's
  * adapter of the standalone AlertRulesEditor — the rules and frequency from the form's values,
  * VIEW read-only, errors shown when the form shows them.
  */

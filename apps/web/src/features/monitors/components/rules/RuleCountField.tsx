@@ -2,9 +2,9 @@ import { formatMinutes, parseRuleInput } from "@linewatch/contracts";
 import { TextField } from "@mui/material";
 
 /**
- * A rule's whole-number input (spec §2 "Alert Rules tab"): digits only, anything else is dropped;
+ * A rule's whole-number input (requirements.md monitor-forms §2 "Alert Rules tab"): digits only, anything else is dropped;
  * empty is null. With `inMinutes` the value is stored in seconds and shown in minutes (× 60).
- * Its error shows only while the rule is switched on (spec §5: enforced only for enabled rules).
+ * Its error shows only while the rule is switched on (requirements.md monitor-forms §5: enforced only for enabled rules).
  */
 export function RuleCountField(p: {
   label: string;

@@ -6,7 +6,7 @@ import type { TSelectedItem } from "../../../signals/signal-tree";
 import { SIGNALS_TAB_TEXT } from "./signals-text";
 
 /**
- * The 'Selected Items' preview (spec §2 "Signals tab"): the chosen signals and groups, each with a
+ * The 'Selected Items' preview (requirements.md monitor-forms §2 "Signals tab"): the chosen signals and groups, each with a
  * delete control unless the form is read-only; under the title the rule, or the error once shown.
  */
 export function SelectedItems(p: {

@@ -41,7 +41,7 @@ const flip = (set: ReadonlySet<string>, key: string) => {
 };
 
 /**
- * The Signals tab of the MVD / SVD monitor form (spec monitor-forms §2 "Signals tab", §5 "Signal
+ * The Signals tab of the MVD / SVD monitor form (requirements.md monitor-forms §2 "Signals tab", §5 "Signal
  * selection"): the line, its stations' active measurements and part attributes and its signal
  * groups as one searchable virtual tree, and the Selected Items preview.
  */
@@ -133,7 +133,7 @@ export function SignalsTab() {
         : { ...sel, signal_group_uuids: sel.signal_group_uuids.filter((x) => x !== item.id) },
     );
 
-  // spec §4: a line change clears part numbers and part attributes; the chosen signals and groups
+  // requirements.md monitor-forms §4: a line change clears part numbers and part attributes; the chosen signals and groups
   // belong to the old line, so they go too.
   const handleLineChange = (id: string) => {
     if (id === getValues("line_uuid")) return;

@@ -18,7 +18,7 @@ const patchMonitor = (id: string, body: TPatchMonitorBody) =>
   api<TMonitor>("PATCH", `/api/monitors/${encodeURIComponent(id)}`, body);
 
 /**
- * The Monitor checkbox (spec settings §4 "Monitor active flag"): a signal without a monitor gets
+ * The Monitor checkbox (requirements.md settings §4 "Monitor active flag"): a signal without a monitor gets
  * one (POST /api/monitors {signalId}, then switched on: the new cap defaults have it off); an
  * existing one flips. A duplicate answer (409) names the existing monitor, which is switched on.
  */
@@ -45,7 +45,7 @@ function invalidateCap(qc: QueryClient, lineId: string | null, monitorId: string
 
 type ToggleVars = { signalId: string; monitor: TMonitor | null };
 
-/** Failures show the page's dialog (spec settings §8 "Capability"), not a snackbar. */
+/** Failures show the page's dialog (requirements.md settings §8 "Capability"), not a snackbar. */
 export function useToggleCapMonitor(
   lineId: string | null,
   options?: ResourceMutationOptions<TMonitor, ToggleVars>,
@@ -103,7 +103,7 @@ type FilterVars = {
 };
 
 /**
- * A cap monitor's data filters on this page: the operation count (spec monitor-forms §2 "Cap
+ * A cap monitor's data filters on this page: the operation count (requirements.md monitor-forms §2 "Cap
  * monitors": ALL, FIRST, LAST per part), its challenge ranges (ibid.) and the Western Electric
  * rules 2–4 it also breaches on (issue #14). PUT /api/tasks with the monitor as it is and the
  * changed filter fields; the page words success and failure.

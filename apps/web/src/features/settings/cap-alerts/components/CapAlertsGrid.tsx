@@ -35,7 +35,7 @@ export type CapAlertsGridProps = {
   emptyText: string;
   isError: boolean;
   isLoading: boolean;
-  /** The excluded-parts flag: the two Exclude columns (spec settings §2.4). */
+  /** The excluded-parts flag: the two Exclude columns (requirements.md settings §2.4). */
   isExclusionOn: boolean;
   busyIds: ReadonlySet<string>;
   toolbar: React.ReactNode;
@@ -50,11 +50,11 @@ export type CapAlertsGridProps = {
   onRunRules: (row: TCapAlertRow, runRules: TRunRule[]) => void;
   /** Opens the signal's capability view (issue #14). */
   onCapability: (row: TCapAlertRow) => void;
-  /** Opens the cap monitor's challenge ranges (monitor-forms §2). */
+  /** Opens the cap monitor's challenge ranges (requirements.md monitor-forms §2). */
   onChallengeRanges: (row: TCapAlertRow) => void;
 };
 
-/** The Cap Alerts grid (spec settings §2.4): row height 65 from SettingsGrid. */
+/** The Cap Alerts grid (requirements.md settings §2.4): row height 65 from SettingsGrid. */
 export function CapAlertsGrid(p: CapAlertsGridProps) {
   const {
     isExclusionOn,
@@ -126,7 +126,7 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
         width: 190,
         sortable: false,
         renderCell: ({ row }) => {
-          // spec settings §4: only active rows have them
+          // requirements.md settings §4: only active rows have them
           if (!row.monitor?.active) return null;
           const checked =
             field === "useExcludedPartIds"
@@ -313,7 +313,7 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
       toolbar={p.toolbar}
       columns={columns}
       rows={p.rows}
-      // spec settings §9: station then signal
+      // requirements.md settings §9: station then signal
       initialState={{
         sorting: {
           sortModel: [

@@ -23,7 +23,7 @@ import { useMonitorRules } from "../../../monitors/api/queries";
 import { AlertRulesEditor } from "../../../monitors/components/rules/AlertRulesEditor";
 
 /**
- * 'Cap Alert Rules' (spec settings §2.4, §9: 850 by 450, Save and Close): the monitor form's
+ * 'Cap Alert Rules' (requirements.md settings §2.4, §9: 850 by 450, Save and Close): the monitor form's
  * standalone rules editor with its defaults and checks, for one cap monitor.
  */
 export function CapRulesDialog(p: {

@@ -18,7 +18,7 @@ import { useState } from "react";
 import { draftError, draftOf, newDraft, rangesOf, type TRangeDraft } from "../challenge-ranges.form";
 
 /**
- * A cap monitor's challenge ranges (spec monitor-forms §2 "Cap monitors": "Challenge range modes:
+ * A cap monitor's challenge ranges (requirements.md monitor-forms §2 "Cap monitors": "Challenge range modes:
  * time based, and part based when flagged (cap only)."): the stretches of records its window
  * leaves out. Times are the plant's wall clock; Part based is offered only with its flag on (a
  * stored part range stays editable). Mount it while open.

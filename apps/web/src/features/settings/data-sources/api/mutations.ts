@@ -26,7 +26,7 @@ const plantRequired = (plantId: string | undefined): string => {
 
 /**
  * DELETE /api/data-sources/{id}: on success the spec's success alert and a list refresh
- * (spec monitor-forms §4, §7). Failures go to the caller, which shows the error modal.
+ * (requirements.md monitor-forms §4, §7). Failures go to the caller, which shows the error modal.
  */
 export function useDeleteDataSource(
   plantId: string | undefined,

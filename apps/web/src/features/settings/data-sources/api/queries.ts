@@ -10,12 +10,12 @@ import { useQuery } from "@tanstack/react-query";
 import { get } from "../../../../shared/api/client";
 import { dataSourceKeys } from "./keys";
 
-/** GET /api/plants/{plantId}/ingestor (spec monitor-forms §7). Without a plant there is nothing to ask. */
+/** GET /api/plants/{plantId}/ingestor (requirements.md monitor-forms §7). Without a plant there is nothing to ask. */
 export function useIngestor(plantId: string | undefined) {
   return useQuery({
     queryKey: plantId ? dataSourceKeys.ingestor(plantId) : ["plants", "none", "ingestor"],
     queryFn: () => {
-      // spec monitor-forms §8: fetching without a plant throws this message.
+      // requirements.md monitor-forms §8: fetching without a plant throws this message.
       if (!plantId) throw new Error(DATA_SOURCE_MESSAGES.plantRequired);
       return get<TIngestor>(`/api/plants/${plantId}/ingestor`);
     },
@@ -24,7 +24,7 @@ export function useIngestor(plantId: string | undefined) {
   });
 }
 
-/** GET /api/plants/{plantId}/data-sources (spec monitor-forms §7). */
+/** GET /api/plants/{plantId}/data-sources (requirements.md monitor-forms §7). */
 export function useDataSources(plantId: string | undefined) {
   return useQuery({
     queryKey: plantId ? dataSourceKeys.list(plantId) : ["data-sources", "plant", "none"],

@@ -8,13 +8,13 @@ import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 
 export type DataSourceCardProps = {
   source: TDataSource;
-  /** The plant's time zone: Created shows in it (spec monitor-forms §7 "device timezone from the plant"). */
+  /** The plant's time zone: Created shows in it (requirements.md monitor-forms §7 "device timezone from the plant"). */
   timeZone: string;
   onInsight: (source: TDataSource) => void;
   onDelete: (source: TDataSource) => void;
 };
 
-/** One data source: Name, Created, Topic, an Insight button and a delete icon (spec monitor-forms §2). */
+/** One data source: Name, Created, Topic, an Insight button and a delete icon (requirements.md monitor-forms §2). */
 export function DataSourceCard({ source, timeZone, onInsight, onDelete }: DataSourceCardProps) {
   const nameId = useId();
   return (

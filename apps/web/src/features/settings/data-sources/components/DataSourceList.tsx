@@ -9,7 +9,7 @@ export type DataSourceListProps = {
   onDelete: (source: TDataSource) => void;
 };
 
-/** The cards, a few to a row; 'No data sources' when there are none (spec monitor-forms §2). */
+/** The cards, a few to a row; 'No data sources' when there are none (requirements.md monitor-forms §2). */
 export function DataSourceList({ sources, timeZone, onInsight, onDelete }: DataSourceListProps) {
   if (sources.length === 0) {
     return (

@@ -25,7 +25,7 @@ export type DeleteErrorDialogProps = {
   onClose: () => void;
 };
 
-/** A failed delete: an error modal with the answer's Status and statusText (spec monitor-forms §8). */
+/** A failed delete: an error modal with the answer's Status and statusText (requirements.md monitor-forms §8). */
 export function DeleteErrorDialog({ open, sourceName, error, onClose }: DeleteErrorDialogProps) {
   const api = error instanceof ApiError ? error : null;
   const statusText = api ? api.statusText || REASON[api.status] || "" : "";

@@ -10,7 +10,7 @@ export type IngestTokenSecretDialogProps = {
   onClose: () => void;
 };
 
-/** A curl call that sends one part record with the token (monitoring.md "Part records"). */
+/** A curl call that sends one part record with the token (docs/monitoring.md "Part records"). */
 export function curlExample(origin: string, secret: string): string {
   const record = {
     line: "Line 1",

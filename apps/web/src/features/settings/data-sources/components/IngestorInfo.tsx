@@ -3,7 +3,7 @@ import { Alert, Box, Skeleton, Typography } from "@mui/material";
 
 export type IngestorInfoProps = { ingestorId?: string; isLoading: boolean; isError: boolean };
 
-/** The current plant's ingestor id; a failed fetch leaves it empty and says so (spec monitor-forms §8). */
+/** The current plant's ingestor id; a failed fetch leaves it empty and says so (requirements.md monitor-forms §8). */
 export function IngestorInfo({ ingestorId, isLoading, isError }: IngestorInfoProps) {
   if (isError) return <Alert severity="error">{DATA_SOURCE_MESSAGES.ingestorError}</Alert>;
   return (

@@ -4,7 +4,7 @@ import { ApiError } from "../../../../shared/api/client";
 
 export type SourcesLoadErrorProps = { error: unknown; isRetrying: boolean; onRetry: () => void };
 
-/** The list could not load: 'Fetch Sources Error', 'Status : {status}' and a Retry (spec monitor-forms §8). */
+/** The list could not load: 'Fetch Sources Error', 'Status : {status}' and a Retry (requirements.md monitor-forms §8). */
 export function SourcesLoadError({ error, isRetrying, onRetry }: SourcesLoadErrorProps) {
   const status = error instanceof ApiError ? error.status : "unknown";
   return (

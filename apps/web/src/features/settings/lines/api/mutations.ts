@@ -18,7 +18,7 @@ const invalidateLines = (qc: QueryClient) =>
 
 type UpdateLineVars = { lineId: string; patch: TLinePatch };
 
-/** PATCH /api/lines/{lineId} (spec settings §7); the caller words success and failure. */
+/** PATCH /api/lines/{lineId} (requirements.md settings §7); the caller words success and failure. */
 export function useUpdateLine(options?: ResourceMutationOptions<TLine, UpdateLineVars>) {
   return useResourceMutation(
     {
@@ -33,7 +33,7 @@ export function useUpdateLine(options?: ResourceMutationOptions<TLine, UpdateLin
 
 type ViewingWindowVars = { lineId: string; alertViewingWindowDays: number };
 
-/** PUT …/lines/{lineId}/alert-viewing-window (spec settings §7); the caller words success and failure. */
+/** PUT …/lines/{lineId}/alert-viewing-window (requirements.md settings §7); the caller words success and failure. */
 export function useSetAlertViewingWindow(
   options?: ResourceMutationOptions<TAlertViewingWindow, ViewingWindowVars>,
 ) {

@@ -10,7 +10,7 @@ import { useQuery } from "@tanstack/react-query";
 import { get } from "../../../../shared/api/client";
 import { lineManagementKeys as keys } from "./keys";
 
-/** GET /api/plant/get-active-monitor-count?plantId=, every 60 s (spec settings §7, §9). */
+/** GET /api/plant/get-active-monitor-count?plantId=, every 60 s (requirements.md settings §7, §9). */
 export const useActiveMonitorCounts = (plantId: string | undefined) =>
   useQuery({
     queryKey: keys.monitorCounts(plantId ?? "none"),
@@ -22,7 +22,7 @@ export const useActiveMonitorCounts = (plantId: string | undefined) =>
     refetchInterval: ACTIVE_MONITOR_COUNT_POLL_MS,
   });
 
-/** GET …/plants/{plantId}/alert-viewing-window, every 10 s (spec settings §7, §9). */
+/** GET …/plants/{plantId}/alert-viewing-window, every 10 s (requirements.md settings §7, §9). */
 export const useAlertViewingWindows = (plantId: string | undefined) =>
   useQuery({
     queryKey: keys.alertWindows(plantId ?? "none"),
@@ -32,7 +32,7 @@ export const useAlertViewingWindows = (plantId: string | undefined) =>
     refetchInterval: ALERT_WINDOW_POLL_MS,
   });
 
-/** Feeder line info (spec settings §3): the line's feeders and every plant with its lines. */
+/** Feeder line info (requirements.md settings §3): the line's feeders and every plant with its lines. */
 export const useFeederLineInfo = (lineId: string | undefined, enabled: boolean) =>
   useQuery({
     queryKey: keys.feederInfo(lineId ?? "none"),

@@ -39,7 +39,7 @@ export type FeederLinesDrawerProps = {
 };
 
 /**
- * The 'Feeder Lines' drawer (700 px, spec settings §2.9): a search, the customer's plants with
+ * The 'Feeder Lines' drawer (700 px, requirements.md settings §2.9): a search, the customer's plants with
  * their lines to tick, and the ticked ones listed under 'lines will be fed in'. Cancel or closing
  * with changes asks 'Discard Changes?'; Save Changes hands the choice to the line editor.
  */

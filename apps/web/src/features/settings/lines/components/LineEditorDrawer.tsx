@@ -60,7 +60,7 @@ export type LineEditorDrawerProps = {
   onDirtyChange?: (dirty: boolean) => void;
 };
 
-/** The Configure Line drawer (750 px, spec settings §2.9), loading the line it edits (GET /api/lines/{lineId}). */
+/** The Configure Line drawer (750 px, requirements.md settings §2.9), loading the line it edits (GET /api/lines/{lineId}). */
 export function LineEditorDrawer(p: LineEditorDrawerProps) {
   const titleId = useId();
   const lineQ = useLineById(p.lineId, p.open);

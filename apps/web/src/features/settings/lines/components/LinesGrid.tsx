@@ -32,7 +32,7 @@ export type LinesGridProps = {
 };
 
 /**
- * Line Management without part marriage (spec settings §2.9): the header bar with the Active,
+ * Line Management without part marriage (requirements.md settings §2.9): the header bar with the Active,
  * Inactive and Total counts (each one a filter of the grid), the Line Active switch, the two
  * values edited in place, Configure Line behind the friendly-name flag, and the export.
  */

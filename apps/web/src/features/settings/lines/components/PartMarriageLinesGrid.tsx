@@ -28,7 +28,7 @@ const zoneName = (timeZone: string) =>
     .find((x) => x.type === "timeZoneName")?.value ?? timeZone;
 
 /**
- * Line Management with part marriage (spec settings §2.9): tabs Enabled / Disabled / All, the
+ * Line Management with part marriage (requirements.md settings §2.9): tabs Enabled / Disabled / All, the
  * Status chip, the new-line marker, Last Data received in the plant's time zone with the
  * 'No Ingestion' chip, Active Monitors with its tooltip, and the row menu's Configure Line.
  */

@@ -38,7 +38,7 @@ export function MonitorDetailsDrawer(p: ComponentProps<typeof DrawerWithForm>) {
 export type TMonitorDrawerTarget = { mode: "EDIT"; monitorId: string } | { mode: "CREATE"; lineId: string };
 
 /**
- * The right-hand monitor details drawer, 750 px wide (spec settings §2.7, §9), holding the monitor
+ * The right-hand monitor details drawer, 750 px wide (requirements.md settings §2.7, §9), holding the monitor
  * form. A backdrop click does not close it, so a stray click cannot throw away an edit; Escape,
  * the close button and the form's own Cancel / Close do.
  */

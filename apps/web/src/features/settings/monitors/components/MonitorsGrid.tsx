@@ -10,7 +10,7 @@ import {
 } from "../../../../shared/ui/settings/LightSettingsGrid";
 import { MONITORS_ADMIN_TEXTS as T } from "../texts";
 
-/** Sorted by name (spec settings §9 "Default sorts"). */
+/** Sorted by name (requirements.md settings §9 "Default sorts"). */
 const DEFAULT_SORT: LightGridSort = { field: "monitor_name", sort: "asc" };
 
 export type MonitorsGridProps = {
@@ -23,7 +23,7 @@ export type MonitorsGridProps = {
   onDelete: (monitor: TMonitor) => void;
 };
 
-/** The line's SVD or MVD monitors: Active switch, name, edit and delete (spec settings §2.7). */
+/** The line's SVD or MVD monitors: Active switch, name, edit and delete (requirements.md settings §2.7). */
 export function MonitorsGrid(p: MonitorsGridProps) {
   const { pendingActive, onActiveChange, onEdit, onDelete } = p;
   const columns = useMemo<LightGridColumn<TMonitor>[]>(

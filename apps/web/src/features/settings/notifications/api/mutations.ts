@@ -27,7 +27,7 @@ const testOutcome = (r: TIntegrationTestResult): SnackbarText => ({
 type SaveTeamsVars = { plantId: string; lineId: string; lineName: string; url: string };
 
 /**
- * PUT …/teams-webhooks/plants/{plantId}/lines/{lineId} (spec settings §7). Success says
+ * PUT …/teams-webhooks/plants/{plantId}/lines/{lineId} (requirements.md settings §7). Success says
  * 'Microsoft Teams integration for {LINE} successfully configured'; a refusal says 'Teams webhook
  * save failed. Please check the URL' (§8) and the page puts the server's reason under the field.
  */
@@ -48,7 +48,7 @@ export function useSaveTeamsWebhook(options?: ResourceMutationOptions<TTeamsWebh
 
 type DeleteTeamsVars = { id: string; lineName: string };
 
-/** DELETE api/notifications/teams-webhooks/{id} (spec settings §7). */
+/** DELETE api/notifications/teams-webhooks/{id} (requirements.md settings §7). */
 export function useDeleteTeamsWebhook(options?: ResourceMutationOptions<null, DeleteTeamsVars>) {
   return useResourceMutation(
     {
@@ -79,7 +79,7 @@ export function useTestTeamsWebhook(
 
 type SaveRelianceVars = { lineId: string; body: TRelianceConfigBody };
 
-/** POST /api/reliance-configuration/lines/{lineId} (spec settings §7); the page shows the failure dialog. */
+/** POST /api/reliance-configuration/lines/{lineId} (requirements.md settings §7); the page shows the failure dialog. */
 export function useSaveReliance(options?: ResourceMutationOptions<TRelianceConfig, SaveRelianceVars>) {
   return useResourceMutation(
     {
@@ -93,7 +93,7 @@ export function useSaveReliance(options?: ResourceMutationOptions<TRelianceConfi
   );
 }
 
-/** DELETE /api/reliance-configuration/lines/{lineId} (spec settings §7). */
+/** DELETE /api/reliance-configuration/lines/{lineId} (requirements.md settings §7). */
 export function useDeleteReliance(options?: ResourceMutationOptions<null, { lineId: string }>) {
   return useResourceMutation(
     {

@@ -6,7 +6,7 @@ import { notificationKeys } from "./keys";
 /** Delivery health is refreshed while the page is open: the notifier keeps delivering. */
 const HEALTH_POLL_MS = 30_000;
 
-/** GET /api/notifications/teams-webhooks/plants/{plantId} (spec settings §7). */
+/** GET /api/notifications/teams-webhooks/plants/{plantId} (requirements.md settings §7). */
 export function useTeamsWebhooks(plantId: string | undefined) {
   return useQuery({
     queryKey: notificationKeys.teams(plantId ?? "none"),
@@ -15,7 +15,7 @@ export function useTeamsWebhooks(plantId: string | undefined) {
   });
 }
 
-/** GET /api/reliance-configuration/plants/{plantId} (spec settings §7): configured lines only. */
+/** GET /api/reliance-configuration/plants/{plantId} (requirements.md settings §7): configured lines only. */
 export function useRelianceConfigs(plantId: string | undefined) {
   return useQuery({
     queryKey: notificationKeys.reliance(plantId ?? "none"),

@@ -21,7 +21,7 @@ export type EtqFormProps = {
 };
 
 /**
- * A line's ETQ Reliance form, the row's detail (spec settings §2.3): Reliance API Host, Client ID,
+ * A line's ETQ Reliance form, the row's detail (requirements.md settings §2.3): Reliance API Host, Client ID,
  * Client Secret (masked in view mode when one is stored), Token URL; Save needs a valid form and a
  * field says 'required' once touched and empty (§5). In view mode every field is read-only.
  */

@@ -35,7 +35,7 @@ export type EtqGridProps = {
 const isParent = (r: Row): r is ParentRow => r.__row.kind === "parent";
 
 /**
- * ETQ Reliance grid (spec settings §2.3): Line, Date Configured, Status with the connection chip,
+ * ETQ Reliance grid (requirements.md settings §2.3): Line, Date Configured, Status with the connection chip,
  * and Edit / Delete (only when configured); a row expands into its form. Test connection and the
  * last test and delivery health per line are issue #13's.
  */

@@ -39,7 +39,7 @@ const fieldErrorOf = (error: unknown): InlineFieldError | null => {
 };
 
 /**
- * Microsoft Teams grid (spec settings §2.2, §4 "Teams row"): one row per line, sorted by line;
+ * Microsoft Teams grid (requirements.md settings §2.2, §4 "Teams row"): one row per line, sorted by line;
  * Edit opens the Webhook URL input in the row (Enter saves, Escape cancels), a refused URL keeps
  * what was typed with the server's reason under it. Delete only when Configured.
  */
@@ -79,7 +79,7 @@ export function TeamsGrid(p: TeamsGridProps) {
         placeholder: "https://…",
         inputMode: "url",
         inputLabel: () => M.webhookUrl,
-        // The stored URL is a secret: only its host is shown (spec settings §3 "Teams webhook").
+        // The stored URL is a secret: only its host is shown (requirements.md settings §3 "Teams webhook").
         renderCell: ({ row }) => (
           <CellBox>
             <Typography variant="body2" color="text.secondary" noWrap>

@@ -54,23 +54,23 @@ function useSignalsMutation<V>(
   );
 }
 
-/** PATCH /api/stations/{stationId} (spec settings §7): 204, anything else 'Failed to update Station'. */
+/** PATCH /api/stations/{stationId} (requirements.md settings §7): 204, anything else 'Failed to update Station'. */
 export const useSetStationFinal = () =>
   useSignalsMutation((v: { stationId: string; final: boolean }) =>
     api<null>("PATCH", `/api/stations/${v.stationId}`, { final: v.final }),
   );
 
-/** PATCH /api/signal-attribute-update (spec §7). */
+/** PATCH /api/signal-attribute-update (requirements.md settings §7). */
 export const useUpdateSignalAttributes = () =>
   useSignalsMutation((v: { body: TSignalAttributeUpdateBody }) =>
     api<null>("PATCH", "/api/signal-attribute-update", v.body),
   );
 
-/** PATCH /api/signals (spec §7): single-sided boundaries. */
+/** PATCH /api/signals (requirements.md settings §7): single-sided boundaries. */
 export const useSetSingleSides = () =>
   useSignalsMutation((v: { body: TSignalSingleSideBody }) => api<null>("PATCH", "/api/signals", v.body));
 
-/** PATCH /api/signal/result-classifications (spec §7); on success the classification queries refresh. */
+/** PATCH /api/signal/result-classifications (requirements.md settings §7); on success the classification queries refresh. */
 export const useSaveResultClassifications = () =>
   useSignalsMutation((v: { body: TResultClassificationsPatchBody }) =>
     api<null>("PATCH", "/api/signal/result-classifications", v.body),

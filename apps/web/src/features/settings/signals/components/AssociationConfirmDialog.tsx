@@ -38,7 +38,7 @@ function Legend() {
 }
 
 /**
- * The two-step confirmation (spec §4 "Association editing"): Entity Changes, then Association
+ * The two-step confirmation (requirements.md settings §4 "Association editing"): Entity Changes, then Association
  * Changes; Next, Back and Cancel; the last button 'I understand. Save this configuration.'
  */
 export function AssociationConfirmDialog(p: {

@@ -120,7 +120,7 @@ const containerCoordinates: KeyboardCoordinateGetter = (event, { currentCoordina
 };
 
 /**
- * The association editing panel (spec settings §2.8, §5 "Association containers", §9 heights):
+ * The association editing panel (requirements.md settings §2.8, §5 "Association containers", §9 heights):
  * the signals chosen in the tree, in four containers; dragging one into another container gives it
  * that entity type. Mouse or keyboard (dnd-kit: Space picks up, arrow keys move, Space drops).
  */

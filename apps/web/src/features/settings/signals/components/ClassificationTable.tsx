@@ -15,7 +15,7 @@ import {
 import { sortRows, type TClassRow } from "../classifications";
 
 /**
- * One table of classifications (spec settings §2.8): Value (required; editable on new rows only),
+ * One table of classifications (requirements.md settings §2.8): Value (required; editable on new rows only),
  * Result (pass / fail / other), Failure Mode, and actions: Delete on new rows, 'Make Common' on a
  * unique row when several signals are open.
  */

@@ -21,7 +21,7 @@ import type { entityChangeSummary } from "../signal-management.form";
 import { CapFormulaList, type TCapFormulasState } from "./CapFormulaList";
 
 /**
- * The entity type summary (spec §4 "Entity type change"): the signals to convert and the
+ * The entity type summary (requirements.md settings §4 "Entity type change"): the signals to convert and the
  * associations that will be dissociated; 'Change Entity Type' saves, showing 'Saving...'. It also
  * names the cap limits the change touches: the converted measurements' own (no longer used) and
  * the other measurements' formulas that use a converted signal (confirm waits for them to load).

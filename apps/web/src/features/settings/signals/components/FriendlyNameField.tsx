@@ -2,11 +2,11 @@ import { SIGNAL_MANAGEMENT_MESSAGES as MSG, SIGNAL_MANAGEMENT_TEXT as TEXT } fro
 import { Button, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 
-/** spec §5 "Friendly name (signal)": no leading whitespace. */
+/** requirements.md settings §5 "Friendly name (signal)": no leading whitespace. */
 export const friendlyNameError = (v: string) => (/^\s/.test(v) ? MSG.noLeadingSpaces : null);
 
 /**
- * Friendly Name, edited in place (spec §4 "Friendly name edit"): default → Configure → editing with
+ * Friendly Name, edited in place (requirements.md settings §4 "Friendly name edit"): default → Configure → editing with
  * Save and Cancel → default again after the save, whether it succeeded or failed.
  */
 export function FriendlyNameField(p: {

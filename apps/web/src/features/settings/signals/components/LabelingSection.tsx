@@ -3,7 +3,7 @@ import { Button, List, ListItem, ListItemText, Stack, Typography } from "@mui/ma
 import { associationView } from "../signal-management.form";
 import { ASSOCIABLE_TYPES } from "../signal-management.tree";
 
-/** Labeling's Associations and Result Classifications (spec §2.8, §5, §8 view states). */
+/** Labeling's Associations and Result Classifications (requirements.md settings §2.8, §5, §8 view states). */
 export function LabelingSection(p: {
   selected: TSignal[];
   all: TSignal[];

@@ -7,7 +7,7 @@ import type { TSelectableNode, TSelectablePredicate, TSelectGesture } from "../.
 import type { TTreeRow } from "../../../signals/signal-tree";
 
 /**
- * The left pane (spec settings §2.8 "Tree behaviour"): a search over stations and signals and the
+ * The left pane (requirements.md settings §2.8 "Tree behaviour"): a search over stations and signals and the
  * shared virtual tree, with the 'Final' chip, each signal's entity type and status, and 'Configure
  * Station' on every station but the line's default one.
  */

@@ -28,10 +28,10 @@ import {
 } from "../classifications";
 import { ClassificationTable } from "./ClassificationTable";
 
-const DRAWER_WIDTH = 750; // px, as the other Settings drawers (spec settings §9)
+const DRAWER_WIDTH = 750; // px, as the other Settings drawers (requirements.md settings §9)
 
 /**
- * 'Edit Result Classifications' (spec settings §2.8, §4 "Result classification panel"): closed,
+ * 'Edit Result Classifications' (requirements.md settings §2.8, §4 "Result classification panel"): closed,
  * open, dirty. Save Changes waits for a valid change; leaving with changes asks first.
  */
 export function ResultClassificationsPanel(p: {

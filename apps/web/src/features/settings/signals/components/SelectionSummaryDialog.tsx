@@ -13,7 +13,7 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 
-/** 'See selection summary (N)' (spec §2.8): the selected signals, by name or by friendly name. */
+/** 'See selection summary (N)' (requirements.md settings §2.8): the selected signals, by name or by friendly name. */
 export function SelectionSummaryDialog(p: { open: boolean; signals: TSignal[]; onClose: () => void }) {
   const [useFriendly, setUseFriendly] = useState(true);
   return (

@@ -47,7 +47,7 @@ export type SignalFormProps = {
 };
 
 /**
- * The Signal form (spec settings §2.8, §4 "Signal form"): one or several signals; values that
+ * The Signal form (requirements.md settings §2.8, §4 "Signal form"): one or several signals; values that
  * differ show 'Mixed' (which cannot be chosen, §5 "Mixed values"); with every selected signal off
  * the fields below the status are dimmed and disabled.
  */

@@ -7,10 +7,10 @@ import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
 import { FormControlLabel, Stack, Switch, TextField, Typography } from "@mui/material";
 import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 
-/** A station can be made final only when it holds a result signal, or is final already (spec §4). */
+/** A station can be made final only when it holds a result signal, or is final already (requirements.md settings §4). */
 export const canToggleFinal = (s: TStation) => s.final || s.signals.some((x) => x.entityType === "RESULT");
 
-/** The Station form (spec settings §2.8): its name and the 'Final Station' switch with its info text. */
+/** The Station form (requirements.md settings §2.8): its name and the 'Final Station' switch with its info text. */
 export function StationForm(p: {
   station: TStation;
   /** The value being saved, shown at once (the switch follows the click, not the refetch). */

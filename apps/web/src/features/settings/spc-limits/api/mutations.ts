@@ -16,7 +16,7 @@ import { spcLimitsPath } from "./queries";
 type SaveVars = { lineId: string; body: TSpcSignalLimits[] };
 
 /**
- * PUT /api/line-config/spc-signal-limits?line-id= (spec settings §7): 'Successfully saved limits',
+ * PUT /api/line-config/spc-signal-limits?line-id= (requirements.md settings §7): 'Successfully saved limits',
  * or the server's message (§8 "Capability"), which names the cell, the model and the position.
  */
 export function useSaveSpcLimits(options?: ResourceMutationOptions<TSpcSignalLimits[], SaveVars>) {

@@ -5,7 +5,7 @@ import { spcLimitsKeys } from "./keys";
 
 export const spcLimitsPath = (lineId: string) => `/api/line-config/spc-signal-limits?line-id=${lineId}`;
 
-/** GET /api/line-config/spc-signal-limits?line-id= (spec settings §7): the line's measurements and their limits. */
+/** GET /api/line-config/spc-signal-limits?line-id= (requirements.md settings §7): the line's measurements and their limits. */
 export const useSpcLimits = (lineId: string | null | undefined) =>
   useQuery({
     queryKey: spcLimitsKeys.line(lineId ?? "none"),

@@ -12,7 +12,7 @@ import { applyCompletion, signalCompletions } from "../spc-limits.form";
 const COMMIT_IDLE_MS = 150;
 
 /**
- * One limit cell of a model row (spec settings §5 "Limits cell"): a number or a formula, signal
+ * One limit cell of a model row (requirements.md settings §5 "Limits cell"): a number or a formula, signal
  * names completed after '{' as they are typed. A locked cell (single-sided) reads 'Single Sided'.
  */
 export const LimitCell = memo(function LimitCell(p: {

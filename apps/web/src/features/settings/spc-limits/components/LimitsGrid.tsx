@@ -42,7 +42,7 @@ export type LimitsGridProps = {
   onCapability: (signalId: string) => void;
 };
 
-/** The Cap Limits tree grid (spec settings §2.5): signals that expand into one row per model. */
+/** The Cap Limits tree grid (requirements.md settings §2.5): signals that expand into one row per model. */
 export function LimitsGrid(p: LimitsGridProps) {
   const { tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel, onCapability, isDirty } =
     p;

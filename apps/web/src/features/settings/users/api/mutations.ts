@@ -17,7 +17,7 @@ import { userKeys } from "./keys";
 
 type AddUserVars = { customerId: string; body: TAddUserBody };
 
-/** POST /api/add-user?customerId=… (spec settings §7, §8 "Add user"). */
+/** POST /api/add-user?customerId=… (requirements.md settings §7, §8 "Add user"). */
 export function useAddUser(options?: ResourceMutationOptions<TAddUserResponse, AddUserVars>) {
   const customerId = useMe().data?.customer.id;
   return useResourceMutation(
@@ -44,7 +44,7 @@ export function useAddUser(options?: ResourceMutationOptions<TAddUserResponse, A
 type SetRoleVars = { userId: string; customerId: string; role: TUserRole };
 
 /**
- * Selecting administrator POSTs, selecting user PUTs /api/update-user-roles (spec settings §4
+ * Selecting administrator POSTs, selecting user PUTs /api/update-user-roles (requirements.md settings §4
  * "User row"). A 403 is 'Forbidden resource' (§6); any other failure says what went wrong.
  */
 export function useSetUserRole(options?: ResourceMutationOptions<null, SetRoleVars>) {
@@ -72,7 +72,7 @@ export function roleErrorText(err: unknown): string {
 
 type SetLocationVars = { userId: string; body: TUpdateUserLocationBody };
 
-/** PATCH /api/users/{userId}; the session is re-checked after (spec monitor-forms §7). */
+/** PATCH /api/users/{userId}; the session is re-checked after (requirements.md monitor-forms §7). */
 export function useSetUserLocation(options?: ResourceMutationOptions<null, SetLocationVars>) {
   return useResourceMutation(
     {
@@ -90,7 +90,7 @@ export function useSetUserLocation(options?: ResourceMutationOptions<null, SetLo
 
 type DeleteUserVars = { userId: string; customerId: string };
 
-/** POST /api/users {userId, customerId} deletes a user (spec settings §7). */
+/** POST /api/users {userId, customerId} deletes a user (requirements.md settings §7). */
 export function useDeleteUser(options?: ResourceMutationOptions<null, DeleteUserVars>) {
   return useResourceMutation(
     {

@@ -4,7 +4,7 @@ import { get } from "../../../../shared/api/client";
 import { useMe } from "../../../../shared/data/session/queries";
 import { userKeys } from "./keys";
 
-/** GET /api/customer-users-for-user: the customer's users (spec settings §7). */
+/** GET /api/customer-users-for-user: the customer's users (requirements.md settings §7). */
 export function useUsers() {
   const customerId = useMe().data?.customer.id;
   return useQuery({

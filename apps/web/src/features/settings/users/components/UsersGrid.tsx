@@ -32,7 +32,7 @@ export type UsersGridProps = {
 };
 
 /**
- * The Users grid (spec settings §2.6, §4 "User row"): only the one new row is editable; it sits
+ * The Users grid (requirements.md settings §2.6, §4 "User row"): only the one new row is editable; it sits
  * on top in edit mode with the focus in Email (the kit's inline row edit). Enter saves it, Escape
  * cancels it; a refused save keeps the row with what was typed (the page shows why).
  */
@@ -141,7 +141,7 @@ export function UsersGrid(p: UsersGridProps) {
           />
         }
         height="calc(100vh - 240px)"
-        // MUI's default: the spec's 65 is for the monitor and alert grids (settings §9).
+        // MUI's default: the spec's 65 is for the monitor and alert grids (requirements.md settings §9).
         rowHeight={52}
         apiRef={p.apiRef}
         rows={rows}

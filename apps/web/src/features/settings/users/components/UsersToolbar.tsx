@@ -3,7 +3,7 @@ import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import { Button, Stack, Typography } from "@mui/material";
 import type { Ref } from "react";
 
-/** 'Add user' and 'Total users: N' (spec settings §2.6). */
+/** 'Add user' and 'Total users: N' (requirements.md settings §2.6). */
 export function UsersToolbar(p: {
   addButtonRef: Ref<HTMLButtonElement>;
   total: number;

@@ -12,7 +12,7 @@ import type { InlineRowEdit } from "../../../../shared/ui/settings/useInlineRowE
 import type { LocationKey, LocationOption } from "../users.location";
 import { CellSelect } from "./CellSelect";
 
-/** A grid row: a saved user, or the one new row being added (spec settings §3 "User row"). */
+/** A grid row: a saved user, or the one new row being added (requirements.md settings §3 "User row"). */
 export type TUserGridRow = TUserRow & { isNew?: boolean; location: LocationKey };
 
 export type UserColumnsOptions = {
