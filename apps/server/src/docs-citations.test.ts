@@ -3,7 +3,7 @@
 // a quoted heading ("docs/monitoring.md "Alerts"") names a heading of that document (or the start
 // of one), a specification section ("requirements.md settings §2.8") a section of requirements.md.
 // No citation leads outside the repository to the design documents or the specification's files.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -16,13 +16,9 @@ const DESIGN_DOCS = ["architecture", "conventions", "monitoring"] as const;
 
 function files(entry: string): string[] {
   const full = path.join(repo, entry);
-  let dirents: ReturnType<typeof readdirSync<{ withFileTypes: true }>>;
-  try {
-    dirents = readdirSync(full, { withFileTypes: true });
-  } catch {
-    return TEXT.test(path.basename(entry)) ? [entry] : [];
-  }
-  return dirents.flatMap((d) => {
+  if (!statSync(full, { throwIfNoEntry: false })?.isDirectory())
+    return TEXT.test(path.basename(entry)) && existsSync(full) ? [entry] : [];
+  return readdirSync(full, { withFileTypes: true }).flatMap((d) => {
     if (SKIP.has(d.name)) return [];
     const rel = path.join(entry, d.name);
     return d.isDirectory() ? files(rel) : TEXT.test(d.name) ? [rel] : [];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZId, zString } from "./common.js";
 import { ZAlertEventKind, ZAlertKind, ZAlertState, ZEvaluationState, ZMonitorType } from "./domain.js";
+import { ZEvaluationDetails } from "./evaluation-details.js";
 
 // ── Alerts API ─────────────────────────────────────────────────────────────────────────────────
 
@@ -84,7 +85,8 @@ export const ZAlertEvaluation = z.object({
   state: ZEvaluationState,
   score: z.number().nullable(),
   threshold: z.number().nullable(),
-  details: z.unknown().nullable(),
+  /** Normalised by parseEvaluationDetails (older stored shapes read as today's); null when they do not fit. */
+  details: ZEvaluationDetails.nullable(),
 });
 export type TAlertEvaluation = z.infer<typeof ZAlertEvaluation>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { zString } from "./common.js";
 import { ZAlertThreshold, ZEvaluationState, ZMonitorType } from "./domain.js";
-import { ZCycle, ZLevelSupportLimit } from "./evaluation-details.js";
+import { ZCycle, ZEvaluationDetails, ZLevelSupportLimit } from "./evaluation-details.js";
 import {
   QUERY_BOUNDS,
   recordsRange,
@@ -327,7 +327,8 @@ export const ZMonitorPreview = z.object({
     threshold: z.number().nullable(),
     training_size: z.number().int().nullable(),
     evaluation_size: z.number().int().nullable(),
-    details: z.record(zString(), z.unknown()).nullable(),
+    /** Normalised by parseEvaluationDetails; null when there are none or they do not fit. */
+    details: ZEvaluationDetails.nullable(),
   }),
   level_support: ZPreviewLevelSupport.nullable().optional(),
 });

@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ALERT_MESSAGES, ALERT_NO_CAUSE, ZAlert, ZAlertDetail, ZAlertEvent } from "@linewatch/contracts";
-import { capDetailsFixture, mvdDetailsFixture } from "@linewatch/contracts/fixtures";
+import {
+  capDetailsFixture,
+  mvdDetailsFixture,
+  storedUncorrectedDetails,
+} from "@linewatch/contracts/fixtures";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -273,6 +277,42 @@ describe("list", () => {
       "Torque and angle":
         "p-value 0.0008 vs α 0.01: means moved 1.8 σ (Mahalanobis), p = 0.0004; parts fit the training pattern worse than usual, p = 0.2",
       "Press force": "Ppk 0.8, upper 99 % bound 1.1 vs target 1.33, 1 new point fired a control rule",
+    });
+  });
+
+  it("answers an alert's evaluations with their details as the contracts read them: older stored shapes normalised, unreadable ones null", async () => {
+    const tn = await createTenant(t.app, db());
+    const monitor = await createMonitorRow(db(), tn.line, { name: "Bore geometry", type: "mvd" });
+    let alertId = "";
+    await db().transaction(async (tx) => {
+      // Stored by the uncorrected method, before details carried `method`.
+      const old = await createEvaluation(tx as never, monitor, {
+        state: "BREACH",
+        slot: new Date(t.now.value.getTime() - 60_000),
+        score: 13.8,
+        threshold: 0.01,
+        details: storedUncorrectedDetails.mvd,
+      });
+      const applied = await applyEvaluation(tx, old, { now: t.now.value });
+      if (applied.kind === "opened") alertId = applied.alertId;
+      // Details no version of the product wrote.
+      const odd = await createEvaluation(tx as never, monitor, {
+        state: "BREACH",
+        slot: t.now.value,
+        score: 14,
+        threshold: 0.01,
+        details: { kind: "mvd", method: "calibrated", p_value: "low" },
+      });
+      await applyEvaluation(tx, odd, { now: t.now.value });
+    });
+    const res = await t.app.inject({ url: url.one(alertId), headers: tn.userHeaders });
+    expect(res.statusCode).toBe(200);
+    const detail = ZAlertDetail.parse(res.json());
+    expect(detail.evaluations.map((e) => e.details?.kind ?? null)).toEqual(["mvd", null]);
+    expect(detail.evaluations[0]?.details).toMatchObject({
+      kind: "mvd",
+      method: "uncorrected",
+      p_value: 0.002,
     });
   });
 

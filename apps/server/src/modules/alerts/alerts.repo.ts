@@ -1,11 +1,13 @@
 import {
   evaluationSummary,
   NO_DATA_ALERT_TEXTS,
+  parseEvaluationDetails,
   SUMMARY_DETAIL_KEYS,
   type TAlert,
   type TAlertEvaluation,
   type TAlertEvent,
   type TAlertNotification,
+  type TMonitorType,
 } from "@linewatch/contracts";
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
@@ -183,10 +185,10 @@ export function createAlertsRepo() {
       return rows.map((r) => ({ ...r, at: r.at.toISOString(), userEmail: r.userEmail ?? null }));
     },
 
-    /** The monitor's newest evaluations up to `until`, oldest first. */
+    /** The monitor's newest evaluations up to `until`, oldest first, their details as the contracts read them. */
     async evaluations(
       tx: Tx,
-      monitorId: string,
+      monitor: { id: string; type: TMonitorType },
       until: Date | null,
       limit: number,
     ): Promise<TAlertEvaluation[]> {
@@ -201,14 +203,14 @@ export function createAlertsRepo() {
           details: evaluations.details,
         })
         .from(evaluations)
-        .where(and(eq(evaluations.monitorId, monitorId), until ? lte(evaluations.slot, until) : undefined))
+        .where(and(eq(evaluations.monitorId, monitor.id), until ? lte(evaluations.slot, until) : undefined))
         .orderBy(desc(evaluations.slot))
         .limit(limit);
       return rows.reverse().map((r) => ({
         ...r,
         slot: r.slot.toISOString(),
         evaluatedAt: r.evaluatedAt.toISOString(),
-        details: r.details ?? null,
+        details: parseEvaluationDetails(monitor.type, r.details),
       }));
     },
 

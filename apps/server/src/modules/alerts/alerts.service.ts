@@ -61,7 +61,7 @@ export function createAlertsService(deps: {
       const events = await repo.events(tx, alertId);
       // A no-data alert has no monitor, so no evaluations.
       const evaluations = alert.monitor
-        ? await repo.evaluations(tx, alert.monitor.id, until, ALERT_EVALUATIONS_MAX)
+        ? await repo.evaluations(tx, alert.monitor, until, ALERT_EVALUATIONS_MAX)
         : [];
       const notifications = await repo.notifications(tx, alertId);
       return { ...alert, events, evaluations, notifications };

@@ -15,6 +15,7 @@
  */
 import {
   MONITOR_MESSAGES,
+  parseEvaluationDetails,
   QUERY_BOUNDS,
   QUERY_MESSAGES,
   ratioOf,
@@ -176,7 +177,7 @@ export function createMonitorPreview(deps: {
           threshold: r.threshold,
           training_size: r.trainingSize,
           evaluation_size: r.evaluationSize,
-          details: r.details,
+          details: parseEvaluationDetails(input.type, r.details),
         },
         level_support: levelSupport,
       };

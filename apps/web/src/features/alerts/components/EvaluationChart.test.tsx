@@ -1,4 +1,4 @@
-import { NO_MONITORED_SIGNALS, type TAlertEvaluation } from "@linewatch/contracts";
+import { NO_MONITORED_SIGNALS, parseEvaluationDetails, type TAlertEvaluation } from "@linewatch/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { installResizeObserver, mvdDetailsFixture, storedUncorrectedDetails } from "../../../test/fixtures";
@@ -19,7 +19,12 @@ const evaluation = (i: number, state: "OK" | "BREACH", score: number, pValue: nu
   state,
   score,
   threshold: 0.01,
-  details: { ...storedUncorrectedDetails.mvd, p_value: pValue, k: state === "BREACH" ? 9 : 1 },
+  // The server answers them normalised (parseEvaluationDetails), as it answers every evaluation.
+  details: parseEvaluationDetails("mvd", {
+    ...storedUncorrectedDetails.mvd,
+    p_value: pValue,
+    k: state === "BREACH" ? 9 : 1,
+  }),
 });
 /** As the calibrated method stores them: −log₁₀ p against −log₁₀ α. */
 const calibrated = (i: number, pValue: number): TAlertEvaluation => ({

@@ -1,8 +1,10 @@
-import type {
-  TAlertEvaluation,
-  TCapEvaluationValues,
-  TEvaluationValues,
-  TSvdEvaluationValues,
+import {
+  parseEvaluationDetails,
+  type TAlertEvaluation,
+  type TCapEvaluationValues,
+  type TEvaluationValues,
+  type TMonitorType,
+  type TSvdEvaluationValues,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
@@ -42,14 +44,15 @@ const head = {
   isMonitorChanged: false,
   isSameAsEvaluated: true,
 };
-const breach = (details: unknown): TAlertEvaluation => ({
+/** A breach as the server answers it: its stored details normalised (parseEvaluationDetails). */
+const breach = (type: TMonitorType, details: unknown): TAlertEvaluation => ({
   id: evaluationId,
   slot: "2026-11-22T10:40:00.000Z",
   evaluatedAt: "2026-11-22T10:40:01.000Z",
   state: "BREACH",
   score: 1,
   threshold: 0.6,
-  details,
+  details: parseEvaluationDetails(type, details),
 });
 const svdDetails = svdDetailsFixture({
   trainingMean: 46,
@@ -107,7 +110,7 @@ function renderPanel(type: "svd" | "cap" | "mvd", details: unknown) {
       <EvaluationDetailsPanel
         alertId={alertId}
         type={type}
-        evaluations={[breach(details)]}
+        evaluations={[breach(type, details)]}
         timeZone="America/Detroit"
       />
     </QueryClientProvider>,

@@ -1,4 +1,4 @@
-import type { TAlertEvaluation } from "@linewatch/contracts";
+import { parseEvaluationDetails, type TAlertEvaluation, type TMonitorType } from "@linewatch/contracts";
 import { describe, expect, it } from "vitest";
 import {
   capDetailsFixture,
@@ -9,14 +9,20 @@ import {
 import { capDetails, evaluationToShow, mvdDetails, svdDetails } from "./evaluationDetails";
 
 const svd = svdDetailsFixture();
-const ev = (id: string, state: TAlertEvaluation["state"], details: unknown): TAlertEvaluation => ({
+/** An evaluation as the server answers it: its stored details normalised (parseEvaluationDetails). */
+const ev = (
+  id: string,
+  state: TAlertEvaluation["state"],
+  details: unknown,
+  type: TMonitorType = "svd",
+): TAlertEvaluation => ({
   id,
   slot: `2026-11-22T10:0${id}:00Z`,
   evaluatedAt: `2026-11-22T10:0${id}:00Z`,
   state,
   score: null,
   threshold: null,
-  details,
+  details: parseEvaluationDetails(type, details),
 });
 
 describe("evaluationToShow", () => {
