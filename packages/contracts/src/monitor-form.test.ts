@@ -66,11 +66,13 @@ describe("form values", () => {
     ]);
   });
 
-  it("round-trips a monitor through the form and keeps its md5; a changed filter resets name, uuid and md5", () => {
-    const v = { ...newMonitorForm("mvd", LINE, opts), monitor_name: "Axle MVD", signal_uuids: [S2, S1] };
+  /** The client view of an MVD monitor of LINE with these signals and settings (spec monitor-forms §3). */
+  const mvdView = (
+    v: ReturnType<typeof newMonitorForm>,
+    filter: Partial<TMonitor["monitor_filter"]>,
+  ): Omit<TMonitor, "monitor_uuid"> => {
     const f = storedFilterOfForm(v);
-    const stored: TMonitor = {
-      monitor_uuid: "00000000-0000-4000-8000-000000000099",
+    return {
       monitor_name: v.monitor_name,
       monitor_type: "mvd",
       active: v.active,
@@ -81,7 +83,7 @@ describe("form values", () => {
       monitor_filter: {
         ...ctx,
         line_uuid: LINE,
-        signal_uuids: f.signal_uuids,
+        signal_uuids: [],
         signal_group_uuids: [],
         part_groups: [],
         part_numbers: [],
@@ -90,8 +92,17 @@ describe("form values", () => {
         evaluation_ratio: f.evaluation_ratio,
         sample_size: f.sample_size,
         alert_threshold: v.alert_threshold,
+        ...filter,
       },
-      monitor_filter_md5: monitorFilterMd5("mvd", f),
+    };
+  };
+
+  it("round-trips a monitor through the form and keeps its md5; a changed filter resets name, uuid and md5", () => {
+    const v = { ...newMonitorForm("mvd", LINE, opts), monitor_name: "Axle MVD", signal_uuids: [S2, S1] };
+    const stored: TMonitor = {
+      ...mvdView(v, { signal_uuids: [S1, S2] }),
+      monitor_uuid: "00000000-0000-4000-8000-000000000099",
+      monitor_filter_md5: monitorFilterMd5("mvd", storedFilterOfForm(v)),
     };
     const back = monitorToForm(stored, [], opts);
     expect(back.query.start_records).toBe(150);
@@ -109,30 +120,9 @@ describe("form values", () => {
       alert_threshold: "high" as const,
     };
     const task = formToTask(v, ctx);
-    const f = storedFilterOfForm(v);
-    const clientView: Omit<TMonitor, "monitor_uuid"> = {
-      monitor_name: "Axle MVD",
-      monitor_type: "mvd",
-      active: v.active,
-      frequency: v.frequency,
-      notes: v.notes,
-      use_excluded_part_ids: false,
-      use_excluded_model_numbers: false,
-      monitor_filter: {
-        ...ctx,
-        line_uuid: LINE,
-        signal_uuids: [S1, S2],
-        signal_group_uuids: [],
-        part_groups: [],
-        part_numbers: [],
-        part_attributes: v.part_attributes,
-        pass_fail_filter: [],
-        evaluation_ratio: f.evaluation_ratio,
-        sample_size: f.sample_size,
-        alert_threshold: "high",
-      },
-    };
-    expect(task).toEqual(monitorToTask(clientView));
+    expect(task).toEqual(
+      monitorToTask(mvdView(v, { signal_uuids: [S1, S2], part_attributes: v.part_attributes })),
+    );
     expect(task.task_details.alert_threshold).toBe("HIGH");
     expect(task.task_details.part_attributes).toEqual([
       { attribute_uuid: "shift", selected_attribute_values: ["A"] },
