@@ -66,7 +66,7 @@ describe("form values", () => {
     ]);
   });
 
-  /** The client view of an MVD monitor of LINE with these signals and settings (spec monitor-forms §3). */
+  /** The client view of an MVD monitor of LINE with these signals and settings (requirements.md monitor-forms §3). */
   const mvdView = (
     v: ReturnType<typeof newMonitorForm>,
     filter: Partial<TMonitor["monitor_filter"]>,
