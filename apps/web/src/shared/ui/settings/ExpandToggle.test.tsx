@@ -14,7 +14,7 @@ import {
   type CapSignal as Signal,
 } from "./expandable-rows.fixtures";
 import { SettingsGrid } from "./SettingsGrid";
-import type { GridColDef } from "./settings-grid";
+import type { SettingsColumn } from "./settings-grid";
 import { useExpandableRows } from "./useExpandableRows";
 
 beforeAll(() => installResizeObserver());
@@ -26,7 +26,7 @@ function CapLimitsLike() {
     ...capSignalTree,
     initialSortModel: [{ field: "station", sort: "asc" }],
   });
-  const columns: GridColDef<FlatRow<Signal, Model>>[] = [
+  const columns: SettingsColumn<FlatRow<Signal, Model>>[] = [
     expandColumn<Signal, Model>({
       tree,
       label: (_s, isExpanded) => (isExpanded ? M.hideModels : M.seeModels),
@@ -114,7 +114,7 @@ function EtqLike() {
     { id: "l2", line: "Brake", apiHost: "https://etq.example" },
   ]);
   const tree = useExpandableRows<Config>({ rows: configs, getId: (c) => c.id, hasDetail: true });
-  const columns: GridColDef<FlatRow<Config, never>>[] = [
+  const columns: SettingsColumn<FlatRow<Config, never>>[] = [
     expandColumn<Config, never>({
       tree,
       isIconOnly: true,

@@ -2,8 +2,8 @@ import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import { Box, Button, IconButton } from "@mui/material";
 import type { KeyboardEvent, ReactNode } from "react";
-import type { FlatRow } from "./expandable-rows";
-import type { GridColDef } from "./settings-grid";
+import { type FlatRow, isChildRow, isDetailRow } from "./expandable-rows";
+import type { SettingsColumn } from "./settings-grid";
 import type { ExpandableRows } from "./useExpandableRows";
 
 /** Keys the button handles itself; the grid must not also act on them. */
@@ -64,7 +64,7 @@ export type ExpandColumnOptions<P, C> = {
  * The first column of an expandable grid: a parent's toggle, a child's indented cell, and a
  * detail row's content spanning every column (its keys stay in the form, not the grid).
  */
-export function expandColumn<P, C>(o: ExpandColumnOptions<P, C>): GridColDef<FlatRow<P, C>> {
+export function expandColumn<P, C>(o: ExpandColumnOptions<P, C>): SettingsColumn<FlatRow<P, C>> {
   return {
     field: o.field ?? "__expand",
     headerName: o.headerName ?? "",
@@ -74,23 +74,20 @@ export function expandColumn<P, C>(o: ExpandColumnOptions<P, C>): GridColDef<Fla
     // A detail row's one cell spans every column (the grid stops at the last).
     colSpan: (_value, row) => (row.__row.kind === "detail" ? Number.MAX_SAFE_INTEGER : 1),
     renderCell: ({ row, tabIndex }) => {
-      const meta = row.__row;
-      if (meta.kind === "detail") {
+      if (isDetailRow(row)) {
         return (
           <Box onKeyDown={(e) => e.stopPropagation()} sx={{ width: "100%", py: 2, px: 1 }}>
-            {o.renderDetail?.((row as Extract<FlatRow<P, C>, { parent: P }>).parent)}
+            {o.renderDetail?.(row.parent)}
           </Box>
         );
       }
-      if (meta.kind === "child") {
-        return <Box sx={{ pl: 4 }}>{o.renderChild?.(row as unknown as C)}</Box>;
-      }
-      const parent = row as unknown as P;
-      if (o.canExpand && !o.canExpand(parent, meta.childCount)) return null;
+      if (isChildRow(row)) return <Box sx={{ pl: 4 }}>{o.renderChild?.(row)}</Box>;
+      const meta = row.__row;
+      if (o.canExpand && !o.canExpand(row, meta.childCount)) return null;
       return (
         <ExpandToggle
           isExpanded={meta.isExpanded}
-          label={o.label(parent, meta.isExpanded)}
+          label={o.label(row, meta.isExpanded)}
           isIconOnly={o.isIconOnly}
           tabIndex={tabIndex}
           onToggle={() => o.tree.toggle(row.id)}

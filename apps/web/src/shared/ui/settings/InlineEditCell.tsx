@@ -1,15 +1,16 @@
 import { TextField } from "@mui/material";
 import { createContext, useContext, useLayoutEffect, useRef } from "react";
-import {
-  type GridColDef,
-  type GridRenderEditCellParams,
-  type GridValidRowModel,
-  useGridApiContext,
-} from "./settings-grid";
+import { type GridRenderEditCellParams, type SettingsColumn, useGridApiContext } from "./settings-grid";
 import type { InlineRowEdit } from "./useInlineRowEdit";
 
+/** What an edit cell asks of the grid's inline edit (of any row type). */
+export type InlineEditCellContext = Pick<
+  InlineRowEdit<object>,
+  "pendingId" | "serverError" | "clearServerError"
+>;
+
 /** The grid's inline edit, for its edit cells (InlineEditGrid provides it). */
-export const InlineEditContext = createContext<InlineRowEdit<GridValidRowModel> | null>(null);
+export const InlineEditContext = createContext<InlineEditCellContext | null>(null);
 
 /** What a cell being edited holds as text: the typed text, or the stored value at the start. */
 export const editText = (value: unknown) => (value == null ? "" : String(value));
@@ -19,8 +20,8 @@ export const editText = (value: unknown) => (value == null ? "" : String(value))
  * validation, else the server's answer to the last save), disabled while the save runs. Enter and
  * Escape reach the grid, which saves or cancels the row.
  */
-export function InlineEditCell(
-  p: GridRenderEditCellParams & {
+export function InlineEditCell<R extends object>(
+  p: GridRenderEditCellParams<R> & {
     label: string;
     placeholder?: string;
     inputMode?: "numeric" | "url" | "text";
@@ -60,7 +61,7 @@ export function InlineEditCell(
   );
 }
 
-export type InlineEditColumnOptions<R extends GridValidRowModel> = GridColDef<R> & {
+export type InlineEditColumnOptions<R extends object> = SettingsColumn<R> & {
   /** The field's message for the typed text, or null when it is valid (requirements.md settings §5). */
   validate?: (text: string, row: R) => string | null;
   /** The stored value of valid text (a number, null for empty); default the text itself. */
@@ -75,20 +76,20 @@ export type InlineEditColumnOptions<R extends GridValidRowModel> = GridColDef<R>
  * A column edited in place: editable, its text checked by `validate` on every change (an invalid
  * field keeps the row open, Enter included) and stored through `parse` when the row is saved.
  */
-export function inlineEditColumn<R extends GridValidRowModel>({
+export function inlineEditColumn<R extends object>({
   validate,
   parse,
   inputLabel,
   placeholder,
   inputMode,
   ...col
-}: InlineEditColumnOptions<R>): GridColDef<R> {
+}: InlineEditColumnOptions<R>): SettingsColumn<R> {
   return {
     ...col,
     editable: true,
     preProcessEditCellProps: ({ props, row }) => ({
       ...props,
-      error: validate?.(editText(props.value), row as R) ?? false,
+      error: validate?.(editText(props.value), row) ?? false,
     }),
     ...(parse
       ? { valueSetter: (value: unknown, row: R) => ({ ...row, [col.field]: parse(editText(value)) }) }
@@ -96,7 +97,7 @@ export function inlineEditColumn<R extends GridValidRowModel>({
     renderEditCell: (params) => (
       <InlineEditCell
         {...params}
-        label={inputLabel?.(params.row as R) ?? col.headerName ?? col.field}
+        label={inputLabel?.(params.row) ?? col.headerName ?? col.field}
         placeholder={placeholder}
         inputMode={inputMode}
       />

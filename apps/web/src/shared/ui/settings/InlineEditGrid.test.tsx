@@ -15,7 +15,7 @@ import {
 } from "./expandable-rows.fixtures";
 import { inlineEditColumn } from "./InlineEditCell";
 import { InlineEditGrid, inlineEditActions, UnsavedChip } from "./InlineEditGrid";
-import type { GridColDef } from "./settings-grid";
+import type { SettingsColumn } from "./settings-grid";
 import { useExpandableRows } from "./useExpandableRows";
 import { type InlineRowEditOptions, UNSAVED_ROW_CLASS, useInlineRowEdit } from "./useInlineRowEdit";
 
@@ -54,7 +54,7 @@ function Harness(p: Omit<InlineRowEditOptions<Row>, "onCancel"> & { onRows?: (ro
           return saved;
         },
   });
-  const columns: GridColDef<Row>[] = [
+  const columns: SettingsColumn<Row>[] = [
     { field: "name", headerName: "Name", flex: 1 },
     inlineEditColumn<Row>({
       field: "thresholdHours",
@@ -214,7 +214,7 @@ describe("inline row editing", { timeout: 30_000 }, () => {
 function CapLimitsLike({ onSaveChanges }: { onSaveChanges: (changes: unknown[]) => void }) {
   const tree = useExpandableRows<Signal, Model>({ rows: capSignals, ...capSignalTree });
   const edit = useInlineRowEdit<FlatRow<Signal, Model>>({ collect: true });
-  const columns: GridColDef<FlatRow<Signal, Model>>[] = [
+  const columns: SettingsColumn<FlatRow<Signal, Model>>[] = [
     expandColumn<Signal, Model>({
       tree,
       label: (_s, isExpanded) => (isExpanded ? M.hideModels : M.seeModels),

@@ -7,19 +7,19 @@ import { alpha, Chip } from "@mui/material";
 import type { ReactElement } from "react";
 import { InlineEditContext } from "./InlineEditCell";
 import { SettingsGrid, type SettingsGridProps } from "./SettingsGrid";
-import { GridActionsCellItem, type GridRowId, type GridValidRowModel } from "./settings-grid";
+import { GridActionsCellItem, type GridRowId } from "./settings-grid";
 import { type InlineRowEdit, UNSAVED_ROW_CLASS } from "./useInlineRowEdit";
 
 /**
  * A SettingsGrid whose rows are edited in place by `edit` (useInlineRowEdit): its row editing,
  * its edit cells' messages, and unsaved rows marked (a bar at the row's start and a tint).
  */
-export function InlineEditGrid<R extends GridValidRowModel>({
+export function InlineEditGrid<R extends object>({
   edit,
   ...grid
 }: Omit<SettingsGridProps<R>, "rowEdit"> & { edit: InlineRowEdit<R> }) {
   return (
-    <InlineEditContext.Provider value={edit as unknown as InlineRowEdit<GridValidRowModel>}>
+    <InlineEditContext.Provider value={edit}>
       <SettingsGrid<R>
         {...edit.gridProps}
         {...grid}
@@ -38,13 +38,7 @@ export function InlineEditGrid<R extends GridValidRowModel>({
 }
 
 /** Says 'Unsaved' in a row whose edits wait for Save Changes (the row's tint is not read out). */
-export function UnsavedChip<R extends GridValidRowModel>({
-  edit,
-  id,
-}: {
-  edit: InlineRowEdit<R>;
-  id: GridRowId;
-}) {
+export function UnsavedChip<R extends object>({ edit, id }: { edit: InlineRowEdit<R>; id: GridRowId }) {
   if (!edit.isUnsaved(id)) return null;
   return <Chip size="small" color="warning" variant="outlined" label={M.unsaved} />;
 }
@@ -55,7 +49,7 @@ export function UnsavedChip<R extends GridValidRowModel>({
  * another row is in edit) and Delete when `onDelete` is given. `name` words the buttons for a
  * screen reader ("Edit Line 1").
  */
-export function inlineEditActions<R extends GridValidRowModel>(
+export function inlineEditActions<R extends object>(
   edit: InlineRowEdit<R>,
   id: GridRowId,
   o: { name?: string; field?: string; canEdit?: boolean; onDelete?: () => void } = {},

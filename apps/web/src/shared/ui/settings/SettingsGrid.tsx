@@ -40,15 +40,14 @@ import {
   cellValue,
   type GridApi,
   GridApiContext,
-  type GridColDef,
   type GridRowHeightParams,
   type GridRowId,
-  type GridValidRowModel,
+  type SettingsColumn,
 } from "./settings-grid";
 import type { GridRowEdit } from "./useInlineRowEdit";
 import { type SettingsGridRowsOptions, useSettingsGridRows } from "./useSettingsGridRows";
 
-export type SettingsGridProps<R extends GridValidRowModel> = SettingsGridRowsOptions<R> & {
+export type SettingsGridProps<R extends object> = SettingsGridRowsOptions<R> & {
   /** The grid's accessible name (its page title). */
   label: string;
   /** What the grid says when it has no rows (the spec's empty text). */
@@ -62,7 +61,7 @@ export type SettingsGridProps<R extends GridValidRowModel> = SettingsGridRowsOpt
   /** Default the spec's 65 (requirements.md settings §2, §9). */
   rowHeight?: number;
   /** "auto": the row is as high as its content (a detail row); else the grid's row height. */
-  getRowHeight?: (p: GridRowHeightParams) => "auto" | number | null | undefined;
+  getRowHeight?: (p: GridRowHeightParams<R>) => "auto" | number | null | undefined;
   getRowClassName?: (p: { id: GridRowId; row: R }) => string;
   isCellEditable?: (p: { id: GridRowId; row: R; field: string }) => boolean;
   /** Lets the page move the focus to a cell. */
@@ -82,7 +81,7 @@ const PAGE_SIZES = [25, 50, 100];
  * double click or Enter opens an editable cell's row, Enter saves, Escape cancels, Tab moves
  * between its fields) and the data grid's keyboard use (grid-keyboard.ts).
  */
-export function SettingsGrid<R extends GridValidRowModel>(p: SettingsGridProps<R>) {
+export function SettingsGrid<R extends object>(p: SettingsGridProps<R>) {
   const g = useSettingsGridRows(p);
   const { rowEdit } = p;
   const tableRef = useRef<HTMLTableElement>(null);
@@ -92,7 +91,7 @@ export function SettingsGrid<R extends GridValidRowModel>(p: SettingsGridProps<R
   const latest = useRef({ g, p });
   latest.current = { g, p };
 
-  const isEditable = (col: GridColDef<R>, row: R) =>
+  const isEditable = (col: SettingsColumn<R>, row: R) =>
     !!col.editable && (p.isCellEditable?.({ id: g.idOf(row), row, field: col.field }) ?? true);
   const isRowEditing = (id: string) => rowEdit?.editingId != null && String(rowEdit.editingId) === id;
 
@@ -196,7 +195,7 @@ export function SettingsGrid<R extends GridValidRowModel>(p: SettingsGridProps<R
     const isEditing = isRowEditing(sid);
     const cells: ReactNode[] = [];
     for (let i = 0; i < p.columns.length; ) {
-      const col = p.columns[i] as GridColDef<R>;
+      const col = p.columns[i] as SettingsColumn<R>;
       const value = cellValue(col, row);
       const span = Math.max(1, Math.min(col.colSpan?.(value, row) ?? 1, p.columns.length - i));
       const tabIndex = isTabStop(sid, col.field) ? 0 : -1;

@@ -1,14 +1,14 @@
 import { TableCell, TableHead, TableRow, TableSortLabel, Tooltip } from "@mui/material";
 import { HEADER_ROW_ID } from "./grid-keyboard";
-import type { GridColDef, GridSortModel, GridValidRowModel } from "./settings-grid";
+import type { GridSortModel, SettingsColumn } from "./settings-grid";
 
 /**
  * SettingsGrid's header row: each column's name (its description as a tooltip), aria-sort, and a
  * click (or Enter, SettingsGrid's keys) that sorts by it. The headers are cells of the grid's
  * keyboard navigation; `tabStopField` holds the grid's tab stop.
  */
-export function SettingsGridHeader<R extends GridValidRowModel>(p: {
-  columns: readonly GridColDef<R>[];
+export function SettingsGridHeader<R extends object>(p: {
+  columns: readonly SettingsColumn<R>[];
   sortModel: GridSortModel;
   tabStopField: string | null;
   onSort: (field: string) => void;

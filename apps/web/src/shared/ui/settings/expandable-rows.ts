@@ -11,11 +11,19 @@ export type ExpandableRowMeta =
   | { kind: "child"; parentId: string }
   | { kind: "detail"; parentId: string };
 
+export type ParentRow<P> = P & { id: string; __row: Extract<ExpandableRowMeta, { kind: "parent" }> };
+export type ChildRow<C> = C & { id: string; __row: Extract<ExpandableRowMeta, { kind: "child" }> };
+export type DetailRow<P> = { id: string; __row: Extract<ExpandableRowMeta, { kind: "detail" }>; parent: P };
+
 /** A row as the grid gets it: the page's row plus where it sits. */
-export type FlatRow<P, C> =
-  | (P & { id: string; __row: Extract<ExpandableRowMeta, { kind: "parent" }> })
-  | (C & { id: string; __row: Extract<ExpandableRowMeta, { kind: "child" }> })
-  | { id: string; __row: Extract<ExpandableRowMeta, { kind: "detail" }>; parent: P };
+export type FlatRow<P, C> = ParentRow<P> | ChildRow<C> | DetailRow<P>;
+
+/** The row is a parent: the page's row (a P) with its place. */
+export const isParentRow = <P, C>(row: FlatRow<P, C>): row is ParentRow<P> => row.__row.kind === "parent";
+/** The row is a child: a C under its parent (`__row.parentId`). */
+export const isChildRow = <P, C>(row: FlatRow<P, C>): row is ChildRow<C> => row.__row.kind === "child";
+/** The row is a parent's detail (its `parent`). */
+export const isDetailRow = <P, C>(row: FlatRow<P, C>): row is DetailRow<P> => row.__row.kind === "detail";
 
 export type Compare<T> = (a: T, b: T, field: string) => number;
 

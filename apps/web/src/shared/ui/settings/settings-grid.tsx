@@ -1,53 +1,53 @@
 import { Box, IconButton } from "@mui/material";
 import { createContext, type ReactElement, type ReactNode, useContext } from "react";
 
-// The column and row shapes of the Settings grids (SettingsGrid), named and shaped as the MIT
-// DataGrid's that they replace (issue #17: the data grid alone was ≈ 121 kB gzipped): the part of
-// that API the Settings sections use — columns with valueGetter/valueFormatter/renderCell, row
-// editing's renderEditCell/preProcessEditCellProps/valueSetter, actions columns, colSpan, sorting
-// and pagination models — so a section's columns read as they did.
+// The column and row shapes of the Settings grids (SettingsGrid, InlineEditGrid), named and
+// shaped as the MIT DataGrid's that they replace (issue #17: the data grid alone was ≈ 121 kB
+// gzipped): the part of that API the Settings sections use — columns with
+// valueGetter/valueFormatter/renderCell, row editing's renderEditCell/preProcessEditCellProps/
+// valueSetter, actions columns, colSpan, sorting and pagination models — with the row typed: a
+// column of a grid of `R` rows is a SettingsColumn<R>, and every part of it gets the row as an `R`.
 
 export type GridRowId = string | number;
-// biome-ignore lint/suspicious/noExplicitAny: a row is any record, as in the data grid
-export type GridValidRowModel = { [key: string]: any };
 export type GridSortDirection = "asc" | "desc" | null | undefined;
 export type GridSortItem = { field: string; sort: GridSortDirection };
 export type GridSortModel = GridSortItem[];
 export type GridPaginationModel = { page: number; pageSize: number };
-export type GridRowHeightParams = { id: GridRowId; model: GridValidRowModel };
+export type GridRowHeightParams<R extends object> = { id: GridRowId; model: R };
 
 /** What a cell's content may ask of its grid (the data grid's apiRef, in part). */
 export type GridApi = {
-  getRow: (id: GridRowId) => GridValidRowModel | null;
+  /** The shown row of `id` (the caller knows its grid's row type), or null. */
+  getRow: (id: GridRowId) => object | null;
   /** Moves the keyboard focus to a cell (its control with tabIndex 0, else the cell). */
   setCellFocus: (id: GridRowId, field: string) => void;
   /** The typed value of a cell of the row in edit; the column's preProcessEditCellProps checks it. */
   setEditCellValue: (p: { id: GridRowId; field: string; value: unknown }) => void;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: cell values are the row's, of any type
-type AnyValue = any;
-
-export type GridRenderCellParams<R extends GridValidRowModel = GridValidRowModel, V = AnyValue> = {
+export type GridRenderCellParams<R extends object> = {
   id: GridRowId;
   row: R;
   field: string;
-  value: V;
+  /** The column's value of the row (cellValue); the row itself is typed. */
+  value: unknown;
   /** 0 for the cell that holds the grid's tab stop: its control takes it, so arrows reach it. */
   tabIndex: -1 | 0;
   hasFocus: boolean;
   api: GridApi;
 };
 
-export type GridRenderEditCellParams<
-  R extends GridValidRowModel = GridValidRowModel,
-  V = AnyValue,
-> = GridRenderCellParams<R, V> & {
+export type GridRenderEditCellParams<R extends object> = GridRenderCellParams<R> & {
   /** The column's message for the typed value (preProcessEditCellProps), or false. */
   error: string | boolean;
 };
 
-export type GridColDef<R extends GridValidRowModel = GridValidRowModel> = {
+/**
+ * A column of a Settings grid of `R` rows: the one column shape of SettingsGrid and
+ * InlineEditGrid (whose edit parts are optional: `editable` and what follows it).
+ */
+export type SettingsColumn<R extends object> = {
+  /** The row's key the column shows, or the column's own name when valueGetter or renderCell read the row. */
   field: string;
   headerName?: string;
   /** The header's tooltip. */
@@ -60,37 +60,43 @@ export type GridColDef<R extends GridValidRowModel = GridValidRowModel> = {
   type?: "string" | "number" | "actions";
   /** Sortable by a header click (default true; never for actions). */
   sortable?: boolean;
+  /** How two of the column's values sort (default compareCells: empty first, then by the locale). */
+  sortComparator?: (a: unknown, b: unknown) => number;
   /** Kept for the columns' shape; the grid has no column menu. */
   disableColumnMenu?: boolean;
+  /** The cell's value (what it shows and sorts by); default the row's `field`. */
+  valueGetter?: (value: unknown, row: R) => unknown;
+  valueFormatter?: (value: unknown, row: R) => ReactNode;
+  renderCell?: (params: GridRenderCellParams<R>) => ReactNode;
+  getActions?: (p: { id: GridRowId; row: R }) => ReactElement[];
+  /** How many columns the cell spans (a detail row: all of them). */
+  colSpan?: (value: unknown, row: R) => number;
   /** Edited in place in the row in edit (useInlineRowEdit). */
   editable?: boolean;
-  valueGetter?: (value: AnyValue, row: R) => unknown;
-  valueFormatter?: (value: AnyValue, row: R) => ReactNode;
   /** The row with the edited value stored (default `{ ...row, [field]: value }`). */
-  valueSetter?: (value: AnyValue, row: R) => R;
-  renderCell?: (params: GridRenderCellParams<R>) => ReactNode;
+  valueSetter?: (value: unknown, row: R) => R;
   renderEditCell?: (params: GridRenderEditCellParams<R>) => ReactNode;
   preProcessEditCellProps?: (p: {
     id: GridRowId;
     row: R;
     props: { value: unknown; error?: string | boolean };
   }) => { value: unknown; error?: string | boolean };
-  getActions?: (p: { id: GridRowId; row: R }) => ReactElement[];
-  /** How many columns the cell spans (a detail row: all of them). */
-  colSpan?: (value: unknown, row: R) => number;
 };
 
+/** The row's own value of `field` (undefined when the row has no such key). */
+export const fieldValue = (row: object, field: string): unknown => (row as Record<string, unknown>)[field];
+
 /** The row's value of a column: its valueGetter's, else the row's field. */
-export const cellValue = <R extends GridValidRowModel>(col: GridColDef<R>, row: R): unknown =>
-  col.valueGetter ? col.valueGetter(row[col.field], row) : row[col.field];
+export const cellValue = <R extends object>(col: SettingsColumn<R>, row: R): unknown =>
+  col.valueGetter ? col.valueGetter(fieldValue(row, col.field), row) : fieldValue(row, col.field);
 
 /**
  * What a cell shows: its edit cell in the row in edit (`edit`: the typed value, null before any
  * typing; undefined when the cell is not being edited), its actions, its renderCell, or its value
  * (formatted).
  */
-export function cellContent<R extends GridValidRowModel>(
-  col: GridColDef<R>,
+export function cellContent<R extends object>(
+  col: SettingsColumn<R>,
   params: GridRenderCellParams<R>,
   edit: { value: unknown; error: string | boolean } | null | undefined,
 ): ReactNode {

@@ -27,7 +27,7 @@ export type ExpandableGridProps<P, C> = {
   paginationModel: GridPaginationModel;
   onPaginationModelChange: (model: GridPaginationModel) => void;
   rowCount: number;
-  getRowHeight: (p: GridRowHeightParams) => "auto" | null;
+  getRowHeight: (p: GridRowHeightParams<FlatRow<P, C>>) => "auto" | null;
 };
 
 /**
@@ -98,5 +98,5 @@ export function useExpandableRows<P, C = never>(o: ExpandableRowsOptions<P, C>) 
 export type ExpandableRows<P, C = never> = ReturnType<typeof useExpandableRows<P, C>>;
 
 /** A detail row (a form) is as high as its content; the others keep the grid's row height. */
-const detailRowHeight = ({ model }: GridRowHeightParams): "auto" | null =>
-  (model as FlatRow<unknown, unknown>).__row.kind === "detail" ? "auto" : null;
+const detailRowHeight = <P, C>({ model }: GridRowHeightParams<FlatRow<P, C>>): "auto" | null =>
+  model.__row.kind === "detail" ? "auto" : null;

@@ -1,10 +1,10 @@
 import { type RefObject, useCallback, useMemo, useRef, useState } from "react";
-import { cellValue, type GridColDef, type GridRowId, type GridValidRowModel } from "./settings-grid";
+import { cellValue, fieldValue, type GridRowId, type SettingsColumn } from "./settings-grid";
 
 /** A failed save's message and the field it belongs under. */
 export type InlineFieldError = { field: string; message: string };
 
-export type InlineRowEditOptions<R extends GridValidRowModel> = {
+export type InlineRowEditOptions<R extends object> = {
   /**
    * Saves the edited row (with the typed values stored through the columns' valueSetter). Resolve
    * to the row as saved (or nothing: the edited row stands); reject to keep the row in edit with
@@ -24,9 +24,9 @@ export type InlineRowEditOptions<R extends GridValidRowModel> = {
 };
 
 /** What the grid tells the row edit: its rows as shown, the columns edited in a row, where the focus goes. */
-export type GridRowEditHost<R extends GridValidRowModel> = {
+export type GridRowEditHost<R extends object> = {
   getRow: (id: GridRowId) => R | undefined;
-  editableColumns: (row: R) => GridColDef<R>[];
+  editableColumns: (row: R) => SettingsColumn<R>[];
   /** Puts the grid's focus on a cell (an edit cell focuses its field). */
   focusCell: (id: GridRowId, field: string) => void;
   /** The saved row stands in the grid until the page's rows change. */
@@ -37,7 +37,7 @@ export type GridRowEditHost<R extends GridValidRowModel> = {
 export type EditCell = { value: unknown; error: string | boolean };
 
 /** The grid's side of the row edit (SettingsGrid's `rowEdit`; InlineEditGrid passes it). */
-export type GridRowEdit<R extends GridValidRowModel> = {
+export type GridRowEdit<R extends object> = {
   editingId: GridRowId | null;
   pendingId: GridRowId | null;
   /** The typed value of `field` in the row in edit, once it was changed. */
@@ -52,9 +52,9 @@ export type GridRowEdit<R extends GridValidRowModel> = {
 };
 
 /** The grid props the hook drives (spread on SettingsGrid, or use InlineEditGrid). */
-export type InlineEditGridProps<R extends GridValidRowModel> = { rowEdit: GridRowEdit<R> };
+export type InlineEditGridProps<R extends object> = { rowEdit: GridRowEdit<R> };
 
-export type InlineRowEdit<R extends GridValidRowModel> = {
+export type InlineRowEdit<R extends object> = {
   /** The row in edit (one at a time; while its save runs too), or null. */
   editingId: GridRowId | null;
   /** The row whose save is on its way, or null. */
@@ -100,9 +100,7 @@ const sameId = (a: GridRowId | null | undefined, b: GridRowId) => a != null && S
  * keeps the row open with what was typed and, through `fieldErrorOf`, the server's message under
  * its field.
  */
-export function useInlineRowEdit<R extends GridValidRowModel>(
-  o: InlineRowEditOptions<R> = {},
-): InlineRowEdit<R> {
+export function useInlineRowEdit<R extends object>(o: InlineRowEditOptions<R> = {}): InlineRowEdit<R> {
   const [editing, setEditing] = useState<Editing | null>(null);
   const [pendingId, setPendingId] = useState<GridRowId | null>(null);
   const [errors, setErrors] = useState<ReadonlyMap<GridRowId, InlineFieldError>>(new Map());
@@ -206,7 +204,7 @@ export function useInlineRowEdit<R extends GridValidRowModel>(
   }, []);
 
   const withUnsaved = useCallback(
-    (rows: readonly R[], getRowId: (row: R) => GridRowId = (r) => r.id as GridRowId) =>
+    (rows: readonly R[], getRowId: (row: R) => GridRowId = (r) => fieldValue(r, "id") as GridRowId) =>
       unsaved.size === 0
         ? (rows as R[])
         : rows.map((r) => {
@@ -275,8 +273,8 @@ export function useInlineRowEdit<R extends GridValidRowModel>(
 }
 
 /** The fields of `row` whose values differ from `previous`'s. */
-function changedFields<R extends GridValidRowModel>(row: R, previous: R): Partial<R> {
+function changedFields<R extends object>(row: R, previous: R): Partial<R> {
   return Object.fromEntries(
-    Object.entries(row).filter(([field, value]) => !Object.is(value, previous[field])),
+    Object.entries(row).filter(([field, value]) => !Object.is(value, fieldValue(previous, field))),
   ) as Partial<R>;
 }

@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   cellValue,
-  type GridColDef,
+  fieldValue,
   type GridPaginationModel,
   type GridRowId,
   type GridSortDirection,
   type GridSortModel,
-  type GridValidRowModel,
+  type SettingsColumn,
 } from "./settings-grid";
 
-export type SettingsGridRowsOptions<R extends GridValidRowModel> = {
+export type SettingsGridRowsOptions<R extends object> = {
   rows: readonly R[];
-  columns: readonly GridColDef<R>[];
+  columns: readonly SettingsColumn<R>[];
   /** Default the row's `id`. */
   getRowId?: (row: R) => GridRowId;
   /** The load failed: 'Error Loading Data' instead of rows (requirements.md settings §8). */
@@ -49,10 +49,10 @@ export function compareCells(a: unknown, b: unknown): number {
  * SettingsGrid's rows: sorted (unless the caller sorts), the page of them shown, and a row saved
  * in place standing in for the page's row until the page's rows change.
  */
-export function useSettingsGridRows<R extends GridValidRowModel>(p: SettingsGridRowsOptions<R>) {
+export function useSettingsGridRows<R extends object>(p: SettingsGridRowsOptions<R>) {
   const getRowId = p.getRowId;
   const idOf = useCallback(
-    (row: R): GridRowId => (getRowId ? getRowId(row) : (row.id as GridRowId)),
+    (row: R): GridRowId => (getRowId ? getRowId(row) : (fieldValue(row, "id") as GridRowId)),
     [getRowId],
   );
   const [ownSort, setOwnSort] = useState<GridSortModel>(p.initialState?.sorting?.sortModel ?? []);
@@ -85,7 +85,7 @@ export function useSettingsGridRows<R extends GridValidRowModel>(p: SettingsGrid
     return [...withSaved].sort((a, b) => {
       for (const { s, col } of cols) {
         if (!col) continue;
-        const c = compareCells(cellValue(col as GridColDef<R>, a), cellValue(col as GridColDef<R>, b));
+        const c = (col.sortComparator ?? compareCells)(cellValue(col, a), cellValue(col, b));
         if (c !== 0) return s.sort === "desc" ? -c : c;
       }
       return 0;

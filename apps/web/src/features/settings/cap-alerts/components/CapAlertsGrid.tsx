@@ -26,7 +26,7 @@ import {
 import { useMemo } from "react";
 import { Link as RouterLink } from "react-router";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
-import type { GridColDef } from "../../../../shared/ui/settings/settings-grid";
+import type { SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import type { TCapAlertRow } from "../cap-alerts.rows";
 
 export type CapAlertsGridProps = {
@@ -68,8 +68,8 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
     onChallengeRanges,
     lineId,
   } = p;
-  const columns = useMemo<GridColDef<TCapAlertRow>[]>(() => {
-    const cols: GridColDef<TCapAlertRow>[] = [
+  const columns = useMemo<SettingsColumn<TCapAlertRow>[]>(() => {
+    const cols: SettingsColumn<TCapAlertRow>[] = [
       {
         field: "monitor",
         headerName: M.columns.monitor,
@@ -120,7 +120,7 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
         field: "useExcludedPartIds" | "useExcludedModelNumbers",
         headerName: string,
         label: (s: string) => string,
-      ): GridColDef<TCapAlertRow> => ({
+      ): SettingsColumn<TCapAlertRow> => ({
         field,
         headerName,
         width: 190,

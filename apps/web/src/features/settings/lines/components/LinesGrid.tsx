@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { formatDateTime } from "../../../../shared/format";
 import { inlineEditColumn } from "../../../../shared/ui/settings/InlineEditCell";
 import { InlineEditGrid, inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
-import { GridActionsCellItem, type GridColDef } from "../../../../shared/ui/settings/settings-grid";
+import { GridActionsCellItem, type SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import type { InlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import {
   filterLines,
@@ -42,7 +42,7 @@ export function LinesGrid(p: LinesGridProps) {
   const shown = useMemo(() => filterLines(p.rows, filter), [p.rows, filter]);
   const { edit, timeZone, busyIds, canConfigure, onToggleActive, onConfigure } = p;
 
-  const columns = useMemo<GridColDef<LineRow>[]>(
+  const columns = useMemo<SettingsColumn<LineRow>[]>(
     () => [
       { field: "label", headerName: T.columns.name, flex: 1, minWidth: 160 },
       {
@@ -70,7 +70,8 @@ export function LinesGrid(p: LinesGridProps) {
         field: "lastIngestedTime",
         headerName: T.columns.lastIngestedTime,
         width: 210,
-        valueFormatter: (v: string | null) => (v ? formatDateTime(v, timeZone) : "–"),
+        valueFormatter: (_v, row) =>
+          row.lastIngestedTime ? formatDateTime(row.lastIngestedTime, timeZone) : "–",
       },
       inlineEditColumn<LineRow>({
         field: "ingestionThresholdHours",
@@ -80,7 +81,8 @@ export function LinesGrid(p: LinesGridProps) {
         parse: parseThresholdText,
         inputLabel: (r) => `${T.columns.ingestionThreshold} of ${r.label}`,
         inputMode: "numeric",
-        valueFormatter: (v: number | null) => (v == null ? "–" : String(v)),
+        valueFormatter: (_v, row) =>
+          row.ingestionThresholdHours == null ? "–" : String(row.ingestionThresholdHours),
       }),
       inlineEditColumn<LineRow>({
         field: "alertViewingWindowDays",

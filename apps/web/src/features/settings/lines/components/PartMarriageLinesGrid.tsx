@@ -4,7 +4,7 @@ import { Chip, IconButton, Menu, MenuItem, Stack, Tab, Tabs, Tooltip } from "@mu
 import { useMemo, useState } from "react";
 import { formatDateTime } from "../../../../shared/format";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
-import type { GridColDef } from "../../../../shared/ui/settings/settings-grid";
+import type { SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import { filterLines, type LineFilter, type LineRow } from "../lines.form";
 
 export type PartMarriageLinesGridProps = {
@@ -38,7 +38,7 @@ export function PartMarriageLinesGrid(p: PartMarriageLinesGridProps) {
   const shown = useMemo(() => filterLines(p.rows, tab), [p.rows, tab]);
   const { timeZone } = p;
 
-  const columns = useMemo<GridColDef<LineRow>[]>(
+  const columns = useMemo<SettingsColumn<LineRow>[]>(
     () => [
       {
         field: "active",

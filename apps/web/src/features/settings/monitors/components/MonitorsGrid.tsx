@@ -3,15 +3,16 @@ import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import { IconButton, Stack, Switch } from "@mui/material";
 import { useMemo } from "react";
-import {
-  type LightGridColumn,
-  type LightGridSort,
-  LightSettingsGrid,
-} from "../../../../shared/ui/settings/LightSettingsGrid";
+import { compareValues } from "../../../../shared/ui/settings/expandable-rows";
+import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
+import type { SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import { MONITORS_ADMIN_TEXTS as T } from "../texts";
 
-/** Sorted by name (requirements.md settings §9 "Default sorts"). */
-const DEFAULT_SORT: LightGridSort = { field: "monitor_name", sort: "asc" };
+/** Sorted by name (requirements.md settings §9 "Default sorts"), 25 a page. */
+const INITIAL_STATE = {
+  sorting: { sortModel: [{ field: "monitor_name", sort: "asc" as const }] },
+  pagination: { paginationModel: { pageSize: SETTINGS_GRID_PAGE_SIZE } },
+};
 
 export type MonitorsGridProps = {
   type: TFormMonitorType;
@@ -26,14 +27,14 @@ export type MonitorsGridProps = {
 /** The line's SVD or MVD monitors: Active switch, name, edit and delete (requirements.md settings §2.7). */
 export function MonitorsGrid(p: MonitorsGridProps) {
   const { pendingActive, onActiveChange, onEdit, onDelete } = p;
-  const columns = useMemo<LightGridColumn<TMonitor>[]>(
+  const columns = useMemo<SettingsColumn<TMonitor>[]>(
     () => [
       {
         field: "active",
         headerName: T.activeColumn,
         width: 110,
         sortable: false,
-        renderCell: (row) => (
+        renderCell: ({ row }) => (
           <Switch
             checked={pendingActive.get(row.monitor_uuid) ?? row.active}
             disabled={pendingActive.has(row.monitor_uuid)}
@@ -42,13 +43,14 @@ export function MonitorsGrid(p: MonitorsGridProps) {
           />
         ),
       },
-      { field: "monitor_name", headerName: T.nameColumn, minWidth: 240 },
+      // Names with numbers in them sort by the numbers ("Monitor 2" before "Monitor 10").
+      { field: "monitor_name", headerName: T.nameColumn, minWidth: 240, sortComparator: compareValues },
       {
         field: "actions",
         headerName: "",
         width: 120,
         sortable: false,
-        renderCell: (row) => (
+        renderCell: ({ row }) => (
           <Stack direction="row" spacing={0.5}>
             <IconButton size="small" aria-label={T.editLabel(row.monitor_name)} onClick={() => onEdit(row)}>
               <EditIcon fontSize="small" />
@@ -68,14 +70,15 @@ export function MonitorsGrid(p: MonitorsGridProps) {
   );
 
   return (
-    <LightSettingsGrid
+    <SettingsGrid
       label={T.pageTitle(p.type)}
       emptyText={T.empty(p.type)}
       rows={p.monitors}
       columns={columns}
       getRowId={(m) => m.monitor_uuid}
-      initialSort={DEFAULT_SORT}
-      initialPageSize={SETTINGS_GRID_PAGE_SIZE}
+      initialState={INITIAL_STATE}
+      // The page scrolls, not the grid.
+      height="none"
     />
   );
 }

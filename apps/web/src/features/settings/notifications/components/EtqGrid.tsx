@@ -5,16 +5,15 @@ import EditIcon from "@mui/icons-material/EditOutlined";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../../../shared/format";
 import { expandColumn } from "../../../../shared/ui/settings/ExpandToggle";
-import type { FlatRow } from "../../../../shared/ui/settings/expandable-rows";
+import { type FlatRow, isParentRow } from "../../../../shared/ui/settings/expandable-rows";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
-import { GridActionsCellItem, type GridColDef } from "../../../../shared/ui/settings/settings-grid";
+import { GridActionsCellItem, type SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import type { ExpandableRows } from "../../../../shared/ui/settings/useExpandableRows";
 import { hasFailedDelivery, type TEtqRow } from "../notifications.rows";
 import { deliveryHealthColumn, lastTestColumn } from "./deliveryColumns";
 import { DELIVERY_FAILED_ROW_CLASS, deliveryFailedRowSx, StatusChip } from "./IntegrationStatus";
 
 type Row = FlatRow<TEtqRow, never>;
-type ParentRow = Extract<Row, { __row: { kind: "parent" } }>;
 
 export type EtqGridProps = {
   tree: ExpandableRows<TEtqRow>;
@@ -32,7 +31,7 @@ export type EtqGridProps = {
   onToggle: (id: string) => void;
 };
 
-const isParent = (r: Row): r is ParentRow => r.__row.kind === "parent";
+const isParent = isParentRow<TEtqRow, never>;
 
 /**
  * ETQ Reliance grid (requirements.md settings §2.3): Line, Date Configured, Status with the connection chip,
@@ -43,9 +42,9 @@ export function EtqGrid(p: EtqGridProps) {
   const parentCell =
     (render: (row: TEtqRow) => ReactNode) =>
     ({ row }: { row: Row }) =>
-      isParent(row) ? render(row as unknown as TEtqRow) : null;
+      isParent(row) ? render(row) : null;
 
-  const columns: GridColDef<Row>[] = [
+  const columns: SettingsColumn<Row>[] = [
     expandColumn<TEtqRow, never>({
       tree: { ...p.tree, toggle: p.onToggle },
       isIconOnly: true,
@@ -69,12 +68,12 @@ export function EtqGrid(p: EtqGridProps) {
     lastTestColumn<Row>({
       timeZone: p.timeZone,
       isShown: isParent,
-      valueOf: (r) => (r as unknown as TEtqRow).lastTest,
+      valueOf: (r) => (isParent(r) ? r.lastTest : null),
     }),
     deliveryHealthColumn<Row>({
       timeZone: p.timeZone,
       isShown: isParent,
-      valueOf: (r) => (r as unknown as TEtqRow).health,
+      valueOf: (r) => (isParent(r) ? r.health : null),
     }),
   ];
   if (p.canEdit) {
@@ -83,9 +82,8 @@ export function EtqGrid(p: EtqGridProps) {
       type: "actions",
       headerName: "",
       width: 130,
-      getActions: ({ row }) => {
-        if (!isParent(row)) return [];
-        const r = row as unknown as TEtqRow;
+      getActions: ({ row: r }) => {
+        if (!isParent(r)) return [];
         const isBusy = p.editingId != null;
         const item = (label: string, icon: ReactNode, onClick: () => void, disabled = isBusy) => (
           <GridActionsCellItem
@@ -118,9 +116,7 @@ export function EtqGrid(p: EtqGridProps) {
       columns={columns}
       {...p.tree.gridProps}
       getRowClassName={({ row }) =>
-        isParent(row) && hasFailedDelivery((row as unknown as TEtqRow).health)
-          ? DELIVERY_FAILED_ROW_CLASS
-          : ""
+        isParent(row) && hasFailedDelivery(row.health) ? DELIVERY_FAILED_ROW_CLASS : ""
       }
       sx={deliveryFailedRowSx}
     />

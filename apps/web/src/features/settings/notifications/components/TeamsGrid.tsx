@@ -7,7 +7,7 @@ import { formatDateTime } from "../../../../shared/format";
 import { inlineEditColumn } from "../../../../shared/ui/settings/InlineEditCell";
 import { InlineEditGrid, inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
-import { GridActionsCellItem, type GridColDef } from "../../../../shared/ui/settings/settings-grid";
+import { GridActionsCellItem, type SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import { type InlineFieldError, useInlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import { hasFailedDelivery, type TTeamsRow } from "../notifications.rows";
 import { deliveryHealthColumn, lastTestColumn } from "./deliveryColumns";
@@ -54,14 +54,14 @@ export function TeamsGrid(p: TeamsGridProps) {
   useEffect(() => {
     onEditingChange?.(isEditing);
   }, [isEditing, onEditingChange]);
-  const columns = useMemo<GridColDef<TTeamsRow>[]>(() => {
-    const cols: GridColDef<TTeamsRow>[] = [
+  const columns = useMemo<SettingsColumn<TTeamsRow>[]>(() => {
+    const cols: SettingsColumn<TTeamsRow>[] = [
       { field: "line", headerName: M.columns.line, flex: 1, minWidth: 140 },
       {
         field: "configuredAt",
         headerName: M.columns.dateConfigured,
         width: 200,
-        valueFormatter: (v: string | null) => (v ? formatDateTime(v, timeZone) : ""),
+        valueFormatter: (_v, row) => (row.configuredAt ? formatDateTime(row.configuredAt, timeZone) : ""),
       },
       {
         field: "status",

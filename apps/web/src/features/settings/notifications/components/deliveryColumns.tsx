@@ -1,5 +1,5 @@
 import type { TDeliveryHealth, TIntegrationTestOutcome } from "@linewatch/contracts";
-import type { GridColDef, GridValidRowModel } from "../../../../shared/ui/settings/settings-grid";
+import type { SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import { DeliveryHealthText, LastTestText } from "./IntegrationStatus";
 
 type ColumnOptions<R, V> = {
@@ -14,9 +14,9 @@ type ColumnOptions<R, V> = {
  * The Delivery column of both integrations grids (issue #13): a line's last delivery on the
  * page's channel, its failures in the last 24 hours and open alerts still being retried.
  */
-export function deliveryHealthColumn<R extends GridValidRowModel>(
+export function deliveryHealthColumn<R extends object>(
   o: ColumnOptions<R, TDeliveryHealth | null>,
-): GridColDef<R> {
+): SettingsColumn<R> {
   return {
     field: "health",
     headerName: "Delivery",
@@ -31,9 +31,9 @@ export function deliveryHealthColumn<R extends GridValidRowModel>(
 }
 
 /** The Last test column of both integrations grids: the last "Send test message" / "Test connection". */
-export function lastTestColumn<R extends GridValidRowModel>(
+export function lastTestColumn<R extends object>(
   o: ColumnOptions<R, TIntegrationTestOutcome | null>,
-): GridColDef<R> {
+): SettingsColumn<R> {
   return {
     field: "lastTest",
     headerName: "Last test",

@@ -12,9 +12,9 @@ import ShowChartIcon from "@mui/icons-material/ShowChart";
 import { alpha, Button, IconButton, Tooltip } from "@mui/material";
 import { useMemo } from "react";
 import { expandColumn } from "../../../../shared/ui/settings/ExpandToggle";
-import type { FlatRow } from "../../../../shared/ui/settings/expandable-rows";
+import { type FlatRow, isChildRow, isParentRow } from "../../../../shared/ui/settings/expandable-rows";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
-import type { GridColDef } from "../../../../shared/ui/settings/settings-grid";
+import type { SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import type { ExpandableRows } from "../../../../shared/ui/settings/useExpandableRows";
 import { UNSAVED_ROW_CLASS } from "../../../../shared/ui/settings/useInlineRowEdit";
 import type { TModelRow, TSignalRow } from "../spc-limits.form";
@@ -46,19 +46,18 @@ export type LimitsGridProps = {
 export function LimitsGrid(p: LimitsGridProps) {
   const { tree, errorsOf, lockedOf, onCell, signalNames, onAddModel, onRemoveModel, onCapability, isDirty } =
     p;
-  const columns = useMemo<GridColDef<Row>[]>(() => {
-    const parentText = (field: "station" | "signal") => (row: Row) =>
-      row.__row.kind === "parent" ? (row as unknown as TSignalRow)[field] : "";
-    const limitColumn = (key: TSpcLimitKey): GridColDef<Row> => ({
+  const columns = useMemo<SettingsColumn<Row>[]>(() => {
+    const parentText = (field: "station" | "signal") => (row: Row) => (isParentRow(row) ? row[field] : "");
+    const limitColumn = (key: TSpcLimitKey): SettingsColumn<Row> => ({
       field: key,
       headerName: SPC_LIMIT_LABELS[key],
       flex: 1,
       minWidth: 140,
       sortable: false,
       renderCell: ({ row }) => {
-        if (row.__row.kind !== "child") return null;
-        const m = row as unknown as TModelRow;
-        const signalId = row.__row.parentId;
+        const m = row;
+        if (!isChildRow(m)) return null;
+        const signalId = m.__row.parentId;
         return (
           <LimitCell
             label={`${SPC_LIMIT_LABELS[key]} ${m.model}`}
@@ -97,7 +96,7 @@ export function LimitsGrid(p: LimitsGridProps) {
         headerName: "Model",
         width: 110,
         sortable: false,
-        valueGetter: (_v, row) => (row.__row.kind === "child" ? (row as unknown as TModelRow).model : ""),
+        valueGetter: (_v, row) => (isChildRow(row) ? row.model : ""),
       },
       ...SPC_LIMIT_KEYS.map(limitColumn),
       {
@@ -107,8 +106,8 @@ export function LimitsGrid(p: LimitsGridProps) {
         sortable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) => {
-          if (row.__row.kind === "parent") {
-            const signal = (row as unknown as TSignalRow).signal;
+          if (isParentRow(row)) {
+            const signal = row.signal;
             return (
               <>
                 <Button size="small" startIcon={<AddIcon />} onClick={() => onAddModel(row.id)}>
@@ -126,9 +125,9 @@ export function LimitsGrid(p: LimitsGridProps) {
               </>
             );
           }
-          if (row.__row.kind !== "child") return null;
-          const m = row as unknown as TModelRow;
-          const signalId = row.__row.parentId;
+          const m = row;
+          if (!isChildRow(m)) return null;
+          const signalId = m.__row.parentId;
           if (m.model === "*") return null;
           return (
             <Tooltip title={M.removeModel}>

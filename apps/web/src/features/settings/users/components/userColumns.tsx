@@ -5,8 +5,8 @@ import { InlineEditCell } from "../../../../shared/ui/settings/InlineEditCell";
 import { inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
 import {
   GridActionsCellItem,
-  type GridColDef,
   type GridRenderCellParams,
+  type SettingsColumn,
 } from "../../../../shared/ui/settings/settings-grid";
 import type { InlineRowEdit } from "../../../../shared/ui/settings/useInlineRowEdit";
 import type { LocationKey, LocationOption } from "../users.location";
@@ -31,7 +31,7 @@ export type UserColumnsOptions = {
 
 const roleOptions = USER_ROLES.map((r) => ({ key: r, label: r }));
 
-export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
+export function userColumns(o: UserColumnsOptions): SettingsColumn<TUserGridRow>[] {
   const isOwn = (row: TUserGridRow) => row.id === o.meId;
 
   const locationCell = (p: GridRenderCellParams<TUserGridRow>, isEdit: boolean) => {
@@ -54,7 +54,7 @@ export function userColumns(o: UserColumnsOptions): GridColDef<TUserGridRow>[] {
     );
   };
 
-  const columns: GridColDef<TUserGridRow>[] = [
+  const columns: SettingsColumn<TUserGridRow>[] = [
     {
       field: "email",
       headerName: USER_MESSAGES.columns.email,
