@@ -26,6 +26,16 @@ const noDataAlertsOf = (lineId: string) =>
     .where(eq(alerts.lineId, lineId))
     .then((rows) => rows.filter((a) => a.kind === "no_data"));
 
+/** A new tenant whose line has these No Data Alert hours and its last record `silentFor` hours ago. */
+async function tenantWithSilentLine(hours: number, silentFor: number) {
+  const tn = await createTenant(t.app, db());
+  await db()
+    .update(lines)
+    .set({ ingestionThresholdHours: hours, lastIngestedTime: hoursAgo(silentFor) })
+    .where(eq(lines.id, tn.line.id));
+  return tn;
+}
+
 describe("the no-data check's interval", () => {
   it("is half a minute of the worker's clock: 30 s on the real one, scaled with WORKER_MINUTE_MS", () => {
     expect(noDataCheckInterval(60_000)).toBe(NO_DATA_CHECK_MS);
@@ -38,11 +48,7 @@ describe("the no-data check's interval", () => {
 
 describe("no-data alerts", () => {
   it("opens one alert for a line past its No Data Alert hours, notified to its Teams channel, and shows it in the line's alerts", async () => {
-    const tn = await createTenant(t.app, db());
-    await db()
-      .update(lines)
-      .set({ ingestionThresholdHours: 2, lastIngestedTime: hoursAgo(3) })
-      .where(eq(lines.id, tn.line.id));
+    const tn = await tenantWithSilentLine(2, 3);
     await db().insert(teamsWebhooks).values({
       customerId: tn.customer.id,
       plantId: tn.plant.id,
@@ -90,11 +96,7 @@ describe("no-data alerts", () => {
   });
 
   it("resolves itself when records arrive again", async () => {
-    const tn = await createTenant(t.app, db());
-    await db()
-      .update(lines)
-      .set({ ingestionThresholdHours: 1, lastIngestedTime: hoursAgo(2) })
-      .where(eq(lines.id, tn.line.id));
+    const tn = await tenantWithSilentLine(1, 2);
     await checkNoData(db(), t.now.value);
     const [open] = await noDataAlertsOf(tn.line.id);
     expect(open?.state).toBe("OPEN");
@@ -111,11 +113,7 @@ describe("no-data alerts", () => {
   });
 
   it("keeps a silent line's open alert current: hours since its last record, seen at the check", async () => {
-    const tn = await createTenant(t.app, db());
-    await db()
-      .update(lines)
-      .set({ ingestionThresholdHours: 1, lastIngestedTime: hoursAgo(2) })
-      .where(eq(lines.id, tn.line.id));
+    const tn = await tenantWithSilentLine(1, 2);
     await checkNoData(db(), t.now.value);
     const later = new Date(t.now.value.getTime() + 2 * HOUR);
     const out = await checkNoData(db(), later);
@@ -152,11 +150,7 @@ describe("no-data alerts", () => {
   });
 
   it("is checked by the worker's poll", async () => {
-    const tn = await createTenant(t.app, db());
-    await db()
-      .update(lines)
-      .set({ ingestionThresholdHours: 5, lastIngestedTime: hoursAgo(6) })
-      .where(eq(lines.id, tn.line.id));
+    const tn = await tenantWithSilentLine(5, 6);
     const worker = startWorker({
       db: db(),
       now: () => t.now.value,
@@ -170,11 +164,7 @@ describe("no-data alerts", () => {
   });
 
   it("opens one alert when two workers check at once", async () => {
-    const tn = await createTenant(t.app, db());
-    await db()
-      .update(lines)
-      .set({ ingestionThresholdHours: 1, lastIngestedTime: hoursAgo(2) })
-      .where(eq(lines.id, tn.line.id));
+    const tn = await tenantWithSilentLine(1, 2);
     const results = await Promise.allSettled([
       checkNoData(db(), t.now.value),
       checkNoData(db(), t.now.value),
