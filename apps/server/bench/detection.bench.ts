@@ -519,7 +519,10 @@ function pairsOf(result: CellResult): Pair[] {
     const labelledShare = result.windows > 0 ? t.labelled / result.windows : 0;
     // Labelled: the monitor form's preview warned up front (result.previewHolds false), or the
     // evaluations' own details said so in at least LABELLED_SHARE of the windows.
-    const isLabelled = result.previewHolds === false || labelledShare >= LABELLED_SHARE;
+    const isLabelled =
+      result.previewHolds === false ||
+      result.previewLevelHolds[level] === false ||
+      labelledShare >= LABELLED_SHARE;
     const status: PairStatus = t.evaluated === 0 ? "none" : met ? "met" : isLabelled ? "labelled" : "missed";
     return {
       level,
@@ -549,8 +552,10 @@ function essText(result: CellResult): string {
 /** What the form's preview says of the cell's window up front. */
 function previewText(result: CellResult): string {
   if (result.previewHolds === null) return "–";
-  if (result.previewHolds) return "holds";
-  return `warns (use at least ${result.previewMinimum ?? "—"})`;
+  if (!result.previewHolds) return `warns (use at least ${result.previewMinimum ?? "—"})`;
+  // SVD: the levels the preview warns of for the signal's heavy tails or the threshold's floor.
+  const warned = ALERT_THRESHOLDS.filter((level) => result.previewLevelHolds[level] === false);
+  return warned.length === 0 ? "holds" : `warns at ${warned.join(", ")}`;
 }
 
 function labelledText(pairs: readonly Pair[]): string {

@@ -7,6 +7,7 @@
 import { parseStoredMonitorFilter, QUERY_BOUNDS, type TMonitorType } from "@linewatch/contracts";
 import {
   ALERT_THRESHOLD_LEVELS,
+  ALERT_THRESHOLDS,
   type AlertThreshold,
   measureLevelSupport,
   normalUpperTail,
@@ -349,6 +350,8 @@ export interface CellResult {
   readonly previewHolds: boolean | null;
   /** The smallest sample size the preview advises (null: none up to 100,000 or it holds). */
   readonly previewMinimum: number | null;
+  /** SVD: the preview's judgement at each level (its heavy tails and threshold floor are level's own). */
+  readonly previewLevelHolds: Partial<Record<AlertThreshold, boolean | null>>;
 }
 
 /** Records of the process the up-front (preview) measurement reads: a period of a few days. */
@@ -362,6 +365,7 @@ export const PREVIEW_RECORDS = 2000;
 export function previewSupport(
   spec: CellSpec,
   seed: number,
+  level?: AlertThreshold,
 ): { holds: boolean | null; minimum: number | null } {
   const stretch: CellSpec = {
     ...spec,
@@ -377,6 +381,8 @@ export function previewSupport(
   const columns = Array.from({ length: p }, (_, j) => records.map((r) => r.values[j] ?? Number.NaN));
   const support = measureLevelSupport(columns, spec.shape.sampleSize, spec.shape.ratio, {
     controlTails: spec.method === "cap",
+    // SVD: the form's preview judges the monitor's own level too (its heavy tails, its floor).
+    ...(spec.method === "svd" && level !== undefined ? { svdLevel: level } : {}),
   });
   return support
     ? { holds: support.holds, minimum: support.holds ? null : support.minimumSampleSize }
@@ -560,7 +566,11 @@ export function runCell(spec: CellSpec, seed: number, windows: number): CellResu
     }
   }
   const preview = previewSupport(spec, seed);
+  const previewLevelHolds: Partial<Record<AlertThreshold, boolean | null>> = {};
+  if (spec.method === "svd")
+    for (const level of ALERT_THRESHOLDS) previewLevelHolds[level] = previewSupport(spec, seed, level).holds;
   return {
+    previewLevelHolds,
     windows,
     levels: tallies,
     previewHolds: preview.holds,

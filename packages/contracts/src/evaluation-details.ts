@@ -50,7 +50,11 @@ const svdCommon = {
  * covariance, or (CAP) too few training records for the heavy or skewed tails its control rules
  * judge points by.
  */
-export const ZLevelSupportLimit = z.enum(["dependence", "covariance", "tails", "cycle"]);
+/**
+ * What a window that cannot hold its level falls short in; "floor": an SVD threshold at its 0.1 σ
+ * floor (the monitor alarms less often than its level says).
+ */
+export const ZLevelSupportLimit = z.enum(["dependence", "covariance", "tails", "cycle", "floor"]);
 export type TLevelSupportLimit = z.infer<typeof ZLevelSupportLimit>;
 
 export const ZLevelSupport = z.object({

@@ -304,6 +304,31 @@ describe("CAP held per evaluation (issue 29): p_control, p_capability, judged po
     });
   const hit = (i: number) => ({ rule: 1 as const, partId: `AX-${i}`, ts: null, value: 30 + i });
 
+  it("words an SVD monitor's heavy tails at low and a threshold at its floor", () => {
+    expect(
+      levelSupportText({
+        records: 600,
+        alpha: 0.05,
+        minimumSampleSize: null,
+        limitedBy: "tails",
+        method: "svd",
+      }),
+    ).toBe(
+      "with this signal's heavy tails, 600 records cannot hold 1 false alarm in 20 evaluations; no window size can; choose Medium or High",
+    );
+    expect(
+      levelSupportText({
+        records: 3000,
+        alpha: 0.05,
+        minimumSampleSize: null,
+        limitedBy: "floor",
+        method: "svd",
+      }),
+    ).toBe(
+      "with 3000 records the threshold sits at its floor of 0.1 standard deviations (a smaller move is not worth an alert): fewer than 1 false alarm in 20 evaluations",
+    );
+  });
+
   it("words a window too small for a CAP signal's heavy tails", () => {
     expect(levelSupportText({ records: 150, alpha: 0.01, minimumSampleSize: 500, limitedBy: "tails" })).toBe(
       "with this signal's heavy or skewed tails, 150 records cannot hold 1 false alarm in 100 evaluations; use at least 500",

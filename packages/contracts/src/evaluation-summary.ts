@@ -48,34 +48,42 @@ export const vifText = (vif: number, what = "threshold") =>
 /**
  * Why a window cannot hold its level (issue 29): "with this signal's autocorrelation, 50 records
  * cannot hold 1 false alarm in 100 evaluations; use at least 79" (or "heavy or skewed tails" for a
- * CAP monitor's control rules). The monitor form's preview and the evaluation's details say it alike.
+ * CAP monitor's control rules, "heavy tails" for an SVD monitor's). An SVD threshold at its floor
+ * says that the monitor alarms less often instead. The monitor form's preview and the evaluation's
+ * details say it alike.
  */
 export const levelSupportText = (o: {
   records: number;
   alpha: number;
   minimumSampleSize: number | null;
   signals?: number;
-  /** "tails": a CAP monitor's training records too few for the signal's heavy or skewed tails. */
+  /** "tails": training records too few for the signal's heavy tails (or, at low, an SVD monitor's tails). */
   limitedBy?: TLevelSupportLimit | null;
   /** "cycle": the cycle's period in records. */
   cyclePeriod?: number | null;
+  /** The monitor's method: an SVD monitor's tails are heavy ones (no fourth moment), a CAP monitor's heavy or skewed. */
+  method?: "svd" | "mvd" | "cap";
 }) => {
   const signals = o.signals ?? 1;
   const whose = signals > 1 ? "these signals'" : "this signal's";
+  const evaluations = Math.round(1 / o.alpha);
+  if (o.limitedBy === "floor")
+    return `with ${o.records} records the threshold sits at its floor of 0.1 standard deviations (a smaller move is not worth an alert): fewer than 1 false alarm in ${evaluations} evaluations`;
   // MVD's covariance: rows too few for the signals' count once their autocorrelation is counted.
   const subject =
     o.limitedBy === "tails"
-      ? `${whose} heavy or skewed tails`
+      ? `${whose} ${o.method === "svd" ? "heavy" : "heavy or skewed"} tails`
       : o.limitedBy === "cycle"
         ? `${whose} cycle${o.cyclePeriod == null ? "" : ` of about ${formatFigure(o.cyclePeriod)} records`}`
         : o.limitedBy === "covariance"
           ? `${signals} signals and their autocorrelation`
           : `${whose} autocorrelation`;
-  const evaluations = Math.round(1 / o.alpha);
   const advice =
-    o.minimumSampleSize == null
-      ? "no sample size up to 100,000 records can"
-      : `use at least ${o.minimumSampleSize}`;
+    o.minimumSampleSize != null
+      ? `use at least ${o.minimumSampleSize}`
+      : o.limitedBy === "tails" && o.method === "svd"
+        ? "no window size can; choose Medium or High"
+        : "no sample size up to 100,000 records can";
   return `with ${subject}, ${o.records} records cannot hold 1 false alarm in ${evaluations} evaluations; ${advice}`;
 };
 
@@ -101,6 +109,7 @@ function dependenceLines(d: TSvdCalibratedDetails | TMvdCalibratedDetails, signa
         signals,
         limitedBy: d.calibration.limitedBy,
         cyclePeriod: d.cycle?.period,
+        method: d.kind,
       }),
     );
   return lines;
@@ -430,6 +439,7 @@ export function adjustmentLines(d: TEvaluationDetails): string[] {
             minimumSampleSize: d.calibration.minimumSampleSize,
             limitedBy: d.calibration.limitedBy,
             cyclePeriod: d.cycle?.period,
+            method: d.kind,
           }),
         ]
       : []),

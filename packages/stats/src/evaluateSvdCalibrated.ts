@@ -14,7 +14,7 @@ import { wassersteinDistance } from "./wassersteinDistance.js";
 import { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS } from "./windowMinimums.js";
 
 /** Threshold floor (docs/monitoring.md "SVD"): a move of less than a tenth of a σ is not worth an alert. */
-const MIN_SVD_THRESHOLD = 0.1;
+export const MIN_SVD_THRESHOLD = 0.1;
 
 export interface SvdCalibratedEvaluation {
   readonly state: EvaluatedState;
@@ -102,6 +102,66 @@ export function svdThresholdDegrees(dependence: Dependence, kurtosis: number, m:
 }
 
 /**
+ * The threshold's parts before the floor, for m training and n evaluation values whose training
+ * values are `training` (their shape and, in record order, their dependence), the kurtosis read on
+ * `training` and `evaluation` together.
+ */
+function svdThresholdParts(
+  training: ArrayLike<number>,
+  evaluation: ArrayLike<number>,
+  dependence: Dependence,
+  m: number,
+  n: number,
+  alertThreshold: AlertThreshold,
+) {
+  const level = ALERT_THRESHOLD_LEVELS[alertThreshold] as (typeof ALERT_THRESHOLD_LEVELS)[AlertThreshold];
+  const shapeRatio = bridgeMeanRatio(training) / normalReferenceRatio(training.length);
+  const dispersion = dispersionRatio(training, alertThreshold);
+  const nullQuantile = level.svdK * shapeRatio * dispersion;
+  // The dependence: the null law under the fit's own kernel (the indicators of alike neighbours
+  // are less alike than the values), not the mean's √VIF (docs/decisions/0133-svd-dependent-kernel.md).
+  // Never narrower than for independent data: a high order the criterion picks by chance on
+  // independent values can put the factor below 1. With a periodic component, never narrower than
+  // its residuals alone (√ of their share of the variance): whole periods leave both windows'
+  // distributions alike.
+  const dependenceFactor = Math.max(
+    Math.sqrt(dependence.vifFloor),
+    svdDependenceFactor(training, dependence.autocorrelations, n, alertThreshold),
+  );
+  // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
+  // normal independent data, fewer for heavy tails), and the dependence fit. Pay for both as a
+  // t-test pays for an estimated variance.
+  // κ of training and evaluation values together, bias-adjusted (the training values' own,
+  // biased kurtosis missed the tail 25 skewed evaluation values reach: lognormal 100 × 0.25 4.25 α
+  // at high), kept ≥ 3.
+  const kurtosis = Math.max(3, sampleShape([...Array.from(training), ...Array.from(evaluation)]).kurtosis);
+  const degrees = svdThresholdDegrees(dependence, kurtosis, m);
+  const widening = vifWidening(degrees, level.alpha);
+  const nEff = (m * n) / (m + n);
+  const raw = (nullQuantile * dependenceFactor * widening) / Math.sqrt(nEff);
+  return { nullQuantile, shapeRatio, dispersion, dependenceFactor, kurtosis, degrees, widening, raw };
+}
+
+/**
+ * What an SVD monitor's threshold would be, before its floor, for a window of m training and n
+ * evaluation records of a signal like `values` (a stretch of its history in record order, the
+ * monitor form's preview period): the training values' shape and dependence read on the stretch,
+ * the window's own m and n for n_eff and the widening. Below MIN_SVD_THRESHOLD the floor decides and
+ * the level's α is not what the monitor holds (levelSupport "floor"). Null for fewer than 4 values
+ * or a constant stretch.
+ */
+export function svdExpectedThreshold(
+  values: ArrayLike<number>,
+  m: number,
+  n: number,
+  alertThreshold: AlertThreshold,
+  dependence: Dependence = estimateDependence(values, undefined, { periodic: true }),
+): number | null {
+  if (values.length < 4 || !(sampleStandardDeviation(values) > 0) || m < 2 || n < 1) return null;
+  return svdThresholdParts(values, [], dependence, m, n, alertThreshold).raw;
+}
+
+/**
  * SVD (WASSERSTEIN) evaluation with the threshold taken from the training data (docs/monitoring.md
  * "Sensitivity", "SVD"): W̃ = W₁ / s against max(q_α(F̂) · f_ρ / √n_eff, 0.1), where q_α(F̂)
  * carries the data's shape and f_ρ (svdDependenceFactor) its autocorrelation, widened by t/z for
@@ -147,29 +207,8 @@ export function evaluateSvdCalibrated(
   // then the sine plus its residuals' AR process, not a strong dependence at frequency 0.
   const dependence = estimateDependence(train.values, undefined, { periodic: true });
   const vif = dependence.vif;
-  const shapeRatio = bridgeMeanRatio(train.values) / normalReferenceRatio(m);
-  const dispersion = dispersionRatio(train.values, alertThreshold);
-  const nullQuantile = level.svdK * shapeRatio * dispersion;
-  // The dependence: the null law under the fit's own kernel (the indicators of alike neighbours
-  // are less alike than the values), not the mean's √VIF (docs/decisions/0133-svd-dependent-kernel.md).
-  // Never narrower than for independent data: a high order the criterion picks by chance on
-  // independent values can put the factor below 1. With a periodic component, never narrower than
-  // its residuals alone (√ of their share of the variance): whole periods leave both windows'
-  // distributions alike.
-  const dependenceFactor = Math.max(
-    Math.sqrt(dependence.vifFloor),
-    svdDependenceFactor(train.values, dependence.autocorrelations, n, alertThreshold),
-  );
-  // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
-  // normal independent data, fewer for heavy tails), and the dependence fit. Pay for both as a
-  // t-test pays for an estimated variance.
-  // κ of training and evaluation values together, bias-adjusted (the training values' own,
-  // biased kurtosis missed the tail 25 skewed evaluation values reach: lognormal 100 × 0.25 4.25 α
-  // at high), kept ≥ 3.
-  const kurtosis = Math.max(3, sampleShape([...train.values, ...ev.values]).kurtosis);
-  const degrees = svdThresholdDegrees(dependence, kurtosis, m);
-  const widening = vifWidening(degrees, level.alpha);
-  const raw = (nullQuantile * dependenceFactor * widening) / Math.sqrt(nEff);
+  const { nullQuantile, shapeRatio, dispersion, dependenceFactor, kurtosis, degrees, widening, raw } =
+    svdThresholdParts(train.values, ev.values, dependence, m, n, alertThreshold);
   const threshold = Math.max(raw, MIN_SVD_THRESHOLD);
   const breach = score > threshold;
   return {

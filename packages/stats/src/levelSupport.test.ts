@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { normalGenerator } from "../test/random.js";
 import { type Dependence, estimateDependence, fittedAutocorrelations } from "./dependence.js";
+import { MIN_SVD_THRESHOLD, svdExpectedThreshold } from "./evaluateSvdCalibrated.js";
 import {
   dependenceDegreesAt,
   evaluationsPerFalseAlarm,
   levelSupport,
+  MIN_SVD_TAIL_TRAINING,
   MIN_TAIL_TRAINING,
   measureLevelSupport,
 } from "./levelSupport.js";
@@ -118,6 +120,43 @@ describe("measureLevelSupport", () => {
     expect(support?.measuredRecords).toBe(599);
     expect(support?.dependence.vif).toBeGreaterThan(8);
     expect(support?.holds).toBe(false);
+  });
+
+  it("tells an SVD monitor at low that tails without a fourth moment break its level at any window", () => {
+    const next = normalGenerator(12);
+    const t3 = Float64Array.from(
+      { length: 2000 },
+      () => next() / Math.sqrt((next() ** 2 + next() ** 2 + next() ** 2) / 3),
+    );
+    const low = measureLevelSupport([t3], 600, 0.2, { svdLevel: "low" });
+    expect(low).toMatchObject({ holds: false, limitedBy: "tails", minimumSampleSize: null });
+    // Medium and high hold from MIN_SVD_TAIL_TRAINING training records: 75 at ratio 0.2.
+    expect(measureLevelSupport([t3], 600, 0.2, { svdLevel: "medium" })?.holds).toBe(true);
+    expect(measureLevelSupport([t3], 50, 0.2, { svdLevel: "high" })).toMatchObject({
+      holds: false,
+      limitedBy: "tails",
+      minimumSampleSize: MIN_SVD_TAIL_TRAINING + 25,
+    });
+    // Normal values: nothing to warn of at any level of a window the threshold is above its floor.
+    const normal = Float64Array.from({ length: 2000 }, normalGenerator(13));
+    for (const level of ["low", "medium", "high"] as const)
+      expect(measureLevelSupport([normal], 600, 0.2, { svdLevel: level })?.holds).toBe(true);
+  });
+
+  it("says when an SVD threshold sits at its 0.1 σ floor, and advises no window size", () => {
+    const normal = Float64Array.from({ length: 2000 }, normalGenerator(14));
+    // 8,000 training and 2,000 evaluation records: k 2.1 over √1600 is about 0.05 at low.
+    expect(svdExpectedThreshold(normal, 8000, 2000, "low")).toBeLessThan(MIN_SVD_THRESHOLD);
+    expect(measureLevelSupport([normal], 10_000, 0.2, { svdLevel: "low" })).toMatchObject({
+      holds: false,
+      limitedBy: "floor",
+      minimumSampleSize: null,
+    });
+    // 120 + 30 records: about 2.1 / √24 ≈ 0.43, far above the floor.
+    expect(svdExpectedThreshold(normal, 120, 30, "low")).toBeGreaterThan(0.35);
+    expect(measureLevelSupport([normal], 150, 0.2, { svdLevel: "low" })?.holds).toBe(true);
+    // Without the level (MVD, CAP) nothing is judged of an SVD threshold.
+    expect(measureLevelSupport([normal], 10_000, 0.2)?.holds).toBe(true);
   });
 
   it("asks a CAP monitor for enough training records to learn heavy or skewed tails", () => {

@@ -7,6 +7,7 @@ import {
   estimatePooledDependence,
 } from "./dependence.js";
 import { MIN_COVARIANCE_DEGREES } from "./evaluateMvdCalibrated.js";
+import { MIN_SVD_THRESHOLD, svdExpectedThreshold } from "./evaluateSvdCalibrated.js";
 import { fitMarginalShape } from "./marginalShape.js";
 import { StatsError } from "./statsError.js";
 import { pooledAr1Coefficient } from "./varianceInflation.js";
@@ -46,8 +47,27 @@ export const MIN_TAIL_TRAINING = 400;
  */
 export const MIN_CYCLE_PERIODS_EVALUATED = 2;
 
-/** What a window that does not hold falls short in. */
-export type LevelSupportLimit = "dependence" | "covariance" | "tails" | "cycle";
+/**
+ * An SVD monitor's signal whose innovations' fitted t has at most this many degrees of freedom
+ * (fitMarginalShape's grid: 2.5–4; no finite kurtosis) breaches more often than α at low whatever
+ * the window, and is quiet on the smallest windows. Measured (independent Student t₃, 4,000–10,000
+ * windows): at low 1.21α (75 + 25), 1.22–1.29α (480 + 120), 1.21α (2400 + 600) — the kurtosis
+ * widening cannot read a tail with no fourth moment (docs/decisions 0294, 0297); medium and high
+ * met from 75 training records. t₅ (fitted ν 5–6) and lognormal σ 0.5 meet every level.
+ */
+export const SVD_HEAVY_TAIL_NU = 4;
+/**
+ * Training records an SVD monitor needs on a signal of SVD_HEAVY_TAIL_NU tails at any level:
+ * at 25 t₃ was 0.55–0.71α at medium and 0.2–0.5α at high (the widening's ν from 25 values' kurtosis
+ * pays too much), at 75 1.12α at medium.
+ */
+export const MIN_SVD_TAIL_TRAINING = 50;
+
+/**
+ * What a window that does not hold falls short in. "floor": an SVD threshold that sits at its
+ * 0.1 σ floor (docs/monitoring.md "SVD"), so the monitor alarms less often than its level says.
+ */
+export type LevelSupportLimit = "dependence" | "covariance" | "tails" | "cycle" | "floor";
 
 export interface LevelSupport {
   /** False: with this dependence the window cannot hold 1 false alarm in 1/α evaluations. */
@@ -67,6 +87,12 @@ export interface LevelSupport {
 export interface LevelSupportOptions {
   /** The signal's tails are heavy or skewed and the monitor's control rules judge them (CAP): MIN_TAIL_TRAINING applies. */
   readonly heavyTails?: boolean;
+  /**
+   * An SVD monitor at this level: `heavyTails` — the signal's tails have no fourth moment
+   * (SVD_HEAVY_TAIL_NU): low never holds, other levels from MIN_SVD_TAIL_TRAINING training records;
+   * `floored` — its threshold at this window sits at the 0.1 σ floor (svdExpectedThreshold).
+   */
+  readonly svd?: { readonly level: AlertThreshold; readonly heavyTails: boolean; readonly floored: boolean };
 }
 
 /** Largest sample size the advice looks at (the product's MVD_QUERY_MAX_RECORD_COUNT is of this order). */
@@ -104,6 +130,8 @@ function limitAt(
     if (rows - signals - 1 < MIN_COVARIANCE_DEGREES) return "covariance";
   }
   if (options.heavyTails === true && m < MIN_TAIL_TRAINING) return "tails";
+  const svd = options.svd;
+  if (svd?.heavyTails === true && (svd.level === "low" || m < MIN_SVD_TAIL_TRAINING)) return "tails";
   return null;
 }
 
@@ -129,7 +157,11 @@ export function levelSupport(
     const split = splitOf(size, ratio);
     return limitAt(dependence, split.m, split.n, signals, options) === null;
   };
-  const limitedBy = limitAt(dependence, m, n, signals, options);
+  const limit = limitAt(dependence, m, n, signals, options);
+  // The floor is of this window's size alone (a larger window only lowers the threshold further):
+  // no sample size to advise.
+  const floored = limit === null && options.svd?.floored === true;
+  const limitedBy: LevelSupportLimit | null = floored ? "floor" : limit;
   const holds = limitedBy === null;
   return {
     holds,
@@ -137,7 +169,7 @@ export function levelSupport(
     trainingRecords: m,
     effectiveSampleSize: m / dependence.uncappedVif,
     dependenceDegrees: dependenceDegreesAt(dependence, m),
-    minimumSampleSize: holds ? sampleSize : smallestHolding(sampleSize, holdsWith),
+    minimumSampleSize: holds ? sampleSize : floored ? null : smallestHolding(sampleSize, holdsWith),
   };
 }
 
@@ -189,7 +221,11 @@ export function measureLevelSupport(
   signals: ReadonlyArray<ArrayLike<number>>,
   sampleSize: number,
   ratio: number,
-  options: { readonly controlTails?: boolean } = {},
+  options: {
+    readonly controlTails?: boolean;
+    /** An SVD monitor's level: its heavy tails and its threshold's floor are judged (LevelSupportOptions.svd). */
+    readonly svdLevel?: AlertThreshold;
+  } = {},
 ): MeasuredLevelSupport | null {
   if (signals.length === 0) return null;
   const length = Math.min(...signals.map((s) => s.length));
@@ -199,6 +235,7 @@ export function measureLevelSupport(
   if (m < 4) return null;
   let dependence: Dependence;
   let heavyTails = false;
+  let svd: LevelSupportOptions["svd"];
   if (signals.length === 1) {
     const only = signals[0] as ArrayLike<number>;
     const values = Float64Array.from(rows, (t) => only[t] as number);
@@ -210,6 +247,17 @@ export function measureLevelSupport(
       const plain = dependence.periodic === null ? dependence : estimateDependence(values);
       const shape = fitMarginalShape(arResiduals(values, plain.coefficients)).shape;
       heavyTails = Number.isFinite(shape.nu) || shape.gamma !== 1;
+    }
+    if (options.svdLevel !== undefined) {
+      const plain = dependence.periodic === null ? dependence : estimateDependence(values);
+      const shape = fitMarginalShape(arResiduals(values, plain.coefficients)).shape;
+      const { m: trainingRecords, n } = splitOf(sampleSize, ratio);
+      const expected = svdExpectedThreshold(values, trainingRecords, n, options.svdLevel, dependence);
+      svd = {
+        level: options.svdLevel,
+        heavyTails: shape.nu <= SVD_HEAVY_TAIL_NU,
+        floored: expected !== null && expected < MIN_SVD_THRESHOLD,
+      };
     }
   } else {
     const columns: number[] = [];
@@ -230,7 +278,7 @@ export function measureLevelSupport(
     dependence = estimatePooledDependence(z, m, kept, pooledAr1Coefficient(z, m, kept), { periodic: true });
   }
   return {
-    ...levelSupport(dependence, sampleSize, ratio, signals.length, { heavyTails }),
+    ...levelSupport(dependence, sampleSize, ratio, signals.length, { heavyTails, ...(svd ? { svd } : {}) }),
     dependence,
     measuredRecords: m,
     heavyTails,

@@ -315,6 +315,7 @@ function previewOfSeries(
   signal: string,
   type: "svd" | "cap",
   sampleSize: number,
+  alertThreshold: "low" | "medium" | "high" = "medium",
 ) {
   return t.app.inject({
     method: "POST",
@@ -323,7 +324,7 @@ function previewOfSeries(
     payload: {
       type,
       line_id: s.line.id,
-      alert_threshold: "medium",
+      alert_threshold: alertThreshold,
       filter: { signal_uuids: [signal], sample_size: sampleSize, evaluation_ratio: 0.2 },
       period: { from: null, to: null, records: 1500, anchor: "end" },
     },
@@ -451,7 +452,8 @@ describe("POST /api/monitors/preview: does a CAP window hold its level for the s
     );
   });
 
-  const preview = (type: "cap" | "svd", sampleSize: number) => previewOfSeries(s, spiky, type, sampleSize);
+  const preview = (type: "cap" | "svd", sampleSize: number, level: "low" | "medium" | "high" = "medium") =>
+    previewOfSeries(s, spiky, type, sampleSize, level);
 
   it("refuses a 150-record CAP window on heavy-tailed data and names one whose training values read the tail", async () => {
     const res = await preview("cap", 150);
@@ -464,9 +466,30 @@ describe("POST /api/monitors/preview: does a CAP window hold its level for the s
     expect(advised.json().level_support).toMatchObject({ holds: true, limited_by: null });
   });
 
-  it("does not hold an SVD window to the tails (its score is not a single point's tail)", async () => {
+  it("holds an SVD window at medium on the same tails (its score is not a single point's tail)", async () => {
     const res = await preview("svd", 150);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().level_support.limited_by).not.toBe("tails");
+    expect(res.json().level_support).toMatchObject({ holds: true, limited_by: null });
+  });
+
+  it("warns that SVD at low cannot hold on tails this heavy, whatever the window", async () => {
+    const res = await preview("svd", 150, "low");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().level_support).toMatchObject({
+      holds: false,
+      limited_by: "tails",
+      minimum_sample_size: null,
+    });
+  });
+
+  it("asks an SVD window on such tails for 50 training records at medium", async () => {
+    const res = await preview("svd", 50);
+    expect(res.statusCode, res.body).toBe(200);
+    // 50 training records at a ratio of 0.2 (the evaluation set at least 25): 75 in all.
+    expect(res.json().level_support).toMatchObject({
+      holds: false,
+      limited_by: "tails",
+      minimum_sample_size: 75,
+    });
   });
 });

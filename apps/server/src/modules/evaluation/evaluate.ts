@@ -237,7 +237,7 @@ export function windowLevelSupport(
   window: Window,
   sampleSize: number,
   ratio: number,
-  options: { readonly controlTails?: boolean } = {},
+  options: { readonly controlTails?: boolean; readonly svdLevel?: AlertThreshold } = {},
 ): MeasuredLevelSupport | null {
   if (window.signals.length === 0 || !(sampleSize >= 1)) return null;
   const bounded = Math.min(Math.max(ratio, 0.01), 0.99);

@@ -62,8 +62,10 @@ export const statsTasks: {
   preview: ({ settings, window, monitorSampleSize }) => {
     const unpacked = unpackWindow(window);
     // A CAP monitor's control rules judge single points by the signal's tail: heavy tails count too.
+    // An SVD monitor's heavy tails and its threshold's floor are judged at its own level.
     const measured = windowLevelSupport(unpacked, monitorSampleSize, settings.evaluationRatio, {
       controlTails: settings.type === "cap",
+      ...(settings.type === "svd" ? { svdLevel: settings.alertThreshold } : {}),
     });
     let levelSupport: PreviewLevelSupport | null = null;
     if (measured) {

@@ -678,6 +678,30 @@ describe("DataFiltersTab: query preview", { timeout: 30_000 }, () => {
     );
   });
 
+  it("says, as information rather than a warning, that a threshold sits at its 0.1 σ floor", async () => {
+    previewReply = () =>
+      HttpResponse.json({
+        ...previewAnswer({ state: "OK", score: 0.04 }),
+        level_support: {
+          holds: false,
+          measured_records: 1500,
+          training_records: 120,
+          effective_sample_size: 120,
+          minimum_sample_size: null,
+          vif: 1,
+          ar_order: 0,
+          limited_by: "floor",
+        },
+      });
+    renderTab();
+    const section = await screen.findByRole("region", { name: "Autocorrelation and window size" });
+    const note = within(section).getByRole("alert");
+    expect(note.textContent).toBe(
+      "with 150 records the threshold sits at its floor of 0.1 standard deviations (a smaller move is not worth an alert): fewer than 1 false alarm in 100 evaluations",
+    );
+    expect(note).toHaveClass("MuiAlert-colorInfo");
+  });
+
   it("asks for signals first when the selection does not suit the type", async () => {
     renderTab(values({ signal_uuids: [S1] }));
     expect(screen.getByText("Select signals to preview")).toBeInTheDocument();

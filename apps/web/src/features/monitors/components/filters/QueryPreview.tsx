@@ -135,7 +135,13 @@ function PreviewBody({
         )}
       </Box>
       {p.level_support && sampleSize != null && (
-        <LevelSupport support={p.level_support} sampleSize={sampleSize} alpha={alpha} signals={signals} />
+        <LevelSupport
+          support={p.level_support}
+          sampleSize={sampleSize}
+          alpha={alpha}
+          signals={signals}
+          method={type}
+        />
       )}
       {adjustments.length > 0 && (
         <Box component="section" aria-label={T.adjustmentsLabel}>
@@ -165,11 +171,13 @@ function LevelSupport({
   sampleSize,
   alpha,
   signals,
+  method,
 }: {
   support: NonNullable<TMonitorPreview["level_support"]>;
   sampleSize: number;
   alpha: number;
   signals: number;
+  method: "mvd" | "svd";
 }) {
   return (
     <Box component="section" aria-label={T.levelSupportLabel} sx={{ display: "grid", gap: 1 }}>
@@ -188,7 +196,8 @@ function LevelSupport({
         </Typography>
       )}
       {!s.holds && (
-        <Alert severity="warning">
+        // A threshold at its floor alarms less often than its level: information, not a warning.
+        <Alert severity={s.limited_by === "floor" ? "info" : "warning"}>
           {levelSupportText({
             records: sampleSize,
             alpha,
@@ -196,6 +205,7 @@ function LevelSupport({
             signals,
             limitedBy: s.limited_by,
             cyclePeriod: s.cycle?.period,
+            method,
           })}
         </Alert>
       )}
