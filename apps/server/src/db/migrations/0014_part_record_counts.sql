@@ -3,7 +3,8 @@
 -- instead of counting a day of records (docs/decisions/0299-hourly-counts-kept-at-ingest.md).
 --
 -- The counts of the records already stored are filled here, in the migration's transaction: one
--- pass over part_records (minutes on a database of hundreds of millions of records). Migrations
+-- grouped pass over part_records (9.8 s for 11.7 M records on PGlite in bench:overview; minutes
+-- on a database of hundreds of millions). Migrations
 -- run at start-up before any role takes records, and every process of one installation waits for
 -- them (docs/decisions/0222-migrations-under-a-session-advisory-lock.md), so no record is stored
 -- between the fill and the first counted insert.
