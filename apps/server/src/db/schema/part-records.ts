@@ -1,7 +1,8 @@
 // Part records: one row per part at one station at one time.
-import { index, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { float8Array, nullableTextArray, ts } from "./columns.js";
-import { stations } from "./lines.js";
+import { customerRef } from "./customers.js";
+import { lines, stations } from "./lines.js";
 
 /**
  * One part at one station at one time: one compact row, values in arrays indexed by the signals'
@@ -26,4 +27,27 @@ export const partRecords = pgTable(
     // it every lookup scans the station's records back to the part, quadratic in the window.
     index("part_records_station_part_idx").on(t.stationId, t.partId, t.ts, t.op),
   ],
+);
+
+/**
+ * How many part records each line stored in each quarter hour (issue 31 §3), kept by the one
+ * writer of part_records in the transaction that inserts them (modules/part-records), so the
+ * home overview reads a few hundred rows instead of counting a day of records. Quarter hours,
+ * not hours: a plant's hour starts at :30 or :45 UTC in zones offset by 30 or 45 minutes, and
+ * every zone's hour is a sum of whole quarter hours. Only records the insert actually stored are
+ * counted (a replayed key is not); a line's deletion takes its counts with it, as it takes its
+ * stations' records (docs/decisions/0299-hourly-counts-kept-at-ingest.md).
+ */
+export const partRecordCounts = pgTable(
+  "part_record_counts",
+  {
+    customerId: customerRef(),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id, { onDelete: "cascade" }),
+    /** The quarter hour's start (UTC seconds a multiple of 900). */
+    bucket: ts("bucket").notNull(),
+    records: integer("records").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.bucket] })],
 );

@@ -1,13 +1,15 @@
 // Issue 30 §2: a part record passes once — its source resolved once, then modules/part-records
 // stores it, its dead letter or its sample. This keeps it so: no file of the server outside this
 // module writes those tables (the migrations under db/ aside), whether through Drizzle's
-// insert / update / delete or in SQL text (INSERT, UPDATE, DELETE, COPY, TRUNCATE).
+// insert / update / delete or in SQL text (INSERT, UPDATE, DELETE, COPY, TRUNCATE). The same
+// holds for the per-line counts of stored records kept beside them (issue 31 §3): a writer of
+// records that skipped them would leave the home overview short.
 import { getTableName } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { scanServerWrites, tableWrites as writesOf } from "../../../test/helpers/table-writes.js";
-import { dataSourceMessages, deadLetters, partRecords } from "../../db/schema/index.js";
+import { dataSourceMessages, deadLetters, partRecordCounts, partRecords } from "../../db/schema/index.js";
 
-const TABLES = { partRecords, deadLetters, dataSourceMessages };
+const TABLES = { partRecords, partRecordCounts, deadLetters, dataSourceMessages };
 const OWNER = "modules/part-records/";
 const EXCEPTED = ["db/migrations/"];
 const tableWrites = (text: string) => writesOf(text, TABLES);

@@ -5,7 +5,7 @@ import { rowsOf, type Tx } from "../../db/client.js";
 // One query per concern of the overview, each over the whole plant (never one per line or per
 // monitor), each scoped to the customer and reached through the plant's active lines (a
 // deactivated line is hidden from the home page as from the top bar), so each uses the
-// per-line indexes: part_records' primary key (station_id, ts), alerts_open_line_idx,
+// per-line indexes: part_record_counts' primary key (line_id, bucket), alerts_open_line_idx,
 // alerts_line_opened_idx, monitors_line_type_name_uq.
 
 type LineRow = {
@@ -17,6 +17,9 @@ type LineRow = {
   ingestion_threshold_hours: number | null;
 };
 type HourRow = { line_id: string; bucket: number; n: number };
+
+/** Whether `t` starts a quarter hour of UTC, the grain of part_record_counts. */
+export const isQuarterHour = (t: Date) => t.getTime() % 900_000 === 0;
 type OpenAlertsRow = { line_id: string; type: TMonitorType | "no_data"; n: number; oldest: Date | string };
 type MonitorRow = {
   id: string;
@@ -53,8 +56,35 @@ export function createPlantOverviewRepo(db: Tx) {
       );
     },
 
-    /** Part records per line and hour bucket in [from, to): bucket 0 starts at `from`; empty hours are absent. */
+    /**
+     * Part records per line and hour bucket in [from, to): bucket 0 starts at `from`; empty hours
+     * are absent. Read from the quarter-hour counts the ingest keeps (part_record_counts), never
+     * from the records: a plant's hours start at whole quarter hours of UTC in every time zone in
+     * use (offsets of 30 and 45 minutes included), so each hour is the sum of its four quarters.
+     * `from` and `to` must start quarter hours (isQuarterHour); the service counts records
+     * otherwise.
+     */
     async recordsPerHour(customerId: string, plantId: string, from: Date, to: Date) {
+      const f = from.toISOString();
+      return rowsOf<HourRow>(
+        await db.execute(sql`
+          select l.id as line_id,
+                 floor(extract(epoch from (c.bucket - ${f}::timestamptz)) / 3600)::int as bucket,
+                 sum(c.records)::int as n
+          from lines l
+          join part_record_counts c on c.line_id = l.id and c.customer_id = ${customerId}
+            and c.bucket >= ${f}::timestamptz and c.bucket < ${to.toISOString()}::timestamptz
+          where l.customer_id = ${customerId} and l.plant_id = ${plantId} and l.active
+          group by 1, 2`),
+      );
+    },
+
+    /**
+     * The same figures counted from the records themselves: for hours that do not start at a
+     * quarter hour of UTC (a time zone offset by other than a multiple of 15 minutes, which no
+     * zone in use has today).
+     */
+    async recordsPerHourCounted(customerId: string, plantId: string, from: Date, to: Date) {
       const f = from.toISOString();
       return rowsOf<HourRow>(
         await db.execute(sql`

@@ -14,11 +14,8 @@ import {
 import type { Db } from "../../db/client.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
-import { createPlantOverviewRepo } from "./plant-overview.repo.js";
+import { createPlantOverviewRepo, isQuarterHour } from "./plant-overview.repo.js";
 
-const HOUR_MS = 3_600_000;
-/** The newest hours of the chart counted on every request: the current one and the one before. */
-const FRESH_HOURS = 2;
 const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v == null ? null : iso(v));
 
@@ -37,32 +34,14 @@ function push<T>(map: Map<string, T[]>, key: string, value: T) {
 export function createPlantOverviewService(deps: { db: Db; plants: PlantsService; now?: () => Date }) {
   const repo = createPlantOverviewRepo(deps.db);
   const clock = deps.now ?? (() => new Date());
-  // The counts of the hours before the last two, per plant, for as long as they are the chart's:
-  // every open home page asks every PLANT_OVERVIEW_POLL_MS, and counting a day of records is most
-  // of an overview's cost, while only the newest hours move. The current and the previous hour
-  // are counted on every request (a client that sends its records in batches, minutes late, still
-  // lands in them); a record stored later into an older hour (a CSV upload, a backlog after an
-  // outage) shows once the hour turns.
-  const olderHours = new Map<
-    string,
-    { from: number; rows: Awaited<ReturnType<typeof repo.recordsPerHour>> }
-  >();
-  const recordsPerHour = async (customerId: string, plantId: string, from: Date, to: Date) => {
-    const fresh = PLANT_OVERVIEW_HOURS - FRESH_HOURS;
-    const freshFrom = new Date(from.getTime() + fresh * HOUR_MS);
-    const key = `${customerId}/${plantId}`;
-    let older = olderHours.get(key);
-    const [recent] = await Promise.all([
-      repo.recordsPerHour(customerId, plantId, freshFrom, to),
-      older?.from === from.getTime()
-        ? undefined
-        : repo.recordsPerHour(customerId, plantId, from, freshFrom).then((rows) => {
-            older = { from: from.getTime(), rows };
-            olderHours.set(key, older);
-          }),
-    ]);
-    return [...(older?.rows ?? []), ...recent.map((r) => ({ ...r, bucket: r.bucket + fresh }))];
-  };
+  // Every open home page asks every PLANT_OVERVIEW_POLL_MS: the counts the ingest keeps per line
+  // and quarter hour answer it in a few hundred rows whatever the plant's rate, a record stored
+  // late into an older hour (a CSV upload, a backlog after an outage) included, at once
+  // (docs/decisions/0299-hourly-counts-kept-at-ingest.md).
+  const recordsPerHour = (customerId: string, plantId: string, from: Date, to: Date) =>
+    isQuarterHour(from) && isQuarterHour(to)
+      ? repo.recordsPerHour(customerId, plantId, from, to)
+      : repo.recordsPerHourCounted(customerId, plantId, from, to);
   return {
     async get(ctx: AuthContext, plantId: string): Promise<TPlantOverview> {
       const plant = await deps.plants.get(ctx, plantId);

@@ -1,0 +1,153 @@
+// An installation upgrades in place (issue 31 §3): a database migrated as the version before the
+// counts left it, with part records stored, gets migration 0014, which fills part_record_counts
+// from those records — equal, line by line and quarter hour by quarter hour, to counting them.
+// PGlite in memory, or a new PostgreSQL database when DATABASE_URL is set.
+import { randomBytes } from "node:crypto";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Db, rowsOf } from "../../src/db/client.js";
+import * as schema from "../../src/db/schema/index.js";
+import { partRecords, stations } from "../../src/db/schema/index.js";
+import { createCustomer, createLine, createPlant } from "../factories.js";
+
+const migrations = fileURLToPath(new URL("../../src/db/migrations", import.meta.url));
+/** The last migration of the version before the counts. */
+const BEFORE = "0013_plant_management";
+
+/** A copy of the migrations folder that ends at `lastTag`. */
+function migrationsUpTo(lastTag: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "lw-migrations-"));
+  mkdirSync(path.join(dir, "meta"));
+  const journal = JSON.parse(readFileSync(path.join(migrations, "meta/_journal.json"), "utf8")) as {
+    entries: { tag: string }[];
+  };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  expect(last).toBeGreaterThan(0);
+  const entries = journal.entries.slice(0, last + 1);
+  for (const e of entries)
+    copyFileSync(path.join(migrations, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
+  return dir;
+}
+
+type Opened = { db: Db; migrate: (folder: string) => Promise<void>; close: () => Promise<void> };
+
+async function openEmpty(): Promise<Opened> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const client = new PGlite();
+    const db = drizzlePglite({ client, schema });
+    return {
+      db: db as unknown as Db,
+      migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
+  const name = `lw_counts_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
+    async close() {
+      await pool.end();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const c of cleanup.reverse()) await c();
+});
+
+describe("migration 0014 on a database with part records", () => {
+  it("fills the counts equal to counting the stored records per line and quarter hour", {
+    timeout: 120_000,
+  }, async () => {
+    const database = await openEmpty();
+    cleanup.push(() => database.close());
+    const before = migrationsUpTo(BEFORE);
+    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
+    await database.migrate(before);
+    const { db } = database;
+
+    // Two customers, three lines, five stations; records as the version before stored them
+    // (straight into part_records), every 47 s over 30 hours, some on quarter hours' first instant.
+    const seeded: string[] = [];
+    for (const c of [0, 1]) {
+      const customer = await createCustomer(db);
+      const plant = await createPlant(db, customer.id, { timeZone: c ? "Asia/Kathmandu" : "Europe/Berlin" });
+      seeded.push(customer.id);
+      for (const l of c ? [0] : [0, 1]) {
+        const line = await createLine(db, customer.id, plant.id);
+        const made = await db
+          .insert(stations)
+          .values([0, 1].map((s) => ({ customerId: customer.id, lineId: line.id, name: `OP${s}` })))
+          .returning({ id: stations.id });
+        const base = Date.UTC(2026, 10, 20, 6) + l * 90_000;
+        const rows = [];
+        for (let i = 0; i < 2_300; i++) {
+          const station = made[i % made.length];
+          if (!station) throw new Error("no station");
+          rows.push({
+            stationId: station.id,
+            ts: new Date(base + (i % 7 ? i * 47_000 : i * 900_000)),
+            partId: `P-${i}`,
+          });
+        }
+        for (let i = 0; i < rows.length; i += 1_000)
+          await db
+            .insert(partRecords)
+            .values(rows.slice(i, i + 1_000))
+            .onConflictDoNothing();
+      }
+    }
+
+    await database.migrate(migrations);
+
+    for (const customerId of seeded) {
+      const kept = rowsOf<{ k: string }>(
+        await db.execute(sql`
+          select line_id::text || ' ' || to_char(bucket at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' ' || records as k
+          from part_record_counts where customer_id = ${customerId} order by 1`),
+      ).map((r) => r.k);
+      const counted = rowsOf<{ k: string }>(
+        await db.execute(sql`
+          select s.line_id::text || ' ' || to_char(date_bin('15 minutes', pr.ts, timestamptz '1970-01-01 00:00:00+00') at time zone 'UTC', 'YYYY-MM-DD HH24:MI') || ' ' || count(*) as k
+          from part_records pr join stations s on s.id = pr.station_id
+          where s.customer_id = ${customerId}
+          group by s.line_id, date_bin('15 minutes', pr.ts, timestamptz '1970-01-01 00:00:00+00')
+          order by 1`),
+      ).map((r) => r.k);
+      expect(counted.length).toBeGreaterThan(100);
+      expect(kept).toEqual(counted);
+      const [total] = rowsOf<{ kept: number; stored: number }>(
+        await db.execute(sql`
+          select (select sum(records)::int from part_record_counts where customer_id = ${customerId}) as kept,
+                 (select count(*)::int from part_records pr join stations s on s.id = pr.station_id
+                  where s.customer_id = ${customerId}) as stored`),
+      );
+      expect(total?.kept).toBe(total?.stored);
+    }
+  });
+});
