@@ -200,6 +200,21 @@ export function shapePointLaw(shape: MarginalShape, components?: readonly ShapeC
  * process (rules 2–4) and the innovations' tail (rule 1).
  */
 export function nullTails(model: ControlNull): NullTails {
+  let tails = tailsMemo.get(model);
+  if (tails === undefined) {
+    tails = computeNullTails(model);
+    tailsMemo.set(model, tails);
+  }
+  return tails;
+}
+
+/**
+ * nullTails by model object: a model controlNullOf answered again (the same training values) finds
+ * its tails without simulating them again (a dependent model's are TAIL_SERIES_LENGTH points).
+ */
+const tailsMemo = new WeakMap<ControlNull, NullTails>();
+
+function computeNullTails(model: ControlNull): NullTails {
   const law = modelPointLaw(model);
   if (model.coefficients.length === 0) {
     const sides = [law.upper, law.lower];

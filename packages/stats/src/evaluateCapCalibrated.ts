@@ -23,6 +23,7 @@ import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation
 import { fitMarginalShape, NORMAL_SHAPE } from "./marginalShape.js";
 import { StatsError } from "./statsError.js";
 import { valueGrid } from "./valueGrid.js";
+import { valuesMemo } from "./valuesMemo.js";
 
 export type { ControlRule, ControlRuleHit } from "./controlRules.js";
 
@@ -487,10 +488,27 @@ export const MIN_GRID_STEP = 0.05;
 const MIN_GRID_SCALE = 0.05;
 
 /**
+ * controlNullOf's recent answers: the same training values come again for every monitor of a
+ * worker batch that shares a window, and for each level a window is judged at (the fit is most of a
+ * CAP evaluation's cost on autocorrelated data). The answer is returned as the same object, so
+ * nullTails' own memo finds it.
+ */
+const controlNullMemo = valuesMemo<ControlNull>(4);
+
+/**
  * The in-control process of the control rules from the training values: the AR model they choose
- * (estimateDependence) and the shape of its residuals (fitMarginalShape).
+ * (estimateDependence) and the shape of its residuals (fitMarginalShape). The same values and
+ * limits answer the same (read-only) object.
  */
 export function controlNullOf(
+  values: readonly number[],
+  limits?: { readonly centre: number; readonly sigma: number },
+): ControlNull {
+  const key = limits === undefined ? "" : `${limits.centre}|${limits.sigma}`;
+  return controlNullMemo(values, key, () => fitControlNull(values, limits));
+}
+
+function fitControlNull(
   values: readonly number[],
   limits?: { readonly centre: number; readonly sigma: number },
 ): ControlNull {
