@@ -101,7 +101,8 @@ export function createPartRecordsRepo(db: Tx) {
     /**
      * Retention (issue 31 §2, modules/retention): deletes at most `limit` of the station's records
      * older than `cutoff`, in one statement of its own (a short transaction), and answers how many.
-     * The rows are found on the primary key (station_id, ts, …) and deleted by ctid; rows another
+     * The oldest rows go first, found on the primary key (station_id, ts, …: the order by keeps the
+     * planner on it whatever its statistics say) and deleted by ctid; rows another
      * run holds are skipped (SKIP LOCKED), so several workers may run it at once. When part records
      * are partitioned by time (issue 31, a separate part), whole partitions past every customer's
      * horizon are dropped instead and this deletes what is left in the newest partition it reaches.
@@ -111,6 +112,7 @@ export function createPartRecordsRepo(db: Tx) {
       with due as (
         select ctid from ${partRecords}
         where ${partRecords.stationId} = ${stationId} and ${partRecords.ts} < ${cutoff.toISOString()}::timestamptz
+        order by ${partRecords.ts}
         limit ${limit} for update skip locked
       ), gone as (
         delete from ${partRecords} where ctid = any(array(select ctid from due))

@@ -123,6 +123,7 @@ export function createRetentionRepo(db: Tx) {
             where e.monitor_id = ${monitorId} and e.slot < ${cutoff.toISOString()}::timestamptz
               ${keepBreaches}
               and not exists (select 1 from alert_events ae where ae.evaluation_id = e.id)
+            order by e.slot
             limit ${limit} for update of e skip locked
           ), gone as (
             delete from evaluations where id in (select id from due) returning 1
@@ -143,6 +144,7 @@ export function createRetentionRepo(db: Tx) {
           with due as (
             select id from audit_log
             where customer_id = ${customerId} and at < ${cutoff.toISOString()}::timestamptz
+            order by at
             limit ${limit} for update skip locked
           ), gone as (
             delete from audit_log where id in (select id from due) returning 1
