@@ -29,8 +29,8 @@ export const RETENTION_DEFAULTS: TRetentionDays = {
 /**
  * The shortest horizon each field takes, and the longest (10 years: beyond it "keep for ever"
  * says what is meant). Why each minimum (docs/decisions/0301-retention-per-customer.md): part
- * records 7 days, the longest time-based window a monitor reads back is shorter, and a typed "1"
- * must not wipe the plant's records; evaluations 7 days, the alert history's recent trend; resolved
+ * records 7 days, a floor against a typed "1" wiping the plant's records at the next hour;
+ * evaluations 7 days, the alert history's recent trend; resolved
  * alerts 30 days, a month to review what was resolved; the audit log 365 days, a trail shorter than
  * a year serves no audit.
  */
