@@ -58,6 +58,10 @@ describe("data retention routes", () => {
       before: RETENTION_DEFAULTS,
       after: SHORT,
     });
+    // Its history is the administrators' too.
+    const history = `/api/audit-log/resources/retention/${a.customer.id}`;
+    expect((await t.app.inject({ url: history, headers: a.adminHeaders })).json().entries).toHaveLength(1);
+    expect((await t.app.inject({ url: history, headers: a.userHeaders })).statusCode).toBe(403);
     const other = await t.app.inject({ url: "/api/audit-log?resource=retention", headers: b.adminHeaders });
     expect(other.json().entries).toEqual([]);
 
