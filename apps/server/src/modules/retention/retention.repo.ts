@@ -25,7 +25,7 @@ export const VACUUMED = [
   "audit_log",
 ] as const;
 
-const countOf = (res: unknown) => Number(rowsOf<{ n: number }>(res as never)[0]?.n ?? 0);
+const countOf = (res: unknown) => Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 
 export function createRetentionRepo(db: Tx) {
   return {
