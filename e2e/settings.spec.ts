@@ -25,8 +25,9 @@ test("administrators see every group, Data Sources and Users", async ({ page }) 
     "Data Sources",
     "Signal Management",
     "Line Management",
-    // After the spec's items of Data Management (issue 28 §1), administrators only.
+    // After the spec's items of Data Management (issue 28 §1, issue 31 §2), administrators only.
     "Plants",
+    "Data retention",
     "Microsoft Teams",
     "ETQ Reliance",
     "Users",
@@ -40,6 +41,8 @@ test("users see neither Data Sources nor Users, and cannot reach them by URL", a
   expect(items).not.toContain("Data Sources");
   expect(items).not.toContain("Users");
   expect(items).not.toContain("Plants");
+  expect(items).not.toContain("Data retention");
+  expect((await page.request.get("/api/retention")).status()).toBe(403);
   await page.goto("/settings?section=USER_MANAGEMENT");
   await expect(page).toHaveURL(/section=SPC_ALERT/);
   expect((await page.request.get("/api/customer-users-for-user")).status()).toBe(403);

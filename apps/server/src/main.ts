@@ -228,7 +228,12 @@ async function main() {
   if (config.roles.has("worker")) {
     closers.unshift(startNotifierFor(database.db, config, secrets, logger.child({ role: "worker" })).stop);
     closers.unshift(
-      startHousekeeping({ db: database.db, logger: logger.child({ role: "housekeeping" }) }).stop,
+      startHousekeeping({
+        db: database.db,
+        logger: logger.child({ role: "housekeeping" }),
+        // PGlite has no autovacuum: the retention run vacuums what it deleted from (decision 0301).
+        vacuum: database.kind === "pglite",
+      }).stop,
     );
   }
 

@@ -22,6 +22,7 @@ import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js
 import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createPlantOverviewService } from "./modules/plant-overview/plant-overview.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
+import { createRetentionService } from "./modules/retention/retention.service.js";
 import { createSignalsService } from "./modules/signals/signals.service.js";
 import { createSpcLimitsService } from "./modules/spc-limits/spc-limits.service.js";
 import { createUsersService } from "./modules/users/users.service.js";
@@ -90,6 +91,7 @@ export function createServices(opts: ServicesOptions) {
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });
   const auditLog = createAuditLogService({ db });
+  const retention = createRetentionService({ db, now: opts.now });
   const health = { check: () => db.execute(sql`select 1`).then(() => undefined) };
   return {
     db,
@@ -117,6 +119,7 @@ export function createServices(opts: ServicesOptions) {
     capAlerts,
     capability,
     auditLog,
+    retention,
   };
 }
 

@@ -19,6 +19,7 @@ export const AUDIT_RESOURCES = [
   "mqtt_credential",
   "user",
   "feature_flag",
+  "retention",
 ] as const;
 export type TAuditResource = (typeof AUDIT_RESOURCES)[number];
 
@@ -54,6 +55,7 @@ export const AUDIT_TEXTS = {
     mqtt_credential: "MQTT credentials",
     user: "User",
     feature_flag: "Feature flag",
+    retention: "Data retention",
   } satisfies Record<TAuditResource, string>,
   actionLabels: { create: "Created", update: "Changed", delete: "Deleted" } satisfies Record<
     TAuditAction,

@@ -22,6 +22,8 @@ export const AUDIT_ADMIN_ONLY_RESOURCES: readonly TAuditResource[] = [
   "ingest_token",
   "mqtt_credential",
   "user",
+  // Data retention is read by administrators only (GET /api/retention), its history too.
+  "retention",
 ];
 
 export const ZAuditAction = z.enum(AUDIT_ACTIONS);

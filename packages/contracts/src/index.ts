@@ -33,6 +33,8 @@ export * from "./part-records.js";
 export * from "./plant-overview.js";
 export * from "./plant-texts.js";
 export * from "./plants.js";
+export * from "./retention.js";
+export * from "./retention-texts.js";
 export * from "./settings.js";
 export * from "./signals.js";
 export * from "./spc-limits.js";

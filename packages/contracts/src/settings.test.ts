@@ -11,13 +11,16 @@ describe("settingsMenu (requirements.md settings §2.1)", () => {
     expect(labels({ isAdministrator: true, flags: on, etqOverride: false })).toEqual([
       ["Anomaly Monitors", ["Single-Variate (SVD)", "Multi-Variate (MVD)"]],
       ["Capability Metrics", ["Alerts", "Limits"]],
-      ["Data Management", ["Data Sources", "Signal Management", "Line Management", "Plants"]],
+      [
+        "Data Management",
+        ["Data Sources", "Signal Management", "Line Management", "Plants", "Data retention"],
+      ],
       ["Integrations", ["Microsoft Teams", "ETQ Reliance"]],
       ["Users", ["Users"]],
     ]);
   });
 
-  it("hides Data Sources, Plants and Users from users", () => {
+  it("hides Data Sources, Plants, Data retention and Users from users", () => {
     const menu = labels({ isAdministrator: false, flags: on, etqOverride: false });
     expect(menu.map(([t]) => t)).not.toContain("Users");
     expect(menu[2]).toEqual(["Data Management", ["Signal Management", "Line Management"]]);

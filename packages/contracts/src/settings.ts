@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { TFeatureFlags } from "./feature-flags.js";
 import { PLANT_TEXTS } from "./plant-texts.js";
+import { RETENTION_TEXTS } from "./retention-texts.js";
 
 /** Settings section identifiers (requirements.md settings §2). */
 export const SETTINGS_SECTIONS = [
+  "DATA_RETENTION",
   "DATA_SOURCES",
   "ETQ_RELIANCE",
   "LINE_MANAGEMENT",
@@ -28,7 +30,7 @@ export type TSettingsMenuGroup = { title: string; items: { section: TSettingsSec
 
 /**
  * The Settings side menu for a user (requirements.md settings §2.1): groups and items in order, with the
- * role and flag rules applied; administrators also get Plants (issue 28 §1) after the spec's items.
+ * role and flag rules applied; administrators also get Plants (issue 28 §1) and Data retention (issue 31 §2) after the spec's items.
  */
 export function settingsMenu(opts: {
   isAdministrator: boolean;
@@ -60,6 +62,10 @@ export function settingsMenu(opts: {
         { section: "LINE_MANAGEMENT", label: "Line Management" },
         // Not in the spec (issue 28 §1): after the spec's items, which stay as they are.
         ...(opts.isAdministrator ? [{ section: "PLANTS" as const, label: PLANT_TEXTS.menuItem }] : []),
+        // Not in the spec either (issue 31 §2): how long the customer's data is kept.
+        ...(opts.isAdministrator
+          ? [{ section: "DATA_RETENTION" as const, label: RETENTION_TEXTS.menuItem }]
+          : []),
       ],
     },
     {

@@ -29,6 +29,7 @@ import type {
   TPlantOverview,
   TRelianceConfig,
   TRelianceConfigMap,
+  TRetentionResponse,
   TRotateMqttPasswordResponse,
   TSignalGroup,
   TSpcSignalLimits,
@@ -85,6 +86,7 @@ interface Answers {
     "*/api/plants/:plantId/mqtt-credential": TMqttCredential;
     "*/api/plants/:plantId/overview": TPlantOverview;
     "*/api/reliance-configuration/plants/:plantId": TRelianceConfigMap;
+    "*/api/retention": TRetentionResponse;
   };
   post: {
     "*/api/add-user": TAddUserResponse;
@@ -110,6 +112,7 @@ interface Answers {
     "*/api/line-config/spc-signal-limits": TSpcSignalLimits[];
     "*/api/notifications/notifications/lines/:lineId/alert-viewing-window": TAlertViewingWindow;
     "*/api/notifications/teams-webhooks/plants/:plantId/lines/:lineId": TTeamsWebhook;
+    "*/api/retention": TRetentionResponse;
     "*/api/tasks": TMonitor;
   };
   patch: {

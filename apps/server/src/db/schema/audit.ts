@@ -1,6 +1,7 @@
 // The audit trail (issue 18 §2): one row per configuration change, written in the change's own
-// transaction. Append-only: no repository updates or deletes a row, and housekeeping never prunes
-// the table; rows go only with their customer.
+// transaction. Append-only: no repository updates or deletes a row; rows go with their customer, and
+// past the customer's retention when its administrators set one (default: for ever; the one
+// delete is modules/retention/retention.repo.ts, docs/decisions/0301-retention-per-customer.md).
 
 import type { TAuditAction, TAuditFields, TAuditResource } from "@linewatch/contracts";
 import { boolean, index, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";

@@ -1,7 +1,7 @@
 // Customers and their plants, with the feature flags that decide what each may do (architecture
 // "Domain model").
 import { sql } from "drizzle-orm";
-import { boolean, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, ts } from "./columns.js";
 
 /** The customer a row belongs to: every customer-owned row carries it, so every query can be scoped. */
@@ -47,3 +47,18 @@ export const featureFlags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.customerId, t.key] })],
 );
+
+/**
+ * A customer's data retention (issue 31 §2): days per kind of row, null for "keep for ever". No
+ * row: the defaults of packages/contracts (RETENTION_DEFAULTS). Housekeeping deletes past them.
+ */
+export const retentionSettings = pgTable("retention_settings", {
+  customerId: uuid("customer_id")
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  partRecordsDays: integer("part_records_days"),
+  evaluationsDays: integer("evaluations_days"),
+  resolvedAlertsDays: integer("resolved_alerts_days"),
+  auditLogDays: integer("audit_log_days"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

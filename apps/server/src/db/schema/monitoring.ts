@@ -149,6 +149,8 @@ export const alerts = pgTable(
     // history, resolved alerts included, is read to find the few open ones.
     index("alerts_open_line_idx").on(t.lineId, t.openedAt).where(sql`${t.state} <> 'RESOLVED'`),
     uniqueIndex("alerts_one_open_per_monitor_uq").on(t.monitorId).where(sql`${t.state} <> 'RESOLVED'`),
+    // Retention's resolved alerts past their horizon, per customer (issue 31 §2).
+    index("alerts_resolved_customer_idx").on(t.customerId, t.resolvedAt).where(sql`${t.state} = 'RESOLVED'`),
     uniqueIndex("alerts_one_open_no_data_per_line_uq")
       .on(t.lineId)
       .where(sql`${t.kind} = 'no_data' and ${t.state} <> 'RESOLVED'`),
@@ -170,5 +172,10 @@ export const alertEvents = pgTable(
     cause: text("cause"),
     evaluationId: uuid("evaluation_id"),
   },
-  (t) => [index("alert_events_alert_idx").on(t.alertId, t.at)],
+  (t) => [
+    index("alert_events_alert_idx").on(t.alertId, t.at),
+    // Retention keeps an evaluation an alert refers to (its evidence): without it each batch of
+    // evaluations reads every alert event to find the few that refer to it (issue 31 §2).
+    index("alert_events_evaluation_idx").on(t.evaluationId).where(sql`${t.evaluationId} is not null`),
+  ],
 );

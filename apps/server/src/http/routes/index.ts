@@ -16,6 +16,7 @@ import { mqttCredentialsRoutes } from "./mqtt-credentials.routes.js";
 import { notificationsRoutes } from "./notifications.routes.js";
 import { plantOverviewRoutes } from "./plant-overview.routes.js";
 import { plantsRoutes } from "./plants.routes.js";
+import { retentionRoutes } from "./retention.routes.js";
 import { signalsRoutes } from "./signals.routes.js";
 import { spcLimitsRoutes } from "./spc-limits.routes.js";
 import { usersRoutes } from "./users.routes.js";
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) 
     capAlertsRoutes,
     capabilityRoutes,
     auditLogRoutes,
+    retentionRoutes,
   ]) {
     routes(app, opts);
   }

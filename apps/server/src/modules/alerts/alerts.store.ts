@@ -5,7 +5,7 @@
 // worker's apply.ts and no-data.ts load, step and call this store; alerts.service.ts calls it
 // for the user's actions; the notifier for deliveries.
 import type { TAlert } from "@linewatch/contracts";
-import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
 import {
   alertEvents,
@@ -276,5 +276,97 @@ export const alertsStore = {
           .where(and(eq(alerts.id, row.alertId), isNull(alerts.relianceDocumentId)));
       }
     });
+  },
+
+  /**
+   * Retention (issue 31 §2, modules/retention): up to `limit` of the customer's alerts resolved
+   * before `cutoff`, oldest first. Only RESOLVED alerts: an open or acknowledged alert is never
+   * due, whatever its age.
+   */
+  async resolvedBefore(db: Db, customerId: string, cutoff: Date, limit: number): Promise<string[]> {
+    const rows = await db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(
+        and(eq(alerts.customerId, customerId), eq(alerts.state, "RESOLVED"), lt(alerts.resolvedAt, cutoff)),
+      )
+      .orderBy(asc(alerts.resolvedAt), asc(alerts.id))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  },
+
+  /**
+   * Retention: one batch of at most `limit` rows of `table` hanging on these alerts, in a
+   * statement of its own (rows another run holds are skipped). The caller clears delivery attempts,
+   * then outbox rows, then events, so that the alerts' own delete cascades to nothing and no
+   * statement holds its locks for long. Answers how many went.
+   */
+  async deleteAlertChildrenBatch(
+    db: Db,
+    table: "notificationAttempts" | "notificationOutbox" | "alertEvents",
+    alertIds: string[],
+    limit: number,
+  ): Promise<number> {
+    if (table === "notificationAttempts") {
+      const outboxOf = db
+        .select({ id: notificationOutbox.id })
+        .from(notificationOutbox)
+        .where(inArray(notificationOutbox.alertId, alertIds));
+      const due = db
+        .select({ id: notificationAttempts.id })
+        .from(notificationAttempts)
+        .where(inArray(notificationAttempts.outboxId, outboxOf))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const gone = await db
+        .delete(notificationAttempts)
+        .where(inArray(notificationAttempts.id, due))
+        .returning({ id: notificationAttempts.id });
+      return gone.length;
+    }
+    if (table === "notificationOutbox") {
+      const due = db
+        .select({ id: notificationOutbox.id })
+        .from(notificationOutbox)
+        .where(inArray(notificationOutbox.alertId, alertIds))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+      const gone = await db
+        .delete(notificationOutbox)
+        .where(inArray(notificationOutbox.id, due))
+        .returning({ id: notificationOutbox.id });
+      return gone.length;
+    }
+    const due = db
+      .select({ id: alertEvents.id })
+      .from(alertEvents)
+      .where(inArray(alertEvents.alertId, alertIds))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    const gone = await db
+      .delete(alertEvents)
+      .where(inArray(alertEvents.id, due))
+      .returning({ id: alertEvents.id });
+    return gone.length;
+  },
+
+  /**
+   * Retention: deletes these alerts of the customer that are still RESOLVED before `cutoff` (the
+   * check again, in the statement); what still hangs on one (a comment added meanwhile) goes with
+   * it by the foreign keys' cascade. Answers how many went.
+   */
+  async deleteResolved(db: Db, customerId: string, alertIds: string[], cutoff: Date): Promise<number> {
+    const gone = await db
+      .delete(alerts)
+      .where(
+        and(
+          inArray(alerts.id, alertIds),
+          eq(alerts.customerId, customerId),
+          eq(alerts.state, "RESOLVED"),
+          lt(alerts.resolvedAt, cutoff),
+        ),
+      )
+      .returning({ id: alerts.id });
+    return gone.length;
   },
 };

@@ -51,7 +51,10 @@ export type AuditSelected = { [K in keyof typeof columns]: (typeof columns)[K]["
   after: TAuditFields | null;
 };
 
-/** Append-only on purpose: insert and read, nothing that updates or deletes a record. */
+/**
+ * Append-only on purpose: insert and read, nothing that updates or deletes a record. (Records past
+ * a retention the customer's administrators set go in modules/retention, decision 0301.)
+ */
 export function createAuditLogRepo(db: Tx) {
   const where = (customerId: string, f: AuditFilter): SQL | undefined =>
     and(

@@ -3,6 +3,9 @@
  * than the sign-in window count for nothing (an email never tried again would keep its rows for
  * ever), sessions past their idle or absolute limit can never be used again, and dead letters are
  * kept 30 days. Every statement is idempotent, so several worker processes may run it at once.
+ * Then each customer's data retention (modules/retention: part records, evaluations, resolved
+ * alerts, the audit log past the horizons its administrators set), in small batches that skip
+ * what another worker's run holds.
  */
 import { LOGIN_LIMIT, SESSION_LIMITS } from "@linewatch/contracts";
 import { lt, or } from "drizzle-orm";
@@ -11,6 +14,7 @@ import { describeDbError } from "../../db/errors.js";
 import { loginFailures, sessions } from "../../db/schema/index.js";
 import type { Logger } from "../../lib/logger.js";
 import { createPartRecordsRepo } from "../part-records/part-records.repo.js";
+import { runRetention } from "../retention/retention.service.js";
 
 export const HOUSEKEEPING = {
   /** How often the worker runs it (and once at start). */
@@ -42,17 +46,40 @@ export async function pruneExpired(db: Db, now: Date): Promise<PruneCounts> {
   return { loginFailures: failures.length, sessions: expired.length, deadLetters: letters };
 }
 
-/** Runs pruneExpired now and then every `everyMs`; a failure is logged and tried again next time. */
-export function startHousekeeping(opts: { db: Db; logger: Logger; now?: () => Date; everyMs?: number }): {
+/**
+ * Runs pruneExpired and the retention run now and then every `everyMs`; a failure is logged and
+ * tried again next time. `vacuum`: VACUUM after the retention deletes (PGlite, which has no
+ * autovacuum). `stop` ends a retention run between two batches.
+ */
+export function startHousekeeping(opts: {
+  db: Db;
+  logger: Logger;
+  now?: () => Date;
+  everyMs?: number;
+  vacuum?: boolean;
+}): {
   stop(): Promise<void>;
 } {
   const now = opts.now ?? (() => new Date());
+  const stopping = new AbortController();
   let running: Promise<void> = Promise.resolve();
+  let busy = false;
   const run = () => {
-    running = pruneExpired(opts.db, now()).then(
-      (counts) => opts.logger.info({ ...counts }, "housekeeping: expired rows removed"),
-      (err) => opts.logger.warn({ reason: describeDbError(err) }, "housekeeping failed"),
-    );
+    // One run at a time in a process: a run longer than the period is not started twice.
+    if (busy) return;
+    busy = true;
+    running = (async () => {
+      try {
+        const counts = await pruneExpired(opts.db, now());
+        opts.logger.info({ ...counts }, "housekeeping: expired rows removed");
+        const retained = await runRetention(opts.db, now(), { vacuum: opts.vacuum, signal: stopping.signal });
+        opts.logger.info({ ...retained }, "housekeeping: rows past their retention removed");
+      } catch (err) {
+        opts.logger.warn({ reason: describeDbError(err) }, "housekeeping failed");
+      } finally {
+        busy = false;
+      }
+    })();
   };
   run();
   const timer = setInterval(run, opts.everyMs ?? HOUSEKEEPING.everyMs);
@@ -60,6 +87,7 @@ export function startHousekeeping(opts: { db: Db; logger: Logger; now?: () => Da
   return {
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await running;
     },
   };

@@ -1,5 +1,5 @@
 import { eq, lt, sql } from "drizzle-orm";
-import type { Tx } from "../../db/client.js";
+import { rowsOf, type Tx } from "../../db/client.js";
 import {
   dataSourceMessages,
   deadLetters,
@@ -145,6 +145,31 @@ export function createPartRecordsRepo(db: Tx) {
         .where(lt(deadLetters.receivedAt, cutoff))
         .returning({ id: deadLetters.id });
       return rows.length;
+    },
+
+    /**
+     * Retention (issue 31 §2, modules/retention): deletes at most `limit` of the station's records
+     * older than `cutoff`, in one statement of its own (a short transaction), and answers how many.
+     * The oldest rows go first, found on the primary key (station_id, ts, …: the order by keeps the
+     * planner on it whatever its statistics say) and deleted by ctid; rows another
+     * run holds are skipped (SKIP LOCKED), so several workers may run it at once. When part records
+     * are partitioned by time (issue 31, a separate part), whole partitions past every customer's
+     * horizon are dropped instead and this deletes what is left in the newest partition it reaches.
+     */
+    async deleteStationRecordsBefore(stationId: string, cutoff: Date, limit: number): Promise<number> {
+      const res = await db.execute(sql`
+      with due as (
+        select ctid from ${partRecords}
+        where ${partRecords.stationId} = ${stationId} and ${partRecords.ts} < ${cutoff.toISOString()}::timestamptz
+        order by ${partRecords.ts}
+        limit ${limit} for update skip locked
+      ), gone as (
+        delete from ${partRecords} where ctid = any(array(select ctid from due))
+          and ${partRecords.ts} < ${cutoff.toISOString()}::timestamptz
+        returning 1
+      )
+      select count(*)::int as n from gone`);
+      return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
     },
 
     /** Inserts a sample and keeps the data source's newest `keep` only. */

@@ -15,6 +15,7 @@ const SECTION_LOADERS: Partial<Record<TSettingsSection, () => Promise<{ default:
   SIGNAL_MANAGEMENT: () =>
     import("./signals/SignalManagementPage").then((m) => ({ default: m.SignalManagementPage })),
   PLANTS: () => import("./plants/PlantsPage").then((m) => ({ default: m.PlantsPage })),
+  DATA_RETENTION: () => import("./retention/RetentionPage").then((m) => ({ default: m.RetentionPage })),
   USER_MANAGEMENT: () => import("./users/UsersPage").then((m) => ({ default: m.UsersPage })),
   MS_TEAMS: () => import("./notifications/TeamsPage").then((m) => ({ default: m.TeamsPage })),
   ETQ_RELIANCE: () => import("./notifications/EtqReliancePage").then((m) => ({ default: m.EtqReliancePage })),
