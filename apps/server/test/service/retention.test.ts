@@ -12,6 +12,7 @@ import {
   evaluations,
   notificationAttempts,
   notificationOutbox,
+  partRecordCounts,
   partRecords,
   retentionSettings,
   stations,
@@ -245,6 +246,15 @@ async function yearOfData(customerId: string) {
   };
 }
 
+/** What the lines' quarter-hour counts hold for the customer's records. */
+async function countedRecords(customerId: string): Promise<number> {
+  const [row] = await db()
+    .select({ n: sql<number>`coalesce(sum(${partRecordCounts.records}), 0)::int` })
+    .from(partRecordCounts)
+    .where(eq(partRecordCounts.customerId, customerId));
+  return Number(row?.n ?? 0);
+}
+
 async function state(customerId: string, d: Awaited<ReturnType<typeof yearOfData>>) {
   const count = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
   const n = sql<number>`count(*)::int`;
@@ -332,6 +342,10 @@ describe("data retention run", () => {
     const after = await state(a.id, da);
     expect(after.oldRecords).toBe(0);
     expect(after.newRecords).toBe(300);
+    // The lines' quarter-hour counts of the records that went go with them (the overview's counts).
+    expect(counts.partRecordCounts).toBeGreaterThan(0);
+    expect(await countedRecords(a.id)).toBe(300);
+    expect(await countedRecords(b.id)).toBe(2_800);
     expect(after.evaluations).toEqual(expect.arrayContaining(da.kept));
     expect(after.evaluations).toHaveLength(da.kept.length);
     expect(after.evaluations).not.toContain(da.gone);

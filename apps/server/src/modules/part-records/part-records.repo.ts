@@ -172,6 +172,29 @@ export function createPartRecordsRepo(db: Tx) {
       return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
     },
 
+    /**
+     * Retention: deletes at most `limit` of the line's quarter-hour counts whose whole quarter hour
+     * lies before `cutoff` (the records they count are gone with the same horizon; the quarter hour
+     * the cutoff falls in keeps its count until the next run), oldest first, as
+     * deleteStationRecordsBefore deletes records; answers how many.
+     */
+    async deleteLineCountsBefore(lineId: string, cutoff: Date, limit: number): Promise<number> {
+      const latest = new Date(cutoff.getTime() - BUCKET_MS).toISOString();
+      const res = await db.execute(sql`
+      with due as (
+        select ctid from ${partRecordCounts}
+        where ${partRecordCounts.lineId} = ${lineId} and ${partRecordCounts.bucket} <= ${latest}::timestamptz
+        order by ${partRecordCounts.bucket}
+        limit ${limit} for update skip locked
+      ), gone as (
+        delete from ${partRecordCounts} where ctid = any(array(select ctid from due))
+          and ${partRecordCounts.bucket} <= ${latest}::timestamptz
+        returning 1
+      )
+      select count(*)::int as n from gone`);
+      return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+    },
+
     /** Inserts a sample and keeps the data source's newest `keep` only. */
     async insertSample(row: SampleRow, keep: number) {
       await db.insert(dataSourceMessages).values(row);

@@ -5,7 +5,7 @@
 // what hangs on them through modules/alerts/alerts.store.ts (alerts.store.test.ts).
 import { asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.js";
-import { alerts, customers, monitors, retentionSettings, stations } from "../../db/schema/index.js";
+import { alerts, customers, lines, monitors, retentionSettings, stations } from "../../db/schema/index.js";
 
 export type RetentionRow = {
   partRecordsDays: number | null;
@@ -64,6 +64,15 @@ export function createRetentionRepo(db: Tx) {
         .from(customers)
         .leftJoin(retentionSettings, eq(retentionSettings.customerId, customers.id))
         .orderBy(asc(customers.id));
+    },
+
+    async lineIds(customerId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: lines.id })
+        .from(lines)
+        .where(eq(lines.customerId, customerId))
+        .orderBy(asc(lines.id));
+      return rows.map((r) => r.id);
     },
 
     async stationIds(customerId: string): Promise<string[]> {

@@ -46,13 +46,14 @@ export const RETENTION_BATCH = { min: 50, max: 2_000, targetMs: 40 } as const;
 /** Resolved alerts handled together: their children are deleted in batches, then they. */
 const ALERT_CHUNK = 200;
 
-type BatchKind = "partRecords" | "evaluations" | "alertChildren" | "alerts" | "auditLog";
+type BatchKind = "partRecords" | "partRecordCounts" | "evaluations" | "alertChildren" | "alerts" | "auditLog";
 /**
  * The first batch's size per kind of row, before the timing adapts it: an evaluation is ~2 kB
  * with its details, a part record a few hundred bytes, the rest small.
  */
 const FIRST_BATCH: Record<Exclude<BatchKind, "alerts">, number> = {
   partRecords: 1_000,
+  partRecordCounts: 1_000,
   evaluations: 250,
   alertChildren: 1_000,
   auditLog: 1_000,
@@ -62,6 +63,8 @@ const FIRST_BATCH: Record<Exclude<BatchKind, "alerts">, number> = {
 export type RetentionCounts = {
   customers: number;
   partRecords: number;
+  /** Quarter-hour record counts of the lines (part_record_counts) past the part records' horizon. */
+  partRecordCounts: number;
   evaluations: number;
   alerts: number;
   alertEvents: number;
@@ -84,6 +87,7 @@ export type RetentionCounts = {
 const emptyCounts = (): RetentionCounts => ({
   customers: 0,
   partRecords: 0,
+  partRecordCounts: 0,
   evaluations: 0,
   alerts: 0,
   alertEvents: 0,
@@ -215,6 +219,7 @@ export async function runRetention(
   // One size per kind of row (an evaluation is ~2 kB, a part record far less), carried across customers.
   const sizes = {
     partRecords: { n: FIRST_BATCH.partRecords },
+    partRecordCounts: { n: FIRST_BATCH.partRecordCounts },
     evaluations: { n: FIRST_BATCH.evaluations },
     alertChildren: { n: FIRST_BATCH.alertChildren },
     auditLog: { n: FIRST_BATCH.auditLog },
@@ -226,13 +231,21 @@ export async function runRetention(
     const days = daysOf(c.stored ? c : undefined);
 
     const records = cutoffOf(days.partRecordsDays);
-    if (records)
+    if (records) {
       for (const stationId of await repo.stationIds(c.customerId))
         counts.partRecords += await batches(
           "partRecords",
           (limit) => partRecords.deleteStationRecordsBefore(stationId, records, limit),
           sizes.partRecords,
         );
+      // The lines' quarter-hour counts of those records go with them.
+      for (const lineId of await repo.lineIds(c.customerId))
+        counts.partRecordCounts += await batches(
+          "partRecordCounts",
+          (limit) => partRecords.deleteLineCountsBefore(lineId, records, limit),
+          sizes.partRecordCounts,
+        );
+    }
 
     const resolved = cutoffOf(days.resolvedAlertsDays);
     while (resolved && !opts.signal?.aborted) {
