@@ -557,7 +557,32 @@ describe("Line Management with part marriage", { timeout: 30_000 }, () => {
     await ue.type(days, "30");
     await ue.click(within(drawer).getByRole("switch", { name: T.active }));
     await ue.click(within(drawer).getByRole("button", { name: T.saveChanges }));
+    // Turning the line off stops its monitors: asked first, with the grid switch's words.
+    const ask = await screen.findByRole("dialog", { name: T.deactivateTitle });
+    expect(ask).toHaveTextContent(T.deactivateText("Assembly"));
+    expect(patches).toEqual([]);
+    await ue.click(within(ask).getByRole("button", { name: T.save }));
     await waitFor(() => expect(windowPuts).toEqual([{ id: L1, body: { alertViewingWindowDays: 30 } }]));
     expect(patches).toEqual([{ id: L1, body: { active: false, ingestionThresholdHours: 6 } }]);
+  });
+
+  it("keeps the drawer's changes and sends nothing when deactivating is cancelled", async () => {
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("Assembly");
+    await ue.click(screen.getByRole("button", { name: `${T.moreActions} Assembly` }));
+    await ue.click(await screen.findByRole("menuitem", { name: T.configureLine }));
+    const drawer = await screen.findByRole("dialog", { name: T.configureLine });
+    const active = await within(drawer).findByRole("switch", { name: T.active });
+    await ue.click(active);
+    await ue.click(within(drawer).getByRole("button", { name: T.saveChanges }));
+    const ask = await screen.findByRole("dialog", { name: T.deactivateTitle });
+    await ue.click(within(ask).getByRole("button", { name: T.cancel }));
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: T.deactivateTitle })).not.toBeInTheDocument(),
+    );
+    expect(patches).toEqual([]);
+    expect(active).not.toBeChecked();
+    expect(within(drawer).getByRole("button", { name: T.saveChanges })).toBeEnabled();
   });
 });

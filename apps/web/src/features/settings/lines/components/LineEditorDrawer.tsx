@@ -2,6 +2,7 @@ import {
   DRAWER,
   LINE_EDITOR_DRAWER_WIDTH,
   LINE_MESSAGES,
+  lineLabel,
   LINE_MANAGEMENT_MESSAGES as M,
   LINE_MANAGEMENT_TEXTS as T,
   type TLine,
@@ -35,6 +36,7 @@ import {
 import { useEffect, useId, useState } from "react";
 import { ApiError } from "../../../../shared/api/client";
 import { useLineById } from "../../../../shared/data/plants/queries";
+import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
 import { useDiscardGuard } from "../../../../shared/ui/settings/useDiscardGuard";
 import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 import { useSetAlertViewingWindow, useUpdateLine } from "../api/mutations";
@@ -137,6 +139,8 @@ function LineEditorForm(p: {
   const [touched, setTouched] = useState<Partial<Record<keyof LineEditorValues, boolean>>>({});
   const [feederOpen, setFeederOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // Saving a line turned inactive stops every monitor on it: asked first, as the grid's switch asks.
+  const [confirmingDeactivation, setConfirmingDeactivation] = useState(false);
   const feederInfo = useFeederLineInfo(line.id, flags.feederLineAssignment);
   const options = useLineExclusionOptions(line.id, flags.capExclusion);
   const updateLine = useUpdateLine();
@@ -309,12 +313,27 @@ function LineEditorForm(p: {
         <Button
           variant="contained"
           disabled={!canSave || saving}
-          onClick={() => void save()}
+          onClick={() => (changes.patch.active === false ? setConfirmingDeactivation(true) : void save())}
           startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {T.saveChanges}
         </Button>
       </Stack>
+      <ConfirmDialog
+        open={confirmingDeactivation}
+        title={T.deactivateTitle}
+        confirmLabel={T.save}
+        cancelLabel={T.cancel}
+        destructive
+        onConfirm={() => {
+          setConfirmingDeactivation(false);
+          void save();
+        }}
+        onCancel={() => setConfirmingDeactivation(false)}
+      >
+        <Typography gutterBottom>{T.deactivateText(lineLabel(line))}</Typography>
+        <Typography color="text.secondary">{T.deactivateDetail}</Typography>
+      </ConfirmDialog>
       <Dialog open={failure != null} onClose={() => setFailure(null)} aria-labelledby="line-save-failed">
         <DialogTitle id="line-save-failed">{M.saveFailedTitle}</DialogTitle>
         <DialogContent>{failure}</DialogContent>
