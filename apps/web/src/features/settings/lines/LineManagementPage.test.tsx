@@ -566,6 +566,31 @@ describe("Line Management with part marriage", { timeout: 30_000 }, () => {
     expect(patches).toEqual([{ id: L1, body: { active: false, ingestionThresholdHours: 6 } }]);
   });
 
+  it("says why Save Changes stays disabled on a line stored without a No Data Alert", async () => {
+    lines[2] = { ...(lines[2] as TLine), ingestionThresholdHours: null };
+    const ue = userEvent.setup();
+    renderPage();
+    await screen.findByText("=Press");
+    await ue.click(screen.getByRole("button", { name: `${T.moreActions} =Press` }));
+    await ue.click(await screen.findByRole("menuitem", { name: T.configureLine }));
+    const drawer = await screen.findByRole("dialog", { name: T.configureLine });
+    const hours = await within(drawer).findByRole("textbox", {
+      name: new RegExp(T.noDataAlert.replace(/[()]/g, "\\$&")),
+    });
+    expect(within(drawer).queryByText(M.required)).not.toBeInTheDocument();
+    const days = within(drawer).getByRole("textbox", {
+      name: new RegExp(T.alertDisplayed.replace(/[()]/g, "\\$&")),
+    });
+    await ue.clear(days);
+    await ue.type(days, "30");
+    // The change is made, the stored line has no No Data Alert: the field says so.
+    expect(await within(drawer).findByText(M.required)).toBeInTheDocument();
+    expect(within(drawer).getByRole("button", { name: T.saveChanges })).toBeDisabled();
+    await ue.type(hours, "4");
+    expect(within(drawer).queryByText(M.required)).not.toBeInTheDocument();
+    expect(within(drawer).getByRole("button", { name: T.saveChanges })).toBeEnabled();
+  });
+
   it("keeps the drawer's changes and sends nothing when deactivating is cancelled", async () => {
     const ue = userEvent.setup();
     renderPage();

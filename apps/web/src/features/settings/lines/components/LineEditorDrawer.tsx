@@ -158,8 +158,10 @@ function LineEditorForm(p: {
     setValues((s) => ({ ...s, [k]: v }));
     setTouched((s) => ({ ...s, [k]: true }));
   };
+  // A field's error shows once it was touched, or once anything changed: a line stored without a
+  // No Data Alert otherwise kept Save Changes disabled without a word.
   const errorOf = (k: "noDataAlert" | "alertDisplayed" | "friendlyName") =>
-    touched[k] ? errors[k] : undefined;
+    touched[k] || isDirty ? errors[k] : undefined;
 
   const save = async () => {
     try {
