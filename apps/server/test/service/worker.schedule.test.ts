@@ -26,6 +26,7 @@ import {
 import { evaluateClaims, INITIALISE_SLOTS_MS, startWorker } from "../../src/worker/worker.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
+import { eventually } from "../helpers/mqtt.js";
 
 /** One claimed monitor evaluated as the worker evaluates a batch of them. */
 async function evaluateClaim(db: Db, claim: ClaimedMonitor) {
@@ -233,40 +234,51 @@ describe("schedule", () => {
     await clearAll();
     const db = database.db;
     const m = await createMonitor({ nextRunAt: new Date(Date.now() - MIN) });
-    // A lease of 600 ms, an evaluation held for 2 s (more than three leases), renewed every 200 ms.
+    // A lease of 1.5 s, renewed every 500 ms (a stall of a second on a busy machine still renews
+    // in time), and an evaluation held until the lease has been renewed past three of its own
+    // lengths (released by the test, not after a fixed time).
+    const LEASE = 1_500;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let evaluating = false;
     const w = startWorker({
       db,
       pollMs: 10,
-      leaseMs: 600,
+      leaseMs: LEASE,
       autoStart: false,
       owner: "long",
       evaluate: async (db, claims) => {
-        await sleep(2_000);
+        evaluating = true;
+        await held;
         return evaluateClaims(db, claims);
       },
     });
-    const started = Date.now();
     const tick = w.tick();
+    await eventually(async () => evaluating);
+    const first = (await monitorRow(m.id))?.leaseUntil?.getTime() ?? 0;
     const takeovers: string[] = [];
-    await sleep(50);
-    while (Date.now() - started < 1_800) {
-      await sleep(150);
-      const taken = await claimDue(db, { owner: "other", now: new Date(), leaseMs: 600, limit: 10 });
+    // Until the lease reaches three lease lengths past where it first stood: every look, nobody
+    // else can claim it and the long worker still holds it.
+    await eventually(async () => {
+      const taken = await claimDue(db, { owner: "other", now: new Date(), leaseMs: LEASE, limit: 10 });
       takeovers.push(...taken.map((c) => c.id));
       const row = await monitorRow(m.id);
       expect(row?.leaseOwner).toBe("long");
-      expect(row?.leaseUntil?.getTime()).toBeGreaterThan(Date.now());
-    }
+      return (row?.leaseUntil?.getTime() ?? 0) > first + 3 * LEASE;
+    }, 60_000);
     expect(takeovers).toEqual([]);
+    release();
     expect(await tick).toBe(1);
     const slots = await slotsOf(m.id);
     expect(slots).toHaveLength(1);
     expect(slots[0]?.details).toMatchObject({ worker: "long" });
     expect(await monitorRow(m.id)).toMatchObject({ leaseOwner: null, leaseUntil: null });
-    // Done: nothing renews a lease of this worker any more.
+    // Done: nothing renews a lease of this worker any more (an absence: three renewal periods).
     const stale = new Date(Date.now() - 1_000);
     await db.update(monitors).set({ leaseOwner: "long", leaseUntil: stale }).where(eq(monitors.id, m.id));
-    await sleep(500);
+    await sleep(LEASE);
     expect((await monitorRow(m.id))?.leaseUntil?.getTime()).toBe(stale.getTime());
     await w.stop();
   });
@@ -357,7 +369,13 @@ describe("schedule", () => {
     await clearAll();
     const db = database.db;
     const m = await createMonitor({ nextRunAt: new Date(Date.now() - MIN) });
-    // Renewal far slower than the lease: as if the worker hung.
+    // Renewal far slower than the lease: as if the worker hung. Its evaluation is held until the
+    // other worker has stored the slot.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let evaluating = false;
     const w = startWorker({
       db,
       pollMs: 10,
@@ -366,19 +384,24 @@ describe("schedule", () => {
       autoStart: false,
       owner: "hung",
       evaluate: async (db, claims) => {
-        await sleep(600);
+        evaluating = true;
+        await held;
         return evaluateClaims(db, claims);
       },
     });
     const tick = w.tick();
-    await sleep(350);
-    const [c] = await claimDue(db, { owner: "other", now: new Date(), leaseMs: 60_000, limit: 10 });
-    expect(c?.id).toBe(m.id);
-    if (!c) throw new Error("not taken over");
+    await eventually(async () => evaluating);
+    // Once the hung worker's lease has run out, another worker claims the monitor.
+    const c = await eventually(async () => {
+      const [taken] = await claimDue(db, { owner: "other", now: new Date(), leaseMs: 60_000, limit: 10 });
+      return taken;
+    });
+    expect(c.id).toBe(m.id);
     const r = await evaluateClaim(db, c);
     expect(
       await completeClaim(db, { owner: "other", claim: c, result: r, now: () => new Date(), minuteMs: MIN }),
     ).toMatchObject({ status: "stored" });
+    release();
     expect(await tick).toBe(1);
     const slots = await slotsOf(m.id);
     expect(slots).toHaveLength(1);
