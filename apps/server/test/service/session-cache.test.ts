@@ -40,10 +40,25 @@ async function elsewhere(statement: string, params: unknown[] = []) {
   }
 }
 
+/** Resolves once the process has heard every notification committed before this call. */
+async function heardEverythingSoFar() {
+  const marker = `marker-${Math.random().toString(36).slice(2)}`;
+  const heard = vi.spyOn(t.services.auth, "sessionsChanged");
+  try {
+    await elsewhere("select pg_notify('linewatch_auth', $1)", [marker]);
+    await waitUntil(async () => expect(heard).toHaveBeenCalledWith(marker));
+  } finally {
+    heard.mockRestore();
+  }
+}
+
 describe("session cache", () => {
   it("answers from memory while nothing changed, and reads again when a change is notified", async () => {
     const user = await createUser(t.database.db, tenant.customer.id);
     const headers = await signIn(t.app, user.email);
+    // The user's creation and sign-in notify too, and may arrive after the next request has put
+    // the session in memory, dropping it again: a marker sent after them, once heard, says they were.
+    await heardEverythingSoFar();
     expect((await me(headers)).json().email).toBe(user.email);
     // A change that does not notify (triggers off for this transaction) is not seen: the session
     // came from memory. Then the notification alone makes the next request read it again.
