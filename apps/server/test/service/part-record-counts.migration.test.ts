@@ -2,78 +2,16 @@
 // counts left it, with part records stored, gets migration 0014, which fills part_record_counts
 // from those records — equal, line by line and quarter hour by quarter hour, to counting them.
 // PGlite in memory, or a new PostgreSQL database when DATABASE_URL is set.
-import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Db, rowsOf } from "../../src/db/client.js";
-import * as schema from "../../src/db/schema/index.js";
+import { rowsOf } from "../../src/db/client.js";
 import { partRecords, stations } from "../../src/db/schema/index.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
+import { MIGRATIONS, migrationsUpTo, openUnmigrated } from "../helpers/migrations.js";
 
-const migrations = fileURLToPath(new URL("../../src/db/migrations", import.meta.url));
 /** The last migration of the version before the counts. */
 const BEFORE = "0013_plant_management";
-
-/** A copy of the migrations folder that ends at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "lw-migrations-"));
-  mkdirSync(path.join(dir, "meta"));
-  const journal = JSON.parse(readFileSync(path.join(migrations, "meta/_journal.json"), "utf8")) as {
-    entries: { tag: string }[];
-  };
-  const last = journal.entries.findIndex((e) => e.tag === lastTag);
-  expect(last).toBeGreaterThan(0);
-  const entries = journal.entries.slice(0, last + 1);
-  for (const e of entries)
-    copyFileSync(path.join(migrations, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  return dir;
-}
-
-type Opened = { db: Db; migrate: (folder: string) => Promise<void>; close: () => Promise<void> };
-
-async function openEmpty(): Promise<Opened> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const client = new PGlite();
-    const db = drizzlePglite({ client, schema });
-    return {
-      db: db as unknown as Db,
-      migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-      close: () => client.close(),
-    };
-  }
-  const name = `lw_counts_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: u.toString(), max: 2 });
-  const db = drizzlePg(pool, { schema });
-  return {
-    db: db as unknown as Db,
-    migrate: (migrationsFolder) => migratePg(db, { migrationsFolder }),
-    async close() {
-      await pool.end();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
@@ -84,7 +22,7 @@ describe("migration 0014 on a database with part records", () => {
   it("fills the counts equal to counting the stored records per line and quarter hour", {
     timeout: 120_000,
   }, async () => {
-    const database = await openEmpty();
+    const database = await openUnmigrated();
     cleanup.push(() => database.close());
     const before = migrationsUpTo(BEFORE);
     cleanup.push(() => rmSync(before, { recursive: true, force: true }));
@@ -123,7 +61,7 @@ describe("migration 0014 on a database with part records", () => {
       }
     }
 
-    await database.migrate(migrations);
+    await database.migrate(MIGRATIONS);
 
     for (const customerId of seeded) {
       const kept = rowsOf<{ k: string }>(

@@ -27,10 +27,16 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { hashPassword } from "../../lib/password.js";
+import {
+  createPartRecordPartitions,
+  monthStart,
+  PARTITIONS,
+} from "../part-records/part-records.partitions.js";
 import { createPartRecordsRepo } from "../part-records/part-records.repo.js";
 import { DEMO_CATALOG } from "./demo.catalog.js";
 import {
   DEMO_CUSTOMER_NAME,
+  DEMO_DAYS,
   DEMO_PLANTS,
   DEMO_SEED,
   DEMO_USERS,
@@ -75,11 +81,14 @@ export async function seedDemoIfEmpty(
     hashPassword(DEMO_USERS.user.password),
     hashPassword(DEMO_USERS.support.password),
   ]);
-  const generated = generateDemoRecords({
-    seed: opts.seed ?? DEMO_SEED,
-    end: opts.now ?? new Date(),
-    days: opts.days,
-  });
+  const end = opts.now ?? new Date();
+  const generated = generateDemoRecords({ seed: opts.seed ?? DEMO_SEED, end, days: opts.days });
+  // The months the records fall in get their partitions first, so the seed lands in them rather
+  // than in the default partition (idempotent, in transactions of its own).
+  await createPartRecordPartitions(db).ensureMonths(
+    new Date(end.getTime() - (opts.days ?? DEMO_DAYS) * 86_400_000),
+    monthStart(end, PARTITIONS.aheadMonths),
+  );
 
   const partRecordCount = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK}::bigint)`);

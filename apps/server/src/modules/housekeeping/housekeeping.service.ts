@@ -2,7 +2,9 @@
  * Housekeeping: rows that only ever grow unless something removes them. Sign-in failures older
  * than the sign-in window count for nothing (an email never tried again would keep its rows for
  * ever), sessions past their idle or absolute limit can never be used again, and dead letters are
- * kept 30 days. Every statement is idempotent, so several worker processes may run it at once.
+ * kept 30 days. Part records' monthly partitions are created ahead, and records the default
+ * partition took moved into theirs (part-records.partitions.ts). Every statement is idempotent,
+ * so several worker processes may run it at once.
  * Then each customer's data retention (modules/retention: part records, evaluations, resolved
  * alerts, the audit log past the horizons its administrators set), in small batches that skip
  * what another worker's run holds.
@@ -13,6 +15,7 @@ import type { Db } from "../../db/client.js";
 import { describeDbError } from "../../db/errors.js";
 import { loginFailures, sessions } from "../../db/schema/index.js";
 import type { Logger } from "../../lib/logger.js";
+import { maintainPartitions } from "../part-records/part-records.partitions.js";
 import { createPartRecordsRepo } from "../part-records/part-records.repo.js";
 import { runRetention } from "../retention/retention.service.js";
 
@@ -72,6 +75,9 @@ export function startHousekeeping(opts: {
       try {
         const counts = await pruneExpired(opts.db, now());
         opts.logger.info({ ...counts }, "housekeeping: expired rows removed");
+        const partitions = await maintainPartitions(opts.db, now());
+        if (partitions.created.length || partitions.moved)
+          opts.logger.info({ ...partitions }, "housekeeping: part record partitions created");
         const retained = await runRetention(opts.db, now(), { vacuum: opts.vacuum, signal: stopping.signal });
         opts.logger.info({ ...retained }, "housekeeping: rows past their retention removed");
       } catch (err) {

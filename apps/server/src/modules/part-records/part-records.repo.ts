@@ -151,21 +151,22 @@ export function createPartRecordsRepo(db: Tx) {
      * Retention (issue 31 §2, modules/retention): deletes at most `limit` of the station's records
      * older than `cutoff`, in one statement of its own (a short transaction), and answers how many.
      * The oldest rows go first, found on the primary key (station_id, ts, …: the order by keeps the
-     * planner on it whatever its statistics say) and deleted by ctid; rows another
-     * run holds are skipped (SKIP LOCKED), so several workers may run it at once. When part records
-     * are partitioned by time (issue 31, a separate part), whole partitions past every customer's
-     * horizon are dropped instead and this deletes what is left in the newest partition it reaches.
+     * planner on it whatever its statistics say) and deleted by partition and ctid (a ctid is
+     * only unique within its partition); rows another run holds are skipped (SKIP LOCKED), so
+     * several workers may run it at once. Partitions past every customer's horizon are dropped
+     * whole before (part-records.partitions.ts); this deletes what is left in the ones kept.
      */
     async deleteStationRecordsBefore(stationId: string, cutoff: Date, limit: number): Promise<number> {
       const res = await db.execute(sql`
       with due as (
-        select ctid from ${partRecords}
+        select tableoid, ctid from ${partRecords}
         where ${partRecords.stationId} = ${stationId} and ${partRecords.ts} < ${cutoff.toISOString()}::timestamptz
         order by ${partRecords.ts}
         limit ${limit} for update skip locked
       ), gone as (
-        delete from ${partRecords} where ctid = any(array(select ctid from due))
-          and ${partRecords.ts} < ${cutoff.toISOString()}::timestamptz
+        delete from ${partRecords} p using due
+        where p.tableoid = due.tableoid and p.ctid = due.ctid
+          and p.ts < ${cutoff.toISOString()}::timestamptz
         returning 1
       )
       select count(*)::int as n from gone`);

@@ -19,9 +19,9 @@
  * adapts so that a batch takes about RETENTION_BATCH.targetMs (a lock is held for one batch only: issue 31
  * asks for at most 100 ms). Batches skip rows another run holds (FOR UPDATE SKIP LOCKED), so
  * several workers may run it at once without waiting on one another; a second run finds nothing.
- * Part records are one plain table today: once they are partitioned by time (a separate part of
- * issue 31), whole partitions past every customer's horizon are dropped here first, and these
- * batches only clear what remains in the partitions that are still kept.
+ * Part records are partitioned by month (part-records.partitions.ts): partitions that end before
+ * every customer's horizon are dropped whole first (none while a customer keeps records for
+ * ever), and the batches clear what remains past a horizon in the partitions that are kept.
  */
 import {
   RETENTION_DEFAULTS,
@@ -33,6 +33,7 @@ import {
 import type { Db } from "../../db/client.js";
 import { alertsStore } from "../alerts/alerts.store.js";
 import { type AuditActor, recordAudit } from "../audit-log/audit-log.service.js";
+import { createPartRecordPartitions } from "../part-records/part-records.partitions.js";
 import { createPartRecordsRepo } from "../part-records/part-records.repo.js";
 import { createRetentionRepo, type RetentionRow, VACUUMED } from "./retention.repo.js";
 
@@ -62,7 +63,10 @@ const FIRST_BATCH: Record<Exclude<BatchKind, "alerts">, number> = {
 /** What a run removed, and how its batches went. */
 export type RetentionCounts = {
   customers: number;
+  /** Part records removed: by batches, and with the partitions dropped whole. */
   partRecords: number;
+  /** Monthly partitions of part records dropped whole (past every customer's horizon). */
+  partitionsDropped: number;
   /** Quarter-hour record counts of the lines (part_record_counts) past the part records' horizon. */
   partRecordCounts: number;
   evaluations: number;
@@ -87,6 +91,7 @@ export type RetentionCounts = {
 const emptyCounts = (): RetentionCounts => ({
   customers: 0,
   partRecords: 0,
+  partitionsDropped: 0,
   partRecordCounts: 0,
   evaluations: 0,
   alerts: 0,
@@ -225,7 +230,17 @@ export async function runRetention(
     auditLog: { n: FIRST_BATCH.auditLog },
   };
 
-  for (const c of await repo.customers()) {
+  const customers = await repo.customers();
+  // The oldest horizon of all: a partition ending before it holds nothing any customer keeps.
+  const horizons = customers.map((c) => daysOf(c.stored ? c : undefined).partRecordsDays);
+  if (horizons.length > 0 && horizons.every((d) => d !== null) && !opts.signal?.aborted) {
+    const oldest = cutoffOf(Math.max(...(horizons as number[]))) as Date;
+    const dropped = await createPartRecordPartitions(db).dropPartitionsBefore(oldest);
+    counts.partitionsDropped += dropped.dropped.length;
+    counts.partRecords += dropped.records;
+  }
+
+  for (const c of customers) {
     if (opts.signal?.aborted) break;
     counts.customers++;
     const days = daysOf(c.stored ? c : undefined);
