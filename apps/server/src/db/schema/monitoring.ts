@@ -87,11 +87,15 @@ export const monitorRules = pgTable(
   (t) => [primaryKey({ columns: [t.monitorId, t.type] })],
 );
 
-/** One evaluation of a monitor for one scheduled slot: the (monitor, slot) pair is stored once. */
+/**
+ * One evaluation of a monitor for one scheduled slot: the (monitor, slot) pair is stored once.
+ * Partitioned by month of its slot (migration 0017, db/partitions.ts): the primary key holds the
+ * partition key, so it is (id, slot); an id alone is still unique (random).
+ */
 export const evaluations = pgTable(
   "evaluations",
   {
-    id: id(),
+    id: uuid("id").notNull().defaultRandom(),
     customerId: customerRef(),
     monitorId: uuid("monitor_id")
       .notNull()
@@ -109,7 +113,10 @@ export const evaluations = pgTable(
     /** Statistic-specific details (means, sds, UCL, p-value, top contributing signals, Cpk…). */
     details: jsonb("details"),
   },
-  (t) => [uniqueIndex("evaluations_monitor_slot_uq").on(t.monitorId, t.slot)],
+  (t) => [
+    primaryKey({ columns: [t.id, t.slot] }),
+    uniqueIndex("evaluations_monitor_slot_uq").on(t.monitorId, t.slot),
+  ],
 );
 
 /**

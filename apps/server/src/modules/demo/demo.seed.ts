@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import { LOCATION_PROVIDER } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client.js";
+import { createPartitions, monthStart, PART_RECORDS_PARTITIONING, PARTITIONS } from "../../db/partitions.js";
 import {
   challengeParts,
   customers,
@@ -27,11 +28,6 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { hashPassword } from "../../lib/password.js";
-import {
-  createPartRecordPartitions,
-  monthStart,
-  PARTITIONS,
-} from "../part-records/part-records.partitions.js";
 import { createPartRecordsRepo } from "../part-records/part-records.repo.js";
 import { DEMO_CATALOG } from "./demo.catalog.js";
 import {
@@ -85,7 +81,7 @@ export async function seedDemoIfEmpty(
   const generated = generateDemoRecords({ seed: opts.seed ?? DEMO_SEED, end, days: opts.days });
   // The months the records fall in get their partitions first, so the seed lands in them rather
   // than in the default partition (idempotent, in transactions of its own).
-  await createPartRecordPartitions(db).ensureMonths(
+  await createPartitions(db, PART_RECORDS_PARTITIONING).ensureMonths(
     new Date(end.getTime() - (opts.days ?? DEMO_DAYS) * 86_400_000),
     monthStart(end, PARTITIONS.aheadMonths),
   );

@@ -3,7 +3,7 @@
  * than the sign-in window count for nothing (an email never tried again would keep its rows for
  * ever), sessions past their idle or absolute limit can never be used again, and dead letters are
  * kept 30 days. Part records' monthly partitions are created ahead, and records the default
- * partition took moved into theirs (part-records.partitions.ts). Every statement is idempotent,
+ * partition took moved into theirs (db/partitions.ts). Every statement is idempotent,
  * so several worker processes may run it at once.
  * Then each customer's data retention (modules/retention: part records, evaluations, resolved
  * alerts, the audit log past the horizons its administrators set), in small batches that skip
@@ -13,9 +13,9 @@ import { LOGIN_LIMIT, SESSION_LIMITS } from "@linewatch/contracts";
 import { lt, or } from "drizzle-orm";
 import type { Db } from "../../db/client.js";
 import { describeDbError } from "../../db/errors.js";
+import { maintainPartitions } from "../../db/partitions.js";
 import { loginFailures, sessions } from "../../db/schema/index.js";
 import type { Logger } from "../../lib/logger.js";
-import { maintainPartitions } from "../part-records/part-records.partitions.js";
 import { createPartRecordsRepo } from "../part-records/part-records.repo.js";
 import { runRetention } from "../retention/retention.service.js";
 

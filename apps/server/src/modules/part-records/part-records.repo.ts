@@ -154,7 +154,7 @@ export function createPartRecordsRepo(db: Tx) {
      * planner on it whatever its statistics say) and deleted by partition and ctid (a ctid is
      * only unique within its partition); rows another run holds are skipped (SKIP LOCKED), so
      * several workers may run it at once. Partitions past every customer's horizon are dropped
-     * whole before (part-records.partitions.ts); this deletes what is left in the ones kept.
+     * whole before (db/partitions.ts); this deletes what is left in the ones kept.
      */
     async deleteStationRecordsBefore(stationId: string, cutoff: Date, limit: number): Promise<number> {
       const res = await db.execute(sql`

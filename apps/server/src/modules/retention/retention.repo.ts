@@ -27,6 +27,15 @@ export const VACUUMED = [
 
 const countOf = (res: unknown) => Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
 
+/**
+ * An evaluation (alias `r`) retention keeps whatever its age (deleteEvaluationsBatch keeps the
+ * same): an alert's evidence, or a breach while an alert of its monitor that ended at or after it
+ * exists. A month of evaluations holding one is not dropped whole.
+ */
+export const keptEvaluation = sql`(exists (select 1 from alert_events ae where ae.evaluation_id = r.id)
+  or (r.state = 'BREACH' and exists (select 1 from alerts al
+    where al.monitor_id = r.monitor_id and (al.resolved_at is null or al.resolved_at >= r.slot))))`;
+
 export function createRetentionRepo(db: Tx) {
   return {
     /** The customer's stored retention, or undefined (the defaults hold). */

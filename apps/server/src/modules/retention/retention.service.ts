@@ -19,7 +19,7 @@
  * adapts so that a batch takes about RETENTION_BATCH.targetMs (a lock is held for one batch only: issue 31
  * asks for at most 100 ms). Batches skip rows another run holds (FOR UPDATE SKIP LOCKED), so
  * several workers may run it at once without waiting on one another; a second run finds nothing.
- * Part records are partitioned by month (part-records.partitions.ts): partitions that end before
+ * Part records are partitioned by month (db/partitions.ts): partitions that end before
  * every customer's horizon are dropped whole first (none while a customer keeps records for
  * ever), and the batches clear what remains past a horizon in the partitions that are kept.
  */
@@ -31,11 +31,15 @@ import {
   type TRetentionResponse,
 } from "@linewatch/contracts";
 import type { Db } from "../../db/client.js";
+import {
+  createPartitions,
+  EVALUATIONS_PARTITIONING,
+  PART_RECORDS_PARTITIONING,
+} from "../../db/partitions.js";
 import { alertsStore } from "../alerts/alerts.store.js";
 import { type AuditActor, recordAudit } from "../audit-log/audit-log.service.js";
-import { createPartRecordPartitions } from "../part-records/part-records.partitions.js";
 import { createPartRecordsRepo } from "../part-records/part-records.repo.js";
-import { createRetentionRepo, type RetentionRow, VACUUMED } from "./retention.repo.js";
+import { createRetentionRepo, keptEvaluation, type RetentionRow, VACUUMED } from "./retention.repo.js";
 
 const DAY_MS = 86_400_000;
 
@@ -65,7 +69,7 @@ export type RetentionCounts = {
   customers: number;
   /** Part records removed: by batches, and with the partitions dropped whole. */
   partRecords: number;
-  /** Monthly partitions of part records dropped whole (past every customer's horizon). */
+  /** Monthly partitions of part records and evaluations dropped whole (past every customer's horizon). */
   partitionsDropped: number;
   /** Quarter-hour record counts of the lines (part_record_counts) past the part records' horizon. */
   partRecordCounts: number;
@@ -235,9 +239,22 @@ export async function runRetention(
   const horizons = customers.map((c) => daysOf(c.stored ? c : undefined).partRecordsDays);
   if (horizons.length > 0 && horizons.every((d) => d !== null) && !opts.signal?.aborted) {
     const oldest = cutoffOf(Math.max(...(horizons as number[]))) as Date;
-    const dropped = await createPartRecordPartitions(db).dropPartitionsBefore(oldest);
+    const dropped = await createPartitions(db, PART_RECORDS_PARTITIONING).dropPartitionsBefore(oldest);
     counts.partitionsDropped += dropped.dropped.length;
-    counts.partRecords += dropped.records;
+    counts.partRecords += dropped.rows;
+  }
+
+  // Evaluations likewise, but a month holding an alert's evidence or a breach an alert of its
+  // monitor still covers (what the batches below keep) stays, its other rows going in batches.
+  const evaluationHorizons = customers.map((c) => daysOf(c.stored ? c : undefined).evaluationsDays);
+  if (evaluationHorizons.length > 0 && evaluationHorizons.every((d) => d !== null) && !opts.signal?.aborted) {
+    const oldest = cutoffOf(Math.max(...(evaluationHorizons as number[]))) as Date;
+    const dropped = await createPartitions(db, EVALUATIONS_PARTITIONING).dropPartitionsBefore(
+      oldest,
+      keptEvaluation,
+    );
+    counts.partitionsDropped += dropped.dropped.length;
+    counts.evaluations += dropped.rows;
   }
 
   for (const c of customers) {

@@ -1,29 +1,46 @@
-// Part records partitioned by month (issue 31 §1; docs/decisions/0305-part-records-partitioned-by-month.md),
-// on a real database: PGlite, or PostgreSQL with DATABASE_URL.
-// - An installation upgrades in place: records stored by the version before migration 0016 are
-//   all found after it, in the attached legacy partition, and their keys still refuse a replay.
+// Part records and evaluations partitioned by month (issue 31 §1;
+// docs/decisions/0305-part-records-partitioned-by-month.md), on a real database: PGlite, or
+// PostgreSQL with DATABASE_URL.
+// - An installation upgrades in place: records and evaluations stored by the version before
+//   migrations 0016 and 0017 are all found after them, in the attached legacy partitions, and their
+//   keys still refuse a replay.
 // - Housekeeping creates the current month and the next ones ahead; records land in their month;
 //   a backfill the default partition took is moved into its month's partition, losing nothing.
 // - Retention drops a month whole once it ends before every customer's horizon, deletes the rest
-//   past the horizon in batches, and drops nothing while a customer keeps records for ever.
+//   past the horizon in batches, and drops nothing while a customer keeps records for ever; a month
+//   of evaluations holding an alert's evidence stays.
 import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, type Db, rowsOf } from "../../src/db/client.js";
-import { partRecords, retentionSettings, stations } from "../../src/db/schema/index.js";
 import {
-  createPartRecordPartitions,
+  createPartitions,
+  defaultPartition,
+  EVALUATIONS_PARTITIONING,
+  legacyPartition,
   maintainPartitions,
-  PARTITIONS,
-} from "../../src/modules/part-records/part-records.partitions.js";
+  PART_RECORDS_PARTITIONING,
+} from "../../src/db/partitions.js";
+import {
+  alertEvents,
+  alerts,
+  evaluations,
+  partRecords,
+  retentionSettings,
+  stations,
+} from "../../src/db/schema/index.js";
 import {
   createPartRecordsRepo,
   type PartRecordRow,
 } from "../../src/modules/part-records/part-records.repo.js";
 import { runRetention } from "../../src/modules/retention/retention.service.js";
-import { createCustomer, createLine, createPlant } from "../factories.js";
+import { createCustomer, createEvaluation, createLine, createMonitorRow, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 import { MIGRATIONS, migrationsUpTo, openUnmigrated } from "../helpers/migrations.js";
+
+const PR = PART_RECORDS_PARTITIONING;
+const EV = EVALUATIONS_PARTITIONING;
+const partRecordPartitions = (db: Db) => createPartitions(db, PR);
 
 /** The last migration before part records were partitioned. */
 const BEFORE = "0015_retention_settings";
@@ -38,7 +55,7 @@ async function stationOf(db: Db, customerId?: string) {
     .values({ customerId: customer.id, lineId: line.id, name: "OP10" })
     .returning();
   if (!s) throw new Error("no station");
-  return { customerId: customer.id, lineId: line.id, stationId: s.id };
+  return { customerId: customer.id, lineId: line.id, stationId: s.id, line };
 }
 
 /** `n` records of the station, one every `everyMs` from `from` on. */
@@ -64,23 +81,33 @@ async function fingerprint(db: Db) {
   );
 }
 
-/** Where each record is stored: partition name → records. */
-async function placement(db: Db) {
+/** Every evaluation in one ordered fingerprint. */
+async function evaluationsFingerprint(db: Db) {
+  return rowsOf<{ n: number; digest: string }>(
+    await db.execute(sql`
+      select count(*)::int as n,
+        md5(string_agg(id::text || monitor_id::text || slot::text || state || coalesce(details::text, ''), '|' order by id)) as digest
+      from evaluations`),
+  )[0];
+}
+
+/** Where each row of `table` is stored: partition name → rows. */
+async function placement(db: Db, table: "part_records" | "evaluations" = "part_records") {
   const rows = rowsOf<{ partition: string; n: number }>(
     await db.execute(
-      sql`select tableoid::regclass::text as partition, count(*)::int as n from part_records group by 1 order by 1`,
+      sql`select tableoid::regclass::text as partition, count(*)::int as n from ${sql.raw(table)} group by 1 order by 1`,
     ),
   );
   return Object.fromEntries(rows.map((r) => [r.partition, r.n]));
 }
 
-describe("migration 0016 on an installation's part records", () => {
+describe("migrations 0016 and 0017 on an installation's part records and evaluations", () => {
   const cleanup: (() => Promise<void> | void)[] = [];
   afterAll(async () => {
     for (const c of cleanup.reverse()) await c();
   });
 
-  it("keeps every record, in the legacy partition, and still refuses a stored key", {
+  it("keeps every record and evaluation, in the legacy partitions, and still refuses a stored key", {
     timeout: 120_000,
   }, async () => {
     const database = await openUnmigrated();
@@ -108,17 +135,64 @@ describe("migration 0016 on an installation's part records", () => {
         .onConflictDoNothing();
     const was = await fingerprint(db);
     expect(was.reduce((s, r) => s + r.n, 0)).toBe(stored.length);
+    // Evaluations of a monitor over the same months, one an alert's evidence.
+    const monitor = await createMonitorRow(db, a.line);
+    const slots = Array.from({ length: 300 }, (_, i) => new Date(Date.UTC(2026, 7, 30) + i * 6 * 3_600_000));
+    const made = [];
+    for (const slot of slots)
+      made.push(
+        await createEvaluation(db, monitor, { state: "OK", slot, details: { score: slot.getTime() } }),
+      );
+    const [alert] = await db
+      .insert(alerts)
+      .values({
+        customerId: a.customerId,
+        lineId: a.lineId,
+        monitorId: monitor.id,
+        state: "OPEN",
+        openedAt: slots[5] as Date,
+        lastSeenAt: slots[5] as Date,
+        rule: "breach",
+      })
+      .returning();
+    if (!alert) throw new Error("no alert");
+    await db
+      .insert(alertEvents)
+      .values({ alertId: alert.id, at: slots[5] as Date, kind: "OPENED", evaluationId: made[5]?.id });
+    const evaluationsWere = await evaluationsFingerprint(db);
+    expect(evaluationsWere?.n).toBe(300);
 
     await database.migrate(MIGRATIONS);
 
     expect(await fingerprint(db)).toEqual(was);
-    expect(await placement(db)).toEqual({ [PARTITIONS.legacy]: stored.length });
-    const parts = await createPartRecordPartitions(db).list();
-    const legacy = parts.find((p) => p.name === PARTITIONS.legacy);
+    expect(await placement(db)).toEqual({ [legacyPartition(PR)]: stored.length });
+    expect(await evaluationsFingerprint(db)).toEqual(evaluationsWere);
+    expect(await placement(db, "evaluations")).toEqual({ [legacyPartition(EV)]: 300 });
+    // The alert's evidence is still found by its id.
+    const evidence = rowsOf<{ id: string }>(
+      await db.execute(
+        sql`select e.id::text from alert_events ae join evaluations e on e.id = ae.evaluation_id`,
+      ),
+    );
+    expect(evidence.map((r) => r.id)).toEqual([made[5]?.id]);
+    // A slot stored already is refused (the worker's insert skips it); a new one lands in the default.
+    const again = await db
+      .insert(evaluations)
+      .values({ customerId: a.customerId, monitorId: monitor.id, slot: slots[7] as Date, state: "OK" })
+      .onConflictDoNothing({ target: [evaluations.monitorId, evaluations.slot] })
+      .returning();
+    expect(again).toEqual([]);
+    await createEvaluation(db, monitor, { state: "OK", slot: new Date("2031-01-02T00:00:00Z") });
+    expect(await placement(db, "evaluations")).toEqual({
+      [legacyPartition(EV)]: 300,
+      [defaultPartition(EV)]: 1,
+    });
+    const parts = await partRecordPartitions(db).list();
+    const legacy = parts.find((p) => p.name === legacyPartition(PR));
     // From the beginning of time to the month after the newest record (2030-05).
     expect(legacy).toMatchObject({ from: null, isDefault: false });
     expect(legacy?.to?.toISOString()).toBe("2030-06-01T00:00:00.000Z");
-    expect(parts.filter((p) => p.isDefault).map((p) => p.name)).toEqual([PARTITIONS.default]);
+    expect(parts.filter((p) => p.isDefault).map((p) => p.name)).toEqual([defaultPartition(PR)]);
 
     // The idempotency key holds across the new table: a replay stores nothing.
     const repo = createPartRecordsRepo(db);
@@ -127,13 +201,12 @@ describe("migration 0016 on an installation's part records", () => {
       await repo.insertRecords(records(a.stationId, new Date("2030-07-02T00:00:00Z"), 10, 1_000, "N")),
     ).toBe(10);
     // A month after the legacy range gets a partition of its own, and its records move there.
-    const swept = await createPartRecordPartitions(db).sweepDefault();
+    const swept = await partRecordPartitions(db).sweepDefault();
     expect(swept).toEqual({ created: ["part_records_p2030_07"], moved: 10 });
-    expect(await placement(db)).toEqual({ [PARTITIONS.legacy]: stored.length, part_records_p2030_07: 10 });
+    expect(await placement(db)).toEqual({ [legacyPartition(PR)]: stored.length, part_records_p2030_07: 10 });
     // No month inside the legacy range is created.
     expect(
-      (await createPartRecordPartitions(db).ensureMonths(new Date("2026-10-05Z"), new Date("2026-12-05Z")))
-        .created,
+      (await partRecordPartitions(db).ensureMonths(new Date("2026-10-05Z"), new Date("2026-12-05Z"))).created,
     ).toEqual([]);
   });
 
@@ -141,8 +214,11 @@ describe("migration 0016 on an installation's part records", () => {
     const database = await openUnmigrated();
     cleanup.push(() => database.close());
     await database.migrate(MIGRATIONS);
-    expect((await createPartRecordPartitions(database.db).list()).map((p) => p.name)).toEqual([
-      PARTITIONS.default,
+    expect((await partRecordPartitions(database.db).list()).map((p) => p.name)).toEqual([
+      defaultPartition(PR),
+    ]);
+    expect((await createPartitions(database.db, EV).list()).map((p) => p.name)).toEqual([
+      defaultPartition(EV),
     ]);
   });
 });
@@ -166,6 +242,9 @@ describe("monthly partitions and retention", () => {
       "part_records_p2026_11",
       "part_records_p2026_12",
       "part_records_p2027_01",
+      "evaluations_p2026_11",
+      "evaluations_p2026_12",
+      "evaluations_p2027_01",
     ]);
     expect(await maintainPartitions(db(), now)).toEqual({ created: [], moved: 0 });
 
@@ -178,7 +257,7 @@ describe("monthly partitions and retention", () => {
     await repo.insertRecords(records(one.stationId, new Date("2026-08-20T00:00:00Z"), 2_000, 3_600_000, "B"));
     await repo.insertRecords(records(other.stationId, new Date("2026-10-20T00:00:00Z"), 500, 60_000, "O"));
     const was = await fingerprint(db());
-    expect(Object.keys(await placement(db()))).toContain(PARTITIONS.default);
+    expect(Object.keys(await placement(db()))).toContain(defaultPartition(PR));
 
     const swept = await maintainPartitions(db(), now);
     expect(swept.created).toEqual([
@@ -221,7 +300,7 @@ describe("monthly partitions and retention", () => {
     const held = await runRetention(db(), now);
     expect(held.partitionsDropped).toBe(0);
     expect(held.partRecords).toBeGreaterThan(288 + 720);
-    const kept = (await createPartRecordPartitions(db()).list()).map((p) => p.name);
+    const kept = (await partRecordPartitions(db()).list()).map((p) => p.name);
     expect(kept).toEqual(expect.arrayContaining(["part_records_p2026_08", "part_records_p2026_09"]));
     // The keeper's own records of September.
     const keeperStation = await stationOf(db(), keeper.id);
@@ -242,7 +321,7 @@ describe("monthly partitions and retention", () => {
     expect(ran.partitionsDropped).toBe(2);
     expect(rowsOf<{ n: number }>(expected)[0]?.n).toBe(50);
     expect(ran.partRecords).toBe(50);
-    const names = (await createPartRecordPartitions(db()).list()).map((p) => p.name);
+    const names = (await partRecordPartitions(db()).list()).map((p) => p.name);
     expect(names).not.toContain("part_records_p2026_08");
     expect(names).not.toContain("part_records_p2026_09");
     expect(names).toContain("part_records_p2026_10");
@@ -255,5 +334,65 @@ describe("monthly partitions and retention", () => {
     // A second run finds nothing left to do.
     const again = await runRetention(db(), now);
     expect(again.partitionsDropped + again.partRecords).toBe(0);
+  });
+
+  it("drops a month of evaluations past every horizon, and keeps a month holding an alert's evidence", {
+    timeout: 120_000,
+  }, async () => {
+    // Every customer here keeps evaluations 90 days (the defaults and the rows above): the horizon
+    // is 30 August. May's evaluations go whole; June holds an open alert's evidence and a breach.
+    const now = new Date("2026-11-28T12:00:00Z");
+    const { line, customerId } = await stationOf(db());
+    const monitor = await createMonitorRow(db(), line);
+    const hourly = (from: string, n: number) =>
+      Array.from({ length: n }, (_, i) => new Date(new Date(from).getTime() + i * 3_600_000));
+    const made = [];
+    for (const slot of [...hourly("2026-05-10T00:00:00Z", 72), ...hourly("2026-06-10T00:00:00Z", 48)])
+      made.push(await createEvaluation(db(), monitor, { state: "OK", slot }));
+    const breach = await createEvaluation(db(), monitor, {
+      state: "BREACH",
+      slot: new Date("2026-06-20T00:00:00Z"),
+    });
+    for (const slot of hourly("2026-11-20T00:00:00Z", 24))
+      await createEvaluation(db(), monitor, { state: "OK", slot });
+    const evidence = made[72 + 3];
+    if (!evidence) throw new Error("no evaluation");
+    const [alert] = await db()
+      .insert(alerts)
+      .values({
+        customerId,
+        lineId: line.id,
+        monitorId: monitor.id,
+        state: "OPEN",
+        openedAt: evidence.slot,
+        lastSeenAt: now,
+        rule: "breach",
+      })
+      .returning();
+    if (!alert) throw new Error("no alert");
+    await db()
+      .insert(alertEvents)
+      .values({ alertId: alert.id, at: evidence.slot, kind: "OPENED", evaluationId: evidence.id });
+
+    const swept = await maintainPartitions(db(), now);
+    expect(swept.created).toEqual(["evaluations_p2026_05", "evaluations_p2026_06"]);
+    expect(await placement(db(), "evaluations")).toMatchObject({
+      evaluations_p2026_05: 72,
+      evaluations_p2026_06: 49,
+      evaluations_p2026_11: 24,
+    });
+
+    const ran = await runRetention(db(), now);
+    expect(ran.partitionsDropped).toBe(1);
+    expect(ran.evaluations).toBe(72 + 48 - 1);
+    const names = (await createPartitions(db(), EV).list()).map((p) => p.name);
+    expect(names).not.toContain("evaluations_p2026_05");
+    expect(names).toContain("evaluations_p2026_06");
+    const left = rowsOf<{ id: string }>(
+      await db().execute(
+        sql`select id::text from evaluations where monitor_id = ${monitor.id} and slot < '2026-08-30' order by slot`,
+      ),
+    ).map((r) => r.id);
+    expect(left).toEqual([evidence.id, breach.id]);
   });
 });
