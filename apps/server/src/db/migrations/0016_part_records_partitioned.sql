@@ -2,7 +2,7 @@
 --
 -- part_records becomes a table partitioned by range of ts: one partition a calendar month (UTC),
 -- named part_records_pYYYY_MM, created ahead by the worker's housekeeping
--- (modules/part-records/part-records.partitions.ts), and a DEFAULT partition that takes any
+-- (db/partitions.ts), and a DEFAULT partition that takes any
 -- record no month partition holds yet (a late or far-future timestamp); housekeeping moves those
 -- into their month's partition. The primary key (station_id, ts, part_id, op) contains the
 -- partition key, so it stays the idempotency key across partitions.
