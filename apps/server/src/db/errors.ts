@@ -31,9 +31,14 @@ const TRANSIENT_CLASSES = new Set(["08", "40", "53", "57", "58"]);
 const CONNECTION_GONE =
   /connection terminated|connection error|connection ended|timeout exceeded when trying to connect|cannot use a pool after calling end|client has encountered a connection error|pglite is closed|econnrefused|econnreset|etimedout|epipe/i;
 
+// A row routed to a table's default partition while housekeeping attached the partition of its
+// month (db/partitions.ts): the same row goes to the new partition when tried again.
+const DEFAULT_PARTITION_RACE = /^new row for relation "\w+_default" violates partition constraint/;
+
 /** True when retrying later may succeed: the database is away or busy, not refusing the data. */
 export function isTransientDbError(err: unknown): boolean {
   const code = dbErrorCode(err);
+  if (code === "23514" && DEFAULT_PARTITION_RACE.test(rootMessage(err))) return true;
   if (code && /^[0-9A-Z]{5}$/.test(code)) return TRANSIENT_CLASSES.has(code.slice(0, 2));
   if (code?.startsWith("E")) return true; // ECONNRESET, ECONNREFUSED, ETIMEDOUT, EPIPE…
   return CONNECTION_GONE.test(rootMessage(err));

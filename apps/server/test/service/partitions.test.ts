@@ -11,8 +11,10 @@
 //   of evaluations holding an alert's evidence stays.
 import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, type Db, rowsOf } from "../../src/db/client.js";
+import { isTransientDbError } from "../../src/db/errors.js";
 import {
   createPartitions,
   defaultPartition,
@@ -37,6 +39,7 @@ import { runRetention } from "../../src/modules/retention/retention.service.js";
 import { createCustomer, createEvaluation, createLine, createMonitorRow, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
 import { MIGRATIONS, migrationsUpTo, openUnmigrated } from "../helpers/migrations.js";
+import { eventually } from "../helpers/mqtt.js";
 
 const PR = PART_RECORDS_PARTITIONING;
 const EV = EVALUATIONS_PARTITIONING;
@@ -224,7 +227,7 @@ describe("migrations 0016 and 0017 on an installation's part records and evaluat
 });
 
 describe("monthly partitions and retention", () => {
-  let database: Database;
+  let database: Database & { url?: string };
   const db = (): Db => database.db;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -395,4 +398,45 @@ describe("monthly partitions and retention", () => {
     ).map((r) => r.id);
     expect(left).toEqual([evidence.id, breach.id]);
   });
+
+  // Two connections are needed to race: PostgreSQL only.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "a record routed to the default partition while its month is attached is refused as transient, and stored when tried again",
+    async () => {
+      const { stationId } = await stationOf(db());
+      const other = new pg.Client({ connectionString: database.url });
+      await other.connect();
+      try {
+        // Another worker attaches May 2031 and holds its transaction open.
+        await other.query("begin");
+        await other.query("lock table part_records_default in exclusive mode");
+        await other.query("create table part_records_p2031_05 (like part_records including defaults)");
+        await other.query(
+          "alter table part_records attach partition part_records_p2031_05 for values from ('2031-05-01T00:00:00Z') to ('2031-06-01T00:00:00Z')",
+        );
+        const row = records(stationId, new Date("2031-05-03T00:00:00Z"), 1, 1_000, "RACE");
+        const racing = createPartRecordsRepo(db())
+          .insertRecords(row)
+          .then(
+            () => null,
+            (err: unknown) => err,
+          );
+        // The insert waits for the default partition's lock (seen in pg_locks), then the attach commits.
+        await eventually(async () => {
+          const waiting = await other.query(
+            "select count(*)::int as n from pg_locks where relation = 'part_records_default'::regclass and not granted",
+          );
+          return (waiting.rows[0]?.n ?? 0) > 0;
+        });
+        await other.query("commit");
+        const err = await racing;
+        expect(err).not.toBeNull();
+        expect(isTransientDbError(err)).toBe(true);
+        expect(await createPartRecordsRepo(db()).insertRecords(row)).toBe(1);
+        expect((await placement(db())).part_records_p2031_05).toBe(1);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });
