@@ -2,10 +2,12 @@
 // costs on a plant's worth of rows, half of them past the customer's horizons: PGlite in a new
 // temporary folder, or a fresh PostgreSQL database when DATABASE_URL is set.
 // 1. The run: rows removed, batches, the slowest batch (the longest any delete held its locks;
-//    issue 31 allows 100 ms) and the whole run's time.
+//    issue 31 allows 100 ms), the months dropped whole and the slowest DROP (the time part_records'
+//    exclusive lock was held), and the whole run's time. A third of the records is a month wholly
+//    past the horizon (docs/decisions/0305-part-records-partitioned-by-month.md).
 // 2. Meanwhile a writer inserts one part record every 20 ms on another station, as ingest would:
 //    its slowest insert says how long the run kept a writer waiting.
-// 3. Space: part_records' heap before, after the run and VACUUM (PGlite: the run's own; PostgreSQL:
+// 3. Space: part_records' heap (all its partitions) before, after the run and VACUUM (PGlite: the run's own; PostgreSQL:
 //    asked for, as autovacuum would), and after as many records again.
 // Settings: BENCH_RECORDS (default 200,000 part records, 20 values each), BENCH_EVALUATIONS
 // (20,000, ~2 kB of details each), BENCH_ALERTS (2,000 resolved, 5 events, 1 notification and 2
@@ -13,6 +15,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../src/db/client.js";
+import { maintainPartitions } from "../src/db/partitions.js";
 import {
   alertEvents,
   alerts,
@@ -82,8 +85,15 @@ try {
       for (let i = 0; i < perStation; i += 5_000)
         await repo.insertRecordsFromJson(recordRows(s, newest, Math.min(5_000, perStation - i), i));
   };
+  // A month wholly past the horizon (60 to ~74 days old): retention drops its partition whole.
+  await seedRecords(NOW.getTime() - 60 * DAY);
   await seedRecords(NOW.getTime() - 31 * DAY); // past the horizon
   await seedRecords(NOW.getTime() - 60_000); // within it (after the old ones: the table's tail)
+  // The months' partitions, as the worker's housekeeping makes them (the seed went to the default one).
+  const made = await maintainPartitions(db, NOW);
+  console.log(
+    `partitions: ${made.created.join(", ")} (${made.moved} rows moved out of the default partitions)`,
+  );
 
   // Evaluations: per monitor, one every 15 minutes, half past the horizon; ~2 kB of details each.
   const monitorIds: string[] = [];
@@ -169,12 +179,16 @@ try {
     );
   await db.execute(sql`analyze`);
   console.log(
-    `seeded ${RECORDS * 2} part records, ${perMonitor * MONITORS} evaluations, ${ALERTS} resolved alerts, ${AUDIT} audit records in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    `seeded ${RECORDS * 3} part records, ${perMonitor * MONITORS} evaluations, ${ALERTS} resolved alerts, ${AUDIT} audit records in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
   );
 
   const heap = async () =>
     Number(
-      rowsOf<{ n: string }>(await db.execute(sql`select pg_relation_size('part_records')::text as n`))[0]?.n,
+      rowsOf<{ n: string }>(
+        await db.execute(
+          sql`select coalesce(sum(pg_relation_size(inhrelid)), 0)::text as n from pg_inherits where inhparent = 'part_records'::regclass`,
+        ),
+      )[0]?.n,
     );
   const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
   const before = await heap();
@@ -199,7 +213,7 @@ try {
   waits.sort((a, b) => a - b);
   console.log(`run: ${(runMs / 1000).toFixed(1)} s, ${JSON.stringify(counts)}`);
   console.log(
-    `slowest batch ${counts.slowestBatchMs} ms of ${counts.batches}; writer's inserts meanwhile: ${waits.length}, p50 ${waits[Math.floor(waits.length / 2)]?.toFixed(1)} ms, p99 ${waits[Math.floor(waits.length * 0.99)]?.toFixed(1)} ms, max ${waits.at(-1)?.toFixed(1)} ms`,
+    `partitions dropped whole ${counts.partitionsDropped}, slowest DROP ${counts.slowestDropMs} ms; slowest batch ${counts.slowestBatchMs} ms of ${counts.batches}; writer's inserts meanwhile: ${waits.length}, p50 ${waits[Math.floor(waits.length / 2)]?.toFixed(1)} ms, p99 ${waits[Math.floor(waits.length * 0.99)]?.toFixed(1)} ms, max ${waits.at(-1)?.toFixed(1)} ms`,
   );
 
   if (database.kind === "postgres") await db.execute(sql`vacuum part_records`);

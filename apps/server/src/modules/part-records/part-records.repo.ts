@@ -1,5 +1,7 @@
 import { eq, lt, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../db/client.js";
+import { dbErrorCode } from "../../db/errors.js";
+import { PART_RECORDS_PARTITIONING, partitionsBefore } from "../../db/partitions.js";
 import {
   dataSourceMessages,
   deadLetters,
@@ -149,28 +151,42 @@ export function createPartRecordsRepo(db: Tx) {
 
     /**
      * Retention (issue 31 §2, modules/retention): deletes at most `limit` of the station's records
-     * older than `cutoff`, in one statement of its own (a short transaction), and answers how many.
+     * older than `cutoff`, in a statement of its own (a short transaction) per partition it reaches,
+     * and answers how many.
      * The oldest rows go first, found on the primary key (station_id, ts, …: the order by keeps the
-     * planner on it whatever its statistics say) and deleted by partition and ctid (a ctid is
-     * only unique within its partition); rows another run holds are skipped (SKIP LOCKED), so
+     * planner on it whatever its statistics say), partition by partition, and deleted by ctid;
+     * rows another run holds are skipped (SKIP LOCKED), so
      * several workers may run it at once. Partitions past every customer's horizon are dropped
      * whole before (db/partitions.ts); this deletes what is left in the ones kept.
      */
     async deleteStationRecordsBefore(stationId: string, cutoff: Date, limit: number): Promise<number> {
-      const res = await db.execute(sql`
-      with due as (
-        select tableoid, ctid from ${partRecords}
-        where ${partRecords.stationId} = ${stationId} and ${partRecords.ts} < ${cutoff.toISOString()}::timestamptz
-        order by ${partRecords.ts}
-        limit ${limit} for update skip locked
-      ), gone as (
-        delete from ${partRecords} p using due
-        where p.tableoid = due.tableoid and p.ctid = due.ctid
-          and p.ts < ${cutoff.toISOString()}::timestamptz
-        returning 1
-      )
-      select count(*)::int as n from gone`);
-      return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+      const before = cutoff.toISOString();
+      let deleted = 0;
+      // Partition by partition, oldest first, each as a plain table by ctid (one statement over
+      // the partitioned table probed every partition for every row: 150 ms a batch where 22 ms was
+      // the plain table's time, bench:retention on PostgreSQL).
+      for (const name of await partitionsBefore(db, PART_RECORDS_PARTITIONING, cutoff)) {
+        const part = sql.identifier(name);
+        try {
+          const res = await db.execute(sql`
+          with due as (
+            select ctid from ${part}
+            where station_id = ${stationId} and ts < ${before}::timestamptz
+            order by ts
+            limit ${limit - deleted} for update skip locked
+          ), gone as (
+            delete from ${part} where ctid = any(array(select ctid from due)) and ts < ${before}::timestamptz
+            returning 1
+          )
+          select count(*)::int as n from gone`);
+          deleted += Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+        } catch (err) {
+          // Another worker's retention dropped the partition meanwhile, with its records.
+          if (dbErrorCode(err) !== "42P01") throw err;
+        }
+        if (deleted >= limit) break;
+      }
+      return deleted;
     },
 
     /**

@@ -71,6 +71,8 @@ export type RetentionCounts = {
   partRecords: number;
   /** Monthly partitions of part records and evaluations dropped whole (past every customer's horizon). */
   partitionsDropped: number;
+  /** The longest DROP of a partition (its table's exclusive lock held that long), in ms. */
+  slowestDropMs: number;
   /** Quarter-hour record counts of the lines (part_record_counts) past the part records' horizon. */
   partRecordCounts: number;
   evaluations: number;
@@ -96,6 +98,7 @@ const emptyCounts = (): RetentionCounts => ({
   customers: 0,
   partRecords: 0,
   partitionsDropped: 0,
+  slowestDropMs: 0,
   partRecordCounts: 0,
   evaluations: 0,
   alerts: 0,
@@ -241,6 +244,7 @@ export async function runRetention(
     const oldest = cutoffOf(Math.max(...(horizons as number[]))) as Date;
     const dropped = await createPartitions(db, PART_RECORDS_PARTITIONING).dropPartitionsBefore(oldest);
     counts.partitionsDropped += dropped.dropped.length;
+    counts.slowestDropMs = Math.max(counts.slowestDropMs, dropped.slowestDropMs);
     counts.partRecords += dropped.rows;
   }
 
@@ -254,6 +258,7 @@ export async function runRetention(
       keptEvaluation,
     );
     counts.partitionsDropped += dropped.dropped.length;
+    counts.slowestDropMs = Math.max(counts.slowestDropMs, dropped.slowestDropMs);
     counts.evaluations += dropped.rows;
   }
 
