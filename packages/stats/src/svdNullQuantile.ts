@@ -524,8 +524,8 @@ function blockLaw(
  * roots: a pseudo-cycle), read off the law itself: the (1 − α) quantile of ∫|Z| dx under the
  * fit's kernel over the same quantile under the independent bridge, both simulated on the same
  * seeded normal draws (max(SIMULATED_LAW_DRAWS, ⌈20/α⌉) unless `drawCount` says; the blocks of
- * dependentBridgeLaw, 30) so
- * their ratio keeps little of the simulation's noise. svdDependenceFactor reads each quantile
+ * dependentBridgeLaw, 30), so their ratio keeps little of the simulation's noise (about 1 % at low
+ * and medium, a few per cent at high). svdDependenceFactor reads each quantile
  * from the law's mean and CV with slopes fitted on AR(1) laws, whose CV grows with a fatter upper
  * tail; a pseudo-cycle's CV grows through the even Mehler terms (Σₖ ρ(k)² is large where Σₖ ρ(k)
  * is not) and its upper tail stays near the independent law's: AR(2) φ 1.6, −0.8 over 2400 + 600
