@@ -1,21 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { normalGenerator, normalSample } from "../test/random.js";
 import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
+import { ALERT_THRESHOLDS } from "./alertThreshold.js";
+import { fittedAutocorrelations } from "./dependence.js";
 import { sampleStandardDeviation } from "./descriptive.js";
 import { evaluateSvdCalibrated, type SvdCalibratedEvaluation } from "./evaluateSvdCalibrated.js";
 import type { NoDataEvaluation } from "./evaluation.js";
+import { StatsError } from "./statsError.js";
 import {
   ar1BridgeLaw,
   bridgeLawCv,
   bridgeMeanRatio,
+  changesSign,
   dispersionRatio,
   NORMAL_BRIDGE_CV,
   NORMAL_BRIDGE_MEAN,
+  normalGridReference,
   normalReferenceCv,
   normalReferenceRatio,
+  simulatedDependenceFactor,
   svdDependenceFactor,
   svdNullQuantile,
 } from "./svdNullQuantile.js";
+import { type ValueGrid, valueGrid } from "./valueGrid.js";
 
 function evaluated(result: SvdCalibratedEvaluation | NoDataEvaluation): SvdCalibratedEvaluation {
   if (result.state === "NO_DATA") throw new Error(`expected an evaluation, got NO_DATA: ${result.reason}`);
@@ -206,5 +213,125 @@ describe("evaluateSvdCalibrated", () => {
     expect(result.m).toBe(11);
     expect(result.n).toBe(25);
     expect(result.leftOut).toEqual({ training: [3], evaluation: [0] });
+  });
+});
+
+describe("simulatedDependenceFactor (a fit whose autocorrelations change sign)", () => {
+  it.each(vectors.svdSimulatedLaw.map((c, i) => [i, c.kind, c] as const))(
+    "matches NumPy's simulation of the block law (case %i, %s)",
+    (_, __, c) => {
+      const acf = fittedAutocorrelations(c.arCoefficients);
+      for (const level of ALERT_THRESHOLDS) {
+        expectRelativelyClose(
+          simulatedDependenceFactor(c.values, acf, c.n, level),
+          c.expected[level],
+          c.tolerance[level],
+        );
+        expectRelativelyClose(simulatedDependenceFactor(c.values, acf, c.n, level), c.exact[level], 1e-9);
+      }
+    },
+  );
+
+  it("reads a pseudo-cycle's quantile below the mean-and-CV reading, most at high", () => {
+    const c = vectors.svdSimulatedLaw.find(
+      (v) => v.kind === "cyclic",
+    ) as (typeof vectors.svdSimulatedLaw)[number];
+    const acf = fittedAutocorrelations(c.arCoefficients);
+    expect(changesSign(acf)).toBe(true);
+    const simulated = ALERT_THRESHOLDS.map((level) => simulatedDependenceFactor(c.values, acf, c.n, level));
+    const moments = ALERT_THRESHOLDS.map((level) => svdDependenceFactor(c.values, acf, c.n, level));
+    expect(simulated[1] as number).toBeLessThan(0.97 * (moments[1] as number));
+    expect(simulated[2] as number).toBeLessThan(0.96 * (moments[2] as number));
+    // Deterministic: the same values give the same factor.
+    expect(simulatedDependenceFactor(c.values, acf, c.n, "medium")).toBe(simulated[1]);
+  });
+
+  it("agrees with the mean-and-CV reading on an AR(1) law, and is 1 without dependence", () => {
+    const x = normalSample(21, 120);
+    const acf = fittedAutocorrelations([0.5]);
+    expect(changesSign(acf)).toBe(false);
+    for (const level of ALERT_THRESHOLDS) {
+      const ratio = simulatedDependenceFactor(x, acf, 30, level) / svdDependenceFactor(x, acf, 30, level);
+      // The simulation's noise: about 1 % at low and medium, a few per cent at high (20 draws beyond).
+      expect(Math.abs(ratio - 1)).toBeLessThan(level === "high" ? 0.05 : 0.03);
+    }
+    expect(simulatedDependenceFactor(x, [], 30, "medium")).toBe(1);
+    expect(() => simulatedDependenceFactor(x, acf, 0, "medium")).toThrow(StatsError);
+    expect(() => simulatedDependenceFactor(x, acf, 30, "medium", 10)).toThrow(StatsError);
+  });
+
+  it("is what evaluateSvdCalibrated uses on a pseudo-cycle, and only there", () => {
+    const next = normalGenerator(31);
+    let previous = 0;
+    let before = 0;
+    const series = Float64Array.from({ length: 1500 }, () => {
+      const value = 1.6 * previous - 0.8 * before + next();
+      before = previous;
+      previous = value;
+      return value;
+    }).subarray(300);
+    const training = series.subarray(0, 960);
+    const evaluation = series.subarray(960);
+    const cycle = evaluated(evaluateSvdCalibrated(training, evaluation, "medium"));
+    expect(cycle.arOrder).toBeGreaterThanOrEqual(2);
+    expect(changesSign(cycle.dependence.autocorrelations)).toBe(true);
+    expect(cycle.dependenceFactor).toBe(
+      Math.max(1, simulatedDependenceFactor(training, cycle.dependence.autocorrelations, 240, "medium")),
+    );
+    // Non-negative autocorrelations: the mean-and-CV reading, unchanged.
+    const ar1 = normalGenerator(32);
+    let level = 0;
+    const alike = Float64Array.from({ length: 150 }, () => {
+      level = 0.6 * level + ar1();
+      return level;
+    });
+    const result = evaluated(evaluateSvdCalibrated(alike.subarray(0, 120), alike.subarray(120), "medium"));
+    expect(changesSign(result.dependence.autocorrelations)).toBe(false);
+    expect(result.dependenceFactor).toBe(
+      Math.max(
+        1,
+        svdDependenceFactor(alike.subarray(0, 120), result.dependence.autocorrelations, 30, "medium"),
+      ),
+    );
+  });
+});
+
+describe("normalGridReference (a gauge's readings)", () => {
+  it.each(vectors.svdGaugeReference.map((c, i) => [i, c] as const))(
+    "matches SciPy's rounded Blom scores and the null quantile on them (case %i)",
+    (_, c) => {
+      const grid = valueGrid(c.values);
+      expect(grid).not.toBeNull();
+      expectRelativelyClose((grid as ValueGrid).step, c.step, 1e-9);
+      expect((grid as ValueGrid).origin).toBe(c.origin);
+      const reference = normalGridReference(c.values, grid as ValueGrid) as Float64Array;
+      expect(Array.from(reference)).toEqual(c.expected.reference.map((v) => expect.closeTo(v, 9)));
+      for (const level of ALERT_THRESHOLDS) {
+        expectRelativelyClose(svdNullQuantile(c.values, level, grid), c.expected.nullQuantile[level], 1e-9);
+        expect(
+          evaluated(evaluateSvdCalibrated(c.values, c.values.slice(0, 25), level)).nullQuantile,
+        ).toBeCloseTo(c.expected.nullQuantile[level], 12);
+      }
+    },
+  );
+
+  it("lowers a 0.5 σ gauge's null quantile from the continuous reference's, and leaves values off a grid alone", () => {
+    const c = vectors.svdGaugeReference[0] as (typeof vectors.svdGaugeReference)[number];
+    const grid = valueGrid(c.values);
+    expect(svdNullQuantile(c.values, "medium", grid)).toBeLessThan(
+      0.99 * svdNullQuantile(c.values, "medium"),
+    );
+    const continuous = normalSample(41, 120, 250, 0.5);
+    expect(valueGrid(continuous)).toBeNull();
+    const result = evaluated(evaluateSvdCalibrated(continuous, normalSample(42, 30, 250, 0.5), "medium"));
+    expect(result.nullQuantile).toBeCloseTo(svdNullQuantile(continuous, "medium"), 12);
+  });
+
+  it("keeps the continuous reference when the grid is as coarse as the spread", () => {
+    // One reading of 1 among 999 of 0: the normal's scores at that sd all round to 0.
+    const rare = Float64Array.from({ length: 1000 }, (_, i) => (i === 0 ? 1 : 0));
+    expect(normalGridReference(rare, { step: 1, origin: 0 })).toBeNull();
+    expect(svdNullQuantile(rare, "medium", { step: 1, origin: 0 })).toBe(svdNullQuantile(rare, "medium"));
+    expect(() => normalGridReference([1, 2], { step: 0, origin: 1 })).toThrow(StatsError);
   });
 });

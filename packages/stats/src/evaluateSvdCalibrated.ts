@@ -6,10 +6,14 @@ import { type EvaluatedState, finiteValues, type NoDataEvaluation, noData } from
 import { StatsError } from "./statsError.js";
 import {
   bridgeMeanRatio,
+  changesSign,
   dispersionRatio,
+  normalGridReference,
   normalReferenceRatio,
+  simulatedDependenceFactor,
   svdDependenceFactor,
 } from "./svdNullQuantile.js";
+import { valueGrid } from "./valueGrid.js";
 import { wassersteinDistance } from "./wassersteinDistance.js";
 import { MIN_EVALUATION_RECORDS, MIN_SVD_TRAINING_RECORDS } from "./windowMinimums.js";
 
@@ -29,7 +33,10 @@ export interface SvdCalibratedEvaluation {
   readonly alpha: number;
   /** q_α(F̂): the null quantile from the training data's own shape (svdNullQuantile). */
   readonly nullQuantile: number;
-  /** E_F̂ / E_Φ,m of the null law: about 1 for normal data, what skew and tails do to the threshold. */
+  /**
+   * E_F̂ / E_Φ,m of the null law: about 1 for normal data, what skew and tails do to the threshold
+   * (values on a grid: against the normal sample read on that grid, normalGridReference).
+   */
   readonly shapeRatio: number;
   /**
    * (1 + c_α CV_F̂) / (1 + c_α CV_Φ,m): the null law's quantile-to-mean ratio under the training
@@ -47,7 +54,8 @@ export interface SvdCalibratedEvaluation {
   /**
    * What the autocorrelation does to the threshold (svdDependenceFactor): the null law under the
    * AR(1) fit's dependent kernel against the independent one, 1 without autocorrelation; below √VIF
-   * (about 1.64 where √VIF is 1.73 at ρ 0.5).
+   * (about 1.64 where √VIF is 1.73 at ρ 0.5). For a fit whose autocorrelations change sign (no
+   * periodic component) the two laws' quantiles are simulated (simulatedDependenceFactor).
    */
   readonly dependenceFactor: number;
   /** Kurtosis (3 + bias-adjusted excess) of the training and evaluation values together, kept ≥ 3. */
@@ -115,8 +123,15 @@ function svdThresholdParts(
   alertThreshold: AlertThreshold,
 ) {
   const level = ALERT_THRESHOLD_LEVELS[alertThreshold] as (typeof ALERT_THRESHOLD_LEVELS)[AlertThreshold];
-  const shapeRatio = bridgeMeanRatio(training) / normalReferenceRatio(training.length);
-  const dispersion = dispersionRatio(training, alertThreshold);
+  // Values read on a grid (a gauge's resolution) are judged against a normal sample of their size
+  // read on the same grid: ties change the law's mean and CV as read on F̂, and the normal's alike
+  // (docs/decisions/0304-svd-pseudo-cycle-law-simulated.md). Off a grid: the continuous reference.
+  const grid = valueGrid(training);
+  const reference = grid === null ? null : normalGridReference(training, grid);
+  const shapeRatio =
+    bridgeMeanRatio(training) /
+    (reference === null ? normalReferenceRatio(training.length) : bridgeMeanRatio(reference));
+  const dispersion = dispersionRatio(training, alertThreshold, reference);
   const nullQuantile = level.svdK * shapeRatio * dispersion;
   // The dependence: the null law under the fit's own kernel (the indicators of alike neighbours
   // are less alike than the values), not the mean's √VIF (docs/decisions/0133-svd-dependent-kernel.md).
@@ -124,9 +139,16 @@ function svdThresholdParts(
   // independent values can put the factor below 1. With a periodic component, never narrower than
   // its residuals alone (√ of their share of the variance): whole periods leave both windows'
   // distributions alike.
+  // An AR fit whose autocorrelations change sign (a pseudo-cycle) has its law's quantile simulated:
+  // the mean-and-CV reading's slopes were fitted on AR(1) laws and read a cycle's quantile too high
+  // (docs/decisions/0304-svd-pseudo-cycle-law-simulated.md). Non-negative autocorrelations and a
+  // periodic component keep that reading unchanged.
+  const acf = dependence.autocorrelations;
   const dependenceFactor = Math.max(
     Math.sqrt(dependence.vifFloor),
-    svdDependenceFactor(training, dependence.autocorrelations, n, alertThreshold),
+    dependence.periodic === null && changesSign(acf)
+      ? simulatedDependenceFactor(training, acf, n, alertThreshold)
+      : svdDependenceFactor(training, acf, n, alertThreshold),
   );
   // Two estimates divide the score: s, with ν = 2(m − 1)/(κ − 1) degrees of freedom (m − 1 for
   // normal independent data, fewer for heavy tails), and the dependence fit. Pay for both as a

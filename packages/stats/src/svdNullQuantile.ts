@@ -1,8 +1,9 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { fittedAutocorrelations } from "./dependence.js";
-import { sampleStandardDeviation } from "./descriptive.js";
+import { mean as sampleMean, sampleStandardDeviation } from "./descriptive.js";
 import { normalDensity, normalUpperQuantile } from "./distributions.js";
 import { StatsError } from "./statsError.js";
+import type { ValueGrid } from "./valueGrid.js";
 
 /**
  * E ∫|B(Φ(x))| dx = √(2/π) ∫ √(Φ(x)(1 − Φ(x))) dx for the standard normal Φ (B a Brownian
@@ -62,16 +63,46 @@ export function normalReferenceRatio(m: number): number {
  * normal; for skewed and heavy-tailed F̂ the mean carries the shape (a 20,000-draw simulation of
  * the functional differs by a few per cent,
  * docs/decisions/0094-svd-null-quantile-from-the-training-data-s-law.md). Deterministic, one sort, no cache
- * per monitor.
+ * per monitor. With the training values' `grid` (valueGrid), the normal sample they are judged
+ * against is read on that grid too (normalGridReference); null: the continuous one.
  */
-export function svdNullQuantile(training: ArrayLike<number>, alertThreshold: AlertThreshold): number {
+export function svdNullQuantile(
+  training: ArrayLike<number>,
+  alertThreshold: AlertThreshold,
+  grid: ValueGrid | null = null,
+): number {
   const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
   if (level === undefined)
     throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
+  const reference = grid === null ? null : normalGridReference(training, grid);
   return (
-    (level.svdK * bridgeMeanRatio(training) * dispersionRatio(training, alertThreshold)) /
-    normalReferenceRatio(training.length)
+    (level.svdK * bridgeMeanRatio(training) * dispersionRatio(training, alertThreshold, reference)) /
+    (reference === null ? normalReferenceRatio(training.length) : bridgeMeanRatio(reference))
   );
+}
+
+/**
+ * The normal's expected sample of the training values' size (Blom scores) at their mean and sd,
+ * read on their grid (each score rounded to the nearest origin + k · step): the reference a gauge's
+ * readings are judged against. The law's mean and CV read on tied values are those of a few steps
+ * (a 0.5 σ gauge: 8–10 distinct values of 25), and a normal sample of the same size read at the
+ * same resolution has them too; against the continuous reference the ties raised the CV's
+ * reading about 2 % and a 0.5 σ gauge at 25 + 25 breached 0.74α at medium
+ * (docs/decisions/0304-svd-pseudo-cycle-law-simulated.md). Null when the rounded scores are
+ * constant (a grid as coarse as the spread: the continuous reference stays).
+ */
+export function normalGridReference(training: ArrayLike<number>, grid: ValueGrid): Float64Array | null {
+  const m = training.length;
+  if (m < 2) throw new StatsError("TOO_FEW_VALUES", "the reference needs at least 2 values");
+  if (!(grid.step > 0))
+    throw new StatsError("INVALID_ARGUMENT", `the grid's step must be > 0, got ${grid.step}`);
+  const centre = sampleMean(training);
+  const sd = sampleStandardDeviation(training);
+  const reference = Float64Array.from({ length: m }, (_, i) => {
+    const value = centre - sd * normalUpperQuantile((i + 1 - 0.375) / (m + 0.25));
+    return grid.origin + grid.step * Math.round((value - grid.origin) / grid.step);
+  });
+  return (reference[m - 1] as number) > (reference[0] as number) ? reference : null;
 }
 
 /**
@@ -193,13 +224,20 @@ export function normalReferenceCv(m: number): number {
  * null law's (1 − α) quantile read as mean × (1 + c_α CV), c_α fitted so the normal gives the k of
  * the table. The mean ratio alone carried the normal's quantile-to-mean ratio to every shape: on t₅
  * the law is less dispersed (CV 0.31 against 0.35) and 3000 × 0.2 breached 0.40 α at medium.
+ * `reference`: the sample whose CV stands for the normal's (normalGridReference for values on a
+ * grid); null: the normal's expected sample of the training values' size (normalReferenceCv).
  */
-export function dispersionRatio(training: ArrayLike<number>, alertThreshold: AlertThreshold): number {
+export function dispersionRatio(
+  training: ArrayLike<number>,
+  alertThreshold: AlertThreshold,
+  reference: ArrayLike<number> | null = null,
+): number {
   const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
   if (level === undefined)
     throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
   const c = (level.svdK / NORMAL_BRIDGE_MEAN - 1) / NORMAL_BRIDGE_CV;
-  return (1 + c * bridgeLawCv(training)) / (1 + c * normalReferenceCv(training.length));
+  const referenceCv = reference === null ? normalReferenceCv(training.length) : bridgeLawCv(reference);
+  return (1 + c * bridgeLawCv(training)) / (1 + c * referenceCv);
 }
 
 /**
@@ -391,4 +429,175 @@ export function svdDependenceFactor(
     (dependent.mean * (ratio + slope * (dependent.cv - NORMAL_BRIDGE_CV))) /
     (independent.mean * (ratio + slope * (independent.cv - NORMAL_BRIDGE_CV)))
   );
+}
+
+/** Blocks of the simulated law (simulatedDependenceFactor): one Cholesky row each, 30 of them. */
+const SIMULATED_LAW_BLOCKS = 30;
+/** Fewest draws of the simulated law; at high 20/α = 20,000, so its quantile is the 20th largest draw. */
+export const SIMULATED_LAW_DRAWS = 10_000;
+/** Fixed seed: the same training values give the same threshold. */
+const SIMULATED_LAW_SEED = 20261128;
+
+/** True when an autocorrelation is negative: a fit with complex roots (a pseudo-cycle) or a negative root. */
+export function changesSign(autocorrelations: ArrayLike<number>): boolean {
+  for (let k = 0; k < autocorrelations.length; k++) if ((autocorrelations[k] as number) < 0) return true;
+  return false;
+}
+
+/**
+ * The block law of ∫|Z| dx for sorted values x under the kernel of `autocorrelations` (none: the
+ * bridge), as dependentBridgeLaw builds it with `blocks` blocks: each block's weight Δx · sd and
+ * the lower Cholesky factor of the blocks' correlation matrix (row-major, count × count; a
+ * pivot below 1e-12 is kept at 1e-12, the kernel being a truncated series).
+ */
+function blockLaw(
+  x: Float64Array,
+  autocorrelations: ArrayLike<number>,
+  n: number,
+  blocks: number,
+): { coefficient: Float64Array; cholesky: Float64Array; count: number } {
+  const m = x.length;
+  const lags = Math.min(m + n - 1, autocorrelations.length);
+  let largest = 0;
+  for (let k = 0; k < lags; k++) largest = Math.max(largest, Math.abs(autocorrelations[k] as number));
+  if (largest >= 1) throw new StatsError("INVALID_ARGUMENT", "autocorrelations must lie inside (−1, 1)");
+  const terms =
+    largest > 0 ? Math.min(MAX_MEHLER_TERMS, Math.ceil(Math.log(MEHLER_TOLERANCE) / Math.log(largest))) : 0;
+  const mehler = mehlerWeights(m, n, autocorrelations, lags, terms);
+  const hermite = new Float64Array(terms);
+  const kernelDiagonal = (t: number): number => {
+    let g = t * (1 - t);
+    if (terms > 0) {
+      mehlerFunctions(t, hermite);
+      for (let l = 0; l < terms; l++) g += (mehler[l] as number) * (hermite[l] as number) ** 2;
+    }
+    return g;
+  };
+  // Each block's sd at its Δx-weighted t (dependentBridgeLaw averages the steps' sd: one Mehler
+  // series a step, the cost of this simulation's setup at 2400 values, for a difference well
+  // inside its noise).
+  const { weight, tBlock } = bridgeBlocks(x, bridgeBlockEdges(m, blocks), () => 1);
+  const count = weight.length;
+  const functions: Float64Array[] = [];
+  const diagonal: number[] = [];
+  const sigma: number[] = [];
+  for (let a = 0; a < count; a++) {
+    const g = kernelDiagonal(tBlock[a] as number);
+    diagonal.push(g);
+    sigma.push(Math.sqrt(g));
+    functions.push(Float64Array.from(hermite));
+  }
+  const correlation = new Float64Array(count * count);
+  for (let a = 0; a < count; a++) {
+    correlation[a * count + a] = 1;
+    const ta = tBlock[a] as number;
+    const ha = functions[a] as Float64Array;
+    for (let b = a + 1; b < count; b++) {
+      const tb = tBlock[b] as number;
+      const hb = functions[b] as Float64Array;
+      let g = Math.min(ta, tb) - ta * tb;
+      for (let l = 0; l < terms; l++) g += (mehler[l] as number) * (ha[l] as number) * (hb[l] as number);
+      const r = Math.max(-1, Math.min(1, g / Math.sqrt((diagonal[a] as number) * (diagonal[b] as number))));
+      correlation[a * count + b] = r;
+      correlation[b * count + a] = r;
+    }
+  }
+  const cholesky = new Float64Array(count * count);
+  for (let i = 0; i < count; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = correlation[i * count + j] as number;
+      for (let k = 0; k < j; k++)
+        s -= (cholesky[i * count + k] as number) * (cholesky[j * count + k] as number);
+      if (i === j) cholesky[i * count + i] = Math.sqrt(Math.max(s, 1e-12));
+      else cholesky[i * count + j] = s / (cholesky[j * count + j] as number);
+    }
+  }
+  const coefficient = Float64Array.from(
+    { length: count },
+    (_, b) => (weight[b] as number) * (sigma[b] as number),
+  );
+  return { coefficient, cholesky, count };
+}
+
+/**
+ * The threshold's factor for a dependence whose autocorrelations change sign (a fit with complex
+ * roots: a pseudo-cycle), read off the law itself: the (1 − α) quantile of ∫|Z| dx under the
+ * fit's kernel over the same quantile under the independent bridge, both simulated on the same
+ * seeded normal draws (max(SIMULATED_LAW_DRAWS, ⌈20/α⌉) unless `drawCount` says; the blocks of
+ * dependentBridgeLaw, 30), so their ratio keeps little of the simulation's noise (about 1 % at low
+ * and medium, a few per cent at high). svdDependenceFactor reads each quantile
+ * from the law's mean and CV with slopes fitted on AR(1) laws, whose CV grows with a fatter upper
+ * tail; a pseudo-cycle's CV grows through the even Mehler terms (Σₖ ρ(k)² is large where Σₖ ρ(k)
+ * is not) and its upper tail stays near the independent law's: AR(2) φ 1.6, −0.8 over 2400 + 600
+ * gives 1.56 / 1.52 / 1.48 here at low / medium / high, the moment reading 1.59 / 1.60 / 1.60
+ * (docs/decisions/0304-svd-pseudo-cycle-law-simulated.md). 1 without autocorrelations.
+ */
+export function simulatedDependenceFactor(
+  training: ArrayLike<number>,
+  autocorrelations: ArrayLike<number>,
+  n: number,
+  alertThreshold: AlertThreshold,
+  drawCount?: number,
+): number {
+  const level = ALERT_THRESHOLD_LEVELS[alertThreshold];
+  if (level === undefined)
+    throw new StatsError("INVALID_ARGUMENT", `unknown alert threshold ${alertThreshold}`);
+  const draws = drawCount ?? Math.max(SIMULATED_LAW_DRAWS, Math.ceil(20 / level.alpha));
+  if (!Number.isInteger(n) || n < 1)
+    throw new StatsError("INVALID_ARGUMENT", `n must be an integer ≥ 1, got ${n}`);
+  if (!Number.isInteger(draws) || draws < 100)
+    throw new StatsError("INVALID_ARGUMENT", `draws must be an integer ≥ 100, got ${draws}`);
+  if (autocorrelations.length === 0) return 1;
+  const x = Float64Array.from(training).sort();
+  if (x.length < 2) throw new StatsError("TOO_FEW_VALUES", "the bridge law needs at least 2 values");
+  const dependent = blockLaw(x, autocorrelations, n, SIMULATED_LAW_BLOCKS);
+  const independent = blockLaw(x, [], n, SIMULATED_LAW_BLOCKS);
+  const count = dependent.count;
+  const z = new Float64Array(count + 1);
+  const drawsDependent = new Float64Array(draws);
+  const drawsIndependent = new Float64Array(draws);
+  const uniform = seededUniform(SIMULATED_LAW_SEED);
+  for (let d = 0; d < draws; d++) {
+    for (let i = 0; i < count; i += 2) {
+      // Box–Muller, two normals a pair of uniforms.
+      const radius = Math.sqrt(-2 * Math.log(1 - uniform()));
+      const angle = 2 * Math.PI * uniform();
+      z[i] = radius * Math.cos(angle);
+      z[i + 1] = radius * Math.sin(angle);
+    }
+    drawsDependent[d] = blockDraw(dependent, z);
+    drawsIndependent[d] = blockDraw(independent, z);
+  }
+  drawsDependent.sort();
+  drawsIndependent.sort();
+  const index = Math.min(draws - 1, Math.ceil((1 - level.alpha) * draws) - 1);
+  return (drawsDependent[index] as number) / (drawsIndependent[index] as number);
+}
+
+/** Σ_b coefficient_b |(L z)_b|: one draw of a block law from standard normals z. */
+function blockDraw(
+  law: { coefficient: Float64Array; cholesky: Float64Array; count: number },
+  z: Float64Array,
+): number {
+  const { coefficient, cholesky, count } = law;
+  let sum = 0;
+  for (let i = 0; i < count; i++) {
+    let y = 0;
+    const row = i * count;
+    for (let k = 0; k <= i; k++) y += (cholesky[row + k] as number) * (z[k] as number);
+    sum += (coefficient[i] as number) * Math.abs(y);
+  }
+  return sum;
+}
+
+/** mulberry32: a small seeded generator, uniform in [0, 1). */
+function seededUniform(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -336,6 +336,28 @@ export interface ReferenceVectors {
       expected: { vif: number; ppkSe: number; ppkUpperBound: number; isCapabilityBreach: boolean };
     };
   };
+  /**
+   * SVD's law simulated for a fit whose autocorrelations change sign (decision 0304): the factor
+   * from 400,000 NumPy draws of the block law, compared at `tolerance` (the TypeScript draws 10,000,
+   * 20,000 at high).
+   */
+  readonly svdSimulatedLaw: ReadonlyArray<{
+    kind: string;
+    values: number[];
+    arCoefficients: number[];
+    n: number;
+    expected: Record<AlertThreshold, number>;
+    tolerance: Record<AlertThreshold, number>;
+    /** The TypeScript's own draws (mulberry32, Box–Muller) repeated in NumPy: to 1e-9. */
+    exact: Record<AlertThreshold, number>;
+  }>;
+  /** A gauge's training values, their grid, and the normal reference read on it (SciPy Φ⁻¹). */
+  readonly svdGaugeReference: ReadonlyArray<{
+    values: number[];
+    step: number;
+    origin: number;
+    expected: { reference: number[]; nullQuantile: Record<AlertThreshold, number> };
+  }>;
 }
 
 export interface PeriodicDependenceExpected {
