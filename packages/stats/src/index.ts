@@ -136,6 +136,7 @@ export {
 export { chiSquareQuantile, fQuantile } from "./quantiles.js";
 export { sampleCovariance, sampleMean } from "./sampleCovariance.js";
 export { pearson3UpperTail, type SavageResult, savageGreater } from "./savageScores.js";
+export { seededUniform } from "./seededUniform.js";
 export { StatsError, type StatsErrorCode } from "./statsError.js";
 export {
   AUTOCORRELATION_RATE_FACTOR,

@@ -2,6 +2,7 @@ import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js
 import { fittedAutocorrelations } from "./dependence.js";
 import { mean as sampleMean, sampleStandardDeviation } from "./descriptive.js";
 import { normalDensity, normalUpperQuantile } from "./distributions.js";
+import { seededUniform } from "./seededUniform.js";
 import { StatsError } from "./statsError.js";
 import type { ValueGrid } from "./valueGrid.js";
 
@@ -304,22 +305,7 @@ export function dependentBridgeLaw(
   if (m < 2) throw new StatsError("TOO_FEW_VALUES", "the bridge law needs at least 2 values");
   if (!Number.isInteger(n) || n < 1)
     throw new StatsError("INVALID_ARGUMENT", `n must be an integer ≥ 1, got ${n}`);
-  const lags = Math.min(m + n - 1, autocorrelations.length);
-  let largest = 0;
-  for (let k = 0; k < lags; k++) largest = Math.max(largest, Math.abs(autocorrelations[k] as number));
-  if (largest >= 1) throw new StatsError("INVALID_ARGUMENT", "autocorrelations must lie inside (−1, 1)");
-  const terms =
-    largest > 0 ? Math.min(MAX_MEHLER_TERMS, Math.ceil(Math.log(MEHLER_TOLERANCE) / Math.log(largest))) : 0;
-  const mehler = mehlerWeights(m, n, autocorrelations, lags, terms);
-  const hermite = new Float64Array(terms);
-  const kernelDiagonal = (t: number): number => {
-    let g = t * (1 - t);
-    if (terms > 0) {
-      mehlerFunctions(t, hermite);
-      for (let l = 0; l < terms; l++) g += (mehler[l] as number) * (hermite[l] as number) ** 2;
-    }
-    return g;
-  };
+  const { terms, mehler, hermite, kernelDiagonal } = dependentKernel(m, n, autocorrelations);
   const { weight, tBlock, sigma, mean } = bridgeBlocks(x, bridgeBlockEdges(m, AR1_BRIDGE_BLOCKS), (t) =>
     Math.sqrt(kernelDiagonal(t)),
   );
@@ -350,6 +336,35 @@ export function dependentBridgeLaw(
     }
   }
   return { mean, cv: Math.sqrt(Math.max(0, variance)) / mean };
+}
+
+/**
+ * The dependent bridge's kernel for m training and n evaluation values: the Mehler series' number
+ * of terms and weights (mehlerWeights), and its diagonal g(t, t) = t(1 − t) + Σₗ Sₗ hₗ(t)², which
+ * leaves the Mehler functions hₗ(t) of its last t in `hermite`.
+ */
+function dependentKernel(
+  m: number,
+  n: number,
+  autocorrelations: ArrayLike<number>,
+): { terms: number; mehler: Float64Array; hermite: Float64Array; kernelDiagonal: (t: number) => number } {
+  const lags = Math.min(m + n - 1, autocorrelations.length);
+  let largest = 0;
+  for (let k = 0; k < lags; k++) largest = Math.max(largest, Math.abs(autocorrelations[k] as number));
+  if (largest >= 1) throw new StatsError("INVALID_ARGUMENT", "autocorrelations must lie inside (−1, 1)");
+  const terms =
+    largest > 0 ? Math.min(MAX_MEHLER_TERMS, Math.ceil(Math.log(MEHLER_TOLERANCE) / Math.log(largest))) : 0;
+  const mehler = mehlerWeights(m, n, autocorrelations, lags, terms);
+  const hermite = new Float64Array(terms);
+  const kernelDiagonal = (t: number): number => {
+    let g = t * (1 - t);
+    if (terms > 0) {
+      mehlerFunctions(t, hermite);
+      for (let l = 0; l < terms; l++) g += (mehler[l] as number) * (hermite[l] as number) ** 2;
+    }
+    return g;
+  };
+  return { terms, mehler, hermite, kernelDiagonal };
 }
 
 /** Sₗ = Σₖ wₖ ρ(k)ˡ for l = 1 … terms, wₖ the window's lag weights (ar1BridgeLaw). */
@@ -457,22 +472,7 @@ function blockLaw(
   blocks: number,
 ): { coefficient: Float64Array; cholesky: Float64Array; count: number } {
   const m = x.length;
-  const lags = Math.min(m + n - 1, autocorrelations.length);
-  let largest = 0;
-  for (let k = 0; k < lags; k++) largest = Math.max(largest, Math.abs(autocorrelations[k] as number));
-  if (largest >= 1) throw new StatsError("INVALID_ARGUMENT", "autocorrelations must lie inside (−1, 1)");
-  const terms =
-    largest > 0 ? Math.min(MAX_MEHLER_TERMS, Math.ceil(Math.log(MEHLER_TOLERANCE) / Math.log(largest))) : 0;
-  const mehler = mehlerWeights(m, n, autocorrelations, lags, terms);
-  const hermite = new Float64Array(terms);
-  const kernelDiagonal = (t: number): number => {
-    let g = t * (1 - t);
-    if (terms > 0) {
-      mehlerFunctions(t, hermite);
-      for (let l = 0; l < terms; l++) g += (mehler[l] as number) * (hermite[l] as number) ** 2;
-    }
-    return g;
-  };
+  const { terms, mehler, hermite, kernelDiagonal } = dependentKernel(m, n, autocorrelations);
   // Each block's sd at its Δx-weighted t (dependentBridgeLaw averages the steps' sd: one Mehler
   // series a step, the cost of this simulation's setup at 2400 values, for a difference well
   // inside its noise).
@@ -588,16 +588,4 @@ function blockDraw(
     sum += (coefficient[i] as number) * Math.abs(y);
   }
   return sum;
-}
-
-/** mulberry32: a small seeded generator, uniform in [0, 1). */
-function seededUniform(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

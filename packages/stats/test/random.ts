@@ -1,16 +1,8 @@
 // Seeded pseudo-random data for tests and the benchmark, so every run sees the same numbers.
+import { seededUniform } from "../src/seededUniform.js";
 
-/** mulberry32: a small, fast 32-bit generator; uniform in [0, 1). */
-export function uniformGenerator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32, the product's seeded generator (src/seededUniform.ts); uniform in [0, 1). */
+export const uniformGenerator = seededUniform;
 
 /** Standard normal draws by Box–Muller. */
 export function normalGenerator(seed: number): () => number {

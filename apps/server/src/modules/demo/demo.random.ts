@@ -2,6 +2,8 @@
  * A small seeded PRNG so the demo plant is the same on every machine: mulberry32 for uniform
  * numbers, Box–Muller for normal ones. Not for anything security related.
  */
+import { seededUniform } from "@linewatch/stats";
+
 export type Random = {
   /** Uniform in [0, 1). */
   next(): number;
@@ -14,17 +16,8 @@ export type Random = {
   pick<T>(items: readonly T[]): T;
 };
 
-/** mulberry32 (Tommy Ettinger): 32-bit state, period 2^32, good enough for simulated noise. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** mulberry32, the product's seeded generator (@linewatch/stats seededUniform). */
+export const mulberry32 = seededUniform;
 
 /** Mixes a label into a seed, so each line gets its own stream and adding a line changes no other. */
 export function deriveSeed(seed: number, label: string): number {
