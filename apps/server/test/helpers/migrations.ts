@@ -2,7 +2,7 @@
 // a copy of the committed migrations folder ending at a given migration, and an empty database
 // (PGlite in memory, or a new PostgreSQL database when DATABASE_URL is set) migrated by hand.
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,4 +75,20 @@ export async function openUnmigrated(): Promise<UnmigratedDatabase> {
       await a.end();
     },
   };
+}
+
+/**
+ * An empty database migrated up to `lastTag` (an installation of the version before a migration),
+ * its closing and the folder's removal pushed onto `cleanup`.
+ */
+export async function openMigratedTo(
+  lastTag: string,
+  cleanup: (() => Promise<void> | void)[],
+): Promise<UnmigratedDatabase> {
+  const database = await openUnmigrated();
+  cleanup.push(() => database.close());
+  const before = migrationsUpTo(lastTag);
+  cleanup.push(() => rmSync(before, { recursive: true, force: true }));
+  await database.migrate(before);
+  return database;
 }

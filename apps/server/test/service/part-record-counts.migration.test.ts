@@ -2,13 +2,12 @@
 // counts left it, with part records stored, gets migration 0014, which fills part_record_counts
 // from those records — equal, line by line and quarter hour by quarter hour, to counting them.
 // PGlite in memory, or a new PostgreSQL database when DATABASE_URL is set.
-import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../src/db/client.js";
 import { partRecords, stations } from "../../src/db/schema/index.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
-import { MIGRATIONS, migrationsUpTo, openUnmigrated } from "../helpers/migrations.js";
+import { MIGRATIONS, openMigratedTo } from "../helpers/migrations.js";
 
 /** The last migration of the version before the counts. */
 const BEFORE = "0013_plant_management";
@@ -22,11 +21,7 @@ describe("migration 0014 on a database with part records", () => {
   it("fills the counts equal to counting the stored records per line and quarter hour", {
     timeout: 120_000,
   }, async () => {
-    const database = await openUnmigrated();
-    cleanup.push(() => database.close());
-    const before = migrationsUpTo(BEFORE);
-    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    await database.migrate(before);
+    const database = await openMigratedTo(BEFORE, cleanup);
     const { db } = database;
 
     // Two customers, three lines, five stations; records as the version before stored them

@@ -9,7 +9,6 @@
 // - Retention drops a month whole once it ends before every customer's horizon, deletes the rest
 //   past the horizon in batches, and drops nothing while a customer keeps records for ever; a month
 //   of evaluations holding an alert's evidence stays.
-import { rmSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,7 +37,7 @@ import {
 import { runRetention } from "../../src/modules/retention/retention.service.js";
 import { createCustomer, createEvaluation, createLine, createMonitorRow, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
-import { MIGRATIONS, migrationsUpTo, openUnmigrated } from "../helpers/migrations.js";
+import { MIGRATIONS, openMigratedTo, openUnmigrated } from "../helpers/migrations.js";
 import { eventually } from "../helpers/mqtt.js";
 
 const PR = PART_RECORDS_PARTITIONING;
@@ -113,11 +112,7 @@ describe("migrations 0016 and 0017 on an installation's part records and evaluat
   it("keeps every record and evaluation, in the legacy partitions, and still refuses a stored key", {
     timeout: 120_000,
   }, async () => {
-    const database = await openUnmigrated();
-    cleanup.push(() => database.close());
-    const before = migrationsUpTo(BEFORE);
-    cleanup.push(() => rmSync(before, { recursive: true, force: true }));
-    await database.migrate(before);
+    const database = await openMigratedTo(BEFORE, cleanup);
     const { db } = database;
 
     // Stored as the version before stored them: three stations over three months, and one
