@@ -11,6 +11,8 @@ import {
   estimateDependence,
   estimatePooledDependence,
   fittedAutocorrelations,
+  heldOutDeviationFactors,
+  inverseCovarianceDegrees,
   MAX_VIF,
   windowVif,
 } from "./dependence.js";
@@ -151,5 +153,47 @@ describe("dependentBridgeLaw", () => {
     for (const level of ALERT_THRESHOLDS) {
       expectRelativelyClose(svdDependenceFactor(c.values, acf, c.n, level), c.expected.factor[level], 1e-7);
     }
+  });
+});
+
+describe("MVD on dependent rows", () => {
+  const { heldOutDeviationFactors: heldCases, inverseCovarianceDegrees: degreeCases } = vectors.mvdDependence;
+
+  it.each(heldCases.map((c) => [c.autocorrelations.length, c.m, c.n, c] as const))(
+    "reads each held-out row's expected deviation like the Toeplitz reference (%i lags, %i + %i rows)",
+    (_, m, n, c) => {
+      const actual = heldOutDeviationFactors(c.autocorrelations, m, n, 5);
+      close(actual.training, c.expected.training, 1e-9);
+      close(actual.evaluation, c.expected.evaluation, 1e-9);
+    },
+  );
+
+  it("gives every row of independent data the same factor, so the rank test is unchanged", () => {
+    const { training, evaluation } = heldOutDeviationFactors([], 120, 30, 5);
+    for (const f of [...training, ...evaluation]) expectRelativelyClose(f, 97 / 96, 1e-12);
+  });
+
+  it("expects a strongly dependent row beside its rest closer in than one far from it", () => {
+    const { training, evaluation } = heldOutDeviationFactors(fittedAutocorrelations([0.9]), 480, 120, 5);
+    const mean = (a: Float64Array) => a.reduce((s, v) => s + v, 0) / a.length;
+    expect(mean(evaluation)).toBeGreaterThan(mean(training));
+    // Fold 1 is rows 96–191: its first row sits beside fold 0, its middle row 48 rows from either.
+    expect(training[96] as number).toBeLessThan((training[144] as number) - 0.02);
+    // The first evaluation row sits beside the training rows, the last 120 rows after them.
+    expect(evaluation[0] as number).toBeLessThan((evaluation[119] as number) - 0.04);
+  });
+
+  it.each(degreeCases.map((c) => [c.coefficients.join(", "), c.blocks.join(" + "), c.p, c] as const))(
+    "counts the covariance's degrees for its inverse like the reference (AR %s over %s rows, p = %i)",
+    (_, __, p, c) => {
+      expectRelativelyClose(inverseCovarianceDegrees(c.coefficients, c.blocks, p), c.expected, 1e-9);
+    },
+  );
+
+  it("is Hotelling's own for independent rows and more than the second-moment count for many signals", () => {
+    expect(inverseCovarianceDegrees([], [120, 30], 20)).toBe(148);
+    const secondMoment = 150 / ((1 + 0.49) / (1 - 0.49));
+    expect(inverseCovarianceDegrees([0.7], [120, 30], 20)).toBeGreaterThan(secondMoment + 5);
+    expect(() => inverseCovarianceDegrees([0.5], [120, 0], 2)).toThrow(StatsError);
   });
 });

@@ -1,6 +1,14 @@
 import { ALERT_THRESHOLD_LEVELS, type AlertThreshold } from "./alertThreshold.js";
 import { choleskyDecompose, choleskyForwardRows, choleskySolve } from "./cholesky.js";
-import { type Dependence, estimateDependence, estimatePooledDependence, windowVif } from "./dependence.js";
+import {
+  blockVif,
+  type Dependence,
+  estimateDependence,
+  estimatePooledDependence,
+  heldOutDeviationFactors,
+  inverseCovarianceDegrees,
+  windowVif,
+} from "./dependence.js";
 import { fUpperTail } from "./distributions.js";
 import { type EvaluatedState, type NoDataEvaluation, noData } from "./evaluation.js";
 import { hotellingT2OnlyOfColumns } from "./hotellingT2.js";
@@ -65,14 +73,16 @@ export interface MvdCalibratedEvaluation {
   readonly alpha: number;
   /**
    * Mean shift: T²_mean = (m n / (m + n)) dᵀ Σ⁻¹ d with Σ = D S_pooled D, D = diag(√VIF), S_pooled
-   * the covariance of the training and evaluation rows, each about its own mean (m + n − 2).
+   * the covariance of the training and evaluation rows, each about its own mean (divisor m − B(m) +
+   * n − B(n), B the pooled dependence's blockVif: m + n − 2 for independent rows).
    */
   readonly t2Mean: number;
   /** √(dᵀ Σ⁻¹ d): how far the means moved, in (dependence-corrected) standard deviations. */
   readonly meanDistance: number;
   /**
    * P(F(p, ν₂) > ((m + n − p − 1)/(p (m + n − 2))) T²_mean), 1/ν₂ = 1/(m + n − p − 1) + 1/ν_VIF
-   * (the two-sample Hotelling test on the pooled covariance, with the pooled VIF's cost).
+   * for independent rows (the two-sample Hotelling test on the pooled covariance, with the pooled
+   * VIF's cost); for alike rows m + n − p − 1 becomes the covariance's degrees for its inverse.
    */
   readonly pMean: number;
   /** ν of pMean's F distribution. */
@@ -118,7 +128,10 @@ export interface MvdCalibratedEvaluation {
   readonly dependence: Dependence;
   /** m / VIF (before the VIF's cap): how many independent rows the training rows are worth for a mean. */
   readonly effectiveSize: number;
-  /** (m + n) / (1 + 2 Σ ρ(k)²): the rows the covariance is worth; Hotelling's F counts these. */
+  /**
+   * (m + n) / (1 + 2 Σ ρ(k)²): the rows the covariance is worth for its entries; holdsLevel reads
+   * them. Hotelling's F counts the covariance's degrees for its inverse (inverseCovarianceDegrees).
+   */
   readonly effectiveRows: number;
   /**
    * False when effectiveRows − p − 1 < MIN_COVARIANCE_DEGREES: the window is too small for the
@@ -253,6 +266,17 @@ export function evaluateMvdCalibrated(
     const fits = crossValidatedFits(zKept, m, p, yKept, n);
     crossValidatedT2 = fits.training;
     structT2 = fits.evaluation;
+    if (dependence.order > 0) {
+      // Autocorrelated rows: a training row sits beside the other folds it is judged against, an
+      // evaluation row after them, so its T² runs larger by the dependence alone. Each T² is read
+      // over its expected value under the pooled dependence (heldOutDeviationFactors), and the
+      // rank test compares like with like (AR(1) φ 0.9, 5 signals, 480 + 120 rows: the structure
+      // test fired 1.31× its share at medium, 1.25× so).
+      const factors = heldOutDeviationFactors(dependence.autocorrelations, m, n, MVD_CROSS_VALIDATION_FOLDS);
+      for (let i = 0; i < m; i++)
+        crossValidatedT2[i] = (crossValidatedT2[i] as number) / (factors.training[i] as number);
+      for (let i = 0; i < n; i++) structT2[i] = (structT2[i] as number) / (factors.evaluation[i] as number);
+    }
     // Step 2: S* on all training rows. Z's centred Gram is the folds' XᵀX less m z̄ z̄ᵀ (Z is
     // standardised on its own means, so z̄ ≈ 0 and nothing cancels); the shrinkage also reads the
     // centred rows' squared lengths.
@@ -285,10 +309,16 @@ export function evaluateMvdCalibrated(
     const yCentred = Float64Array.from(yKept);
     centreColumnsInPlace(yCentred, n, p);
     const evaluationScatter = gramOfColumns(yCentred, n, p);
+    // Each block's own mean takes a block VIF's worth of its rows' spread with it, not one row's:
+    // E[scatter] = σ² Σ (L − blockVif(L)) (m + n − 2 for independent rows). Divided by m + n − 2,
+    // AR(1) φ 0.9 over 480 + 120 rows read the covariance 6 % small and the mean test fired 1.6× its
+    // share at medium.
+    const scatterDegrees =
+      m - blockVif(dependence.autocorrelations, m, 0) + n - blockVif(dependence.autocorrelations, n, 0);
     pooledCovariance = createMatrix(
       p,
       p,
-      scatter.map((c, k) => (c + (evaluationScatter[k] as number)) / (m + n - 2)),
+      scatter.map((c, k) => (c + (evaluationScatter[k] as number)) / scatterDegrees),
     );
     const periodicCovariance = periodicMeanCovariance(pooledCovariance, dependence, m, n);
     if (periodicCovariance !== null) meanScale = 1;
@@ -317,17 +347,27 @@ export function evaluateMvdCalibrated(
     meanContributions[j] = sizeFactor * c;
   }
   const t2Mean = sizeFactor * quadratic;
-  // Hotelling's F with the covariance's m + n − p − 1 degrees of freedom; the one scalar VIF
+  // Hotelling's F with the covariance's degrees of freedom (m + n − p − 1 for independent rows; see
+  // covDegrees below); the one scalar VIF
   // estimated with ν degrees of freedom adds to the denominator's uncertainty as
   // 1/ν₂ = 1/(m + n − p − 1) + 1/ν (a scalar, not p(p + 1)/2 Wishart entries: subtracting p from
   // the combined degrees, as before, made p = 10 3–10× quiet). T² is read through the law
   // c χ²_f + δ of mvdMeanTestLaw: χ²_p (Hotelling's own) unless the pooled covariance had to be
   // shrunk. No shape term: on the pooled covariance the test holds its level on t₃, lognormal and
   // gauge rows as it is (docs/decisions/0270-no-shape-law-in-the-mvd-mean-test.md).
-  // With alike rows the covariance has effectiveRows − p − 1 degrees of freedom (m + n − p − 1 for
-  // independent rows), at least MIN_COVARIANCE_DEGREES: below it the window cannot hold its level,
-  // and `holdsLevel` says so.
-  const covDegrees = Math.max(effectiveRows - p - 1, MIN_COVARIANCE_DEGREES);
+  // With alike rows the covariance has fewer degrees of freedom than m + n − p − 1, at least
+  // MIN_COVARIANCE_DEGREES. Hotelling's law reads the covariance's inverse, which alike rows inflate
+  // less than a Wishart of effectiveRows says once p is a fair share of them
+  // (inverseCovarianceDegrees; 20 signals of AR(1) φ 0.7 over 120 + 30 rows: 51 degrees counted
+  // from effectiveRows, 62 measured, and the mean test fired 0.2–0.5× its share). With a periodic
+  // component, the second-moment count. Whether the window holds its level is judged on
+  // effectiveRows − p − 1 as before (`holdsLevel`, levelSupport's "covariance").
+  const covDegrees = Math.max(
+    dependence.periodic === null
+      ? inverseCovarianceDegrees(dependence.coefficients, [m, n], p) - p + 1
+      : effectiveRows - p - 1,
+    MIN_COVARIANCE_DEGREES,
+  );
   const holdsLevel = effectiveRows - p - 1 >= MIN_COVARIANCE_DEGREES;
   // The pooled VIF is estimated from every signal's values at once: its ν is one series' times the
   // signals' effective count (the AR estimates of two series correlate about as their values'

@@ -358,6 +358,21 @@ export interface ReferenceVectors {
     origin: number;
     expected: { reference: number[]; nullQuantile: Record<AlertThreshold, number> };
   }>;
+  /** MVD on dependent rows: the held-out T² factors (from the Toeplitz matrix) and the covariance's degrees for its inverse. */
+  readonly mvdDependence: {
+    heldOutDeviationFactors: ReadonlyArray<{
+      autocorrelations: number[];
+      m: number;
+      n: number;
+      expected: { training: number[]; evaluation: number[] };
+    }>;
+    inverseCovarianceDegrees: ReadonlyArray<{
+      coefficients: number[];
+      blocks: number[];
+      p: number;
+      expected: number;
+    }>;
+  };
 }
 
 export interface PeriodicDependenceExpected {
