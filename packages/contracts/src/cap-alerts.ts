@@ -18,6 +18,8 @@ export const CAP_ALERTS_MESSAGES = {
   edit: "Edit",
   search: "Search stations and signals",
   noLimits: "This signal has no limits configured: its cap monitor cannot evaluate",
+  recordLimits:
+    "No SPC limits configured: its cap monitor judges capability against the limits that arrive with its records (its limit signals)",
   noLines: "No lines exist for this plant.",
   columns: {
     monitor: "Monitor",

@@ -10,7 +10,9 @@ import {
   type TCapMonitorStatus,
   type TMonitor,
   type TMonitorRule,
+  type TSignal,
   type TSpcSignalLimits,
+  type TStation,
 } from "@linewatch/contracts";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -37,6 +39,7 @@ const MON = "00000000-0000-4000-8000-0000000000c1";
 const ALERT = "00000000-0000-4000-8000-0000000000d1";
 
 let limits: TSpcSignalLimits[];
+let stations: TStation[];
 let monitors: TMonitor[];
 let flags: ReturnType<typeof defaultFeatureFlags>;
 let calls: { method: string; url: string; body?: unknown }[];
@@ -87,6 +90,7 @@ const server = setupServer(
     listStatus === 200 ? HttpResponse.json(limits) : refusal(listStatus, { message: "down" }),
   ),
   mockApi.get("*/api/lines/:lineId/monitors", () => HttpResponse.json(monitors)),
+  mockApi.get("*/api/lines/:lineId/signals", () => HttpResponse.json(stations)),
   mockApi.get("*/api/lines/:lineId/cap-monitors/status", () =>
     HttpResponse.json([
       { monitorId: MON, lastState: "BREACH", ppk: 0.82, latestAlertId: ALERT },
@@ -146,6 +150,7 @@ beforeEach(() => {
     limitOf(sig(4), "OP10", "Depth", false),
   ];
   monitors = [monitorOf(MON, sig(1), true), monitorOf("00000000-0000-4000-8000-0000000000c2", sig(4), true)];
+  stations = [];
 });
 afterEach(() => {
   cleanup();
@@ -175,6 +180,37 @@ const shownSignals = () =>
     .map((r) => r.querySelector('[data-field="signal"]')?.textContent);
 
 describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
+  it("says a monitored signal without SPC limits is judged against its record limits, not that it cannot evaluate", async () => {
+    const signalOf = (id: string, name: string, upperLimit: string | null): TSignal => ({
+      id,
+      name,
+      friendlyName: null,
+      entityType: "MEASUREMENT",
+      isSignalActive: true,
+      qualityCharacteristic: "NONE",
+      stationName: "OP10",
+      upperLimit,
+      lowerLimit: null,
+      result: null,
+      singleSide: null,
+      storage: "num",
+      hasCapLimits: false,
+    });
+    stations = [
+      {
+        id: "00000000-0000-4000-8000-0000000000e1",
+        name: "OP10",
+        final: false,
+        isDefault: false,
+        signals: [signalOf(sig(4), "Depth", sig(5)), signalOf(sig(5), "Depth Upper Limit", null)],
+      },
+    ];
+    renderPage();
+    expect(await screen.findByRole("img", { name: M.recordLimits })).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: M.noLimits })).not.toBeInTheDocument();
+    expect(shownSignals()).toEqual(["Depth", "Force", "Torque"]);
+  });
+
   it("shows signals with limits (and monitored ones without, with the warning) by station then signal", async () => {
     renderPage();
     expect(await screen.findByText("Torque")).toBeInTheDocument();

@@ -15,10 +15,11 @@ import { PageLineSelect, usePageLine } from "../../../shared/ui/settings/PageLin
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
 import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useMonitorList } from "../../monitors/api/queries";
+import { useAllLineSignals } from "../../signals/api/queries";
 import { useSpcLimits } from "../spc-limits/api/queries";
 import { usePatchCapMonitor, useSaveCapRules, useSetCapFilter, useToggleCapMonitor } from "./api/mutations";
 import { useCapMonitorStatus } from "./api/queries";
-import { capAlertRows, filterCapAlertRows, type TCapAlertRow } from "./cap-alerts.rows";
+import { capAlertRows, filterCapAlertRows, recordLimitSignalIds, type TCapAlertRow } from "./cap-alerts.rows";
 import { CapAlertsGrid } from "./components/CapAlertsGrid";
 
 // The rules editor (with the rule form's checks) loads when 'Cap Alert Rules' is first opened.
@@ -49,6 +50,9 @@ export function CapAlertsPage() {
   const limitsQ = useSpcLimits(lineId);
   const monitorsQ = useMonitorList(lineId, "cap");
   const statusQ = useCapMonitorStatus(lineId);
+  // Which signals carry their limits on their records (the worker's spec limits without SPC limits):
+  // a row's warning waits for nothing else, so a failed read only leaves the warning as it was.
+  const signalsQ = useAllLineSignals(lineId);
   const toggle = useToggleCapMonitor(lineId);
   const patch = usePatchCapMonitor(lineId);
   const saveRules = useSaveCapRules(lineId);
@@ -63,8 +67,14 @@ export function CapAlertsPage() {
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
   const allRows = useMemo(
-    () => capAlertRows(limitsQ.data ?? [], monitorsQ.data ?? [], statusQ.data ?? []),
-    [limitsQ.data, monitorsQ.data, statusQ.data],
+    () =>
+      capAlertRows(
+        limitsQ.data ?? [],
+        monitorsQ.data ?? [],
+        statusQ.data ?? [],
+        recordLimitSignalIds(signalsQ.data ?? []),
+      ),
+    [limitsQ.data, monitorsQ.data, statusQ.data, signalsQ.data],
   );
   const rows = useMemo(() => filterCapAlertRows(allRows, search), [allRows, search]);
 

@@ -9,6 +9,7 @@ import {
   type TOpCount,
   type TRunRule,
 } from "@linewatch/contracts";
+import InfoOutlinedIcon from "@mui/icons-material/InfoOutlined";
 import ShowChartIcon from "@mui/icons-material/ShowChart";
 import WarningIcon from "@mui/icons-material/WarningAmberOutlined";
 import {
@@ -108,7 +109,11 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
         width: 60,
         sortable: false,
         renderCell: ({ row }) =>
-          row.hasLimits ? null : (
+          row.hasLimits ? null : row.hasRecordLimits ? (
+            <Tooltip title={M.recordLimits}>
+              <InfoOutlinedIcon color="action" titleAccess={M.recordLimits} />
+            </Tooltip>
+          ) : (
             <Tooltip title={M.noLimits}>
               <WarningIcon color="warning" titleAccess={M.noLimits} />
             </Tooltip>
