@@ -139,6 +139,7 @@ export function LineOverviewPage() {
             timeZone={timeZone}
             activeStations={activeSignals.data}
             signalGroups={signalGroups.data}
+            isLineActive={line?.active ?? true}
           />
         </QueryState>
       </Paper>

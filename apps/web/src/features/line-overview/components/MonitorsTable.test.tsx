@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { UNMONITORED_TEXT } from "../../signals/monitored";
 import { buildStation, fixtureId } from "../../signals/signal-tree.fixtures";
-import { MonitorsTable } from "./MonitorsTable";
+import { LINE_STOPPED_TEXT, MonitorsTable } from "./MonitorsTable";
 
 afterEach(cleanup);
 
@@ -30,6 +30,27 @@ const monitor = (
   }) as unknown as TMonitor;
 
 describe("MonitorsTable", () => {
+  it("shows an inactive line's monitors as stopped, with no next run", () => {
+    const next = new Date(Date.now() - 3_600_000).toISOString();
+    const m = { ...monitor(1, [S1]), next_run_at: next } as TMonitor;
+    const { rerender } = render(
+      <MemoryRouter>
+        <MonitorsTable monitors={[m]} timeZone="UTC" />
+      </MemoryRouter>,
+    );
+    const row = () => screen.getByText("Monitor 1").closest("tr")?.textContent ?? "";
+    expect(row()).toContain("Yes");
+    expect(row()).not.toContain(LINE_STOPPED_TEXT);
+    expect(row().endsWith("–")).toBe(false);
+    rerender(
+      <MemoryRouter>
+        <MonitorsTable monitors={[m]} timeZone="UTC" isLineActive={false} />
+      </MemoryRouter>,
+    );
+    expect(row()).toContain(LINE_STOPPED_TEXT);
+    expect(row().endsWith("–")).toBe(true);
+  });
+
   it("marks a monitor whose signal was switched off in Signal Management", () => {
     const active = [buildStation(fixtureId(1, 1), "OP10", [{ id: S1, name: "Torque" }])];
     render(

@@ -5,15 +5,21 @@ import { formatDateTime } from "../../../shared/format";
 import { UNMONITORED_TEXT, unmonitoredSignals } from "../../signals/monitored";
 import { MONITOR_STATE_COLOR } from "./monitorState";
 
+/** An active monitor of an inactive line: on, but stopped with its line. */
+export const LINE_STOPPED_TEXT = "Yes (line inactive: stopped)";
+
 /** The line's monitors with their last state and next run; MVD and SVD names open the form in VIEW. */
 export function MonitorsTable({
   monitors,
   timeZone,
   activeStations,
   signalGroups,
+  isLineActive = true,
 }: {
   monitors: TMonitor[];
   timeZone: string;
+  /** False for an inactive line: its monitors are stopped whatever their own switch says (no next run). */
+  isLineActive?: boolean;
   /** The line's active signals: a monitor using others says so (issue #15). */
   activeStations?: TStation[];
   /** The line's signal groups with their members (the signals a monitor reaches through them). */
@@ -46,7 +52,7 @@ export function MonitorsTable({
               <UnmonitoredChip monitor={m} activeStations={activeStations} signalGroups={signalGroups} />
             </TableCell>
             <TableCell>{m.monitor_type.toUpperCase()}</TableCell>
-            <TableCell>{m.active ? "Yes" : "No"}</TableCell>
+            <TableCell>{m.active ? (isLineActive ? "Yes" : LINE_STOPPED_TEXT) : "No"}</TableCell>
             <TableCell>{m.frequency} min</TableCell>
             <TableCell>
               {m.last_state ? (
@@ -60,7 +66,9 @@ export function MonitorsTable({
               )}
             </TableCell>
             <TableCell>{m.last_evaluated_at ? formatDateTime(m.last_evaluated_at, timeZone) : "–"}</TableCell>
-            <TableCell>{m.active && m.next_run_at ? formatDateTime(m.next_run_at, timeZone) : "–"}</TableCell>
+            <TableCell>
+              {isLineActive && m.active && m.next_run_at ? formatDateTime(m.next_run_at, timeZone) : "–"}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>
