@@ -18,9 +18,12 @@ describe("isNoIngestion (requirements.md settings §2.9)", () => {
     ).toBe(false);
     expect(isNoIngestion({ lastIngestedTime: null, ingestionThresholdHours: 1 }, now)).toBe(false);
   });
-  it("treats a threshold of 0 as 'any gap at all'", () => {
+  it("treats a threshold of 0 as no alert: a live line is never marked no ingestion", () => {
     expect(isNoIngestion({ lastIngestedTime: "2026-11-22T11:59:59Z", ingestionThresholdHours: 0 }, now)).toBe(
-      true,
+      false,
+    );
+    expect(isNoIngestion({ lastIngestedTime: "2026-01-01T00:00:00Z", ingestionThresholdHours: 0 }, now)).toBe(
+      false,
     );
   });
 });

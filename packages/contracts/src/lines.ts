@@ -42,13 +42,15 @@ export const lineLabel = (line: Pick<TLine, "name" | "friendlyName">): string =>
 
 /**
  * "No Ingestion" shows when the last ingested time plus the threshold hours is in the past
- * (requirements.md settings §2.9). No threshold or no data yet: nothing to compare, no chip.
+ * (requirements.md settings §2.9). No threshold or no data yet: nothing to compare, no chip. A
+ * threshold of 0 hours is no alert (docs/spec-deviations.md): read literally it would mark every
+ * line no ingestion from the instant after its newest record, live or not.
  */
 export function isNoIngestion(
   line: Pick<TLine, "lastIngestedTime" | "ingestionThresholdHours">,
   now: Date = new Date(),
 ): boolean {
-  if (line.ingestionThresholdHours == null || line.lastIngestedTime == null) return false;
+  if (!line.ingestionThresholdHours || line.lastIngestedTime == null) return false;
   return new Date(line.lastIngestedTime).getTime() + line.ingestionThresholdHours * 3_600_000 < now.getTime();
 }
 
@@ -113,6 +115,8 @@ export const LINE_MANAGEMENT_TEXTS = {
   lineName: "Line Name",
   active: "Active",
   noDataAlert: "No Data Alert (hours)",
+  /** Not in the spec: what 0 means (docs/spec-deviations.md). */
+  noDataAlertHelper: "0 turns the alert off",
   alertDisplayed: "Alert Displayed (days)",
   friendlyName: "Friendly Name",
   feederLines: "Feeder Lines",

@@ -201,7 +201,7 @@ function LineEditorForm(p: {
             value={values.noDataAlert}
             onChange={(e) => set("noDataAlert", e.target.value)}
             error={Boolean(errorOf("noDataAlert"))}
-            helperText={errorOf("noDataAlert")}
+            helperText={errorOf("noDataAlert") ?? T.noDataAlertHelper}
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
           />
           <TextField
