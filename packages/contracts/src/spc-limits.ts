@@ -31,6 +31,8 @@ export const DEFAULT_MODEL = "*";
 export const SPC_FORMULA_MAX_LENGTH = 1000;
 
 export const SPC_LIMITS_MESSAGES = {
+  /** Not in the spec: the '*' model's limit shown on its signal's row. */
+  defaultModelLimit: "The limit of every model without its own row ('*'); edit it under 'See models'",
   // requirements.md settings §5 "Limits cell"
   mustBeNumber: (label: string) => `${label} must be a number`,
   lslBelowUsl: "LSL must be < USL",

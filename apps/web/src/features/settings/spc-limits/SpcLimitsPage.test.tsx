@@ -198,6 +198,11 @@ describe("Settings → Cap Limits", { timeout: 30_000 }, () => {
       .getAllByRole("row")
       .map((r) => r.querySelector('[data-field="signal"]')?.textContent);
     expect(names.filter(Boolean)).toEqual(["Signal", "Angle", "Torque"]);
+    // Collapsed, the signal's row shows its '*' model's limits (read-only), not empty cells.
+    const torqueRow = screen.getByText("Torque").closest('[role="row"]') as HTMLElement;
+    expect(torqueRow.querySelector('[data-field="lsl"]')?.textContent).toBe("1");
+    expect(torqueRow.querySelector('[data-field="ucl"]')?.textContent).toBe("{Torque Max} - 1");
+    expect(torqueRow.querySelector('[data-field="lcl"]')?.textContent).toBe("");
     await expand(ue, 1);
     expect(screen.getByRole("button", { name: SETTINGS_KIT_MESSAGES.hideModels })).toBeInTheDocument();
     const models = screen

@@ -1,5 +1,6 @@
 import {
   CAPABILITY_MESSAGES,
+  DEFAULT_MODEL,
   SPC_LIMITS_MESSAGES as M,
   SETTINGS_KIT_MESSAGES,
   SPC_LIMIT_KEYS,
@@ -9,7 +10,7 @@ import {
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/DeleteOutlineOutlined";
 import ShowChartIcon from "@mui/icons-material/ShowChart";
-import { alpha, Button, IconButton, Tooltip } from "@mui/material";
+import { alpha, Button, IconButton, Tooltip, Typography } from "@mui/material";
 import { useMemo } from "react";
 import { expandColumn } from "../../../../shared/ui/settings/ExpandToggle";
 import { type FlatRow, isChildRow, isParentRow } from "../../../../shared/ui/settings/expandable-rows";
@@ -55,6 +56,16 @@ export function LimitsGrid(p: LimitsGridProps) {
       minWidth: 140,
       sortable: false,
       renderCell: ({ row }) => {
+        if (isParentRow(row)) {
+          // The signal's row shows its '*' model's limits (what every model without its own row
+          // takes), read-only: they are edited in the model row 'See models' opens.
+          const all = row.models.find((model) => model.model === DEFAULT_MODEL);
+          return all?.[key] ? (
+            <Typography variant="body2" color="text.secondary" noWrap title={M.defaultModelLimit}>
+              {all[key]}
+            </Typography>
+          ) : null;
+        }
         const m = row;
         if (!isChildRow(m)) return null;
         const signalId = m.__row.parentId;
