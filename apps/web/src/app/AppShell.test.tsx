@@ -3,10 +3,12 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import userEvent from "@testing-library/user-event";
 import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
+import { useEffect, useState } from "react";
 import { createMemoryRouter, RouterProvider, useParams } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { usePageLine } from "../shared/data/plants/plant-line";
 import { SnackbarProvider } from "../shared/ui/SnackbarProvider";
+import { PageLineSelect, usePageLine as useSectionLine } from "../shared/ui/settings/PageLineSelect";
 import { testLine, testMe, testPlant } from "../test/fixtures";
 import { mockApi, refusal } from "../test/mockApi";
 import { AppShell } from "./AppShell";
@@ -80,6 +82,28 @@ function LinePage() {
   );
 }
 
+/** A Settings section with its own line selector, and unsaved edits to hold its line with. */
+function SectionPage() {
+  const { lines, lineId, line, setLineId, holdLine } = useSectionLine();
+  const [isDirty, setDirty] = useState(false);
+  useEffect(() => holdLine(isDirty), [holdLine, isDirty]);
+  return (
+    <>
+      <PageLineSelect
+        label="Section line"
+        lines={lines}
+        lineId={lineId}
+        onChange={setLineId}
+        isLocked={isDirty}
+      />
+      <p>Section shows {line?.name ?? "…"}</p>
+      <button type="button" onClick={() => setDirty((d) => !d)}>
+        {isDirty ? "Discard" : "Edit"}
+      </button>
+    </>
+  );
+}
+
 function renderAt(path: string) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
@@ -93,6 +117,7 @@ function renderAt(path: string) {
         children: [
           { path: "/", element: <p>Home page</p> },
           { path: "/lines/:lineId", element: <LinePage /> },
+          { path: "/settings/section", element: <SectionPage /> },
         ],
       },
     ],
@@ -154,5 +179,30 @@ describe("AppShell: plant and line", { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/lines/${axle.id}`));
     expect(await screen.findByText(`Page line Axle Assembly in ${detroit.timeZone}`)).toBeInTheDocument();
     expect(select("Line").textContent).toBe("Rear Axle");
+  });
+
+  it("keeps a Settings section's line and the top bar's one: each follows the other, except over unsaved edits", async () => {
+    me = testMe({ selectedPlantId: detroit.id, selectedLineId: axle.id });
+    const ue = userEvent.setup();
+    renderAt("/settings/section");
+    expect(await screen.findByText("Section shows Axle Assembly")).toBeInTheDocument();
+    // Picked in the section: the top bar shows it too, and it is remembered.
+    await ue.click(select("Section line"));
+    await ue.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Brake Module" }));
+    await waitFor(() => expect(select("Line").textContent).toBe("Brake Module"));
+    expect(screen.getByText("Section shows Brake Module")).toBeInTheDocument();
+    expect(selections).toContainEqual({ selectedPlantId: detroit.id, selectedLineId: brake.id });
+    // Picked in the top bar: the section follows.
+    await ue.click(select("Line"));
+    await ue.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "E2E CSV Line" }));
+    expect(await screen.findByText("Section shows E2E CSV Line")).toBeInTheDocument();
+    // Over unsaved edits the section keeps its line; once they are gone it follows again.
+    await ue.click(screen.getByRole("button", { name: "Edit" }));
+    await ue.click(select("Line"));
+    await ue.click(within(await screen.findByRole("listbox")).getByRole("option", { name: "Rear Axle" }));
+    await waitFor(() => expect(select("Line").textContent).toBe("Rear Axle"));
+    expect(screen.getByText("Section shows E2E CSV Line")).toBeInTheDocument();
+    await ue.click(screen.getByRole("button", { name: "Discard" }));
+    expect(await screen.findByText("Section shows Axle Assembly")).toBeInTheDocument();
   });
 });

@@ -7,7 +7,7 @@ import {
   type TSignalEntityType,
 } from "@linewatch/contracts";
 import { Box, Paper, Stack, Typography } from "@mui/material";
-import { lazy, type ReactNode, Suspense, useMemo } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from "react";
 import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
 import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { PageLoading } from "../../../shared/ui/PageLoading";
@@ -63,6 +63,7 @@ export function SignalManagementPage() {
     lines,
     lineId,
     setLineId,
+    holdLine,
     hasNoLines,
     isLoading: isLinesLoading,
     error: linesError,
@@ -101,6 +102,8 @@ export function SignalManagementPage() {
     handleToggleOpen,
     handleConfigureStation,
   } = useManagementTree({ index, flags, lines, lineId, setLineId });
+  // An edit in progress (association, classification, a signal's form) keeps the page on its line.
+  useEffect(() => holdLine(mode !== "default"), [holdLine, mode]);
 
   // ── Saves ──
   const setFinal = useSetStationFinal();

@@ -1,6 +1,6 @@
 import { SPC_LIMITS_MESSAGES as M, type TSpcLimitKey, type TSpcSuggestion } from "@linewatch/contracts";
 import { Button, FormControlLabel, Stack, Switch, Typography } from "@mui/material";
-import { lazy, Suspense, useCallback, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
 import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../../shared/ui/QueryState";
@@ -50,6 +50,7 @@ export function SpcLimitsPage() {
     lines,
     lineId,
     setLineId,
+    holdLine,
     isLoading: isLinesLoading,
     error: linesError,
     hasNoLines,
@@ -67,6 +68,8 @@ export function SpcLimitsPage() {
   const [addingFor, setAddingFor] = useState<string | null>(null);
   const [newModel, setNewModel] = useState("");
   const isDirty = edits.size > 0;
+  // Unsaved edits keep the page on their line, whatever the top bar picks meanwhile.
+  useEffect(() => holdLine(isDirty), [holdLine, isDirty]);
   // Unsaved limits are not lost to another Settings section, a link or the browser's back.
   const leaveGuard = useLeaveGuard(isDirty);
 

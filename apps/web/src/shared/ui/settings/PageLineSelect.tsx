@@ -1,24 +1,30 @@
 import type { TLine } from "@linewatch/contracts";
 import { MenuItem, TextField } from "@mui/material";
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { usePlantLine } from "../../data/plants/plant-line";
 
 /**
- * A Settings section's own line: it starts on the top bar's line, and picking another here does
- * not change the top bar's (requirements.md settings §2: each section has its line selector). `isLocked`
- * holds the pick while the section has unsaved edits.
+ * A Settings section's line (requirements.md settings §2: each section has its line selector): one
+ * rule with the top bar — the section shows the top bar's line, and picking one here picks it in
+ * the top bar too (issue 32 §2: two selectors that could disagree). While the section holds unsaved
+ * edits (`holdLine(true)`, with its selector locked) it keeps its line whatever the top bar picks,
+ * and follows again once they are saved or discarded.
  */
 export function usePageLine() {
-  const { plant, lines, line: topBarLine, isLoading, error } = usePlantLine();
-  const [pickedLineId, setPickedLineId] = useState<string | null>(null);
-  const lineId = lines.some((l) => l.id === pickedLineId) ? pickedLineId : (topBarLine?.id ?? null);
+  const { plant, lines, line: topBarLine, setLineId, isLoading, error } = usePlantLine();
+  const [heldLineId, setHeldLineId] = useState<string | null>(null);
+  const lineId = lines.some((l) => l.id === heldLineId) ? heldLineId : (topBarLine?.id ?? null);
   const line = lines.find((l) => l.id === lineId) ?? null;
+  const current = useRef(lineId);
+  current.current = lineId;
+  const holdLine = useCallback((isHeld: boolean) => setHeldLineId(isHeld ? current.current : null), []);
   return {
     plant,
     lines,
     line,
     lineId,
-    setLineId: setPickedLineId,
+    setLineId,
+    holdLine,
     isLoading,
     error,
     /** The plant has no lines (spec settings: 'No Lines' / 'No lines exist for this plant.'). */
