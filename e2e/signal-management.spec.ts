@@ -59,6 +59,13 @@ async function lineSignals(page: Page, lineId: string) {
 }
 
 async function openPage(page: Page) {
+  // The line's plant in the top bar: a section lists the top bar plant's lines, and a section's
+  // pick in another spec moves the signed-in user's top bar (one line for both, issue 32 §2).
+  const line: { plantId: string } = await (await page.request.get(`/api/lines/${lineId}`)).json();
+  const selected = await page.request.patch("/api/auth/me/selection", {
+    data: { selectedPlantId: line.plantId, selectedLineId: lineId },
+  });
+  expect(selected.ok(), await selected.text()).toBe(true);
   await openSettings(page, "Signal Management");
   await expect(page.getByRole("heading", { name: TEXT.title })).toBeVisible();
   await page.getByRole("combobox", { name: TEXT.lineLabel }).last().click();

@@ -1,4 +1,4 @@
-import { LOCATION_PROVIDER, USER_MESSAGES } from "@linewatch/contracts";
+import { AUTH_MESSAGES, LOCATION_PROVIDER, USER_MESSAGES } from "@linewatch/contracts";
 import type { Page } from "@playwright/test";
 import { DEMO_USERS, expect, openSettings, setFlag, signIn, test } from "./fixtures";
 
@@ -79,6 +79,8 @@ test("adds a user: one new row at a time, Email is required, the link is shown o
     await newcomer.getByLabel("New password").fill("a long new password");
     await newcomer.getByLabel("Repeat password").fill("a long new password");
     await newcomer.getByRole("button", { name: "Set password" }).click();
+    // Signing in before the password is stored fails (a busy machine): wait for the page to say so.
+    await expect(newcomer.getByText(AUTH_MESSAGES.passwordSet)).toBeVisible();
     await newcomer.goto("/login");
     await newcomer.getByLabel("Email").fill(email);
     await newcomer.getByLabel("Password").fill("a long new password");
