@@ -57,6 +57,8 @@ export function isNoIngestion(
 export const LINE_MESSAGES = {
   notFound: "Unable to find the line",
   noIngestion: "No Ingestion",
+  /** The Active column of a monitor that is on while its line is inactive (line overview). */
+  monitorStoppedWithLine: "Yes (line inactive: stopped)",
   /** The line overview of a deactivated line (Settings → Line Management). */
   inactiveOverview:
     "This line is inactive: its monitors are stopped and evaluate nothing until the line is reactivated in Settings → Line Management. Its records are still stored.",

@@ -1,10 +1,10 @@
-import type { TMonitor } from "@linewatch/contracts";
+import { LINE_MESSAGES, type TMonitor } from "@linewatch/contracts";
 import { cleanup, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { UNMONITORED_TEXT } from "../../signals/monitored";
 import { buildStation, fixtureId } from "../../signals/signal-tree.fixtures";
-import { LINE_STOPPED_TEXT, MonitorsTable } from "./MonitorsTable";
+import { MonitorsTable } from "./MonitorsTable";
 
 afterEach(cleanup);
 
@@ -40,14 +40,14 @@ describe("MonitorsTable", () => {
     );
     const row = () => screen.getByText("Monitor 1").closest("tr")?.textContent ?? "";
     expect(row()).toContain("Yes");
-    expect(row()).not.toContain(LINE_STOPPED_TEXT);
+    expect(row()).not.toContain(LINE_MESSAGES.monitorStoppedWithLine);
     expect(row().endsWith("–")).toBe(false);
     rerender(
       <MemoryRouter>
         <MonitorsTable monitors={[m]} timeZone="UTC" isLineActive={false} />
       </MemoryRouter>,
     );
-    expect(row()).toContain(LINE_STOPPED_TEXT);
+    expect(row()).toContain(LINE_MESSAGES.monitorStoppedWithLine);
     expect(row().endsWith("–")).toBe(true);
   });
 

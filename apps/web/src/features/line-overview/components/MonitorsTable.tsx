@@ -1,12 +1,9 @@
-import type { TMonitor, TSignalGroup, TStation } from "@linewatch/contracts";
+import { LINE_MESSAGES, type TMonitor, type TSignalGroup, type TStation } from "@linewatch/contracts";
 import { Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../shared/format";
 import { UNMONITORED_TEXT, unmonitoredSignals } from "../../signals/monitored";
 import { MONITOR_STATE_COLOR } from "./monitorState";
-
-/** An active monitor of an inactive line: on, but stopped with its line. */
-export const LINE_STOPPED_TEXT = "Yes (line inactive: stopped)";
 
 /** The line's monitors with their last state and next run; MVD and SVD names open the form in VIEW. */
 export function MonitorsTable({
@@ -52,7 +49,9 @@ export function MonitorsTable({
               <UnmonitoredChip monitor={m} activeStations={activeStations} signalGroups={signalGroups} />
             </TableCell>
             <TableCell>{m.monitor_type.toUpperCase()}</TableCell>
-            <TableCell>{m.active ? (isLineActive ? "Yes" : LINE_STOPPED_TEXT) : "No"}</TableCell>
+            <TableCell>
+              {m.active ? (isLineActive ? "Yes" : LINE_MESSAGES.monitorStoppedWithLine) : "No"}
+            </TableCell>
             <TableCell>{m.frequency} min</TableCell>
             <TableCell>
               {m.last_state ? (
