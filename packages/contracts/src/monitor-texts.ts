@@ -86,6 +86,9 @@ export type TOpCount = (typeof OP_COUNTS)[number];
  * `from_part_id` to the last record of part `to_part_id`.
  */
 export const CHALLENGE_RANGE_MODES = ["TIME", "PART"] as const;
+/** "None", "1 range", "3 ranges": a CAP monitor's challenge ranges. */
+const rangeCount = (n: number) => (n === 0 ? "None" : n === 1 ? "1 range" : `${n} ranges`);
+
 export const CHALLENGE_RANGE_TEXTS = {
   spec: "Challenge range modes: time based, and part based when flagged (cap only).",
   TIME: "Time based",
@@ -95,8 +98,9 @@ export const CHALLENGE_RANGE_TEXTS = {
   partFlagOff: "Part-based challenge ranges are not turned on for this customer",
   // Cap Alerts page: the ranges of a row's cap monitor
   column: "Challenge ranges",
-  count: (n: number) => (n === 0 ? "None" : n === 1 ? "1 range" : `${n} ranges`),
-  editLabel: (signal: string) => `Edit challenge ranges of ${signal}`,
+  count: rangeCount,
+  /** The row's button: its visible count first (what voice control hears), then what it does. */
+  editLabel: (signal: string, n: number) => `${rangeCount(n)}, edit challenge ranges of ${signal}`,
   title: (signal: string) => `Challenge ranges of ${signal}`,
   none: "No challenge range: the monitor reads every record.",
   mode: "Mode",

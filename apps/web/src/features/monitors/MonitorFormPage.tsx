@@ -144,7 +144,10 @@ function Page(p: {
               {T.lineOverview}
             </Link>
           )}
-          <Typography color="text.primary">{p.title}</Typography>
+          {/* The page's title, where the breadcrumbs end. */}
+          <Typography component="h1" variant="body1" color="text.primary">
+            {p.title}
+          </Typography>
         </Breadcrumbs>
         {p.actions}
       </Box>

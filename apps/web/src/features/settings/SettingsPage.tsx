@@ -8,6 +8,7 @@ import {
   Box,
   CircularProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   ListSubheader,
@@ -28,6 +29,9 @@ function storedSection(): TSettingsSection | null {
 }
 
 /** Settings: side menu (requirements.md settings §2.1) and the selected section's pane; the section is in the URL. */
+/** The id of a menu group's title (an id has no spaces). */
+const groupIdOf = (title: string) => `settings-group-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+
 export function SettingsPage() {
   const me = useMe().data;
   const flagsQ = useFeatureFlags();
@@ -69,24 +73,29 @@ export function SettingsPage() {
           Settings
         </Typography>
         {groups.map((g) => (
+          // Each group a list named by its title; each item a list item holding its button.
           <List
             key={g.title}
             dense
+            aria-labelledby={groupIdOf(g.title)}
             subheader={
-              <ListSubheader sx={{ bgcolor: "transparent", lineHeight: "32px" }}>{g.title}</ListSubheader>
+              <ListSubheader id={groupIdOf(g.title)} sx={{ bgcolor: "transparent", lineHeight: "32px" }}>
+                {g.title}
+              </ListSubheader>
             }
           >
             {g.items.map((i) => (
-              <ListItemButton
-                key={i.section}
-                selected={i.section === section}
-                aria-current={i.section === section ? "page" : undefined}
-                onClick={() => setParams({ section: i.section })}
-                onPointerEnter={() => prefetchSection(i.section)}
-                onFocus={() => prefetchSection(i.section)}
-              >
-                <ListItemText primary={i.label} />
-              </ListItemButton>
+              <ListItem key={i.section} disablePadding>
+                <ListItemButton
+                  selected={i.section === section}
+                  aria-current={i.section === section ? "page" : undefined}
+                  onClick={() => setParams({ section: i.section })}
+                  onPointerEnter={() => prefetchSection(i.section)}
+                  onFocus={() => prefetchSection(i.section)}
+                >
+                  <ListItemText primary={i.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         ))}

@@ -21,7 +21,7 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { formatDateTime } from "../../../shared/format";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
@@ -60,15 +60,22 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
   const fmt = (iso: string) => formatDateTime(iso, p.timeZone);
   const [isCapabilityOpen, setCapabilityOpen] = useState(false);
   const capSignal = a ? capSignalOf(a) : null;
+  const titleId = useId();
   return (
     <Drawer
       anchor="right"
       open={p.alertId != null}
       onClose={p.onClose}
-      slotProps={{ paper: { sx: { width: MONITOR_DETAILS_DRAWER_WIDTH } } }}
+      slotProps={{
+        paper: {
+          role: "dialog",
+          "aria-labelledby": titleId,
+          sx: { width: MONITOR_DETAILS_DRAWER_WIDTH, maxWidth: "100vw" },
+        },
+      }}
     >
       <Stack direction="row" sx={{ p: 2, alignItems: "center" }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+        <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           Alert {a ? `— ${a.monitor?.name ?? NO_DATA_ALERT_TEXTS.title}` : ""}
         </Typography>
         <IconButton aria-label="Close" onClick={p.onClose}>

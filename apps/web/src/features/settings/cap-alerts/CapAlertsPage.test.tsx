@@ -334,9 +334,9 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     renderPage();
     await screen.findByText("Torque");
     expect(
-      screen.queryByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Force") }),
+      screen.queryByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Force", 0) }),
     ).not.toBeInTheDocument();
-    await ue.click(screen.getByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Torque") }));
+    await ue.click(screen.getByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Torque", 0) }));
     const dialog = await screen.findByRole("dialog", { name: CHALLENGE_RANGE_TEXTS.title("Torque") });
     expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.spec)).toBeInTheDocument();
     expect(within(dialog).getByText(CHALLENGE_RANGE_TEXTS.none)).toBeInTheDocument();
@@ -373,7 +373,7 @@ describe("Settings → Cap Alerts", { timeout: 30_000 }, () => {
     flags = { ...flags, capChallengePartRange: true };
     renderPage();
     await screen.findByText("Torque");
-    await ue.click(screen.getByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Torque") }));
+    await ue.click(screen.getByRole("button", { name: CHALLENGE_RANGE_TEXTS.editLabel("Torque", 0) }));
     const dialog = await screen.findByRole("dialog", { name: CHALLENGE_RANGE_TEXTS.title("Torque") });
     await ue.click(within(dialog).getByRole("button", { name: CHALLENGE_RANGE_TEXTS.add }));
     await ue.click(within(dialog).getByRole("combobox", { name: CHALLENGE_RANGE_TEXTS.mode }));

@@ -49,6 +49,8 @@ export const nodeOfRow = (row: TTreeRow): TSelectableNode | null =>
       : null;
 
 const PAGE_ROWS = 10;
+/** Room a row keeps at its right for the actions laid over it (px). */
+const ACTIONS_WIDTH = 170;
 
 /**
  * The stations/groups tree as one virtual list of rows (only the rows in view are in the DOM).
@@ -154,16 +156,18 @@ export function SignalTree(p: SignalTreeProps) {
     e.preventDefault();
   };
 
+  // Actions (buttons) are not part of a tree item: they lie over their rows in a layer of their
+  // own, in the Tab order after the tree, and a row keeps room for them.
+  const actionsOf = (row: TTreeRow) => p.renderActions?.(row) ?? null;
   return (
-    <Box
-      ref={scrollRef}
-      role="tree"
-      aria-label={SIGNAL_TREE_TEXT.treeLabel}
-      aria-multiselectable={p.multiselectable ? true : undefined}
-      onKeyDown={handleKeyDown}
-      sx={{ flex: "1 1 0", minHeight: 0, overflow: "auto", position: "relative" }}
-    >
-      <Box sx={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
+    <Box ref={scrollRef} sx={{ flex: "1 1 0", minHeight: 0, overflow: "auto", position: "relative" }}>
+      <Box
+        role="tree"
+        aria-label={SIGNAL_TREE_TEXT.treeLabel}
+        aria-multiselectable={p.multiselectable ? true : undefined}
+        onKeyDown={handleKeyDown}
+        sx={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}
+      >
         {items.map((v) => {
           const row = rows[v.index] as TTreeRow;
           const node = nodeOfRow(row);
@@ -192,11 +196,34 @@ export function SignalTree(p: SignalTreeProps) {
               onToggleOpen={onToggleOpen}
               onFocusRow={handleFocusRow}
               renderChips={p.renderChips}
-              renderActions={p.renderActions}
+              actionsWidth={actionsOf(row) !== null ? ACTIONS_WIDTH : undefined}
             />
           );
         })}
       </Box>
+      {p.renderActions ? (
+        <Box sx={{ position: "absolute", top: 0, left: 0, width: "100%", height: 0 }}>
+          {items.map((v) => {
+            const actions = actionsOf(rows[v.index] as TTreeRow);
+            return actions === null ? null : (
+              <Box
+                key={v.key}
+                sx={{
+                  position: "absolute",
+                  top: 0,
+                  right: 8,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${v.start}px)`,
+                  display: "flex",
+                  alignItems: "center",
+                }}
+              >
+                {actions}
+              </Box>
+            );
+          })}
+        </Box>
+      ) : null}
     </Box>
   );
 }

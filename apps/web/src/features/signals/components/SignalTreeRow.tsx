@@ -8,7 +8,7 @@ import RadioButtonCheckedIcon from "@mui/icons-material/RadioButtonChecked";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import GroupIcon from "@mui/icons-material/WorkspacesOutlined";
 import { Box, Typography } from "@mui/material";
-import { type MouseEvent, memo, type ReactNode } from "react";
+import { type MouseEvent, memo, type ReactNode, useId } from "react";
 import type { TSelectableVerdict, TSelectGesture } from "../selection";
 import {
   SECTION_LABELS,
@@ -35,9 +35,10 @@ export type SignalTreeRowProps = {
   onActivate: (row: TTreeRow, gesture: TSelectGesture) => void;
   onToggleOpen: (key: string) => void;
   onFocusRow: (key: string) => void;
-  /** Slots after the row's text: chips (a status, a count) and actions (buttons), per row. */
+  /** Slot after the row's text: chips (a status, a count), per row. */
   renderChips?: (row: TTreeRow) => ReactNode;
-  renderActions?: (row: TTreeRow) => ReactNode;
+  /** Room kept at the row's right for its actions, which the tree lays over the row (px). */
+  actionsWidth?: number;
 };
 
 export const rowLabel = (row: TTreeRow): string => {
@@ -96,6 +97,16 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
   const open = "open" in row ? row.open : undefined;
   const label = rowLabel(row);
   const secondary = secondaryText(row, p.verdict);
+  const chips = p.renderChips?.(row) ?? null;
+  const detailsId = useId();
+  const hasDetails = !!secondary || chips !== null;
+  // Why a row cannot be chosen, or what an attribute is: the tooltip of the whole row.
+  const hint =
+    row.kind === "attribute"
+      ? SIGNAL_TREE_TEXT.attributeHint
+      : typeof p.verdict === "string"
+        ? p.verdict
+        : undefined;
   const handleChevron = (e: MouseEvent) => {
     e.stopPropagation();
     p.onToggleOpen(row.key);
@@ -118,25 +129,14 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
       <SelectionIcon multiselectable={p.multiselectable} selected={!!selected} selectable={selectable} />
     );
 
+  // The row lays out a tree item (chevron, icons, label: all it shows is its name, which voice
+  // control can say) and, beside it, its details (a count, the signal's name, chips), which are
+  // the item's description. The row takes the pointer; the item takes focus and keys.
   return (
     <Box
-      role="treeitem"
-      data-index={p.index}
-      aria-level={row.level}
-      aria-label={label}
-      aria-expanded={open}
-      aria-selected={selected}
-      aria-disabled={(row.kind === "signal" || row.kind === "group") && !selectable ? true : undefined}
-      tabIndex={p.tabbable ? 0 : -1}
-      onFocus={() => p.onFocusRow(row.key)}
+      role="none"
       onClick={(e) => p.onActivate(row, { shiftKey: e.shiftKey, ctrlKey: e.ctrlKey, metaKey: e.metaKey })}
-      title={
-        row.kind === "attribute"
-          ? SIGNAL_TREE_TEXT.attributeHint
-          : typeof p.verdict === "string"
-            ? p.verdict
-            : undefined
-      }
+      title={hint}
       sx={{
         position: "absolute",
         top: 0,
@@ -148,42 +148,64 @@ export const SignalTreeRow = memo(function SignalTreeRow(p: SignalTreeRowProps) 
         alignItems: "center",
         gap: 1,
         pl: 1 + (row.level - 1) * 2.5,
-        pr: 1,
+        pr: p.actionsWidth ? `${p.actionsWidth}px` : 1,
         cursor:
           row.kind === "empty" || row.kind === "member" || row.kind === "attribute" ? "default" : "pointer",
         bgcolor: selected ? "action.selected" : undefined,
         "&:hover": { bgcolor: row.kind === "empty" ? undefined : "action.hover" },
-        "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: -2 },
+        "&:has(> [role=treeitem]:focus-visible)": {
+          outline: "2px solid",
+          outlineColor: "primary.main",
+          outlineOffset: -2,
+        },
       }}
     >
-      {open !== undefined ? (
-        <Box component="span" onClick={handleChevron} sx={{ display: "flex" }} aria-hidden>
-          {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
-        </Box>
-      ) : null}
-      {leading}
-      <Typography
-        variant="body2"
-        noWrap
-        sx={{
-          fontWeight: row.kind === "section" ? 600 : undefined,
-          fontStyle: row.kind === "empty" ? "italic" : undefined,
-          color: row.kind === "empty" || row.kind === "attribute" ? "text.secondary" : undefined,
-          minWidth: 0,
-        }}
+      <Box
+        role="treeitem"
+        data-index={p.index}
+        title={hint}
+        aria-level={row.level}
+        aria-label={label}
+        aria-describedby={hasDetails ? detailsId : undefined}
+        aria-expanded={open}
+        aria-selected={selected}
+        aria-disabled={(row.kind === "signal" || row.kind === "group") && !selectable ? true : undefined}
+        tabIndex={p.tabbable ? 0 : -1}
+        onFocus={() => p.onFocusRow(row.key)}
+        sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0, height: "100%", outline: "none" }}
       >
-        {label}
-      </Typography>
-      {secondary ? (
-        <Typography variant="caption" color="text.secondary" noWrap sx={{ minWidth: 0, flexShrink: 1 }}>
-          {secondary}
+        {open !== undefined ? (
+          <Box component="span" onClick={handleChevron} sx={{ display: "flex" }} aria-hidden>
+            {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+          </Box>
+        ) : null}
+        {leading}
+        <Typography
+          variant="body2"
+          noWrap
+          sx={{
+            fontWeight: row.kind === "section" ? 600 : undefined,
+            fontStyle: row.kind === "empty" ? "italic" : undefined,
+            color: row.kind === "empty" || row.kind === "attribute" ? "text.secondary" : undefined,
+            minWidth: 0,
+          }}
+        >
+          {label}
         </Typography>
-      ) : null}
-      {p.renderChips?.(row)}
-      {p.renderActions ? (
-        // Actions are their own controls: a click on one does not choose the row.
-        <Box component="span" onClick={(e) => e.stopPropagation()} sx={{ ml: "auto", display: "flex" }}>
-          {p.renderActions(row)}
+      </Box>
+      {hasDetails ? (
+        <Box
+          component="span"
+          id={detailsId}
+          aria-hidden
+          sx={{ display: "flex", alignItems: "center", gap: 1, minWidth: 0, flexShrink: 1 }}
+        >
+          {secondary ? (
+            <Typography variant="caption" color="text.secondary" noWrap sx={{ minWidth: 0, flexShrink: 1 }}>
+              {secondary}
+            </Typography>
+          ) : null}
+          {chips}
         </Box>
       ) : null}
     </Box>

@@ -239,7 +239,10 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
           row.monitor?.active ? (
             <Button
               size="small"
-              aria-label={CHALLENGE_RANGE_TEXTS.editLabel(row.signal)}
+              aria-label={CHALLENGE_RANGE_TEXTS.editLabel(
+                row.signal,
+                row.monitor.monitor_filter.challenge_ranges?.length ?? 0,
+              )}
               disabled={busyIds.has(row.id)}
               onClick={() => onChallengeRanges(row)}
             >

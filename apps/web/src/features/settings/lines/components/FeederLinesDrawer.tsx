@@ -44,21 +44,29 @@ export type FeederLinesDrawerProps = {
  * with changes asks 'Discard Changes?'; Save Changes hands the choice to the line editor.
  */
 export function FeederLinesDrawer(p: FeederLinesDrawerProps) {
+  // The drawer's paper is the dialog, named by the form's title.
+  const titleId = useId();
   return (
     <Drawer
       anchor="right"
       open={p.open}
       onClose={() => {}}
       transitionDuration={{ enter: DRAWER.enterMs, exit: DRAWER.exitMs }}
-      slotProps={{ paper: { sx: { width: FEEDER_DRAWER_WIDTH, maxWidth: "100vw" } } }}
+      slotProps={{
+        paper: {
+          role: "dialog",
+          "aria-labelledby": titleId,
+          sx: { width: FEEDER_DRAWER_WIDTH, maxWidth: "100vw" },
+        },
+      }}
     >
-      {p.open && <FeederLinesForm {...p} />}
+      {p.open && <FeederLinesForm {...p} titleId={titleId} />}
     </Drawer>
   );
 }
 
-function FeederLinesForm(p: FeederLinesDrawerProps) {
-  const titleId = useId();
+function FeederLinesForm(p: FeederLinesDrawerProps & { titleId: string }) {
+  const { titleId } = p;
   const [picked, setPicked] = useState<string[]>([...p.selected]);
   const [search, setSearch] = useState("");
   const dirty = !sameIds(picked, p.selected);
@@ -73,12 +81,7 @@ function FeederLinesForm(p: FeederLinesDrawerProps) {
   const toggle = (id: string) => setPicked((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
   return (
-    <Stack
-      role="dialog"
-      aria-labelledby={titleId}
-      sx={{ height: "100%" }}
-      onKeyDown={(e) => e.key === "Escape" && discard.guard(p.onCancel)}
-    >
+    <Stack sx={{ height: "100%" }} onKeyDown={(e) => e.key === "Escape" && discard.guard(p.onCancel)}>
       <Stack direction="row" sx={{ px: 2, py: 1.5, alignItems: "center" }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
           {T.feederLines}

@@ -53,7 +53,11 @@ export function RetentionForm({ form, isSaving, onSubmit }: RetentionFormProps) 
                     error={!!error}
                     helperText={error ?? (forever ? T.forever : " ")}
                     sx={{ width: 200 }}
-                    slotProps={{ htmlInput: { min: 1, step: 1, "aria-describedby": helperId } }}
+                    slotProps={{
+                      htmlInput: { min: 1, step: 1, "aria-describedby": helperId },
+                      // "for ever" under the switched-off field is what it says: readable, not greyed.
+                      formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } },
+                    }}
                   />
                 )}
               />

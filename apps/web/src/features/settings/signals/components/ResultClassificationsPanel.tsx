@@ -52,7 +52,13 @@ export function ResultClassificationsPanel(p: {
       anchor="right"
       open={p.open}
       onClose={() => (cancelRef.current ? cancelRef.current() : p.onClose())}
-      slotProps={{ paper: { sx: { width: DRAWER_WIDTH, maxWidth: "100vw" } } }}
+      slotProps={{
+        paper: {
+          role: "dialog",
+          "aria-label": TEXT.editResultClassifications,
+          sx: { width: DRAWER_WIDTH, maxWidth: "100vw" },
+        },
+      }}
     >
       <Box
         sx={{ p: 2, position: "relative", minHeight: "100%" }}

@@ -1,0 +1,311 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+
+// axe-core over every page, and the dialogs, drawers and menus on them, signed in as an
+// administrator (issue 32 §3): no serious or critical violation anywhere. Soft assertions, so one
+// run lists every page's violations at once.
+
+/** A violation as the failure message shows it: rule, impact, and where. */
+type Found = { rule: string; impact: string; help: string; targets: string[] };
+
+/**
+ * Runs axe over the page (or only `within`, a dialog or drawer) and fails softly on any serious or
+ * critical violation. Every rule axe runs by default, and `label-content-name-mismatch`, which it
+ * leaves off (an experimental rule: a control whose name does not start with its visible text
+ * cannot be spoken to by voice control).
+ */
+async function expectAccessible(page: Page, what: string, within?: Locator) {
+  // Transitions finished: axe reads colours mid-fade otherwise.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  let builder = new AxeBuilder({ page }).options({
+    rules: { "label-content-name-mismatch": { enabled: true } },
+  });
+  if (within) {
+    const id = `axe-scope-${Math.random().toString(36).slice(2)}`;
+    await within.evaluate((el, v) => el.setAttribute("data-axe-scope", v), id);
+    builder = builder.include(`[data-axe-scope="${id}"]`);
+  }
+  const { violations } = await builder.analyze();
+  const found: Found[] = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.html.slice(0, 160)}`),
+    }));
+  expect.soft(found, `${what}: serious or critical accessibility violations`).toEqual([]);
+}
+
+async function demoLineIds(page: Page) {
+  const plants = await (await page.request.get("/api/plants")).json();
+  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
+  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
+  return {
+    axle: lines.find((l: { name: string }) => l.name === "Axle Assembly").id as string,
+  };
+}
+
+test("the sign-in and set-password pages", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expectAccessible(page, "sign-in page");
+  await page.getByLabel("Email").fill("nobody@demo.local");
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectAccessible(page, "sign-in page with its error");
+
+  await page.goto("/set-password?token=not-a-token");
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  await expectAccessible(page, "set-password page");
+});
+
+test("the home page, the line overview, an alert's drawer and the user menu", async ({ page }) => {
+  await signIn(page, "admin");
+  const { axle } = await demoLineIds(page);
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Lines" })).toBeVisible();
+  await expectAccessible(page, "home page");
+
+  await page.getByRole("button", { name: "User menu" }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await expectAccessible(page, "user menu", page.getByRole("menu"));
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("combobox", { name: "Line", exact: true }).click();
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await expectAccessible(page, "top bar's line list", page.getByRole("listbox"));
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/lines/${axle}`);
+  await expect(page.getByRole("table", { name: "Monitors" })).toContainText("Wheel nut torque");
+  await expectAccessible(page, "line overview");
+
+  // An alert's details: the demo's monitors alert within a minute here.
+  const alerts = page.getByRole("table", { name: "Alerts" });
+  await expect(async () => {
+    await page.reload();
+    await expect(alerts.getByRole("button", { name: "Details" }).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await alerts.getByRole("button", { name: "Details" }).first().click();
+  await expect(page).toHaveURL(/alert=/);
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history).toContainText("Opened");
+  await expectAccessible(page, "alert details");
+});
+
+test("the monitor forms: new MVD and SVD, a monitor in VIEW, and the validation dialog", async ({ page }) => {
+  await signIn(page, "admin");
+  const { axle } = await demoLineIds(page);
+  await page.goto(`/monitors/new?type=mvd&lineId=${axle}`);
+  await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(/Monitor \d+$/);
+  await expectAccessible(page, "new MVD monitor, Data Filters tab");
+  await page.getByRole("tab", { name: "Signals" }).click();
+  await expect(page.getByLabel("Search signals")).toBeVisible();
+  await expectAccessible(page, "new MVD monitor, Signals tab");
+  await page.getByRole("tab", { name: "Alert Rules" }).click();
+  await expectAccessible(page, "new MVD monitor, Alert Rules tab");
+  await page.getByRole("button", { name: /^(Create|Save)$/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page, "monitor form's validation dialog", dialog);
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/monitors/new?type=svd&lineId=${axle}`);
+  await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(/Monitor \d+$/);
+  await expectAccessible(page, "new SVD monitor");
+
+  const monitors = await (await page.request.get(`/api/lines/${axle}/monitors?type=mvd`)).json();
+  await page.goto(`/monitors/${monitors[0].monitor_uuid}`);
+  await expect(page.getByRole("textbox", { name: "Monitor name" })).not.toBeEditable();
+  await expectAccessible(page, "a monitor in VIEW");
+});
+
+test("every Settings section, and the drawers and dialogs they open", async ({ page }) => {
+  // Twelve sections and four overlays, each read by axe: minutes on a busy machine.
+  test.setTimeout(360_000);
+  await signIn(page, "admin");
+  await page.goto("/settings");
+  const menu = page.getByRole("navigation", { name: "Settings" });
+  await expect(menu.getByRole("button", { name: "Users", exact: true })).toBeVisible();
+  const items = await menu.getByRole("button").allTextContents();
+  expect(items.length).toBeGreaterThanOrEqual(12);
+  for (const label of items) {
+    await menu.getByRole("button", { name: label, exact: true }).click();
+    await expect(menu.getByRole("button", { name: label, exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    // The section's heading, and its content loaded.
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toBeVisible();
+    await expect(page.getByRole("main").getByRole("progressbar")).toHaveCount(0);
+    await expectAccessible(page, `Settings: ${label}`);
+  }
+
+  // The monitor details drawer.
+  await menu.getByRole("button", { name: "Single-Variate (SVD)", exact: true }).click();
+  const row = page.getByRole("grid").getByRole("row").nth(1);
+  await row.getByRole("button", { name: /^Edit / }).click();
+  const drawer = page.getByRole("dialog").filter({ hasText: "SVD Monitor Details" });
+  await expect(drawer.getByRole("textbox", { name: "Monitor name" })).toBeVisible();
+  await expectAccessible(page, "SVD monitor details drawer", drawer);
+  await drawer.getByRole("button", { name: "Close" }).first().click();
+  await expect(drawer).toBeHidden();
+
+  // A delete confirmation.
+  await row.getByRole("button", { name: /^Delete / }).click();
+  const confirm = page.getByRole("dialog");
+  await expect(confirm).toContainText("Delete this monitor?");
+  await expectAccessible(page, "delete confirmation", confirm);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+
+  // Line Management's drawer.
+  await menu.getByRole("button", { name: "Line Management", exact: true }).click();
+  // (The demo's customer has part marriage: a row's actions are in its menu.)
+  await page.getByRole("button", { name: "Line actions Brake Module" }).click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await expectAccessible(page, "Line Management row menu", page.getByRole("menu"));
+  await page.getByRole("menuitem", { name: "Configure Line" }).click();
+  const lineDrawer = page.getByRole("dialog");
+  await expect(lineDrawer).toBeVisible();
+  await expectAccessible(page, "Line Management drawer", lineDrawer);
+  await page.keyboard.press("Escape");
+
+  // Users: a new user's row in edit mode.
+  await menu.getByRole("button", { name: "Users", exact: true }).click();
+  await page.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("button", { name: "Add user" })).toBeDisabled();
+  await expectAccessible(page, "Users with a new row being edited");
+});
+
+test("the audit log, the insight mapping, the feature flags and a page that does not exist", async ({
+  page,
+}) => {
+  await signIn(page, "admin");
+  await page.goto("/audit-log");
+  await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
+  await expect(
+    page.getByRole("main").locator("[role=grid], table").or(page.getByText("No changes recorded")).first(),
+  ).toBeVisible();
+  await expectAccessible(page, "audit log");
+
+  await page.goto("/settings/insight-mapping");
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  await expectAccessible(page, "insight mapping");
+
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectAccessible(page, "page not found");
+
+  await signIn(page, "support");
+  await page.goto("/feature-flags");
+  await expect(page.getByRole("heading").first()).toBeVisible();
+  await expectAccessible(page, "feature flags (provider staff)");
+});
+
+// ── Keyboard only: no click from here on (issue 32 §3) ──
+
+/** Presses Tab until `target` has the focus (at most `max` presses), as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, max = 80) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)))
+      return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `reached by Tab within ${max} presses`).toBeFocused();
+}
+
+test("keyboard only: sign in, acknowledge an alert", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto("/login");
+  await tabTo(page, page.getByLabel("Email"));
+  await page.keyboard.type("user@demo.local");
+  await tabTo(page, page.getByLabel("Password"));
+  await page.keyboard.type("demo-user");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
+
+  const { axle } = await demoLineIds(page);
+  const alerts = page.getByRole("table", { name: "Alerts" });
+  await expect(async () => {
+    await page.goto(`/lines/${axle}`);
+    await expect(alerts.getByRole("button", { name: "Acknowledge" }).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  const row = alerts
+    .getByRole("row")
+    .filter({ has: page.getByRole("button", { name: "Acknowledge" }) })
+    .first();
+  // Its monitor is paused, so that the alert does not resolve itself meanwhile.
+  const monitorName = (await row.getByRole("cell").nth(1).textContent()) ?? "";
+  const monitors = await (await page.request.get(`/api/lines/${axle}/monitors`)).json();
+  const monitorId = monitors.find(
+    (m: { monitor_name: string }) => m.monitor_name === monitorName,
+  ).monitor_uuid;
+  expect((await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: false } })).status()).toBe(
+    200,
+  );
+  try {
+    await tabTo(page, row.getByRole("button", { name: "Acknowledge" }), 200);
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Alert acknowledged")).toBeVisible();
+  } finally {
+    await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: true } });
+  }
+});
+
+test("keyboard only: a new SVD monitor, and a user added in the Users grid", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "admin");
+  const { axle } = await demoLineIds(page);
+  await page.goto(`/monitors/new?type=svd&lineId=${axle}`);
+  const name = page.getByRole("textbox", { name: "Monitor name" });
+  await expect(name).toHaveValue(/Monitor \d+$/);
+  await tabTo(page, name);
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.type("Keyboard-made monitor");
+  // The tabs: arrow keys move between them, Enter opens one.
+  await tabTo(page, page.getByRole("tab", { selected: true }));
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("tab", { name: "Signals" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("tab", { name: "Signals", selected: true })).toBeVisible();
+  // The tree: search, then into the tree, down to the signal, Space to choose it.
+  await tabTo(page, page.getByLabel("Search signals"));
+  await page.keyboard.type("Leak Rate");
+  const leak = page.getByRole("treeitem", { name: "Leak Rate", exact: true }).first();
+  await expect(leak).toBeVisible();
+  await tabTo(page, page.getByRole("tree").getByRole("treeitem").first());
+  for (let i = 0; i < 20 && !(await leak.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("ArrowDown");
+  await expect(leak).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("list", { name: "Selected Items" })).toContainText("Leak Rate");
+  await tabTo(page, page.getByRole("button", { name: "Create" }), 200);
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Monitor created , Alert rules saved")).toBeVisible();
+  // Gone again, so that the monitor specs can create one of these settings.
+  const made = (await (await page.request.get(`/api/lines/${axle}/monitors?type=svd`)).json()).find(
+    (m: { monitor_name: string }) => m.monitor_name === "Keyboard-made monitor",
+  );
+  const removed = await page.request.delete("/api/tasks", { data: { monitor_uuid: made.monitor_uuid } });
+  expect(removed.ok(), await removed.text()).toBe(true);
+
+  // Users: Add user, type the e-mail, Enter saves the row; the link's dialog closes with Done.
+  await page.goto("/settings?section=USER_MANAGEMENT");
+  const add = page.getByRole("button", { name: "Add user" });
+  await expect(add).toBeEnabled();
+  await tabTo(page, add);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("textbox", { name: "Email" })).toBeFocused();
+  const email = `keyboard-${Date.now()}@demo.local`;
+  await page.keyboard.type(email);
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("button", { name: "Done" })).toBeVisible();
+  await tabTo(page, dialog.getByRole("button", { name: "Done" }));
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("grid").getByRole("row").filter({ hasText: email })).toBeVisible();
+});
