@@ -23,20 +23,23 @@ export function AppShell() {
     if (isLinePage) navigate(`/lines/${id}`);
     else setLineId(id);
   };
+  // Narrower selects, no time zone and tighter gaps below the md breakpoint (900 px): the top bar
+  // keeps its menus on a 768 px tablet.
   const selectSx = {
-    minWidth: 180,
+    minWidth: { xs: 120, md: 180 },
+    maxWidth: { xs: 160, md: "none" },
     "& .MuiInputBase-root": { color: "inherit" },
     "& .MuiSelect-icon": { color: "inherit" },
   };
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "grey.50" }}>
       <AppBar position="sticky" elevation={1}>
-        <Toolbar sx={{ gap: 2 }}>
+        <Toolbar sx={{ gap: { xs: 1, md: 2 } }}>
           <Typography
             variant="h6"
             component={RouterLink}
             to="/"
-            sx={{ color: "inherit", textDecoration: "none", mr: 2 }}
+            sx={{ color: "inherit", textDecoration: "none", mr: { xs: 0, md: 2 } }}
           >
             Linewatch
           </Typography>
@@ -73,7 +76,11 @@ export function AppShell() {
             ))}
           </TextField>
           {plant && (
-            <Typography variant="body2" sx={{ opacity: 0.85 }} data-testid="plant-time-zone">
+            <Typography
+              variant="body2"
+              sx={{ opacity: 0.85, display: { xs: "none", md: "block" } }}
+              data-testid="plant-time-zone"
+            >
               {plant.timeZone}
             </Typography>
           )}
@@ -98,7 +105,7 @@ export function AppShell() {
         </Toolbar>
         <NavigationProgress />
       </AppBar>
-      <Box component="main" sx={{ flexGrow: 1, p: 3, minWidth: 0 }}>
+      <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 }, minWidth: 0 }}>
         <Outlet />
       </Box>
     </Box>

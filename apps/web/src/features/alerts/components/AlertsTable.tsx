@@ -15,6 +15,10 @@ export type AlertsTableProps = {
 };
 
 /** The line's alerts, newest first, with the actions a user takes on them. */
+// Below the md breakpoint (a tablet) the table drops its type and last-seen columns (the alert's
+// details show both) and stacks a row's actions, so that it fits without sideways scrolling.
+const WIDE_ONLY = { display: { xs: "none", md: "table-cell" } } as const;
+
 export function AlertsTable(p: AlertsTableProps) {
   return (
     <Table size="small" aria-label="Alerts">
@@ -22,9 +26,9 @@ export function AlertsTable(p: AlertsTableProps) {
         <TableRow>
           <TableCell>State</TableCell>
           <TableCell>Monitor</TableCell>
-          <TableCell>Type</TableCell>
+          <TableCell sx={WIDE_ONLY}>Type</TableCell>
           <TableCell>Opened ({p.timeZone})</TableCell>
-          <TableCell>Last seen</TableCell>
+          <TableCell sx={WIDE_ONLY}>Last seen</TableCell>
           <TableCell align="right">Count</TableCell>
           <TableCell>Latest evaluation</TableCell>
           <TableCell align="right">Actions</TableCell>
@@ -37,13 +41,17 @@ export function AlertsTable(p: AlertsTableProps) {
               <AlertStateChip state={a.state} />
             </TableCell>
             <TableCell>{a.monitor?.name ?? NO_DATA_ALERT_TEXTS.title}</TableCell>
-            <TableCell>{a.monitor?.type.toUpperCase() ?? "–"}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{a.monitor?.type.toUpperCase() ?? "–"}</TableCell>
             <TableCell>{formatDateTime(a.openedAt, p.timeZone)}</TableCell>
-            <TableCell>{formatDateTime(a.lastSeenAt, p.timeZone)}</TableCell>
+            <TableCell sx={WIDE_ONLY}>{formatDateTime(a.lastSeenAt, p.timeZone)}</TableCell>
             <TableCell align="right">{a.count}</TableCell>
             <TableCell>{a.summary ?? "–"}</TableCell>
             <TableCell align="right">
-              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+              <Stack
+                direction={{ xs: "column", lg: "row" }}
+                spacing={{ xs: 0, lg: 1 }}
+                sx={{ justifyContent: "flex-end", alignItems: { xs: "flex-end", lg: "center" } }}
+              >
                 <Button size="small" onClick={() => p.onOpen(a)}>
                   Details
                 </Button>

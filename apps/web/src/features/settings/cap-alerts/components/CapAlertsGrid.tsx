@@ -55,6 +55,8 @@ export type CapAlertsGridProps = {
   onChallengeRanges: (row: TCapAlertRow) => void;
 };
 
+const FIRST_COLUMNS: readonly string[] = ["capability", "latestAlert", "challengeRanges"];
+
 /** The Cap Alerts grid (requirements.md settings §2.4): row height 65 from SettingsGrid. */
 export function CapAlertsGrid(p: CapAlertsGridProps) {
   const {
@@ -298,7 +300,13 @@ export function CapAlertsGrid(p: CapAlertsGridProps) {
           ) : null,
       },
     );
-    return cols;
+    // What a person acts on (the capability view, the latest alert, the challenge ranges) right
+    // after the spec's columns (Monitor … the warning icon), before the exclusions and the
+    // settings: in view from 1280 px (issue 32 §1; docs/spec-deviations.md).
+    const first = FIRST_COLUMNS.flatMap((f) => cols.filter((c) => c.field === f));
+    const rest = cols.filter((c) => !FIRST_COLUMNS.includes(c.field));
+    const at = rest.findIndex((c) => c.field === "warning") + 1;
+    return [...rest.slice(0, at), ...first, ...rest.slice(at)];
   }, [
     isExclusionOn,
     busyIds,

@@ -77,7 +77,9 @@ export function EtqGrid(p: EtqGridProps) {
     }),
   ];
   if (p.canEdit) {
-    columns.push({
+    // The row's actions right after the spec's columns (Line, Date Configured, Status), before the
+    // delivery columns: in view at every window size from 1280 px (issue 32 §1).
+    columns.splice(columns.findIndex((c) => c.field === "status") + 1, 0, {
       field: "actions",
       type: "actions",
       headerName: "",

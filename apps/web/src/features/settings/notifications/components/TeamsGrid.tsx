@@ -92,7 +92,10 @@ export function TeamsGrid(p: TeamsGridProps) {
       deliveryHealthColumn<TTeamsRow>({ timeZone, valueOf: (r) => r.health }),
     ];
     if (!canEdit) return cols.map((c) => (c.field === "url" ? { ...c, editable: false } : c));
-    cols.push({
+    // The row's actions right after the spec's columns (Line, Date Configured, Status), before the
+    // delivery columns: in view at every window size from 1280 px (issue 32 §1).
+    const actionsAt = cols.findIndex((c) => c.field === "status") + 1;
+    cols.splice(actionsAt, 0, {
       field: "actions",
       type: "actions",
       headerName: "",

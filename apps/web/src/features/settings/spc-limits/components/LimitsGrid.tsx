@@ -53,7 +53,8 @@ export function LimitsGrid(p: LimitsGridProps) {
       field: key,
       headerName: SPC_LIMIT_LABELS[key],
       flex: 1,
-      minWidth: 140,
+      // Narrow enough that the row's actions stay in view from 1280 px (issue 32 §1).
+      minWidth: 85,
       sortable: false,
       renderCell: ({ row }) => {
         if (isParentRow(row)) {
@@ -92,20 +93,20 @@ export function LimitsGrid(p: LimitsGridProps) {
         field: "station",
         headerName: "Station",
         flex: 1,
-        minWidth: 120,
+        minWidth: 100,
         valueGetter: (_v, row) => parentText("station")(row),
       },
       {
         field: "signal",
         headerName: "Signal",
         flex: 1,
-        minWidth: 140,
+        minWidth: 120,
         valueGetter: (_v, row) => parentText("signal")(row),
       },
       {
         field: "model",
         headerName: "Model",
-        width: 110,
+        width: 90,
         sortable: false,
         valueGetter: (_v, row) => (isChildRow(row) ? row.model : ""),
       },
@@ -113,7 +114,7 @@ export function LimitsGrid(p: LimitsGridProps) {
       {
         field: "__actions",
         headerName: "",
-        width: 180,
+        width: 160,
         sortable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) => {
