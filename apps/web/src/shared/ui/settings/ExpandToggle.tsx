@@ -38,7 +38,7 @@ export function ExpandToggle(p: {
       {icon}
     </IconButton>
   ) : (
-    <Button size="small" startIcon={icon} {...common}>
+    <Button size="small" startIcon={icon} {...common} sx={{ whiteSpace: "nowrap" }}>
       {p.label}
     </Button>
   );

@@ -10,7 +10,7 @@ import {
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/DeleteOutlineOutlined";
 import ShowChartIcon from "@mui/icons-material/ShowChart";
-import { alpha, Button, IconButton, Tooltip, Typography } from "@mui/material";
+import { alpha, IconButton, Tooltip, Typography } from "@mui/material";
 import { useMemo } from "react";
 import { expandColumn } from "../../../../shared/ui/settings/ExpandToggle";
 import { type FlatRow, isChildRow, isParentRow } from "../../../../shared/ui/settings/expandable-rows";
@@ -53,8 +53,9 @@ export function LimitsGrid(p: LimitsGridProps) {
       field: key,
       headerName: SPC_LIMIT_LABELS[key],
       flex: 1,
-      // Narrow enough that the row's actions stay in view from 1280 px (issue 32 §1).
-      minWidth: 85,
+      // Narrow enough that the row's actions stay in view from 1280 px (issue 32 §1), wide enough
+      // for a locked cell's 'Single Sided'.
+      minWidth: 105,
       sortable: false,
       renderCell: ({ row }) => {
         if (isParentRow(row)) {
@@ -114,7 +115,8 @@ export function LimitsGrid(p: LimitsGridProps) {
       {
         field: "__actions",
         headerName: "",
-        width: 160,
+        // Icon buttons with tooltips, so that the limits keep room for their text ('Single Sided').
+        width: 100,
         sortable: false,
         disableColumnMenu: true,
         renderCell: ({ row }) => {
@@ -122,9 +124,11 @@ export function LimitsGrid(p: LimitsGridProps) {
             const signal = row.signal;
             return (
               <>
-                <Button size="small" startIcon={<AddIcon />} onClick={() => onAddModel(row.id)}>
-                  {M.addModel}
-                </Button>
+                <Tooltip title={M.addModel}>
+                  <IconButton size="small" aria-label={M.addModel} onClick={() => onAddModel(row.id)}>
+                    <AddIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
                 <Tooltip title={CAPABILITY_MESSAGES.open}>
                   <IconButton
                     size="small"
