@@ -87,10 +87,12 @@ export function IngestTokenTable({ tokens, timeZone, onRevoke }: IngestTokenTabl
   );
 }
 
+// "1px", not 1: in sx a number up to 1 is a fraction (width 1 is 100 % of the positioned
+// ancestor), which made the Data Sources page scroll sideways by the page's width.
 const visuallyHidden = {
   position: "absolute",
-  width: 1,
-  height: 1,
+  width: "1px",
+  height: "1px",
   overflow: "hidden",
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
