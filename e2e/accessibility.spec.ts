@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, expectSnackbar, openAlertWithMonitorPaused, resumeMonitor, signIn, test } from "./fixtures";
 
 // axe-core over every page, and the dialogs, drawers and menus on them, signed in as an
 // administrator (issue 32 §3): no serious or critical violation anywhere. Soft assertions, so one
@@ -228,30 +228,13 @@ test("keyboard only: sign in, acknowledge an alert", async ({ page }) => {
   await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 
   const { axle } = await demoLineIds(page);
-  const alerts = page.getByRole("table", { name: "Alerts" });
-  await expect(async () => {
-    await page.goto(`/lines/${axle}`);
-    await expect(alerts.getByRole("button", { name: "Acknowledge" }).first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
-  const row = alerts
-    .getByRole("row")
-    .filter({ has: page.getByRole("button", { name: "Acknowledge" }) })
-    .first();
-  // Its monitor is paused, so that the alert does not resolve itself meanwhile.
-  const monitorName = (await row.getByRole("cell").nth(1).textContent()) ?? "";
-  const monitors = await (await page.request.get(`/api/lines/${axle}/monitors`)).json();
-  const monitorId = monitors.find(
-    (m: { monitor_name: string }) => m.monitor_name === monitorName,
-  ).monitor_uuid;
-  expect((await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: false } })).status()).toBe(
-    200,
-  );
+  const { row, monitorId } = await openAlertWithMonitorPaused(page, axle);
   try {
     await tabTo(page, row.getByRole("button", { name: "Acknowledge" }), 200);
     await page.keyboard.press("Enter");
-    await expect(page.getByText("Alert acknowledged")).toBeVisible();
+    await expectSnackbar(page, "Alert acknowledged");
   } finally {
-    await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: true } });
+    await resumeMonitor(page, monitorId);
   }
 });
 

@@ -1,5 +1,5 @@
 import type { TSpcSignalLimits } from "@linewatch/contracts";
-import { test as base, expect, type Page, request } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, request } from "@playwright/test";
 
 /** Demo sign-ins (README "Demo sign-ins"). */
 export const DEMO_USERS = {
@@ -66,8 +66,21 @@ export async function openSettings(page: Page, label: string) {
  * Every test fails on a console error or an uncaught page error, so "no console errors" holds
  * everywhere. Tests that provoke an error answer on purpose list its text in `allowedConsoleErrors`.
  */
-export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors: RegExp[] }>({
+export const test = base.extend<{
+  consoleErrors: string[];
+  allowedConsoleErrors: RegExp[];
+  shownAlerts: undefined;
+}>({
   allowedConsoleErrors: [[], { option: true }],
+  // Every page records the texts its alerts (role="alert": snackbars, error banners) showed, for
+  // expectSnackbar.
+  shownAlerts: [
+    async ({ page }, use) => {
+      await page.addInitScript(recordShownAlerts);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];
@@ -86,6 +99,47 @@ export const test = base.extend<{ consoleErrors: string[]; allowedConsoleErrors:
     { auto: true },
   ],
 });
+
+declare global {
+  interface Window {
+    __shownAlerts?: string[];
+  }
+}
+
+/** In the page, before its scripts: appends each alert's text as it appears or changes. */
+function recordShownAlerts() {
+  const shown: string[] = [];
+  window.__shownAlerts = shown;
+  const last = new WeakMap<Element, string>();
+  new MutationObserver(() => {
+    for (const el of Array.from(document.querySelectorAll("[role=alert]"))) {
+      const text = el.textContent?.trim() ?? "";
+      if (text && last.get(el) !== text) shown.push(text);
+      last.set(el, text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+/**
+ * Waits until the page has shown a snackbar (or another alert) holding `text`, and takes that
+ * showing off the record, so the next call waits for a new one. A snackbar is on screen for 3.3 s:
+ * on a loaded machine a visibility check can look before it opens and after it closes; the
+ * record cannot miss it.
+ */
+export async function expectSnackbar(page: Page, text: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((t) => {
+          const shown = window.__shownAlerts ?? [];
+          const i = shown.findIndex((s) => s.includes(t));
+          if (i >= 0) shown.splice(i, 1);
+          return i >= 0;
+        }, text),
+      { message: `a snackbar saying "${text}"` },
+    )
+    .toBe(true);
+}
 
 /**
  * A new MQTT password for the plant through the API, as an administrator (the Data Sources page
@@ -144,6 +198,38 @@ export async function spcLimitsOf(page: Page, lineId: string, signal: string): P
 export async function putSpcLimits(page: Page, lineId: string, limits: TSpcSignalLimits) {
   const res = await page.request.put(spcLimitsUrl(lineId), { data: [limits] });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Opens the line overview once it lists an alert to acknowledge (the demo's live data raises the
+ * first within a minute or two), and pauses that alert's monitor: three clean evaluations (15 s
+ * with the e2e server's 1 s worker minute) would otherwise resolve it mid-test. Resume the monitor
+ * with `resumeMonitor` when done.
+ */
+export async function openAlertWithMonitorPaused(
+  page: Page,
+  lineId: string,
+): Promise<{ alerts: Locator; row: Locator; monitorName: string; monitorId: string }> {
+  const alerts = page.getByRole("table", { name: "Alerts" });
+  await expect(async () => {
+    await page.goto(`/lines/${lineId}`);
+    await expect(alerts.getByRole("button", { name: "Acknowledge" }).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  const row = alerts
+    .getByRole("row")
+    .filter({ has: page.getByRole("button", { name: "Acknowledge" }) })
+    .first();
+  const monitorName = (await row.getByRole("cell").nth(1).textContent()) ?? "";
+  const monitors = await (await page.request.get(`/api/lines/${lineId}/monitors`)).json();
+  const monitorId = monitors.find((m: { monitor_name: string }) => m.monitor_name === monitorName)
+    .monitor_uuid as string;
+  const pause = await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: false } });
+  expect(pause.status(), await pause.text()).toBe(200);
+  return { alerts, row, monitorName, monitorId };
+}
+
+export async function resumeMonitor(page: Page, monitorId: string) {
+  await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: true } });
 }
 
 export { expect };

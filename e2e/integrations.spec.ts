@@ -9,7 +9,7 @@ import {
   TEAMS_MESSAGES,
 } from "@linewatch/contracts";
 import type { Page } from "@playwright/test";
-import { expect, openSettings, setFlag, signIn, test } from "./fixtures";
+import { expect, expectSnackbar, openSettings, setFlag, signIn, test } from "./fixtures";
 
 // Settings → Microsoft Teams and ETQ Reliance (requirements.md settings §2.2, §2.3, §4, §5, §8; issue #13)
 // against local fake Teams and ETQ servers (the e2e server allows loopback: ALLOW_LOOPBACK_OUTBOUND).
@@ -63,7 +63,6 @@ async function startFake() {
   };
 }
 
-const snackbar = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 const teamsGrid = (page: Page) => page.getByRole("grid", { name: M.teamsTitle });
 const etqGrid = (page: Page) => page.getByRole("grid", { name: ETQ_MESSAGES.title });
 const rowIn = (grid: ReturnType<typeof teamsGrid>, line: string) =>
@@ -119,10 +118,10 @@ test("an administrator configures Teams, sends a test message, sees an alert's c
     const input = page.getByRole("textbox", { name: M.webhookUrl });
     await expect(input).toBeFocused();
     await input.press("Enter");
-    await expect(snackbar(page, TEAMS_MESSAGES.urlBlank)).toBeVisible();
+    await expectSnackbar(page, TEAMS_MESSAGES.urlBlank);
     await input.fill("https://example.com/hook");
     await input.press("Enter");
-    await expect(snackbar(page, TEAMS_MESSAGES.saveFailed)).toBeVisible();
+    await expectSnackbar(page, TEAMS_MESSAGES.saveFailed);
     await expect(grid.getByText(TEAMS_MESSAGES.notWorkflows)).toBeVisible();
     await expect(input).toHaveValue("https://example.com/hook");
 
@@ -138,7 +137,7 @@ test("an administrator configures Teams, sends a test message, sees an alert's c
 
     await input.fill(`${fake.url}/hook`);
     await input.press("Enter");
-    await expect(snackbar(page, TEAMS_MESSAGES.configured(LINE))).toBeVisible();
+    await expectSnackbar(page, TEAMS_MESSAGES.configured(LINE));
     await expect(row.getByText(M.configured)).toBeVisible();
     // Only the host of the stored URL is shown.
     await expect(row.getByText(new URL(fake.url).host)).toBeVisible();
@@ -175,7 +174,7 @@ test("an administrator configures Teams, sends a test message, sees an alert's c
     const dialog = page.getByRole("dialog", { name: TEAMS_MESSAGES.deleteTitle });
     await expect(dialog.getByText(TEAMS_MESSAGES.deleteText(LINE))).toBeVisible();
     await dialog.getByRole("button", { name: "Delete" }).click();
-    await expect(snackbar(page, TEAMS_MESSAGES.deleted(LINE))).toBeVisible();
+    await expectSnackbar(page, TEAMS_MESSAGES.deleted(LINE));
     await expect(rowIn(teamsGrid(page), LINE).getByText(M.notConfigured)).toBeVisible();
   } finally {
     await fake.close();

@@ -1,6 +1,14 @@
 import { LINE_MESSAGES } from "@linewatch/contracts";
 import mqtt from "mqtt";
-import { expect, newMqttPassword, signIn, test } from "./fixtures";
+import {
+  expect,
+  expectSnackbar,
+  newMqttPassword,
+  openAlertWithMonitorPaused,
+  resumeMonitor,
+  signIn,
+  test,
+} from "./fixtures";
 
 const MQTT_URL = `mqtt://127.0.0.1:${process.env.E2E_MQTT_PORT ?? 18831}`;
 
@@ -21,40 +29,22 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
   await expect(monitors).toContainText("Torque and angle");
 
   // The demo monitors evaluate every few seconds here; the first alert comes from the live data.
-  const alerts = page.getByRole("table", { name: "Alerts" });
-  await expect(async () => {
-    await page.reload();
-    await expect(alerts.getByRole("button", { name: "Acknowledge" }).first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 120_000, intervals: [3_000] });
-
-  const row = alerts
-    .getByRole("row")
-    .filter({ has: page.getByRole("button", { name: "Acknowledge" }) })
-    .first();
-  const monitorName = (await row.getByRole("cell").nth(1).textContent()) ?? "";
-  // Its monitor is paused while the user works on the alert: three clean evaluations (15 s with
-  // this server's 1 s worker minute) would otherwise resolve it by itself mid-test.
-  const lineMonitors = await (await page.request.get(`/api/lines/${axle.id}/monitors`)).json();
-  const monitorId = lineMonitors.find(
-    (m: { monitor_name: string }) => m.monitor_name === monitorName,
-  ).monitor_uuid;
-  const pause = await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: false } });
-  expect(pause.status()).toBe(200);
+  const { alerts, row, monitorName, monitorId } = await openAlertWithMonitorPaused(page, axle.id);
   await row.getByRole("button", { name: "Acknowledge" }).click();
-  await expect(page.getByText("Alert acknowledged")).toBeVisible();
+  await expectSnackbar(page, "Alert acknowledged");
   const acked = alerts.getByRole("row").filter({ hasText: monitorName }).first();
   await expect(acked).toContainText("Acknowledged");
 
   await acked.getByRole("button", { name: "Comment" }).click();
   await page.getByRole("dialog").getByLabel("Comment").fill("Checked the nut runner calibration");
   await page.getByRole("dialog").getByRole("button", { name: "Add comment" }).click();
-  await expect(page.getByText("Comment added")).toBeVisible();
+  await expectSnackbar(page, "Comment added");
 
   await acked.getByRole("button", { name: "Resolve" }).click();
   const resolve = page.getByRole("dialog");
   await resolve.getByLabel("Cause").fill("Nut runner recalibrated");
   await resolve.getByRole("button", { name: "Resolve" }).click();
-  await expect(page.getByText("Alert resolved")).toBeVisible();
+  await expectSnackbar(page, "Alert resolved");
 
   // The alert's page shows its whole history with who did what.
   await alerts
@@ -91,7 +81,7 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
     await expect(table).toContainText("Ppk");
     await expect(table).toContainText("Outside LCL/UCL");
   }
-  await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: true } });
+  await resumeMonitor(page, monitorId);
 });
 
 test("a CAP alert shows the values its newest breach judged against the limits, with Cpk and Ppk", async ({

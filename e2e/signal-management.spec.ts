@@ -6,7 +6,7 @@ import {
   UNMONITORED_TEXT,
 } from "@linewatch/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { expect, openSettings, signIn, test } from "./fixtures";
+import { expect, expectSnackbar, openSettings, signIn, test } from "./fixtures";
 
 // Settings → Data Management → Signal Management (requirements.md settings §2.8, §4, §5, §7, §8) on a line of
 // its own, made by ingesting one record per station: a final station, a friendly name the monitor
@@ -16,7 +16,6 @@ import { expect, openSettings, signIn, test } from "./fixtures";
 // monitor form's Result select then uses.
 
 const lineName = `E2E Signals ${Date.now().toString(36)}`;
-const snackbar = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 const row = (page: Page, name: string) => page.getByRole("treeitem", { name, exact: true });
 
 async function plantId(page: Page): Promise<string> {
@@ -144,7 +143,7 @@ test("marks a final station, names a signal and changes an entity type", async (
   await expect(dialog.getByText(TEXT.capFormulaLine("Torque", "USL", "*"))).toBeVisible();
   await expect(dialog.getByText(TEXT.capFormulaUses("Spare"))).toBeVisible();
   await dialog.getByRole("button", { name: TEXT.changeEntityType }).click();
-  await expect(snackbar(page, MSG.entitySaved)).toBeVisible();
+  await expectSnackbar(page, MSG.entitySaved);
   await expect(row(page, "Spare")).toHaveAccessibleDescription(/Unknown/);
   // The formula is kept as it was.
   const kept: TSpcSignalLimits[] = await (
@@ -207,7 +206,7 @@ test("associates a measurement with a limit and a result through the two-step co
   await expect(changes.nth(1)).toContainText("Torque USL — Result: Result");
   await expect(changes.nth(1)).toContainText(TEXT.delete);
   await dialog.getByRole("button", { name: TEXT.saveConfiguration }).click();
-  await expect(snackbar(page, MSG.associationSaved)).toBeVisible();
+  await expectSnackbar(page, MSG.associationSaved);
 
   const signals = await lineSignals(page, lineId);
   const torque = signals.get("Torque");
@@ -246,7 +245,7 @@ test("edits the classifications of two result signals; the monitor form's Result
   await page.getByRole("option", { name: "fail", exact: true }).click();
   await expect(panel.getByRole("list", { name: TEXT.withoutUnique })).toContainText("Leak Result");
   await panel.getByRole("button", { name: TEXT.saveChanges }).click();
-  await expect(snackbar(page, TEXT.classificationsSaved)).toBeVisible();
+  await expectSnackbar(page, TEXT.classificationsSaved);
   await expect(panel).toBeHidden();
 
   const assoc = await page.request.post("/api/signal/associated-result-classifications", {

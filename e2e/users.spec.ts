@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, LOCATION_PROVIDER, USER_MESSAGES } from "@linewatch/contracts";
 import type { Page } from "@playwright/test";
-import { DEMO_USERS, expect, openSettings, setFlag, signIn, test } from "./fixtures";
+import { DEMO_USERS, expect, expectSnackbar, openSettings, setFlag, signIn, test } from "./fixtures";
 
 // Settings → Users (requirements.md settings §2.6, §4 "User row", §5 "Add user", §8 "Users"; monitor-forms
 // §2 "User location selector", §6, §7 PATCH /api/users/{userId}).
@@ -8,7 +8,6 @@ import { DEMO_USERS, expect, openSettings, setFlag, signIn, test } from "./fixtu
 const unique = (tag: string) => `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
 const grid = (page: Page) => page.getByRole("grid", { name: "Users" });
 const rowOf = (page: Page, email: string) => grid(page).getByRole("row").filter({ hasText: email });
-const snackbar = (page: Page, text: string) => page.getByRole("alert").filter({ hasText: text });
 
 async function openUsers(page: Page) {
   await openSettings(page, "Users");
@@ -50,7 +49,7 @@ test("adds a user: one new row at a time, Email is required, the link is shown o
   await expect(page.getByRole("textbox", { name: "Email" })).toBeFocused();
   await expect(page.getByRole("button", { name: "Add user" })).toBeDisabled();
   await grid(page).getByRole("button", { name: "Save" }).click();
-  await expect(snackbar(page, USER_MESSAGES.emailRequired)).toBeVisible();
+  await expectSnackbar(page, USER_MESSAGES.emailRequired);
   await expect(page.getByRole("textbox", { name: "Email" })).toBeVisible();
   // Cancel removes the new row.
   await grid(page).getByRole("button", { name: "Cancel" }).click();
@@ -60,7 +59,7 @@ test("adds a user: one new row at a time, Email is required, the link is shown o
 
   const email = unique("add");
   const link = await addUser(page, email);
-  await expect(snackbar(page, USER_MESSAGES.added)).toBeVisible();
+  await expectSnackbar(page, USER_MESSAGES.added);
   await expect(page.getByText(USER_MESSAGES.totalUsers(total + 1))).toBeVisible();
   const row = rowOf(page, email);
   await expect(row).toBeVisible();
@@ -101,7 +100,7 @@ test("a duplicate email shows 'User with the email already exists' and keeps the
   await page.getByRole("button", { name: "Add user" }).click();
   await page.getByRole("textbox", { name: "Email" }).fill(DEMO_USERS.user.email);
   await page.getByRole("textbox", { name: "Email" }).press("Enter");
-  await expect(snackbar(page, USER_MESSAGES.exists)).toBeVisible();
+  await expectSnackbar(page, USER_MESSAGES.exists);
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(DEMO_USERS.user.email);
   await page.getByRole("textbox", { name: "Email" }).press("Escape");
   await expect(page.getByRole("textbox", { name: "Email" })).toBeHidden();
@@ -118,7 +117,7 @@ test("changes a role both ways at once; the signed-in user's own row cannot be d
   await expect(role).toHaveText("user");
 
   await pickOption(page, role, "administrator");
-  await expect(snackbar(page, USER_MESSAGES.roleUpdated)).toBeVisible();
+  await expectSnackbar(page, USER_MESSAGES.roleUpdated);
   await expect(role).toHaveText("administrator");
   await page.reload();
   await expect(page.getByRole("combobox", { name: `Role of ${email}` })).toHaveText("administrator");
@@ -148,7 +147,7 @@ test("saves a location: Saved Location, kept after a reload; Unassigned sends bo
   const patch = page.waitForRequest((r) => r.method() === "PATCH" && r.url().includes("/api/users/"));
   await page.getByRole("option", { name: "Corporate" }).click();
   expect((await patch).postDataJSON()).toEqual({ locationName: "CORPORATE", locationPlantId: null });
-  await expect(snackbar(page, USER_MESSAGES.locationSaved)).toBeVisible();
+  await expectSnackbar(page, USER_MESSAGES.locationSaved);
   await page.reload();
   await expect(location()).toHaveText("Corporate");
 
@@ -178,7 +177,7 @@ test("provider staff are offered the provider location", async ({ page }) => {
     page.getByRole("combobox", { name: `Location of ${email}` }),
     USER_MESSAGES.provider,
   );
-  await expect(snackbar(page, USER_MESSAGES.locationSaved)).toBeVisible();
+  await expectSnackbar(page, USER_MESSAGES.locationSaved);
   const rows = await (await page.request.get("/api/customer-users-for-user")).json();
   expect(rows.find((u: { email: string }) => u.email === email)?.locationName).toBe(LOCATION_PROVIDER);
 });
@@ -212,7 +211,7 @@ test("deletes a user after confirmation, only with the user-deletion flag on", a
       .getByRole("dialog", { name: USER_MESSAGES.deleteConfirm(email) })
       .getByRole("button", { name: "Delete" })
       .click();
-    await expect(snackbar(page, USER_MESSAGES.deleted)).toBeVisible();
+    await expectSnackbar(page, USER_MESSAGES.deleted);
     await expect(rowOf(page, email)).toHaveCount(0);
   } finally {
     await setFlag(page, "userDeletion", false);
@@ -252,6 +251,6 @@ test("works from the keyboard: arrows reach the Role select, Enter opens it", as
   await expect(page.getByRole("listbox")).toBeVisible();
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
-  await expect(snackbar(page, USER_MESSAGES.roleUpdated)).toBeVisible();
+  await expectSnackbar(page, USER_MESSAGES.roleUpdated);
   await expect(role).toHaveText("administrator");
 });

@@ -5,7 +5,9 @@ import { ZId, zString } from "./common.js";
  * The capability view of a signal (issue #14, beyond the spec): an I-MR chart of a period with
  * LCL/UCL/LSL/USL and the points breaking Western Electric rules 1–4, a histogram against the
  * spec limits, and Cp, Cpk, Pp, Ppk per model number with Minitab's 95 % intervals and n.
- * GET /api/lines/{lineId}/signals/{signalId}/capability?from=&to=.
+ * GET /api/lines/{lineId}/signals/{signalId}/capability?from=&to=[&model=].
+ * Opened from a CAP alert it shows that alert's records (its evaluation set's period and, when
+ * they were one model number's, that model) and the alert's own figures (issue 32 §2).
  */
 
 /** Most points the chart gets: more records are decimated (min and max per bucket, every rule break kept). */
@@ -41,6 +43,15 @@ export const CAPABILITY_MESSAGES = {
   decimated: (shown: number, n: number) =>
     `${shown} of ${n} points drawn (the lowest and highest of each stretch and every rule break); the statistics use all ${n} records.`,
   ruleCounts: (counts: string) => `Rule breaks: ${counts}`,
+  model: "Model number",
+  alertTitle: "The alert's evaluation",
+  alertFigures: (f: { n: number; ppk: string; bound: string; level: string; target: string }) =>
+    `Ppk ${f.ppk} over the ${f.n} records it judged; its upper confidence bound ${f.bound} (at level ${f.level}) against the target ${f.target}.`,
+  alertWhy:
+    "An alert judges Ppk's upper confidence bound, not Ppk itself: it fires only when even the bound lies below the target, so that the chance of a few records does not raise it. The view shows Ppk with its 95 % interval over the records of the period and model chosen; opened from the alert, those are the records the alert judged.",
+  alertControl: (hits: number) => `${hits} point${hits === 1 ? "" : "s"} broke a control rule.`,
+  alertNoPeriod:
+    "This evaluation did not keep its records' period (it is older than this view's link to it): the view shows the 7 days before it.",
   rule: (rule: number) => `Rule ${rule}`,
   // why a model row has no indices
   noSpecLimits: "No LSL or USL",
@@ -53,6 +64,8 @@ export const ZCapabilityParams = z.strictObject({ lineId: ZId, signalId: ZId });
 export const ZCapabilityQuery = z.strictObject({
   from: z.iso.datetime({ offset: true }),
   to: z.iso.datetime({ offset: true }),
+  /** Only the records of this model number; absent: every record of the period. */
+  model: zString().trim().min(1).max(200).optional(),
 });
 export type TCapabilityQuery = z.infer<typeof ZCapabilityQuery>;
 

@@ -241,6 +241,9 @@ export type TControlHit = z.infer<typeof ZControlHit>;
 /** Stored control hits at most (the count is kept whole). */
 export const MAX_STORED_CONTROL_HITS = 20;
 
+/** Model numbers of a CAP evaluation set kept at most. */
+export const MAX_STORED_MODEL_NUMBERS = 20;
+
 const ZControlRule = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
 /**
@@ -314,6 +317,13 @@ export const ZCapCalibratedDetails = z.object({
    * training records); absent on older evaluations.
    */
   calibration: ZLevelSupport.optional(),
+  /**
+   * The evaluation set's first and last record times: the records its Ppk is of (the capability
+   * view opens on them). Absent on evaluations stored before it was kept.
+   */
+  period: z.object({ from: zString(), to: zString() }).optional(),
+  /** The evaluation set's model numbers (at most MAX_STORED_MODEL_NUMBERS; null: none); absent on older evaluations. */
+  modelNumbers: z.array(zString().nullable()).optional(),
   /** The first MAX_STORED_CONTROL_HITS hits, in record order. */
   controlHits: z.array(ZControlHit),
   controlHitCount: z.number().int(),

@@ -83,7 +83,13 @@ export function settingsMenu(opts: {
   return groups;
 }
 
-export const SETTINGS_MESSAGES = { notAvailable: "This section is not available yet" } as const;
+export const SETTINGS_MESSAGES = {
+  notAvailable: "This section is not available yet",
+  /** The page's title and its side menu's name. */
+  title: "Settings",
+  /** The side menu as a drawer below 900 px (issue 32 §1). */
+  sectionsMenu: "Settings sections",
+} as const;
 
 /** Texts the Settings sections share (requirements.md settings §8 "Capability", §2.4). */
 export const SETTINGS_KIT_MESSAGES = {

@@ -144,6 +144,23 @@ describe("capability view: content", () => {
     expect(hi).toBeGreaterThan(a1?.cpk as number);
   });
 
+  it("reads one model number's records when asked (a CAP alert's), its indices those of the whole view's model row", async () => {
+    const whole = (await get(url(a.line.id, signalId), a.userHeaders)).json() as TCapabilityView;
+    const res = await get(`${url(a.line.id, signalId)}&model=B-2`, a.userHeaders);
+    expect(res.statusCode).toBe(200);
+    const v = res.json() as TCapabilityView;
+    expect(v.recordCount).toBe(40);
+    expect(new Set(v.points.map((p) => p.modelNumber))).toEqual(new Set(["B-2"]));
+    const b2 = whole.models.find((m) => m.modelNumber === "B-2");
+    expect(v.models.find((m) => m.modelNumber === "B-2")).toEqual(b2);
+    // One model's records share their spec limits: the all-records row has indices now.
+    expect(v.models[0]).toMatchObject({ modelNumber: "*", n: 40, ppk: b2?.ppk });
+    const empty = (
+      await get(`${url(a.line.id, signalId)}&model=Z-9`, a.userHeaders)
+    ).json() as TCapabilityView;
+    expect(empty.recordCount).toBe(0);
+  });
+
   it("says so when the period has no records", async () => {
     const early = new Date(T0 - 3_600_000).toISOString();
     const v = (await get(url(a.line.id, signalId, early, from), a.userHeaders)).json() as TCapabilityView;

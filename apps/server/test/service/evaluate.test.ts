@@ -294,6 +294,12 @@ describe("cap", () => {
       [1, "P-399"],
     ]);
     expect(d2.controlHits[0]?.ts).toBe(new Date(T0 + 397_000).toISOString());
+    // The records its Ppk is of: the evaluation set, the newest n (the capability view opens on them).
+    expect(d2.period).toEqual({
+      from: new Date(T0 + (400 - d2.n) * 1000).toISOString(),
+      to: new Date(T0 + 399_000).toISOString(),
+    });
+    expect(d2.modelNumbers).toEqual(["M-100"]);
   });
   it("takes the dependence from the training records: a shift inside the evaluation set is a shift, not autocorrelation", () => {
     // 300 training records in control, then 100 evaluation records whose newest 60 moved 2 σ.

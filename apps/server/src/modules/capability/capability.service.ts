@@ -45,7 +45,11 @@ export function createCapabilityService(deps: {
             customerId: ctx.customerId,
             lineId,
             type: "cap",
-            filter: singleSignalFilter(signalId, deps.maxRecordCount),
+            filter: {
+              ...singleSignalFilter(signalId, deps.maxRecordCount),
+              // One model number's records (a CAP alert's, say), read by the query itself.
+              part_numbers: query.model ? [query.model] : [],
+            },
             // One more than the view reads: it tells whether the period holds more.
             period: { from, to, limit: deps.maxRecordCount + 1, anchor: "end" },
           },

@@ -8,6 +8,7 @@
  */
 import {
   MAX_STORED_CONTROL_HITS,
+  MAX_STORED_MODEL_NUMBERS,
   NO_MONITORED_SIGNALS,
   ratioOf,
   runRulesOf,
@@ -386,6 +387,18 @@ function parseLimits(f: LimitFormulas): ParsedLimits {
   return out;
 }
 
+/** The evaluation set's period and model numbers, for the capability view of an alert. */
+function recordsOf(evaluation: WindowRecord[]): Pick<TCapCalibratedDetails, "period" | "modelNumbers"> {
+  const first = evaluation[0];
+  const last = evaluation[evaluation.length - 1];
+  if (!first || !last) return {};
+  const models = [...new Set(evaluation.map((r) => r.modelNumber))];
+  return {
+    period: { from: first.ts.toISOString(), to: last.ts.toISOString() },
+    modelNumbers: models.slice(0, MAX_STORED_MODEL_NUMBERS),
+  };
+}
+
 function evaluateCapWindow(
   settings: EvaluationSettings,
   window: Window,
@@ -548,6 +561,7 @@ function evaluateCapWindow(
           r.control?.model != null &&
           (Number.isFinite(r.control.model.shape.nu) || r.control.model.shape.gamma !== 1),
       }),
+      ...recordsOf(evaluation),
       controlHits: r.controlHits.slice(0, MAX_STORED_CONTROL_HITS).map((h) => {
         const rec = evaluation[h.row];
         return {

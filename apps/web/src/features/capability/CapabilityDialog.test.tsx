@@ -1,4 +1,5 @@
 import { CAPABILITY_MESSAGES as M, type TCapabilityView } from "@linewatch/contracts";
+import { capDetailsFixture } from "@linewatch/contracts/fixtures";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { HttpResponse } from "msw";
@@ -6,7 +7,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { installResizeObserver } from "../../test/fixtures";
 import { type AnswerOf, mockApi, refusal } from "../../test/mockApi";
-import { CapabilityDialog } from "./CapabilityDialog";
+import { CapabilityDialog, type CapabilityDialogProps } from "./CapabilityDialog";
 
 installResizeObserver();
 const size = { width: 1000, height: 300, top: 0, left: 0, right: 1000, bottom: 300, x: 0, y: 0 };
@@ -88,7 +89,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function renderDialog() {
+function renderDialog(over: Partial<CapabilityDialogProps> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -99,6 +100,7 @@ function renderDialog() {
         timeZone="America/Detroit"
         until="2026-11-20T17:00:00.000Z"
         onClose={() => {}}
+        {...over}
       />
     </QueryClientProvider>,
   );
@@ -123,6 +125,48 @@ describe("CapabilityDialog", () => {
     expect(screen.getByRole("region", { name: M.histogram })).toBeInTheDocument();
     expect(screen.getByText(M.ruleCounts("Rule 1: 1, Rule 2: 0, Rule 3: 0, Rule 4: 0"))).toBeInTheDocument();
     expect(screen.getAllByTestId("rule-label").map((l) => l.textContent)).toEqual(["1"]);
+  });
+
+  it("opened from a CAP alert: asks for the alert's records and model, and shows its figures and why they differ", async () => {
+    answer = () => HttpResponse.json(view);
+    const alertEvaluation = capDetailsFixture({
+      n: 25,
+      ppk: 0.8,
+      ppkUpperBound: 1.1,
+      capabilityAlpha: 0.005,
+      cpkTarget: 1.33,
+      period: { from: "2026-11-20T16:35:12.345Z", to: "2026-11-20T16:59:58.765Z" },
+      modelNumbers: ["A-1"],
+    });
+    renderDialog({ alertEvaluation });
+    await screen.findByRole("table", { name: M.table });
+    // To the millisecond, though the inputs show minutes; and the alert's model only.
+    expect(requests[0]?.searchParams.get("from")).toBe("2026-11-20T16:35:12.345Z");
+    expect(requests[0]?.searchParams.get("to")).toBe("2026-11-20T16:59:58.765Z");
+    expect(requests[0]?.searchParams.get("model")).toBe("A-1");
+    expect(screen.getByLabelText(M.from)).toHaveValue("2026-11-20T11:35");
+    expect(screen.getByRole("combobox", { name: M.model }).textContent).toBe("A-1");
+    const figures = screen.getByText(M.alertTitle).closest("[role=alert]") as HTMLElement;
+    expect(figures.textContent).toContain(
+      M.alertFigures({ n: 25, ppk: "0.8", bound: "1.1", level: "0.005", target: "1.33" }),
+    );
+    expect(figures.textContent).toContain(M.alertWhy);
+    expect(figures.textContent).not.toContain(M.alertNoPeriod);
+    // Every model: the same period, no model asked for.
+    fireEvent.mouseDown(screen.getByRole("combobox", { name: M.model }));
+    fireEvent.click(await screen.findByRole("option", { name: M.allModels }));
+    await screen.findByRole("combobox", { name: M.model });
+    await expect.poll(() => requests.at(-1)?.searchParams.has("model")).toBe(false);
+    expect(requests.at(-1)?.searchParams.get("from")).toBe("2026-11-20T16:35:12.345Z");
+  });
+
+  it("from an alert of mixed models or an older evaluation: every model, the 7 days before it, and says so", async () => {
+    answer = () => HttpResponse.json(view);
+    renderDialog({ alertEvaluation: capDetailsFixture({ modelNumbers: ["A-1", "B-2"] }) });
+    await screen.findByRole("table", { name: M.table });
+    expect(requests[0]?.searchParams.get("from")).toBe("2026-11-13T17:00:00.000Z");
+    expect(requests[0]?.searchParams.has("model")).toBe(false);
+    expect(screen.getByText(M.alertNoPeriod)).toBeInTheDocument();
   });
 
   it("says when the period has no records", async () => {

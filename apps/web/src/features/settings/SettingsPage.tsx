@@ -1,6 +1,7 @@
 import {
   DEFAULT_SETTINGS_SECTION,
   isSettingsSection,
+  SETTINGS_MESSAGES,
   settingsMenu,
   type TSettingsSection,
 } from "@linewatch/contracts";
@@ -84,12 +85,12 @@ export function SettingsPage() {
   const menu = (
     <Paper
       component="nav"
-      aria-label="Settings"
+      aria-label={SETTINGS_MESSAGES.title}
       sx={{ width: narrow ? 280 : { md: 220, xl: 260 }, flexShrink: 0 }}
       variant="outlined"
     >
       <Typography variant="h6" component={narrow ? "h2" : "h1"} sx={{ px: 2, pt: 2 }}>
-        Settings
+        {SETTINGS_MESSAGES.title}
       </Typography>
       {groups.map((g) => (
         // Each group a list named by its title; each item a list item holding its button.
@@ -132,7 +133,7 @@ export function SettingsPage() {
       {narrow ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 2 }}>
           <Typography variant="h6" component="h1">
-            Settings
+            {SETTINGS_MESSAGES.title}
           </Typography>
           <Button
             variant="outlined"
@@ -147,7 +148,7 @@ export function SettingsPage() {
             anchor="left"
             open={menuOpen}
             onClose={() => setMenuOpen(false)}
-            slotProps={{ paper: { role: "dialog", "aria-label": "Settings sections" } }}
+            slotProps={{ paper: { role: "dialog", "aria-label": SETTINGS_MESSAGES.sectionsMenu } }}
           >
             {menu}
           </Drawer>

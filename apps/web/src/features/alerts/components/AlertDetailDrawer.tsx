@@ -4,6 +4,7 @@ import {
   NO_DATA_ALERT_TEXTS,
   parseEvaluationDetails,
   type TAlertDetail,
+  type TCapCalibratedDetails,
 } from "@linewatch/contracts";
 import CloseIcon from "@mui/icons-material/Close";
 import ShowChartIcon from "@mui/icons-material/ShowChart";
@@ -43,14 +44,26 @@ const EVENT_LABEL = {
   AUTO_RESOLVED: "Resolved by itself (3 evaluations without a breach)",
 } as const;
 
-/** The signal of a CAP alert's monitor, from its newest evaluation that names it. */
-function capSignalOf(a: TAlertDetail): { id: string; name: string } | null {
+/**
+ * The signal of a CAP alert's monitor, from its newest evaluation that names it, and the evaluation
+ * the capability view shows the figures of: the newest that breached (else the newest).
+ */
+function capSignalOf(
+  a: TAlertDetail,
+): { id: string; name: string; evaluation: TCapCalibratedDetails | null } | null {
   if (a.monitor?.type !== "cap") return null;
+  let signal: { id: string; name: string } | null = null;
+  let newest: TCapCalibratedDetails | null = null;
   for (let i = a.evaluations.length - 1; i >= 0; i--) {
-    const d = parseEvaluationDetails("cap", a.evaluations[i]?.details);
-    if (d?.kind === "cap" && d.signal?.id) return { id: d.signal.id, name: d.signal.name ?? "" };
+    const e = a.evaluations[i];
+    const d = parseEvaluationDetails("cap", e?.details);
+    if (d?.kind !== "cap") continue;
+    if (!signal && d.signal?.id) signal = { id: d.signal.id, name: d.signal.name ?? "" };
+    if (d.method !== "calibrated") continue;
+    if (e?.state === "BREACH") return signal && { ...signal, evaluation: d };
+    newest ??= d;
   }
-  return null;
+  return signal && { ...signal, evaluation: newest };
 }
 
 /** One alert: its history, the evaluations of its monitor and the delivery log of its notifications. */
@@ -112,6 +125,7 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
                   signalName={capSignal.name}
                   timeZone={p.timeZone}
                   until={a.lastSeenAt}
+                  alertEvaluation={capSignal.evaluation}
                   onClose={() => setCapabilityOpen(false)}
                 />
               )}

@@ -39,6 +39,45 @@ describe("SettingsGrid", { timeout: 30_000 }, () => {
     expect((await screen.findByRole("alert")).textContent).toBe(SETTINGS_KIT_MESSAGES.errorLoadingData);
     expect(screen.queryByText("Axle Assembly")).not.toBeInTheDocument();
   });
+
+  it("on a tablet names each value's column beside it, for eyes only, and keeps the grid's cells", async () => {
+    const matchMedia = window.matchMedia;
+    // Below md (900 px): MUI's down("md") query is "(max-width:899.95px)".
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes("max-width:899.95px"),
+      media: query,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    })) as unknown as typeof window.matchMedia;
+    try {
+      const twoColumns = [...columns, { field: "plant", headerName: "Plant", flex: 1 }];
+      render(
+        <SettingsGrid
+          label="Lines"
+          emptyText="No lines"
+          rows={[{ id: "1", name: "Axle Assembly", plant: "Detroit Assembly" }]}
+          columns={twoColumns}
+        />,
+      );
+      const grid = screen.getByRole("grid", { name: "Lines" });
+      const cell = await within(grid).findByRole("gridcell", { name: "Axle Assembly" });
+      expect(cell.textContent).toBe("NameAxle Assembly");
+      expect(within(cell).getByText("Name")).toHaveAttribute("aria-hidden", "true");
+      expect(within(grid).getByRole("gridcell", { name: "Detroit Assembly" })).toBeInTheDocument();
+      // The headers still sort.
+      expect(
+        within(grid)
+          .getAllByRole("columnheader")
+          .map((h) => h.textContent),
+      ).toEqual(["Name", "Plant"]);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
 });
 
 describe("BusyOverlay and useDialogs", () => {

@@ -12,6 +12,8 @@ import {
   TableRow,
   type Theme,
   Typography,
+  useMediaQuery,
+  useTheme,
 } from "@mui/material";
 import {
   type CSSProperties,
@@ -74,6 +76,49 @@ export type SettingsGridProps<R extends object> = SettingsGridRowsOptions<R> & {
 const PAGE_SIZES = [25, 50, 100];
 
 /**
+ * The stacked layout: the header row wraps (its names still sort), each row a block of cells in as
+ * many columns as fit, each cell its column's name beside its value (none for an empty value); a
+ * row's fixed height gives way to its content.
+ */
+const STACKED_TABLE_SX: SxProps<Theme> = {
+  display: "block",
+  "& thead, & tbody": { display: "block" },
+  "& thead tr": { display: "flex", flexWrap: "wrap", columnGap: 2 },
+  "& thead th": { width: "auto", minWidth: 0, border: 0, py: 0.5, px: 1 },
+  "& thead th:empty, & thead th:has(> span:empty)": { display: "none" },
+  "& tbody tr": {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fill, minmax(300px, 1fr))",
+    columnGap: 2,
+    height: "auto !important",
+    py: 1,
+    borderTop: 1,
+    borderColor: "divider",
+  },
+  "& tbody td[colspan]": { gridColumn: "1 / -1" },
+  // A column with nothing to show in this row takes no line.
+  "& tbody td:has(> span[aria-hidden] + div:empty)": { display: "none" },
+  "& tbody td": {
+    display: "flex",
+    // MUI reverses a right-aligned cell's flex row.
+    flexDirection: "row",
+    alignItems: "center",
+    gap: 1,
+    minHeight: 40,
+    border: 0,
+    textAlign: "left",
+  },
+  "& tbody td > div": { justifyContent: "flex-start" },
+};
+
+const STACKED_LABEL_SX: SxProps<Theme> = {
+  flex: "0 0 40%",
+  maxWidth: 200,
+  color: "text.secondary",
+  typography: "body2",
+};
+
+/**
  * The Settings sections' grid, without the data grid library (issue #17: it alone was ≈ 121 kB
  * gzipped): a table with the roles of a grid (grid, row, columnheader with aria-sort, gridcell),
  * row height 65 (requirements.md settings §2, §9), sorting by a header click, 25/50/100 rows a page, the
@@ -84,6 +129,8 @@ const PAGE_SIZES = [25, 50, 100];
 export function SettingsGrid<R extends object>(p: SettingsGridProps<R>) {
   const g = useSettingsGridRows(p);
   const { rowEdit } = p;
+  // Below md (a tablet) each row is a stack of "column: value" lines inside the frame (issue 32 §1).
+  const stacked = useMediaQuery(useTheme().breakpoints.down("md"));
   const tableRef = useRef<HTMLTableElement>(null);
   const [focus, setFocus] = useState<CellFocus | null>(null);
   // The focus moves with `focus` (arrows, setCellFocus), not when it followed the DOM's.
@@ -226,7 +273,16 @@ export function SettingsGrid<R extends object>(p: SettingsGridProps<R>) {
           onDoubleClick={() => rowEdit && isEditable(col, row) && rowEdit.requestStart(id, col.field)}
           sx={{ py: 0, "&:focus": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: -2 } }}
         >
-          {content}
+          {stacked && span === 1 && col.headerName ? (
+            <>
+              <Box component="span" aria-hidden sx={STACKED_LABEL_SX}>
+                {col.headerName}
+              </Box>
+              <Box sx={{ flex: 1, minWidth: 0 }}>{content}</Box>
+            </>
+          ) : (
+            content
+          )}
         </TableCell>,
       );
       i += span;
@@ -251,6 +307,7 @@ export function SettingsGrid<R extends object>(p: SettingsGridProps<R>) {
             role="grid"
             aria-label={p.label}
             aria-rowcount={g.rowCount + 1}
+            sx={stacked ? STACKED_TABLE_SX : undefined}
             onFocus={handleFocus}
             onKeyDown={handleKeyDown}
           >
