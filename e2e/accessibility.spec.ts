@@ -1,6 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
+import { APPEARANCE_TEXTS, CAPABILITY_MESSAGES } from "@linewatch/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectSnackbar, openAlertWithMonitorPaused, resumeMonitor, signIn, test } from "./fixtures";
+import {
+  expect,
+  expectSnackbar,
+  openAlertWithMonitorPaused,
+  openSettings,
+  resumeMonitor,
+  signIn,
+  test,
+} from "./fixtures";
 
 // axe-core over every page, and the dialogs, drawers and menus on them, signed in as an
 // administrator (issue 32 §3): no serious or critical violation anywhere. Soft assertions, so one
@@ -38,6 +47,9 @@ async function expectAccessible(page: Page, what: string, within?: Locator) {
   expect.soft(found, `${what}: serious or critical accessibility violations`).toEqual([]);
 }
 
+/** MUI's dark background, the page's in dark mode. */
+const DARK_BACKGROUND = "rgb(18, 18, 18)";
+
 async function demoLineIds(page: Page) {
   const plants = await (await page.request.get("/api/plants")).json();
   const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
@@ -63,6 +75,8 @@ test("the sign-in and set-password pages", async ({ page }) => {
 });
 
 test("the home page, the line overview, an alert's drawer and the user menu", async ({ page }) => {
+  // Up to 120 s for the demo's first alert on a busy machine, besides the scans.
+  test.setTimeout(240_000);
   await signIn(page, "admin");
   const { axle } = await demoLineIds(page);
   await page.goto("/");
@@ -94,6 +108,52 @@ test("the home page, the line overview, an alert's drawer and the user menu", as
   const history = page.getByRole("region", { name: "History" });
   await expect(history).toContainText("Opened");
   await expectAccessible(page, "alert details");
+});
+
+test("dark mode: followed from the system, chosen in the user menu, and readable (issue 32 §4)", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByRole("main")).toHaveCSS("background-color", DARK_BACKGROUND);
+  await expectAccessible(page, "sign-in page, dark");
+
+  await signIn(page, "admin");
+  const { axle } = await demoLineIds(page);
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Lines" })).toBeVisible();
+  await expect(page.locator("body")).toHaveCSS("background-color", DARK_BACKGROUND);
+  await expectAccessible(page, "home page, dark");
+  await page.goto(`/lines/${axle}`);
+  await expect(page.getByRole("table", { name: "Monitors" })).toContainText("Wheel nut torque");
+  await expectAccessible(page, "line overview, dark");
+
+  await openSettings(page, "Alerts");
+  await expect(page.getByRole("grid").getByRole("row").nth(1)).toBeVisible();
+  await expect(page.getByRole("main").getByRole("progressbar")).toHaveCount(0);
+  await expectAccessible(page, "Cap Alerts, dark");
+  await openSettings(page, "Limits");
+  await page
+    .getByRole("grid")
+    .getByRole("button", { name: CAPABILITY_MESSAGES.openFor("Press Force") })
+    .first()
+    .click();
+  const capability = page.getByRole("dialog", { name: CAPABILITY_MESSAGES.title("Press Force") });
+  await expect(capability.getByRole("table", { name: CAPABILITY_MESSAGES.table })).toBeVisible();
+  await expectAccessible(page, "capability view, dark", capability);
+  await page.keyboard.press("Escape");
+
+  // Chosen in the user menu, the appearance holds over the system's.
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitemradio", { name: APPEARANCE_TEXTS.options.light }).click();
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await page.reload();
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitemradio", { name: APPEARANCE_TEXTS.options.system }).click();
+  await expect(page.locator("body")).toHaveCSS("background-color", DARK_BACKGROUND);
 });
 
 test("the monitor forms: new MVD and SVD, a monitor in VIEW, and the validation dialog", async ({ page }) => {

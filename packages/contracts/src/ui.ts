@@ -21,3 +21,11 @@ export const GRID_ROW_HEIGHT = 65;
  * the first of SettingsGrid's 25/50/100. The spec names no page size (docs/spec-deviations.md).
  */
 export const SETTINGS_GRID_PAGE_SIZE = 25;
+
+/** The interface's colours (issue 32 §4): the system's choice by default, or one chosen in the user menu. */
+export const APPEARANCES = ["system", "light", "dark"] as const;
+export type TAppearance = (typeof APPEARANCES)[number];
+export const APPEARANCE_TEXTS = {
+  heading: "Appearance",
+  options: { system: "Follow the system", light: "Light", dark: "Dark" },
+} as const satisfies { heading: string; options: Record<TAppearance, string> };

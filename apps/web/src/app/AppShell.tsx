@@ -32,7 +32,14 @@ export function AppShell() {
     "& .MuiSelect-icon": { color: "inherit" },
   };
   return (
-    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column", bgcolor: "grey.50" }}>
+    <Box
+      sx={{
+        minHeight: "100vh",
+        display: "flex",
+        flexDirection: "column",
+        bgcolor: (t) => (t.palette.mode === "dark" ? t.palette.background.default : t.palette.grey[50]),
+      }}
+    >
       <AppBar position="sticky" elevation={1}>
         <Toolbar sx={{ gap: { xs: 1, md: 2 } }}>
           <Typography

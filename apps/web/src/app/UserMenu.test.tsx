@@ -1,4 +1,5 @@
-import { AUDIT_TEXTS, type TMe } from "@linewatch/contracts";
+import { APPEARANCE_TEXTS, AUDIT_TEXTS, type TMe } from "@linewatch/contracts";
+import { useTheme } from "@mui/material";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -6,6 +7,8 @@ import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { APPEARANCE_STORAGE_KEY } from "../shared/ui/appearance";
+import { MuiProviders } from "../shared/ui/MuiProviders";
 import { SnackbarProvider } from "../shared/ui/SnackbarProvider";
 import { testMe } from "../test/fixtures";
 import { mockApi } from "../test/mockApi";
@@ -23,7 +26,26 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-async function openMenu(who: Partial<TMe>) {
+/** What the page's theme is: its mode, as a component of the page reads it. */
+function ModeProbe() {
+  return <p data-testid="mode">{useTheme().palette.mode}</p>;
+}
+
+/** jsdom has no matchMedia: the system's dark setting as told. */
+function systemPrefersDark(isDark: boolean) {
+  window.matchMedia = ((query: string) => ({
+    matches: isDark && query.includes("prefers-color-scheme: dark"),
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
+
+async function openMenu(who: Partial<TMe>, opts: { withTheme?: boolean } = {}) {
   me = testMe(who);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
@@ -35,9 +57,16 @@ async function openMenu(who: Partial<TMe>) {
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
+      {opts.withTheme ? (
+        <MuiProviders>
+          <ModeProbe />
+          <RouterProvider router={router} />
+        </MuiProviders>
+      ) : (
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      )}
     </QueryClientProvider>,
   );
   const ue = userEvent.setup();
@@ -47,6 +76,27 @@ async function openMenu(who: Partial<TMe>) {
 }
 
 describe("UserMenu", () => {
+  it("follows the system's light or dark setting until a user chooses one, and keeps the choice", async () => {
+    window.localStorage.removeItem(APPEARANCE_STORAGE_KEY);
+    systemPrefersDark(true);
+    const { ue } = await openMenu({}, { withTheme: true });
+    expect(screen.getByTestId("mode").textContent).toBe("dark");
+    const item = (a: "system" | "light" | "dark") =>
+      screen.getByRole("menuitemradio", { name: APPEARANCE_TEXTS.options[a] });
+    expect(item("system")).toHaveAttribute("aria-checked", "true");
+    await ue.click(item("light"));
+    expect(screen.getByTestId("mode").textContent).toBe("light");
+    expect(item("light")).toHaveAttribute("aria-checked", "true");
+    expect(item("system")).toHaveAttribute("aria-checked", "false");
+    expect(window.localStorage.getItem(APPEARANCE_STORAGE_KEY)).toBe("light");
+    // A new page of this browser opens in the chosen appearance, whatever the system says.
+    cleanup();
+    systemPrefersDark(true);
+    await openMenu({}, { withTheme: true });
+    expect(screen.getByTestId("mode").textContent).toBe("light");
+    window.localStorage.removeItem(APPEARANCE_STORAGE_KEY);
+  });
+
   it("offers administrators the audit log, which opens its page", async () => {
     const { ue, router } = await openMenu({ isAdministrator: true });
     await ue.click(screen.getByRole("menuitem", { name: AUDIT_TEXTS.menuItem }));

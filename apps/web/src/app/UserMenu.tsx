@@ -1,8 +1,10 @@
-import { AUDIT_TEXTS, featureFlagAccess } from "@linewatch/contracts";
+import { APPEARANCE_TEXTS, APPEARANCES, AUDIT_TEXTS, featureFlagAccess } from "@linewatch/contracts";
 import AccountCircle from "@mui/icons-material/AccountCircle";
+import Check from "@mui/icons-material/Check";
 import {
   Divider,
   IconButton,
+  ListItemIcon,
   ListItemText,
   ListSubheader,
   Menu,
@@ -16,11 +18,13 @@ import { useNavigate } from "react-router";
 import { canReadAuditLog } from "../features/audit-log/audit-log.access";
 import { useLogout, useSwitchCustomer } from "../shared/data/session/mutations";
 import { useCustomersForSwitch, useMe } from "../shared/data/session/queries";
+import { useAppearance } from "../shared/ui/appearance";
 import { useSnackbar } from "../shared/ui/SnackbarProvider";
 
 /**
  * The user menu: email, location, customer switch (provider staff), feature flags (provider staff
- * switch them, administrators see them read-only), the audit log (administrators), sign out.
+ * switch them, administrators see them read-only), the audit log (administrators), the
+ * appearance (follow the system, light, dark), sign out.
  */
 export function UserMenu() {
   const me = useMe().data;
@@ -30,6 +34,7 @@ export function UserMenu() {
   const switchCustomer = useSwitchCustomer();
   const customers = useCustomersForSwitch(!!me?.isProviderStaff && anchor != null);
   const snackbar = useSnackbar();
+  const appearance = useAppearance();
   if (!me) return null;
   const close = () => setAnchor(null);
   return (
@@ -98,6 +103,25 @@ export function UserMenu() {
             {AUDIT_TEXTS.menuItem}
           </MenuItem>
         )}
+        {appearance && [
+          <Divider key="appearance-divider" />,
+          <ListSubheader key="appearance-heading" id="appearance-heading">
+            {APPEARANCE_TEXTS.heading}
+          </ListSubheader>,
+          ...APPEARANCES.map((a) => (
+            <MenuItem
+              key={a}
+              role="menuitemradio"
+              aria-checked={appearance.appearance === a}
+              aria-describedby="appearance-heading"
+              onClick={() => appearance.setAppearance(a)}
+            >
+              <ListItemIcon>{appearance.appearance === a && <Check fontSize="small" />}</ListItemIcon>
+              {APPEARANCE_TEXTS.options[a]}
+            </MenuItem>
+          )),
+          <Divider key="appearance-end" />,
+        ]}
         <MenuItem
           onClick={() =>
             logout.mutate(undefined, {
