@@ -1,5 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { APPEARANCE_TEXTS, CAPABILITY_MESSAGES } from "@linewatch/contracts";
+import {
+  APPEARANCE_TEXTS,
+  CAP_ALERTS_MESSAGES,
+  CAPABILITY_MESSAGES,
+  PLANT_TEXTS,
+} from "@linewatch/contracts";
 import type { Locator, Page } from "@playwright/test";
 import {
   expect,
@@ -45,6 +50,18 @@ async function expectAccessible(page: Page, what: string, within?: Locator) {
       targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.html.slice(0, 160)}`),
     }));
   expect.soft(found, `${what}: serious or critical accessibility violations`).toEqual([]);
+}
+
+/** Opens the capability view of a signal from Cap Limits (open), once its table is shown. */
+async function openCapabilityView(page: Page, signal: string) {
+  await page
+    .getByRole("grid")
+    .getByRole("button", { name: CAPABILITY_MESSAGES.openFor(signal) })
+    .first()
+    .click();
+  const capability = page.getByRole("dialog", { name: CAPABILITY_MESSAGES.title(signal) });
+  await expect(capability.getByRole("table", { name: CAPABILITY_MESSAGES.table })).toBeVisible();
+  return capability;
 }
 
 /** MUI's dark background, the page's in dark mode. */
@@ -135,13 +152,7 @@ test("dark mode: followed from the system, chosen in the user menu, and readable
   await expect(page.getByRole("main").getByRole("progressbar")).toHaveCount(0);
   await expectAccessible(page, "Cap Alerts, dark");
   await openSettings(page, "Limits");
-  await page
-    .getByRole("grid")
-    .getByRole("button", { name: CAPABILITY_MESSAGES.openFor("Press Force") })
-    .first()
-    .click();
-  const capability = page.getByRole("dialog", { name: CAPABILITY_MESSAGES.title("Press Force") });
-  await expect(capability.getByRole("table", { name: CAPABILITY_MESSAGES.table })).toBeVisible();
+  const capability = await openCapabilityView(page, "Press Force");
   await expectAccessible(page, "capability view, dark", capability);
   await page.keyboard.press("Escape");
 
@@ -238,6 +249,54 @@ test("every Settings section, and the drawers and dialogs they open", async ({ p
   await page.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByRole("button", { name: "Add user" })).toBeDisabled();
   await expectAccessible(page, "Users with a new row being edited");
+});
+
+test("more of the Settings dialogs: add data source, CSV upload, add plant, Cap Alert Rules, the capability view", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, "admin");
+  const { axle } = await demoLineIds(page);
+  // Settings open on the top bar's line: the page's line sets it.
+  await page.goto(`/lines/${axle}`);
+  await expect(page.getByRole("table", { name: "Monitors" })).toContainText("Wheel nut torque");
+
+  await openSettings(page, "Data Sources");
+  await page.getByRole("button", { name: "Add data source" }).click();
+  const addSource = page.getByRole("dialog", { name: /Add data source/ });
+  await expect(addSource).toBeVisible();
+  await expectAccessible(page, "add data source dialog", addSource);
+  await page.keyboard.press("Escape");
+  await expect(addSource).toBeHidden();
+  await page.getByRole("button", { name: "Upload CSV" }).click();
+  const upload = page.getByRole("dialog", { name: /Upload part records to/ });
+  await expect(upload.getByLabel("CSV file")).toBeAttached();
+  await expectAccessible(page, "CSV upload dialog", upload);
+  await page.keyboard.press("Escape");
+  await expect(upload).toBeHidden();
+
+  await openSettings(page, PLANT_TEXTS.menuItem);
+  await page.getByRole("button", { name: PLANT_TEXTS.add }).click();
+  const addPlant = page.getByRole("dialog", { name: PLANT_TEXTS.addTitle });
+  await expect(addPlant).toBeVisible();
+  await expectAccessible(page, "add plant dialog", addPlant);
+  await page.keyboard.press("Escape");
+  await expect(addPlant).toBeHidden();
+
+  await openSettings(page, "Alerts");
+  await page
+    .getByRole("grid", { name: CAP_ALERTS_MESSAGES.title })
+    .getByRole("button", { name: CAP_ALERTS_MESSAGES.editRulesLabel("Press Force") })
+    .click();
+  const rules = page.getByRole("dialog", { name: CAP_ALERTS_MESSAGES.rulesTitle });
+  await expect(rules.getByRole("switch").first()).toBeVisible();
+  await expectAccessible(page, "Cap Alert Rules dialog", rules);
+  await page.keyboard.press("Escape");
+  await expect(rules).toBeHidden();
+
+  await openSettings(page, "Limits");
+  const capability = await openCapabilityView(page, "Press Force");
+  await expectAccessible(page, "capability view", capability);
 });
 
 test("the audit log, the insight mapping, the feature flags and a page that does not exist", async ({

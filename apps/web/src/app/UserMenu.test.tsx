@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { APPEARANCE_STORAGE_KEY } from "../shared/ui/appearance";
 import { MuiProviders } from "../shared/ui/MuiProviders";
 import { SnackbarProvider } from "../shared/ui/SnackbarProvider";
-import { testMe } from "../test/fixtures";
+import { installMatchMedia, testMe } from "../test/fixtures";
 import { mockApi } from "../test/mockApi";
 import { UserMenu } from "./UserMenu";
 
@@ -31,18 +31,9 @@ function ModeProbe() {
   return <p data-testid="mode">{useTheme().palette.mode}</p>;
 }
 
-/** jsdom has no matchMedia: the system's dark setting as told. */
+/** The system's dark setting as told. */
 function systemPrefersDark(isDark: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: isDark && query.includes("prefers-color-scheme: dark"),
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  installMatchMedia((query) => isDark && query.includes("prefers-color-scheme: dark"));
 }
 
 async function openMenu(who: Partial<TMe>, opts: { withTheme?: boolean } = {}) {

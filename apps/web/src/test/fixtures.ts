@@ -13,6 +13,25 @@ export function installResizeObserver() {
   globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 }
 
+/**
+ * jsdom has no matchMedia: installs one whose queries match as `matches` says (MUI's
+ * useMediaQuery, a picker's "(pointer: fine)"). Returns the one it replaced, to put back.
+ */
+export function installMatchMedia(matches: (query: string) => boolean): typeof window.matchMedia {
+  const previous = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: matches(query),
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+  return previous;
+}
+
 export const testCustomer = { id: "00000000-0000-4000-8000-000000000001", name: "Acme" };
 
 export const testPlant = (over: Partial<TPlant> = {}): TPlant => ({

@@ -2,7 +2,7 @@ import { GRID_ROW_HEIGHT, SETTINGS_KIT_MESSAGES } from "@linewatch/contracts";
 import { act, cleanup, render, renderHook, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { installResizeObserver } from "../../../test/fixtures";
+import { installMatchMedia, installResizeObserver } from "../../../test/fixtures";
 import { BusyOverlay } from "./BusyOverlay";
 import { SettingsGrid } from "./SettingsGrid";
 import { useDialogs } from "./useDialogs";
@@ -41,18 +41,8 @@ describe("SettingsGrid", { timeout: 30_000 }, () => {
   });
 
   it("on a tablet names each value's column beside it, for eyes only, and keeps the grid's cells", async () => {
-    const matchMedia = window.matchMedia;
     // Below md (900 px): MUI's down("md") query is "(max-width:899.95px)".
-    window.matchMedia = ((query: string) => ({
-      matches: query.includes("max-width:899.95px"),
-      media: query,
-      onchange: null,
-      addEventListener() {},
-      removeEventListener() {},
-      addListener() {},
-      removeListener() {},
-      dispatchEvent: () => false,
-    })) as unknown as typeof window.matchMedia;
+    const matchMedia = installMatchMedia((query) => query.includes("max-width:899.95px"));
     try {
       const twoColumns = [...columns, { field: "plant", headerName: "Plant", flex: 1 }];
       render(
