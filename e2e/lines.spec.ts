@@ -1,4 +1,4 @@
-import { LINE_MESSAGES } from "@linewatch/contracts";
+import { CAPABILITY_MESSAGES, EVALUATION_SERIES_MESSAGES, LINE_MESSAGES } from "@linewatch/contracts";
 import mqtt from "mqtt";
 import {
   expect,
@@ -82,6 +82,70 @@ test("the line overview shows monitors and alerts, and a user acknowledges, comm
     await expect(table).toContainText("Outside LCL/UCL");
   }
   await resumeMonitor(page, monitorId);
+});
+
+test("the line overview draws each monitor's scores over time, and a CAP monitor's I-MR view of the same period, at 768 px", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await signIn(page, "user");
+  const plants = await (await page.request.get("/api/plants")).json();
+  const detroit = plants.find((p: { name: string }) => p.name === "Detroit Assembly");
+  const lines = await (await page.request.get(`/api/plants/${detroit.id}/lines`)).json();
+  const axle = lines.find((l: { name: string }) => l.name === "Axle Assembly");
+  const names: string[] = [];
+  for (const type of ["svd", "mvd", "cap"]) {
+    const list = await (await page.request.get(`/api/lines/${axle.id}/monitors?type=${type}`)).json();
+    names.push(...list.map((m: { monitor_name: string }) => m.monitor_name));
+  }
+  expect(names).toEqual(
+    expect.arrayContaining(["Wheel nut torque", "Torque and angle", "Press force capability"]),
+  );
+
+  await page.goto(`/lines/${axle.id}`);
+  const section = page.getByRole("region", { name: EVALUATION_SERIES_MESSAGES.title });
+  await expect(section.getByRole("heading", { name: EVALUATION_SERIES_MESSAGES.title })).toBeVisible();
+  await expect(section.getByRole("button", { name: EVALUATION_SERIES_MESSAGES.presets.day })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  // The demo monitors evaluate every few seconds here: each has its chart of the last 24 hours
+  // once it has evaluated (the page asks again on a reload).
+  await expect(async () => {
+    await page.reload();
+    for (const name of names) {
+      const chart = section.getByRole("figure", { name: EVALUATION_SERIES_MESSAGES.chartLabel(name) });
+      await expect(chart.locator('path[data-series="score"]').first()).toBeAttached({ timeout: 5_000 });
+    }
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await expect(section.getByRole("figure")).toHaveCount(names.length);
+  // Full width, one under the other, inside the 768 px window.
+  for (const name of names) {
+    const box = await section
+      .getByRole("figure", { name: EVALUATION_SERIES_MESSAGES.chartLabel(name) })
+      .boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(600);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(768);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+
+  // Another period: asked again, the charts stay.
+  await section.getByRole("button", { name: EVALUATION_SERIES_MESSAGES.presets.week }).click();
+  await expect(
+    section.getByRole("button", { name: EVALUATION_SERIES_MESSAGES.presets.week }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await expect(section.getByRole("figure")).toHaveCount(names.length);
+
+  // The CAP monitor's capability view: the I-MR chart of its signal over the same 7 days.
+  await section.getByRole("button", { name: /^Open the capability view of .* for this period$/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: /^Capability of / })).toBeVisible();
+  const from = Date.parse(`${await dialog.getByLabel(CAPABILITY_MESSAGES.from).inputValue()}Z`);
+  const to = Date.parse(`${await dialog.getByLabel(CAPABILITY_MESSAGES.to).inputValue()}Z`);
+  // The inputs show the plant's wall clock: 7 days apart, give or take a daylight-saving hour.
+  expect(Math.abs(to - from - 7 * 86_400_000)).toBeLessThanOrEqual(3_600_000);
+  await expect(dialog.getByRole("region", { name: CAPABILITY_MESSAGES.individuals })).toBeVisible();
 });
 
 test("a CAP alert shows the values its newest breach judged against the limits, with Cpk and Ppk", async ({

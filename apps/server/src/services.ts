@@ -11,6 +11,7 @@ import { createCustomersService } from "./modules/customers/customers.service.js
 import { createDataSourceInsight } from "./modules/data-sources/data-sources.insight.js";
 import { createDataSourcesService } from "./modules/data-sources/data-sources.service.js";
 import { defaultStatsPool, STATS_BUDGET_DEFAULTS, type StatsPool } from "./modules/evaluation/stats-pool.js";
+import { createEvaluationSeriesService } from "./modules/evaluation-series/evaluation-series.service.js";
 import { createFeatureFlagsService } from "./modules/feature-flags/feature-flags.service.js";
 import { createIngestTokensService } from "./modules/ingest-tokens/ingest-tokens.service.js";
 import { createLinesService } from "./modules/lines/lines.service.js";
@@ -87,6 +88,7 @@ export function createServices(opts: ServicesOptions) {
   const spcLimits = createSpcLimitsService({ db, lines, flags, maxRecordCount });
   const capAlerts = createCapAlertsService({ db, lines });
   const capability = createCapabilityService({ db, lines, maxRecordCount, stats, cpuBudgetMs: requestCpuMs });
+  const evaluationSeries = createEvaluationSeriesService({ db, lines });
   const partRecords = createPartRecordsService({ db });
   const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
   const dataSourceInsight = createDataSourceInsight({ db });
@@ -118,6 +120,7 @@ export function createServices(opts: ServicesOptions) {
     spcLimits,
     capAlerts,
     capability,
+    evaluationSeries,
     auditLog,
     retention,
   };

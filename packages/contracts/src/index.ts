@@ -16,6 +16,7 @@ export * from "./data-sources.js";
 export * from "./domain.js";
 export * from "./domain-values.js";
 export * from "./evaluation-details.js";
+export * from "./evaluation-series.js";
 export * from "./evaluation-summary.js";
 export * from "./feature-flags.js";
 export * from "./ingest-tokens.js";

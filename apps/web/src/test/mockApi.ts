@@ -15,6 +15,7 @@ import type {
   TFeederLineInfo,
   TIntegrationTestResult,
   TLine,
+  TLineEvaluationSeries,
   TLineExclusionOptions,
   TMe,
   TMessage,
@@ -67,6 +68,7 @@ interface Answers {
     "*/api/lines/:lineId": TLine;
     "*/api/lines/:lineId/alerts": TAlert[];
     "*/api/lines/:lineId/cap-monitors/status": TCapMonitorStatus[];
+    "*/api/lines/:lineId/evaluation-series": TLineEvaluationSeries;
     "*/api/lines/:lineId/exclusion-options": TLineExclusionOptions;
     "*/api/lines/:lineId/feeder-lines": TFeederLineInfo;
     "*/api/lines/:lineId/model-numbers": TModelNumber[];

@@ -7,6 +7,7 @@ import { backtestRoutes } from "./backtest.routes.js";
 import { capAlertsRoutes } from "./cap-alerts.routes.js";
 import { capabilityRoutes } from "./capability.routes.js";
 import { dataSourcesRoutes } from "./data-sources.routes.js";
+import { evaluationSeriesRoutes } from "./evaluation-series.routes.js";
 import { featureFlagsRoutes } from "./feature-flags.routes.js";
 import { ingestRoutes } from "./ingest.routes.js";
 import { linesRoutes } from "./lines.routes.js";
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) 
     spcLimitsRoutes,
     capAlertsRoutes,
     capabilityRoutes,
+    evaluationSeriesRoutes,
     auditLogRoutes,
     retentionRoutes,
   ]) {

@@ -169,6 +169,14 @@ describe("CapabilityDialog", () => {
     expect(screen.getByText(M.alertNoPeriod)).toBeInTheDocument();
   });
 
+  it("opened for a chosen period (the line overview's): asks for it", async () => {
+    answer = () => HttpResponse.json(view);
+    renderDialog({ from: "2026-11-19T17:00:00.000Z" });
+    await screen.findByRole("table", { name: M.table });
+    expect(requests[0]?.searchParams.get("from")).toBe("2026-11-19T17:00:00.000Z");
+    expect(requests[0]?.searchParams.get("to")).toBe("2026-11-20T17:00:00.000Z");
+  });
+
   it("says when the period has no records", async () => {
     answer = () => HttpResponse.json({ ...view, recordCount: 0, points: [], models: [], histogram: null });
     renderDialog();

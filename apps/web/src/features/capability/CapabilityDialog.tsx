@@ -36,6 +36,8 @@ export type CapabilityDialogProps = {
   timeZone: string;
   /** The period's end (an alert's time); now by default. The period starts 7 days before it. */
   until?: string | null;
+  /** The period's start, when not 7 days before its end (the line overview's chosen period). */
+  from?: string | null;
   /**
    * Opened from a CAP alert: the evaluation it fired on. The view opens on its records (the
    * evaluation set's period and, when they were one model number's, that model) and shows its
@@ -91,7 +93,9 @@ export function CapabilityDialog(p: CapabilityDialogProps) {
     toPlantInput(
       alertPeriod
         ? new Date(alertPeriod.from)
-        : (p.until ? Date.parse(p.until) : Date.now()) - PRESET_MS.week,
+        : p.from
+          ? new Date(p.from)
+          : (p.until ? Date.parse(p.until) : Date.now()) - PRESET_MS.week,
       p.timeZone,
     ),
   );

@@ -1,4 +1,4 @@
-import { LINE_MESSAGES, lineLabel, type TAlert } from "@linewatch/contracts";
+import { LINE_MESSAGES, lineLabel, type TAlert, type TEvaluationSeries } from "@linewatch/contracts";
 import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { lazy, useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
@@ -10,9 +10,12 @@ import { QueryState } from "../../shared/ui/QueryState";
 import { useAlertActions } from "../alerts/api/mutations";
 import { useLineAlerts } from "../alerts/api/queries";
 import { AlertsTable } from "../alerts/components/AlertsTable";
+import type { TPreset } from "../capability/capability.view";
+import { LazyCapabilityDialog } from "../capability/LazyCapabilityDialog";
 import { useLineSignals, useSignalGroups } from "../signals/api/queries";
-import { useLineMonitors } from "./api/queries";
+import { useEvaluationSeries, useLineMonitors } from "./api/queries";
 import { MonitorsTable } from "./components/MonitorsTable";
+import { ScoresOverTime } from "./components/ScoresOverTime";
 
 // The alert's drawer and the comment and resolve dialogs load with their first opening (issue #17:
 // the page loads what it shows).
@@ -26,7 +29,7 @@ const ResolveDialog = lazy(() =>
   import("../alerts/components/ResolveDialog").then((m) => ({ default: m.ResolveDialog })),
 );
 
-/** The line overview: its alerts inside the alert viewing window, and its monitors. */
+/** The line overview: its alerts inside the alert viewing window, its monitors, and their scores over time. */
 export function LineOverviewPage() {
   const { lineId = "" } = useParams();
   const [params, setParams] = useSearchParams();
@@ -48,6 +51,13 @@ export function LineOverviewPage() {
   const actions = useAlertActions(lineId);
   const [commentFor, setCommentFor] = useState<TAlert | null>(null);
   const [resolveFor, setResolveFor] = useState<TAlert | null>(null);
+  const [preset, setPreset] = useState<TPreset>("day");
+  const series = useEvaluationSeries(lineId, preset);
+  // A CAP monitor's capability view (its I-MR points) over the period its chart shows.
+  const [capabilityFor, setCapabilityFor] = useState<{
+    series: TEvaluationSeries;
+    period: { from: string; to: string };
+  } | null>(null);
   // The open alert is in the URL (?alert=…), so a Teams message can link straight to it.
   const openAlertId = params.get("alert");
   const openAlert = (id: string | null) => setParams(id ? { alert: id } : {}, { replace: !id });
@@ -143,6 +153,28 @@ export function LineOverviewPage() {
           />
         </QueryState>
       </Paper>
+      <ScoresOverTime
+        preset={preset}
+        onPreset={setPreset}
+        data={series.data}
+        isLoading={series.isLoading}
+        isChangingPeriod={series.isPlaceholderData && series.isFetching}
+        error={series.error}
+        onRetry={() => series.refetch()}
+        timeZone={timeZone}
+        onOpenCapability={(s, period) => setCapabilityFor({ series: s, period })}
+      />
+      {capabilityFor?.series.monitor.signal && (
+        <LazyCapabilityDialog
+          lineId={lineId}
+          signalId={capabilityFor.series.monitor.signal.id}
+          signalName={capabilityFor.series.monitor.signal.name}
+          timeZone={timeZone}
+          from={capabilityFor.period.from}
+          until={capabilityFor.period.to}
+          onClose={() => setCapabilityFor(null)}
+        />
+      )}
       <MountWhenOpened isOpen={commentFor != null}>
         <CommentDialog
           open={commentFor != null}

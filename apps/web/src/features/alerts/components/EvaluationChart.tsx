@@ -1,37 +1,14 @@
 import { evaluationSummary, noDataReasonOf, type TAlertEvaluation } from "@linewatch/contracts";
 import { Typography, useTheme } from "@mui/material";
-import { useDrawingArea, useXScale } from "@mui/x-charts/hooks";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
 import { formatDateTime, tickLabel, tickSpanOf } from "../../../shared/format";
+import { AlertSpan } from "./AlertSpan";
 import { chartCaption, chartLines } from "./evaluationDetails";
 
 /** Marks only the points without a neighbour, which a line alone would not show. */
 function isolated(data: readonly (number | null)[]) {
   return ({ index }: { index: number }) =>
     data[index] != null && data[index - 1] == null && data[index + 1] == null;
-}
-
-/** The alert's span shaded over the plot area, clamped to the charted times. */
-function AlertSpan(p: { from: Date; to: Date; color: string }) {
-  const x = useXScale<"utc">();
-  const area = useDrawingArea();
-  const clamp = (v: number) => Math.min(area.left + area.width, Math.max(area.left, v));
-  const x1 = clamp(x(p.to));
-  // At least 4 px, so an alert opened at (or after) the newest evaluation still shows.
-  const x0 = Math.max(area.left, Math.min(clamp(x(p.from)), x1 - 4));
-  if (!(x1 > x0)) return null;
-  return (
-    <rect
-      data-testid="alert-span"
-      x={x0}
-      y={area.top}
-      width={x1 - x0}
-      height={area.height}
-      fill={p.color}
-      opacity={0.1}
-      pointerEvents="none"
-    />
-  );
 }
 
 /**
