@@ -53,7 +53,10 @@ export function UserMenu() {
         </MenuItem>
         {me.isProviderStaff && [
           <Divider key="d" />,
-          <ListSubheader key="h">Act for customer</ListSubheader>,
+          // A menu holds menu items only: the heading is for the eye (role none, hidden).
+          <ListSubheader key="h" role="none" aria-hidden>
+            Act for customer
+          </ListSubheader>,
           <MenuItem key="s" onKeyDown={(e) => e.stopPropagation()} disableRipple>
             <TextField
               select
@@ -105,7 +108,8 @@ export function UserMenu() {
         )}
         {appearance && [
           <Divider key="appearance-divider" />,
-          <ListSubheader key="appearance-heading" id="appearance-heading">
+          // For the eye; each item names it through aria-describedby.
+          <ListSubheader key="appearance-heading" id="appearance-heading" role="none" aria-hidden>
             {APPEARANCE_TEXTS.heading}
           </ListSubheader>,
           ...APPEARANCES.map((a) => (

@@ -245,7 +245,13 @@ export function CapabilityDialog(p: CapabilityDialogProps) {
                   />
                 </Box>
               )}
-              <Box component="section" aria-label={M.table} sx={{ flex: 1, minWidth: 0, overflowX: "auto" }}>
+              {/* It scrolls sideways in a narrow window: focusable, so a keyboard scrolls it too. */}
+              <Box
+                component="section"
+                aria-label={M.table}
+                tabIndex={0}
+                sx={{ flex: 1, minWidth: 0, overflowX: "auto" }}
+              >
                 <Typography variant="subtitle2">{M.table}</Typography>
                 <CapabilityTable models={v.models} />
               </Box>
