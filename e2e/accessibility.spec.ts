@@ -9,6 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 import {
   expect,
   expectSnackbar,
+  FORM_LOAD_MS,
   openAlertWithMonitorPaused,
   openSettings,
   resumeMonitor,
@@ -171,7 +172,9 @@ test("the monitor forms: new MVD and SVD, a monitor in VIEW, and the validation 
   await signIn(page, "admin");
   const { axle } = await demoLineIds(page);
   await page.goto(`/monitors/new?type=mvd&lineId=${axle}`);
-  await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(/Monitor \d+$/);
+  await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(/Monitor \d+$/, {
+    timeout: FORM_LOAD_MS,
+  });
   await expectAccessible(page, "new MVD monitor, Data Filters tab");
   await page.getByRole("tab", { name: "Signals" }).click();
   await expect(page.getByLabel("Search signals")).toBeVisible();
@@ -185,7 +188,9 @@ test("the monitor forms: new MVD and SVD, a monitor in VIEW, and the validation 
   await page.keyboard.press("Escape");
 
   await page.goto(`/monitors/new?type=svd&lineId=${axle}`);
-  await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(/Monitor \d+$/);
+  await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(/Monitor \d+$/, {
+    timeout: FORM_LOAD_MS,
+  });
   await expectAccessible(page, "new SVD monitor");
 
   const monitors = await (await page.request.get(`/api/lines/${axle}/monitors?type=mvd`)).json();
@@ -363,7 +368,7 @@ test("keyboard only: a new SVD monitor, and a user added in the Users grid", asy
   const { axle } = await demoLineIds(page);
   await page.goto(`/monitors/new?type=svd&lineId=${axle}`);
   const name = page.getByRole("textbox", { name: "Monitor name" });
-  await expect(name).toHaveValue(/Monitor \d+$/);
+  await expect(name).toHaveValue(/Monitor \d+$/, { timeout: FORM_LOAD_MS });
   await tabTo(page, name);
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("Keyboard-made monitor");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, FORM_LOAD_MS, signIn, test } from "./fixtures";
 
 // Every page without sideways scrolling at 1440 × 900, 1280 × 720 and a 768 × 1024 tablet, and every
 // row action of the Settings grids in the viewport at every size: below 900 px the grids stack their rows (issue 32 §1).
@@ -60,7 +60,9 @@ for (const size of SIZES) {
     await expect(page.getByRole("table", { name: "Monitors" })).toContainText("Wheel nut torque");
     await expectFits(page, "line overview");
     await page.goto(`/monitors/new?type=mvd&lineId=${axle}`);
-    await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(/Monitor \d+$/);
+    await expect(page.getByRole("textbox", { name: "Monitor name" })).toHaveValue(/Monitor \d+$/, {
+      timeout: FORM_LOAD_MS,
+    });
     await expectFits(page, "new MVD monitor");
     await page.goto("/audit-log");
     await expect(page.getByRole("heading", { name: "Audit log" })).toBeVisible();
