@@ -14,6 +14,7 @@ import {
   heldOutDeviationFactors,
   inverseCovarianceDegrees,
   MAX_VIF,
+  squaredSeriesLag1VarianceRatio,
   windowVif,
 } from "./dependence.js";
 import { StatsError } from "./statsError.js";
@@ -189,6 +190,62 @@ describe("MVD on dependent rows", () => {
       expectRelativelyClose(inverseCovarianceDegrees(c.coefficients, c.blocks, p), c.expected, 1e-9);
     },
   );
+
+  const squaredCases = vectors.mvdDependence.squaredSeriesLag1VarianceRatio;
+  it.each(squaredCases.map((c) => [c.coefficients.join(", "), c.p, c] as const))(
+    "counts a sum of squared series' lag-1 variance like the Isserlis reference (AR %s, p = %i)",
+    (_, p, c) => {
+      expectRelativelyClose(squaredSeriesLag1VarianceRatio(c.autocorrelations, p), c.expected, 1e-9);
+    },
+  );
+
+  it("adds nothing for independent series and less the more series are summed", () => {
+    expect(squaredSeriesLag1VarianceRatio([], 5)).toBe(1);
+    const acf = fittedAutocorrelations([0.9]);
+    const ratios = [1, 2, 5, 20, 1000].map((p) => squaredSeriesLag1VarianceRatio(acf, p));
+    for (let i = 1; i < ratios.length; i++) expect(ratios[i] as number).toBeLessThan(ratios[i - 1] as number);
+    expect(ratios[0] as number).toBeGreaterThan(2);
+    expect(ratios[4] as number).toBeLessThan(1.01);
+    expect(() => squaredSeriesLag1VarianceRatio(acf, 0)).toThrow(StatsError);
+  });
+
+  it("matches the spread of the lag-1 estimate of simulated sums of squared AR(1) series", () => {
+    // 1,500 series of 480 values, T² = w₁² + w₂² of AR(1) φ 0.7: Var(r̂₁) against Bartlett's
+    // (1 − ψ²)/m for ψ = φ² times the ratio (2.32; Bartlett's alone would be 2.3 × short).
+    const phi = 0.7;
+    const m = 480;
+    const p = 2;
+    const next = normalGenerator(2909);
+    const estimates: number[] = [];
+    const w = new Float64Array(p);
+    const t2 = new Float64Array(m);
+    for (let s = 0; s < 1500; s++) {
+      for (let j = 0; j < p; j++) w[j] = next();
+      for (let i = 0; i < m; i++) {
+        let sum = 0;
+        for (let j = 0; j < p; j++) {
+          if (i > 0) w[j] = phi * (w[j] as number) + Math.sqrt(1 - phi * phi) * next();
+          sum += (w[j] as number) ** 2;
+        }
+        t2[i] = sum;
+      }
+      const mean = t2.reduce((a, v) => a + v, 0) / m;
+      let c0 = 0;
+      let c1 = 0;
+      for (let i = 0; i < m; i++) {
+        c0 += ((t2[i] as number) - mean) ** 2;
+        if (i > 0) c1 += ((t2[i] as number) - mean) * ((t2[i - 1] as number) - mean);
+      }
+      estimates.push(c1 / c0);
+    }
+    const average = estimates.reduce((a, v) => a + v, 0) / estimates.length;
+    const variance = estimates.reduce((a, v) => a + (v - average) ** 2, 0) / (estimates.length - 1);
+    const psi = phi * phi;
+    const predicted =
+      ((1 - psi * psi) / m) * squaredSeriesLag1VarianceRatio(fittedAutocorrelations([phi]), p);
+    expect(variance / predicted).toBeGreaterThan(0.85);
+    expect(variance / predicted).toBeLessThan(1.15);
+  });
 
   it("is Hotelling's own for independent rows and more than the second-moment count for many signals", () => {
     expect(inverseCovarianceDegrees([], [120, 30], 20)).toBe(148);

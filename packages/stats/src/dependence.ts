@@ -678,6 +678,54 @@ export function inverseCovarianceDegrees(
   return g > 1 ? (p * g) / (g - 1) : Number.POSITIVE_INFINITY;
 }
 
+/**
+ * How many times the variance of a lag-1 autocorrelation estimate of T² = Σⱼ wⱼ² (p independent
+ * Gaussian series wⱼ of autocorrelations ρ(1 …), zero beyond the array) exceeds Bartlett's count for
+ * a linear series of T²'s own autocorrelations ρ(k)²: 1 + K/(p G). T² is no linear series: its fourth
+ * cumulants, cum(w₀², w_a², w_s², w_t²) = 16 Σ over the three 4-cycles of ρ products, add to the
+ * sample autocovariances' covariances, n Cov(γ̂(a), γ̂(b)) = Σₖ [γ(k)γ(k + b − a) + γ(k + b)γ(k − a) +
+ * κ(a, k, k + b)] with γ(k) = 2ρ(k)² (Bartlett's part, G, grows as p², the cumulants', K, as p); for
+ * r̂ = γ̂(1)/γ̂(0) each is the combination V₁₁ − 2r V₁₀ + r² V₀₀, r = ρ(1)². 1 for independent series,
+ * never below 1.
+ * The degrees of freedom of a VIF estimated from the T² series divide by it (AR(1) φ 0.9 signals,
+ * p = 5: 1.72, measured over 4,000 simulated series of 480 values 1.70; p = 20: 1.18 and 1.25).
+ */
+export function squaredSeriesLag1VarianceRatio(autocorrelations: ArrayLike<number>, p: number): number {
+  if (!(p >= 1)) throw new StatsError("INVALID_ARGUMENT", `p must be at least 1, got ${p}`);
+  assertFinite(autocorrelations, "autocorrelations");
+  const lags = autocorrelations.length;
+  const rho = (k: number): number => {
+    const a = Math.abs(k);
+    return a === 0 ? 1 : a <= lags ? (autocorrelations[a - 1] as number) : 0;
+  };
+  const gamma = (k: number): number => 2 * rho(k) ** 2;
+  // cum(w₀², w_a², w_s², w_t²) for unit-variance jointly Gaussian w: 16 Σ over the three 4-cycles.
+  const cumulant = (a: number, s: number, t: number): number =>
+    16 *
+    (rho(a) * rho(s - a) * rho(t - s) * rho(t) +
+      rho(a) * rho(t - a) * rho(t - s) * rho(s) +
+      rho(s) * rho(s - a) * rho(t - a) * rho(t));
+  let g11 = 0;
+  let g10 = 0;
+  let g00 = 0;
+  let k11 = 0;
+  let k10 = 0;
+  let k00 = 0;
+  for (let k = -lags - 2; k <= lags + 2; k++) {
+    const gk = gamma(k);
+    g00 += 2 * gk * gk;
+    g11 += gk * gk + gamma(k + 1) * gamma(k - 1);
+    g10 += 2 * gk * gamma(k - 1);
+    k00 += cumulant(0, k, k);
+    k11 += cumulant(1, k, k + 1);
+    k10 += cumulant(1, k, k);
+  }
+  const r = gamma(1) / gamma(0);
+  const bartlett = g11 - 2 * r * g10 + r * r * g00;
+  const fourth = k11 - 2 * r * k10 + r * r * k00;
+  return bartlett > 0 ? Math.max(1, 1 + fourth / (p * bartlett)) : 1;
+}
+
 /** 1 + 2 Σₖ ρ(k)²: how much alike rows inflate a second moment's variance ((1 + ρ²)/(1 − ρ²) for an AR(1)). */
 export function secondMomentVif(autocorrelations: ArrayLike<number>): number {
   let s = 0;

@@ -7,6 +7,7 @@ import {
   estimatePooledDependence,
   heldOutDeviationFactors,
   inverseCovarianceDegrees,
+  squaredSeriesLag1VarianceRatio,
   windowVif,
 } from "./dependence.js";
 import { fUpperTail } from "./distributions.js";
@@ -400,8 +401,18 @@ export function evaluateMvdCalibrated(
   // (AR(2) 0.5/0.3: the rank test breached 3–8× its share; a pseudo-cycle: never).
   const t2Dependence = estimateDependence(crossValidatedT2, t2Lag1);
   const vifT2 = t2Dependence.vif;
-  const savage = savageGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
-  const struct = mannWhitneyGreater(structT2, crossValidatedT2, vifT2, t2Dependence.degrees);
+  // The T² series is a sum of p squared series, not a linear one: its lag-1 estimate varies more
+  // than the fit's degrees count (squaredSeriesLag1VarianceRatio, from the signals' pooled
+  // dependence). Counted as they were, a window whose T² VIF came out small by chance read its
+  // rank statistic too far out: AR(1) φ 0.9, 5 signals, 480 + 120 rows, the structure test fired
+  // 1.3–1.5× its share at medium with its p-values uniform above 0.05. A periodic component keeps
+  // the fit's count.
+  const t2Degrees =
+    dependence.order > 0 && dependence.periodic === null
+      ? t2Dependence.degrees / squaredSeriesLag1VarianceRatio(dependence.autocorrelations, p)
+      : t2Dependence.degrees;
+  const savage = savageGreater(structT2, crossValidatedT2, vifT2, t2Degrees);
+  const struct = mannWhitneyGreater(structT2, crossValidatedT2, vifT2, t2Degrees);
 
   // Step 5.
   const pValue = Math.min(1, 2 * Math.min(pMean, savage.pValue));

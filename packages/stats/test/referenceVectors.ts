@@ -372,6 +372,12 @@ export interface ReferenceVectors {
       p: number;
       expected: number;
     }>;
+    squaredSeriesLag1VarianceRatio: ReadonlyArray<{
+      coefficients: number[];
+      autocorrelations: number[];
+      p: number;
+      expected: number;
+    }>;
   };
 }
 
