@@ -20,6 +20,7 @@ import { createMonitorsService } from "./modules/monitors/monitors.service.js";
 import { createMqttCredentialsService } from "./modules/mqtt-credentials/mqtt-credentials.service.js";
 import { createNotificationsService } from "./modules/notifications/notifications.service.js";
 import { createPartRecordsCsv } from "./modules/part-records/part-records.csv.js";
+import { createCsvUploadProgress } from "./modules/part-records/part-records.csv-progress.js";
 import { createPartRecordsService } from "./modules/part-records/part-records.service.js";
 import { createPlantOverviewService } from "./modules/plant-overview/plant-overview.service.js";
 import { createPlantsService } from "./modules/plants/plants.service.js";
@@ -90,7 +91,9 @@ export function createServices(opts: ServicesOptions) {
   const capability = createCapabilityService({ db, lines, maxRecordCount, stats, cpuBudgetMs: requestCpuMs });
   const evaluationSeries = createEvaluationSeriesService({ db, lines });
   const partRecords = createPartRecordsService({ db });
-  const partRecordsCsv = createPartRecordsCsv({ partRecords, plants });
+  // Running CSV uploads of this process (progress and Cancel; one registry per instance).
+  const csvUploads = createCsvUploadProgress();
+  const partRecordsCsv = createPartRecordsCsv({ partRecords, plants, uploads: csvUploads });
   const dataSourceInsight = createDataSourceInsight({ db });
   const auditLog = createAuditLogService({ db });
   const retention = createRetentionService({ db, now: opts.now });
@@ -116,6 +119,7 @@ export function createServices(opts: ServicesOptions) {
     mqttCredentials,
     partRecords,
     partRecordsCsv,
+    csvUploads,
     dataSourceInsight,
     spcLimits,
     capAlerts,

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { zString } from "./common.js";
+import { ZId, zString } from "./common.js";
 import { toStorableText } from "./common-texts.js";
+import { ZPlantParams } from "./plants.js";
 
 /**
  * Largest HTTP ingest batch (issue: batches up to 10,000 records), and the most records stored
@@ -123,6 +124,22 @@ export const CSV_MESSAGES = {
   notAnOp: (cell: string) => `op: "${cell}" is not a whole number`,
   unreadable: (line: number, why: string) =>
     `The file could not be read past line ${line} (${why}); the rows before it were processed`,
+  /** The summary of an upload stopped by Cancel (issue 32 §4): what was stored stays stored. */
+  cancelled: (stored: number, line: number) =>
+    `Cancelled: ${stored.toLocaleString("en-US")} ${stored === 1 ? "row was" : "rows were"} stored before Cancel and stay stored; rows after line ${line} were not read`,
+  /** Beside the upload's bars while it runs (GET …/csv/{uploadId}/progress). */
+  progress: (rowsRead: number, stored: number) =>
+    `${rowsRead.toLocaleString("en-US")} ${rowsRead === 1 ? "row" : "rows"} read, ${stored.toLocaleString("en-US")} stored`,
+  uploadNotFound: "CSV upload not found: it has ended or never started on this server",
+  uploadIdTaken: "A CSV upload with this id is already running",
+  tooManyUploads: (max: number) =>
+    `${max} CSV uploads are already running for this customer: wait for one to end`,
+  cancelling: "Cancelling… the rows read so far are being stored",
+  confirmCloseTitle: "Cancel the upload?",
+  confirmCloseText:
+    "Closing stops the upload: the rows stored so far stay stored, the rest of the file is not read.",
+  confirmCloseYes: "Cancel upload",
+  confirmCloseNo: "Keep uploading",
 } as const;
 
 /**
@@ -169,8 +186,18 @@ export function mapCsvHeader(
   return { columns };
 }
 
-/** Line and Station for the rows of a file that has no such column (or an empty cell). */
-export const ZCsvUploadQuery = z.strictObject({ line: name.optional(), station: name.optional() });
+/** CSV uploads of one customer that may run at once with an upload id (progress and Cancel). */
+export const CSV_UPLOADS_RUNNING_MAX = 10;
+
+/**
+ * Line and Station for the rows of a file that has no such column (or an empty cell); `upload`, an
+ * id the client makes up (a uuid), lets it read the upload's progress and cancel it while it runs.
+ */
+export const ZCsvUploadQuery = z.strictObject({
+  line: name.optional(),
+  station: name.optional(),
+  upload: ZId.optional(),
+});
 export type TCsvUploadQuery = z.infer<typeof ZCsvUploadQuery>;
 
 export const ZCsvUploadResult = ZIngestResult.pick({ stored: true, duplicates: true }).extend({
@@ -182,5 +209,25 @@ export const ZCsvUploadResult = ZIngestResult.pick({ stored: true, duplicates: t
   rejectedMore: z.number().int(),
   /** Why the file could not be read to its end; null when it was. */
   error: zString().nullable(),
+  /**
+   * Set when Cancel stopped the upload: the last line of the file that was processed (its rows
+   * stored or rejected); rows after it were not read. Null when the upload was not cancelled.
+   */
+  cancelledAfterLine: z.number().int().nullable(),
 });
 export type TCsvUploadResult = z.infer<typeof ZCsvUploadResult>;
+
+/** GET and POST /api/plants/{plantId}/part-records/csv/{uploadId}/…: the id the upload was sent with. */
+export const ZCsvUploadParams = ZPlantParams.extend({ uploadId: ZId });
+export type TCsvUploadParams = z.infer<typeof ZCsvUploadParams>;
+
+/** A running CSV upload's counts so far (GET …/csv/{uploadId}/progress, POST …/cancel). */
+export const ZCsvUploadProgress = ZCsvUploadResult.pick({ stored: true, duplicates: true }).extend({
+  /** Data rows read so far (the header and blank lines not counted). */
+  rowsRead: z.number().int(),
+  /** Rows rejected so far, all of them (not only the listed ones). */
+  rejected: z.number().int(),
+  /** False once Cancel was asked: the import is storing the rows in hand and will answer the upload. */
+  isRunning: z.boolean(),
+});
+export type TCsvUploadProgress = z.infer<typeof ZCsvUploadProgress>;

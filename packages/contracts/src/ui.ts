@@ -22,6 +22,9 @@ export const GRID_ROW_HEIGHT = 65;
  */
 export const SETTINGS_GRID_PAGE_SIZE = 25;
 
+/** A running CSV upload's progress refetch (issue 32 §4: "show rows read and stored"). */
+export const CSV_UPLOAD_PROGRESS_POLL_MS = 1_000;
+
 /** The interface's colours (issue 32 §4): the system's choice by default, or one chosen in the user menu. */
 export const APPEARANCES = ["system", "light", "dark"] as const;
 export type TAppearance = (typeof APPEARANCES)[number];

@@ -204,6 +204,7 @@ describe("POST /api/plants/:plantId/part-records/csv", () => {
       rejected: [],
       rejectedMore: 0,
       error: null,
+      cancelledAfterLine: null,
     });
   });
 

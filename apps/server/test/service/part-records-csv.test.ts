@@ -27,6 +27,7 @@ describe("CSV import service", () => {
     const csvImport = createPartRecordsCsv({
       partRecords: t.services.partRecords,
       plants: t.services.plants,
+      uploads: t.services.csvUploads,
     });
     const result = await csvImport.importCsv(
       ctx(),
@@ -42,6 +43,7 @@ describe("CSV import service", () => {
     const csvImport = createPartRecordsCsv({
       partRecords: t.services.partRecords,
       plants: t.services.plants,
+      uploads: t.services.csvUploads,
     });
     const result = await csvImport.importCsv(
       ctx(),

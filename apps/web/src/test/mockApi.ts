@@ -9,6 +9,8 @@ import type {
   TBacktest,
   TCapabilityView,
   TCapMonitorStatus,
+  TCsvUploadProgress,
+  TCsvUploadResult,
   TCustomerRef,
   TDeliveryHealth,
   TFeatureFlagsResponse,
@@ -87,6 +89,7 @@ interface Answers {
     "*/api/plants/:plantId/lines": TLine[];
     "*/api/plants/:plantId/mqtt-credential": TMqttCredential;
     "*/api/plants/:plantId/overview": TPlantOverview;
+    "*/api/plants/:plantId/part-records/csv/:uploadId/progress": TCsvUploadProgress;
     "*/api/reliance-configuration/plants/:plantId": TRelianceConfigMap;
     "*/api/retention": TRetentionResponse;
   };
@@ -102,6 +105,8 @@ interface Answers {
     "*/api/notifications/teams-webhooks/:id/test": TIntegrationTestResult;
     "*/api/plants": TPlant;
     "*/api/plants/:plantId/mqtt-credential/password": TRotateMqttPasswordResponse;
+    "*/api/plants/:plantId/part-records/csv": TCsvUploadResult;
+    "*/api/plants/:plantId/part-records/csv/:uploadId/cancel": TCsvUploadProgress;
     "*/api/reliance-configuration/lines/:lineId": TRelianceConfig;
     "*/api/reliance-configuration/lines/:lineId/test": TIntegrationTestResult;
     "*/api/signal-groups": TSignalGroup[];

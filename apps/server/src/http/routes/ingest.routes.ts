@@ -4,6 +4,8 @@ import {
   INGEST_MAX_BYTES,
   ZCreateIngestTokenBody,
   ZCreateIngestTokenResponse,
+  ZCsvUploadParams,
+  ZCsvUploadProgress,
   ZCsvUploadQuery,
   ZCsvUploadResult,
   ZIngestBatch,
@@ -92,10 +94,20 @@ export function ingestRoutes(app: FastifyInstance, { services, settings }: Route
         schema: {
           operationId: "uploadPartRecordsCsv",
           tags,
+          description:
+            "Stores the part records of a CSV file sent as the body. With ?upload=<uuid>, its progress " +
+            "can be read and it can be cancelled while it runs (…/csv/{uploadId}/progress, …/cancel).",
           consumes: ["text/csv"],
           params: ZPlantParams,
           querystring: ZCsvUploadQuery,
-          response: { 200: ZCsvUploadResult, ...errors, 413: ZMessage, 415: ZMessage },
+          response: {
+            200: ZCsvUploadResult,
+            ...errors,
+            409: ZMessage,
+            413: ZMessage,
+            415: ZMessage,
+            429: ZMessage,
+          },
         },
       },
       (req) =>
@@ -105,6 +117,43 @@ export function ingestRoutes(app: FastifyInstance, { services, settings }: Route
         }),
     );
   });
+
+  // Progress and Cancel of an upload sent with `?upload=<uuid>` (issue 32 §4, decision 0314).
+  const perInstance =
+    "Progress is kept by the server instance that runs the upload: with several instances behind a " +
+    "load balancer, sticky sessions are needed for progress and Cancel (the upload itself works " +
+    "either way). 404 when no such upload runs for this customer on this instance.";
+  r.get(
+    "/api/plants/:plantId/part-records/csv/:uploadId/progress",
+    {
+      config: { access: "admin" },
+      schema: {
+        operationId: "getPartRecordsCsvProgress",
+        tags,
+        description: `Rows read, stored, duplicate and rejected so far by a running CSV upload. ${perInstance}`,
+        params: ZCsvUploadParams,
+        response: { 200: ZCsvUploadProgress, ...errors },
+      },
+    },
+    (req) => services.csvUploads.progress(authOf(req), req.params.plantId, req.params.uploadId),
+  );
+
+  r.post(
+    "/api/plants/:plantId/part-records/csv/:uploadId/cancel",
+    {
+      config: { access: "admin" },
+      schema: {
+        operationId: "cancelPartRecordsCsv",
+        tags,
+        description:
+          "Stops a running CSV upload: it reads no further, stores the rows already read, and answers " +
+          `the upload with cancelledAfterLine; rows stored before stay stored. ${perInstance}`,
+        params: ZCsvUploadParams,
+        response: { 200: ZCsvUploadProgress, ...errors },
+      },
+    },
+    (req) => services.csvUploads.cancel(authOf(req), req.params.plantId, req.params.uploadId),
+  );
 
   r.get(
     "/api/plants/:plantId/ingest-tokens",

@@ -16,6 +16,7 @@ import type { z } from "zod";
 import { badRequest } from "../../errors.js";
 import type { AuthContext } from "../auth/auth.service.js";
 import type { PlantsService } from "../plants/plants.service.js";
+import type { CsvUploadProgress } from "./part-records.csv-progress.js";
 import type { PartRecordsService } from "./part-records.service.js";
 
 /** One CSV row may hold at most this many bytes (a never-closed quote stops here, not at 50 MB). */
@@ -138,8 +139,18 @@ function byteLimit(max: number) {
  * CSV upload of part records to a plant: the body is read as a stream, rows are parsed by
  * csv-parse and stored in batches through the ingest service, so a 50 MB file never sits in
  * memory whole. The header is checked before anything is stored.
+ *
+ * Sent with an upload id (query `upload`), the import is tracked in `uploads` while it runs: its
+ * counts can be read, and Cancel stops it (issue 32 §4). Cancel is checked before each row: the
+ * import stops reading the body, stores the batch in hand (rows already read and checked, at most
+ * CSV_BATCH_SIZE) and answers with `cancelledAfterLine`, the last line processed. Batches stored
+ * before stay stored: an upload is not one transaction (README "CSV upload").
  */
-export function createPartRecordsCsv(deps: { partRecords: PartRecordsService; plants: PlantsService }) {
+export function createPartRecordsCsv(deps: {
+  partRecords: PartRecordsService;
+  plants: PlantsService;
+  uploads: CsvUploadProgress;
+}) {
   return {
     async importCsv(
       ctx: AuthContext,
@@ -148,7 +159,7 @@ export function createPartRecordsCsv(deps: { partRecords: PartRecordsService; pl
       opts: { defaults?: TCsvUploadQuery; declaredBytes?: number; maxBytes?: number } = {},
     ): Promise<TCsvUploadResult> {
       const maxBytes = opts.maxBytes ?? CSV_UPLOAD_MAX_BYTES;
-      const defaults = opts.defaults ?? {};
+      const { upload: uploadId, ...defaults } = opts.defaults ?? {};
       await deps.plants.get(ctx, plantId);
       if (!body || typeof body.pipe !== "function") throw badRequest(CSV_MESSAGES.noBody);
       if (opts.declaredBytes !== undefined && opts.declaredBytes > maxBytes) {
@@ -156,119 +167,150 @@ export function createPartRecordsCsv(deps: { partRecords: PartRecordsService; pl
       }
       const target = { customerId: ctx.customerId, plantId };
 
-      const parser = parse({
-        bom: true,
-        trim: true,
-        skip_empty_lines: true,
-        skip_records_with_empty_values: true,
-        relax_column_count: true,
-        record_delimiter: ["\r\n", "\n", "\r"],
-        max_record_size: ROW_MAX_BYTES,
-        skip_records_with_error: true,
-        info: true,
-      });
-      const limiter = byteLimit(maxBytes);
-      let fatal: { code: string; message: string } | undefined;
-      let headerError: string | undefined;
-      const parseRejects: { row: number; reason: string }[] = [];
-      parser.on("skip", (err: CsvError & { lines?: number; records?: number }) => {
-        if (err.records === 0) headerError ??= `The header row could not be read: ${err.message}`;
-        else if (FATAL_PARSE_ERRORS.has(err.code)) fatal ??= err;
-        else parseRejects.push({ row: err.lines ?? 0, reason: err.message });
-      });
-      // A failing limiter (too large) or an aborted request ends the parse with that error.
-      limiter.on("error", (err) => parser.destroy(err));
-      body.on("error", (err) => parser.destroy(err));
-      body.pipe(limiter).pipe(parser);
-      /** Stops reading; the rest of the body is read and dropped so the answer can still be sent. */
-      const stopReading = () => {
-        body.unpipe(limiter);
-        limiter.destroy();
-        body.resume();
-      };
-
-      let columns: TCsvColumn[] | undefined;
       let rows = 0;
       let stored = 0;
       let duplicates = 0;
       let rejectedMore = 0;
-      let lastLine = 0;
       const rejected: TCsvUploadResult["rejected"] = [];
-      const reject = (row: number, reason: string) => {
-        if (rejected.length < CSV_REJECTED_MAX) rejected.push({ row, reason });
-        else rejectedMore++;
-      };
-      let batch: unknown[] = [];
-      let batchRows: number[] = [];
-      const flush = async () => {
-        if (!batch.length) return;
-        const result = await deps.partRecords.ingest(target, batch, defaults, { transport: "csv" });
-        stored += result.stored;
-        duplicates += result.duplicates;
-        for (const r of result.rejected) reject(batchRows[r.index] ?? 0, r.reason);
-        batch = [];
-        batchRows = [];
-      };
-
-      let stopped: Error | undefined;
+      const parseRejects: { row: number; reason: string }[] = [];
+      // Registered before the body is read, so the client's first progress request finds it.
+      const tracked = uploadId
+        ? deps.uploads.track(ctx, plantId, uploadId, () => ({
+            rowsRead: rows + parseRejects.length,
+            stored,
+            duplicates,
+            rejected: rejected.length + rejectedMore + parseRejects.length,
+          }))
+        : undefined;
       try {
-        for await (const { record, info } of parser as AsyncIterable<{
-          record: string[];
-          info: { lines: number };
-        }>) {
-          if (headerError) break;
-          if (!columns) {
-            const mapped = mapCsvHeader(record, defaults);
-            if ("error" in mapped) {
-              headerError = mapped.error;
-              break;
+        const parser = parse({
+          bom: true,
+          trim: true,
+          skip_empty_lines: true,
+          skip_records_with_empty_values: true,
+          relax_column_count: true,
+          record_delimiter: ["\r\n", "\n", "\r"],
+          max_record_size: ROW_MAX_BYTES,
+          skip_records_with_error: true,
+          info: true,
+        });
+        const limiter = byteLimit(maxBytes);
+        let fatal: { code: string; message: string } | undefined;
+        let headerError: string | undefined;
+        parser.on("skip", (err: CsvError & { lines?: number; records?: number }) => {
+          if (err.records === 0) headerError ??= `The header row could not be read: ${err.message}`;
+          else if (FATAL_PARSE_ERRORS.has(err.code)) fatal ??= err;
+          else parseRejects.push({ row: err.lines ?? 0, reason: err.message });
+        });
+        // A failing limiter (too large) or an aborted request ends the parse with that error.
+        limiter.on("error", (err) => parser.destroy(err));
+        body.on("error", (err) => parser.destroy(err));
+        body.pipe(limiter).pipe(parser);
+        /** Stops reading; the rest of the body is read and dropped so the answer can still be sent. */
+        const stopReading = () => {
+          body.unpipe(limiter);
+          limiter.destroy();
+          body.resume();
+        };
+        // Cancel: stop reading now (the loop may be waiting for bytes that are slow to come) and
+        // end the parse; the loop leaves before its next row, so rows after Cancel are not taken.
+        const cancelled = tracked?.signal;
+        cancelled?.addEventListener(
+          "abort",
+          () => {
+            stopReading();
+            if (!parser.writableEnded) parser.end();
+          },
+          { once: true },
+        );
+
+        let columns: TCsvColumn[] | undefined;
+        let lastLine = 0;
+        const reject = (row: number, reason: string) => {
+          if (rejected.length < CSV_REJECTED_MAX) rejected.push({ row, reason });
+          else rejectedMore++;
+        };
+        let batch: unknown[] = [];
+        let batchRows: number[] = [];
+        const flush = async () => {
+          if (!batch.length) return;
+          const result = await deps.partRecords.ingest(target, batch, defaults, { transport: "csv" });
+          stored += result.stored;
+          duplicates += result.duplicates;
+          for (const r of result.rejected) reject(batchRows[r.index] ?? 0, r.reason);
+          batch = [];
+          batchRows = [];
+        };
+
+        let stopped: Error | undefined;
+        try {
+          for await (const { record, info } of parser as AsyncIterable<{
+            record: string[];
+            info: { lines: number };
+          }>) {
+            if (headerError || cancelled?.aborted) break;
+            if (!columns) {
+              const mapped = mapCsvHeader(record, defaults);
+              if ("error" in mapped) {
+                headerError = mapped.error;
+                break;
+              }
+              columns = mapped.columns;
+              lastLine = info.lines;
+              continue;
             }
-            columns = mapped.columns;
+            rows++;
             lastLine = info.lines;
-            continue;
+            const built = csvRowToRecord(columns, record);
+            if (typeof built === "string") {
+              reject(info.lines, built);
+              continue;
+            }
+            const parsed = ZPartRecord.safeParse(built);
+            if (!parsed.success) {
+              reject(info.lines, describeRow(parsed.error, built.timestamp));
+              continue;
+            }
+            batch.push(built);
+            batchRows.push(info.lines);
+            if (batch.length >= CSV_BATCH_SIZE) await flush();
           }
-          rows++;
-          lastLine = info.lines;
-          const built = csvRowToRecord(columns, record);
-          if (typeof built === "string") {
-            reject(info.lines, built);
-            continue;
-          }
-          const parsed = ZPartRecord.safeParse(built);
-          if (!parsed.success) {
-            reject(info.lines, describeRow(parsed.error, built.timestamp));
-            continue;
-          }
-          batch.push(built);
-          batchRows.push(info.lines);
-          if (batch.length >= CSV_BATCH_SIZE) await flush();
+        } catch (err) {
+          stopped = err as Error;
         }
-      } catch (err) {
-        stopped = err as Error;
+        const isCancelled = !!cancelled?.aborted && !headerError;
+        if (isCancelled) stopReading();
+        else if (headerError) {
+          stopReading();
+          throw badRequest(headerError);
+        } else if (stopped && !columns) {
+          if ((stopped as { statusCode?: number }).statusCode === 413) stopReading();
+          throw stopped;
+        } else if (stopped && (stopped as { statusCode?: number }).statusCode !== 413) {
+          throw stopped; // aborted upload
+        } else if (stopped) stopReading();
+        else if (!columns) throw badRequest(CSV_MESSAGES.empty);
+        // The batch in hand is stored, cancelled or not: its rows were read before Cancel.
+        await flush();
+        // Rows the parser refused are counted with the rows read, those past Cancel's line excepted.
+        for (const r of parseRejects.splice(0)) {
+          if (isCancelled && r.row > lastLine) continue;
+          rows++;
+          reject(r.row, r.reason);
+        }
+        rejected.sort((a, b) => a.row - b.row);
+        const error = isCancelled
+          ? null
+          : stopped
+            ? `${CSV_MESSAGES.tooLarge}: rows after line ${lastLine} were not read`
+            : fatal
+              ? CSV_MESSAGES.unreadable(lastLine, fatal.message)
+              : null;
+        const cancelledAfterLine = isCancelled ? lastLine : null;
+        return { stored, duplicates, rows, rejected, rejectedMore, error, cancelledAfterLine };
+      } finally {
+        tracked?.end();
       }
-      if (headerError) {
-        stopReading();
-        throw badRequest(headerError);
-      }
-      if (stopped && !columns) {
-        if ((stopped as { statusCode?: number }).statusCode === 413) stopReading();
-        throw stopped;
-      }
-      if (stopped && (stopped as { statusCode?: number }).statusCode !== 413) throw stopped; // aborted upload
-      if (stopped) stopReading();
-      if (!columns) throw badRequest(CSV_MESSAGES.empty);
-      await flush();
-      for (const r of parseRejects) {
-        rows++;
-        reject(r.row, r.reason);
-      }
-      rejected.sort((a, b) => a.row - b.row);
-      const error = stopped
-        ? `${CSV_MESSAGES.tooLarge}: rows after line ${lastLine} were not read`
-        : fatal
-          ? CSV_MESSAGES.unreadable(lastLine, fatal.message)
-          : null;
-      return { stored, duplicates, rows, rejected, rejectedMore, error };
     },
   };
 }

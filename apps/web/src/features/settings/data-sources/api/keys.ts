@@ -7,4 +7,6 @@ export const dataSourceKeys = {
   ingestor: (plantId: string) => ["plants", plantId, "ingestor"] as const,
   ingestTokens: (plantId: string) => ["plants", plantId, "ingest-tokens"] as const,
   mqttCredential: (plantId: string) => ["plants", plantId, "mqtt-credential"] as const,
+  csvUploadProgress: (plantId: string, uploadId: string) =>
+    ["plants", plantId, "csv-uploads", uploadId, "progress"] as const,
 };

@@ -4,6 +4,7 @@ import {
   type TCreateDataSourceBody,
   type TCreateIngestTokenBody,
   type TCreateIngestTokenResponse,
+  type TCsvUploadProgress,
   type TCsvUploadResult,
   type TDataSource,
   type TIngestToken,
@@ -134,25 +135,51 @@ export function useRotateMqttPassword(
 export type CsvUploadVariables = { file: File; line?: string; station?: string } & CsvUploadOptions;
 
 /**
- * POST /api/plants/{plantId}/part-records/csv with upload progress. Stored rows may create lines,
- * so the plant's line list is refreshed afterwards.
+ * POST /api/plants/{plantId}/part-records/csv with upload progress; `uploadId` (made by the caller)
+ * lets it read the server's progress and cancel the upload. Stored rows may create lines, so the
+ * plant's line list is refreshed afterwards.
  */
 export function useUploadPartRecordsCsv(
   plantId: string | undefined,
-  options?: ResourceMutationOptions<TCsvUploadResult, CsvUploadVariables>,
+  options?: ResourceMutationOptions<TCsvUploadResult, CsvUploadVariables & { uploadId?: string }>,
 ) {
   return useResourceMutation(
     {
-      mutationFn: ({ file, line, station, ...opts }) => {
+      mutationFn: ({ file, line, station, uploadId, ...opts }) => {
         const query = new URLSearchParams();
         if (line) query.set("line", line);
         if (station) query.set("station", station);
+        if (uploadId) query.set("upload", uploadId);
         const qs = query.toString() ? `?${query}` : "";
         return postCsv(`/api/plants/${plantRequired(plantId)}/part-records/csv${qs}`, file, opts);
       },
       invalidate: (qc) => {
         if (plantId) return qc.invalidateQueries({ queryKey: plantKeys.lines(plantId) });
       },
+      successText: false,
+      errorText: false,
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/plants/{plantId}/part-records/csv/{uploadId}/cancel (issue 32 §4): the server stops
+ * reading the file and answers the upload itself with what was stored; a 404 (the upload has not
+ * reached the server yet, or has just ended) goes to the caller.
+ */
+export function useCancelCsvUpload(
+  plantId: string | undefined,
+  options?: ResourceMutationOptions<TCsvUploadProgress, string>,
+) {
+  return useResourceMutation(
+    {
+      mutationFn: (uploadId) =>
+        api<TCsvUploadProgress>(
+          "POST",
+          `/api/plants/${plantRequired(plantId)}/part-records/csv/${uploadId}/cancel`,
+        ),
+      invalidate: () => undefined, // the upload's answer says what changed
       successText: false,
       errorText: false,
     },

@@ -1,5 +1,7 @@
 import {
+  CSV_UPLOAD_PROGRESS_POLL_MS,
   DATA_SOURCE_MESSAGES,
+  type TCsvUploadProgress,
   type TDataSource,
   type TDataSourceInsight,
   type TIngestor,
@@ -66,5 +68,24 @@ export function useMqttCredential(plantId: string | undefined) {
     queryKey: plantId ? dataSourceKeys.mqttCredential(plantId) : ["plants", "none", "mqtt-credential"],
     queryFn: () => get<TMqttCredential>(`/api/plants/${plantId}/mqtt-credential`),
     enabled: !!plantId,
+  });
+}
+
+/**
+ * GET /api/plants/{plantId}/part-records/csv/{uploadId}/progress every CSV_UPLOAD_PROGRESS_POLL_MS
+ * while an upload runs (issue 32 §4). The first requests may come before the server has the upload
+ * and the last after it has ended: those answer 404, and polling goes on with the last counts kept.
+ */
+export function useCsvUploadProgress(plantId: string | undefined, uploadId: string | null) {
+  return useQuery({
+    queryKey:
+      plantId && uploadId
+        ? dataSourceKeys.csvUploadProgress(plantId, uploadId)
+        : ["plants", "none", "csv-uploads", "none", "progress"],
+    queryFn: () => get<TCsvUploadProgress>(`/api/plants/${plantId}/part-records/csv/${uploadId}/progress`),
+    enabled: !!plantId && !!uploadId,
+    refetchInterval: CSV_UPLOAD_PROGRESS_POLL_MS,
+    retry: false,
+    gcTime: 0, // an ended upload's counts are of no use later
   });
 }

@@ -3,25 +3,26 @@ import {
   CSV_UPLOAD_MAX_BYTES,
   mapCsvHeader,
   type TCsvColumn,
+  type TCsvUploadProgress,
   type TCsvUploadResult,
 } from "@linewatch/contracts";
 import {
   Alert,
-  Box,
   Button,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
-  LinearProgress,
   Stack,
   TextField,
   Typography,
 } from "@mui/material";
 import { useRef, useState } from "react";
+import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
 import type { CsvUploadVariables } from "../api/mutations";
-import { formatBytes, readCsvHeader } from "../csv-header";
+import { readCsvHeader } from "../csv-header";
 import { CsvDropZone } from "./CsvDropZone";
+import { CsvUploadProgress } from "./CsvUploadProgress";
 import { CsvUploadSummary } from "./CsvUploadSummary";
 
 type Phase =
@@ -34,6 +35,13 @@ type Phase =
 export type CsvUploadDialogProps = {
   plantName: string;
   onUpload: (vars: CsvUploadVariables) => Promise<TCsvUploadResult>;
+  /** The running upload's counts from the server, while it runs. */
+  progress: TCsvUploadProgress | undefined;
+  /**
+   * Asks the server to stop the running upload; true when it took the request (the upload then
+   * answers with what was stored), false when it did not have the upload (not there yet, or ended).
+   */
+  onCancel: () => Promise<boolean>;
   onClose: () => void;
 };
 
@@ -56,16 +64,22 @@ function describeColumns(columns: TCsvColumn[]): string {
 /**
  * Upload part records from a CSV file (README "CSV upload"): pick or drop a file, optional Line
  * and Station for rows without them, the header checked here before anything is sent, then the
- * upload's progress, the server's processing, and the summary. Mounted only while open.
+ * upload's progress, the server's processing with rows read and stored, and the summary. Cancel
+ * works throughout (issue 32 §4): the server stops and the summary says what was stored; closing
+ * while busy asks first. Mounted only while open.
  */
-export function CsvUploadDialog({ plantName, onUpload, onClose }: CsvUploadDialogProps) {
+export function CsvUploadDialog({ plantName, onUpload, progress, onCancel, onClose }: CsvUploadDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [header, setHeader] = useState<string[] | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [line, setLine] = useState("");
   const [station, setStation] = useState("");
   const [phase, setPhase] = useState<Phase>({ kind: "pick" });
+  const [isCancelling, setIsCancelling] = useState(false);
+  const [isConfirmingClose, setIsConfirmingClose] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  const phaseKind = useRef(phase.kind);
+  phaseKind.current = phase.kind;
 
   const defaults = { line: line.trim() || undefined, station: station.trim() || undefined };
   const mapped = header ? mapCsvHeader(header, defaults) : null;
@@ -113,16 +127,25 @@ export function CsvUploadDialog({ plantName, onUpload, onClose }: CsvUploadDialo
       else setPhase({ kind: "failed", message: err instanceof Error ? err.message : String(err) });
     } finally {
       abort.current = null;
+      setIsCancelling(false);
+      setIsConfirmingClose(false);
     }
   };
 
-  const percent =
-    phase.kind === "uploading" && phase.total ? Math.round((phase.loaded / phase.total) * 100) : 0;
+  const cancelUpload = async () => {
+    setIsConfirmingClose(false);
+    if (isCancelling) return;
+    setIsCancelling(true);
+    const isTaken = await onCancel();
+    // The server does not have the upload yet: stop sending it instead (nothing was stored). Once
+    // all is sent, a refusal means it has just ended and its answer is on the way.
+    if (!isTaken && phaseKind.current === "uploading") abort.current?.abort();
+  };
 
   return (
     <Dialog
       open
-      onClose={() => !isBusy && onClose()}
+      onClose={() => (isBusy ? setIsConfirmingClose(true) : onClose())}
       aria-labelledby="csv-upload-title"
       maxWidth="md"
       fullWidth
@@ -164,21 +187,12 @@ export function CsvUploadDialog({ plantName, onUpload, onClose }: CsvUploadDialo
                 {mapped.columns.length} columns: {describeColumns(mapped.columns)}
               </Typography>
             )}
-            {phase.kind === "uploading" && (
-              <Box>
-                <LinearProgress variant="determinate" value={percent} aria-label="Upload progress" />
-                <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  Uploading… {percent}% ({formatBytes(phase.loaded)} of {formatBytes(phase.total)})
-                </Typography>
-              </Box>
-            )}
-            {phase.kind === "processing" && (
-              <Box>
-                <LinearProgress aria-label="Processing" />
-                <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  Processing… the rows are being checked and stored.
-                </Typography>
-              </Box>
+            {isBusy && (
+              <CsvUploadProgress
+                sent={phase.kind === "uploading" ? phase : null}
+                counts={progress}
+                isCancelling={isCancelling}
+              />
             )}
             {phase.kind === "failed" && <Alert severity="error">{phase.message}</Alert>}
           </Stack>
@@ -202,12 +216,12 @@ export function CsvUploadDialog({ plantName, onUpload, onClose }: CsvUploadDialo
           </>
         ) : (
           <>
-            {phase.kind === "uploading" ? (
-              <Button onClick={() => abort.current?.abort()}>Cancel upload</Button>
-            ) : (
-              <Button onClick={onClose} disabled={phase.kind === "processing"}>
-                Cancel
+            {isBusy ? (
+              <Button onClick={() => void cancelUpload()} disabled={isCancelling}>
+                Cancel upload
               </Button>
+            ) : (
+              <Button onClick={onClose}>Cancel</Button>
             )}
             {phase.kind === "failed" ? (
               <Button variant="contained" onClick={() => setPhase({ kind: "pick" })}>
@@ -221,6 +235,17 @@ export function CsvUploadDialog({ plantName, onUpload, onClose }: CsvUploadDialo
           </>
         )}
       </DialogActions>
+      <ConfirmDialog
+        open={isConfirmingClose && isBusy}
+        title={CSV_MESSAGES.confirmCloseTitle}
+        confirmLabel={CSV_MESSAGES.confirmCloseYes}
+        cancelLabel={CSV_MESSAGES.confirmCloseNo}
+        destructive
+        onConfirm={() => void cancelUpload()}
+        onCancel={() => setIsConfirmingClose(false)}
+      >
+        {CSV_MESSAGES.confirmCloseText}
+      </ConfirmDialog>
     </Dialog>
   );
 }

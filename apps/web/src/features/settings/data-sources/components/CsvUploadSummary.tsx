@@ -1,4 +1,4 @@
-import type { TCsvUploadResult } from "@linewatch/contracts";
+import { CSV_MESSAGES, type TCsvUploadResult } from "@linewatch/contracts";
 import {
   Alert,
   Box,
@@ -26,10 +26,15 @@ export function CsvUploadSummary({ result }: { result: TCsvUploadResult }) {
     ["Duplicates", result.duplicates],
     ["Rejected", rejectedTotal],
   ];
+  const cancelled =
+    result.cancelledAfterLine === null
+      ? null
+      : CSV_MESSAGES.cancelled(result.stored, result.cancelledAfterLine);
+  const problem = cancelled ?? result.error;
   return (
     <Box data-testid="csv-upload-summary">
-      <Alert severity={result.error ? "warning" : rejectedTotal ? "info" : "success"} sx={{ mb: 2 }}>
-        {result.error ?? (rejectedTotal ? "Upload finished with rejected rows" : "Upload finished")}
+      <Alert severity={problem ? "warning" : rejectedTotal ? "info" : "success"} sx={{ mb: 2 }}>
+        {problem ?? (rejectedTotal ? "Upload finished with rejected rows" : "Upload finished")}
       </Alert>
       <Box
         component="dl"
