@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { capHeld } from "../test/capHeldVectors.js";
 import { normalGenerator } from "../test/random.js";
+import { expectRelativelyClose, vectors } from "../test/referenceVectors.js";
 import {
+  EMPIRICAL_TAIL_COUNT,
+  empiricalPointLaw,
   MAX_SIMULATED_POINTS,
   modelPointLaw,
   nullTails,
@@ -27,7 +30,7 @@ import {
 } from "./controlRules.js";
 import { controlSignalChance, NORMAL_POINT_LAW, westernElectricSet } from "./controlSignalChain.js";
 import { chiSquareUpperTail, normalUpperQuantile, normalUpperTail } from "./distributions.js";
-import { NORMAL_SHAPE } from "./marginalShape.js";
+import { NORMAL_SHAPE, standardizedTails } from "./marginalShape.js";
 
 const normalAr = (coefficients: readonly number[]) => ({ coefficients, shape: NORMAL_SHAPE });
 
@@ -334,5 +337,85 @@ describe("quantisedPointLaw", () => {
     // The AR process's marginal law is the normal's: its rounded points beyond ±2.5 as the law's.
     expect(tails.rule1(2.5)).toBeCloseTo(law.upper(2.5) + law.lower(2.5), 12);
     expect(() => quantisedPointLaw(NORMAL_POINT_LAW, { step: 0, offset: 0 })).toThrow();
+  });
+});
+
+describe("empiricalPointLaw", () => {
+  interface EmpiricalCase {
+    kind: string;
+    deviations: number[];
+    nu: number | null;
+    gamma: number;
+    scale: number;
+    tailCount: number;
+    points: { z: number; upper: number; lower: number }[];
+  }
+  const cases = (vectors as unknown as { empiricalPointLaw: EmpiricalCase[] }).empiricalPointLaw;
+
+  it.each(cases.map((c) => [c.kind, c] as const))(
+    "matches SciPy's ECDF and the two-piece t's tail beyond the join for %s",
+    (_, c) => {
+      const shape = { nu: c.nu ?? Number.POSITIVE_INFINITY, gamma: c.gamma };
+      const tail = modelPointLaw({ coefficients: [], shape, scale: c.scale });
+      const law = empiricalPointLaw(c.deviations, tail, c.tailCount);
+      for (const point of c.points) {
+        for (const [got, want] of [
+          [law.upper(point.z), point.upper],
+          [law.lower(point.z), point.lower],
+        ] as const) {
+          if (want === 0) expect(got).toBe(0);
+          // The shares exactly; the spliced tail to the integrals' digits (standardizedTails' own 1e-6).
+          else expectRelativelyClose(got, want, 1e-6);
+        }
+      }
+    },
+  );
+
+  it("is the sample's shares out to the join and meets the fitted tail there, scaled, beyond", () => {
+    const next = normalGenerator(3108);
+    const sample = Array.from({ length: 1000 }, () => Math.exp(0.5 * next()) - Math.exp(0.125));
+    const tail = shapePointLaw({ nu: 6, gamma: 1 / 0.55 });
+    const law = empiricalPointLaw(sample, tail);
+    const sorted = [...sample].sort((a, b) => a - b);
+    const share = (z: number) => sample.filter((v) => v > z).length / sample.length;
+    expect(law.upper(0)).toBe(share(0));
+    expect(law.lower(0)).toBe(sample.filter((v) => v < 0).length / sample.length);
+    expect(law.upper(0.4)).toBe(share(0.4));
+    const join = sorted[sorted.length - EMPIRICAL_TAIL_COUNT] as number;
+    expect(law.upper(join)).toBeCloseTo((EMPIRICAL_TAIL_COUNT - 1) / sample.length, 15);
+    // Beyond the join the fitted tail's own decay, from the sample's share at the join.
+    const far = join + 2;
+    expect(law.upper(far) / law.upper(join)).toBeCloseTo(tail.upper(far) / tail.upper(join), 12);
+    // Monotone through the join.
+    expect(law.upper(join - 1e-9)).toBeGreaterThanOrEqual(law.upper(join));
+  });
+
+  it("reads a lognormal's side share and its tail nearer than the two-piece t fitted to it", () => {
+    // A lognormal of σ 0.5 standardised: P(below the mean) = Φ(0.25) = 0.599, P(> 3 σ) = 0.0136.
+    const next = normalGenerator(3109);
+    const mean = Math.exp(0.125);
+    const sd = Math.sqrt((Math.exp(0.25) - 1) * Math.exp(0.25));
+    const sample = Array.from({ length: 2400 }, () => (Math.exp(0.5 * next()) - mean) / sd);
+    const shape = { nu: 6, gamma: 1 / 0.55 };
+    const law = empiricalPointLaw(sample, shapePointLaw(shape));
+    const belowTrue = 1 - normalUpperTail(0.25);
+    const aboveTrue = normalUpperTail(Math.log(3 * sd + mean) / 0.5);
+    expect(Math.abs(law.lower(0) - belowTrue)).toBeLessThan(
+      Math.abs(standardizedTails(shape, 0).lower - belowTrue),
+    );
+    expect(Math.abs(law.upper(3) - aboveTrue)).toBeLessThan(
+      Math.abs(standardizedTails(shape, 3).upper - aboveTrue),
+    );
+  });
+
+  it("splices from the centre line when the tailCount-th outermost value is not beyond it, and refuses too few values", () => {
+    // 90 % of the values at −0.1: the 20th lowest is above −0 only on the upper side's account.
+    const sample = [...Array(180).fill(-0.1), ...Array.from({ length: 20 }, (_, i) => 0.5 + i / 10)];
+    const law = empiricalPointLaw(sample, NORMAL_POINT_LAW, 30);
+    // Upper join at 0: 10 % above the centre line, the normal's decay beyond.
+    expect(law.upper(1)).toBeCloseTo((0.1 * normalUpperTail(1)) / 0.5, 15);
+    expect(law.lower(0.05)).toBe(0.9);
+    expect(() => empiricalPointLaw([1, 2, 3], NORMAL_POINT_LAW, 2)).toThrow(/at least 4/);
+    expect(() => empiricalPointLaw([...sample.slice(1), Number.NaN], NORMAL_POINT_LAW, 30)).toThrow(/finite/);
   });
 });

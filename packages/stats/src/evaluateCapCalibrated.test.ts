@@ -8,6 +8,7 @@ import {
   capabilitySideStandardError,
   capabilityStandardError,
 } from "./capabilityIntervals.js";
+import { MIN_EMPIRICAL_VALUES, modelPointLaw } from "./controlNullSimulation.js";
 import { controlTest, judgeControlRules, signalChanceAtTail } from "./controlRules.js";
 import { sampleShape } from "./descriptive.js";
 import { chiSquareUpperTail, normalUpperQuantile, normalUpperTail } from "./distributions.js";
@@ -443,6 +444,35 @@ describe("controlNullOf: the process the control rules are judged against", () =
     const model = controlNullOf(t3, { centre: 0, sigma: 1 });
     expect(model.shape.nu).toBeLessThan(10);
     expect(model.scale).toBeGreaterThan(1.2);
+  });
+
+  it("reads enough independent skewed values from their own distribution, at their sample σ where wider (0308)", () => {
+    const lognormal = (seed: number, n: number) =>
+      Array.from(normalSample(seed, n), (z) => 10 + 0.5 * (Math.exp(0.5 * z) - Math.exp(0.125)));
+    const training = lognormal(3108, 2400);
+    const mean = training.reduce((a, b) => a + b, 0) / training.length;
+    const sd = Math.sqrt(training.reduce((a, v) => a + (v - mean) ** 2, 0) / (training.length - 1));
+    // Limits 10 % narrower than the values' spread, as moving ranges read a lognormal's σ.
+    const sigma = 0.9 * sd;
+    const model = controlNullOf(training, { centre: 10, sigma });
+    expect(model.coefficients.length).toBe(0);
+    expect(model.shape.gamma).toBeGreaterThan(1);
+    expect(model.empirical?.length).toBe(2400);
+    expect(model.scale).toBeCloseTo(sd / sigma, 12);
+    const law = modelPointLaw(model);
+    // The share of training values below their mean, which the fitted two-piece t puts too low.
+    expect(law.lower(0)).toBe(training.filter((v) => v < mean).length / training.length);
+    expect(law.lower(0)).toBeGreaterThan(modelPointLaw({ ...model, empirical: undefined }).lower(0));
+    // Fewer values than MIN_EMPIRICAL_VALUES, normal values and an AR process keep the fitted law.
+    expect(controlNullOf(lognormal(3109, MIN_EMPIRICAL_VALUES - 1), { centre: 10, sigma }).empirical).toBe(
+      undefined,
+    );
+    expect(controlNullOf(Array.from(normalSample(3110, 2400)), { centre: 0, sigma: 1 }).empirical).toBe(
+      undefined,
+    );
+    const ar = Array.from(normalSample(3111, 2400));
+    for (let i = 1; i < ar.length; i++) ar[i] = 0.7 * (ar[i - 1] as number) + (ar[i] as number);
+    expect(controlNullOf(ar, { centre: 0, sigma: 1.4 }).empirical).toBe(undefined);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   capabilityStandardError,
 } from "./capabilityIntervals.js";
 import { type CapLimits, commonLimit, type LimitAt, limitReader } from "./capLimits.js";
-import { type ControlNull, isIndependentNormal } from "./controlNullSimulation.js";
+import { type ControlNull, isIndependentNormal, MIN_EMPIRICAL_VALUES } from "./controlNullSimulation.js";
 import {
   type ControlRuleHit,
   type ControlTest,
@@ -540,6 +540,28 @@ function fitControlNull(
   // short window is as often above it as below, and taking the larger made a normal process's
   // control part quiet (0.4α at low and medium on 25 + 25 records).
   const isNormalFit = !Number.isFinite(fit.shape.nu) && fit.shape.gamma === 1;
+  if (
+    !isGridMaterial &&
+    p === 0 &&
+    !isNormalFit &&
+    values.length >= MIN_EMPIRICAL_VALUES &&
+    values.every(Number.isFinite)
+  ) {
+    // Enough independent values with a shape of their own: their own distribution (empiricalPointLaw),
+    // at the sample σ where wider than the limits' (the shape's ML σ follows its bulk: 3 % short on
+    // a lognormal of σ 0.5).
+    let mean = 0;
+    for (const v of values) mean += v;
+    mean /= values.length;
+    let ss = 0;
+    for (const v of values) ss += (v - mean) ** 2;
+    const sampleSd = Math.sqrt(ss / (values.length - 1));
+    const unit = Math.min(limits.sigma, sampleSd);
+    if (unit > 0) {
+      const empirical = Float64Array.from(values, (v) => (v - mean) / unit).sort();
+      return { ...model, scale: Math.max(1, sampleSd / limits.sigma), empirical };
+    }
+  }
   const scale = p === 0 && isNormalFit ? 1 : Math.max(1, sd / limits.sigma);
   if (!isGridMaterial || grid === null) return { ...model, scale };
   const offset = (grid.origin - limits.centre) / limits.sigma;
