@@ -138,11 +138,13 @@ test("the line overview draws each monitor's scores over time, and a CAP monitor
   await expect(section.getByRole("figure")).toHaveCount(names.length);
 
   // The CAP monitor's capability view: the I-MR chart of its signal over the same 7 days.
-  await section.getByRole("button", { name: /^Open the capability view of .* for this period$/ }).click();
+  await section.getByRole("button", { name: /^Capability \(I-MR\) of .* over this period$/ }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: /^Capability of / })).toBeVisible();
-  const from = Date.parse(`${await dialog.getByLabel(CAPABILITY_MESSAGES.from).inputValue()}Z`);
-  const to = Date.parse(`${await dialog.getByLabel(CAPABILITY_MESSAGES.to).inputValue()}Z`);
+  const from = Date.parse(
+    `${await dialog.getByLabel(CAPABILITY_MESSAGES.from, { exact: true }).inputValue()}Z`,
+  );
+  const to = Date.parse(`${await dialog.getByLabel(CAPABILITY_MESSAGES.to, { exact: true }).inputValue()}Z`);
   // The inputs show the plant's wall clock: 7 days apart, give or take a daylight-saving hour.
   expect(Math.abs(to - from - 7 * 86_400_000)).toBeLessThanOrEqual(3_600_000);
   await expect(dialog.getByRole("region", { name: CAPABILITY_MESSAGES.individuals })).toBeVisible();
