@@ -8,6 +8,9 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 18090);
 const mqttPort = Number(process.env.E2E_MQTT_PORT ?? 18831);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "linewatch-e2e-"));
+// Playwright loads this file again in every worker process: they inherit the runner's folder
+// instead of each leaving an empty one of its own behind.
+process.env.E2E_DATA_DIR = dataDir;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -62,7 +65,9 @@ export default defineConfig({
           MQTT_PORT: String(mqttPort),
           DEMO: "true",
           PUBLIC_URL: baseURL,
-          LOG_LEVEL: "warn",
+          // E2E_LOG_LEVEL=info with DEBUG=pw:webserver prints the server's log (ingest batches,
+          // housekeeping, alerts) among Playwright's output: what to read when a run stalls.
+          LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
           DATABASE_URL: "",
           MQTT_URL: "",
           // A worker "minute" of 1 s and a brisk simulator, so monitors evaluate every 5 s and the
