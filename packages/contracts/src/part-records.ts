@@ -24,6 +24,30 @@ export const DEAD_LETTER_REASONS = {
     `one message may carry: records ${(INGEST_BATCH_MAX + 1).toLocaleString("en")} to ${count.toLocaleString("en")} were not stored`,
 } as const;
 
+/**
+ * How far ahead of the server's clock a record's timestamp may be. A monitor judges the records
+ * newer than its last evaluation's newest, and a line's last data is its newest record's time: one
+ * record dated an hour ahead (a machine whose clock is wrong) would leave every monitor of its
+ * station with "nothing new" and its line looking live for that hour. Beyond this the record is
+ * refused with its reason (a dead letter over MQTT); within it, ordinary clock drift passes.
+ */
+export const INGEST_FUTURE_TOLERANCE_MS = 10 * 60_000;
+
+/** Why a record dated too far ahead is refused (`aheadMs` past the server's clock at receipt). */
+export const PART_RECORD_MESSAGES = {
+  inFuture: (timestamp: string, aheadMs: number) =>
+    `timestamp ${timestamp} is ${formatAhead(aheadMs)} ahead of the server's clock; at most ` +
+    `${INGEST_FUTURE_TOLERANCE_MS / 60_000} minutes ahead is accepted (is the sending machine's clock set?)`,
+} as const;
+
+function formatAhead(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes < 120) return `${minutes} minutes`;
+  const hours = Math.round(ms / 3_600_000);
+  if (hours < 48) return `${hours} hours`;
+  return `${Math.round(ms / 86_400_000).toLocaleString("en")} days`;
+}
+
 /** Bounds that keep one record from exhausting memory or the database. */
 export const PART_RECORD_BOUNDS = { name: 200, value: 500, signals: 2_000 } as const;
 

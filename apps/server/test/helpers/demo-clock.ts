@@ -59,7 +59,13 @@ export async function startDemoClock(
         byPlant.set(plantId, [...(byPlant.get(plantId) ?? []), r.record]);
       }
       for (const [plantId, records] of byPlant) {
-        const stored = await services.partRecords.ingest({ customerId: demo.id, plantId }, records);
+        const stored = await services.partRecords.ingest(
+          { customerId: demo.id, plantId },
+          records,
+          {},
+          // The simulated clock is the server's: its parts are not ahead of it.
+          { now: clock },
+        );
         if (stored.rejected.length > 0)
           throw new Error(`records refused: ${JSON.stringify(stored.rejected)}`);
       }

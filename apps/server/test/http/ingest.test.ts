@@ -1,5 +1,5 @@
 import http from "node:http";
-import { INGEST_MESSAGES } from "@linewatch/contracts";
+import { INGEST_FUTURE_TOLERANCE_MS, INGEST_MESSAGES } from "@linewatch/contracts";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -138,6 +138,28 @@ describe("POST /api/ingest", () => {
     expect(body.rejected[1].reason).toMatch(/measurements\.Torque/);
     expect(body.rejected[2].reason).toMatch(/line is required/);
     expect(body.rejected[3].reason).toMatch(/unexpected/);
+  });
+
+  it("refuses a record dated more than 10 minutes ahead of the server's clock, so the line's last data and its monitors' newest record stay true", async () => {
+    const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+    const line = "Clock Line";
+    const res = await ingest([
+      record({ line, partId: "SN-now", timestamp: inMinutes(0) }),
+      // Ordinary drift passes.
+      record({ line, partId: "SN-drift", timestamp: inMinutes(INGEST_FUTURE_TOLERANCE_MS / 60_000 - 2) }),
+      record({ line, partId: "SN-hour", timestamp: inMinutes(60) }),
+      record({ line, partId: "SN-2099", timestamp: "2099-01-01T00:00:00Z" }),
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.stored).toBe(2);
+    expect(body.rejected.map((r: { index: number }) => r.index)).toEqual([2, 3]);
+    expect(body.rejected[0].reason).toMatch(
+      /^timestamp \S+ is 6\d minutes ahead of the server's clock; at most 10 minutes ahead is accepted/,
+    );
+    expect(body.rejected[1].reason).toMatch(/^timestamp 2099-01-01T00:00:00Z is [\d,]+ days ahead/);
+    const [stored] = await t.database.db.select().from(lines).where(eq(lines.name, line));
+    expect(stored?.lastIngestedTime?.getTime()).toBeLessThanOrEqual(Date.now() + INGEST_FUTURE_TOLERANCE_MS);
   });
 
   it("refuses a text value for a numeric signal", async () => {

@@ -1,4 +1,11 @@
-import { describeIssues, type TIngestResult, type TPartRecord, ZPartRecord } from "@linewatch/contracts";
+import {
+  describeIssues,
+  INGEST_FUTURE_TOLERANCE_MS,
+  PART_RECORD_MESSAGES,
+  type TIngestResult,
+  type TPartRecord,
+  ZPartRecord,
+} from "@linewatch/contracts";
 import type { Db, Tx } from "../../db/client.js";
 import { describeDbError, isTransientDbError } from "../../db/errors.js";
 import { type IngestTransport, ingestRecords } from "../../lib/metrics.js";
@@ -228,13 +235,17 @@ export function createPartRecordsService(deps: { db: Db }) {
      * in the middle (the call fails, for a retry) the slices before stay committed, and the
      * retry — a QoS 1 redelivery, a repeated request — stores the rest and counts those as
      * duplicates. An aborted `signal` stops the work between two records (with its reason).
+     *
+     * A record dated more than INGEST_FUTURE_TOLERANCE_MS after `opts.now` (the server's clock
+     * when the batch arrived; a simulated clock in tests of the demo) is rejected with its reason.
      */
     async ingest(
       target: IngestTarget,
       inputs: unknown[],
       defaults: IngestDefaults = {},
-      opts: { signal?: AbortSignal; transport?: IngestTransport } = {},
+      opts: { signal?: AbortSignal; transport?: IngestTransport; now?: number } = {},
     ): Promise<TIngestResult> {
+      const latest = (opts.now ?? Date.now()) + INGEST_FUTURE_TOLERANCE_MS;
       const slicer = createSlicer({ signal: opts.signal });
       const rejected: TIngestResult["rejected"] = [];
       const seen = new Set<string>();
@@ -256,6 +267,12 @@ export function createPartRecordsService(deps: { db: Db }) {
         const parsed = ZPartRecord.safeParse(input);
         if (!parsed.success) {
           rejected.push({ index, reason: describeIssues(parsed.error) });
+          continue;
+        }
+        const ts = Date.parse(parsed.data.timestamp);
+        if (ts > latest) {
+          const ahead = ts - (latest - INGEST_FUTURE_TOLERANCE_MS);
+          rejected.push({ index, reason: PART_RECORD_MESSAGES.inFuture(parsed.data.timestamp, ahead) });
           continue;
         }
         let p: Pending | string;
