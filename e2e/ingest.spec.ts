@@ -254,6 +254,45 @@ test("shows the upload's progress, then processing, then the summary", async ({ 
   await expect(stored).toContainText("8,000");
 });
 
+test("Cancel stops a running upload: the rows stored before it stay, the summary says so", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await openDataSources(page);
+  // 80,000 rows (about 6 MB): stored over many seconds, so the upload is still running when the
+  // dialog shows its first counts.
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const rows = Array.from(
+    { length: 80_000 },
+    (_, i) =>
+      `E2E Cancel ${id},OP10,CNL-${id}-${i},${new Date(Date.UTC(2026, 9, 2) + i * 1000).toISOString()},${i % 50}`,
+  );
+  const csv = Buffer.from(["line,station,partId,timestamp,Torque", ...rows].join("\n"));
+  await page.getByRole("button", { name: "Upload CSV" }).click();
+  const dialog = page.getByRole("dialog", { name: /Upload part records to/ });
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "cancel.csv", mimeType: "text/csv", buffer: csv });
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+
+  // The server's counts while it works: "N rows read, M stored".
+  await expect(dialog.getByText(/^[\d,]+ rows? read, [\d,]+ stored$/)).toBeVisible({ timeout: 60_000 });
+  await dialog.getByRole("button", { name: "Cancel upload" }).click();
+
+  const summary = dialog.getByTestId("csv-upload-summary");
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+  await expect(summary).toContainText(
+    /Cancelled: [\d,]+ rows? (were|was) stored before Cancel and stay stored; rows after line [\d,]+ were not read/,
+  );
+  const text = (await summary.textContent()) ?? "";
+  const stored = Number(/Cancelled: ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, ""));
+  const lastLine = Number(/rows after line ([\d,]+)/.exec(text)?.[1]?.replace(/,/g, ""));
+  // Stopped part-way: fewer rows stored than the file holds, none past the last line read.
+  expect(stored).toBeLessThan(rows.length);
+  expect(lastLine).toBeLessThan(rows.length + 1);
+  expect(stored).toBeLessThanOrEqual(lastLine - 1);
+});
+
 test("Insight shows a source's last messages mapped to signals and its dead letters", async ({ page }) => {
   await openDataSources(page);
   const plantId = await currentPlantId(page);
