@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import {
   APPEARANCE_TEXTS,
   CAP_ALERTS_MESSAGES,
@@ -8,6 +7,7 @@ import {
 import type { Locator, Page } from "@playwright/test";
 import {
   expect,
+  expectAccessible,
   expectSnackbar,
   FORM_LOAD_MS,
   openAlertWithMonitorPaused,
@@ -19,39 +19,9 @@ import {
 
 // axe-core over every page, and the dialogs, drawers and menus on them, signed in as an
 // administrator (issue 32 §3): no serious or critical violation anywhere. Soft assertions, so one
-// run lists every page's violations at once.
-
-/** A violation as the failure message shows it: rule, impact, and where. */
-type Found = { rule: string; impact: string; help: string; targets: string[] };
-
-/**
- * Runs axe over the page (or only `within`, a dialog or drawer) and fails softly on any serious or
- * critical violation. Every rule axe runs by default, and `label-content-name-mismatch`, which it
- * leaves off (an experimental rule: a control whose name does not start with its visible text
- * cannot be spoken to by voice control).
- */
-async function expectAccessible(page: Page, what: string, within?: Locator) {
-  // Transitions finished: axe reads colours mid-fade otherwise.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  let builder = new AxeBuilder({ page }).options({
-    rules: { "label-content-name-mismatch": { enabled: true } },
-  });
-  if (within) {
-    const id = `axe-scope-${Math.random().toString(36).slice(2)}`;
-    await within.evaluate((el, v) => el.setAttribute("data-axe-scope", v), id);
-    builder = builder.include(`[data-axe-scope="${id}"]`);
-  }
-  const { violations } = await builder.analyze();
-  const found: Found[] = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact ?? "",
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.html.slice(0, 160)}`),
-    }));
-  expect.soft(found, `${what}: serious or critical accessibility violations`).toEqual([]);
-}
+// run lists every page's violations at once. (Dialogs that need a spec's own set-up — a Teams or
+// ETQ row to delete, a plant to deactivate, the feeder lines, the result classifications — are
+// read by expectAccessible in those specs.)
 
 /** Opens the capability view of a signal from Cap Limits (open), once its table is shown. */
 async function openCapabilityView(page: Page, signal: string) {

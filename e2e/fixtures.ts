@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import type { TSpcSignalLimits } from "@linewatch/contracts";
 import { test as base, expect, type Locator, type Page, request } from "@playwright/test";
 
@@ -236,6 +237,38 @@ export async function openAlertWithMonitorPaused(
 
 export async function resumeMonitor(page: Page, monitorId: string) {
   await page.request.patch(`/api/monitors/${monitorId}`, { data: { active: true } });
+}
+
+/** A violation as the failure message shows it: rule, impact, and where. */
+type Found = { rule: string; impact: string; help: string; targets: string[] };
+
+/**
+ * Runs axe over the page (or only `within`, a dialog or drawer) and fails softly on any serious or
+ * critical violation. Every rule axe runs by default, and `label-content-name-mismatch`, which it
+ * leaves off (an experimental rule: a control whose name does not start with its visible text
+ * cannot be spoken to by voice control).
+ */
+export async function expectAccessible(page: Page, what: string, within?: Locator) {
+  // Transitions finished: axe reads colours mid-fade otherwise.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+  let builder = new AxeBuilder({ page }).options({
+    rules: { "label-content-name-mismatch": { enabled: true } },
+  });
+  if (within) {
+    const id = `axe-scope-${Math.random().toString(36).slice(2)}`;
+    await within.evaluate((el, v) => el.setAttribute("data-axe-scope", v), id);
+    builder = builder.include(`[data-axe-scope="${id}"]`);
+  }
+  const { violations } = await builder.analyze();
+  const found: Found[] = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact ?? "",
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")}: ${n.html.slice(0, 160)}`),
+    }));
+  expect.soft(found, `${what}: serious or critical accessibility violations`).toEqual([]);
 }
 
 export { expect };

@@ -9,7 +9,7 @@ import {
   TEAMS_MESSAGES,
 } from "@linewatch/contracts";
 import type { Page } from "@playwright/test";
-import { expect, expectSnackbar, openSettings, setFlag, signIn, test } from "./fixtures";
+import { expect, expectAccessible, expectSnackbar, openSettings, setFlag, signIn, test } from "./fixtures";
 
 // Settings → Microsoft Teams and ETQ Reliance (requirements.md settings §2.2, §2.3, §4, §5, §8; issue #13)
 // against local fake Teams and ETQ servers (the e2e server allows loopback: ALLOW_LOOPBACK_OUTBOUND).
@@ -173,6 +173,7 @@ test("an administrator configures Teams, sends a test message, sees an alert's c
       .click();
     const dialog = page.getByRole("dialog", { name: TEAMS_MESSAGES.deleteTitle });
     await expect(dialog.getByText(TEAMS_MESSAGES.deleteText(LINE))).toBeVisible();
+    await expectAccessible(page, "Teams delete confirmation", dialog);
     await dialog.getByRole("button", { name: "Delete" }).click();
     await expectSnackbar(page, TEAMS_MESSAGES.deleted(LINE));
     await expect(rowIn(teamsGrid(page), LINE).getByText(M.notConfigured)).toBeVisible();
@@ -200,6 +201,7 @@ test("an administrator configures ETQ, sees 'Connection Failed' on a 401, fixes 
     await form.getByLabel("Client ID").fill("linewatch");
     await form.getByLabel("Client Secret").fill("wrong-secret");
     await form.getByLabel("Token URL").fill(`${fake.url}/token`);
+    await expectAccessible(page, "ETQ configuration form", form);
     await form.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("group", { name: `ETQ configuration for ${QUIET_LINE}` })).toBeVisible();
     await expect(page.getByRole("group").getByLabel("Client Secret")).toHaveValue("••••••••");
@@ -218,10 +220,10 @@ test("an administrator configures ETQ, sees 'Connection Failed' on a 401, fixes 
     await expect(row.getByTestId("last-test")).toHaveText(M.testOutcome(true, 200, ETQ_MESSAGES.connected));
 
     await row.getByRole("button", { name: `Delete ${QUIET_LINE}` }).click();
-    await page
-      .getByRole("dialog", { name: ETQ_MESSAGES.deleteConfirm })
-      .getByRole("button", { name: "Delete" })
-      .click();
+    const confirmDelete = page.getByRole("dialog", { name: ETQ_MESSAGES.deleteConfirm });
+    await expect(confirmDelete).toBeVisible();
+    await expectAccessible(page, "ETQ delete confirmation", confirmDelete);
+    await confirmDelete.getByRole("button", { name: "Delete" }).click();
     await expect(row.getByText(M.notConfigured)).toBeVisible();
   } finally {
     await fake.close();

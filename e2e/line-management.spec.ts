@@ -10,7 +10,7 @@ import {
   LINE_MANAGEMENT_TEXTS as T,
 } from "@linewatch/contracts";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, openSettings, setFlag, signIn, test } from "./fixtures";
+import { expect, expectAccessible, openSettings, setFlag, signIn, test } from "./fixtures";
 
 type Line = { id: string; name: string; friendlyName: string | null; active: boolean };
 
@@ -133,6 +133,10 @@ test("feeder lines are set in the Feeder Lines drawer, across plants, and a cycl
     await expect(editor.getByText(T.noFeederLines)).toBeVisible();
     await editor.getByRole("button", { name: T.configure }).click();
     const feeder = page.getByRole("dialog", { name: T.feederLines });
+    await expect(
+      feeder.getByRole("checkbox", { name: "Stuttgart Components / Valve Machining" }),
+    ).toBeVisible();
+    await expectAccessible(page, "Feeder Lines drawer", feeder);
     await feeder.getByRole("checkbox", { name: "Stuttgart Components / Valve Machining" }).check();
     await expect(feeder).toContainText(T.feederSelectedCaption);
     await feeder.getByRole("button", { name: T.saveChanges }).click();

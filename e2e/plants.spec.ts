@@ -1,6 +1,6 @@
 import { PLANT_TEXTS } from "@linewatch/contracts";
 import type { Page } from "@playwright/test";
-import { expect, openSettings, signIn, test } from "./fixtures";
+import { expect, expectAccessible, openSettings, signIn, test } from "./fixtures";
 
 // Settings → Data Management → Plants (issue 28 §1), in the built app: an administrator adds a
 // plant, which the top bar then offers, and deactivates it, which the top bar then no longer does.
@@ -38,6 +38,8 @@ test("an administrator adds a plant the top bar offers, and deactivates it", asy
     .getByRole("button", { name: `${PLANT_TEXTS.deactivate} ${name}` })
     .click();
   const confirm = page.getByRole("dialog", { name: PLANT_TEXTS.deactivateTitle(name) });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, "deactivate plant confirmation", confirm);
   await confirm.getByRole("button", { name: PLANT_TEXTS.deactivate }).click();
   await expect(confirm).toBeHidden();
   await expect(

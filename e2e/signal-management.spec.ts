@@ -6,7 +6,7 @@ import {
   UNMONITORED_TEXT,
 } from "@linewatch/contracts";
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectSnackbar, openSettings, signIn, test } from "./fixtures";
+import { expect, expectAccessible, expectSnackbar, openSettings, signIn, test } from "./fixtures";
 
 // Settings → Data Management → Signal Management (requirements.md settings §2.8, §4, §5, §7, §8) on a line of
 // its own, made by ingesting one record per station: a final station, a friendly name the monitor
@@ -229,6 +229,12 @@ test("edits the classifications of two result signals; the monitor form's Result
   await page.getByRole("button", { name: TEXT.editResultClassifications }).click();
   const panel = page.getByRole("region", { name: TEXT.editResultClassifications });
   await expect(panel.getByText(TEXT.noCommonClassifications)).toBeVisible();
+  // The tree beside the panel stays in reach (no backdrop over it): hovering a signal shows why the
+  // selection is locked, and the signal cannot be chosen.
+  await row(page, "Torque").hover();
+  await expect(row(page, "Torque")).toHaveAttribute("title", TEXT.lockedWhileClassifications);
+  await expect(row(page, "Torque")).toHaveAttribute("aria-disabled", "true");
+  await expectAccessible(page, "Edit Result Classifications panel", panel);
 
   // A common row for both, then a unique row for Result only.
   const common = panel.getByRole("region", { name: TEXT.commonClassifications });

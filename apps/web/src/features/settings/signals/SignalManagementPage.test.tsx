@@ -445,8 +445,9 @@ describe("Signal Management: result classifications", { timeout: 30_000 }, () =>
     expect(within(panel).getByText(MSG.classificationExists)).toBeInTheDocument();
     await ue.type(within(panel).getByRole("textbox", { name: TEXT.value }), "2");
     await waitFor(() => expect(save).not.toBeDisabled());
-    // The selection is locked while the panel is open.
-    expect(screen.getByRole("treeitem", { name: "Leak", hidden: true })).toHaveAttribute(
+    // The selection is locked while the panel is open, and the tree stays in reach (the panel is
+    // not modal), so hovering a signal shows why.
+    expect(screen.getByRole("treeitem", { name: "Leak" })).toHaveAttribute(
       "title",
       TEXT.lockedWhileClassifications,
     );
@@ -497,6 +498,18 @@ describe("Signal Management: result classifications", { timeout: 30_000 }, () =>
       expect(screen.queryByRole("region", { name: TEXT.editResultClassifications })).not.toBeInTheDocument(),
     );
     expect(patches).toHaveLength(0);
+
+    // Opened again it starts afresh, takes the focus, and Escape without changes closes it.
+    await ue.click(screen.getByRole("button", { name: TEXT.editResultClassifications }));
+    const again = await screen.findByRole("region", { name: TEXT.editResultClassifications });
+    const commonAgain = await within(again).findByRole("table", { name: TEXT.commonClassifications });
+    expect(within(commonAgain).getByText("OK")).toBeInTheDocument();
+    expect(within(commonAgain).queryByText("NOK")).toBeNull();
+    expect(screen.getByRole("dialog", { name: TEXT.editResultClassifications })).toHaveFocus();
+    await ue.keyboard("{Escape}");
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: TEXT.editResultClassifications })).not.toBeInTheDocument(),
+    );
   });
 
   it("refuses to open for results classified differently", async () => {

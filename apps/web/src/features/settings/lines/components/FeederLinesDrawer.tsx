@@ -12,12 +12,10 @@ import {
   Chip,
   Divider,
   Drawer,
+  FormControlLabel,
   IconButton,
   List,
   ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
   Stack,
   TextField,
   Typography,
@@ -112,20 +110,22 @@ function FeederLinesForm(p: FeederLinesDrawerProps & { titleId: string }) {
                   {plant.lines.map((l) => {
                     const self = l.id === p.lineId;
                     return (
-                      <ListItem key={l.id} disablePadding>
-                        <ListItemButton dense disabled={self} onClick={() => toggle(l.id)} sx={{ pl: 3 }}>
-                          <ListItemIcon sx={{ minWidth: 36 }}>
+                      // A labelled checkbox per line, not a checkbox inside a button (axe:
+                      // nested-interactive): Tab reaches each, Space toggles, the label clicks.
+                      <ListItem key={l.id} disablePadding sx={{ pl: 3 }}>
+                        <FormControlLabel
+                          disabled={self}
+                          sx={{ m: 0, width: "100%" }}
+                          control={
                             <Checkbox
-                              edge="start"
                               size="small"
                               checked={picked.includes(l.id)}
-                              tabIndex={-1}
-                              disableRipple
+                              onChange={() => toggle(l.id)}
                               slotProps={{ input: { "aria-label": `${plant.name} / ${l.label}` } }}
                             />
-                          </ListItemIcon>
-                          <ListItemText primary={l.label} />
-                        </ListItemButton>
+                          }
+                          label={<Typography variant="body2">{l.label}</Typography>}
+                        />
                       </ListItem>
                     );
                   })}

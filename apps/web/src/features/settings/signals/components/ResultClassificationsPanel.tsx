@@ -6,7 +6,7 @@ import {
 } from "@linewatch/contracts";
 import AddIcon from "@mui/icons-material/Add";
 import { Box, Button, Divider, Drawer, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
-import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
 import { QueryState } from "../../../../shared/ui/QueryState";
 import { BusyOverlay } from "../../../../shared/ui/settings/BusyOverlay";
@@ -45,44 +45,64 @@ export function ResultClassificationsPanel(p: {
   onSave: (body: TResultClassificationsPatchBody) => Promise<unknown>;
   onClose: () => void;
 }) {
-  // Escape and the backdrop go through the editor's Cancel (which asks when there are changes).
+  // Escape goes through the editor's Cancel (which asks when there are changes).
   const cancelRef = useRef<(() => void) | null>(null);
+  const paperRef = useRef<HTMLDivElement | null>(null);
+  // Not modal: the tree beside it stays in reach, so hovering a signal shows why the selection is
+  // locked while the panel is open (settings §2.8) instead of a backdrop swallowing the pointer.
+  // Focus moves into the panel as it opens, as a modal drawer's would.
+  useEffect(() => {
+    if (p.open) paperRef.current?.focus();
+  }, [p.open]);
   return (
     <Drawer
       anchor="right"
+      variant="persistent"
       open={p.open}
-      onClose={() => (cancelRef.current ? cancelRef.current() : p.onClose())}
       slotProps={{
         paper: {
+          ref: paperRef,
+          tabIndex: -1,
           role: "dialog",
+          "aria-modal": false,
           "aria-label": TEXT.editResultClassifications,
-          sx: { width: DRAWER_WIDTH, maxWidth: "100vw" },
+          onKeyDown: (e: KeyboardEvent) => {
+            if (e.key !== "Escape") return;
+            e.stopPropagation();
+            if (cancelRef.current) cancelRef.current();
+            else p.onClose();
+          },
+          sx: { width: DRAWER_WIDTH, maxWidth: "100vw", zIndex: (t) => t.zIndex.drawer, boxShadow: 16 },
         },
       }}
     >
-      <Box
-        sx={{ p: 2, position: "relative", minHeight: "100%" }}
-        role="region"
-        aria-label={TEXT.editResultClassifications}
-      >
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          {TEXT.editResultClassifications}
-        </Typography>
-        <QueryState isLoading={p.isLoading} error={p.error} onRetry={p.onRetry}>
-          {p.data ? (
-            <Editor
-              key={p.signals.map((s) => s.id).join(",")}
-              signals={p.signals}
-              data={p.data}
-              isSaving={p.isSaving}
-              onSave={p.onSave}
-              onClose={p.onClose}
-              cancelRef={cancelRef}
-            />
-          ) : null}
-        </QueryState>
-        <BusyOverlay open={p.isSaving} />
-      </Box>
+      {/* A persistent drawer keeps its children: the editor is dropped as the panel closes, so
+          it opens fresh each time, as it did inside a modal drawer. */}
+      {p.open && (
+        <Box
+          sx={{ p: 2, position: "relative", minHeight: "100%" }}
+          role="region"
+          aria-label={TEXT.editResultClassifications}
+        >
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {TEXT.editResultClassifications}
+          </Typography>
+          <QueryState isLoading={p.isLoading} error={p.error} onRetry={p.onRetry}>
+            {p.data ? (
+              <Editor
+                key={p.signals.map((s) => s.id).join(",")}
+                signals={p.signals}
+                data={p.data}
+                isSaving={p.isSaving}
+                onSave={p.onSave}
+                onClose={p.onClose}
+                cancelRef={cancelRef}
+              />
+            ) : null}
+          </QueryState>
+          <BusyOverlay open={p.isSaving} />
+        </Box>
+      )}
     </Drawer>
   );
 }
