@@ -342,6 +342,63 @@ export async function openRecordSpan(
 }
 
 /**
+ * A period's records for a view that reads at most `max` of them (the capability view, issue 31
+ * §4): every record of the period when its base station holds at most `max` in it (counted first,
+ * without the filter's other conditions: at most max + 1 index entries), else a sample of its
+ * time — the period cut into `stretches` equal stretches and the first max / stretches records of
+ * each (every record of a stretch that holds fewer), oldest first. `isSampled`: some records of
+ * the period are not in the window.
+ */
+export async function loadPeriodSample(
+  db: Tx,
+  q: Omit<WindowQuery, "period">,
+  period: { from: Date; to: Date },
+  bound: { max: number; stretches: number },
+  opts: { signal?: AbortSignal } = {},
+): Promise<{ window: Window; isSampled: boolean }> {
+  const query: WindowQuery = { ...q, period: { ...period, limit: bound.max + 1, anchor: "end" } };
+  const plan = planWindow(await loadCatalog(db, [query]), query);
+  if (!plan) return { window: { ...EMPTY }, isSampled: false };
+  const { rowSet, columns } = plan;
+  const counted = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*) as n from (select 1 from part_records r
+      where r.station_id = ${rowSet.baseStation} and r.ts >= ${period.from} and r.ts <= ${period.to}
+      limit ${bound.max + 1}) x`),
+  );
+  if (Number(counted[0]?.n ?? 0) <= bound.max) {
+    const records = await readRecords(db, rowSet, columns, bound.max, false, opts.signal);
+    return { window: windowOf(plan, records), isSampled: false };
+  }
+  const each = Math.floor(bound.max / bound.stretches);
+  const span = period.to.getTime() - period.from.getTime();
+  const edge = (k: number) =>
+    k === bound.stretches ? period.to : new Date(period.from.getTime() + Math.floor((span * k) / bound.stretches));
+  // One statement a stretch, each an index range scan that stops after each + 1 records.
+  const parts = await Promise.all(
+    Array.from({ length: bound.stretches }, (_, k) =>
+      readRecords(
+        db,
+        { ...rowSet, from: edge(k).toISOString(), fromExclusive: k > 0, to: edge(k + 1).toISOString() },
+        columns,
+        each + 1,
+        true,
+        opts.signal,
+      ),
+    ),
+  );
+  let isSampled = false;
+  const records: WindowRecord[] = [];
+  for (const part of parts) {
+    if (part.length > each) {
+      isSampled = true;
+      part.length = each;
+    }
+    for (const r of part) records.push(r);
+  }
+  return { window: windowOf(plan, records), isSampled };
+}
+
+/**
  * Loads the windows of several monitors (the worker's batch), each exactly as loadWindow would:
  * the window or the error loading it, in the order of the queries. Queries with a period are read
  * one by one. Windows of one call may share record objects: they are read-only.
