@@ -61,7 +61,10 @@ async function lineOf(db: Database["db"]) {
 beforeAll(async () => {
   database = await createTestDatabase();
   const db = database.db;
-  await createPartitions(db, PART_RECORDS_PARTITIONING).ensureMonths(monthStart(new Date(T0)), new Date(MONTH_EDGE));
+  await createPartitions(db, PART_RECORDS_PARTITIONING).ensureMonths(
+    monthStart(new Date(T0)),
+    new Date(MONTH_EDGE),
+  );
   tenant = await lineOf(db);
   other = await lineOf(db);
   const [a, b] = await db

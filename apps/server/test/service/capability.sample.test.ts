@@ -36,7 +36,10 @@ beforeAll(async () => {
   otherCustomerId = (await createCustomer(db)).id;
   const plant = await createPlant(db, customerId);
   lineId = (await createLine(db, customerId, plant.id)).id;
-  const [st] = await db.insert(stations).values({ customerId, lineId, name: "OP10", nextNumSlot: 1 }).returning();
+  const [st] = await db
+    .insert(stations)
+    .values({ customerId, lineId, name: "OP10", nextNumSlot: 1 })
+    .returning();
   if (!st) throw new Error("no station");
   const [sig] = await db
     .insert(signals)
@@ -95,7 +98,10 @@ describe("the capability view of a period", () => {
   it("beyond it, the first records of each equal stretch of the period, and says so", async () => {
     const from = new Date(T0);
     const to = new Date(T0 + (N - 1) * MINUTE);
-    const v = await view(ctx(customerId), lineId, signalId, { from: from.toISOString(), to: to.toISOString() });
+    const v = await view(ctx(customerId), lineId, signalId, {
+      from: from.toISOString(),
+      to: to.toISOString(),
+    });
     expect(v.isTruncated).toBe(true);
     expect(v.recordCount).toBe(MAX);
     // Stretch k: (edge k, edge k + 1], the first one from `from` itself; its first EACH records.

@@ -11,6 +11,8 @@
  * 5,000 parts an hour is 3.7 M records). The caller hears the replay's progress (the slot it has
  * reached) and may stop it (its client went away, or the user cancelled): the reading stops too.
  */
+
+import { MessageChannel } from "node:worker_threads";
 import {
   BACKTEST_BOUNDS,
   BACKTEST_MESSAGES,
@@ -25,7 +27,6 @@ import {
   type TTaskCreate,
   USER_MESSAGES,
 } from "@linewatch/contracts";
-import { MessageChannel } from "node:worker_threads";
 import type { AlertThreshold } from "@linewatch/stats";
 import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";

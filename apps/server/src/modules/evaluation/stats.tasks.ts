@@ -50,7 +50,10 @@ export type StatsTasks = {
 export type StatsTaskName = keyof StatsTasks;
 
 /** What crosses back of a replay: the slot times are the caller's own, only what the evaluation gave. */
-function replayResult(replay: { slots: ReplaySlot[]; alerts: ReplayAlert[] }): StatsTasks["replay"]["result"] {
+function replayResult(replay: {
+  slots: ReplaySlot[];
+  alerts: ReplayAlert[];
+}): StatsTasks["replay"]["result"] {
   return {
     slots: replay.slots.map(({ result, alert }) => ({
       state: result.state,
@@ -76,7 +79,10 @@ export type PreviewLevelSupport = Omit<MeasuredLevelSupport, "dependence" | "hea
  * backtest reports its own error). The thread answers each chunk with "taken" once it has replayed
  * the slots that chunk completes: the backtest keeps only a few chunks unanswered.
  */
-export type ReplayFeedMessage = { type: "records"; records: PackedRecords } | { type: "end" } | { type: "fail" };
+export type ReplayFeedMessage =
+  | { type: "records"; records: PackedRecords }
+  | { type: "end" }
+  | { type: "fail" };
 export type ReplayFeedAnswer = { type: "taken" };
 
 /** Progress of a long task: units done of total, and where it is (a slot's epoch ms). */

@@ -372,7 +372,9 @@ export async function loadPeriodSample(
   const each = Math.floor(bound.max / bound.stretches);
   const span = period.to.getTime() - period.from.getTime();
   const edge = (k: number) =>
-    k === bound.stretches ? period.to : new Date(period.from.getTime() + Math.floor((span * k) / bound.stretches));
+    k === bound.stretches
+      ? period.to
+      : new Date(period.from.getTime() + Math.floor((span * k) / bound.stretches));
   // One statement a stretch, each an index range scan that stops after each + 1 records.
   const parts = await Promise.all(
     Array.from({ length: bound.stretches }, (_, k) =>
