@@ -126,7 +126,7 @@ export function createBacktestService(deps: {
     };
   }
 
-  /** (from, to]: to defaults to now (on a saved monitor's grid), from to `days` (7) before; ≤ 30 days. */
+  /** (from, to]: to defaults to now (on a saved monitor's grid), from to `days` (7) before; ≤ 31 days. */
   function periodOf(input: BacktestInput, s: Subject): { from: Date; to: Date } {
     const p = input.period ?? {};
     let to = p.to ? new Date(p.to) : now();
