@@ -192,6 +192,10 @@ async function month() {
   const { createPartitions, monthStart, PART_RECORDS_PARTITIONING } = await import("../src/db/partitions.js");
   const { createServices } = await import("../src/services.js");
   const loadAtStart = load();
+  // Holds the process open: the embedded database's background lane (the pages of a large read)
+  // rests on an unreferenced timer between pages, and a script with nothing else pending would
+  // exit there (code 13) — a server always has its listening socket.
+  const alive = setInterval(() => {}, 1_000);
   const bench = await openBenchDatabase();
   const db = bench.database.db;
   try {
@@ -370,6 +374,7 @@ async function month() {
     // BENCH_KEEP=1: the seeded database stays, for a look at its plans.
     if (process.env.BENCH_KEEP) console.log(`  kept ${bench.label}`);
     else await bench.drop();
+    clearInterval(alive);
   }
 }
 
