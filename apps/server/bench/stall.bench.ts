@@ -7,15 +7,16 @@
 //   - an MVD backtest (POST /api/monitors/backtest, streamed: Accept: application/x-ndjson) of the
 //     most signals a task allows (ZTaskDetails signal_uuids ≤ 1,000) with the largest sample size
 //     (MVD_QUERY_MAX_RECORD_COUNT, 10,000 by default) over the longest period (BACKTEST_BOUNDS.maxDays,
-//     30 days) at the shortest frequency (MONITOR_BOUNDS.minFrequency, 5 minutes: 8,640 slots);
+//     31 days since issue 31 §4; 30 before) at the shortest frequency (MONITOR_BOUNDS.minFrequency,
+//     5 minutes: 8,928 slots);
 //   - a query preview (POST /api/monitors/preview) of the same signals at the largest window
 //     (sample_size 10,000, no period: the newest 10,000 records), asked again as soon as it
 //     answers for as long as the heavy phase lasts (one at a time, as a user re-running it).
-// The backtest reads every record of its period plus one window before it; BACKTEST_BOUNDS
-// lets that be 1,000,000 records, which at 1,000 signals is 10⁹ values (8 GB as numbers) — no
-// seed of a bench, nor the server's memory, holds that. The seed is therefore one record every
-// 5 minutes (one new record a slot, so every slot evaluates) over the 30 days, and the full
-// window (10,000 records) before them: 18,640 records × 1,000 values, about 150 MB, written with
+// The backtest reads every record of its period plus one window before it, a page at a time
+// (issue 31 §4: up to 25,000,000 records, which at 1,000 signals is 2.5 × 10¹⁰ values — no seed
+// of a bench holds that). The seed is therefore one record every
+// 5 minutes (one new record a slot, so every slot evaluates) over the period, and the full
+// window (10,000 records) before them: 18,928 records × 1,000 values, about 150 MB, written with
 // COPY before the server starts (BENCH_RECORD_EVERY_MINUTES makes it denser).
 //
 // Who is measured: a second customer ("Other") with its own plant, user and MQTT login on the

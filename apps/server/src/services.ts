@@ -88,7 +88,7 @@ export function createServices(opts: ServicesOptions) {
   });
   const spcLimits = createSpcLimitsService({ db, lines, flags, maxRecordCount });
   const capAlerts = createCapAlertsService({ db, lines });
-  const capability = createCapabilityService({ db, lines, maxRecordCount, stats, cpuBudgetMs: requestCpuMs });
+  const capability = createCapabilityService({ db, lines, stats, cpuBudgetMs: requestCpuMs });
   const evaluationSeries = createEvaluationSeriesService({ db, lines });
   const partRecords = createPartRecordsService({ db });
   // Running CSV uploads of this process (progress and Cancel; one registry per instance).

@@ -13,10 +13,20 @@ export const BACKTEST_BOUNDS = {
   defaultDays: 7,
   /** The periods a saved monitor's page offers (days). */
   pageDays: [7, 14, 30],
-  maxDays: 30,
-  /** The most records one backtest reads (the period's records plus one window). */
-  maxRecords: 1_000_000,
+  // A calendar month of 31 days (issue 31 §4).
+  maxDays: 31,
+  /**
+   * The most records one backtest reads (the period's records plus one window). They are read and
+   * replayed a page at a time (issue 31 §4), so this bounds the time a backtest may read for, not
+   * its memory: over 31 days it is about 33,600 parts an hour, far above the 5,000 an hour a
+   * station may write.
+   */
+  maxRecords: 25_000_000,
 } as const;
+
+/** "25,000,000"; "about 33,600 an hour over 31 days" (a whole number of hundreds). */
+const grouped = (n: number) => n.toLocaleString("en-US");
+const perHourOver = (max: number, days: number) => grouped(Math.floor(max / (days * 24) / 100) * 100);
 
 export const BACKTEST_MESSAGES = {
   monitorOrTask: "Give either a monitor's settings (task) or a saved monitor's id (monitor_uuid)",
@@ -26,7 +36,7 @@ export const BACKTEST_MESSAGES = {
   tooLong: (seconds: number) =>
     `The backtest needed more than its ${seconds} s of computing and was stopped: choose a shorter period or fewer signals`,
   tooManyRecords: (max: number) =>
-    `The backtest period holds more than ${max} records: choose a shorter period`,
+    `The backtest period holds more than ${grouped(max)} records (about ${perHourOver(max, BACKTEST_BOUNDS.maxDays)} parts an hour over ${BACKTEST_BOUNDS.maxDays} days): choose a shorter period`,
   /** The Backtest panel's summary (issue #18 §1). */
   summary: (alerts: number, days: number, breaches: number, evaluations: number) =>
     `would have opened ${alerts} ${alerts === 1 ? "alert" : "alerts"} in the last ${days} ${
@@ -151,8 +161,9 @@ export type TBacktest = z.infer<typeof ZBacktest>;
  * The streamed answer (`Accept: application/x-ndjson`): one JSON object a line. `progress` as the
  * replay moves (`at` is the slot it has reached), then either `result` (the same TBacktest the
  * plain JSON answer gives) or `error` (a failure after the stream began: its HTTP status had
- * already been sent as 200). Failures found before the replay starts (validation, not found,
- * too many records) answer with their status and a JSON message, as without the header.
+ * already been sent as 200). Failures found before the replay starts (validation, not found)
+ * answer with their status and a JSON message, as without the header; the period's records are
+ * read while the replay runs (issue 31 §4), so "too many records" comes as an `error` line.
  */
 export const BACKTEST_STREAM_TYPE = "application/x-ndjson";
 export const ZBacktestStreamLine = z.discriminatedUnion("type", [

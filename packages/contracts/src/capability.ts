@@ -12,6 +12,15 @@ import { ZId, zString } from "./common.js";
 
 /** Most points the chart gets: more records are decimated (min and max per bucket, every rule break kept). */
 export const CAPABILITY_MAX_CHART_POINTS = 2000;
+/**
+ * The records a view reads (issue 31 §4): a period holding more is sampled — cut into `stretches`
+ * equal stretches of time and the first maxRecords / stretches records of each read (a month of a
+ * station writing 5,000 parts an hour is 3.7 M records; 40,000 read in about 0.5 s on the 2-core
+ * machine beside other work, see docs/decisions/0315).
+ */
+export const CAPABILITY_BOUNDS = { maxRecords: 40_000, stretches: 20 } as const;
+const perStretch = CAPABILITY_BOUNDS.maxRecords / CAPABILITY_BOUNDS.stretches;
+
 /** The model row of every record of the period. */
 export const CAPABILITY_ALL_MODELS = "*";
 
@@ -39,7 +48,8 @@ export const CAPABILITY_MESSAGES = {
   columns: { model: "Model", n: "n", cp: "Cp", cpk: "Cpk", pp: "Pp", ppk: "Ppk", note: "Note" },
   allModels: "All models",
   noModel: "No model number",
-  truncated: (n: number) => `More records than the view reads: the newest ${n} of the period are shown.`,
+  truncated: (n: number) =>
+    `More records than the view reads: ${n} are shown, the first ${perStretch.toLocaleString("en-US")} of each of ${CAPABILITY_BOUNDS.stretches} equal stretches of the period (every record of a stretch with fewer); the statistics use these ${n}.`,
   decimated: (shown: number, n: number) =>
     `${shown} of ${n} points drawn (the lowest and highest of each stretch and every rule break); the statistics use all ${n} records.`,
   ruleCounts: (counts: string) => `Rule breaks: ${counts}`,
@@ -115,6 +125,7 @@ export const ZCapabilityView = z.object({
   to: zString(),
   /** Records of the period read (all of them unless isTruncated). */
   recordCount: z.number().int(),
+  /** The period held more than CAPABILITY_BOUNDS.maxRecords: the records are a sample of its stretches. */
   isTruncated: z.boolean(),
   /** The chart's points are a decimation of the records (the statistics are not). */
   isDecimated: z.boolean(),

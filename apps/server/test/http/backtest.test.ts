@@ -203,14 +203,14 @@ describe("POST /api/monitors/backtest", () => {
     expect(b.summary.alerts_opened).toBeGreaterThan(0);
   });
 
-  it("refuses a period longer than 30 days, one that ends before it starts, and a body with neither or both", async () => {
-    const long = await post({ task: task(), period: { from: at(0), to: at(31 * 24 * 60) } });
+  it("refuses a period longer than 31 days, one that ends before it starts, and a body with neither or both", async () => {
+    const long = await post({ task: task(), period: { from: at(0), to: at(32 * 24 * 60) } });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe(BACKTEST_MESSAGES.periodTooLong);
     const reversed = await post({ task: task(), period: { from: at(10), to: at(5) } });
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toBe(BACKTEST_MESSAGES.periodOrder);
-    expect((await post({ task: task(), period: { days: 31 } })).statusCode).toBe(400);
+    expect((await post({ task: task(), period: { days: 32 } })).statusCode).toBe(400);
     expect((await post({ period })).statusCode).toBe(400);
     expect((await post({ task: task(), monitor_uuid: randomUUID(), period })).statusCode).toBe(400);
   });
@@ -265,7 +265,7 @@ describe("POST /api/monitors/backtest streamed (Accept: application/x-ndjson)", 
     const res = await stream({ task: foreignTask, period });
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toContain("application/json");
-    const tooLong = await stream({ task: task(), period: { from: at(0), to: at(60 * 24 * 31) } });
+    const tooLong = await stream({ task: task(), period: { from: at(0), to: at(60 * 24 * 32) } });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({ message: BACKTEST_MESSAGES.periodTooLong });
   });

@@ -2,14 +2,15 @@
 // subscript a signal (window.read.ts: each subscript detoasts the whole array once it is stored out
 // of line, issue #27 §1). The values must be those of the signals whoever reads them: dense and
 // sparse slots, a second station, a missing value, a record written before a signal existed (a
-// shorter array) and a record without numbers; loadWindow and loadRecordSpan alike.
+// shorter array) and a record without numbers; loadWindow and openRecordSpan alike.
 import { parseStoredMonitorFilter } from "@linewatch/contracts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.js";
 import { partRecords, signals, stations } from "../../src/db/schema/index.js";
-import { loadRecordSpan, loadWindow } from "../../src/modules/evaluation/window.read.js";
+import { loadWindow } from "../../src/modules/evaluation/window.read.js";
 import { createCustomer, createLine, createPlant } from "../factories.js";
 import { createTestDatabase } from "../helpers/db.js";
+import { readRecordSpan } from "../helpers/record-span.js";
 
 const T0 = Date.UTC(2026, 10, 22, 8);
 /** Out of line: 300 float8 are 2.4 kB, above PostgreSQL's 2 kB toast threshold. */
@@ -129,13 +130,12 @@ describe("windows of many signals of one station", () => {
     expectValues(w, 0);
   });
 
-  it("give each signal its own value: loadRecordSpan (the backtest)", async () => {
-    const { window, truncated } = await loadRecordSpan(
+  it("give each signal its own value: openRecordSpan (the backtest)", async () => {
+    const { window } = await readRecordSpan(
       database.db,
       { customerId, lineId, type: "mvd", filter: filter() },
-      { from: new Date(T0 + 9 * 60_000 + 30_000), to: new Date(T0 + 60 * 60_000), before: 5, max: 1_000 },
+      { from: new Date(T0 + 9 * 60_000 + 30_000), to: new Date(T0 + 60 * 60_000), before: 5 },
     );
-    expect(truncated).toBe(false);
     expect(window.records).toHaveLength(5 + RECORDS - 10);
     expectValues(window, 5);
   });

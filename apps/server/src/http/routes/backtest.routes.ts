@@ -23,7 +23,7 @@ export function backtestRoutes(app: FastifyInstance, { services }: AppOptions) {
       schema: {
         operationId: "backtestMonitor",
         tags: ["monitors"],
-        description: `Replays a monitor (\`task\`: its settings as a create takes them, with the form's \`rules\`; or \`monitor_uuid\`: a saved one) at its frequency over \`period\` (default the last 7 days, at most 30): each slot's window, evaluation, alert rules and alert opening / auto-resolving, by the worker's code. Stores nothing. With \`Accept: ${BACKTEST_STREAM_TYPE}\` the answer is a stream of JSON lines: \`progress\` as the replay moves, then \`result\` (this same body) or \`error\`. The replay stops when the client goes away or past BACKTEST_CPU_MS of CPU time (400).`,
+        description: `Replays a monitor (\`task\`: its settings as a create takes them, with the form's \`rules\`; or \`monitor_uuid\`: a saved one) at its frequency over \`period\` (default the last 7 days, at most 31): each slot's window, evaluation, alert rules and alert opening / auto-resolving, by the worker's code. Stores nothing. With \`Accept: ${BACKTEST_STREAM_TYPE}\` the answer is a stream of JSON lines: \`progress\` as the replay moves, then \`result\` (this same body) or \`error\`. The replay stops when the client goes away or past BACKTEST_CPU_MS of CPU time (400).`,
         body: services.backtest.schemas.ZBacktestBody,
         response: { 200: ZBacktest, 400: ZMessage, 401: ZMessage, 404: ZMessage },
       },

@@ -6,7 +6,8 @@
  * the "nothing new" check and CAP's points judged once, and the alert rules (alerts.rules.ts firingRule)
  * and lifecycle (alerts.lifecycle.ts alertStep) move an in-memory alert as applyEvaluation moves the stored one.
  *
- * The records come once, oldest first; each slot's window is a slice of them (two indexes move
+ * The records come once, oldest first, all at once (replayMonitor) or chunk by chunk as they are
+ * read (createReplay, issue 31 §4); each slot's window is a slice of them (two indexes move
  * forward), so the cost is the evaluations, not the reading.
  */
 import type { TStoredMonitorFilter } from "@linewatch/contracts";
@@ -26,6 +27,7 @@ import {
   evaluateMonitor,
   monitorEvaluationSettings,
   type Window,
+  type WindowRecord,
 } from "../evaluation/evaluate.js";
 
 export type ReplayMonitor = {
@@ -68,6 +70,7 @@ export function slotsOf(from: Date, to: Date, frequencyMinutes: number): Date[] 
 /**
  * Replays `monitor` at `slots` (ascending) over `window.records` (oldest first: the window before
  * the first slot and every later record). Starts with no previous evaluation and no open alert.
+ * The one-read form of createReplay: every record given at once.
  */
 export function replayMonitor(
   monitor: ReplayMonitor,
@@ -76,7 +79,29 @@ export function replayMonitor(
   /** Told after each slot: how many are done and the slot just evaluated (the backtest's progress). */
   onSlot?: (done: number, slot: Date) => void,
 ): { slots: ReplaySlot[]; alerts: ReplayAlert[] } {
-  const { records } = window;
+  const replay = createReplay(monitor, window, slots, onSlot);
+  replay.push(window.records);
+  return replay.finish();
+}
+
+/** Records dropped from the front of the replay's buffer once this many are behind every window. */
+const DROP_AT = 4_096;
+
+/**
+ * The replay fed as the records arrive (issue 31 §4: a month is read in time-ordered chunks):
+ * `push` takes the next records, oldest first, continuing the ones before (the window before the
+ * first slot first); `finish` says there are no more and gives the result. A slot is evaluated as
+ * soon as a record after it has arrived (records of one time may span two chunks), so the result is
+ * exactly replayMonitor's over all the records at once. Only the records a later window can still
+ * reach are kept: at most sample_size before the next slot, plus the chunk being consumed.
+ * `window` gives the signals, references and limits (its records are not read).
+ */
+export function createReplay(
+  monitor: ReplayMonitor,
+  window: Omit<Window, "records">,
+  slots: readonly Date[],
+  onSlot?: (done: number, slot: Date) => void,
+) {
   const sampleSize = monitor.filter.sample_size;
   // The rules look back at most this many counted evaluations: the runs the count rules need, and
   // every slot of the time rule's window (slots are one frequency apart).
@@ -89,8 +114,13 @@ export function replayMonitor(
   const alerts: ReplayAlert[] = [];
   let open: (ReplayAlert & { cleanStreak: number }) | null = null;
   let previousLastRecordTs: Date | null = null;
+  /** The records kept, oldest first; `end`: how many of them are at or before the last slot evaluated. */
+  let records: WindowRecord[] = [];
   let end = 0;
-  for (const slot of slots) {
+  let next = 0;
+  let isFinished = false;
+
+  function evaluateSlot(slot: Date) {
     const t = slot.getTime();
     while (end < records.length && (records[end]?.ts.getTime() ?? Number.POSITIVE_INFINITY) <= t) end++;
     const result = evaluateMonitor(monitorEvaluationSettings(monitor, previousLastRecordTs), {
@@ -146,9 +176,42 @@ export function replayMonitor(
     out.push({ slot, result, alert: step.kind });
     onSlot?.(out.length, slot);
   }
-  if (open) {
-    const { cleanStreak: _, ...still } = open;
-    alerts.push(still);
+
+  /** Evaluates the slots every record of which has arrived (all of them once finished). */
+  function evaluateReady() {
+    const lastTs = records.length ? (records[records.length - 1] as WindowRecord).ts.getTime() : null;
+    while (next < slots.length) {
+      const slot = slots[next] as Date;
+      // A record at the slot's own time may still come in the next chunk: wait for a later one.
+      if (!isFinished && (lastTs === null || lastTs <= slot.getTime())) break;
+      evaluateSlot(slot);
+      next++;
+    }
+    // Records no later window reaches (windows only move forward) go, a block at a time.
+    const behind = end - sampleSize;
+    if (behind >= DROP_AT) {
+      records = records.slice(behind);
+      end -= behind;
+    }
   }
-  return { slots: out, alerts };
+
+  return {
+    /** The next records, oldest first. */
+    push(chunk: readonly WindowRecord[]) {
+      if (isFinished) throw new Error("the replay is finished");
+      for (const r of chunk) records.push(r);
+      evaluateReady();
+    },
+    /** No more records: the remaining slots are evaluated and the result given. */
+    finish(): { slots: ReplaySlot[]; alerts: ReplayAlert[] } {
+      isFinished = true;
+      evaluateReady();
+      if (open) {
+        const { cleanStreak: _, ...still } = open;
+        alerts.push(still);
+        open = null;
+      }
+      return { slots: out, alerts };
+    },
+  };
 }

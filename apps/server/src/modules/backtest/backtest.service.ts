@@ -4,11 +4,15 @@
  * have opened and resolved, by the worker's own code (backtest.replay.ts). Stores nothing. Scoped
  * to the session's customer: another customer's monitor, line or signal is "not found".
  *
- * Reads the line's catalog and the records once (the period's plus the window before it,
- * loadRecordSpan); the windows slide over them in memory, on a statistics thread (stats-pool.ts)
- * within BACKTEST_CPU_MS of CPU time. The caller hears the replay's progress (the slot it has
- * reached) and may stop it (its client went away, or the user cancelled).
+ * Reads the line's catalog, the window before the period, then the period's records in time order
+ * a page at a time (openRecordSpan), each page handed to the replay on a statistics thread
+ * (stats-pool.ts) as it is read (issue 31 §4): the windows slide over them there within
+ * BACKTEST_CPU_MS of CPU time, and neither side holds the month (a month of a station writing
+ * 5,000 parts an hour is 3.7 M records). The caller hears the replay's progress (the slot it has
+ * reached) and may stop it (its client went away, or the user cancelled): the reading stops too.
  */
+
+import { MessageChannel } from "node:worker_threads";
 import {
   BACKTEST_BOUNDS,
   BACKTEST_MESSAGES,
@@ -28,10 +32,15 @@ import type { Db } from "../../db/client.js";
 import { AppError, badRequest } from "../../errors.js";
 import type { AlertRule } from "../alerts/alerts.rules.js";
 import type { AuthContext } from "../auth/auth.service.js";
-import type { StatsProgress, StatsTasks } from "../evaluation/stats.tasks.js";
+import type {
+  ReplayFeedAnswer,
+  ReplayFeedMessage,
+  StatsProgress,
+  StatsTasks,
+} from "../evaluation/stats.tasks.js";
 import { StatsBudgetError, type StatsPool } from "../evaluation/stats-pool.js";
-import { packWindow } from "../evaluation/window.pack.js";
-import { loadRecordSpan, WindowError } from "../evaluation/window.read.js";
+import { packRecords, packWindow } from "../evaluation/window.pack.js";
+import { openRecordSpan, WindowError } from "../evaluation/window.read.js";
 import { createMonitorsRepo } from "../monitors/monitors.repo.js";
 import { monitorNotFound, ruleValuesOf } from "../monitors/monitors.service.js";
 import { slotsOf } from "./backtest.replay.js";
@@ -44,6 +53,15 @@ export type BacktestInput = {
 };
 
 const DAY_MS = 86_400_000;
+/** Chunks (pages of the read) sent to the replay and not yet replayed, at most. */
+const FEED_AHEAD = 2;
+
+/** A failure reading the records, in the product's words. */
+function readError(err: unknown): unknown {
+  if (err instanceof WindowError)
+    return new AppError(err.code === "NOT_FOUND" ? "NOT_FOUND" : "BAD_REQUEST", err.message);
+  return err;
+}
 
 type Subject = {
   lineId: string;
@@ -108,7 +126,7 @@ export function createBacktestService(deps: {
     };
   }
 
-  /** (from, to]: to defaults to now (on a saved monitor's grid), from to `days` (7) before; ≤ 30 days. */
+  /** (from, to]: to defaults to now (on a saved monitor's grid), from to `days` (7) before; ≤ 31 days. */
   function periodOf(input: BacktestInput, s: Subject): { from: Date; to: Date } {
     const p = input.period ?? {};
     let to = p.to ? new Date(p.to) : now();
@@ -136,9 +154,9 @@ export function createBacktestService(deps: {
     ): Promise<TBacktest> {
       const subject = await subjectOf(ctx, input);
       const { from, to } = periodOf(input, subject);
-      let span: Awaited<ReturnType<typeof loadRecordSpan>>;
+      let span: Awaited<ReturnType<typeof openRecordSpan>>;
       try {
-        span = await loadRecordSpan(
+        span = await openRecordSpan(
           db,
           {
             customerId: ctx.customerId,
@@ -148,46 +166,93 @@ export function createBacktestService(deps: {
             useExcludedPartIds: subject.useExcludedPartIds,
             useExcludedModelNumbers: subject.useExcludedModelNumbers,
           },
-          { from, to, before: subject.filter.sample_size, max: maxRecords },
+          { from, to, before: subject.filter.sample_size },
           { signal: opts.signal },
         );
       } catch (err) {
-        if (err instanceof WindowError)
-          throw new AppError(err.code === "NOT_FOUND" ? "NOT_FOUND" : "BAD_REQUEST", err.message);
-        throw err;
+        throw readError(err);
       }
-      if (span.truncated) throw badRequest(BACKTEST_MESSAGES.tooManyRecords(maxRecords));
       const slots = slotsOf(from, to, subject.frequency);
+      const width = span.window.signals.length + span.window.references.length;
       const { packed, transfer } = await packWindow(span.window);
+      // The period's records go to the replay as they are read (issue 31 §4): a chunk is read
+      // while the thread replays the one before, and at most FEED_AHEAD chunks wait for it.
+      const feed = new MessageChannel();
+      let periodRecords = 0;
+      let failure: unknown = null;
+      let isStopped = false;
+      let wake: (() => void) | null = null;
+      let unanswered = 0;
+      feed.port1.on("message", (_m: ReplayFeedAnswer) => {
+        unanswered--;
+        wake?.();
+      });
+      const running = deps.stats.run(
+        "replay",
+        {
+          monitor: {
+            type: subject.type,
+            alertThreshold: subject.alertThreshold,
+            filter: subject.filter,
+            frequency: subject.frequency,
+            rules: subject.rules,
+          },
+          window: packed,
+          slots: slots.map((d) => d.getTime()),
+          feed: feed.port2,
+        },
+        [...transfer, feed.port2],
+        { cpuBudgetMs: deps.cpuBudgetMs, signal: opts.signal, onProgress: opts.onProgress },
+      );
+      const stop = () => {
+        isStopped = true;
+        wake?.();
+      };
+      running.then(stop, stop);
+      const post = (m: ReplayFeedMessage, list: ArrayBuffer[] = []) => {
+        if (!isStopped) feed.port1.postMessage(m, list);
+      };
+      const feeding = (async () => {
+        try {
+          for await (const chunk of span.chunks) {
+            if (isStopped) break;
+            periodRecords += chunk.length;
+            if (periodRecords > maxRecords) throw badRequest(BACKTEST_MESSAGES.tooManyRecords(maxRecords));
+            const c = packRecords(chunk, width);
+            post({ type: "records", records: c.packed }, c.transfer);
+            unanswered++;
+            while (unanswered >= FEED_AHEAD && !isStopped)
+              await new Promise<void>((resolve) => {
+                wake = resolve;
+              });
+            wake = null;
+          }
+          post({ type: "end" });
+        } catch (err) {
+          failure = err;
+          post({ type: "fail" });
+        }
+      })();
       let replay: StatsTasks["replay"]["result"];
       try {
-        replay = await deps.stats.run(
-          "replay",
-          {
-            monitor: {
-              type: subject.type,
-              alertThreshold: subject.alertThreshold,
-              filter: subject.filter,
-              frequency: subject.frequency,
-              rules: subject.rules,
-            },
-            window: packed,
-            slots: slots.map((d) => d.getTime()),
-          },
-          transfer,
-          { cpuBudgetMs: deps.cpuBudgetMs, signal: opts.signal, onProgress: opts.onProgress },
-        );
+        replay = await running;
       } catch (err) {
+        await feeding;
+        if (failure) throw readError(failure);
         if (err instanceof StatsBudgetError)
           throw badRequest(BACKTEST_MESSAGES.tooLong(Math.round(err.budgetMs / 1000)));
         throw err;
+      } finally {
+        stop();
+        feed.port1.close();
       }
+      await feeding;
       const iso = (d: Date | null) => (d ? d.toISOString() : null);
       return {
         from: from.toISOString(),
         to: to.toISOString(),
         frequency: subject.frequency,
-        records: span.window.records.length,
+        records: span.window.records.length + periodRecords,
         slots: replay.slots.map((s, i) => ({ slot: (slots[i] as Date).toISOString(), ...s })),
         alerts: replay.alerts.map((a) => ({
           opened_at: a.openedAt.toISOString(),

@@ -192,7 +192,7 @@ const byModel = (a: string | null, b: string | null) =>
 
 /**
  * The view of a period's window. Records without a finite value are left out of everything;
- * `isTruncated` says the window held only the newest of the period's records.
+ * `isTruncated` says the window holds a sample of the period's records (capability.service.ts).
  */
 export function capabilityView(
   window: Window,

@@ -3,9 +3,15 @@
  * the worker, the preview, the backtest and the capability view, taking packed windows
  * (window.pack.ts) and giving back only what their callers use, so little crosses back.
  */
+import type { MessagePort } from "node:worker_threads";
 import type { TBacktestSlot, TCapabilityView, TCycle } from "@linewatch/contracts";
 import type { MeasuredLevelSupport } from "@linewatch/stats";
-import { type ReplayAlert, type ReplayMonitor, replayMonitor } from "../backtest/backtest.replay.js";
+import {
+  createReplay,
+  type ReplayAlert,
+  type ReplayMonitor,
+  type ReplaySlot,
+} from "../backtest/backtest.replay.js";
 import { capabilityView } from "../capability/capability.fns.js";
 import {
   cycleOf,
@@ -14,7 +20,7 @@ import {
   evaluateMonitor,
   windowLevelSupport,
 } from "./evaluate.js";
-import { type PackedWindow, unpackWindow } from "./window.pack.js";
+import { type PackedRecords, type PackedWindow, unpackRecords, unpackWindow } from "./window.pack.js";
 
 export type StatsTasks = {
   /** Answers once the thread has loaded the statistics: StatsPool.ready. */
@@ -28,8 +34,12 @@ export type StatsTasks = {
     args: { settings: EvaluationSettings; window: PackedWindow; monitorSampleSize: number };
     result: { evaluation: EvaluationResult; levelSupport: PreviewLevelSupport | null };
   };
+  /**
+   * A backtest's replay over `window`'s records; with `feed`, the later records arrive on it as
+   * they are read (ReplayFeedMessage) and the replay ends at its "end".
+   */
   replay: {
-    args: { monitor: ReplayMonitor; window: PackedWindow; slots: number[] };
+    args: { monitor: ReplayMonitor; window: PackedWindow; slots: number[]; feed?: MessagePort };
     result: { slots: Omit<TBacktestSlot, "slot">[]; alerts: ReplayAlert[] };
   };
   capability: {
@@ -39,12 +49,41 @@ export type StatsTasks = {
 };
 export type StatsTaskName = keyof StatsTasks;
 
+/** What crosses back of a replay: the slot times are the caller's own, only what the evaluation gave. */
+function replayResult(replay: {
+  slots: ReplaySlot[];
+  alerts: ReplayAlert[];
+}): StatsTasks["replay"]["result"] {
+  return {
+    slots: replay.slots.map(({ result, alert }) => ({
+      state: result.state,
+      score: result.score,
+      threshold: result.threshold,
+      reason: result.reason,
+      alert,
+    })),
+    alerts: replay.alerts,
+  };
+}
+
 /** What crosses back of a MeasuredLevelSupport: no arrays. */
 export type PreviewLevelSupport = Omit<MeasuredLevelSupport, "dependence" | "heavyTails"> & {
   vif: number;
   arOrder: number;
   cycle: TCycle | null;
 };
+
+/**
+ * A replay's feed (issue 31 §4), from the backtest to the thread: the next records, oldest first;
+ * "end" when there are no more; "fail" when they could not be read (the task then fails and the
+ * backtest reports its own error). The thread answers each chunk with "taken" once it has replayed
+ * the slots that chunk completes: the backtest keeps only a few chunks unanswered.
+ */
+export type ReplayFeedMessage =
+  | { type: "records"; records: PackedRecords }
+  | { type: "end" }
+  | { type: "fail" };
+export type ReplayFeedAnswer = { type: "taken" };
 
 /** Progress of a long task: units done of total, and where it is (a slot's epoch ms). */
 export type StatsProgress = { done: number; total: number; at: number | null };
@@ -53,7 +92,7 @@ export const statsTasks: {
   [K in StatsTaskName]: (
     args: StatsTasks[K]["args"],
     progress: (p: StatsProgress) => void,
-  ) => StatsTasks[K]["result"];
+  ) => StatsTasks[K]["result"] | Promise<StatsTasks[K]["result"]>;
 } = {
   ready: () => true,
 
@@ -80,26 +119,42 @@ export const statsTasks: {
     return { evaluation: evaluateMonitor(settings, unpacked), levelSupport };
   },
 
-  replay: ({ monitor, window, slots }, progress) => {
+  replay: ({ monitor, window, slots, feed }, progress) => {
     const total = slots.length;
     progress({ done: 0, total, at: null });
-    const replay = replayMonitor(
+    const unpacked = unpackWindow(window);
+    const replay = createReplay(
       monitor,
-      unpackWindow(window),
+      unpacked,
       slots.map((ms) => new Date(ms)),
       (done, slot) => progress({ done, total, at: slot.getTime() }),
     );
-    return {
-      // The slot times are the caller's own: only what the evaluation gave goes back.
-      slots: replay.slots.map(({ result, alert }) => ({
-        state: result.state,
-        score: result.score,
-        threshold: result.threshold,
-        reason: result.reason,
-        alert,
-      })),
-      alerts: replay.alerts,
-    };
+    replay.push(unpacked.records);
+    if (!feed) return replayResult(replay.finish());
+    return new Promise((resolve, reject) => {
+      let isSettled = false;
+      const settle = (f: () => void) => {
+        if (isSettled) return;
+        isSettled = true;
+        feed.close();
+        f();
+      };
+      feed.on("message", (m: ReplayFeedMessage) => {
+        if (isSettled) return;
+        try {
+          if (m.type === "records") {
+            replay.push(unpackRecords(m.records));
+            feed.postMessage({ type: "taken" } satisfies ReplayFeedAnswer);
+          } else if (m.type === "end") {
+            const result = replayResult(replay.finish());
+            settle(() => resolve(result));
+          } else settle(() => reject(new Error("the backtest's records could not be read")));
+        } catch (err) {
+          settle(() => reject(err));
+        }
+      });
+      feed.on("close", () => settle(() => reject(new Error("the backtest's feed closed before its end"))));
+    });
   },
 
   capability: ({ window, period }) => capabilityView(unpackWindow(window), period),

@@ -2,7 +2,8 @@
  * A statistics thread's task handler (stats-pool.ts runs it through piscina): runs one task of
  * stats.tasks.ts and talks to the pool on the task's own MessagePort — first which OS thread it
  * is (so the pool can read its CPU time from /proc and stop it past its budget), then the task's
- * progress, at most every PROGRESS_MS and always at the end.
+ * progress, at most every PROGRESS_MS and always at the end. A task may answer with a promise (a
+ * replay fed its records as they are read): the thread waits for it, costing no CPU time meanwhile.
  */
 import { readlinkSync } from "node:fs";
 import type { MessagePort } from "node:worker_threads";
@@ -42,10 +43,20 @@ export default function runStatsTask<K extends StatsTaskName>({ task, args, port
     last = t;
     post({ type: "progress", ...p });
   };
+  let result: StatsTasks[K]["result"] | Promise<StatsTasks[K]["result"]>;
   try {
-    const run = statsTasks[task] as (a: StatsTasks[K]["args"], p: typeof progress) => StatsTasks[K]["result"];
-    return run(args, progress);
-  } finally {
+    const run = statsTasks[task] as (
+      a: StatsTasks[K]["args"],
+      p: typeof progress,
+    ) => StatsTasks[K]["result"] | Promise<StatsTasks[K]["result"]>;
+    result = run(args, progress);
+  } catch (err) {
     port.close();
+    throw err;
   }
+  // A task fed as it runs (a backtest's replay, its records arriving as they are read) answers
+  // later: its port stays open for its progress until then.
+  if (result instanceof Promise) return result.finally(() => port.close());
+  port.close();
+  return result;
 }

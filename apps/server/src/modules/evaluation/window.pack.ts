@@ -64,6 +64,43 @@ export async function packWindow(window: Window): Promise<{ packed: PackedWindow
 
 /** The window again, as evaluateMonitor and the capability view take it. */
 export function unpackWindow(p: PackedWindow): Window {
+  return {
+    signals: p.signals,
+    references: p.references,
+    records: unpackRecords(p),
+    ...(p.limits ? { limits: p.limits } : {}),
+  };
+}
+
+/** Records without their window (a chunk of a backtest's period, fed to its replay as it is read). */
+export type PackedRecords = Pick<PackedWindow, "width" | "ts" | "partIds" | "modelNumbers" | "values">;
+
+/** A chunk of records packed in one pass (a page of a read: tens of thousands of values at most). */
+export function packRecords(
+  records: readonly WindowRecord[],
+  width: number,
+): { packed: PackedRecords; transfer: ArrayBuffer[] } {
+  const n = records.length;
+  const ts = new Float64Array(n);
+  const values = new Float64Array(n * width);
+  const partIds = new Array<string>(n);
+  const modelNumbers = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) {
+    const r = records[i] as WindowRecord;
+    ts[i] = r.ts.getTime();
+    partIds[i] = r.partId;
+    modelNumbers[i] = r.modelNumber;
+    const at = i * width;
+    for (let j = 0; j < width; j++) values[at + j] = r.values[j] ?? Number.NaN;
+  }
+  return {
+    packed: { width, ts, partIds, modelNumbers, values },
+    transfer: [ts.buffer as ArrayBuffer, values.buffer as ArrayBuffer],
+  };
+}
+
+/** The records of a packed window or chunk. */
+export function unpackRecords(p: PackedRecords): WindowRecord[] {
   const n = p.ts.length;
   const records = new Array<WindowRecord>(n);
   for (let i = 0; i < n; i++) {
@@ -77,10 +114,5 @@ export function unpackWindow(p: PackedWindow): Window {
       values,
     };
   }
-  return {
-    signals: p.signals,
-    references: p.references,
-    records,
-    ...(p.limits ? { limits: p.limits } : {}),
-  };
+  return records;
 }

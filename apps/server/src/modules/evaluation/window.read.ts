@@ -65,7 +65,8 @@ const PAGE_MIN_RECORDS = 50;
 
 /**
  * Reads `limit` records of a row set, oldest first, with the values of `columns` (NaN = missing):
- * one statement. The time comes as epoch seconds text (exact, and cheaper to read than a timestamp).
+ * one statement, or pages of one (readPages). The time comes as epoch seconds text (exact, and
+ * cheaper to read than a timestamp).
  */
 async function readRecords(
   db: Tx,
@@ -75,6 +76,25 @@ async function readRecords(
   oldestFirst: boolean,
   signal?: AbortSignal,
 ): Promise<WindowRecord[]> {
+  const records: WindowRecord[] = [];
+  for await (const page of readPages(db, rs, columns, limit, oldestFirst, signal))
+    for (const r of page) records.push(r);
+  return oldestFirst ? records : records.reverse();
+}
+
+/**
+ * The records of readRecords a page at a time, in the statement's order (oldest first, or newest
+ * first), each page read once the one before it has been taken: a caller that consumes pages as
+ * they come (a backtest's replay) holds one page, whatever `limit` is.
+ */
+async function* readPages(
+  db: Tx,
+  rs: RowSet,
+  columns: readonly Cell[],
+  limit: number,
+  oldestFirst: boolean,
+  signal?: AbortSignal,
+): AsyncGenerator<WindowRecord[]> {
   // Stations: the base one ("r") and one lateral join per other station read.
   const aliases = new Map<string, string>([[rs.baseStation, "r"]]);
   const aliasOf = (stationId: string) => {
@@ -179,12 +199,12 @@ async function readRecords(
   const cmp = oldestFirst ? sql`>` : sql`<`;
   const dir = oldestFirst ? sql`asc` : sql`desc`;
   // Records as each page arrives (in the statement's order), so no step handles every value at once.
-  const records: WindowRecord[] = [];
+  let read = 0;
   let after: unknown[] | undefined;
   for (;;) {
     // A caller that went away (a closed request) reads no further page.
     if (signal?.aborted) throw new StatsCancelledError();
-    const take = Math.min(limit - records.length, paged ? pageSize : limit);
+    const take = Math.min(limit - read, paged ? pageSize : limit);
     const keyset = after
       ? [
           sql`(r.ts, r.part_id, r.op) ${cmp} (${after[3 + selected]}::timestamptz, ${after[1]}, ${after[4 + selected]}::smallint)`,
@@ -200,6 +220,8 @@ async function readRecords(
     order by r.ts ${dir}, r.part_id ${dir}, r.op ${dir}
     limit ${take}`,
     );
+    const records = new Array<WindowRecord>(page.length);
+    let i = 0;
     for (const row of page) {
       const arrays: ((number | null)[] | null)[] = [];
       for (const at of arrayAt.values()) arrays[at] = numberArrayOf(row[3 + at]);
@@ -209,17 +231,19 @@ async function readRecords(
         const v = k < 0 ? row[3 + (source[j] as number)] : (arrays[source[j] as number]?.[k] ?? null);
         values[j] = v == null ? Number.NaN : Number(v);
       }
-      records.push({
+      records[i++] = {
         ts: dateOfEpoch(String(row[0])),
         partId: String(row[1]),
         modelNumber: (row[2] as string | null) ?? null,
         values,
-      });
+      };
     }
-    if (!paged || page.length < take || records.length >= limit) break;
-    after = page[page.length - 1];
+    read += records.length;
+    const last = page[page.length - 1];
+    if (records.length) yield records;
+    if (!paged || page.length < take || read >= limit) break;
+    after = last;
   }
-  return oldestFirst ? records : records.reverse();
 }
 
 const dialect = new PgDialect();
@@ -283,39 +307,97 @@ export async function loadWindow(
 }
 
 /**
- * The records of a replay (the backtest, issue #18): the newest `before` records at or before
- * `from` (the window of the period's first slot) then every record after `from` up to `to`, oldest
- * first, in the worker's order (time, part id, op), with the window's signals, references and
- * limits. Two statements, whatever the number of slots: windows then slide over these in memory.
- * At most `max` records after `from` are read; `truncated` says there were more.
+ * The records of a replay read as they are consumed (the backtest over a month, issue 31 §4):
+ * `window` holds the window's signals, references and limits and the newest `before` records at
+ * or before `from` (oldest first); `chunks` then gives every record after `from` up to `to`,
+ * oldest first in the worker's order (time, part id, op), a page at a time (readPages: each page
+ * one statement after the last one's key, on the primary key's order within the base station, so
+ * no statement sorts the month and a page is read only when the one before it has been taken).
+ * Nothing bounds the count: the caller counts as it takes.
  */
-export async function loadRecordSpan(
+export async function openRecordSpan(
   db: Tx,
   q: Omit<WindowQuery, "period">,
-  span: { from: Date; to: Date; before: number; max: number },
+  span: { from: Date; to: Date; before: number },
   opts: { signal?: AbortSignal } = {},
-): Promise<{ window: Window; truncated: boolean }> {
+): Promise<{ window: Window; chunks: AsyncGenerator<WindowRecord[]> }> {
   const query: WindowQuery = {
     ...q,
     period: { from: null, to: span.from, limit: span.before, anchor: "end" },
   };
   const plan = planWindow(await loadCatalog(db, [query]), query);
-  if (!plan) return { window: { ...EMPTY }, truncated: false };
+  if (!plan) return { window: { ...EMPTY }, chunks: (async function* () {})() };
+  const older =
+    span.before > 0 ? await readRecords(db, plan.rowSet, plan.columns, span.before, false, opts.signal) : [];
   const after: RowSet = {
     ...plan.rowSet,
     from: span.from.toISOString(),
     fromExclusive: true,
     to: span.to.toISOString(),
   };
-  const [older, newer] = await Promise.all([
-    span.before > 0
-      ? readRecords(db, plan.rowSet, plan.columns, span.before, false, opts.signal)
-      : ([] as WindowRecord[]),
-    readRecords(db, after, plan.columns, span.max + 1, true, opts.signal),
-  ]);
-  const truncated = newer.length > span.max;
-  if (truncated) newer.length = span.max;
-  return { window: windowOf(plan, older.concat(newer)), truncated };
+  return {
+    window: windowOf(plan, older),
+    chunks: readPages(db, after, plan.columns, Number.MAX_SAFE_INTEGER, true, opts.signal),
+  };
+}
+
+/**
+ * A period's records for a view that reads at most `max` of them (the capability view, issue 31
+ * §4): every record of the period when its base station holds at most `max` in it (counted first,
+ * without the filter's other conditions: at most max + 1 index entries), else a sample of its
+ * time — the period cut into `stretches` equal stretches and the first max / stretches records of
+ * each (every record of a stretch that holds fewer), oldest first. `isSampled`: some records of
+ * the period are not in the window.
+ */
+export async function loadPeriodSample(
+  db: Tx,
+  q: Omit<WindowQuery, "period">,
+  period: { from: Date; to: Date },
+  bound: { max: number; stretches: number },
+  opts: { signal?: AbortSignal } = {},
+): Promise<{ window: Window; isSampled: boolean }> {
+  const query: WindowQuery = { ...q, period: { ...period, limit: bound.max + 1, anchor: "end" } };
+  const plan = planWindow(await loadCatalog(db, [query]), query);
+  if (!plan) return { window: { ...EMPTY }, isSampled: false };
+  const { rowSet, columns } = plan;
+  const counted = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*) as n from (select 1 from part_records r
+      where r.station_id = ${rowSet.baseStation} and r.ts >= ${period.from} and r.ts <= ${period.to}
+      limit ${bound.max + 1}) x`),
+  );
+  if (Number(counted[0]?.n ?? 0) <= bound.max) {
+    const records = await readRecords(db, rowSet, columns, bound.max, false, opts.signal);
+    return { window: windowOf(plan, records), isSampled: false };
+  }
+  const each = Math.floor(bound.max / bound.stretches);
+  const span = period.to.getTime() - period.from.getTime();
+  const edge = (k: number) =>
+    k === bound.stretches
+      ? period.to
+      : new Date(period.from.getTime() + Math.floor((span * k) / bound.stretches));
+  // One statement a stretch, each an index range scan that stops after each + 1 records.
+  const parts = await Promise.all(
+    Array.from({ length: bound.stretches }, (_, k) =>
+      readRecords(
+        db,
+        { ...rowSet, from: edge(k).toISOString(), fromExclusive: k > 0, to: edge(k + 1).toISOString() },
+        columns,
+        each + 1,
+        true,
+        opts.signal,
+      ),
+    ),
+  );
+  let isSampled = false;
+  const records: WindowRecord[] = [];
+  for (const part of parts) {
+    if (part.length > each) {
+      isSampled = true;
+      part.length = each;
+    }
+    for (const r of part) records.push(r);
+  }
+  return { window: windowOf(plan, records), isSampled };
 }
 
 /**
