@@ -3,6 +3,7 @@ import { NO_CAUSE_DE } from "./alerts.de.js";
 import type { Translation } from "./i18n.js";
 
 export const ALERT_TEXTS_DE = {
+  alertsLabel: "Alarme",
   state: { OPEN: "Offen", ACKNOWLEDGED: "Quittiert", RESOLVED: "Abgeschlossen" },
   columns: {
     state: "Zustand",

@@ -6,6 +6,7 @@ import { ALERT_NO_CAUSE } from "./alerts.js";
 // evaluation-summary.ts.
 
 export const ALERT_TEXTS = {
+  alertsLabel: "Alerts",
   state: { OPEN: "Open", ACKNOWLEDGED: "Acknowledged", RESOLVED: "Resolved" },
   columns: {
     state: "State",

@@ -1,4 +1,4 @@
-import type { AUTH_TEXTS } from "./auth-texts.js";
+import type { AUTH_MESSAGES, AUTH_TEXTS } from "./auth-texts.js";
 import type { Translation } from "./i18n.js";
 
 export const AUTH_TEXTS_DE = {
@@ -16,3 +16,13 @@ export const AUTH_TEXTS_DE = {
   goToSignIn: "Zur Anmeldung",
   loading: "Wird geladen",
 } as const satisfies Translation<typeof AUTH_TEXTS>;
+
+export const AUTH_MESSAGES_DE = {
+  invalidCredentials: "E-Mail oder Passwort ist falsch",
+  tooManyAttempts: "Zu viele fehlgeschlagene Anmeldungen mit dieser E-Mail. Warten Sie 5 Minuten und versuchen Sie es erneut.",
+  tooManyAttemptsFromAddress:
+    "Zu viele fehlgeschlagene Anmeldungen von dieser Netzwerkadresse. Warten Sie 5 Minuten und versuchen Sie es erneut.",
+  passwordSet: "Das Passwort ist festgelegt. Sie können sich jetzt anmelden.",
+  invalidPasswordLink:
+    "Dieser Passwort-Link ist ungültig oder abgelaufen. Bitten Sie einen Administrator um einen neuen.",
+} as const satisfies Translation<typeof AUTH_MESSAGES>;

@@ -4,7 +4,6 @@
 
 export * from "./alert-texts.de.js";
 export * from "./alerts.de.js";
-export * from "./auth.de.js";
 export * from "./auth-texts.de.js";
 export * from "./capability.de.js";
 export * from "./evaluation-series.de.js";
