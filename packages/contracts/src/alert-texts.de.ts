@@ -42,6 +42,7 @@ export const ALERT_TEXTS_DE = {
   delivery: { PENDING: "ausstehend", DELIVERED: "zugestellt", FAILED: "fehlgeschlagen" },
   deliveredAt: (at: string) => ` am ${at}`,
   noAnswer: "keine Antwort",
+  durationMs: (ms: number) => `${ms} ms`,
   evaluations: "Auswertungen",
   evaluationsTitle: "Auswertungen der Überwachung",
   loadingChart: "Diagramm wird geladen",

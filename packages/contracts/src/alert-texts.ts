@@ -45,6 +45,7 @@ export const ALERT_TEXTS = {
   delivery: { PENDING: "pending", DELIVERED: "delivered", FAILED: "failed" },
   deliveredAt: (at: string) => ` at ${at}`,
   noAnswer: "no answer",
+  durationMs: (ms: number) => `${ms} ms`,
   evaluations: "Evaluations",
   evaluationsTitle: "Evaluations of the monitor",
   loadingChart: "Loading the chart",

@@ -164,7 +164,7 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
                         <Typography key={t.at} variant="caption" component="div" color="text.secondary">
                           {fmt(t.at)} · {t.httpStatus ?? T.noAnswer}
                           {t.error ? ` · ${t.error}` : ""}
-                          {t.durationMs != null ? ` · ${t.durationMs} ms` : ""}
+                          {t.durationMs != null ? ` · ${T.durationMs(t.durationMs)}` : ""}
                         </Typography>
                       ))}
                     </Box>
