@@ -1,4 +1,9 @@
-import { ALERT_CAUSE_MAX, ALERT_COMMENT_MAX, type ALERT_MESSAGES, type NO_DATA_ALERT_TEXTS } from "./alerts.js";
+import {
+  ALERT_CAUSE_MAX,
+  ALERT_COMMENT_MAX,
+  type ALERT_MESSAGES,
+  type NO_DATA_ALERT_TEXTS,
+} from "./alerts.js";
 import type { Translation } from "./i18n.js";
 
 /** ALERT_NO_CAUSE in German (a cause is free text: the German words are stored as typed). */

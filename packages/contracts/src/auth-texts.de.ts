@@ -19,7 +19,8 @@ export const AUTH_TEXTS_DE = {
 
 export const AUTH_MESSAGES_DE = {
   invalidCredentials: "E-Mail oder Passwort ist falsch",
-  tooManyAttempts: "Zu viele fehlgeschlagene Anmeldungen mit dieser E-Mail. Warten Sie 5 Minuten und versuchen Sie es erneut.",
+  tooManyAttempts:
+    "Zu viele fehlgeschlagene Anmeldungen mit dieser E-Mail. Warten Sie 5 Minuten und versuchen Sie es erneut.",
   tooManyAttemptsFromAddress:
     "Zu viele fehlgeschlagene Anmeldungen von dieser Netzwerkadresse. Warten Sie 5 Minuten und versuchen Sie es erneut.",
   passwordSet: "Das Passwort ist festgelegt. Sie können sich jetzt anmelden.",

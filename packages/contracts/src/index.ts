@@ -1,8 +1,8 @@
 // First: zod's configuration, before any schema is built (zod-setup.ts).
 import "./zod-setup.js";
 
-export * from "./alerts.js";
 export * from "./alert-texts.js";
+export * from "./alerts.js";
 export * from "./audit-log.js";
 export * from "./audit-log-texts.js";
 export * from "./auth.js";
@@ -24,8 +24,8 @@ export * from "./feature-flags.js";
 export * from "./i18n.js";
 export * from "./ingest-tokens.js";
 export * from "./line-fields.js";
-export * from "./lines.js";
 export * from "./line-overview-texts.js";
+export * from "./lines.js";
 export * from "./monitor-form.js";
 export * from "./monitor-query.js";
 export * from "./monitor-rules.js";

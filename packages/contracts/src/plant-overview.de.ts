@@ -22,7 +22,8 @@ export const PLANT_OVERVIEW_TEXTS_DE = {
   noOpenAlerts: "Keine offenen Alarme",
   noMonitors: "Keine Überwachungen",
   monitorsLabel: (line: string) => `Überwachungen von ${line}: letzte Zustände`,
-  recordsLabel: (total: number) => `${count(total)} Datensätze in den letzten ${PLANT_OVERVIEW_HOURS} Stunden`,
+  recordsLabel: (total: number) =>
+    `${count(total)} Datensätze in den letzten ${PLANT_OVERVIEW_HOURS} Stunden`,
   newestAlerts: "Neueste Alarme",
   noAlerts: "In diesem Werk gibt es noch keine Alarme.",
   lines: "Linien",

@@ -11,5 +11,6 @@ export const UNMONITORED_TEXT_DE = {
   chip: "Merkmale geändert",
   chipTitle: (n: number) =>
     `${n} ${n === 1 ? "Merkmal ist" : "Merkmale sind"} ausgeschaltet oder kein Messwert mehr: Die Überwachung läuft mit den übrigen`,
-  chipTitleNoneLeft: "Alle ihre Merkmale sind ausgeschaltet oder keine Messwerte mehr: Die Überwachung erfasst keine Daten",
+  chipTitleNoneLeft:
+    "Alle ihre Merkmale sind ausgeschaltet oder keine Messwerte mehr: Die Überwachung erfasst keine Daten",
 } as const satisfies Translation<typeof UNMONITORED_TEXT>;

@@ -53,7 +53,8 @@ export function tickSpanOf(times: readonly Date[]): TickSpan {
 export function tickLabel(d: Date, timeZone: string, span: TickSpan, lang = currentLanguage()): string {
   const p = zonedParts(d, timeZone, false, lang);
   const time = `${p("hour")}:${p("minute")}`;
-  if (span === "days") return lang === "de" ? `${p("day")}.${p("month")}. ${time}` : `${p("month")}-${p("day")} ${time}`;
+  if (span === "days")
+    return lang === "de" ? `${p("day")}.${p("month")}. ${time}` : `${p("month")}-${p("day")} ${time}`;
   return span === "seconds" ? `${time}:${p("second")}` : time;
 }
 
@@ -62,7 +63,11 @@ export function tickLabel(d: Date, timeZone: string, span: TickSpan, lang = curr
  * "0.00123", "1230" in English; with a decimal comma in German ("4,2"). No grouping: a figure is
  * read digit by digit against its neighbours.
  */
-export function formatSignificant(v: number | null | undefined, digits: number, lang = currentLanguage()): string {
+export function formatSignificant(
+  v: number | null | undefined,
+  digits: number,
+  lang = currentLanguage(),
+): string {
   if (v == null) return "–";
   const en = Number(v.toPrecision(digits)).toString();
   return lang === "en" ? en : en.replace(".", ",");

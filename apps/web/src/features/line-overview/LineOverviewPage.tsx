@@ -105,9 +105,7 @@ export function LineOverviewPage() {
           error={alerts.error}
           onRetry={() => alerts.refetch()}
           isEmpty={alerts.data?.length === 0}
-          empty={
-<Typography color="text.secondary">{T.noAlerts}</Typography>
-          }
+          empty={<Typography color="text.secondary">{T.noAlerts}</Typography>}
         >
           <AlertsTable
             alerts={alerts.data ?? []}

@@ -32,12 +32,12 @@ import {
   SHELL_TEXTS_DE,
   UNMONITORED_TEXT_DE,
 } from "@linewatch/contracts/de";
-import { type TTwinPairs, twin } from "./language";
+import { type TTwinPairs, twin } from "./twins";
 
 /**
  * Every catalogue with a German twin (a lazy chunk: loaded when German is first needed). A
  * catalogue not listed shows in English in a German interface; the catalogue test
- * (i18n.catalogues.test.tsx) finds such a text on the screens said to be translated.
+ * (app/i18n.catalogues.test.tsx) finds such a text on the screens said to be translated.
  */
 export const DE_TWINS: TTwinPairs = [
   twin(ALERT_MESSAGES, ALERT_MESSAGES_DE),

@@ -8,6 +8,7 @@ import {
 } from "@linewatch/contracts";
 import i18next from "i18next";
 import { useSyncExternalStore } from "react";
+import type { TTwinPairs } from "./twins";
 
 // The interface's language (issue 32 §4, decision 0316). i18next holds the language state: the
 // supported languages, the current one and its change event. The texts are not i18next's keyed
@@ -65,12 +66,6 @@ export const currentLocale = (): string => LANGUAGE_LOCALES[currentLanguage()];
 
 /** English catalogue → its twin, per loaded language. English needs none: it is the source. */
 const twins = new Map<TLanguage, Map<object, object>>();
-
-/** A German (or other) catalogue chunk: pairs of an English catalogue and its twin. */
-export type TTwinPairs = ReadonlyArray<readonly [object, object]>;
-
-/** Pairs a catalogue with its twin, checked: the twin must be a complete Translation of it. */
-export const twin = <T extends object>(en: T, other: Translation<T>) => [en, other as object] as const;
 
 const LOADERS: Record<Exclude<TLanguage, "en">, () => Promise<TTwinPairs>> = {
   de: () => import("./de").then((m) => m.DE_TWINS),

@@ -57,9 +57,7 @@ export function ResolveDialog(p: {
                 {...params}
                 label={T.causeLabel}
                 required
-                helperText={
-                  causes.data?.causes.length ? T.causeHelpWithModes : T.causeHelp
-                }
+                helperText={causes.data?.causes.length ? T.causeHelpWithModes : T.causeHelp}
                 error={cause.length > ALERT_CAUSE_MAX}
               />
             )}

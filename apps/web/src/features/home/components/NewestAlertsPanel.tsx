@@ -42,9 +42,7 @@ export function NewestAlertsPanel({
       ) : (
         <List dense disablePadding>
           {alerts.map((a) => {
-            const what = a.monitor
-              ? `${a.monitor.name} (${T.typeLabel[a.monitor.type]})`
-              : ND.title;
+            const what = a.monitor ? `${a.monitor.name} (${T.typeLabel[a.monitor.type]})` : ND.title;
             return (
               <ListItem key={a.id} disableGutters divider sx={{ display: "block" }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>

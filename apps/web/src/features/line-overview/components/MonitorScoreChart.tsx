@@ -1,7 +1,7 @@
 import {
   CHART_SERIES_TEXTS,
-  evaluationChartSeries,
   EVALUATION_SERIES_MESSAGES,
+  evaluationChartSeries,
   type TEvaluationSeries,
 } from "@linewatch/contracts";
 import { useTheme } from "@mui/material";

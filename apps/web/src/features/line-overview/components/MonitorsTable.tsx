@@ -59,17 +59,11 @@ export function MonitorsTable({
               <UnmonitoredChip monitor={m} activeStations={activeStations} signalGroups={signalGroups} />
             </TableCell>
             <TableCell>{m.monitor_type.toUpperCase()}</TableCell>
-            <TableCell>
-              {m.active ? (isLineActive ? T.yes : LM.monitorStoppedWithLine) : T.no}
-            </TableCell>
+            <TableCell>{m.active ? (isLineActive ? T.yes : LM.monitorStoppedWithLine) : T.no}</TableCell>
             <TableCell>{T.everyMinutes(m.frequency)}</TableCell>
             <TableCell>
               {m.last_state ? (
-                <Chip
-                  size="small"
-                  label={T.state[m.last_state]}
-                  color={MONITOR_STATE_COLOR[m.last_state]}
-                />
+                <Chip size="small" label={T.state[m.last_state]} color={MONITOR_STATE_COLOR[m.last_state]} />
               ) : (
                 T.notEvaluated
               )}

@@ -18,11 +18,11 @@ import { HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { routes } from "../../app/routes";
-import { installResizeObserver, testLine, testMe, testMonitor, testPlant } from "../../test/fixtures";
-import { mockApi, refusal } from "../../test/mockApi";
-import { DE_TWINS } from "./de";
-import { setLanguage, textsIn } from "./language";
+import { DE_TWINS } from "../shared/i18n/de";
+import { setLanguage, textsIn } from "../shared/i18n/language";
+import { installResizeObserver, testLine, testMe, testMonitor, testPlant } from "../test/fixtures";
+import { mockApi, refusal } from "../test/mockApi";
+import { routes } from "./routes";
 
 // Issue 32 §4: "a test fails on any text rendered that is in no catalogue". The screens said to be
 // translated (sign-in, set password, the top bar and user menu, home, the line overview with its
@@ -64,7 +64,14 @@ const overview: TPlantOverview = {
         { type: "no_data", count: 1, oldestOpenedAt: iso(1) },
       ],
       monitors: [
-        { id: SVD, name: "Drehmoment", type: "svd", active: true, lastState: "BREACH", lastEvaluatedAt: iso(0) },
+        {
+          id: SVD,
+          name: "Drehmoment",
+          type: "svd",
+          active: true,
+          lastState: "BREACH",
+          lastEvaluatedAt: iso(0),
+        },
       ],
       recordsPerHour: [...new Array(23).fill(1250), 0],
     },
@@ -145,7 +152,13 @@ const detail: TAlertDetail = {
   ],
 };
 const monitors: TMonitor[] = [
-  { ...testMonitor({ monitor_uuid: SVD, monitor_name: "Drehmoment" }), monitor_type: "svd", last_state: "BREACH" },
+  {
+    ...testMonitor(
+      { monitor_uuid: SVD, monitor_name: "Drehmoment", monitor_type: "svd" },
+      { plant_uuid: plant.id, line_uuid: LINE },
+    ),
+    last_state: "BREACH",
+  },
 ];
 const series: TLineEvaluationSeries = {
   from: iso(24),
@@ -211,9 +224,9 @@ const server = setupServer(
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
   // The charts' chunks one after the other: loaded side by side, the test's module linker races.
-  await import("../../features/alerts/components/EvaluationChart");
-  await import("../../features/alerts/components/EvaluationDetailsPanel");
-  await import("../../features/line-overview/components/MonitorScoreChart");
+  await import("../features/alerts/components/EvaluationChart");
+  await import("../features/alerts/components/EvaluationDetailsPanel");
+  await import("../features/line-overview/components/MonitorScoreChart");
 }, 60_000);
 afterEach(() => {
   cleanup();
@@ -226,9 +239,9 @@ afterAll(async () => {
 
 // ── What a text may be made of ─────────────────────────────────────────────────────────────────
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const squash = (s: string) => s.replace(/\s+/g, " ").trim();
-const MARK = (i: number) => `\u0001${i}\u0002`;
+const MARK = (i: number) => `⟦${i}⟧`;
 /** An argument value: 0 and 1 for the branches of a count or a flag, 7 for any other number. */
 const ARG_VALUES = (i: number) => [MARK(i), 0, 1, 7];
 
@@ -306,15 +319,12 @@ function coveredBy(text: string, matchers: RegExp[]): boolean {
 function matchersFor(objects: readonly object[]): RegExp[] {
   const { strings, templates } = catalogueOf(objects);
   const exact = [...strings, ...dataStrings()].filter(Boolean).sort((a, b) => b.length - a.length);
-  const arg = `(?:${[...exact.map(escape), NUMBER, ZONE].join("|")})`;
+  const arg = `(?:${[...exact.map(escapeRe), NUMBER, ZONE].join("|")})`;
   const fromTemplate = (t: string) =>
-    escape(t)
-      .replace(/\u0001\d+\u0002/g, "\u0003")
-      .replace(/\d+/g, NUMBER)
-      .replace(/\u0003/g, `${arg}(?: ${arg})*`);
+    escapeRe(t).replace(/⟦\d+⟧/g, "⟪").replace(/\d+/g, NUMBER).replace(/⟪/g, `${arg}(?: ${arg})*`);
   return [
     ...templates.sort((a, b) => b.length - a.length).map((t) => new RegExp(fromTemplate(t), "y")),
-    ...exact.map((s) => new RegExp(escape(s), "y")),
+    ...exact.map((s) => new RegExp(escapeRe(s), "y")),
     new RegExp(NUMBER, "y"),
     new RegExp(ZONE, "y"),
   ];
@@ -329,7 +339,10 @@ function renderedTexts(root: HTMLElement): string[] {
       .filter((n) => n.nodeType === Node.TEXT_NODE)
       .map((n) => n.textContent ?? "")
       .join("");
-    for (const t of [own, ...["aria-label", "title", "placeholder", "alt"].map((a) => el.getAttribute(a) ?? "")])
+    for (const t of [
+      own,
+      ...["aria-label", "title", "placeholder", "alt"].map((a) => el.getAttribute(a) ?? ""),
+    ])
       if (squash(t)) out.push(squash(t));
   }
   return out;
