@@ -7,6 +7,7 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { prefetchLinksOnIntent } from "./app/prefetch";
 import { prefetchRoute, router } from "./app/routes";
+import { initLanguage } from "./shared/i18n/language";
 
 // No MUI and no query cache here: they wrap the signed-in frame (routes.tsx, ShellProviders), so
 // the sign-in page loads neither.
@@ -14,8 +15,12 @@ prefetchLinksOnIntent(prefetchRoute);
 
 const root = document.getElementById("root");
 if (!root) throw new Error("no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+// The language's texts first (a German user's chunk of German texts; nothing for English), so the
+// first page shows in the user's language.
+void initLanguage().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

@@ -1,14 +1,6 @@
 import { z } from "zod";
+import { PASSWORD_MIN_LENGTH } from "./auth-texts.js";
 import { ZId, zString } from "./common.js";
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: "Invalid email or password",
-  tooManyAttempts: "Too many failed sign-ins for this email. Wait 5 minutes and try again.",
-  tooManyAttemptsFromAddress:
-    "Too many failed sign-ins from this network address. Wait 5 minutes and try again.",
-  passwordSet: "Password set. You can sign in now.",
-  invalidPasswordLink: "This password link is invalid or has expired. Ask an administrator for a new one.",
-} as const;
 
 /** Sign-in limits (issue: five failures for one email within 5 minutes answer 429). */
 export const LOGIN_LIMIT = { failures: 5, windowMs: 5 * 60_000 } as const;
@@ -22,7 +14,6 @@ export const ZLoginBody = z.strictObject({
 });
 export type TLoginBody = z.infer<typeof ZLoginBody>;
 
-export const PASSWORD_MIN_LENGTH = 10;
 export const ZSetPasswordBody = z.strictObject({
   token: zString().min(20).max(200),
   password: zString()

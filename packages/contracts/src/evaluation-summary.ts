@@ -502,11 +502,18 @@ export const CHART_P_VALUE_FLOOR = 1e-16;
  * (log scale; a breach is a p-value below α), whichever way the evaluation stored them (the
  * uncorrected method stored α as its threshold, the calibrated one −log₁₀ α).
  */
+/** The chart's two lines per monitor type, as its legend names them. */
+export const CHART_SERIES_TEXTS = {
+  mvd: { score: "p-value", threshold: "α" },
+  svd: { score: "Distance (σ)", threshold: "Threshold (σ)" },
+  cap: { score: "Ppk (upper bound)", threshold: "Cpk target" },
+} as const;
+
 export function evaluationChartSeries(type: "mvd" | "svd" | "cap") {
   if (type === "mvd")
     return {
-      scoreLabel: "p-value",
-      thresholdLabel: "α",
+      scoreLabel: CHART_SERIES_TEXTS.mvd.score,
+      thresholdLabel: CHART_SERIES_TEXTS.mvd.threshold,
       scale: "log" as const,
       breachBelow: true,
       score: (e: TEvaluationFigures) => {
@@ -522,16 +529,16 @@ export function evaluationChartSeries(type: "mvd" | "svd" | "cap") {
     };
   if (type === "svd")
     return {
-      scoreLabel: "Distance (σ)",
-      thresholdLabel: "Threshold (σ)",
+      scoreLabel: CHART_SERIES_TEXTS.svd.score,
+      thresholdLabel: CHART_SERIES_TEXTS.svd.threshold,
       scale: "linear" as const,
       breachBelow: false,
       score: (e: TEvaluationFigures) => e.score,
       threshold: (e: TEvaluationFigures) => e.threshold,
     };
   return {
-    scoreLabel: "Ppk (upper bound)",
-    thresholdLabel: "Cpk target",
+    scoreLabel: CHART_SERIES_TEXTS.cap.score,
+    thresholdLabel: CHART_SERIES_TEXTS.cap.threshold,
     scale: "linear" as const,
     breachBelow: true,
     score: (e: TEvaluationFigures) => e.score,

@@ -1,10 +1,12 @@
 // First: zod's configuration, before any schema is built (zod-setup.ts).
 import "./zod-setup.js";
 
+export * from "./alert-texts.js";
 export * from "./alerts.js";
 export * from "./audit-log.js";
 export * from "./audit-log-texts.js";
 export * from "./auth.js";
+export * from "./auth-texts.js";
 export * from "./backtest.js";
 export * from "./cap-alerts.js";
 export * from "./capability.js";
@@ -19,8 +21,10 @@ export * from "./evaluation-details.js";
 export * from "./evaluation-series.js";
 export * from "./evaluation-summary.js";
 export * from "./feature-flags.js";
+export * from "./i18n.js";
 export * from "./ingest-tokens.js";
 export * from "./line-fields.js";
+export * from "./line-overview-texts.js";
 export * from "./lines.js";
 export * from "./monitor-form.js";
 export * from "./monitor-query.js";
@@ -37,6 +41,7 @@ export * from "./plants.js";
 export * from "./retention.js";
 export * from "./retention-texts.js";
 export * from "./settings.js";
+export * from "./shell-texts.js";
 export * from "./signals.js";
 export * from "./spc-limits.js";
 export * from "./ui.js";

@@ -4,6 +4,7 @@ import { ZId, ZIsoDateTime, zString } from "./common.js";
 import { type TEvaluationState, ZEvaluationState } from "./domain.js";
 import { MONITOR_TYPES } from "./domain-values.js";
 import { ZLine } from "./lines.js";
+import { PLANT_TEXTS } from "./plant-texts.js";
 
 // The plant at a glance, the home page (issue 18 §3): per line its status, open alerts by monitor
 // type and age, its monitors' last states, records per hour over 24 hours; the plant's newest
@@ -138,12 +139,16 @@ export function overviewMonitorOrder(
   );
 }
 
-/** An age in the largest unit that keeps it readable: "12 min", "5 h", "3 d". */
-export function ageText(since: string | Date, now: Date): string {
+/** An age in the largest unit that keeps it readable: "12 min", "5 h", "3 d" (units: the language's). */
+export function ageText(
+  since: string | Date,
+  now: Date,
+  units: { readonly min: string; readonly h: string; readonly d: string } = { min: "min", h: "h", d: "d" },
+): string {
   const ms = Math.max(0, now.getTime() - new Date(since).getTime());
-  if (ms < HOUR_MS) return `${Math.floor(ms / 60_000)} min`;
-  if (ms < 48 * HOUR_MS) return `${Math.floor(ms / HOUR_MS)} h`;
-  return `${Math.floor(ms / (24 * HOUR_MS))} d`;
+  if (ms < HOUR_MS) return `${Math.floor(ms / 60_000)} ${units.min}`;
+  if (ms < 48 * HOUR_MS) return `${Math.floor(ms / HOUR_MS)} ${units.h}`;
+  return `${Math.floor(ms / (24 * HOUR_MS))} ${units.d}`;
 }
 
 export const PLANT_OVERVIEW_TEXTS = {
@@ -157,6 +162,8 @@ export const PLANT_OVERVIEW_TEXTS = {
   >,
   notEvaluated: "Not evaluated yet",
   inactive: "inactive",
+  /** ageText's units. */
+  ageUnits: { min: "min", h: "h", d: "d" },
   /** "3 SVD · oldest 2 h" */
   openAlerts: (g: Pick<TOverviewOpenAlerts, "type" | "count" | "oldestOpenedAt">, now: Date) =>
     `${g.count} ${PLANT_OVERVIEW_TEXTS.typeLabel[g.type]} · oldest ${ageText(g.oldestOpenedAt, now)}`,
@@ -169,6 +176,7 @@ export const PLANT_OVERVIEW_TEXTS = {
   noAlerts: "No alerts in this plant yet.",
   lines: "Lines",
   noPlants: "No plants are set up for this customer yet.",
+  askAdministrator: PLANT_TEXTS.askAdministrator,
   noLines: "No lines exist for this plant.",
   noDataYet: "No data yet",
   lastData: "Last data",

@@ -1,7 +1,8 @@
-import { lineLabel } from "@linewatch/contracts";
+import { lineLabel, SHELL_TEXTS } from "@linewatch/contracts";
 import { AppBar, Box, Button, MenuItem, TextField, Toolbar, Typography } from "@mui/material";
 import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { usePlantLine } from "../shared/data/plants/plant-line";
+import { useTexts } from "../shared/i18n/language";
 import { NavigationProgress } from "./NavigationProgress";
 import { UserMenu } from "./UserMenu";
 
@@ -9,6 +10,7 @@ import { UserMenu } from "./UserMenu";
 export function AppShell() {
   const { plants, plant, lines, line, setPlantId, setLineId } = usePlantLine();
   const { pathname } = useLocation();
+  const T = useTexts(SHELL_TEXTS);
   const navigate = useNavigate();
   // A page about one line shows the line of the top bar: picking another line opens that line's
   // overview, picking another plant goes home (the top bar always shows the page's line).
@@ -48,13 +50,13 @@ export function AppShell() {
             to="/"
             sx={{ color: "inherit", textDecoration: "none", mr: { xs: 0, md: 2 } }}
           >
-            Linewatch
+            {T.productName}
           </Typography>
           <TextField
             select
             size="small"
             variant="standard"
-            label="Plant"
+            label={T.plant}
             value={plant?.id ?? ""}
             onChange={(e) => handlePlant(e.target.value)}
             sx={selectSx}
@@ -70,7 +72,7 @@ export function AppShell() {
             select
             size="small"
             variant="standard"
-            label="Line"
+            label={T.line}
             value={line?.id ?? ""}
             onChange={(e) => handleLine(e.target.value)}
             sx={selectSx}
@@ -98,7 +100,7 @@ export function AppShell() {
             to="/"
             aria-current={pathname === "/" ? "page" : undefined}
           >
-            Home
+            {T.home}
           </Button>
           <Button
             color="inherit"
@@ -106,7 +108,7 @@ export function AppShell() {
             to="/settings"
             aria-current={pathname.startsWith("/settings") ? "page" : undefined}
           >
-            Settings
+            {T.settings}
           </Button>
           <UserMenu />
         </Toolbar>

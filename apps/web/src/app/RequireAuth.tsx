@@ -1,3 +1,4 @@
+import { SHELL_TEXTS } from "@linewatch/contracts";
 import { Box, CircularProgress } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
@@ -5,9 +6,11 @@ import { Navigate, useLocation } from "react-router";
 import { onUnauthorized } from "../shared/api/client";
 import { sessionKeys } from "../shared/data/session/keys";
 import { useMe } from "../shared/data/session/queries";
+import { useTexts } from "../shared/i18n/language";
 
 /** Pages behind sign-in: no session sends the user to /login and back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const T = useTexts(SHELL_TEXTS);
   const me = useMe();
   const qc = useQueryClient();
   const location = useLocation();
@@ -15,7 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (me.isLoading)
     return (
       <Box sx={{ display: "grid", placeItems: "center", minHeight: "100vh" }}>
-        <CircularProgress aria-label="Loading" />
+        <CircularProgress aria-label={T.loading} />
       </Box>
     );
   if (!me.data) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;

@@ -1,4 +1,11 @@
-import { APPEARANCE_TEXTS, APPEARANCES, AUDIT_TEXTS, featureFlagAccess } from "@linewatch/contracts";
+import {
+  APPEARANCE_TEXTS,
+  APPEARANCES,
+  featureFlagAccess,
+  LANGUAGE_TEXTS,
+  LANGUAGES,
+  SHELL_TEXTS,
+} from "@linewatch/contracts";
 import AccountCircle from "@mui/icons-material/AccountCircle";
 import Check from "@mui/icons-material/Check";
 import {
@@ -18,13 +25,14 @@ import { useNavigate } from "react-router";
 import { canReadAuditLog } from "../features/audit-log/audit-log.access";
 import { useLogout, useSwitchCustomer } from "../shared/data/session/mutations";
 import { useCustomersForSwitch, useMe } from "../shared/data/session/queries";
+import { setLanguage, useLanguage, useTexts } from "../shared/i18n/language";
 import { useAppearance } from "../shared/ui/appearance";
 import { useSnackbar } from "../shared/ui/SnackbarProvider";
 
 /**
  * The user menu: email, location, customer switch (provider staff), feature flags (provider staff
  * switch them, administrators see them read-only), the audit log (administrators), the
- * appearance (follow the system, light, dark), sign out.
+ * appearance (follow the system, light, dark), the language (English, German), sign out.
  */
 export function UserMenu() {
   const me = useMe().data;
@@ -35,48 +43,52 @@ export function UserMenu() {
   const customers = useCustomersForSwitch(!!me?.isProviderStaff && anchor != null);
   const snackbar = useSnackbar();
   const appearance = useAppearance();
+  const T = useTexts(SHELL_TEXTS);
+  const A = useTexts(APPEARANCE_TEXTS);
+  const L = useTexts(LANGUAGE_TEXTS);
+  const language = useLanguage();
   if (!me) return null;
   const close = () => setAnchor(null);
   return (
     <>
       <Tooltip title={me.email}>
-        <IconButton color="inherit" aria-label="User menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton color="inherit" aria-label={T.userMenu} onClick={(e) => setAnchor(e.currentTarget)}>
           <AccountCircle />
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={anchor != null} onClose={close} slotProps={{ list: { dense: true } }}>
         <MenuItem disabled sx={{ opacity: "1 !important" }}>
-          <ListItemText primary={me.email} secondary={`Location: ${me.locationName ?? "Unassigned"}`} />
+          <ListItemText primary={me.email} secondary={T.location(me.locationName ?? T.unassigned)} />
         </MenuItem>
         <MenuItem disabled sx={{ opacity: "1 !important" }}>
-          <ListItemText primary="Customer" secondary={me.customer.name} />
+          <ListItemText primary={T.customer} secondary={me.customer.name} />
         </MenuItem>
         {me.isProviderStaff && [
           <Divider key="d" />,
           // A menu holds menu items only: the heading is for the eye (role none, hidden).
           <ListSubheader key="h" role="none" aria-hidden>
-            Act for customer
+            {T.actForCustomer}
           </ListSubheader>,
           <MenuItem key="s" onKeyDown={(e) => e.stopPropagation()} disableRipple>
             <TextField
               select
               size="small"
               fullWidth
-              label="Customer"
+              label={T.customer}
               value={customers.data?.some((c) => c.id === me.customer.id) ? me.customer.id : ""}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               onChange={(e) =>
                 switchCustomer.mutate(e.target.value, {
                   onSuccess: (m) => {
                     close();
-                    snackbar(`Now acting for ${m.customer.name}`);
+                    snackbar(T.nowActingFor(m.customer.name));
                     navigate("/");
                   },
                   onError: (err) => snackbar(err.message, { severity: "error" }),
                 })
               }
             >
-              {customers.isLoading && <option value="">Loading…</option>}
+              {customers.isLoading && <option value="">{T.loadingOption}</option>}
               {customers.data?.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -93,7 +105,7 @@ export function UserMenu() {
               navigate("/feature-flags");
             }}
           >
-            Feature flags
+            {T.featureFlags}
           </MenuItem>
         )}
         {canReadAuditLog(me) && (
@@ -103,14 +115,14 @@ export function UserMenu() {
               navigate("/audit-log");
             }}
           >
-            {AUDIT_TEXTS.menuItem}
+            {T.auditLog}
           </MenuItem>
         )}
         {appearance && [
           <Divider key="appearance-divider" />,
           // For the eye; each item names it through aria-describedby.
           <ListSubheader key="appearance-heading" id="appearance-heading" role="none" aria-hidden>
-            {APPEARANCE_TEXTS.heading}
+            {A.heading}
           </ListSubheader>,
           ...APPEARANCES.map((a) => (
             <MenuItem
@@ -121,11 +133,33 @@ export function UserMenu() {
               onClick={() => appearance.setAppearance(a)}
             >
               <ListItemIcon>{appearance.appearance === a && <Check fontSize="small" />}</ListItemIcon>
-              {APPEARANCE_TEXTS.options[a]}
+              {A.options[a]}
             </MenuItem>
           )),
-          <Divider key="appearance-end" />,
         ]}
+        <Divider />
+        {/* For the eye; each item names it through aria-describedby. */}
+        <ListSubheader id="language-heading" role="none" aria-hidden>
+          {L.heading}
+        </ListSubheader>
+        {LANGUAGES.map((l) => (
+          <MenuItem
+            key={l}
+            role="menuitemradio"
+            aria-checked={language === l}
+            aria-describedby="language-heading"
+            // The language's own name, in its language, whatever the interface's.
+            lang={l}
+            onClick={() => {
+              close();
+              void setLanguage(l);
+            }}
+          >
+            <ListItemIcon>{language === l && <Check fontSize="small" />}</ListItemIcon>
+            {L.options[l]}
+          </MenuItem>
+        ))}
+        <Divider />
         <MenuItem
           onClick={() =>
             logout.mutate(undefined, {
@@ -136,7 +170,7 @@ export function UserMenu() {
             })
           }
         >
-          <Typography>Sign out</Typography>
+          <Typography>{T.signOut}</Typography>
         </MenuItem>
       </Menu>
     </>

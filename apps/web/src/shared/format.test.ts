@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatDateTime, tickLabel, tickSpanOf } from "./format";
+import { formatCount, formatDate, formatDateTime, formatSignificant, tickLabel, tickSpanOf } from "./format";
 
 describe("formatDateTime", () => {
   it("shows the instant in the plant's time zone, with the zone", () => {
@@ -34,5 +34,18 @@ describe("tickLabel", () => {
     expect(tickLabel(d, "Europe/Berlin", "seconds")).toBe("00:05:30");
     expect(tickLabel(d, "Europe/Berlin", "days")).toBe("11-23 00:05");
     expect(tickLabel(d, "America/Detroit", "days")).toBe("11-22 18:05");
+  });
+});
+
+describe("in German", () => {
+  it("writes days day first, German zone names, and decimal commas", () => {
+    expect(formatDateTime("2026-11-22T10:15:03Z", "Europe/Berlin", "de")).toBe("22.11.2026 11:15:03 MEZ");
+    expect(formatDate("2026-11-22T23:30:00Z", "Europe/Berlin", "de")).toBe("23.11.2026");
+    expect(tickLabel(new Date("2026-11-22T23:05:30Z"), "Europe/Berlin", "days", "de")).toBe("23.11. 00:05");
+    expect(formatSignificant(4.2, 3, "de")).toBe("4,2");
+    expect(formatSignificant(4.2, 3, "en")).toBe("4.2");
+    expect(formatSignificant(null, 3, "de")).toBe("–");
+    expect(formatCount(12345, "de")).toBe("12.345");
+    expect(formatCount(12345, "en")).toBe("12,345");
   });
 });

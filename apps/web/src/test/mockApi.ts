@@ -3,6 +3,7 @@ import type {
   TAddUserResponse,
   TAlert,
   TAlertCauses,
+  TAlertDetail,
   TAlertViewingWindow,
   TAssociatedResultClassifications,
   TAuditLogPage,
@@ -57,6 +58,7 @@ import {
  */
 interface Answers {
   get: {
+    "*/api/alerts/:id": TAlertDetail;
     "*/api/alerts/:id/causes": TAlertCauses;
     "*/api/audit-log": TAuditLogPage;
     /** CSV text (the route's z.string()). */

@@ -1,8 +1,9 @@
-import { PLANT_TEXTS, PLANT_OVERVIEW_TEXTS as T } from "@linewatch/contracts";
+import { PLANT_OVERVIEW_TEXTS } from "@linewatch/contracts";
 import { Alert, Box, Stack, Typography } from "@mui/material";
 import { usePlantLine } from "../../shared/data/plants/plant-line";
 import { useMe } from "../../shared/data/session/queries";
 import { formatDateTime } from "../../shared/format";
+import { useTexts } from "../../shared/i18n/language";
 import { QueryState } from "../../shared/ui/QueryState";
 import { usePlantOverview } from "./api/queries";
 import { FirstPlantForm } from "./components/FirstPlantForm";
@@ -17,6 +18,7 @@ import { NewestAlertsPanel } from "./components/NewestAlertsPanel";
  */
 export function HomePage() {
   const { plant, plants, isLoading, error } = usePlantLine();
+  const T = useTexts(PLANT_OVERVIEW_TEXTS);
   const isAdministrator = useMe().data?.isAdministrator ?? false;
   const overview = usePlantOverview(plant?.id);
   const data = overview.data?.plantId === plant?.id ? overview.data : undefined;
@@ -50,7 +52,7 @@ export function HomePage() {
           ) : (
             <Stack spacing={0.5}>
               <Typography color="text.secondary">{T.noPlants}</Typography>
-              <Typography color="text.secondary">{PLANT_TEXTS.askAdministrator}</Typography>
+              <Typography color="text.secondary">{T.askAdministrator}</Typography>
             </Stack>
           )
         }

@@ -1,10 +1,17 @@
-import { LINE_MESSAGES, lineLabel, type TAlert, type TEvaluationSeries } from "@linewatch/contracts";
+import {
+  LINE_MESSAGES,
+  LINE_OVERVIEW_TEXTS,
+  lineLabel,
+  type TAlert,
+  type TEvaluationSeries,
+} from "@linewatch/contracts";
 import { Alert, Button, Paper, Stack, Typography } from "@mui/material";
 import { lazy, useState } from "react";
 import { Link as RouterLink, useParams, useSearchParams } from "react-router";
 import { ApiError } from "../../shared/api/client";
 import { usePageLine } from "../../shared/data/plants/plant-line";
 import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
+import { useTexts } from "../../shared/i18n/language";
 import { MountWhenOpened } from "../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../shared/ui/QueryState";
 import { useAlertActions } from "../alerts/api/mutations";
@@ -33,6 +40,8 @@ const ResolveDialog = lazy(() =>
 export function LineOverviewPage() {
   const { lineId = "" } = useParams();
   const [params, setParams] = useSearchParams();
+  const T = useTexts(LINE_OVERVIEW_TEXTS);
+  const LM = useTexts(LINE_MESSAGES);
   // The page's line decides: the top bar follows it, and times are in its plant's time zone.
   const { line, plant, error: lineError } = usePageLine(lineId);
   const mvdAllowed = useFeatureFlags().data?.flags.mvdMonitorCreation ?? false;
@@ -66,17 +75,17 @@ export function LineOverviewPage() {
     return (
       <Stack spacing={2}>
         <Typography variant="h5" component="h1">
-          {LINE_MESSAGES.notFound}
+          {LM.notFound}
         </Typography>
         <Alert
           severity="warning"
           action={
             <Button color="inherit" size="small" component={RouterLink} to="/">
-              Back to the lines
+              {T.backToLines}
             </Button>
           }
         >
-          This line does not exist, or it belongs to another customer.
+          {T.notFoundText}
         </Alert>
       </Stack>
     );
@@ -84,23 +93,19 @@ export function LineOverviewPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h5" component="h1">
-        {line ? lineLabel(line) : "Line"}
+        {line ? lineLabel(line) : T.line}
       </Typography>
-      {line && !line.active && <Alert severity="info">{LINE_MESSAGES.inactiveOverview}</Alert>}
+      {line && !line.active && <Alert severity="info">{LM.inactiveOverview}</Alert>}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
-          Alerts {line ? `(last ${line.alertViewingWindowDays} days)` : ""}
+          {T.alerts} {line ? T.alertsWindow(line.alertViewingWindowDays) : ""}
         </Typography>
         <QueryState
           isLoading={alerts.isLoading}
           error={alerts.error}
           onRetry={() => alerts.refetch()}
           isEmpty={alerts.data?.length === 0}
-          empty={
-            <Typography color="text.secondary">
-              No alerts for this line in the alert viewing window.
-            </Typography>
-          }
+          empty={<Typography color="text.secondary">{T.noAlerts}</Typography>}
         >
           <AlertsTable
             alerts={alerts.data ?? []}
@@ -116,7 +121,7 @@ export function LineOverviewPage() {
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
           <Typography variant="h6" component="h2" sx={{ mr: "auto" }}>
-            Monitors
+            {T.monitors}
           </Typography>
           {mvdAllowed && (
             <Button
@@ -125,7 +130,7 @@ export function LineOverviewPage() {
               size="small"
               variant="outlined"
             >
-              New MVD monitor
+              {T.newMvdMonitor}
             </Button>
           )}
           <Button
@@ -134,7 +139,7 @@ export function LineOverviewPage() {
             size="small"
             variant="outlined"
           >
-            New SVD monitor
+            {T.newSvdMonitor}
           </Button>
         </Stack>
         <QueryState
@@ -142,7 +147,7 @@ export function LineOverviewPage() {
           error={monitors.error}
           onRetry={() => monitors.refetch()}
           isEmpty={monitors.data?.length === 0}
-          empty={<Typography color="text.secondary">No monitors watch this line yet.</Typography>}
+          empty={<Typography color="text.secondary">{T.noMonitors}</Typography>}
         >
           <MonitorsTable
             monitors={monitors.data ?? []}

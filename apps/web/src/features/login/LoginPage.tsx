@@ -1,12 +1,14 @@
-import type { TLoginBody, TMe } from "@linewatch/contracts";
+import { AUTH_MESSAGES, AUTH_TEXTS, type TLoginBody, type TMe } from "@linewatch/contracts";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { api, get } from "../../shared/api/client";
+import { localizeMessage, useTexts } from "../../shared/i18n/language";
 import { AuthAlert, AuthField, AuthForm, Spinner } from "./AuthForm";
 
 // Plain fetch, no query cache: the signed-in frame starts its own cache when it opens.
 export function LoginPage() {
   const navigate = useNavigate();
+  const T = useTexts(AUTH_TEXTS);
   const from = (useLocation().state as { from?: string } | null)?.from ?? "/";
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -34,16 +36,16 @@ export function LoginPage() {
       await api<TMe>("POST", "/api/auth/login", { email, password } satisfies TLoginBody);
       navigate(from, { replace: true });
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(localizeMessage(AUTH_MESSAGES, err instanceof Error ? err.message : String(err)));
       setPending(false);
     }
   };
   return (
-    <AuthForm title="Linewatch" onSubmit={submit}>
-      <p className="lw-muted">Sign in to monitor your lines.</p>
+    <AuthForm title={T.productName} onSubmit={submit}>
+      <p className="lw-muted">{T.signInIntro}</p>
       {error && <AuthAlert severity="error">{error}</AuthAlert>}
       <AuthField
-        label="Email"
+        label={T.email}
         type="email"
         autoComplete="username"
         value={email}
@@ -52,7 +54,7 @@ export function LoginPage() {
         autoFocus
       />
       <AuthField
-        label="Password"
+        label={T.password}
         type="password"
         autoComplete="current-password"
         value={password}
@@ -66,7 +68,7 @@ export function LoginPage() {
         aria-busy={pending}
       >
         {pending && <Spinner />}
-        Sign in
+        {T.signIn}
       </button>
     </AuthForm>
   );

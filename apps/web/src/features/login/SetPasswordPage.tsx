@@ -1,12 +1,15 @@
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from "@linewatch/contracts";
+import { AUTH_MESSAGES, AUTH_TEXTS, PASSWORD_MIN_LENGTH } from "@linewatch/contracts";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { api } from "../../shared/api/client";
+import { localizeMessage, useTexts } from "../../shared/i18n/language";
 import { AuthAlert, AuthField, AuthForm, Spinner } from "./AuthForm";
 
 /** Where a one-time link lands: choose a password, then sign in. */
 export function SetPasswordPage() {
   const [params] = useSearchParams();
+  const T = useTexts(AUTH_TEXTS);
+  const M = useTexts(AUTH_MESSAGES);
   const token = params.get("token") ?? "";
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
@@ -25,45 +28,45 @@ export function SetPasswordPage() {
       await api("POST", "/api/auth/set-password", { token, password });
       setState("done");
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(localizeMessage(AUTH_MESSAGES, err instanceof Error ? err.message : String(err)));
       setState("editing");
     }
   };
   return (
-    <AuthForm title="Set your password" onSubmit={submit}>
+    <AuthForm title={T.setPasswordTitle} onSubmit={submit}>
       {state === "done" ? (
         <>
-          <AuthAlert severity="success">{AUTH_MESSAGES.passwordSet}</AuthAlert>
+          <AuthAlert severity="success">{M.passwordSet}</AuthAlert>
           <RouterLink to="/login" className="lw-button">
-            Go to sign in
+            {T.goToSignIn}
           </RouterLink>
         </>
       ) : (
         <>
-          {!token && <AuthAlert severity="error">{AUTH_MESSAGES.invalidPasswordLink}</AuthAlert>}
+          {!token && <AuthAlert severity="error">{M.invalidPasswordLink}</AuthAlert>}
           {error && <AuthAlert severity="error">{error}</AuthAlert>}
           <AuthField
-            label="New password"
+            label={T.newPassword}
             type="password"
             autoComplete="new-password"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             invalid={tooShort}
-            help={`At least ${PASSWORD_MIN_LENGTH} characters`}
+            help={T.passwordHelp(PASSWORD_MIN_LENGTH)}
             autoFocus
           />
           <AuthField
-            label="Repeat password"
+            label={T.repeatPassword}
             type="password"
             autoComplete="new-password"
             value={repeat}
             onChange={(e) => setRepeat(e.target.value)}
             invalid={mismatch}
-            help={mismatch ? "Passwords do not match" : " "}
+            help={mismatch ? T.passwordsDiffer : " "}
           />
           <button type="submit" className="lw-button" disabled={!canSubmit} aria-busy={state === "pending"}>
             {state === "pending" && <Spinner />}
-            Set password
+            {T.setPassword}
           </button>
         </>
       )}

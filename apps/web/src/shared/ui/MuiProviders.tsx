@@ -1,5 +1,6 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
-import { type ReactNode, useMemo } from "react";
+import { Fragment, type ReactNode, useMemo } from "react";
+import { useLanguage } from "../i18n/language";
 import { AppearanceProvider, createAppTheme, useAppearanceState } from "./appearance";
 import { SnackbarProvider } from "./SnackbarProvider";
 
@@ -11,12 +12,16 @@ import { SnackbarProvider } from "./SnackbarProvider";
  */
 export function MuiProviders({ children }: { children: ReactNode }) {
   const appearance = useAppearanceState();
-  const theme = useMemo(() => createAppTheme(appearance.mode), [appearance.mode]);
+  const language = useLanguage();
+  const theme = useMemo(() => createAppTheme(appearance.mode, language), [appearance.mode, language]);
   return (
     <AppearanceProvider value={appearance}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
-        <SnackbarProvider>{children}</SnackbarProvider>
+        <SnackbarProvider>
+          {/* A new language draws every page anew: each text, date and number, memoised or not. */}
+          <Fragment key={language}>{children}</Fragment>
+        </SnackbarProvider>
       </ThemeProvider>
     </AppearanceProvider>
   );

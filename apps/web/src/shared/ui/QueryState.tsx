@@ -1,6 +1,8 @@
+import { SHELL_TEXTS } from "@linewatch/contracts";
 import { Alert, Box, Button, CircularProgress } from "@mui/material";
 import type { ReactNode } from "react";
 import { ApiError } from "../api/client";
+import { useTexts } from "../i18n/language";
 
 /**
  * Loading, error (with retry) and empty states for a query, so no screen is ever blank. A 404 is
@@ -16,9 +18,10 @@ export function QueryState(p: {
   notFoundAction?: ReactNode;
   children: ReactNode;
 }) {
+  const T = useTexts(SHELL_TEXTS);
   if (p.isLoading)
     return (
-      <Box sx={{ display: "flex", justifyContent: "center", p: 4 }} role="progressbar" aria-label="Loading">
+      <Box sx={{ display: "flex", justifyContent: "center", p: 4 }} role="progressbar" aria-label={T.loading}>
         <CircularProgress />
       </Box>
     );
@@ -32,7 +35,7 @@ export function QueryState(p: {
             ? p.notFoundAction
             : p.onRetry && (
                 <Button color="inherit" size="small" onClick={p.onRetry}>
-                  Retry
+                  {T.retry}
                 </Button>
               )
         }

@@ -1,5 +1,6 @@
-import { APPEARANCES, type TAppearance } from "@linewatch/contracts";
+import { APPEARANCES, type TAppearance, type TLanguage } from "@linewatch/contracts";
 import { createTheme, type PaletteMode, type Theme, useMediaQuery } from "@mui/material";
+import { deDE } from "@mui/material/locale";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
 
 /** Where the chosen appearance is kept: this browser, for every user of it. */
@@ -20,12 +21,16 @@ function storedAppearance(): TAppearance {
  * The theme of a mode. contrastThreshold 4.5: a chip's or button's text takes black where white on
  * its colour would fall short of WCAG AA's 4.5:1 (MUI's default of 3 put white on the info and
  * warning colours: 3.85 and 3.1). In the dark, the primary blue is a light one (the dark blue on
- * the dark background is 2.3:1).
+ * the dark background is 2.3:1). In German, MUI's own words (a select's "Open", a pagination's
+ * "Rows per page") are MUI's German locale.
  */
-export function createAppTheme(mode: PaletteMode): Theme {
-  return createTheme({
-    palette: { mode, primary: { main: mode === "dark" ? "#90b4e8" : "#1d4f91" }, contrastThreshold: 4.5 },
-  });
+export function createAppTheme(mode: PaletteMode, language: TLanguage = "en"): Theme {
+  return createTheme(
+    {
+      palette: { mode, primary: { main: mode === "dark" ? "#90b4e8" : "#1d4f91" }, contrastThreshold: 4.5 },
+    },
+    ...(language === "de" ? [deDE] : []),
+  );
 }
 
 type AppearanceState = {

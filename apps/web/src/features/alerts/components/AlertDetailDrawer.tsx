@@ -1,4 +1,5 @@
 import {
+  ALERT_TEXTS,
   CAPABILITY_MESSAGES,
   MONITOR_DETAILS_DRAWER_WIDTH,
   NO_DATA_ALERT_TEXTS,
@@ -24,6 +25,7 @@ import {
 } from "@mui/material";
 import { lazy, Suspense, useId, useState } from "react";
 import { formatDateTime } from "../../../shared/format";
+import { useTexts } from "../../../shared/i18n/language";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { LazyCapabilityDialog } from "../../capability/LazyCapabilityDialog";
 import { useAlert } from "../api/queries";
@@ -34,15 +36,6 @@ const EvaluationChart = lazy(() => import("./EvaluationChart").then((m) => ({ de
 const EvaluationDetailsPanel = lazy(() =>
   import("./EvaluationDetailsPanel").then((m) => ({ default: m.EvaluationDetailsPanel })),
 );
-
-const EVENT_LABEL = {
-  OPENED: "Opened",
-  FIRED: "Fired again",
-  ACKNOWLEDGED: "Acknowledged",
-  COMMENTED: "Comment",
-  RESOLVED: "Resolved",
-  AUTO_RESOLVED: "Resolved by itself (3 evaluations without a breach)",
-} as const;
 
 /**
  * The signal of a CAP alert's monitor, from its newest evaluation that names it, and the evaluation
@@ -69,6 +62,9 @@ function capSignalOf(
 /** One alert: its history, the evaluations of its monitor and the delivery log of its notifications. */
 export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string; onClose: () => void }) {
   const alert = useAlert(p.alertId);
+  const T = useTexts(ALERT_TEXTS);
+  const ND = useTexts(NO_DATA_ALERT_TEXTS);
+  const C = useTexts(CAPABILITY_MESSAGES);
   const a = alert.data;
   const fmt = (iso: string) => formatDateTime(iso, p.timeZone);
   const [isCapabilityOpen, setCapabilityOpen] = useState(false);
@@ -89,9 +85,9 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
     >
       <Stack direction="row" sx={{ p: 2, alignItems: "center" }}>
         <Typography id={titleId} variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Alert {a ? `— ${a.monitor?.name ?? NO_DATA_ALERT_TEXTS.title}` : ""}
+          {a ? T.drawerTitleOf(a.monitor?.name ?? ND.title) : T.drawerTitle}
         </Typography>
-        <IconButton aria-label="Close" onClick={p.onClose}>
+        <IconButton aria-label={T.close} onClick={p.onClose}>
           <CloseIcon />
         </IconButton>
       </Stack>
@@ -103,18 +99,22 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
               <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
                 <AlertStateChip state={a.state} />
                 <Typography variant="body2">
-                  {a.monitor ? `${a.monitor.type.toUpperCase()} · ` : ""}rule {a.rule} · fired {a.count}× ·
-                  opened {fmt(a.openedAt)}
+                  {T.facts({
+                    type: a.monitor ? a.monitor.type.toUpperCase() : null,
+                    rule: a.rule,
+                    count: a.count,
+                    openedAt: fmt(a.openedAt),
+                  })}
                 </Typography>
-                {a.cause && <Chip size="small" label={`Cause: ${a.cause}`} />}
+                {a.cause && <Chip size="small" label={T.cause(a.cause)} />}
                 {capSignal && (
                   <Button
                     size="small"
                     startIcon={<ShowChartIcon />}
-                    aria-label={CAPABILITY_MESSAGES.openFor(capSignal.name)}
+                    aria-label={C.openFor(capSignal.name)}
                     onClick={() => setCapabilityOpen(true)}
                   >
-                    {CAPABILITY_MESSAGES.open}
+                    {C.open}
                   </Button>
                 )}
               </Stack>
@@ -129,15 +129,15 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
                   onClose={() => setCapabilityOpen(false)}
                 />
               )}
-              <section aria-label="History">
+              <section aria-label={T.history}>
                 <Typography variant="subtitle1" component="h3">
-                  History
+                  {T.history}
                 </Typography>
                 <List dense>
                   {a.events.map((e) => (
                     <ListItem key={e.id} disableGutters>
                       <ListItemText
-                        primary={`${EVENT_LABEL[e.kind]}${e.cause ? ` — cause: ${e.cause}` : ""}${e.comment ? ` — “${e.comment}”` : ""}`}
+                        primary={`${T.event[e.kind]}${e.cause ? T.eventCause(e.cause) : ""}${e.comment ? ` — “${e.comment}”` : ""}`}
                         secondary={`${fmt(e.at)}${e.userEmail ? ` · ${e.userEmail}` : ""}`}
                       />
                     </ListItem>
@@ -146,27 +146,25 @@ export function AlertDetailDrawer(p: { alertId: string | null; timeZone: string;
               </section>
               {a.summary && !a.monitor && <Typography>{a.summary}</Typography>}
               {a.monitor && <MonitorEvaluations monitor={a.monitor} alert={a} timeZone={p.timeZone} />}
-              <section aria-label="Notifications">
+              <section aria-label={T.notifications}>
                 <Typography variant="subtitle1" component="h3">
-                  Notifications
+                  {T.notifications}
                 </Typography>
                 {a.notifications.length === 0 ? (
-                  <Typography color="text.secondary">
-                    No notification: the line had no Teams or ETQ Reliance channel when this alert opened.
-                  </Typography>
+                  <Typography color="text.secondary">{T.noNotification}</Typography>
                 ) : (
                   a.notifications.map((n) => (
                     <Box key={n.channel} sx={{ mb: 1 }}>
                       <Typography variant="body2">
-                        {n.channel === "teams" ? "Microsoft Teams" : "ETQ Reliance"}: {n.state.toLowerCase()}
-                        {n.deliveredAt ? ` at ${fmt(n.deliveredAt)}` : ""}
+                        {T.channel[n.channel]}: {T.delivery[n.state]}
+                        {n.deliveredAt ? T.deliveredAt(fmt(n.deliveredAt)) : ""}
                         {n.lastError ? ` — ${n.lastError}` : ""}
                       </Typography>
                       {n.attempts.map((t) => (
                         <Typography key={t.at} variant="caption" component="div" color="text.secondary">
-                          {fmt(t.at)} · {t.httpStatus ?? "no answer"}
+                          {fmt(t.at)} · {t.httpStatus ?? T.noAnswer}
                           {t.error ? ` · ${t.error}` : ""}
-                          {t.durationMs != null ? ` · ${t.durationMs} ms` : ""}
+                          {t.durationMs != null ? ` · ${T.durationMs(t.durationMs)}` : ""}
                         </Typography>
                       ))}
                     </Box>
@@ -191,13 +189,14 @@ function MonitorEvaluations({
   alert: TAlertDetail;
   timeZone: string;
 }) {
+  const T = useTexts(ALERT_TEXTS);
   return (
     <>
-      <section aria-label="Evaluations">
+      <section aria-label={T.evaluations}>
         <Typography variant="subtitle1" component="h3">
-          Evaluations of the monitor
+          {T.evaluationsTitle}
         </Typography>
-        <Suspense fallback={<Skeleton variant="rectangular" height={260} aria-label="Loading the chart" />}>
+        <Suspense fallback={<Skeleton variant="rectangular" height={260} aria-label={T.loadingChart} />}>
           <EvaluationChart
             type={monitor.type}
             evaluations={alert.evaluations}

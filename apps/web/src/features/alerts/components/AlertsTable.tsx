@@ -1,7 +1,7 @@
-import type { TAlert } from "@linewatch/contracts";
-import { NO_DATA_ALERT_TEXTS } from "@linewatch/contracts";
+import { ALERT_TEXTS, NO_DATA_ALERT_TEXTS, type TAlert } from "@linewatch/contracts";
 import { Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { formatDateTime } from "../../../shared/format";
+import { useTexts } from "../../../shared/i18n/language";
 import { AlertStateChip } from "./AlertStateChip";
 
 export type AlertsTableProps = {
@@ -20,18 +20,20 @@ export type AlertsTableProps = {
 const WIDE_ONLY = { display: { xs: "none", md: "table-cell" } } as const;
 
 export function AlertsTable(p: AlertsTableProps) {
+  const T = useTexts(ALERT_TEXTS);
+  const ND = useTexts(NO_DATA_ALERT_TEXTS);
   return (
-    <Table size="small" aria-label="Alerts">
+    <Table size="small" aria-label={T.alertsLabel}>
       <TableHead>
         <TableRow>
-          <TableCell>State</TableCell>
-          <TableCell>Monitor</TableCell>
-          <TableCell sx={WIDE_ONLY}>Type</TableCell>
-          <TableCell>Opened ({p.timeZone})</TableCell>
-          <TableCell sx={WIDE_ONLY}>Last seen</TableCell>
-          <TableCell align="right">Count</TableCell>
-          <TableCell>Latest evaluation</TableCell>
-          <TableCell align="right">Actions</TableCell>
+          <TableCell>{T.columns.state}</TableCell>
+          <TableCell>{T.columns.monitor}</TableCell>
+          <TableCell sx={WIDE_ONLY}>{T.columns.type}</TableCell>
+          <TableCell>{T.columns.opened(p.timeZone)}</TableCell>
+          <TableCell sx={WIDE_ONLY}>{T.columns.lastSeen}</TableCell>
+          <TableCell align="right">{T.columns.count}</TableCell>
+          <TableCell>{T.columns.latest}</TableCell>
+          <TableCell align="right">{T.columns.actions}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -40,7 +42,7 @@ export function AlertsTable(p: AlertsTableProps) {
             <TableCell>
               <AlertStateChip state={a.state} />
             </TableCell>
-            <TableCell>{a.monitor?.name ?? NO_DATA_ALERT_TEXTS.title}</TableCell>
+            <TableCell>{a.monitor?.name ?? ND.title}</TableCell>
             <TableCell sx={WIDE_ONLY}>{a.monitor?.type.toUpperCase() ?? "–"}</TableCell>
             <TableCell>{formatDateTime(a.openedAt, p.timeZone)}</TableCell>
             <TableCell sx={WIDE_ONLY}>{formatDateTime(a.lastSeenAt, p.timeZone)}</TableCell>
@@ -53,19 +55,19 @@ export function AlertsTable(p: AlertsTableProps) {
                 sx={{ justifyContent: "flex-end", alignItems: { xs: "flex-end", lg: "center" } }}
               >
                 <Button size="small" onClick={() => p.onOpen(a)}>
-                  Details
+                  {T.details}
                 </Button>
                 {a.state === "OPEN" && (
                   <Button size="small" disabled={p.busy} onClick={() => p.onAcknowledge(a)}>
-                    Acknowledge
+                    {T.acknowledge}
                   </Button>
                 )}
                 <Button size="small" onClick={() => p.onComment(a)}>
-                  Comment
+                  {T.comment}
                 </Button>
                 {a.state !== "RESOLVED" && (
                   <Button size="small" color="success" onClick={() => p.onResolve(a)}>
-                    Resolve
+                    {T.resolve}
                   </Button>
                 )}
               </Stack>

@@ -1,6 +1,7 @@
-import { ALERT_COMMENT_MAX } from "@linewatch/contracts";
+import { ALERT_COMMENT_MAX, ALERT_TEXTS } from "@linewatch/contracts";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from "@mui/material";
 import { useState } from "react";
+import { useTexts } from "../../../shared/i18n/language";
 
 export function CommentDialog(p: {
   open: boolean;
@@ -8,6 +9,7 @@ export function CommentDialog(p: {
   onCancel: () => void;
   onSave: (comment: string) => void;
 }) {
+  const T = useTexts(ALERT_TEXTS);
   const [comment, setComment] = useState("");
   const close = () => {
     setComment("");
@@ -15,24 +17,24 @@ export function CommentDialog(p: {
   };
   return (
     <Dialog open={p.open} onClose={() => !p.busy && close()} maxWidth="sm" fullWidth>
-      <DialogTitle>Comment on the alert</DialogTitle>
+      <DialogTitle>{T.commentTitle}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
           multiline
           minRows={3}
           fullWidth
-          label="Comment"
+          label={T.commentLabel}
           value={comment}
           onChange={(e) => setComment(e.target.value)}
-          helperText={`${comment.length} / ${ALERT_COMMENT_MAX}`}
+          helperText={T.commentCount(comment.length, ALERT_COMMENT_MAX)}
           error={comment.length > ALERT_COMMENT_MAX}
           sx={{ mt: 1 }}
         />
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={p.busy}>
-          Cancel
+          {T.cancel}
         </Button>
         <Button
           variant="contained"
@@ -42,7 +44,7 @@ export function CommentDialog(p: {
             setComment("");
           }}
         >
-          Add comment
+          {T.addComment}
         </Button>
       </DialogActions>
     </Dialog>

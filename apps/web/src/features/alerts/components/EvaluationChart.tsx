@@ -1,9 +1,16 @@
-import { evaluationSummary, noDataReasonOf, type TAlertEvaluation } from "@linewatch/contracts";
+import {
+  ALERT_TEXTS,
+  CHART_SERIES_TEXTS,
+  evaluationSummary,
+  noDataReasonOf,
+  type TAlertEvaluation,
+} from "@linewatch/contracts";
 import { Typography, useTheme } from "@mui/material";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
-import { formatDateTime, tickLabel, tickSpanOf } from "../../../shared/format";
+import { formatDateTime, formatSignificant, tickLabel, tickSpanOf } from "../../../shared/format";
+import { useTexts } from "../../../shared/i18n/language";
 import { AlertSpan } from "./AlertSpan";
-import { chartCaption, chartLines } from "./evaluationDetails";
+import { chartLines } from "./evaluationDetails";
 
 /** Marks only the points without a neighbour, which a line alone would not show. */
 function isolated(data: readonly (number | null)[]) {
@@ -23,9 +30,12 @@ export function EvaluationChart(p: {
   timeZone: string;
 }) {
   const theme = useTheme();
+  const T = useTexts(ALERT_TEXTS);
+  const chartType = p.type === "mvd" || p.type === "svd" ? p.type : "cap";
+  const labels = useTexts(CHART_SERIES_TEXTS)[chartType];
   const evaluations = p.evaluations;
   if (evaluations.length === 0) {
-    return <Typography color="text.secondary">No evaluations yet.</Typography>;
+    return <Typography color="text.secondary">{T.noEvaluations}</Typography>;
   }
   const times = evaluations.map((e) => new Date(e.slot));
   const span = tickSpanOf(times);
@@ -33,7 +43,7 @@ export function EvaluationChart(p: {
   const breaches = evaluations.map((e, i) => (e.state === "BREACH" ? (lines.score[i] ?? null) : null));
   const breachCount = evaluations.filter((e) => e.state === "BREACH").length;
   const noData = evaluations.filter((e) => e.state === "NO_DATA" || e.state === "ERROR").length;
-  const fmt = (v: number | null) => (v == null ? "–" : Number(v.toPrecision(3)).toString());
+  const fmt = (v: number | null) => formatSignificant(v, 3);
   const latest = [...evaluations].reverse().find((e) => e.score != null);
   // The newest evaluation found nothing to watch (its signals switched off or converted, issue #15):
   // say so, rather than leave the last scored one as the latest word.
@@ -66,7 +76,7 @@ export function EvaluationChart(p: {
         series={[
           {
             id: "score",
-            label: lines.scoreLabel,
+            label: labels.score,
             data: lines.score,
             showMark: isolated(lines.score),
             color: theme.palette.primary.main,
@@ -74,7 +84,7 @@ export function EvaluationChart(p: {
           },
           {
             id: "bar",
-            label: lines.barLabel,
+            label: labels.threshold,
             data: lines.bar,
             showMark: isolated(lines.bar),
             curve: "stepAfter",
@@ -83,12 +93,12 @@ export function EvaluationChart(p: {
           },
           {
             id: "breach",
-            label: "Breach",
+            label: T.breach,
             data: breaches,
             showMark: true,
             shape: "diamond",
             color: theme.palette.error.main,
-            valueFormatter: (v) => (v == null ? null : "breach"),
+            valueFormatter: (v) => (v == null ? null : T.breachPoint),
           },
         ]}
         sx={{
@@ -104,20 +114,18 @@ export function EvaluationChart(p: {
       </LineChart>
       {newestNoData ? (
         <Typography variant="body2" data-testid="evaluation-summary">
-          Latest: no data — {newestNoData}.
+          {T.latestNoData(newestNoData)}
         </Typography>
       ) : (
         latestSummary && (
           <Typography variant="body2" data-testid="evaluation-summary">
-            Latest: {latestSummary}
+            {T.latest(latestSummary)}
           </Typography>
         )
       )}
       <Typography variant="caption" component="p" color="text.secondary">
-        {chartCaption(p.type)} Shaded: the alert, from its opening to{" "}
-        {p.resolvedAt ? "its resolution" : "now"}. {evaluations.length} evaluations, {breachCount}{" "}
-        {breachCount === 1 ? "breach" : "breaches"}
-        {noData > 0 ? `, ${noData} without a score (no data or error)` : ""}; times in {p.timeZone}.
+        {p.type in T.chartCaption ? `${T.chartCaption[chartType]} ` : ""}
+        {T.shaded(p.resolvedAt != null)} {T.chartCounts(evaluations.length, breachCount, noData, p.timeZone)}
       </Typography>
     </>
   );

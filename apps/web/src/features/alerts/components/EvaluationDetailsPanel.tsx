@@ -1,4 +1,5 @@
 import {
+  ALERT_TEXTS,
   evaluationDetailLines,
   formatPValue,
   type TAlertEvaluation,
@@ -9,6 +10,7 @@ import { Typography, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { useId } from "react";
 import { formatDateTime } from "../../../shared/format";
+import { useTexts } from "../../../shared/i18n/language";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useEvaluationValues } from "../api/queries";
 import { CapValuesChart } from "./CapValuesChart";
@@ -86,10 +88,11 @@ function MvdContributions({ d, timeZone }: { d: TMvdView; timeZone: string }) {
  * control hits with their points or Ppk's bound against the target.
  */
 function DetailLines({ details, timeZone }: { details: TEvaluationDetails; timeZone: string }) {
+  const T = useTexts(ALERT_TEXTS);
   const lines = evaluationDetailLines(details, { formatTime: (iso) => formatDateTime(iso, timeZone) });
   if (lines.length === 0) return null;
   return (
-    <ul aria-label="What the evaluation found" style={{ margin: "4px 0", paddingLeft: 20 }}>
+    <ul aria-label={T.whatFound} style={{ margin: "4px 0", paddingLeft: 20 }}>
       {lines.map((line) => (
         <Typography key={line} component="li" variant="body2">
           {line}
@@ -107,6 +110,7 @@ function EvaluationValues(p: {
   details: TSvdView | TCapView;
   timeZone: string;
 }) {
+  const T = useTexts(ALERT_TEXTS);
   const values = useEvaluationValues(p.alertId, p.evaluation.id);
   const v = values.data;
   return (
@@ -114,7 +118,7 @@ function EvaluationValues(p: {
       isLoading={values.isLoading}
       error={values.error}
       onRetry={() => values.refetch()}
-      errorTitle="The evaluation's values could not be read"
+      errorTitle={T.valuesError}
     >
       {v?.type === "svd" && p.type === "svd" && (
         <SvdValuesHistogram values={v} details={p.details as TSvdView} timeZone={p.timeZone} />
@@ -133,28 +137,26 @@ export function EvaluationDetailsPanel(p: {
   evaluations: readonly TAlertEvaluation[];
   timeZone: string;
 }) {
+  const T = useTexts(ALERT_TEXTS);
   const latest = evaluationToShow(p.type, p.evaluations);
   const title =
-    p.type === "svd"
-      ? "Training and evaluation distributions"
-      : p.type === "mvd"
-        ? "Top contributing signals of the worst rows"
-        : p.type === "cap"
-          ? "Values against the control and specification limits, capability"
-          : "Details";
+    p.type === "svd" || p.type === "mvd" || p.type === "cap" ? T.detailsTitle[p.type] : T.detailsTitle.other;
   return (
-    <section aria-label="Evaluation details">
+    <section aria-label={T.evaluationDetails}>
       <Typography variant="subtitle1" component="h3">
         {title}
       </Typography>
       {!latest ? (
-        <Typography color="text.secondary">No evaluation with details yet.</Typography>
+        <Typography color="text.secondary">{T.noDetails}</Typography>
       ) : (
         <>
           <Typography variant="caption" component="p" color="text.secondary">
             {latest.isBreach
-              ? `Newest breach of the alert: the evaluation of ${formatDateTime(latest.evaluation.slot, p.timeZone)}`
-              : `No breach with details; latest evaluation with a result: ${formatDateTime(latest.evaluation.slot, p.timeZone)} (${latest.evaluation.state.replace("_", " ").toLowerCase()})`}
+              ? T.newestBreach(formatDateTime(latest.evaluation.slot, p.timeZone))
+              : T.noBreach(
+                  formatDateTime(latest.evaluation.slot, p.timeZone),
+                  T.evaluationState[latest.evaluation.state],
+                )}
           </Typography>
           <DetailLines details={latest.details.parsed} timeZone={p.timeZone} />
           {(p.type === "svd" || p.type === "cap") && (

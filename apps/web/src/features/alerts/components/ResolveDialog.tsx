@@ -1,4 +1,4 @@
-import { ALERT_CAUSE_MAX, ALERT_COMMENT_MAX, ALERT_MESSAGES, ALERT_NO_CAUSE } from "@linewatch/contracts";
+import { ALERT_CAUSE_MAX, ALERT_COMMENT_MAX, ALERT_MESSAGES, ALERT_TEXTS } from "@linewatch/contracts";
 import {
   Autocomplete,
   Button,
@@ -10,6 +10,7 @@ import {
   TextField,
 } from "@mui/material";
 import { useEffect, useState } from "react";
+import { useTexts } from "../../../shared/i18n/language";
 import { useAlertCauses } from "../api/queries";
 
 /**
@@ -22,6 +23,8 @@ export function ResolveDialog(p: {
   onCancel: () => void;
   onResolve: (v: { cause: string; comment?: string }) => void;
 }) {
+  const T = useTexts(ALERT_TEXTS);
+  const M = useTexts(ALERT_MESSAGES);
   const causes = useAlertCauses(p.alertId);
   const [cause, setCause] = useState("");
   const [comment, setComment] = useState("");
@@ -40,31 +43,27 @@ export function ResolveDialog(p: {
   };
   return (
     <Dialog open={p.alertId != null} onClose={() => !p.busy && cancel()} maxWidth="sm" fullWidth>
-      <DialogTitle>Resolve the alert</DialogTitle>
+      <DialogTitle>{T.resolveTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
           <Autocomplete
             freeSolo
-            options={[ALERT_NO_CAUSE, ...(causes.data?.causes ?? [])]}
+            options={[T.noCause, ...(causes.data?.causes ?? [])]}
             loading={causes.isLoading}
             inputValue={cause}
             onInputChange={(_e, v) => setCause(v)}
             renderInput={(params) => (
               <TextField
                 {...params}
-                label="Cause"
+                label={T.causeLabel}
                 required
-                helperText={
-                  causes.data?.causes.length
-                    ? `Pick a failure mode or describe the cause (or '${ALERT_NO_CAUSE}')`
-                    : `Describe the cause (or pick '${ALERT_NO_CAUSE}')`
-                }
+                helperText={causes.data?.causes.length ? T.causeHelpWithModes : T.causeHelp}
                 error={cause.length > ALERT_CAUSE_MAX}
               />
             )}
           />
           <TextField
-            label="Comment"
+            label={T.commentLabel}
             multiline
             minRows={2}
             value={comment}
@@ -75,7 +74,7 @@ export function ResolveDialog(p: {
       </DialogContent>
       <DialogActions>
         <Button onClick={cancel} disabled={p.busy}>
-          Cancel
+          {T.cancel}
         </Button>
         <Button
           variant="contained"
@@ -83,10 +82,10 @@ export function ResolveDialog(p: {
           disabled={
             p.busy || !hasCause || cause.length > ALERT_CAUSE_MAX || comment.length > ALERT_COMMENT_MAX
           }
-          title={hasCause ? undefined : ALERT_MESSAGES.causeRequired}
+          title={hasCause ? undefined : M.causeRequired}
           onClick={() => p.onResolve({ cause: cause.trim(), comment: comment.trim() || undefined })}
         >
-          Resolve
+          {T.resolve}
         </Button>
       </DialogActions>
     </Dialog>

@@ -181,13 +181,3 @@ export function chartLines(type: string, evaluations: readonly TAlertEvaluation[
     scale: series.scale,
   };
 }
-
-export function chartCaption(type: string): string {
-  if (type === "svd")
-    return "Score: the Wasserstein distance between the training and evaluation sets, scaled; a breach is a score above the threshold.";
-  if (type === "cap")
-    return "Score: the upper confidence bound of the evaluation set's Ppk (Ppk itself for evaluations before the bound); threshold: the Cpk target. A breach is the bound below the target, or control signals on the new points more extreme than chance gives at the alert threshold (before issue 29: any new point that fired a control rule).";
-  if (type === "mvd")
-    return "Score: the p-value of the smaller of two tests, means moved and parts fitting the training pattern worse (log scale); threshold: α. A breach is a p-value below α.";
-  return "";
-}

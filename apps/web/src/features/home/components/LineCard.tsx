@@ -1,13 +1,14 @@
 import {
   LINE_MESSAGES,
   lineLabel,
-  PLANT_OVERVIEW_TEXTS as T,
+  PLANT_OVERVIEW_TEXTS,
   type TOverviewLine,
   type TOverviewLineStatus,
 } from "@linewatch/contracts";
 import { Box, Chip, Link, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../shared/format";
+import { useTexts } from "../../../shared/i18n/language";
 import { MonitorMarks } from "./MonitorMarks";
 import { OpenAlertsSummary } from "./OpenAlertsSummary";
 import { RecordsSparkline } from "./RecordsSparkline";
@@ -30,6 +31,8 @@ export function LineCard({
   now: Date;
 }) {
   const name = lineLabel(line);
+  const T = useTexts(PLANT_OVERVIEW_TEXTS);
+  const LM = useTexts(LINE_MESSAGES);
   return (
     <Paper component="section" variant="outlined" aria-label={name} sx={{ p: 1.5 }}>
       <Stack spacing={1}>
@@ -47,7 +50,7 @@ export function LineCard({
             {T.lastData}:{" "}
             {line.lastIngestedTime ? formatDateTime(line.lastIngestedTime, timeZone) : T.noDataYet}
           </Typography>
-          {line.noIngestion && <Chip label={LINE_MESSAGES.noIngestion} color="warning" size="small" />}
+          {line.noIngestion && <Chip label={LM.noIngestion} color="warning" size="small" />}
         </Stack>
         <OpenAlertsSummary groups={line.openAlerts} now={now} />
         <MonitorMarks monitors={line.monitors} lineId={line.id} lineName={name} />

@@ -1,6 +1,7 @@
-import { PLANT_OVERVIEW_TEXTS as T, type TOverviewMonitor } from "@linewatch/contracts";
+import { PLANT_OVERVIEW_TEXTS, type TOverviewMonitor, type Translation } from "@linewatch/contracts";
 import { Box, Tooltip, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
+import { useTexts } from "../../../shared/i18n/language";
 import { MONITOR_STATE_COLOR } from "../../line-overview/components/monitorState";
 
 const SIZE = 14; // px
@@ -9,7 +10,7 @@ const SIZE = 14; // px
 const monitorHref = (m: TOverviewMonitor, lineId: string) =>
   m.type === "cap" ? `/lines/${lineId}` : `/monitors/${m.id}`;
 
-export const monitorMarkText = (m: TOverviewMonitor) =>
+export const monitorMarkText = (m: TOverviewMonitor, T: Translation<typeof PLANT_OVERVIEW_TEXTS>) =>
   `${m.name} (${T.typeLabel[m.type]}): ${m.lastState ? T.stateLabel[m.lastState] : T.notEvaluated}${
     m.active ? "" : `, ${T.inactive}`
   }`;
@@ -28,6 +29,7 @@ export function MonitorMarks({
   lineId: string;
   lineName: string;
 }) {
+  const T = useTexts(PLANT_OVERVIEW_TEXTS);
   if (monitors.length === 0)
     return (
       <Typography variant="caption" color="text.secondary">
@@ -41,7 +43,7 @@ export function MonitorMarks({
       sx={{ display: "flex", flexWrap: "wrap", gap: "4px", listStyle: "none", m: 0, p: 0 }}
     >
       {monitors.map((m) => {
-        const text = monitorMarkText(m);
+        const text = monitorMarkText(m, T);
         const color = m.lastState ? MONITOR_STATE_COLOR[m.lastState] : "default";
         const paint = color === "default" ? "grey.500" : `${color}.main`;
         const isFilled = m.active && m.lastState != null;

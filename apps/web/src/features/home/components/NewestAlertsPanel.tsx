@@ -1,13 +1,14 @@
 import {
   ageText,
   NO_DATA_ALERT_TEXTS,
-  PLANT_OVERVIEW_TEXTS as T,
+  PLANT_OVERVIEW_TEXTS,
   type TOverviewAlert,
   type TOverviewLine,
 } from "@linewatch/contracts";
 import { Link, List, ListItem, Paper, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../shared/format";
+import { useTexts } from "../../../shared/i18n/language";
 import { AlertStateChip } from "../../alerts/components/AlertStateChip";
 
 /** The alert's own address: its line's overview with its drawer open (as Teams messages link it). */
@@ -25,6 +26,8 @@ export function NewestAlertsPanel({
   timeZone: string;
   now: Date;
 }) {
+  const T = useTexts(PLANT_OVERVIEW_TEXTS);
+  const ND = useTexts(NO_DATA_ALERT_TEXTS);
   const lineName = (id: string) => {
     const l = lines.find((x) => x.id === id);
     return l ? l.friendlyName || l.name : "";
@@ -39,9 +42,7 @@ export function NewestAlertsPanel({
       ) : (
         <List dense disablePadding>
           {alerts.map((a) => {
-            const what = a.monitor
-              ? `${a.monitor.name} (${T.typeLabel[a.monitor.type]})`
-              : `${NO_DATA_ALERT_TEXTS.title}`;
+            const what = a.monitor ? `${a.monitor.name} (${T.typeLabel[a.monitor.type]})` : ND.title;
             return (
               <ListItem key={a.id} disableGutters divider sx={{ display: "block" }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
@@ -60,7 +61,7 @@ export function NewestAlertsPanel({
                   color="text.secondary"
                   title={formatDateTime(a.openedAt, timeZone)}
                 >
-                  {lineName(a.lineId)} · {T.ago(ageText(a.openedAt, now))}
+                  {lineName(a.lineId)} · {T.ago(ageText(a.openedAt, now, T.ageUnits))}
                 </Typography>
               </ListItem>
             );

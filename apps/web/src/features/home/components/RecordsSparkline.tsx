@@ -1,6 +1,7 @@
 import { PLANT_OVERVIEW_TEXTS } from "@linewatch/contracts";
 import { Box, useTheme } from "@mui/material";
 import { tickLabel } from "../../../shared/format";
+import { useTexts } from "../../../shared/i18n/language";
 
 const BAR_W = 5; // px per hour
 const GAP = 1;
@@ -25,9 +26,10 @@ export function RecordsSparkline({
   timeZone: string;
 }) {
   const theme = useTheme();
+  const T = useTexts(PLANT_OVERVIEW_TEXTS);
   const total = counts.reduce((a, b) => a + b, 0);
   const max = Math.max(1, ...counts);
-  const label = PLANT_OVERVIEW_TEXTS.recordsLabel(total);
+  const label = T.recordsLabel(total);
   const fill = isNoIngestion ? theme.palette.warning.main : theme.palette.primary.main;
   const width = counts.length * (BAR_W + GAP) - GAP;
   return (
@@ -47,7 +49,7 @@ export function RecordsSparkline({
               fill={n === 0 ? theme.palette.grey[400] : fill}
             >
               <title>
-                {PLANT_OVERVIEW_TEXTS.hourRecords(
+                {T.hourRecords(
                   tickLabel(new Date(Date.parse(hoursFrom) + i * HOUR_MS), timeZone, "minutes"),
                   n,
                 )}
@@ -57,7 +59,7 @@ export function RecordsSparkline({
         })}
       </svg>
       <Box component="span" sx={{ typography: "caption", color: "text.secondary", whiteSpace: "nowrap" }}>
-        {PLANT_OVERVIEW_TEXTS.perDay(total)}
+        {T.perDay(total)}
       </Box>
     </Box>
   );

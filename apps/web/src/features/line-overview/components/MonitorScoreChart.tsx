@@ -1,11 +1,13 @@
 import {
+  CHART_SERIES_TEXTS,
+  EVALUATION_SERIES_MESSAGES,
   evaluationChartSeries,
-  EVALUATION_SERIES_MESSAGES as M,
   type TEvaluationSeries,
 } from "@linewatch/contracts";
 import { useTheme } from "@mui/material";
 import { LineChart, lineClasses } from "@mui/x-charts/LineChart";
-import { formatDateTime, tickLabel, tickSpanOf } from "../../../shared/format";
+import { formatDateTime, formatSignificant, tickLabel, tickSpanOf } from "../../../shared/format";
+import { useTexts } from "../../../shared/i18n/language";
 import { AlertSpan } from "../../alerts/components/AlertSpan";
 
 /** Marks only the points without a neighbour, which a line alone would not show. */
@@ -14,7 +16,10 @@ function isolated(data: readonly (number | null)[]) {
     data[index] != null && data[index - 1] == null && data[index + 1] == null;
 }
 
-const fmt = (v: number | null) => (v == null ? "–" : Number(v.toPrecision(3)).toString());
+const fmt = (v: number | null) => formatSignificant(v, 3);
+
+/** The chart kind of a monitor type (a type the contracts do not know draws as CAP does). */
+const monitorTypeOf = (t: string) => (t === "mvd" || t === "svd" ? t : "cap");
 
 /**
  * One monitor's scores over the chosen period (issue 32 §4), drawn as the alert drawer's
@@ -30,6 +35,8 @@ export function MonitorScoreChart(p: {
   timeZone: string;
 }) {
   const theme = useTheme();
+  const M = useTexts(EVALUATION_SERIES_MESSAGES);
+  const labels = useTexts(CHART_SERIES_TEXTS)[monitorTypeOf(p.series.monitor.type)];
   const { monitor, points } = p.series;
   const kind = evaluationChartSeries(monitor.type);
   const from = new Date(p.from);
@@ -59,7 +66,7 @@ export function MonitorScoreChart(p: {
       series={[
         {
           id: "score",
-          label: kind.scoreLabel,
+          label: labels.score,
           data: score,
           showMark: isolated(score),
           color: theme.palette.primary.main,
@@ -67,7 +74,7 @@ export function MonitorScoreChart(p: {
         },
         {
           id: "bar",
-          label: kind.thresholdLabel,
+          label: labels.threshold,
           data: threshold,
           showMark: isolated(threshold),
           curve: "stepAfter",

@@ -1,8 +1,16 @@
-import { LINE_MESSAGES, type TMonitor, type TSignalGroup, type TStation } from "@linewatch/contracts";
+import {
+  LINE_MESSAGES,
+  LINE_OVERVIEW_TEXTS,
+  type TMonitor,
+  type TSignalGroup,
+  type TStation,
+  UNMONITORED_TEXT,
+} from "@linewatch/contracts";
 import { Chip, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { formatDateTime } from "../../../shared/format";
-import { UNMONITORED_TEXT, unmonitoredSignals } from "../../signals/monitored";
+import { useTexts } from "../../../shared/i18n/language";
+import { unmonitoredSignals } from "../../signals/monitored";
 import { MONITOR_STATE_COLOR } from "./monitorState";
 
 /** The line's monitors with their last state and next run; MVD and SVD names open the form in VIEW. */
@@ -22,17 +30,19 @@ export function MonitorsTable({
   /** The line's signal groups with their members (the signals a monitor reaches through them). */
   signalGroups?: TSignalGroup[];
 }) {
+  const T = useTexts(LINE_OVERVIEW_TEXTS);
+  const LM = useTexts(LINE_MESSAGES);
   return (
-    <Table size="small" aria-label="Monitors">
+    <Table size="small" aria-label={T.monitors}>
       <TableHead>
         <TableRow>
-          <TableCell>Monitor</TableCell>
-          <TableCell>Type</TableCell>
-          <TableCell>Active</TableCell>
-          <TableCell>Every</TableCell>
-          <TableCell>Last state</TableCell>
-          <TableCell>Last evaluated ({timeZone})</TableCell>
-          <TableCell>Next run</TableCell>
+          <TableCell>{T.columns.monitor}</TableCell>
+          <TableCell>{T.columns.type}</TableCell>
+          <TableCell>{T.columns.active}</TableCell>
+          <TableCell>{T.columns.every}</TableCell>
+          <TableCell>{T.columns.lastState}</TableCell>
+          <TableCell>{T.columns.lastEvaluated(timeZone)}</TableCell>
+          <TableCell>{T.columns.nextRun}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -49,19 +59,13 @@ export function MonitorsTable({
               <UnmonitoredChip monitor={m} activeStations={activeStations} signalGroups={signalGroups} />
             </TableCell>
             <TableCell>{m.monitor_type.toUpperCase()}</TableCell>
-            <TableCell>
-              {m.active ? (isLineActive ? "Yes" : LINE_MESSAGES.monitorStoppedWithLine) : "No"}
-            </TableCell>
-            <TableCell>{m.frequency} min</TableCell>
+            <TableCell>{m.active ? (isLineActive ? T.yes : LM.monitorStoppedWithLine) : T.no}</TableCell>
+            <TableCell>{T.everyMinutes(m.frequency)}</TableCell>
             <TableCell>
               {m.last_state ? (
-                <Chip
-                  size="small"
-                  label={m.last_state.replace("_", " ")}
-                  color={MONITOR_STATE_COLOR[m.last_state]}
-                />
+                <Chip size="small" label={T.state[m.last_state]} color={MONITOR_STATE_COLOR[m.last_state]} />
               ) : (
-                "Not evaluated yet"
+                T.notEvaluated
               )}
             </TableCell>
             <TableCell>{m.last_evaluated_at ? formatDateTime(m.last_evaluated_at, timeZone) : "–"}</TableCell>
@@ -84,6 +88,7 @@ function UnmonitoredChip({
   activeStations?: TStation[];
   signalGroups?: TSignalGroup[];
 }) {
+  const U = useTexts(UNMONITORED_TEXT);
   if (!activeStations) return null;
   const u = unmonitoredSignals(monitor.monitor_filter, activeStations, signalGroups);
   const n = u.listed.length + u.grouped.length;
@@ -93,8 +98,8 @@ function UnmonitoredChip({
       size="small"
       color="warning"
       variant="outlined"
-      label={UNMONITORED_TEXT.chip}
-      title={u.isNoneLeft ? UNMONITORED_TEXT.chipTitleNoneLeft : UNMONITORED_TEXT.chipTitle(n)}
+      label={U.chip}
+      title={u.isNoneLeft ? U.chipTitleNoneLeft : U.chipTitle(n)}
       sx={{ ml: 1 }}
     />
   );

@@ -1,5 +1,5 @@
 import {
-  EVALUATION_SERIES_MESSAGES as M,
+  EVALUATION_SERIES_MESSAGES,
   type TEvaluationSeries,
   type TLineEvaluationSeries,
 } from "@linewatch/contracts";
@@ -16,6 +16,7 @@ import {
   Typography,
 } from "@mui/material";
 import { lazy, Suspense, useId } from "react";
+import { useTexts } from "../../../shared/i18n/language";
 import { QueryState } from "../../../shared/ui/QueryState";
 import type { TPreset } from "../../capability/capability.view";
 
@@ -35,6 +36,7 @@ function MonitorScores(p: {
   onOpenCapability: (series: TEvaluationSeries) => void;
 }) {
   const headingId = useId();
+  const M = useTexts(EVALUATION_SERIES_MESSAGES);
   const { monitor, points } = p.series;
   const breaches = points.filter((pt) => pt.state === "BREACH").length;
   return (
@@ -95,6 +97,7 @@ export function ScoresOverTime(p: {
   onOpenCapability: (series: TEvaluationSeries, period: { from: string; to: string }) => void;
 }) {
   const headingId = useId();
+  const M = useTexts(EVALUATION_SERIES_MESSAGES);
   const monitors = p.data?.monitors ?? [];
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby={headingId}>

@@ -1,0 +1,29 @@
+import type { AUTH_MESSAGES, AUTH_TEXTS } from "./auth-texts.js";
+import type { Translation } from "./i18n.js";
+
+export const AUTH_TEXTS_DE = {
+  productName: "Linewatch",
+  signInIntro: "Melden Sie sich an, um Ihre Linien zu überwachen.",
+  email: "E-Mail",
+  password: "Passwort",
+  signIn: "Anmelden",
+  setPasswordTitle: "Passwort festlegen",
+  newPassword: "Neues Passwort",
+  passwordHelp: (min: number) => `Mindestens ${min} Zeichen`,
+  repeatPassword: "Passwort wiederholen",
+  passwordsDiffer: "Die Passwörter stimmen nicht überein",
+  setPassword: "Passwort festlegen",
+  goToSignIn: "Zur Anmeldung",
+  loading: "Wird geladen",
+} as const satisfies Translation<typeof AUTH_TEXTS>;
+
+export const AUTH_MESSAGES_DE = {
+  invalidCredentials: "E-Mail oder Passwort ist falsch",
+  tooManyAttempts:
+    "Zu viele fehlgeschlagene Anmeldungen mit dieser E-Mail. Warten Sie 5 Minuten und versuchen Sie es erneut.",
+  tooManyAttemptsFromAddress:
+    "Zu viele fehlgeschlagene Anmeldungen von dieser Netzwerkadresse. Warten Sie 5 Minuten und versuchen Sie es erneut.",
+  passwordSet: "Das Passwort ist festgelegt. Sie können sich jetzt anmelden.",
+  invalidPasswordLink:
+    "Dieser Passwort-Link ist ungültig oder abgelaufen. Bitten Sie einen Administrator um einen neuen.",
+} as const satisfies Translation<typeof AUTH_MESSAGES>;
