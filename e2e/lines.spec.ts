@@ -116,6 +116,8 @@ test("the line overview draws each monitor's scores over time, and a CAP monitor
     await page.reload();
     for (const name of names) {
       const chart = section.getByRole("figure", { name: EVALUATION_SERIES_MESSAGES.chartLabel(name) });
+      // A chart is drawn as it comes near the viewport, as a person scrolls to it.
+      await chart.scrollIntoViewIfNeeded();
       await expect(chart.locator('path[data-series="score"]').first()).toBeAttached({ timeout: 5_000 });
     }
   }).toPass({ timeout: 120_000, intervals: [3_000] });

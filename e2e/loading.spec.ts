@@ -25,9 +25,9 @@ test("the sign-in page loads none of the shell, grid, charts, date pickers or fo
   for (const name of [...HEAVY, "AppShell", "HomePage", "LineOverviewPage"]) {
     expect(scripts.has(name), name).toBe(false);
   }
-  // Nothing but the entry, React with its router, the API client and the page: no MUI, no query cache
-  // (issue #17: sign-in ≤ 120 kB).
-  const allowed = new Set(["index", "rolldown-runtime", "react", "client", "LoginPage", "AuthForm"]);
+  // Nothing but the entry, React with its router, the API client, the language (i18next, decision
+  // 0316) and the page: no MUI, no query cache (issue #17: sign-in ≤ 120 kB).
+  const allowed = new Set(["index", "rolldown-runtime", "react", "client", "i18n", "LoginPage", "AuthForm"]);
   expect([...scripts].filter((name) => !allowed.has(name))).toEqual([]);
 });
 

@@ -61,6 +61,13 @@ export default defineConfig({
               priority: 20,
             },
             { name: "client", test: /[\\/]src[\\/]shared[\\/]api[\\/]client\.ts$/, priority: 20 },
+            // The language (decision 0316): the sign-in page and the frame both read it, so it is
+            // grouped apart; in the frame's group it took the frame into the sign-in page.
+            {
+              name: "i18n",
+              test: /[\\/](node_modules[\\/]i18next[\\/]|src[\\/]shared[\\/]i18n[\\/](language|twins)\.ts$)/,
+              priority: 20,
+            },
             {
               name: "shell",
               test: /[\\/]src[\\/]app[\\/](ShellProviders|RequireAuth|AppShell|context[\\/]PlantLineContext)\.tsx$/,

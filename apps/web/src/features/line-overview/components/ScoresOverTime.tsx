@@ -17,6 +17,7 @@ import {
 } from "@mui/material";
 import { lazy, Suspense, useId } from "react";
 import { useTexts } from "../../../shared/i18n/language";
+import { MountWhenNear } from "../../../shared/ui/MountWhenNear";
 import { QueryState } from "../../../shared/ui/QueryState";
 import type { TPreset } from "../../capability/capability.view";
 
@@ -65,9 +66,11 @@ function MonitorScores(p: {
       ) : (
         <>
           <Box role="figure" aria-label={M.chartLabel(monitor.name)} sx={{ width: "100%" }}>
-            <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} />}>
-              <MonitorScoreChart series={p.series} from={p.from} to={p.to} timeZone={p.timeZone} />
-            </Suspense>
+            <MountWhenNear height={CHART_HEIGHT}>
+              <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} />}>
+                <MonitorScoreChart series={p.series} from={p.from} to={p.to} timeZone={p.timeZone} />
+              </Suspense>
+            </MountWhenNear>
           </Box>
           <Typography variant="caption" component="p" color="text.secondary">
             {M.caption(p.series.evaluationCount, breaches, p.series.alerts.length, p.timeZone)}
