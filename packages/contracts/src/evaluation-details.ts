@@ -52,9 +52,10 @@ const svdCommon = {
  */
 /**
  * What a window that cannot hold its level falls short in; "floor": an SVD threshold at its 0.1 σ
- * floor (the monitor alarms less often than its level says).
+ * floor (the monitor alarms less often than its level says); "coarse": a CAP monitor with too few
+ * training records to judge its parts at the level (false alarms stray from it either way).
  */
-export const ZLevelSupportLimit = z.enum(["dependence", "covariance", "tails", "cycle", "floor"]);
+export const ZLevelSupportLimit = z.enum(["dependence", "covariance", "tails", "cycle", "floor", "coarse"]);
 export type TLevelSupportLimit = z.infer<typeof ZLevelSupportLimit>;
 
 export const ZLevelSupport = z.object({

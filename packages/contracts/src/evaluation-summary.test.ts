@@ -330,6 +330,17 @@ describe("CAP held per evaluation (issue 29): p_control, p_capability, judged po
   });
 
   it("words a window too small for a CAP signal's heavy tails", () => {
+    expect(
+      levelSupportText({
+        records: 50,
+        alpha: 0.05,
+        minimumSampleSize: 75,
+        limitedBy: "coarse",
+        method: "cap",
+      }),
+    ).toBe(
+      "with 50 records the control rules and the capability bound are judged on coarse levels: false alarms can be a quarter more or fewer than 1 in 20 evaluations; use at least 75",
+    );
     expect(levelSupportText({ records: 150, alpha: 0.01, minimumSampleSize: 500, limitedBy: "tails" })).toBe(
       "with this signal's heavy or skewed tails, 150 records cannot hold 1 false alarm in 100 evaluations; use at least 500",
     );

@@ -69,6 +69,8 @@ export const levelSupportText = (o: {
   const evaluations = Math.round(1 / o.alpha);
   if (o.limitedBy === "floor")
     return `with ${o.records} records the threshold sits at its floor of 0.1 standard deviations (a smaller move is not worth an alert): fewer than 1 false alarm in ${evaluations} evaluations`;
+  if (o.limitedBy === "coarse")
+    return `with ${o.records} records the control rules and the capability bound are judged on coarse levels: false alarms can be a quarter more or fewer than 1 in ${evaluations} evaluations${o.minimumSampleSize != null ? `; use at least ${o.minimumSampleSize}` : ""}`;
   // MVD's covariance: rows too few for the signals' count once their autocorrelation is counted.
   const subject =
     o.limitedBy === "tails"

@@ -6,6 +6,7 @@ import {
   dependenceDegreesAt,
   evaluationsPerFalseAlarm,
   levelSupport,
+  MIN_CAP_TRAINING,
   MIN_SVD_TAIL_TRAINING,
   MIN_TAIL_TRAINING,
   measureLevelSupport,
@@ -182,6 +183,25 @@ describe("measureLevelSupport", () => {
     expect(plain?.heavyTails).toBe(false);
     expect(plain?.holds).toBe(true);
     expect(plain?.limitedBy).toBeNull();
+  });
+
+  it("asks a CAP monitor for MIN_CAP_TRAINING training records whatever the signal, and no other monitor", () => {
+    const next = normalGenerator(13);
+    const normal = Float64Array.from({ length: 2000 }, () => next());
+    // 50 × 0.2: 25 training and 25 evaluation records, the smallest window the worker runs.
+    const small = measureLevelSupport([normal], 50, 0.2, { controlTails: true });
+    expect(small?.heavyTails).toBe(false);
+    expect(small).toMatchObject({ holds: false, limitedBy: "coarse", trainingRecords: 25 });
+    // The smallest window with MIN_CAP_TRAINING training records at this ratio: 75 = 50 + 25.
+    expect(MIN_CAP_TRAINING).toBe(50);
+    expect(small?.minimumSampleSize).toBe(75);
+    expect(measureLevelSupport([normal], 75, 0.2, { controlTails: true })?.holds).toBe(true);
+    expect(measureLevelSupport([normal], 74, 0.2, { controlTails: true })?.limitedBy).toBe("coarse");
+    // SVD and MVD windows of the same size hold on independent normal values.
+    expect(measureLevelSupport([normal], 50, 0.2)?.holds).toBe(true);
+    const independent = estimateDependence(new Float64Array(200).fill(3));
+    expect(levelSupport(independent, 50, 0.2, 1, { cap: true }).limitedBy).toBe("coarse");
+    expect(levelSupport(independent, 50, 0.2).holds).toBe(true);
   });
 
   it("answers null without usable records", () => {

@@ -38,6 +38,19 @@ export const MIN_DEPENDENCE_DEGREES = 20;
 export const MIN_TAIL_TRAINING = 400;
 
 /**
+ * A CAP monitor holds its level only from this many training records, whatever the signal: below,
+ * its two parts are judged on coarse levels (issue 29). The control rules' p-values move in steps
+ * (rules 2–4 count points, and 25 values cannot tell a normal tail from a heavier one, so the
+ * rules' null is a mixture of shapes), and the capability part cannot tell a capable process from
+ * one at its target, so it keeps a share of α it cannot use. Measured on independent normal values
+ * with 5 new records an evaluation (bench:detection and evaluateCapCalibrated directly, 4,000–16,000
+ * windows, low / medium): spec limits at Ppk 2 over 25 + 25 records 0.71–0.81α / 0.72–0.85α, over
+ * 50 + 25 0.84 / 0.82α, 75 + 25 0.80 / 0.78α, 120 + 30 0.89 / 0.84α; at the target over 25 + 25
+ * 0.94–0.99α / 1.03–1.43α.
+ */
+export const MIN_CAP_TRAINING = 50;
+
+/**
  * A signal with a cycle (a periodic component, estimateDependence's `periodic`) holds its level
  * only when the evaluation records span this many of its periods: over fewer, the part of a
  * period each window holds moves the means and the distributions by the cycle's phase, which the
@@ -66,8 +79,10 @@ export const MIN_SVD_TAIL_TRAINING = 50;
 /**
  * What a window that does not hold falls short in. "floor": an SVD threshold that sits at its
  * 0.1 σ floor (docs/monitoring.md "SVD"), so the monitor alarms less often than its level says.
+ * "coarse": a CAP monitor with fewer than MIN_CAP_TRAINING training records, whose false alarms
+ * stray from its level either way.
  */
-export type LevelSupportLimit = "dependence" | "covariance" | "tails" | "cycle" | "floor";
+export type LevelSupportLimit = "dependence" | "covariance" | "tails" | "cycle" | "floor" | "coarse";
 
 export interface LevelSupport {
   /** False: with this dependence the window cannot hold 1 false alarm in 1/α evaluations. */
@@ -87,6 +102,8 @@ export interface LevelSupport {
 export interface LevelSupportOptions {
   /** The signal's tails are heavy or skewed and the monitor's control rules judge them (CAP): MIN_TAIL_TRAINING applies. */
   readonly heavyTails?: boolean;
+  /** A CAP monitor: MIN_CAP_TRAINING applies. */
+  readonly cap?: boolean;
   /**
    * An SVD monitor at this level: `heavyTails` — the signal's tails have no fourth moment
    * (SVD_HEAVY_TAIL_NU): low never holds, other levels from MIN_SVD_TAIL_TRAINING training records;
@@ -130,6 +147,7 @@ function limitAt(
     if (rows - signals - 1 < MIN_COVARIANCE_DEGREES) return "covariance";
   }
   if (options.heavyTails === true && m < MIN_TAIL_TRAINING) return "tails";
+  if (options.cap === true && m < MIN_CAP_TRAINING) return "coarse";
   const svd = options.svd;
   if (svd?.heavyTails === true && (svd.level === "low" || m < MIN_SVD_TAIL_TRAINING)) return "tails";
   return null;
@@ -222,6 +240,7 @@ export function measureLevelSupport(
   sampleSize: number,
   ratio: number,
   options: {
+    /** A CAP monitor: its control rules judge the signal's tails, and MIN_CAP_TRAINING applies. */
     readonly controlTails?: boolean;
     /** An SVD monitor's level: its heavy tails and its threshold's floor are judged (LevelSupportOptions.svd). */
     readonly svdLevel?: AlertThreshold;
@@ -278,7 +297,11 @@ export function measureLevelSupport(
     dependence = estimatePooledDependence(z, m, kept, pooledAr1Coefficient(z, m, kept), { periodic: true });
   }
   return {
-    ...levelSupport(dependence, sampleSize, ratio, signals.length, { heavyTails, ...(svd ? { svd } : {}) }),
+    ...levelSupport(dependence, sampleSize, ratio, signals.length, {
+      heavyTails,
+      ...(options.controlTails === true ? { cap: true } : {}),
+      ...(svd ? { svd } : {}),
+    }),
     dependence,
     measuredRecords: m,
     heavyTails,

@@ -1,4 +1,5 @@
 import {
+  adjustmentLines,
   NO_MONITORED_SIGNALS,
   ZCapCalibratedDetails,
   ZMvdCalibratedDetails,
@@ -347,6 +348,24 @@ describe("cap", () => {
       withLimits(window({ p: 1, count: 150 }), "16", "4"),
     );
     expect(ZCapCalibratedDetails.parse(normal.details).calibration).toMatchObject({ holds: true });
+  });
+  it("says when a CAP window's training records are too few to judge its level, and the window that does", () => {
+    // 60 × 0.2: the worker keeps 25 evaluation records, so 35 train; normal values.
+    const small = evaluateMonitor(
+      settings("cap", { sampleSize: 60, evaluationRatio: 0.2 }),
+      withLimits(window({ p: 1, count: 60 }), "16", "4"),
+    );
+    const d = ZCapCalibratedDetails.parse(small.details);
+    expect(d.trainingCount).toBe(35);
+    expect(d.calibration).toMatchObject({ holds: false, limitedBy: "coarse", minimumSampleSize: 75 });
+    expect(adjustmentLines(d)).toContain(
+      "with 60 records the control rules and the capability bound are judged on coarse levels: false alarms can be a quarter more or fewer than 1 in 100 evaluations; use at least 75",
+    );
+    const enough = evaluateMonitor(
+      settings("cap", { sampleSize: 75, evaluationRatio: 0.2 }),
+      withLimits(window({ p: 1, count: 75 }), "16", "4"),
+    );
+    expect(ZCapCalibratedDetails.parse(enough.details).calibration).toMatchObject({ holds: true });
   });
   it("judges each point once: only records newer than the previous evaluation's newest record", () => {
     // One point outside the control limits, the 390th record of 400.

@@ -217,7 +217,7 @@ function calibrationOf(
   dependence: Dependence,
   settings: EvaluationSettings,
   signals: number,
-  options: { readonly heavyTails?: boolean } = {},
+  options: { readonly heavyTails?: boolean; readonly cap?: boolean } = {},
 ): TLevelSupport {
   const ratio = Math.min(Math.max(settings.evaluationRatio, 0.01), 0.99);
   const support = levelSupport(dependence, settings.sampleSize, ratio, signals, options);
@@ -557,6 +557,7 @@ function evaluateCapWindow(
       // Tails count once a control rule fired and the null model's shape was fitted (a CAP
       // monitor's control part judges single points by them; levelSupport's MIN_TAIL_TRAINING).
       calibration: calibrationOf(r.dependence, settings, 1, {
+        cap: true,
         heavyTails:
           r.control?.model != null &&
           (Number.isFinite(r.control.model.shape.nu) || r.control.model.shape.gamma !== 1),
