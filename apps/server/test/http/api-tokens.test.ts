@@ -314,7 +314,7 @@ describe("API tokens: the OpenAPI document", () => {
       ["/api/auth/tokens", "post"],
       ["/api/auth/tokens/{tokenId}", "delete"],
       ["/api/auth/me/password", "post"],
-    ]) {
+    ] as const) {
       expect(doc.paths[path][method].security, `${method} ${path}`).toEqual([{ session: [] }]);
     }
   });
