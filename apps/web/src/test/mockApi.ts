@@ -31,6 +31,7 @@ import type {
   TMonitorRule,
   TMqttCredential,
   TPartAttribute,
+  TPasswordLinkResponse,
   TPlant,
   TPlantOverview,
   TRelianceConfig,
@@ -120,6 +121,7 @@ interface Answers {
     "*/api/signal/associated-result-classifications": TAssociatedResultClassifications;
     "*/api/tasks": TMonitor;
     "*/api/tasks/get-by-id": TMonitor;
+    "*/api/users/:userId/password-link": TPasswordLinkResponse;
   };
   put: {
     "*/api/feature-flags/:key": TFeatureFlagsResponse;
