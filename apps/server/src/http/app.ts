@@ -141,8 +141,9 @@ export async function buildApp(opts: AppOptions) {
   app.decorateRequest("auth", null);
 
   const publicHost = new URL(settings.publicUrl).host;
-  // Every /api route but the public ones needs a session, checked before the body is read.
-  // Before that, state-changing requests from another site are refused, public routes included.
+  // Every /api route but the public ones needs a session (or an API token), checked before the
+  // body is read. Before that, state-changing requests from another site are refused, public
+  // routes included; requests with an API token are not a browser's own and skip that check.
   // Each guard judges the route that will run (requestPath), not how the URL spells it
   // (`/%61pi/…` reaches /api/… too).
   // A request with `Authorization: Bearer lwt_…` is authenticated by its API token alone, never by
