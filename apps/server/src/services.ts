@@ -2,6 +2,7 @@ import { QUERY_BOUNDS } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import type { Db } from "./db/client.js";
 import { createAlertsService } from "./modules/alerts/alerts.service.js";
+import { createApiTokensService } from "./modules/api-tokens/api-tokens.service.js";
 import { createAuditLogService } from "./modules/audit-log/audit-log.service.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createBacktestService } from "./modules/backtest/backtest.service.js";
@@ -76,7 +77,8 @@ export function createServices(opts: ServicesOptions) {
     cpuBudgetMs: opts.stats?.backtestCpuMs ?? STATS_BUDGET_DEFAULTS.backtestCpuMs,
   });
   const alerts = createAlertsService({ db, now: opts.now, maxRecordCount });
-  const users = createUsersService({ db, auth, flags });
+  const users = createUsersService({ db, auth, flags, now: opts.now });
+  const apiTokens = createApiTokensService({ db, now: opts.now });
   const customers = createCustomersService({ db });
   const dataSources = createDataSourcesService({ db, plants, onChange: opts.onDataSourcesChange });
   const ingestTokens = createIngestTokensService({ db, plants, now: opts.now });
@@ -113,6 +115,7 @@ export function createServices(opts: ServicesOptions) {
     backtest,
     alerts,
     users,
+    apiTokens,
     customers,
     dataSources,
     ingestTokens,

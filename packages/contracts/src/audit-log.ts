@@ -20,6 +20,7 @@ export const ZAuditResource = z.enum(AUDIT_RESOURCES);
 export const AUDIT_ADMIN_ONLY_RESOURCES: readonly TAuditResource[] = [
   "data_source",
   "ingest_token",
+  "api_token",
   "mqtt_credential",
   "user",
   // Data retention is read by administrators only (GET /api/retention), its history too.

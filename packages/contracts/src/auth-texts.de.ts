@@ -1,4 +1,4 @@
-import type { AUTH_MESSAGES, AUTH_TEXTS } from "./auth-texts.js";
+import type { AUTH_MESSAGES, AUTH_TEXTS, PASSWORD_CHANGE_TEXTS } from "./auth-texts.js";
 import type { Translation } from "./i18n.js";
 
 export const AUTH_TEXTS_DE = {
@@ -26,4 +26,19 @@ export const AUTH_MESSAGES_DE = {
   passwordSet: "Das Passwort ist festgelegt. Sie können sich jetzt anmelden.",
   invalidPasswordLink:
     "Dieser Passwort-Link ist ungültig oder abgelaufen. Bitten Sie einen Administrator um einen neuen.",
+  wrongCurrentPassword: "Das aktuelle Passwort ist falsch",
+  passwordChanged: "Passwort geändert. Ihre anderen Sitzungen sind beendet.",
 } as const satisfies Translation<typeof AUTH_MESSAGES>;
+
+export const PASSWORD_CHANGE_TEXTS_DE = {
+  title: "Passwort ändern",
+  currentPassword: "Aktuelles Passwort",
+  newPassword: "Neues Passwort",
+  passwordHelp: (min: number) => `Mindestens ${min} Zeichen`,
+  tooShort: (min: number) => `Das neue Passwort muss mindestens ${min} Zeichen haben`,
+  repeatPassword: "Neues Passwort wiederholen",
+  passwordsDiffer: "Die Passwörter stimmen nicht überein",
+  currentRequired: "Geben Sie Ihr aktuelles Passwort ein",
+  submit: "Passwort ändern",
+  cancel: "Abbrechen",
+} as const satisfies Translation<typeof PASSWORD_CHANGE_TEXTS>;

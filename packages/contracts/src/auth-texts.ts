@@ -12,6 +12,8 @@ export const AUTH_MESSAGES = {
     "Too many failed sign-ins from this network address. Wait 5 minutes and try again.",
   passwordSet: "Password set. You can sign in now.",
   invalidPasswordLink: "This password link is invalid or has expired. Ask an administrator for a new one.",
+  wrongCurrentPassword: "The current password is wrong",
+  passwordChanged: "Password changed. Your other sessions have ended.",
 } as const;
 
 /** Words of the sign-in and set-password pages (the server's refusals are AUTH_MESSAGES). */
@@ -30,4 +32,18 @@ export const AUTH_TEXTS = {
   goToSignIn: "Go to sign in",
   /** The first page's spinner, before anything else is loaded. */
   loading: "Loading",
+} as const;
+
+/** The user menu's Change password dialog (the server's answers are AUTH_MESSAGES). */
+export const PASSWORD_CHANGE_TEXTS = {
+  title: "Change password",
+  currentPassword: "Current password",
+  newPassword: "New password",
+  passwordHelp: (min: number) => `At least ${min} characters`,
+  tooShort: (min: number) => `The new password must be at least ${min} characters`,
+  repeatPassword: "Repeat new password",
+  passwordsDiffer: "Passwords do not match",
+  currentRequired: "Enter your current password",
+  submit: "Change password",
+  cancel: "Cancel",
 } as const;

@@ -22,6 +22,13 @@ export const ZSetPasswordBody = z.strictObject({
 });
 export type TSetPasswordBody = z.infer<typeof ZSetPasswordBody>;
 
+/** POST /api/auth/me/password (issue 33 §2): the current password, and the new one by the set-password rule. */
+export const ZChangePasswordBody = z.strictObject({
+  currentPassword: zString().min(1).max(1024),
+  newPassword: ZSetPasswordBody.shape.password,
+});
+export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
+
 export const ZCustomerRef = z.object({ id: ZId, name: zString() });
 export type TCustomerRef = z.infer<typeof ZCustomerRef>;
 

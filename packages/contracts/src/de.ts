@@ -4,6 +4,7 @@
 
 export * from "./alert-texts.de.js";
 export * from "./alerts.de.js";
+export * from "./api-token-texts.de.js";
 export * from "./auth-texts.de.js";
 export * from "./capability.de.js";
 export * from "./evaluation-series.de.js";
@@ -15,3 +16,4 @@ export * from "./plant-overview.de.js";
 export * from "./shell-texts.de.js";
 export * from "./signals.de.js";
 export * from "./ui.de.js";
+export * from "./user-texts.de.js";

@@ -3,6 +3,8 @@ import "./zod-setup.js";
 
 export * from "./alert-texts.js";
 export * from "./alerts.js";
+export * from "./api-token-texts.js";
+export * from "./api-tokens.js";
 export * from "./audit-log.js";
 export * from "./audit-log-texts.js";
 export * from "./auth.js";

@@ -16,6 +16,8 @@ export const SHELL_TEXTS_DE = {
   nowActingFor: (customer: string) => `Sie handeln jetzt für ${customer}`,
   featureFlags: "Funktionsschalter",
   auditLog: "Änderungsprotokoll",
+  changePassword: "Passwort ändern",
+  apiTokens: "API-Tokens",
   signOut: "Abmelden",
   loading: "Wird geladen",
   loadingPage: "Seite wird geladen",

@@ -19,6 +19,8 @@ export const SHELL_TEXTS = {
   featureFlags: "Feature flags",
   /** The audit log's menu item, as the audit log names itself. */
   auditLog: AUDIT_TEXTS.menuItem,
+  changePassword: "Change password",
+  apiTokens: "API tokens",
   signOut: "Sign out",
   loading: "Loading",
   loadingPage: "Loading page",

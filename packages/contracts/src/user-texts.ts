@@ -59,3 +59,18 @@ export const USER_MESSAGES = {
   },
   noUsers: "No users found",
 } as const;
+
+/** An administrator's new password link for an existing user (issue 33 §2; the Users page's row action). */
+export const PASSWORD_LINK_TEXTS = {
+  action: "Send password link",
+  actionLabel: (email: string) => `Send password link to ${email}`,
+  confirmTitle: (email: string) => `Send a password link to ${email}?`,
+  confirmBody:
+    "The one-time link lets them set a new password. Creating it ends all of their sessions now: they are signed out everywhere.",
+  confirm: "Create link",
+  cancel: "Cancel",
+  note: "Send this link to the user to set a new password. It will not be shown again and expires in 7 days.",
+  created: "Password link created; the user's sessions have ended",
+  error: "Error creating the password link",
+  providerStaffOnly: "Only provider staff can send a password link to provider staff",
+} as const;

@@ -45,6 +45,10 @@ export const ZAddUserResponse = z.object({
 });
 export type TAddUserResponse = z.infer<typeof ZAddUserResponse>;
 
+/** POST /api/users/{userId}/password-link (issue 33 §2): the one-time link, shown to the administrator once. */
+export const ZPasswordLinkResponse = ZAddUserResponse.pick({ passwordLink: true });
+export type TPasswordLinkResponse = z.infer<typeof ZPasswordLinkResponse>;
+
 /** POST (add) / PUT (remove) /api/update-user-roles. */
 export const ZUpdateUserRoleBody = z.strictObject({
   userId: ZId,

@@ -6,7 +6,13 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { SERVER_MESSAGES, SESSION_COOKIE, type TFieldProblem } from "@linewatch/contracts";
+import {
+  API_TOKEN_MESSAGES,
+  API_TOKEN_PREFIX,
+  SERVER_MESSAGES,
+  SESSION_COOKIE,
+  type TFieldProblem,
+} from "@linewatch/contracts";
 import Fastify, { type FastifyRequest, LogController } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -45,6 +51,18 @@ function isCrossOrigin(req: FastifyRequest, publicHost: string): boolean {
     return true; // "null" (sandboxed frames, privacy redirects) and anything unparsable
   }
   return host !== req.host && host !== publicHost;
+}
+
+/**
+ * The personal API token of an `Authorization: Bearer lwt_…` header, or undefined. Other
+ * credentials in that header (a proxy's Basic or Bearer sign-in in front of the app, an ingest
+ * token) are not ours: such a request is judged by its cookie as before. A browser never sends
+ * this header by itself (only a script that holds the token does), so a request authenticated by
+ * it cannot be forged by another site: the cross-origin check is for cookies.
+ */
+function apiTokenOf(req: FastifyRequest): string | undefined {
+  const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? "");
+  return m?.[1]?.startsWith(API_TOKEN_PREFIX) ? m[1] : undefined;
 }
 
 export async function buildApp(opts: AppOptions) {
@@ -103,9 +121,18 @@ export async function buildApp(opts: AppOptions) {
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE },
           ingestToken: { type: "http", scheme: "bearer" },
+          // Personal API tokens (decision 0319): every route a session may call, but those whose
+          // own `security` says session only (token management, own password, sign-out, switch).
+          apiToken: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "lwt_…",
+            description:
+              "A personal API token (user menu → API tokens), sent as `Authorization: Bearer lwt_…`. A read-only token answers 403 to any method but GET and HEAD.",
+          },
         },
       },
-      security: [{ session: [] }],
+      security: [{ session: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -114,21 +141,36 @@ export async function buildApp(opts: AppOptions) {
   app.decorateRequest("auth", null);
 
   const publicHost = new URL(settings.publicUrl).host;
-  // Every /api route but the public ones needs a session, checked before the body is read.
-  // Before that, state-changing requests from another site are refused, public routes included.
+  // Every /api route but the public ones needs a session (or an API token), checked before the
+  // body is read. Before that, state-changing requests from another site are refused, public
+  // routes included; requests with an API token are not a browser's own and skip that check.
   // Each guard judges the route that will run (requestPath), not how the URL spells it
   // (`/%61pi/…` reaches /api/… too).
+  // A request with `Authorization: Bearer lwt_…` is authenticated by its API token alone, never by
+  // a cookie it also carries; a public route (sign-in, ingest with its own tokens) ignores it here.
   app.addHook("onRequest", async (req, reply) => {
     const path = requestPath(req);
     if (!isApiPath(path)) return;
-    if (!SAFE_METHODS.has(req.method) && isCrossOrigin(req, publicHost)) {
+    const isDocs = path.startsWith("/api/docs");
+    const access = isDocs ? "public" : (req.routeOptions.config?.access ?? "user");
+    const bearer = access === "public" ? undefined : apiTokenOf(req);
+    if (bearer === undefined && !SAFE_METHODS.has(req.method) && isCrossOrigin(req, publicHost)) {
       return reply.code(403).send({ message: SERVER_MESSAGES.crossOrigin });
     }
-    if (path.startsWith("/api/docs")) return;
-    const access = req.routeOptions.config?.access ?? "user";
     if (access === "public") return;
-    req.auth = await opts.services.auth.resolve(req.cookies[SESSION_COOKIE]);
-    if (!req.auth) return reply.code(401).send({ message: SERVER_MESSAGES.unauthorized });
+    if (bearer !== undefined) {
+      req.auth = await opts.services.apiTokens.resolve(bearer);
+      if (!req.auth) return reply.code(401).send({ message: API_TOKEN_MESSAGES.invalid });
+      if (req.routeOptions.config?.sessionOnly) {
+        return reply.code(403).send({ message: API_TOKEN_MESSAGES.sessionOnly });
+      }
+      if (req.auth.apiToken?.scope === "read" && !SAFE_METHODS.has(req.method)) {
+        return reply.code(403).send({ message: API_TOKEN_MESSAGES.readOnly });
+      }
+    } else {
+      req.auth = await opts.services.auth.resolve(req.cookies[SESSION_COOKIE]);
+      if (!req.auth) return reply.code(401).send({ message: SERVER_MESSAGES.unauthorized });
+    }
     if (
       (access === "admin" && !req.auth.isAdministrator) ||
       (access === "provider" && !req.auth.isProviderStaff)

@@ -12,6 +12,11 @@ export type Access = "public" | "user" | "admin" | "provider";
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * Only with a signed-in session, never with an API token (`Authorization: Bearer lwt_…`):
+     * token management, the user's own password, sign-out, the customer switch (decision 0319).
+     */
+    sessionOnly?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

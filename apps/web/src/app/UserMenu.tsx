@@ -20,7 +20,7 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { canReadAuditLog } from "../features/audit-log/audit-log.access";
 import { useLogout, useSwitchCustomer } from "../shared/data/session/mutations";
@@ -29,10 +29,21 @@ import { setLanguage, useLanguage, useTexts } from "../shared/i18n/language";
 import { useAppearance } from "../shared/ui/appearance";
 import { useSnackbar } from "../shared/ui/SnackbarProvider";
 
+// The dialogs load when first opened (issue #17).
+const ChangePasswordDialog = lazy(() =>
+  import("../features/account/password/ChangePasswordDialog").then((m) => ({
+    default: m.ChangePasswordDialog,
+  })),
+);
+const ApiTokensDialog = lazy(() =>
+  import("../features/account/api-tokens/ApiTokensDialog").then((m) => ({ default: m.ApiTokensDialog })),
+);
+
 /**
  * The user menu: email, location, customer switch (provider staff), feature flags (provider staff
  * switch them, administrators see them read-only), the audit log (administrators), the
- * appearance (follow the system, light, dark), the language (English, German), sign out.
+ * user's own password and API tokens (dialogs), the appearance (follow the system, light, dark),
+ * the language (English, German), sign out.
  */
 export function UserMenu() {
   const me = useMe().data;
@@ -47,6 +58,7 @@ export function UserMenu() {
   const A = useTexts(APPEARANCE_TEXTS);
   const L = useTexts(LANGUAGE_TEXTS);
   const language = useLanguage();
+  const [dialog, setDialog] = useState<"password" | "tokens" | null>(null);
   if (!me) return null;
   const close = () => setAnchor(null);
   return (
@@ -118,6 +130,22 @@ export function UserMenu() {
             {T.auditLog}
           </MenuItem>
         )}
+        <MenuItem
+          onClick={() => {
+            close();
+            setDialog("password");
+          }}
+        >
+          {T.changePassword}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            setDialog("tokens");
+          }}
+        >
+          {T.apiTokens}
+        </MenuItem>
         {appearance && [
           <Divider key="appearance-divider" />,
           // For the eye; each item names it through aria-describedby.
@@ -173,6 +201,12 @@ export function UserMenu() {
           <Typography>{T.signOut}</Typography>
         </MenuItem>
       </Menu>
+      {dialog && (
+        <Suspense fallback={null}>
+          {dialog === "password" && <ChangePasswordDialog onClose={() => setDialog(null)} />}
+          {dialog === "tokens" && <ApiTokensDialog onClose={() => setDialog(null)} />}
+        </Suspense>
+      )}
     </>
   );
 }

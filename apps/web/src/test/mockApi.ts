@@ -5,11 +5,13 @@ import type {
   TAlertCauses,
   TAlertDetail,
   TAlertViewingWindow,
+  TApiToken,
   TAssociatedResultClassifications,
   TAuditLogPage,
   TBacktest,
   TCapabilityView,
   TCapMonitorStatus,
+  TCreateApiTokenResponse,
   TCsvUploadProgress,
   TCsvUploadResult,
   TCustomerRef,
@@ -29,6 +31,7 @@ import type {
   TMonitorRule,
   TMqttCredential,
   TPartAttribute,
+  TPasswordLinkResponse,
   TPlant,
   TPlantOverview,
   TRelianceConfig,
@@ -65,6 +68,7 @@ interface Answers {
     "*/api/audit-log/export": string;
     "*/api/audit-log/resources/:resource/:resourceId": TAuditLogPage;
     "*/api/auth/customers": TCustomerRef[];
+    "*/api/auth/tokens": TApiToken[];
     "*/api/auth/me": TMe;
     "*/api/customer-users-for-user": TUserRow[];
     "*/api/feature-flags": TFeatureFlagsResponse;
@@ -98,7 +102,9 @@ interface Answers {
   post: {
     "*/api/add-user": TAddUserResponse;
     "*/api/auth/login": TMe;
+    "*/api/auth/me/password": null;
     "*/api/auth/set-password": null;
+    "*/api/auth/tokens": TCreateApiTokenResponse;
     "*/api/line-config/spc-signal-limits/suggest": TSpcSuggestion[];
     "*/api/monitors": { id: string };
     /** The whole backtest as JSON (a mock that does not stream; BacktestPanel's streams). */
@@ -115,6 +121,7 @@ interface Answers {
     "*/api/signal/associated-result-classifications": TAssociatedResultClassifications;
     "*/api/tasks": TMonitor;
     "*/api/tasks/get-by-id": TMonitor;
+    "*/api/users/:userId/password-link": TPasswordLinkResponse;
   };
   put: {
     "*/api/feature-flags/:key": TFeatureFlagsResponse;
@@ -135,6 +142,7 @@ interface Answers {
     "*/api/stations/:id": null;
   };
   delete: {
+    "*/api/auth/tokens/:tokenId": null;
     "*/api/notifications/teams-webhooks/:id": null;
     "*/api/reliance-configuration/lines/:lineId": null;
     "*/api/tasks": null;

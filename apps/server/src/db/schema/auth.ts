@@ -1,4 +1,6 @@
-// Users, roles, sessions, password links and failed sign-ins.
+// Users, roles, sessions, password links, failed sign-ins and personal API tokens.
+
+import type { TApiTokenScope } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, ts } from "./columns.js";
@@ -82,4 +84,29 @@ export const loginFailures = pgTable(
     index("login_failures_email_at_idx").on(t.email, t.at),
     index("login_failures_address_at_idx").on(t.clientAddress, t.at),
   ],
+);
+
+/**
+ * Personal API tokens (issue 33 §3, decision 0319): `Authorization: Bearer lwt_…` acts as the user,
+ * for the user's own customer. The table holds the secret's SHA-256 only (a 256-bit random secret
+ * needs no slow hash), found by its unique index; revoking deletes the row. They go with the user.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customerId: customerRef(),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The first characters of the secret, so the owner can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    scope: text("scope").$type<TApiTokenScope>().notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    expiresAt: ts("expires_at").notNull(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [uniqueIndex("api_tokens_token_hash_uq").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
 );

@@ -1,6 +1,7 @@
 import {
   SESSION_COOKIE,
   SESSION_LIMITS,
+  ZChangePasswordBody,
   ZCurrentUserRoles,
   ZCustomerList,
   ZLoginBody,
@@ -50,9 +51,21 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure, setti
     },
   );
 
+  // Routes of the session itself: an API token is refused on them (decision 0319).
+  const sessionOnly = { access: "user" as const, sessionOnly: true };
+  const sessionSecurity = [{ session: [] }];
+
   r.post(
     "/api/auth/logout",
-    { schema: { operationId: "logout", tags: ["auth"], response: { 204: z.null() } } },
+    {
+      config: sessionOnly,
+      schema: {
+        operationId: "logout",
+        tags: ["auth"],
+        security: sessionSecurity,
+        response: { 204: z.null() },
+      },
+    },
     async (req, reply) => {
       await services.auth.logout(authOf(req));
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
@@ -76,6 +89,26 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure, setti
     },
     async (req, reply) => {
       await services.users.saveSelection(authOf(req), req.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The current password is checked under the sign-in limits (auth.service.ts changePassword), and
+  // the route is limited per client address like sign-in.
+  r.post(
+    "/api/auth/me/password",
+    {
+      config: { ...sessionOnly, rateLimit },
+      schema: {
+        operationId: "changePassword",
+        tags: ["auth"],
+        security: sessionSecurity,
+        body: ZChangePasswordBody,
+        response: { 204: z.null(), 400: ZMessage, 401: ZMessage, 403: ZMessage, 429: ZMessage },
+      },
+    },
+    async (req, reply) => {
+      await services.auth.changePassword(authOf(req), req.body, req.ip);
       return reply.code(204).send(null);
     },
   );
@@ -106,9 +139,11 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure, setti
   r.post(
     "/api/auth/switch-customer",
     {
+      config: sessionOnly,
       schema: {
         operationId: "switchCustomer",
         tags: ["auth"],
+        security: sessionSecurity,
         body: ZSwitchCustomerBody,
         response: { 200: ZMe },
       },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { RoutesOptions } from "../types.js";
 import { alertsRoutes } from "./alerts.routes.js";
+import { apiTokensRoutes } from "./api-tokens.routes.js";
 import { auditLogRoutes } from "./audit-log.routes.js";
 import { authRoutes } from "./auth.routes.js";
 import { backtestRoutes } from "./backtest.routes.js";
@@ -25,6 +26,7 @@ import { usersRoutes } from "./users.routes.js";
 export async function registerRoutes(app: FastifyInstance, opts: RoutesOptions) {
   for (const routes of [
     authRoutes,
+    apiTokensRoutes,
     usersRoutes,
     plantsRoutes,
     plantOverviewRoutes,

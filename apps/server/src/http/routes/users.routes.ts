@@ -7,6 +7,7 @@ import {
   ZDeleteUserBody,
   ZId,
   ZMessage,
+  ZPasswordLinkResponse,
   ZUpdateUserLocationBody,
   ZUpdateUserRoleBody,
   ZUserIdParams,
@@ -132,6 +133,20 @@ export function usersRoutes(app: FastifyInstance, { services }: AppOptions) {
       await services.users.setLocation(authOf(req), req.params.userId, req.body);
       return reply.code(204).send(null);
     },
+  );
+
+  r.post(
+    "/api/users/:userId/password-link",
+    {
+      config: { access: "admin" },
+      schema: {
+        operationId: "createUserPasswordLink",
+        tags,
+        params: ZUserIdParams,
+        response: { 200: ZPasswordLinkResponse, ...errors },
+      },
+    },
+    (req) => services.users.issuePasswordLink(authOf(req), req.params.userId),
   );
 
   r.post(

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import {
   customers,
@@ -177,6 +177,24 @@ export function createAuthRepo(db: Tx) {
         .innerJoin(customers, eq(customers.id, users.customerId))
         .where(eq(users.id, userId));
       return row;
+    },
+
+    /** A new password from the user menu: every other session of the user ends, `keepSession` stays. */
+    async changePassword(userId: string, passwordHash: string, keepSession: string) {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepSession)));
+    },
+
+    /**
+     * An administrator's new password link (issue 33 §2): the user's links not yet used stop
+     * working (only the newest one sets a password) and every session of the user ends.
+     */
+    async resetForPasswordLink(userId: string, now: Date) {
+      await db
+        .update(passwordTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+      await db.delete(sessions).where(eq(sessions.userId, userId));
     },
 
     async usePasswordToken(tokenHash: string, userId: string, passwordHash: string, now: Date) {

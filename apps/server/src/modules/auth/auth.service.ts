@@ -5,11 +5,13 @@ import {
   LOCATION_PROVIDER,
   LOGIN_LIMIT,
   SESSION_LIMITS,
+  type TApiTokenScope,
+  type TChangePasswordBody,
   type TLoginBody,
   type TMe,
   USER_MESSAGES,
 } from "@linewatch/contracts";
-import type { Db } from "../../db/client.js";
+import type { Db, Tx } from "../../db/client.js";
 import { AppError } from "../../errors.js";
 import { hashPassword, verifyPassword } from "../../lib/password.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
@@ -19,7 +21,10 @@ import { createSessionCache } from "./session-cache.js";
 
 /** Who is asking: resolved from the session on every request. */
 export type AuthContext = {
+  /** The session's token hash; "" for a request made with an API token (it has no session). */
   sessionHash: string;
+  /** Set when the request came with an API token instead of a session (api-tokens.service.ts). */
+  apiToken?: { id: string; scope: TApiTokenScope };
   userId: string;
   email: string;
   homeCustomerId: string;
@@ -184,10 +189,13 @@ export function createAuthService(deps: {
       sessions.dropSession(ctx.sessionHash);
     },
 
-    /** A one-time link to set a password, valid for 7 days. */
-    async createPasswordLink(userId: string): Promise<string> {
+    /**
+     * A one-time link to set a password, valid for 7 days; in `tx` when given (the caller's change
+     * and the link commit together).
+     */
+    async createPasswordLink(userId: string, tx?: Tx): Promise<string> {
       const token = newToken();
-      await repo.createPasswordToken(
+      await (tx ? createAuthRepo(tx) : repo).createPasswordToken(
         hashToken(token),
         userId,
         new Date(now().getTime() + PASSWORD_LINK_TTL_MS),
@@ -230,7 +238,68 @@ export function createAuthService(deps: {
       // Every session of the user has ended (usePasswordToken): not one request more from them.
       sessions.dropUser(row.userId);
     },
+
+    /**
+     * A signed-in user changes their own password (issue 33 §2, decision 0318). The current
+     * password is checked under the sign-in limits, counted with the sign-ins of the same email
+     * and client address: a stolen session cannot try more passwords than a sign-in form could.
+     * Every other session of the user ends; the one that made the change stays.
+     */
+    async changePassword(ctx: AuthContext, body: TChangePasswordBody, clientAddress: string | null = null) {
+      if (ctx.apiToken || !ctx.sessionHash) throw new AppError("FORBIDDEN", "Forbidden resource");
+      const t = now();
+      const attempt = await deps.db.transaction((tx) =>
+        createAuthRepo(tx).reserveAttempt({
+          email: ctx.email,
+          clientAddress,
+          at: t,
+          since: new Date(t.getTime() - LOGIN_LIMIT.windowMs),
+          emailLimit: LOGIN_LIMIT.failures,
+          addressLimit: deps.signinFailuresPerAddress ?? 0,
+        }),
+      );
+      if (attempt === "emailLimit") throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
+      if (attempt === "addressLimit")
+        throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttemptsFromAddress);
+      const user = await repo.findUserByEmail(ctx.email);
+      const ok = user?.id === ctx.userId && (await verifyPassword(user.passwordHash, body.currentPassword));
+      if (!ok) throw wrongCurrentPassword();
+      await repo.clearFailures(ctx.email);
+      const passwordHash = await hashPassword(body.newPassword);
+      await deps.db.transaction(async (tx) => {
+        const txRepo = createAuthRepo(tx);
+        await txRepo.changePassword(ctx.userId, passwordHash, ctx.sessionHash);
+        const identity = await txRepo.userIdentity(ctx.userId);
+        if (!identity) return;
+        // Recorded for the user's own customer, without the password: only that it changed.
+        await recordAudit(
+          tx,
+          {
+            customerId: identity.customerId,
+            userId: ctx.userId,
+            email: identity.email,
+            isProviderStaff: ctx.isProviderStaff,
+          },
+          {
+            resource: "user",
+            action: "update",
+            resourceId: ctx.userId,
+            resourceName: identity.email,
+            plantId: identity.locationPlantId,
+            before: {},
+            after: { password: AUDIT_SECRET_MARK },
+          },
+        );
+      });
+      sessions.dropUser(ctx.userId);
+    },
   };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** The answer for a password change's wrong current password, under its field for the form. */
+const wrongCurrentPassword = () =>
+  new AppError("BAD_REQUEST", AUTH_MESSAGES.wrongCurrentPassword, {
+    fields: [{ in: "body", field: "currentPassword", message: AUTH_MESSAGES.wrongCurrentPassword }],
+  });

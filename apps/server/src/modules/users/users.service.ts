@@ -1,9 +1,12 @@
 import {
+  AUDIT_SECRET_MARK,
   LOCATION_CORPORATE,
   LOCATION_PROVIDER,
   LOCATION_UNASSIGNED,
+  PASSWORD_LINK_TEXTS,
   type TAddUserBody,
   type TAddUserResponse,
+  type TPasswordLinkResponse,
   type TSelectionBody,
   type TUpdateUserLocationBody,
   type TUserRow,
@@ -12,6 +15,7 @@ import {
 import type { Db, Tx } from "../../db/client.js";
 import { AppError, badRequest, forbidden } from "../../errors.js";
 import { recordAudit } from "../audit-log/audit-log.service.js";
+import { createAuthRepo } from "../auth/auth.repo.js";
 import type { AuthContext, AuthService } from "../auth/auth.service.js";
 import { isProviderStaff } from "../auth/auth.service.js";
 import type { FeatureFlagsService } from "../feature-flags/feature-flags.service.js";
@@ -68,7 +72,13 @@ const isUniqueViolation = (e: unknown): boolean => {
   return err?.code === "23505" || (err?.cause != null && isUniqueViolation(err.cause));
 };
 
-export function createUsersService(deps: { db: Db; auth: AuthService; flags: FeatureFlagsService }) {
+export function createUsersService(deps: {
+  db: Db;
+  auth: AuthService;
+  flags: FeatureFlagsService;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
   const repo = createUsersRepo(deps.db);
 
   /** Another customer's id is "not found", never "forbidden" (docs/architecture.md "Domain model"). */
@@ -212,6 +222,37 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
         await auditUser(tx, ctx, before, userId, ctx.customerId);
       });
       deps.auth.sessionsChanged(userId);
+    },
+
+    /**
+     * POST /api/users/{userId}/password-link (issue 33 §2, decision 0318): a new one-time link to
+     * set a password, as for a new user. Every session of the user ends and their earlier links
+     * stop working, in the transaction that writes the link and its audit record (never the link).
+     * A provider-staff row is, as for its location, only provider staff's to reset.
+     */
+    async issuePasswordLink(ctx: AuthContext, userId: string): Promise<TPasswordLinkResponse> {
+      const user = await repo.find(ctx.customerId, userId);
+      if (!user) throw userNotFound();
+      if (toUserRow(user).isProviderStaff && !ctx.isProviderStaff) {
+        throw forbidden(PASSWORD_LINK_TEXTS.providerStaffOnly);
+      }
+      const passwordLink = await deps.db.transaction(async (tx) => {
+        await createAuthRepo(tx).resetForPasswordLink(userId, now());
+        const link = await deps.auth.createPasswordLink(userId, tx);
+        await recordAudit(tx, ctx, {
+          resource: "user",
+          action: "update",
+          resourceId: userId,
+          resourceName: user.email,
+          plantId: user.locationPlantId,
+          before: {},
+          after: { passwordLink: AUDIT_SECRET_MARK },
+        });
+        return link;
+      });
+      // Not one request more from the user's ended sessions, in this process too.
+      deps.auth.sessionsChanged(userId);
+      return { passwordLink };
     },
 
     /** Remembers the user's plant and line (top bar), only within the user's own customer. */

@@ -1,4 +1,10 @@
-import { type TAddUserBody, type TAddUserResponse, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
+import {
+  PASSWORD_LINK_TEXTS,
+  type TAddUserBody,
+  type TAddUserResponse,
+  type TUserRow,
+  USER_MESSAGES,
+} from "@linewatch/contracts";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse } from "msw";
@@ -29,6 +35,7 @@ const adminRow: TUserRow = {
 
 let users: TUserRow[];
 const added: TAddUserBody[] = [];
+const linksFor: string[] = [];
 setupSettingsServer(
   { me: () => me, plants: [plant] },
   mockApi.get("*/api/customer-users-for-user", () => HttpResponse.json(users)),
@@ -50,6 +57,10 @@ setupSettingsServer(
       { user, passwordLink: "http://localhost/set-password?token=one-time" },
       { status: 201 },
     );
+  }),
+  mockApi.post("*/api/users/:userId/password-link", ({ params }) => {
+    linksFor.push(String(params.userId));
+    return HttpResponse.json({ passwordLink: "http://localhost/set-password?token=reset-once" });
   }),
 );
 
@@ -126,5 +137,48 @@ describe("UsersPage: the add-user row", { timeout: 30_000 }, () => {
     expect(screen.getByText(USER_MESSAGES.neverLoggedIn)).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Email" })).not.toBeInTheDocument();
     expect(addButton()).not.toBeDisabled();
+  });
+});
+
+describe("UsersPage: a new password link", { timeout: 30_000 }, () => {
+  const colleague: TUserRow = { ...adminRow, id: crypto.randomUUID(), email: "op@acme.test", role: "user" };
+  const staff: TUserRow = {
+    ...adminRow,
+    id: crypto.randomUUID(),
+    email: "support@provider.test",
+    role: "administrator",
+    isProviderStaff: true,
+  };
+
+  it("asks first, saying the sessions end, then shows the link once; not on one's own row or provider staff's", async () => {
+    const ue = userEvent.setup();
+    users = [adminRow, colleague, staff];
+    linksFor.length = 0;
+    renderSettingsPage(<UsersPage />, { section: "USER_MANAGEMENT" });
+    const action = await screen.findByRole("button", {
+      name: PASSWORD_LINK_TEXTS.actionLabel(colleague.email),
+    });
+    expect(
+      screen.queryByRole("button", { name: PASSWORD_LINK_TEXTS.actionLabel(adminRow.email) }),
+    ).toBeNull();
+    expect(screen.queryByRole("button", { name: PASSWORD_LINK_TEXTS.actionLabel(staff.email) })).toBeNull();
+
+    await ue.click(action);
+    const confirm = await screen.findByRole("dialog", {
+      name: PASSWORD_LINK_TEXTS.confirmTitle(colleague.email),
+    });
+    expect(within(confirm).getByText(PASSWORD_LINK_TEXTS.confirmBody)).toBeInTheDocument();
+    expect(linksFor).toEqual([]);
+    await ue.click(within(confirm).getByRole("button", { name: PASSWORD_LINK_TEXTS.confirm }));
+
+    const dialog = await screen.findByRole("dialog", { name: USER_MESSAGES.passwordLinkTitle });
+    expect(within(dialog).getByTestId("password-link")).toHaveValue(
+      "http://localhost/set-password?token=reset-once",
+    );
+    expect(within(dialog).getByText(PASSWORD_LINK_TEXTS.note)).toBeInTheDocument();
+    expect(linksFor).toEqual([colleague.id]);
+    expect(await screen.findByText(PASSWORD_LINK_TEXTS.created)).toBeInTheDocument();
+    await ue.click(within(dialog).getByRole("button", { name: "Done" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 });

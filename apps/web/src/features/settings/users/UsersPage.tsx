@@ -1,15 +1,22 @@
-import { type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
+import { PASSWORD_LINK_TEXTS, type TUserRole, type TUserRow, USER_MESSAGES } from "@linewatch/contracts";
 import { Stack, Typography } from "@mui/material";
 import { lazy, useCallback, useMemo, useRef, useState } from "react";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { useFeatureFlags, useMe } from "../../../shared/data/session/queries";
+import { useTexts } from "../../../shared/i18n/language";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { QueryState } from "../../../shared/ui/QueryState";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
 import type { GridApi } from "../../../shared/ui/settings/settings-grid";
 import { useDialogs } from "../../../shared/ui/settings/useDialogs";
-import { useAddUser, useDeleteUser, useSetUserLocation, useSetUserRole } from "./api/mutations";
+import {
+  useAddUser,
+  useCreatePasswordLink,
+  useDeleteUser,
+  useSetUserLocation,
+  useSetUserRole,
+} from "./api/mutations";
 import { useUsers } from "./api/queries";
 import { UsersGrid } from "./components/UsersGrid";
 import type { TUserGridRow } from "./components/userColumns";
@@ -31,9 +38,17 @@ export function UsersPage() {
   const setRole = useSetUserRole();
   const setLocation = useSetUserLocation();
   const deleteUser = useDeleteUser();
-  // The user just added and its one-time link are kept until the link dialog has finished closing.
-  const dialogs = useDialogs<{ delete: TUserGridRow; link: { id: string; email: string; link: string } }>();
+  const createLink = useCreatePasswordLink();
+  const L = useTexts(PASSWORD_LINK_TEXTS);
+  // The user just added (or sent a new link) and the one-time link are kept until the link dialog
+  // has finished closing; `isReset` says which of the two it is.
+  const dialogs = useDialogs<{
+    delete: TUserGridRow;
+    confirmLink: TUserGridRow;
+    link: { id: string; email: string; link: string; isReset?: boolean };
+  }>();
   const deleteTarget = dialogs.data("delete");
+  const linkTarget = dialogs.data("confirmLink");
   const added = dialogs.data("link");
   const apiRef = useRef<GridApi | null>(null);
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
@@ -123,6 +138,32 @@ export function UsersPage() {
 
   const { open: openDialog } = dialogs;
   const handleDelete = useCallback((row: TUserGridRow) => openDialog("delete", row), [openDialog]);
+  const handleSendPasswordLink = useCallback(
+    (row: TUserGridRow) => openDialog("confirmLink", row),
+    [openDialog],
+  );
+  // Not one's own row (the user menu changes one's own password), and a provider-staff row only for
+  // provider staff (as its location).
+  const canSendPasswordLink = useCallback(
+    (row: TUserGridRow) => row.id !== me?.id && (!row.isProviderStaff || viewerIsProviderStaff),
+    [me?.id, viewerIsProviderStaff],
+  );
+
+  const handleLinkConfirm = async () => {
+    if (!linkTarget) return;
+    try {
+      const res = await createLink.mutateAsync(linkTarget);
+      dialogs.open("link", {
+        id: linkTarget.id,
+        email: linkTarget.email,
+        link: res.passwordLink,
+        isReset: true,
+      });
+    } catch {
+      // Shown by the mutation.
+      dialogs.close();
+    }
+  };
 
   const handleDeleteConfirm = async () => {
     if (!deleteTarget || !customerId) return;
@@ -161,6 +202,9 @@ export function UsersPage() {
           onRoleChange={handleRoleChange}
           onLocationChange={handleLocationChange}
           onDelete={handleDelete}
+          canSendPasswordLink={canSendPasswordLink}
+          passwordLinkLabel={L.actionLabel}
+          onSendPasswordLink={handleSendPasswordLink}
         />
       </QueryState>
       <ConfirmDialog
@@ -172,11 +216,24 @@ export function UsersPage() {
         onConfirm={handleDeleteConfirm}
         onCancel={dialogs.close}
       />
+      <ConfirmDialog
+        open={dialogs.isOpen("confirmLink")}
+        title={linkTarget ? L.confirmTitle(linkTarget.email) : ""}
+        confirmLabel={L.confirm}
+        cancelLabel={L.cancel}
+        destructive
+        busy={createLink.isPending}
+        onConfirm={handleLinkConfirm}
+        onCancel={dialogs.close}
+      >
+        <Typography>{L.confirmBody}</Typography>
+      </ConfirmDialog>
       <MountWhenOpened isOpen={dialogs.isOpen("link")}>
         <PasswordLinkDialog
           open={dialogs.isOpen("link")}
           email={added?.email ?? ""}
           link={added?.link ?? ""}
+          note={added?.isReset ? L.note : undefined}
           onClose={dialogs.close}
           onExited={handleLinkExited}
         />

@@ -1,6 +1,8 @@
 import {
+  PASSWORD_LINK_TEXTS,
   type TAddUserBody,
   type TAddUserResponse,
+  type TPasswordLinkResponse,
   type TUpdateUserLocationBody,
   type TUserRole,
   type TUserRow,
@@ -13,6 +15,7 @@ import {
 } from "../../../../shared/api/useResourceMutation";
 import { sessionKeys } from "../../../../shared/data/session/keys";
 import { useMe } from "../../../../shared/data/session/queries";
+import { currentLanguage, localizeMessage, textsIn } from "../../../../shared/i18n/language";
 import { userKeys } from "./keys";
 
 type AddUserVars = { customerId: string; body: TAddUserBody };
@@ -100,6 +103,28 @@ export function useDeleteUser(options?: ResourceMutationOptions<null, DeleteUser
       errorText: (err) => {
         console.error(err);
         return USER_MESSAGES.deleteError;
+      },
+    },
+    options,
+  );
+}
+
+/**
+ * POST /api/users/{userId}/password-link (issue 33 §2): a new one-time link, shown once by the
+ * page; the user's sessions have ended. Nothing the page lists changes.
+ */
+export function useCreatePasswordLink(options?: ResourceMutationOptions<TPasswordLinkResponse, TUserRow>) {
+  return useResourceMutation(
+    {
+      mutationFn: (user) =>
+        api<TPasswordLinkResponse>("POST", `/api/users/${encodeURIComponent(user.id)}/password-link`),
+      invalidate: () => undefined,
+      successText: () => textsIn(PASSWORD_LINK_TEXTS, currentLanguage()).created,
+      errorText: (err) => {
+        const serverMessage = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message;
+        return serverMessage
+          ? localizeMessage(PASSWORD_LINK_TEXTS, serverMessage)
+          : textsIn(PASSWORD_LINK_TEXTS, currentLanguage()).error;
       },
     },
     options,

@@ -14,13 +14,15 @@ import {
 import { useState } from "react";
 
 /**
- * The new user's one-time password link, shown once: the server keeps only its hash. A click on
+ * A user's one-time password link (a new user's, or a new one an administrator sent), shown once: the server keeps only its hash. A click on
  * the backdrop does not close it, so the link is not lost by accident.
  */
 export function PasswordLinkDialog(p: {
   open: boolean;
   email: string;
   link: string;
+  /** What to do with the link; default: for a new user. */
+  note?: string;
   onClose: () => void;
   /** After the closing transition: the page puts the focus back on the grid. */
   onExited: () => void;
@@ -60,7 +62,7 @@ export function PasswordLinkDialog(p: {
             slotProps={{ htmlInput: { readOnly: true, "data-testid": "password-link" } }}
             onFocus={(e) => e.target.select()}
           />
-          <Alert severity="warning">{USER_MESSAGES.passwordLinkNote}</Alert>
+          <Alert severity="warning">{p.note ?? USER_MESSAGES.passwordLinkNote}</Alert>
           {copy === "copied" && <Alert severity="success">{USER_MESSAGES.linkCopied}</Alert>}
           {copy === "failed" && <Alert severity="info">{USER_MESSAGES.copyBlocked}</Alert>}
         </Stack>

@@ -29,6 +29,9 @@ export type UsersGridProps = {
   onRoleChange: (row: TUserGridRow, role: TUserRole) => void;
   onLocationChange: (row: TUserGridRow, key: LocationKey) => void;
   onDelete: (row: TUserGridRow) => void;
+  canSendPasswordLink: (row: TUserGridRow) => boolean;
+  passwordLinkLabel: (email: string) => string;
+  onSendPasswordLink: (row: TUserGridRow) => void;
 };
 
 /**
@@ -108,6 +111,9 @@ export function UsersGrid(p: UsersGridProps) {
         onRoleChange: p.onRoleChange,
         onLocationChange: p.onLocationChange,
         onDelete: p.onDelete,
+        canSendPasswordLink: p.canSendPasswordLink,
+        passwordLinkLabel: p.passwordLinkLabel,
+        onSendPasswordLink: p.onSendPasswordLink,
       }),
     [
       p.timeZone,
@@ -120,6 +126,9 @@ export function UsersGrid(p: UsersGridProps) {
       p.onRoleChange,
       p.onLocationChange,
       p.onDelete,
+      p.canSendPasswordLink,
+      p.passwordLinkLabel,
+      p.onSendPasswordLink,
     ],
   );
 

@@ -1,5 +1,6 @@
 import { type TUserRole, type TUserRow, USER_MESSAGES, USER_ROLES } from "@linewatch/contracts";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
+import LockResetIcon from "@mui/icons-material/LockReset";
 import { formatDateTime } from "../../../../shared/format";
 import { InlineEditCell } from "../../../../shared/ui/settings/InlineEditCell";
 import { inlineEditActions } from "../../../../shared/ui/settings/InlineEditGrid";
@@ -27,6 +28,11 @@ export type UserColumnsOptions = {
   onRoleChange: (row: TUserGridRow, role: TUserRole) => void;
   onLocationChange: (row: TUserGridRow, key: LocationKey) => void;
   onDelete: (row: TUserGridRow) => void;
+  /** Whether the administrator may send this user a new password link (issue 33 §2). */
+  canSendPasswordLink: (row: TUserGridRow) => boolean;
+  /** The row action's accessible name, in the interface's language. */
+  passwordLinkLabel: (email: string) => string;
+  onSendPasswordLink: (row: TUserGridRow) => void;
 };
 
 const roleOptions = USER_ROLES.map((r) => ({ key: r, label: r }));
@@ -108,16 +114,30 @@ export function userColumns(o: UserColumnsOptions): SettingsColumn<TUserGridRow>
     width: 110,
     getActions: ({ row }) => {
       if (row.isNew) return inlineEditActions(o.edit, row.id);
-      if (!o.canDelete || isOwn(row)) return [];
-      return [
-        <GridActionsCellItem
-          key="delete"
-          icon={<DeleteIcon />}
-          label={`Delete ${row.email}`}
-          disabled={o.busyIds.has(row.id)}
-          onClick={() => o.onDelete(row)}
-        />,
-      ];
+      const actions = [];
+      if (o.canSendPasswordLink(row)) {
+        actions.push(
+          <GridActionsCellItem
+            key="password-link"
+            icon={<LockResetIcon />}
+            label={o.passwordLinkLabel(row.email)}
+            disabled={o.busyIds.has(row.id)}
+            onClick={() => o.onSendPasswordLink(row)}
+          />,
+        );
+      }
+      if (o.canDelete && !isOwn(row)) {
+        actions.push(
+          <GridActionsCellItem
+            key="delete"
+            icon={<DeleteIcon />}
+            label={`Delete ${row.email}`}
+            disabled={o.busyIds.has(row.id)}
+            onClick={() => o.onDelete(row)}
+          />,
+        );
+      }
+      return actions;
     },
   });
   return columns;
