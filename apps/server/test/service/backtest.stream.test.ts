@@ -195,7 +195,8 @@ describe("a backtest read a page at a time", () => {
       })),
     );
     expect(b.summary.breaches).toBeGreaterThan(0);
-  });
+    // Two replays of the month (the service's and this one): minutes of CPU on a loaded machine.
+  }, 300_000);
 
   it("gives the records in the worker's order across pages and across the month partitions", async () => {
     const rows = rowsOf<{ partition: string; n: number }>(
