@@ -40,8 +40,10 @@ export default defineConfig({
           exclude: SERVICE_MOCKING,
           globalSetup: ["apps/server/test/global-setup.ts"],
           environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A guard against a hang, not a measure: at load 17 (two benchmarks and a helper beside
+          // the suite) a CAP run-rule evaluation and a bounded record read took over 30 s.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           // The files of a worker share its modules instead of importing the server anew each:
           // the service tests' import time went from about 174 s to 13 s. Each file still opens its
           // own database and app; the server keeps its state in each app's closures (the one
@@ -56,8 +58,8 @@ export default defineConfig({
           include: SERVICE_MOCKING,
           globalSetup: ["apps/server/test/global-setup.ts"],
           environment: "node",
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -308,5 +308,5 @@ describe("backup and restore command lines", () => {
     expect(noFile.stderr).toContain("give one backup FILE");
     expect(postgres.code).toBe(1);
     expect(postgres.stderr).toContain("pg_restore");
-  }, 60_000);
+  }, 180_000);
 });

@@ -70,7 +70,7 @@ beforeAll(async () => {
   startedAt = simulator.startedAt;
   await eventually(async () => clock() >= startedAt + RUN_MINUTES * MINUTE, 20_000);
   await simulator.stop(5_000);
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await simulator?.stop();
   await ingest?.close();

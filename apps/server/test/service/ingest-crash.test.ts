@@ -122,7 +122,7 @@ describe.each(cases)("kill -9 while ingesting through the $name", ({ external: u
     const final = await eventually(async () => {
       const c = await count();
       return c && c.n === total && c;
-    }, 60_000);
+    }, 180_000);
     expect(final.distinctParts).toBe(total);
     // On PostgreSQL drop() closes the pool and drops the database; PGlite's folder just closes.
     if (usePostgres) await shared.drop();

@@ -257,7 +257,7 @@ describe("user:create command line", () => {
     expect(unknown.stderr).toContain("Unknown option '--bogus'");
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: npm run user:create -- --email");
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("user:create command line beside a running server on PostgreSQL", () => {

@@ -267,7 +267,7 @@ describe("schedule", () => {
       const row = await monitorRow(m.id);
       expect(row?.leaseOwner).toBe("long");
       return (row?.leaseUntil?.getTime() ?? 0) > first + 3 * LEASE;
-    }, 60_000);
+    }, 180_000);
     expect(takeovers).toEqual([]);
     release();
     expect(await tick).toBe(1);
