@@ -367,6 +367,8 @@ async function walkScreens(lang: TLanguage, objects: readonly object[]) {
   const L = textsIn(LINE_OVERVIEW_TEXTS, lang);
   const AL = textsIn(ALERT_TEXTS, lang);
   const user = userEvent.setup();
+  // The user's language, kept on the server: the signed-in frame follows it.
+  me.language = lang;
 
   renderAt("/login");
   expect(await screen.findByRole("button", { name: A.signIn })).toBeInTheDocument();

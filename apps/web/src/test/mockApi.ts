@@ -117,6 +117,7 @@ interface Answers {
     "*/api/tasks/get-by-id": TMonitor;
   };
   put: {
+    "*/api/auth/me/language": null;
     "*/api/feature-flags/:key": TFeatureFlagsResponse;
     "*/api/line-config/spc-signal-limits": TSpcSignalLimits[];
     "*/api/notifications/notifications/lines/:lineId/alert-viewing-window": TAlertViewingWindow;

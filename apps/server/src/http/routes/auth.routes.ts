@@ -3,6 +3,7 @@ import {
   SESSION_LIMITS,
   ZCurrentUserRoles,
   ZCustomerList,
+  ZLanguageBody,
   ZLoginBody,
   ZMe,
   ZMessage,
@@ -76,6 +77,22 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure, setti
     },
     async (req, reply) => {
       await services.users.saveSelection(authOf(req), req.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.put(
+    "/api/auth/me/language",
+    {
+      schema: {
+        operationId: "saveLanguage",
+        tags: ["auth"],
+        body: ZLanguageBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await services.users.saveLanguage(authOf(req), req.body);
       return reply.code(204).send(null);
     },
   );

@@ -5,6 +5,7 @@ import {
   LOCATION_PROVIDER,
   LOGIN_LIMIT,
   SESSION_LIMITS,
+  type TLanguage,
   type TLoginBody,
   type TMe,
   USER_MESSAGES,
@@ -31,6 +32,8 @@ export type AuthContext = {
   locationPlantId: string | null;
   selectedPlantId: string | null;
   selectedLineId: string | null;
+  /** The interface's language the user chose; null follows the browser's. */
+  language: TLanguage | null;
 };
 
 /** Provider staff: users of the provider's customer at the provider's own location. */
@@ -138,6 +141,7 @@ export function createAuthService(deps: {
         locationPlantId: s.locationPlantId,
         selectedPlantId: s.selectedPlantId,
         selectedLineId: s.selectedLineId,
+        language: s.language,
       };
     },
 
@@ -172,6 +176,7 @@ export function createAuthService(deps: {
         customer: acting,
         selectedPlantId: selection.plantId,
         selectedLineId: selection.lineId,
+        language: ctx.language,
       };
     },
 

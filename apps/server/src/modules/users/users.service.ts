@@ -4,6 +4,7 @@ import {
   LOCATION_UNASSIGNED,
   type TAddUserBody,
   type TAddUserResponse,
+  type TLanguageBody,
   type TSelectionBody,
   type TUpdateUserLocationBody,
   type TUserRow,
@@ -218,6 +219,15 @@ export function createUsersService(deps: { db: Db; auth: AuthService; flags: Fea
     async saveSelection(ctx: AuthContext, body: TSelectionBody) {
       if (ctx.customerId !== ctx.homeCustomerId) return;
       await repo.saveSelection(ctx.userId, ctx.customerId, body);
+      deps.auth.sessionsChanged(ctx.userId);
+    },
+
+    /**
+     * The user's own interface language (issue 32 §4); null follows the browser's. A preference,
+     * not a setting of the customer's: kept whichever customer provider staff act for, not audited.
+     */
+    async saveLanguage(ctx: AuthContext, body: TLanguageBody) {
+      await repo.saveLanguage(ctx.userId, body.language);
       deps.auth.sessionsChanged(ctx.userId);
     },
 

@@ -16,10 +16,14 @@ import type { TTwinPairs } from "./twins";
 // the English catalogue or its German twin, which loads as its own chunk the first time German is
 // needed (an English user downloads no German).
 
-/** Where the chosen language is kept: this browser, as the appearance (appearance.tsx). */
+/**
+ * The language this browser last showed: the user's choice is kept on the server (the session's
+ * `me.language`, decision 0317); this copy lets a reload draw its first page in that language
+ * before the session has answered, and the sign-in page speak the last user's language.
+ */
 export const LANGUAGE_STORAGE_KEY = "linewatch.language";
 
-/** The user's choice in this browser, or null when none was made. */
+/** The language this browser last showed, or null when none. */
 function storedLanguage(): TLanguage | null {
   try {
     const v = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -96,7 +100,7 @@ export async function initLanguage(): Promise<void> {
   }
 }
 
-/** Switches the interface's language and keeps the choice in this browser. */
+/** Switches the interface's language and keeps it in this browser for the next page load. */
 export async function setLanguage(lang: TLanguage, { remember = true } = {}): Promise<void> {
   await loadLanguage(lang);
   if (remember) {
@@ -108,6 +112,15 @@ export async function setLanguage(lang: TLanguage, { remember = true } = {}): Pr
   }
   await i18n.changeLanguage(lang);
   applyDocumentLanguage(lang);
+}
+
+/**
+ * After sign-in and whenever the user's choice changes: the user's language, else the browser's
+ * (issue 32 §4: "chosen per user and defaulting to the browser's").
+ */
+export async function followUserLanguage(choice: TLanguage | null): Promise<void> {
+  const lang = choice ?? browserLanguage();
+  if (lang !== currentLanguage()) await setLanguage(lang);
 }
 
 function subscribe(onChange: () => void): () => void {
