@@ -12,6 +12,7 @@ export * from "./i18n.de.js";
 export * from "./line-overview-texts.de.js";
 export * from "./lines.de.js";
 export * from "./plant-overview.de.js";
+export * from "./settings.de.js";
 export * from "./shell-texts.de.js";
 export * from "./signals.de.js";
 export * from "./ui.de.js";

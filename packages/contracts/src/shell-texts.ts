@@ -24,4 +24,10 @@ export const SHELL_TEXTS = {
   loadingPage: "Loading page",
   retry: "Retry",
   close: "Close",
+  /** Any path inside the signed-in frame that no page answers. */
+  pageNotFound: "Page not found",
+  // The routes' error boundary (RouteError)
+  updated: "Linewatch has been updated. Reload the page to continue.",
+  reload: "Reload",
+  unexpectedError: "Unexpected Application Error!",
 } as const;

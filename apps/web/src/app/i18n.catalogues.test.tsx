@@ -1,9 +1,12 @@
 import {
+  ALERT_MESSAGES,
   ALERT_TEXTS,
   AUTH_TEXTS,
   defaultFeatureFlags,
   LANGUAGE_TEXTS,
   LINE_OVERVIEW_TEXTS,
+  SETTINGS_MENU_TEXTS,
+  SETTINGS_MESSAGES,
   SHELL_TEXTS,
   type TAlert,
   type TAlertDetail,
@@ -220,6 +223,9 @@ const server = setupServer(
   mockApi.get("*/api/lines/:lineId/evaluation-series", () => HttpResponse.json(series)),
   mockApi.get("*/api/alerts/:id", () => HttpResponse.json(detail)),
   mockApi.get("*/api/alerts/:id/causes", () => HttpResponse.json(causes)),
+  mockApi.post("*/api/alerts/:id/acknowledge", () =>
+    HttpResponse.json({ ...alert, state: "ACKNOWLEDGED" as const }),
+  ),
 );
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
@@ -240,7 +246,8 @@ afterAll(async () => {
 // ── What a text may be made of ─────────────────────────────────────────────────────────────────
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+// A zero-width space is MUI's placeholder in an empty select or label: no text.
+const squash = (s: string) => s.replace(/[\s\u200b]+/g, " ").trim();
 const MARK = (i: number) => `⟦${i}⟧`;
 /** An argument value: 0 and 1 for the branches of a count or a flag, 7 for any other number. */
 const ARG_VALUES = (i: number) => [MARK(i), 0, 1, 7];
@@ -348,9 +355,9 @@ function renderedTexts(root: HTMLElement): string[] {
   return out;
 }
 
-function expectOnlyCatalogueTexts(objects: readonly object[]) {
+function expectOnlyCatalogueTexts(objects: readonly object[], root: HTMLElement = document.body) {
   const matchers = matchersFor(objects);
-  const strays = [...new Set(renderedTexts(document.body))].filter((t) => !coveredBy(t, matchers));
+  const strays = [...new Set(renderedTexts(root))].filter((t) => !coveredBy(t, matchers));
   expect(strays).toEqual([]);
 }
 
@@ -414,6 +421,30 @@ async function walkScreens(lang: TLanguage, objects: readonly object[]) {
   await user.click(screen.getByRole("button", { name: AL.cancel }));
   await user.click(await screen.findByRole("button", { name: AL.resolve }));
   expect(await screen.findByRole("heading", { name: AL.resolveTitle })).toBeInTheDocument();
+  expectOnlyCatalogueTexts(objects);
+  await user.click(screen.getByRole("button", { name: AL.cancel }));
+  // The snackbar of an action: the spec's message in the interface's language.
+  await user.click(await screen.findByRole("button", { name: AL.acknowledge }));
+  expect(
+    await screen.findByText(textsIn(ALERT_MESSAGES, lang).acknowledged, undefined, { timeout: 10_000 }),
+  ).toBeInTheDocument();
+  expectOnlyCatalogueTexts(objects);
+  cleanup();
+
+  // Settings: the side menu (the sections' panes are not all translated yet: each is checked
+  // where it is).
+  renderAt("/settings?section=SIGNAL_MANAGEMENT");
+  const nav = await screen.findByRole("navigation", { name: textsIn(SETTINGS_MESSAGES, lang).title });
+  expect(
+    within(nav).getByRole("button", { name: textsIn(SETTINGS_MENU_TEXTS, lang).sections.LINE_MANAGEMENT }),
+  ).toBeInTheDocument();
+  expectOnlyCatalogueTexts(objects, nav);
+  cleanup();
+
+  renderAt("/no-such-page");
+  expect(
+    await screen.findByRole("heading", { name: S.pageNotFound }, { timeout: 20_000 }),
+  ).toBeInTheDocument();
   expectOnlyCatalogueTexts(objects);
 }
 

@@ -97,6 +97,7 @@ interface Answers {
   };
   post: {
     "*/api/add-user": TAddUserResponse;
+    "*/api/alerts/:id/acknowledge": TAlert;
     "*/api/auth/login": TMe;
     "*/api/auth/set-password": null;
     "*/api/line-config/spc-signal-limits/suggest": TSpcSuggestion[];

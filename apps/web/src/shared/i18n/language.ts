@@ -143,6 +143,33 @@ export function useTexts<T extends object>(catalogue: T): Translation<T> {
   return textsIn(catalogue, useLanguage());
 }
 
+/** English text → its twin's, per loaded language: every catalogue string, built when first asked. */
+const textIndexes = new Map<TLanguage, Map<string, string>>();
+
+function indexTexts(en: unknown, other: unknown, into: Map<string, string>) {
+  if (typeof en === "string") {
+    if (typeof other === "string" && !into.has(en)) into.set(en, other);
+  } else if (en && typeof en === "object" && other && typeof other === "object")
+    for (const [k, v] of Object.entries(en)) indexTexts(v, (other as Record<string, unknown>)[k], into);
+}
+
+/**
+ * A text in the current language when it is one of the catalogues' English strings, whichever
+ * catalogue: a snackbar's text, a refusal the server sent in the catalogue's words. Anything else
+ * (a message with the user's data in it) stays as it is.
+ */
+export function localizeText(text: string, lang = currentLanguage()): string {
+  const pairs = twins.get(lang);
+  if (!pairs) return text;
+  let index = textIndexes.get(lang);
+  if (!index) {
+    index = new Map();
+    for (const [en, other] of pairs) indexTexts(en, other, index);
+    textIndexes.set(lang, index);
+  }
+  return index.get(text) ?? text;
+}
+
 /**
  * A message the server sent (in English) in the current language: when it is one of the
  * catalogue's strings, its twin's; else as it came (a message with the user's data in it).
