@@ -1,4 +1,4 @@
-import type { AUTH_MESSAGES, AUTH_TEXTS } from "./auth-texts.js";
+import type { AUTH_MESSAGES, AUTH_TEXTS, ROUTE_ERROR_TEXTS } from "./auth-texts.js";
 import type { Translation } from "./i18n.js";
 
 export const AUTH_TEXTS_DE = {
@@ -27,3 +27,9 @@ export const AUTH_MESSAGES_DE = {
   invalidPasswordLink:
     "Dieser Passwort-Link ist ungültig oder abgelaufen. Bitten Sie einen Administrator um einen neuen.",
 } as const satisfies Translation<typeof AUTH_MESSAGES>;
+
+export const ROUTE_ERROR_TEXTS_DE = {
+  updated: "Linewatch wurde aktualisiert. Laden Sie die Seite neu, um weiterzuarbeiten.",
+  reload: "Neu laden",
+  unexpectedError: "Unerwarteter Fehler in der Anwendung!",
+} as const satisfies Translation<typeof ROUTE_ERROR_TEXTS>;

@@ -31,3 +31,13 @@ export const AUTH_TEXTS = {
   /** The first page's spinner, before anything else is loaded. */
   loading: "Loading",
 } as const;
+
+/**
+ * The routes' error boundary (RouteError): plain HTML like the sign-in page, whose bundle it is in,
+ * so its words live here and not with the frame's (SHELL_TEXTS would bring the frame's chunk).
+ */
+export const ROUTE_ERROR_TEXTS = {
+  updated: "Linewatch has been updated. Reload the page to continue.",
+  reload: "Reload",
+  unexpectedError: "Unexpected Application Error!",
+} as const;

@@ -4,6 +4,7 @@
 
 export * from "./alert-texts.de.js";
 export * from "./alerts.de.js";
+export * from "./audit-log-texts.de.js";
 export * from "./auth-texts.de.js";
 export * from "./capability.de.js";
 export * from "./evaluation-series.de.js";

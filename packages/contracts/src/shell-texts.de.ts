@@ -22,7 +22,4 @@ export const SHELL_TEXTS_DE = {
   retry: "Erneut versuchen",
   close: "Schließen",
   pageNotFound: "Seite nicht gefunden",
-  updated: "Linewatch wurde aktualisiert. Laden Sie die Seite neu, um weiterzuarbeiten.",
-  reload: "Neu laden",
-  unexpectedError: "Unerwarteter Fehler in der Anwendung!",
 } as const satisfies Translation<typeof SHELL_TEXTS>;

@@ -26,8 +26,4 @@ export const SHELL_TEXTS = {
   close: "Close",
   /** Any path inside the signed-in frame that no page answers. */
   pageNotFound: "Page not found",
-  // The routes' error boundary (RouteError)
-  updated: "Linewatch has been updated. Reload the page to continue.",
-  reload: "Reload",
-  unexpectedError: "Unexpected Application Error!",
 } as const;

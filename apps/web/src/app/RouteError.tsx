@@ -1,4 +1,4 @@
-import { SHELL_TEXTS } from "@linewatch/contracts";
+import { ROUTE_ERROR_TEXTS } from "@linewatch/contracts";
 import "../shared/ui/plain.css";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { useTexts } from "../shared/i18n/language";
@@ -18,7 +18,7 @@ const MISSING_CHUNK =
  */
 export function RouteError() {
   const error = useRouteError();
-  const T = useTexts(SHELL_TEXTS);
+  const T = useTexts(ROUTE_ERROR_TEXTS);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

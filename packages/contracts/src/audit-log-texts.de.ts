@@ -1,0 +1,43 @@
+import { AUDIT_EXPORT_MAX, type AUDIT_TEXTS } from "./audit-log-texts.js";
+import type { Translation } from "./i18n.js";
+
+export const AUDIT_TEXTS_DE = {
+  menuItem: "Änderungsprotokoll",
+  title: "Änderungsprotokoll",
+  history: "Verlauf",
+  historyOf: (text: string, name: string) => `${text} von ${name}`,
+  empty: "Keine Änderungen aufgezeichnet",
+  exportCsv: "CSV exportieren",
+  exportTooLarge: `Mehr als ${AUDIT_EXPORT_MAX.toLocaleString("de-DE")} Änderungen passen; grenzen Sie den Zeitraum oder die Filter ein, um sie zu exportieren`,
+  resourceLabels: {
+    monitor: "Überwachung",
+    monitor_rules: "Alarmregeln",
+    spc_limit: "SPC-Grenzwert",
+    signal: "Merkmal",
+    station: "Station",
+    plant: "Werk",
+    line: "Linie",
+    feeder_line: "Zuliefernde Linie",
+    teams_webhook: "Teams-Webhook",
+    etq_config: "ETQ Reliance",
+    data_source: "Datenquelle",
+    ingest_token: "Token für den Datenempfang",
+    mqtt_credential: "MQTT-Zugangsdaten",
+    user: "Benutzer",
+    feature_flag: "Funktionsschalter",
+    retention: "Aufbewahrung der Daten",
+  },
+  actionLabels: { create: "Angelegt", update: "Geändert", delete: "Gelöscht" },
+  csvHeader: [
+    "Zeit (UTC)",
+    "Benutzer",
+    "Mitarbeiter des Anbieters",
+    "Ressource",
+    "ID",
+    "Name",
+    "Aktion",
+    "Feld",
+    "Vorher",
+    "Nachher",
+  ],
+} as const satisfies Translation<typeof AUDIT_TEXTS>;
