@@ -37,6 +37,8 @@ export const AUDIT_TEXTS = {
   menuItem: "Audit log",
   title: "Audit log",
   history: "History",
+  /** The History button's name for a screen reader: "History of Line 1". */
+  historyOf: (text: string, name: string) => `${text} of ${name}`,
   empty: "No changes recorded",
   exportCsv: "Export CSV",
   exportTooLarge: `More than ${AUDIT_EXPORT_MAX.toLocaleString("en-US")} changes match; narrow the period or the filters to export them`,

@@ -1,4 +1,4 @@
-import type { AUTH_MESSAGES, AUTH_TEXTS, PASSWORD_CHANGE_TEXTS } from "./auth-texts.js";
+import type { AUTH_MESSAGES, AUTH_TEXTS, PASSWORD_CHANGE_TEXTS, ROUTE_ERROR_TEXTS } from "./auth-texts.js";
 import type { Translation } from "./i18n.js";
 
 export const AUTH_TEXTS_DE = {
@@ -42,3 +42,9 @@ export const PASSWORD_CHANGE_TEXTS_DE = {
   submit: "Passwort ändern",
   cancel: "Abbrechen",
 } as const satisfies Translation<typeof PASSWORD_CHANGE_TEXTS>;
+
+export const ROUTE_ERROR_TEXTS_DE = {
+  updated: "Linewatch wurde aktualisiert. Laden Sie die Seite neu, um weiterzuarbeiten.",
+  reload: "Neu laden",
+  unexpectedError: "Unerwarteter Fehler in der Anwendung!",
+} as const satisfies Translation<typeof ROUTE_ERROR_TEXTS>;

@@ -47,3 +47,13 @@ export const PASSWORD_CHANGE_TEXTS = {
   submit: "Change password",
   cancel: "Cancel",
 } as const;
+
+/**
+ * The routes' error boundary (RouteError): plain HTML like the sign-in page, whose bundle it is in,
+ * so its words live here and not with the frame's (SHELL_TEXTS would bring the frame's chunk).
+ */
+export const ROUTE_ERROR_TEXTS = {
+  updated: "Linewatch has been updated. Reload the page to continue.",
+  reload: "Reload",
+  unexpectedError: "Unexpected Application Error!",
+} as const;

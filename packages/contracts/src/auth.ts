@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSWORD_MIN_LENGTH } from "./auth-texts.js";
 import { ZId, zString } from "./common.js";
+import { LANGUAGES } from "./i18n.js";
 
 /** Sign-in limits (issue: five failures for one email within 5 minutes answer 429). */
 export const LOGIN_LIMIT = { failures: 5, windowMs: 5 * 60_000 } as const;
@@ -44,6 +45,8 @@ export const ZMe = z.object({
   customer: ZCustomerRef,
   selectedPlantId: ZId.nullable(),
   selectedLineId: ZId.nullable(),
+  /** The interface's language the user chose; null follows the browser's (issue 32 §4). */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type TMe = z.infer<typeof ZMe>;
 
@@ -55,6 +58,10 @@ export const ZSelectionBody = z.strictObject({
   selectedLineId: ZId.nullable().optional(),
 });
 export type TSelectionBody = z.infer<typeof ZSelectionBody>;
+
+/** PUT /api/auth/me/language: the user's interface language, or null to follow the browser's. */
+export const ZLanguageBody = z.strictObject({ language: z.enum(LANGUAGES).nullable() });
+export type TLanguageBody = z.infer<typeof ZLanguageBody>;
 
 /** GET /api/check-current-user-roles (requirements.md settings §7). */
 export const ZCurrentUserRoles = z.object({ isAdministrator: z.boolean() });

@@ -5,6 +5,7 @@
 export * from "./alert-texts.de.js";
 export * from "./alerts.de.js";
 export * from "./api-token-texts.de.js";
+export * from "./audit-log-texts.de.js";
 export * from "./auth-texts.de.js";
 export * from "./capability.de.js";
 export * from "./evaluation-series.de.js";
@@ -13,6 +14,7 @@ export * from "./i18n.de.js";
 export * from "./line-overview-texts.de.js";
 export * from "./lines.de.js";
 export * from "./plant-overview.de.js";
+export * from "./settings.de.js";
 export * from "./shell-texts.de.js";
 export * from "./signals.de.js";
 export * from "./ui.de.js";

@@ -27,8 +27,18 @@ export type Translation<T> = T extends string
         ? { readonly [K in keyof T]: Translation<T[K]> }
         : T;
 
-/** The user menu's language choice; each language is named in its own words, in every language. */
+/**
+ * The user menu's language choice: the browser's language (no choice kept), or one of ours, each
+ * named in its own words in every language.
+ */
 export const LANGUAGE_TEXTS = {
   heading: "Language",
+  browser: "Same as the browser",
   options: { en: "English", de: "Deutsch" },
-} as const satisfies { heading: string; options: Record<TLanguage, string> };
+  saveFailed: "The language could not be saved",
+} as const satisfies {
+  heading: string;
+  browser: string;
+  options: Record<TLanguage, string>;
+  saveFailed: string;
+};

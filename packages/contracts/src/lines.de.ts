@@ -1,5 +1,5 @@
 import type { Translation } from "./i18n.js";
-import type { LINE_MESSAGES } from "./lines.js";
+import type { LINE_MANAGEMENT_MESSAGES, LINE_MANAGEMENT_TEXTS, LINE_MESSAGES } from "./lines.js";
 
 export const LINE_MESSAGES_DE = {
   notFound: "Die Linie wurde nicht gefunden",
@@ -8,3 +8,83 @@ export const LINE_MESSAGES_DE = {
   inactiveOverview:
     "Diese Linie ist inaktiv: Ihre Überwachungen sind angehalten und werten nichts aus, bis die Linie unter Einstellungen → Linienverwaltung wieder aktiviert wird. Ihre Datensätze werden weiter gespeichert.",
 } as const satisfies Translation<typeof LINE_MESSAGES>;
+
+export const LINE_MANAGEMENT_TEXTS_DE = {
+  title: "Linienverwaltung",
+  tabs: { enabled: "Aktiv", disabled: "Inaktiv", all: "Alle" },
+  enabled: "Aktiv",
+  disabled: "Inaktiv",
+  counts: { active: "Aktiv", inactive: "Inaktiv", total: "Gesamt" },
+  columns: {
+    status: "Status",
+    lineName: "Linienname",
+    lastDataReceived: "Letzte Daten empfangen",
+    activeMonitors: "Aktive Überwachungen",
+    name: "Name",
+    lineActive: "Linie aktiv",
+    lastIngestedTime: "Letzter Datenempfang",
+    ingestionThreshold: "Schwelle für Alarm bei fehlenden Daten (Std.)",
+    overviewAlertFilter: "Alarmfilter der Übersicht (Tage)",
+    actions: "Aktionen",
+  },
+  activeMonitorsTooltip: "Anzahl aller aktiven SVD- und MVD-Überwachungen",
+  overviewAlertFilterTooltip: "Ältere Alarme werden in der Linienübersicht nicht angezeigt",
+  newLine: "Neu",
+  configureLine: "Linie konfigurieren",
+  empty: "Dieses Werk hat noch keine Linien.",
+  moreActions: "Aktionen der Linie",
+  countsLabel: "Anzahl der Linien",
+  cellInput: (column: string, line: string) => `${column} für ${line}`,
+  export: "Exportieren",
+  deactivateTitle: "Linie deaktivieren?",
+  deactivateText: (line: string) => `Sie deaktivieren die Linie „${line}“.`,
+  deactivateDetail:
+    "Inaktive Linien werden ausgeblendet, und alle ihre Überwachungen werden angehalten. Die Daten der Linie werden weiter gespeichert.",
+  reactivateTitle: "Linie reaktivieren?",
+  reactivateText: (line: string) => `Sie reaktivieren die Linie „${line}“`,
+  reactivateDetail:
+    "Die Daten der Linie erscheinen wieder, und ihre Merkmals- und Überwachungskonfigurationen werden wiederhergestellt.",
+  save: "Speichern",
+  cancel: "Abbrechen",
+  lineName: "Linienname",
+  active: "Aktiv",
+  noDataAlert: "Alarm bei fehlenden Daten (Std.)",
+  noDataAlertHelper: "0 schaltet den Alarm ab",
+  alertDisplayed: "Alarm angezeigt (Tage)",
+  friendlyName: "Anzeigename",
+  feederLines: "Zuliefernde Linien",
+  configure: "Konfigurieren",
+  plant: "Werk",
+  line: "Linie",
+  noFeederLines: "Es sind keine zuliefernden Linien konfiguriert.",
+  feederSearch: "Suchen",
+  feederSelectedCaption: "Linien liefern zu",
+  saveChanges: "Änderungen speichern",
+  discardChanges: "Änderungen verwerfen",
+  challengeParts: "Prüfteile – nur Fähigkeitsüberwachungen (CAP)",
+  challengeModelNumbers: "Prüfteil-Modellnummern – nur Fähigkeitsüberwachungen (CAP)",
+  challengeModelNumbersHelper: "Ausgewählte Modelle sind von den Fähigkeitsüberwachungen ausgenommen",
+  close: "Schließen",
+  ok: "OK",
+} as const satisfies Translation<typeof LINE_MANAGEMENT_TEXTS>;
+
+export const LINE_MANAGEMENT_MESSAGES_DE = {
+  wholeNumber: "Muss eine ganze Zahl sein",
+  thresholdMin: "Muss größer oder gleich 0 sein",
+  thresholdMax: "Muss kleiner oder gleich 1000000 sein",
+  required: "Pflichtfeld",
+  alertFilterRange: "Muss zwischen 1 und 90 liegen",
+  alertFilterFailed: "Der Alarmfilter der Übersicht konnte nicht geändert werden",
+  thresholdFailed: "Die Schwelle für den Alarm bei fehlenden Daten konnte nicht geändert werden",
+  deactivateFailed: "Die Linie konnte nicht deaktiviert werden",
+  activateFailed: "Die Linie konnte nicht aktiviert werden",
+  circularDependency:
+    "Die Änderung erzeugt einen Kreis: Die zuliefernde Linie verweist über eine oder mehrere Verbindungen auf sich selbst. Bitte prüfen Sie die zuliefernden Linien und versuchen Sie es erneut.",
+  saveFailedTitle: "Änderungen konnten nicht gespeichert werden",
+  saveFailedText:
+    "Beim Speichern Ihrer Änderungen ist ein Problem aufgetreten. Bitte versuchen Sie es erneut, prüfen Sie Ihre Verbindung oder wenden Sie sich an den Customer Success.",
+  friendlyNameLeadingSpace: "Keine Leerzeichen am Anfang erlaubt.",
+  friendlyNameAlphanumeric: "Nur Buchstaben, Ziffern und Leerzeichen sind erlaubt.",
+  feederSelf: "Eine Linie kann sich nicht selbst zuliefern.",
+  feederUnknown: "Die zuliefernde Linie wurde nicht gefunden",
+} as const satisfies Translation<typeof LINE_MANAGEMENT_MESSAGES>;

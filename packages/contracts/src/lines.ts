@@ -102,6 +102,10 @@ export const LINE_MANAGEMENT_TEXTS = {
   configureLine: "Configure Line",
   empty: "This plant has no lines yet.",
   moreActions: "Line actions",
+  /** The header bar's counts, named for a screen reader (not in the spec). */
+  countsLabel: "Line counts",
+  /** An inline-edited cell's input, named by its column and row (not in the spec). */
+  cellInput: (column: string, line: string) => `${column} of ${line}`,
   export: "Export",
   // The active toggle's confirmation (requirements.md settings §2.9)
   deactivateTitle: "Deactivate line?",

@@ -28,6 +28,36 @@ export const isSettingsSection = (value: unknown): value is TSettingsSection =>
 
 export type TSettingsMenuGroup = { title: string; items: { section: TSettingsSection; label: string }[] };
 
+/** The side menu's words (requirements.md settings §2.1): its groups' titles and its sections' names. */
+export const SETTINGS_MENU_TEXTS = {
+  groups: {
+    anomalyMonitors: "Anomaly Monitors",
+    capabilityMetrics: "Capability Metrics",
+    dataManagement: "Data Management",
+    integrations: "Integrations",
+    users: "Users",
+  },
+  sections: {
+    SVD_ANOMALY_MONITORS: "Single-Variate (SVD)",
+    MVD_ANOMALY_MONITORS: "Multi-Variate (MVD)",
+    SPC_ALERT: "Alerts",
+    SPC_LIMITS: "Limits",
+    DATA_SOURCES: "Data Sources",
+    SIGNAL_MANAGEMENT: "Signal Management",
+    LINE_MANAGEMENT: "Line Management",
+    PLANTS: PLANT_TEXTS.menuItem,
+    DATA_RETENTION: RETENTION_TEXTS.menuItem,
+    MS_TEAMS: "Microsoft Teams",
+    ETQ_RELIANCE: "ETQ Reliance",
+    USER_MANAGEMENT: "Users",
+  },
+} as const satisfies { groups: Record<string, string>; sections: Record<TSettingsSection, string> };
+
+type TSettingsMenuTexts = {
+  groups: { readonly [K in keyof (typeof SETTINGS_MENU_TEXTS)["groups"]]: string };
+  sections: Record<TSettingsSection, string>;
+};
+
 /**
  * The Settings side menu for a user (requirements.md settings §2.1): groups and items in order, with the
  * role and flag rules applied; administrators also get Plants (issue 28 §1) and Data retention (issue 31 §2) after the spec's items.
@@ -36,50 +66,41 @@ export function settingsMenu(opts: {
   isAdministrator: boolean;
   flags: Pick<TFeatureFlags, "mvdMonitorCreation" | "etqIntegration">;
   etqOverride: boolean;
+  /** The menu's words in the interface's language (default: English, the spec's). */
+  texts?: TSettingsMenuTexts;
 }): TSettingsMenuGroup[] {
+  const { groups: G, sections: S } = opts.texts ?? SETTINGS_MENU_TEXTS;
+  const item = <T extends TSettingsSection>(section: T) => ({ section, label: S[section] });
   const groups: TSettingsMenuGroup[] = [
     {
-      title: "Anomaly Monitors",
+      title: G.anomalyMonitors,
       items: [
-        { section: "SVD_ANOMALY_MONITORS", label: "Single-Variate (SVD)" },
-        ...(opts.flags.mvdMonitorCreation
-          ? [{ section: "MVD_ANOMALY_MONITORS" as const, label: "Multi-Variate (MVD)" }]
-          : []),
+        item("SVD_ANOMALY_MONITORS"),
+        ...(opts.flags.mvdMonitorCreation ? [item("MVD_ANOMALY_MONITORS")] : []),
       ],
     },
+    { title: G.capabilityMetrics, items: [item("SPC_ALERT"), item("SPC_LIMITS")] },
     {
-      title: "Capability Metrics",
+      title: G.dataManagement,
       items: [
-        { section: "SPC_ALERT", label: "Alerts" },
-        { section: "SPC_LIMITS", label: "Limits" },
-      ],
-    },
-    {
-      title: "Data Management",
-      items: [
-        ...(opts.isAdministrator ? [{ section: "DATA_SOURCES" as const, label: "Data Sources" }] : []),
-        { section: "SIGNAL_MANAGEMENT", label: "Signal Management" },
-        { section: "LINE_MANAGEMENT", label: "Line Management" },
+        ...(opts.isAdministrator ? [item("DATA_SOURCES")] : []),
+        item("SIGNAL_MANAGEMENT"),
+        item("LINE_MANAGEMENT"),
         // Not in the spec (issue 28 §1): after the spec's items, which stay as they are.
-        ...(opts.isAdministrator ? [{ section: "PLANTS" as const, label: PLANT_TEXTS.menuItem }] : []),
+        ...(opts.isAdministrator ? [item("PLANTS")] : []),
         // Not in the spec either (issue 31 §2): how long the customer's data is kept.
-        ...(opts.isAdministrator
-          ? [{ section: "DATA_RETENTION" as const, label: RETENTION_TEXTS.menuItem }]
-          : []),
+        ...(opts.isAdministrator ? [item("DATA_RETENTION")] : []),
       ],
     },
     {
-      title: "Integrations",
+      title: G.integrations,
       items: [
-        { section: "MS_TEAMS", label: "Microsoft Teams" },
-        ...(opts.flags.etqIntegration || opts.etqOverride
-          ? [{ section: "ETQ_RELIANCE" as const, label: "ETQ Reliance" }]
-          : []),
+        item("MS_TEAMS"),
+        ...(opts.flags.etqIntegration || opts.etqOverride ? [item("ETQ_RELIANCE")] : []),
       ],
     },
   ];
-  if (opts.isAdministrator)
-    groups.push({ title: "Users", items: [{ section: "USER_MANAGEMENT", label: "Users" }] });
+  if (opts.isAdministrator) groups.push({ title: G.users, items: [item("USER_MANAGEMENT")] });
   return groups;
 }
 

@@ -23,4 +23,5 @@ export const SHELL_TEXTS_DE = {
   loadingPage: "Seite wird geladen",
   retry: "Erneut versuchen",
   close: "Schließen",
+  pageNotFound: "Seite nicht gefunden",
 } as const satisfies Translation<typeof SHELL_TEXTS>;

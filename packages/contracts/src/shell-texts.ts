@@ -26,4 +26,6 @@ export const SHELL_TEXTS = {
   loadingPage: "Loading page",
   retry: "Retry",
   close: "Close",
+  /** Any path inside the signed-in frame that no page answers. */
+  pageNotFound: "Page not found",
 } as const;

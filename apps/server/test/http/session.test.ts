@@ -129,6 +129,65 @@ describe("remembered plant and line", () => {
   });
 });
 
+describe("interface language", () => {
+  const put = (headers: Record<string, string> | undefined, payload: unknown) =>
+    t.app.inject({ method: "PUT", url: "/api/auth/me/language", headers, payload: payload as object });
+  const languageOf = async (headers: Record<string, string>) =>
+    (await t.app.inject({ url: "/api/auth/me", headers })).json().language;
+
+  it("follows the browser until the user chooses, then keeps the choice with the user", async () => {
+    const user = await createUser(t.database.db, a.customer.id);
+    const headers = await signIn(t.app, user.email);
+    expect(await languageOf(headers)).toBeNull();
+    expect((await put(headers, { language: "de" })).statusCode).toBe(204);
+    expect(await languageOf(headers)).toBe("de");
+    // Kept with the user, not the session: a new sign-in opens in German.
+    const later = await signIn(t.app, user.email);
+    expect(await languageOf(later)).toBe("de");
+    expect((await put(later, { language: null })).statusCode).toBe(204);
+    expect(await languageOf(headers)).toBeNull();
+  });
+
+  it("changes only the signed-in user's own language", async () => {
+    expect((await put(a.userHeaders, { language: "de" })).statusCode).toBe(204);
+    expect(await languageOf(a.userHeaders)).toBe("de");
+    expect(await languageOf(a.adminHeaders)).toBeNull();
+    expect(await languageOf(b.userHeaders)).toBeNull();
+    // Provider staff acting for a customer keep their own language; the customer's users are untouched.
+    const staff = await createUser(
+      t.database.db,
+      (await createCustomer(t.database.db, { isProvider: true })).id,
+      {
+        locationName: LOCATION_PROVIDER,
+      },
+    );
+    const headers = await signIn(t.app, staff.email);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/switch-customer",
+      headers,
+      payload: { customerId: b.customer.id },
+    });
+    expect((await put(headers, { language: "en" })).statusCode).toBe(204);
+    expect(await languageOf(headers)).toBe("en");
+    expect(await languageOf(b.userHeaders)).toBeNull();
+    await put(a.userHeaders, { language: null });
+  });
+
+  it("answers 400 to a language it does not offer or a malformed body, and 401 without a session", async () => {
+    for (const payload of [
+      { language: "fr" },
+      { language: "DE" },
+      {},
+      { language: "de", userId: b.user.id },
+      { language: ["de"] },
+    ])
+      expect((await put(a.userHeaders, payload)).statusCode, JSON.stringify(payload)).toBe(400);
+    expect(await languageOf(a.userHeaders)).toBeNull();
+    expect((await put(undefined, { language: "de" })).statusCode).toBe(401);
+  });
+});
+
 describe("health", () => {
   it("answers ok while the database answers", async () => {
     const res = await t.app.inject({ url: "/api/health" });

@@ -58,6 +58,7 @@ const ctxOf = (
   locationPlantId: null,
   selectedPlantId: null,
   selectedLineId: null,
+  language: null,
   ...opts,
 });
 

@@ -38,6 +38,7 @@ async function administratorOfNewPlant(): Promise<{ ctx: AuthContext; plantId: s
     locationPlantId: null,
     selectedPlantId: plant.id,
     selectedLineId: null,
+    language: null,
   } as AuthContext;
   const ingestor = await services.plants.ingestor(ctx, plant.id);
   return { ctx, plantId: plant.id, ingestorId: ingestor.id };

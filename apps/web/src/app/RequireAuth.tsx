@@ -6,7 +6,7 @@ import { Navigate, useLocation } from "react-router";
 import { onUnauthorized } from "../shared/api/client";
 import { sessionKeys } from "../shared/data/session/keys";
 import { useMe } from "../shared/data/session/queries";
-import { useTexts } from "../shared/i18n/language";
+import { followUserLanguage, useTexts } from "../shared/i18n/language";
 
 /** Pages behind sign-in: no session sends the user to /login and back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -15,6 +15,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const qc = useQueryClient();
   const location = useLocation();
   useEffect(() => onUnauthorized(() => qc.setQueryData(sessionKeys.me, null)), [qc]);
+  // The user's language (kept on the server), else the browser's; again whenever the user changes it.
+  const isSignedIn = !!me.data;
+  const language = me.data?.language ?? null;
+  useEffect(() => {
+    if (isSignedIn) void followUserLanguage(language);
+  }, [isSignedIn, language]);
   if (me.isLoading)
     return (
       <Box sx={{ display: "grid", placeItems: "center", minHeight: "100vh" }}>

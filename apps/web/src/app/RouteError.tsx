@@ -1,5 +1,7 @@
+import { ROUTE_ERROR_TEXTS } from "@linewatch/contracts";
 import "../shared/ui/plain.css";
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { useTexts } from "../shared/i18n/language";
 
 /**
  * A page's code that can no longer be fetched: a tab opened before a new version was installed
@@ -16,6 +18,7 @@ const MISSING_CHUNK =
  */
 export function RouteError() {
   const error = useRouteError();
+  const T = useTexts(ROUTE_ERROR_TEXTS);
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -25,9 +28,9 @@ export function RouteError() {
     return (
       <div className="lw-plain" style={{ padding: 32 }}>
         <div className="lw-alert lw-alert-info" role="alert">
-          Linewatch has been updated. Reload the page to continue.
+          {T.updated}
           <button type="button" className="lw-button" onClick={() => window.location.reload()}>
-            Reload
+            {T.reload}
           </button>
         </div>
       </div>
@@ -35,7 +38,7 @@ export function RouteError() {
   }
   return (
     <>
-      <h2>Unexpected Application Error!</h2>
+      <h2>{T.unexpectedError}</h2>
       <h3 style={{ fontStyle: "italic" }}>{message}</h3>
       {error instanceof Error && error.stack ? <pre>{error.stack}</pre> : null}
     </>

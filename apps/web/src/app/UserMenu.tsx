@@ -23,9 +23,9 @@ import {
 import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { canReadAuditLog } from "../features/audit-log/audit-log.access";
-import { useLogout, useSwitchCustomer } from "../shared/data/session/mutations";
+import { useLogout, useSaveLanguage, useSwitchCustomer } from "../shared/data/session/mutations";
 import { useCustomersForSwitch, useMe } from "../shared/data/session/queries";
-import { setLanguage, useLanguage, useTexts } from "../shared/i18n/language";
+import { useTexts } from "../shared/i18n/language";
 import { useAppearance } from "../shared/ui/appearance";
 import { useSnackbar } from "../shared/ui/SnackbarProvider";
 
@@ -57,7 +57,7 @@ export function UserMenu() {
   const T = useTexts(SHELL_TEXTS);
   const A = useTexts(APPEARANCE_TEXTS);
   const L = useTexts(LANGUAGE_TEXTS);
-  const language = useLanguage();
+  const saveLanguage = useSaveLanguage();
   const [dialog, setDialog] = useState<"password" | "tokens" | null>(null);
   if (!me) return null;
   const close = () => setAnchor(null);
@@ -170,21 +170,23 @@ export function UserMenu() {
         <ListSubheader id="language-heading" role="none" aria-hidden>
           {L.heading}
         </ListSubheader>
-        {LANGUAGES.map((l) => (
+        {/* Kept with the user on the server; no choice (null) follows the browser's language. */}
+        {[null, ...LANGUAGES].map((l) => (
           <MenuItem
-            key={l}
+            key={l ?? "browser"}
             role="menuitemradio"
-            aria-checked={language === l}
+            aria-checked={me.language === l}
             aria-describedby="language-heading"
-            // The language's own name, in its language, whatever the interface's.
-            lang={l}
+            // A language's own name, in its language, whatever the interface's.
+            lang={l ?? undefined}
+            disabled={saveLanguage.isPending}
             onClick={() => {
               close();
-              void setLanguage(l);
+              if (me.language !== l) saveLanguage.mutate(l);
             }}
           >
-            <ListItemIcon>{language === l && <Check fontSize="small" />}</ListItemIcon>
-            {L.options[l]}
+            <ListItemIcon>{me.language === l && <Check fontSize="small" />}</ListItemIcon>
+            {l ? L.options[l] : L.browser}
           </MenuItem>
         ))}
         <Divider />

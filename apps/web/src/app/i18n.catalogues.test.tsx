@@ -1,9 +1,13 @@
 import {
+  ALERT_MESSAGES,
   ALERT_TEXTS,
   AUTH_TEXTS,
   defaultFeatureFlags,
   LANGUAGE_TEXTS,
+  LINE_MANAGEMENT_TEXTS,
   LINE_OVERVIEW_TEXTS,
+  SETTINGS_MENU_TEXTS,
+  SETTINGS_MESSAGES,
   SHELL_TEXTS,
   type TAlert,
   type TAlertDetail,
@@ -12,6 +16,7 @@ import {
   type TMonitor,
   type TPlantOverview,
 } from "@linewatch/contracts";
+import { deDE } from "@mui/material/locale";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse } from "msw";
@@ -194,9 +199,26 @@ const series: TLineEvaluationSeries = {
   ],
 };
 const causes = { causes: ["Werkzeugbruch"] };
+const feederLines = {
+  feederLineIds: [],
+  plants: [{ id: plant.id, name: plant.name, lines: [{ id: LINE, name: line.name, friendlyName: null }] }],
+};
+const exclusionOptions = { partIds: ["PRÜF-1"], modelNumbers: ["M-100"] };
 
 /** Every answer the screens get: its strings are the data a screen may show as they are. */
-const API_DATA: unknown[] = [me, [plant], [line], overview, [alert], detail, monitors, series, causes];
+const API_DATA: unknown[] = [
+  me,
+  [plant],
+  [line],
+  overview,
+  [alert],
+  detail,
+  monitors,
+  series,
+  causes,
+  feederLines,
+  exclusionOptions,
+];
 
 let isSignedIn = false;
 const server = setupServer(
@@ -220,6 +242,17 @@ const server = setupServer(
   mockApi.get("*/api/lines/:lineId/evaluation-series", () => HttpResponse.json(series)),
   mockApi.get("*/api/alerts/:id", () => HttpResponse.json(detail)),
   mockApi.get("*/api/alerts/:id/causes", () => HttpResponse.json(causes)),
+  mockApi.get("*/api/plant/get-active-monitor-count", () =>
+    HttpResponse.json([{ lineId: LINE, activeTaskCount: 3 }]),
+  ),
+  mockApi.get("*/api/notifications/notifications/plants/:plantId/alert-viewing-window", () =>
+    HttpResponse.json([{ lineId: LINE, alertViewingWindowDays: 30 }]),
+  ),
+  mockApi.get("*/api/lines/:lineId/feeder-lines", () => HttpResponse.json(feederLines)),
+  mockApi.get("*/api/lines/:lineId/exclusion-options", () => HttpResponse.json(exclusionOptions)),
+  mockApi.post("*/api/alerts/:id/acknowledge", () =>
+    HttpResponse.json({ ...alert, state: "ACKNOWLEDGED" as const }),
+  ),
 );
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: "error" });
@@ -240,7 +273,8 @@ afterAll(async () => {
 // ── What a text may be made of ─────────────────────────────────────────────────────────────────
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const squash = (s: string) => s.replace(/\s+/g, " ").trim();
+// A zero-width space is MUI's placeholder in an empty select or label: no text.
+const squash = (s: string) => s.replace(/[\s\u200b]+/g, " ").trim();
 const MARK = (i: number) => `⟦${i}⟧`;
 /** An argument value: 0 and 1 for the branches of a count or a flag, 7 for any other number. */
 const ARG_VALUES = (i: number) => [MARK(i), 0, 1, 7];
@@ -253,7 +287,25 @@ const OBJECT_ARGS: Record<string, unknown[][]> = {
   ]),
   facts: [null, MARK(0)].map((type) => [{ type, rule: MARK(1), count: 7, openedAt: MARK(2) }]),
   alertFigures: [[{ n: 7, ppk: MARK(0), bound: MARK(1), level: MARK(2), target: MARK(3) }]],
+  labelDisplayedRows: [[{ from: 7, to: 7, count: 7, page: 7 }]],
+  getItemAriaLabel: [["first"], ["last"], ["next"], ["previous"]],
 };
+
+/**
+ * MUI's own words (its table pagination), not ours: German from MUI's German locale (the German
+ * theme's), English as MUI's components word them.
+ */
+const MUI_TEXTS = {
+  de: [deDE.components?.MuiTablePagination?.defaultProps ?? {}],
+  en: [
+    {
+      labelRowsPerPage: "Rows per page:",
+      labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+        `${from}–${to} of ${count}`,
+      getItemAriaLabel: (type: string) => `Go to ${type} page`,
+    },
+  ],
+} satisfies Record<TLanguage, object[]>;
 
 function combinations(n: number): unknown[][] {
   if (n === 0) return [[]];
@@ -348,9 +400,9 @@ function renderedTexts(root: HTMLElement): string[] {
   return out;
 }
 
-function expectOnlyCatalogueTexts(objects: readonly object[]) {
+function expectOnlyCatalogueTexts(objects: readonly object[], root: HTMLElement = document.body) {
   const matchers = matchersFor(objects);
-  const strays = [...new Set(renderedTexts(document.body))].filter((t) => !coveredBy(t, matchers));
+  const strays = [...new Set(renderedTexts(root))].filter((t) => !coveredBy(t, matchers));
   expect(strays).toEqual([]);
 }
 
@@ -367,6 +419,8 @@ async function walkScreens(lang: TLanguage, objects: readonly object[]) {
   const L = textsIn(LINE_OVERVIEW_TEXTS, lang);
   const AL = textsIn(ALERT_TEXTS, lang);
   const user = userEvent.setup();
+  // The user's language, kept on the server: the signed-in frame follows it.
+  me.language = lang;
 
   renderAt("/login");
   expect(await screen.findByRole("button", { name: A.signIn })).toBeInTheDocument();
@@ -413,23 +467,57 @@ async function walkScreens(lang: TLanguage, objects: readonly object[]) {
   await user.click(await screen.findByRole("button", { name: AL.resolve }));
   expect(await screen.findByRole("heading", { name: AL.resolveTitle })).toBeInTheDocument();
   expectOnlyCatalogueTexts(objects);
+  await user.click(screen.getByRole("button", { name: AL.cancel }));
+  // The snackbar of an action: the spec's message in the interface's language.
+  await user.click(await screen.findByRole("button", { name: AL.acknowledge }));
+  expect(
+    await screen.findByText(textsIn(ALERT_MESSAGES, lang).acknowledged, undefined, { timeout: 10_000 }),
+  ).toBeInTheDocument();
+  expectOnlyCatalogueTexts(objects);
+  cleanup();
+
+  // Settings: the side menu (the sections' panes are not all translated yet: each is checked
+  // where it is).
+  renderAt("/settings?section=SIGNAL_MANAGEMENT");
+  const nav = await screen.findByRole("navigation", { name: textsIn(SETTINGS_MESSAGES, lang).title });
+  expect(
+    within(nav).getByRole("button", { name: textsIn(SETTINGS_MENU_TEXTS, lang).sections.LINE_MANAGEMENT }),
+  ).toBeInTheDocument();
+  expectOnlyCatalogueTexts(objects, nav);
+  cleanup();
+
+  // Settings → Line Management, whole: the menu, the grid, the Configure Line drawer.
+  const LM = textsIn(LINE_MANAGEMENT_TEXTS, lang);
+  renderAt("/settings?section=LINE_MANAGEMENT");
+  expect(await screen.findAllByRole("heading", { name: LM.title }, { timeout: 20_000 })).not.toHaveLength(0);
+  const configure = await screen.findByRole(
+    "button",
+    { name: `${LM.configureLine} ${line.name}` },
+    { timeout: 20_000 },
+  );
+  expectOnlyCatalogueTexts(objects);
+  await user.click(configure);
+  const lineDrawer = await screen.findByRole("dialog", {}, { timeout: 20_000 });
+  expect(await within(lineDrawer).findByRole("button", { name: LM.saveChanges })).toBeInTheDocument();
+  expectOnlyCatalogueTexts(objects);
+  cleanup();
+
+  renderAt("/no-such-page");
+  expect(
+    await screen.findByRole("heading", { name: S.pageNotFound }, { timeout: 20_000 }),
+  ).toBeInTheDocument();
+  expectOnlyCatalogueTexts(objects);
 }
 
 describe("every text rendered is in a catalogue", () => {
   it("in German: the German twins", async () => {
     await setLanguage("de", { remember: false });
     expect(document.documentElement.lang).toBe("de");
-    await walkScreens(
-      "de",
-      DE_TWINS.map(([, de]) => de),
-    );
+    await walkScreens("de", [...DE_TWINS.map(([, de]) => de), ...MUI_TEXTS.de]);
   }, 120_000);
 
   it("in English: the English catalogues", async () => {
     await setLanguage("en", { remember: false });
-    await walkScreens(
-      "en",
-      DE_TWINS.map(([en]) => en),
-    );
+    await walkScreens("en", [...DE_TWINS.map(([en]) => en), ...MUI_TEXTS.en]);
   }, 120_000);
 });

@@ -69,6 +69,7 @@ export const testMe = (over: Partial<TMe> = {}): TMe => ({
   customer: testCustomer,
   selectedPlantId: null,
   selectedLineId: null,
+  language: null,
   ...over,
 });
 

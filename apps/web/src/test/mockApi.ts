@@ -101,6 +101,7 @@ interface Answers {
   };
   post: {
     "*/api/add-user": TAddUserResponse;
+    "*/api/alerts/:id/acknowledge": TAlert;
     "*/api/auth/login": TMe;
     "*/api/auth/me/password": null;
     "*/api/auth/set-password": null;
@@ -124,6 +125,7 @@ interface Answers {
     "*/api/users/:userId/password-link": TPasswordLinkResponse;
   };
   put: {
+    "*/api/auth/me/language": null;
     "*/api/feature-flags/:key": TFeatureFlagsResponse;
     "*/api/line-config/spc-signal-limits": TSpcSignalLimits[];
     "*/api/notifications/notifications/lines/:lineId/alert-viewing-window": TAlertViewingWindow;

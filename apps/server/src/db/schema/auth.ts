@@ -1,6 +1,6 @@
 // Users, roles, sessions, password links, failed sign-ins and personal API tokens.
 
-import type { TApiTokenScope } from "@linewatch/contracts";
+import { LANGUAGES, type TApiTokenScope } from "@linewatch/contracts";
 import { sql } from "drizzle-orm";
 import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { id, ts } from "./columns.js";
@@ -19,6 +19,8 @@ export const users = pgTable(
     locationPlantId: uuid("location_plant_id").references(() => plants.id, { onDelete: "set null" }),
     selectedPlantId: uuid("selected_plant_id").references(() => plants.id, { onDelete: "set null" }),
     selectedLineId: uuid("selected_line_id").references(() => lines.id, { onDelete: "set null" }),
+    /** The interface's language the user chose ("en", "de"); null follows the browser's (issue 32 §4). */
+    language: text("language", { enum: LANGUAGES }),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("users_email_uq").on(sql`lower(${t.email})`)],

@@ -4,6 +4,7 @@ import {
   ZChangePasswordBody,
   ZCurrentUserRoles,
   ZCustomerList,
+  ZLanguageBody,
   ZLoginBody,
   ZMe,
   ZMessage,
@@ -109,6 +110,22 @@ export function authRoutes(app: FastifyInstance, { services, cookieSecure, setti
     },
     async (req, reply) => {
       await services.auth.changePassword(authOf(req), req.body, req.ip);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.put(
+    "/api/auth/me/language",
+    {
+      schema: {
+        operationId: "saveLanguage",
+        tags: ["auth"],
+        body: ZLanguageBody,
+        response: { 204: z.null() },
+      },
+    },
+    async (req, reply) => {
+      await services.users.saveLanguage(authOf(req), req.body);
       return reply.code(204).send(null);
     },
   );

@@ -63,6 +63,7 @@ export function createApiTokensRepo(db: Tx) {
           locationPlantId: users.locationPlantId,
           selectedPlantId: users.selectedPlantId,
           selectedLineId: users.selectedLineId,
+          language: users.language,
           isAdministrator: sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = "users"."id" and ur.role = 'administrator')`,
         })
         .from(apiTokens)

@@ -131,6 +131,7 @@ export function createApiTokensService(deps: { db: Db; now?: () => Date }) {
         locationPlantId: row.locationPlantId,
         selectedPlantId: row.selectedPlantId,
         selectedLineId: row.selectedLineId,
+        language: row.language,
       };
     },
   };

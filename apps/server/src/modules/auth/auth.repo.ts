@@ -99,6 +99,7 @@ export function createAuthRepo(db: Tx) {
           locationPlantId: users.locationPlantId,
           selectedPlantId: users.selectedPlantId,
           selectedLineId: users.selectedLineId,
+          language: users.language,
           isAdministrator: sql<boolean>`exists (select 1 from user_roles ur where ur.user_id = "users"."id" and ur.role = 'administrator')`,
         })
         .from(sessions)

@@ -7,6 +7,7 @@ import {
   SESSION_LIMITS,
   type TApiTokenScope,
   type TChangePasswordBody,
+  type TLanguage,
   type TLoginBody,
   type TMe,
   USER_MESSAGES,
@@ -36,6 +37,8 @@ export type AuthContext = {
   locationPlantId: string | null;
   selectedPlantId: string | null;
   selectedLineId: string | null;
+  /** The interface's language the user chose; null follows the browser's. */
+  language: TLanguage | null;
 };
 
 /** Provider staff: users of the provider's customer at the provider's own location. */
@@ -143,6 +146,7 @@ export function createAuthService(deps: {
         locationPlantId: s.locationPlantId,
         selectedPlantId: s.selectedPlantId,
         selectedLineId: s.selectedLineId,
+        language: s.language,
       };
     },
 
@@ -177,6 +181,7 @@ export function createAuthService(deps: {
         customer: acting,
         selectedPlantId: selection.plantId,
         selectedLineId: selection.lineId,
+        language: ctx.language,
       };
     },
 

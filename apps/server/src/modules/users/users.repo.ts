@@ -1,3 +1,4 @@
+import type { TLanguage } from "@linewatch/contracts";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client.js";
 import { customers, lines, plants, userRoles, users } from "../../db/schema/index.js";
@@ -111,6 +112,11 @@ export function createUsersRepo(db: Tx) {
         set.selectedLineId = sel.selectedLineId;
       }
       if (Object.keys(set).length) await db.update(users).set(set).where(eq(users.id, userId));
+    },
+
+    /** The user's interface language (null: the browser's). */
+    async saveLanguage(userId: string, language: TLanguage | null) {
+      await db.update(users).set({ language }).where(eq(users.id, userId));
     },
 
     async rolesOf(customerId: string, userIds: string[]) {

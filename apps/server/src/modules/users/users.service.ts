@@ -6,6 +6,7 @@ import {
   PASSWORD_LINK_TEXTS,
   type TAddUserBody,
   type TAddUserResponse,
+  type TLanguageBody,
   type TPasswordLinkResponse,
   type TSelectionBody,
   type TUpdateUserLocationBody,
@@ -259,6 +260,15 @@ export function createUsersService(deps: {
     async saveSelection(ctx: AuthContext, body: TSelectionBody) {
       if (ctx.customerId !== ctx.homeCustomerId) return;
       await repo.saveSelection(ctx.userId, ctx.customerId, body);
+      deps.auth.sessionsChanged(ctx.userId);
+    },
+
+    /**
+     * The user's own interface language (issue 32 §4); null follows the browser's. A preference,
+     * not a setting of the customer's: kept whichever customer provider staff act for, not audited.
+     */
+    async saveLanguage(ctx: AuthContext, body: TLanguageBody) {
+      await repo.saveLanguage(ctx.userId, body.language);
       deps.auth.sessionsChanged(ctx.userId);
     },
 

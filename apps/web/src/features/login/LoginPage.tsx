@@ -2,7 +2,7 @@ import { AUTH_MESSAGES, AUTH_TEXTS, type TLoginBody, type TMe } from "@linewatch
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
 import { api, get } from "../../shared/api/client";
-import { localizeMessage, useTexts } from "../../shared/i18n/language";
+import { followUserLanguage, localizeMessage, useTexts } from "../../shared/i18n/language";
 import { AuthAlert, AuthField, AuthForm, Spinner } from "./AuthForm";
 
 // Plain fetch, no query cache: the signed-in frame starts its own cache when it opens.
@@ -33,7 +33,9 @@ export function LoginPage() {
     setPending(true);
     setError(null);
     try {
-      await api<TMe>("POST", "/api/auth/login", { email, password } satisfies TLoginBody);
+      const me = await api<TMe>("POST", "/api/auth/login", { email, password } satisfies TLoginBody);
+      // The user's language before the first signed-in page (no redraw once it has shown).
+      await followUserLanguage(me.language);
       navigate(from, { replace: true });
     } catch (err) {
       setError(localizeMessage(AUTH_MESSAGES, err instanceof Error ? err.message : String(err)));

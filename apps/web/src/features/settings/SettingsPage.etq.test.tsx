@@ -44,6 +44,7 @@ const me: TMe = {
   customer,
   selectedPlantId: plant.id,
   selectedLineId: null,
+  language: null,
 };
 
 let flags: TFeatureFlagsResponse;

@@ -1,6 +1,7 @@
 import {
   DEFAULT_SETTINGS_SECTION,
   isSettingsSection,
+  SETTINGS_MENU_TEXTS,
   SETTINGS_MESSAGES,
   settingsMenu,
   type TSettingsSection,
@@ -24,6 +25,7 @@ import {
 import { useEffect, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { useFeatureFlags, useMe } from "../../shared/data/session/queries";
+import { useTexts } from "../../shared/i18n/language";
 import { NotAvailablePanel } from "./NotAvailablePanel";
 import { prefetchSection, SECTION_PAGES } from "./sections";
 
@@ -48,6 +50,8 @@ export function SettingsPage() {
   const [menuOpen, setMenuOpen] = useState(false);
   const flagsQ = useFeatureFlags();
   const [params, setParams] = useSearchParams();
+  const T = useTexts(SETTINGS_MESSAGES);
+  const menuTexts = useTexts(SETTINGS_MENU_TEXTS);
   const fromUrl = params.get("section");
   const requested = isSettingsSection(fromUrl) ? fromUrl : (storedSection() ?? DEFAULT_SETTINGS_SECTION);
 
@@ -58,6 +62,7 @@ export function SettingsPage() {
           isAdministrator: me.isAdministrator,
           flags: flags.flags,
           etqOverride: flags.etqOverride,
+          texts: menuTexts,
         })
       : [];
   const items = groups.flatMap((g) => g.items);
@@ -85,12 +90,12 @@ export function SettingsPage() {
   const menu = (
     <Paper
       component="nav"
-      aria-label={SETTINGS_MESSAGES.title}
+      aria-label={T.title}
       sx={{ width: narrow ? 280 : { md: 220, xl: 260 }, flexShrink: 0 }}
       variant="outlined"
     >
       <Typography variant="h6" component={narrow ? "h2" : "h1"} sx={{ px: 2, pt: 2 }}>
-        {SETTINGS_MESSAGES.title}
+        {T.title}
       </Typography>
       {groups.map((g) => (
         // Each group a list named by its title; each item a list item holding its button.
@@ -133,7 +138,7 @@ export function SettingsPage() {
       {narrow ? (
         <Box sx={{ display: "flex", alignItems: "center", gap: 2 }}>
           <Typography variant="h6" component="h1">
-            {SETTINGS_MESSAGES.title}
+            {T.title}
           </Typography>
           <Button
             variant="outlined"
@@ -148,7 +153,7 @@ export function SettingsPage() {
             anchor="left"
             open={menuOpen}
             onClose={() => setMenuOpen(false)}
-            slotProps={{ paper: { role: "dialog", "aria-label": SETTINGS_MESSAGES.sectionsMenu } }}
+            slotProps={{ paper: { role: "dialog", "aria-label": T.sectionsMenu } }}
           >
             {menu}
           </Drawer>

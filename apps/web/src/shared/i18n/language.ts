@@ -16,10 +16,14 @@ import type { TTwinPairs } from "./twins";
 // the English catalogue or its German twin, which loads as its own chunk the first time German is
 // needed (an English user downloads no German).
 
-/** Where the chosen language is kept: this browser, as the appearance (appearance.tsx). */
+/**
+ * The language this browser last showed: the user's choice is kept on the server (the session's
+ * `me.language`, decision 0317); this copy lets a reload draw its first page in that language
+ * before the session has answered, and the sign-in page speak the last user's language.
+ */
 export const LANGUAGE_STORAGE_KEY = "linewatch.language";
 
-/** The user's choice in this browser, or null when none was made. */
+/** The language this browser last showed, or null when none. */
 function storedLanguage(): TLanguage | null {
   try {
     const v = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
@@ -96,7 +100,7 @@ export async function initLanguage(): Promise<void> {
   }
 }
 
-/** Switches the interface's language and keeps the choice in this browser. */
+/** Switches the interface's language and keeps it in this browser for the next page load. */
 export async function setLanguage(lang: TLanguage, { remember = true } = {}): Promise<void> {
   await loadLanguage(lang);
   if (remember) {
@@ -108,6 +112,15 @@ export async function setLanguage(lang: TLanguage, { remember = true } = {}): Pr
   }
   await i18n.changeLanguage(lang);
   applyDocumentLanguage(lang);
+}
+
+/**
+ * After sign-in and whenever the user's choice changes: the user's language, else the browser's
+ * (issue 32 §4: "chosen per user and defaulting to the browser's").
+ */
+export async function followUserLanguage(choice: TLanguage | null): Promise<void> {
+  const lang = choice ?? browserLanguage();
+  if (lang !== currentLanguage()) await setLanguage(lang);
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -128,6 +141,33 @@ export function textsIn<T extends object>(catalogue: T, lang: TLanguage): Transl
 /** A catalogue in the current language (English code paths get the very same object). */
 export function useTexts<T extends object>(catalogue: T): Translation<T> {
   return textsIn(catalogue, useLanguage());
+}
+
+/** English text → its twin's, per loaded language: every catalogue string, built when first asked. */
+const textIndexes = new Map<TLanguage, Map<string, string>>();
+
+function indexTexts(en: unknown, other: unknown, into: Map<string, string>) {
+  if (typeof en === "string") {
+    if (typeof other === "string" && !into.has(en)) into.set(en, other);
+  } else if (en && typeof en === "object" && other && typeof other === "object")
+    for (const [k, v] of Object.entries(en)) indexTexts(v, (other as Record<string, unknown>)[k], into);
+}
+
+/**
+ * A text in the current language when it is one of the catalogues' English strings, whichever
+ * catalogue: a snackbar's text, a refusal the server sent in the catalogue's words. Anything else
+ * (a message with the user's data in it) stays as it is.
+ */
+export function localizeText(text: string, lang = currentLanguage()): string {
+  const pairs = twins.get(lang);
+  if (!pairs) return text;
+  let index = textIndexes.get(lang);
+  if (!index) {
+    index = new Map();
+    for (const [en, other] of pairs) indexTexts(en, other, index);
+    textIndexes.set(lang, index);
+  }
+  return index.get(text) ?? text;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { SNACKBAR_MS } from "@linewatch/contracts";
 import { Alert, type AlertColor, Snackbar } from "@mui/material";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { localizeText } from "../i18n/language";
 
 type Message = { key: number; text: string; severity: AlertColor; durationMs: number };
 type Show = (text: string, opts?: { severity?: AlertColor; durationMs?: number }) => void;
@@ -15,7 +16,9 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       ...q,
       {
         key: Date.now() + Math.random(),
-        text,
+        // A catalogue's English text (the spec's success message, the server's refusal) in the
+        // interface's language.
+        text: localizeText(text),
         severity: opts?.severity ?? "success",
         durationMs: opts?.durationMs ?? SNACKBAR_MS,
       },

@@ -2,6 +2,7 @@ import { AUDIT_TEXTS, type TAuditResource } from "@linewatch/contracts";
 import History from "@mui/icons-material/History";
 import { Button } from "@mui/material";
 import { lazy, useState } from "react";
+import { useTexts } from "../../../shared/i18n/language";
 import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import type { HistoryItem } from "./HistoryDialog";
 
@@ -26,15 +27,14 @@ export function HistoryButton(p: {
   /** The button's text, when a page offers the history of two resources (default "History"). */
   label?: string;
 }) {
+  const A = useTexts(AUDIT_TEXTS);
   const [isOpen, setOpen] = useState(false);
   const [pickedId, setPickedId] = useState<string | null>(null);
   const item = p.items.find((i) => i.id === (pickedId ?? p.selectedId)) ?? p.items[0];
   const hasChoice = p.items.length > 1;
-  const what = AUDIT_TEXTS.resourceLabels[p.resource];
-  const text = p.label ?? AUDIT_TEXTS.history;
-  const title = hasChoice
-    ? `${AUDIT_TEXTS.history}: ${what}`
-    : `${AUDIT_TEXTS.history}: ${what} ${item?.name ?? ""}`;
+  const what = A.resourceLabels[p.resource];
+  const text = p.label ?? A.history;
+  const title = hasChoice ? `${A.history}: ${what}` : `${A.history}: ${what} ${item?.name ?? ""}`;
   const close = () => {
     setOpen(false);
     setPickedId(null);
@@ -46,7 +46,7 @@ export function HistoryButton(p: {
         startIcon={<History />}
         disabled={p.disabled || !item}
         onClick={() => setOpen(true)}
-        aria-label={hasChoice || !item ? `${AUDIT_TEXTS.history}: ${what}` : `${text} of ${item.name}`}
+        aria-label={hasChoice || !item ? `${A.history}: ${what}` : A.historyOf(text, item.name)}
       >
         {text}
       </Button>

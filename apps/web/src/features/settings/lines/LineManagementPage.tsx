@@ -1,8 +1,8 @@
 import {
   LINE_EXPORT_FILE_NAME,
+  LINE_MANAGEMENT_MESSAGES,
+  LINE_MANAGEMENT_TEXTS,
   lineLabel,
-  LINE_MANAGEMENT_MESSAGES as M,
-  LINE_MANAGEMENT_TEXTS as T,
 } from "@linewatch/contracts";
 import { Stack, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
@@ -13,6 +13,7 @@ import { plantKeys } from "../../../shared/data/plants/keys";
 import { usePlantLine } from "../../../shared/data/plants/plant-line";
 import { usePlantLines } from "../../../shared/data/plants/queries";
 import { useFeatureFlags } from "../../../shared/data/session/queries";
+import { useTexts } from "../../../shared/i18n/language";
 import { ConfirmDialog } from "../../../shared/ui/ConfirmDialog";
 import { MountWhenOpened } from "../../../shared/ui/MountWhenOpened";
 import { useSnackbar } from "../../../shared/ui/SnackbarProvider";
@@ -33,6 +34,8 @@ const LineEditorDrawer = lazy(() =>
 
 /** Settings → Data Management → Line Management (requirements.md settings §2.9), for the plant picked in the top bar. */
 export function LineManagementPage() {
+  const T = useTexts(LINE_MANAGEMENT_TEXTS);
+  const M = useTexts(LINE_MANAGEMENT_MESSAGES);
   const flags = useFeatureFlags().data?.flags;
   const { plant } = usePlantLine();
   const linesQ = usePlantLines(plant?.id ?? null);

@@ -1,7 +1,10 @@
 import {
   FEATURE_FLAGS,
+  LANGUAGE_TEXTS,
   type TFeatureFlagKey,
   type TFeatureFlagsResponse,
+  type TLanguage,
+  type TLanguageBody,
   type TMe,
 } from "@linewatch/contracts";
 import { api } from "../../api/client";
@@ -10,6 +13,7 @@ import {
   type ResourceMutationOptions,
   useResourceMutation,
 } from "../../api/useResourceMutation";
+import { currentLanguage, textsIn } from "../../i18n/language";
 import { sessionKeys } from "./keys";
 import { useMe } from "./queries";
 
@@ -24,6 +28,27 @@ export function useLogout(options?: ResourceMutationOptions<null, void>) {
       },
       successText: false,
       errorText: false,
+    },
+    options,
+  );
+}
+
+/**
+ * PUT /api/auth/me/language: the user's interface language (null: the browser's). Once saved, the
+ * session's `me` holds it and the frame follows it (RequireAuth); nothing to say on success, the
+ * interface speaks the new language.
+ */
+export function useSaveLanguage(options?: ResourceMutationOptions<null, TLanguage | null>) {
+  return useResourceMutation(
+    {
+      mutationFn: (language) =>
+        api<null>("PUT", "/api/auth/me/language", { language } satisfies TLanguageBody),
+      invalidate: (qc, language, _data, error) => {
+        if (!error) qc.setQueryData<TMe | null>(sessionKeys.me, (me) => (me ? { ...me, language } : me));
+      },
+      successText: false,
+      // Said in the language on show (the choice was not saved, so it did not change).
+      errorText: () => textsIn(LANGUAGE_TEXTS, currentLanguage()).saveFailed,
     },
     options,
   );

@@ -1,10 +1,11 @@
-import { SETTINGS_KIT_MESSAGES as M } from "@linewatch/contracts";
+import { SETTINGS_KIT_MESSAGES } from "@linewatch/contracts";
 import CloseIcon from "@mui/icons-material/Close";
 import DeleteIcon from "@mui/icons-material/DeleteOutlined";
 import EditIcon from "@mui/icons-material/EditOutlined";
 import SaveIcon from "@mui/icons-material/Save";
 import { alpha, Chip } from "@mui/material";
 import type { ReactElement } from "react";
+import { currentLanguage, textsIn, useTexts } from "../../i18n/language";
 import { InlineEditContext } from "./InlineEditCell";
 import { SettingsGrid, type SettingsGridProps } from "./SettingsGrid";
 import { GridActionsCellItem, type GridRowId } from "./settings-grid";
@@ -39,6 +40,7 @@ export function InlineEditGrid<R extends object>({
 
 /** Says 'Unsaved' in a row whose edits wait for Save Changes (the row's tint is not read out). */
 export function UnsavedChip<R extends object>({ edit, id }: { edit: InlineRowEdit<R>; id: GridRowId }) {
+  const M = useTexts(SETTINGS_KIT_MESSAGES);
   if (!edit.isUnsaved(id)) return null;
   return <Chip size="small" color="warning" variant="outlined" label={M.unsaved} />;
 }
@@ -54,6 +56,8 @@ export function inlineEditActions<R extends object>(
   id: GridRowId,
   o: { name?: string; field?: string; canEdit?: boolean; onDelete?: () => void } = {},
 ): ReactElement[] {
+  // Called while a cell renders: the language on show (a new language draws the grid anew).
+  const M = textsIn(SETTINGS_KIT_MESSAGES, currentLanguage());
   const item = (text: string, icon: ReactElement, disabled: boolean, onClick: () => void) => (
     <GridActionsCellItem
       key={text}

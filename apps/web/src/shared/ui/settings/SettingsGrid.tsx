@@ -26,6 +26,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { useTexts } from "../../i18n/language";
 import {
   arrowOf,
   type CellFocus,
@@ -127,6 +128,7 @@ const STACKED_LABEL_SX: SxProps<Theme> = {
  * between its fields) and the data grid's keyboard use (grid-keyboard.ts).
  */
 export function SettingsGrid<R extends object>(p: SettingsGridProps<R>) {
+  const M = useTexts(SETTINGS_KIT_MESSAGES);
   const g = useSettingsGridRows(p);
   const { rowEdit } = p;
   // Below md (a tablet) each row is a stack of "column: value" lines inside the frame (issue 32 §1).
@@ -352,7 +354,7 @@ export function SettingsGrid<R extends object>(p: SettingsGridProps<R>) {
         <Box sx={{ display: "grid", placeItems: "center", minHeight: 160 }}>
           {p.isError ? (
             <Typography role="alert" color="error">
-              {SETTINGS_KIT_MESSAGES.errorLoadingData}
+              {M.errorLoadingData}
             </Typography>
           ) : (
             <Typography color="text.secondary">{p.emptyText}</Typography>

@@ -1,5 +1,6 @@
 import { SETTINGS_KIT_MESSAGES } from "@linewatch/contracts";
 import { useCallback, useState } from "react";
+import { useTexts } from "../../i18n/language";
 import { ConfirmDialog } from "../ConfirmDialog";
 
 /**
@@ -8,6 +9,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
  * runs the action at once when nothing is dirty, else after the user chooses Exit.
  */
 export function useDiscardGuard(isDirty: boolean) {
+  const M = useTexts(SETTINGS_KIT_MESSAGES);
   const [pending, setPending] = useState<(() => void) | null>(null);
   const guard = useCallback(
     (action: () => void) => {
@@ -19,9 +21,9 @@ export function useDiscardGuard(isDirty: boolean) {
   const dialog = (
     <ConfirmDialog
       open={pending != null}
-      title={SETTINGS_KIT_MESSAGES.discardTitle}
-      confirmLabel={SETTINGS_KIT_MESSAGES.discardExit}
-      cancelLabel={SETTINGS_KIT_MESSAGES.discardContinue}
+      title={M.discardTitle}
+      confirmLabel={M.discardExit}
+      cancelLabel={M.discardContinue}
       onCancel={() => setPending(null)}
       onConfirm={() => {
         const action = pending;
@@ -29,7 +31,7 @@ export function useDiscardGuard(isDirty: boolean) {
         action?.();
       }}
     >
-      {SETTINGS_KIT_MESSAGES.discardText}
+      {M.discardText}
     </ConfirmDialog>
   );
   return { guard, dialog };

@@ -1,6 +1,7 @@
 import { SETTINGS_KIT_MESSAGES } from "@linewatch/contracts";
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
+import { useTexts } from "../../i18n/language";
 import { ConfirmDialog } from "../ConfirmDialog";
 
 /**
@@ -10,6 +11,7 @@ import { ConfirmDialog } from "../ConfirmDialog";
  * returned dialog. Needs a data router (the app's createBrowserRouter).
  */
 export function useLeaveGuard(isDirty: boolean) {
+  const M = useTexts(SETTINGS_KIT_MESSAGES);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty &&
@@ -26,13 +28,13 @@ export function useLeaveGuard(isDirty: boolean) {
   return (
     <ConfirmDialog
       open={blocker.state === "blocked"}
-      title={SETTINGS_KIT_MESSAGES.discardTitle}
-      confirmLabel={SETTINGS_KIT_MESSAGES.discardExit}
-      cancelLabel={SETTINGS_KIT_MESSAGES.discardContinue}
+      title={M.discardTitle}
+      confirmLabel={M.discardExit}
+      cancelLabel={M.discardContinue}
       onCancel={() => blocker.reset?.()}
       onConfirm={() => blocker.proceed?.()}
     >
-      {SETTINGS_KIT_MESSAGES.discardText}
+      {M.discardText}
     </ConfirmDialog>
   );
 }

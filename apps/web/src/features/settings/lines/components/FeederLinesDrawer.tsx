@@ -1,7 +1,7 @@
 import {
   DRAWER,
   FEEDER_DRAWER_WIDTH,
-  LINE_MANAGEMENT_TEXTS as T,
+  LINE_MANAGEMENT_TEXTS,
   type TFeederLineInfo,
 } from "@linewatch/contracts";
 import CloseIcon from "@mui/icons-material/Close";
@@ -21,6 +21,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useId, useMemo, useState } from "react";
+import { useTexts } from "../../../../shared/i18n/language";
 import { useDiscardGuard } from "../../../../shared/ui/settings/useDiscardGuard";
 import { HistoryButton } from "../../../audit-log/components/HistoryButton";
 import { feederTree, sameIds } from "../feeder-lines";
@@ -64,6 +65,7 @@ export function FeederLinesDrawer(p: FeederLinesDrawerProps) {
 }
 
 function FeederLinesForm(p: FeederLinesDrawerProps & { titleId: string }) {
+  const T = useTexts(LINE_MANAGEMENT_TEXTS);
   const { titleId } = p;
   const [picked, setPicked] = useState<string[]>([...p.selected]);
   const [search, setSearch] = useState("");

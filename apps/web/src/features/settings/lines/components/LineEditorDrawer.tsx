@@ -1,10 +1,10 @@
 import {
   DRAWER,
   LINE_EDITOR_DRAWER_WIDTH,
+  LINE_MANAGEMENT_MESSAGES,
+  LINE_MANAGEMENT_TEXTS,
   LINE_MESSAGES,
   lineLabel,
-  LINE_MANAGEMENT_MESSAGES as M,
-  LINE_MANAGEMENT_TEXTS as T,
   type TLine,
 } from "@linewatch/contracts";
 import CloseIcon from "@mui/icons-material/Close";
@@ -36,6 +36,7 @@ import {
 import { useEffect, useId, useState } from "react";
 import { ApiError } from "../../../../shared/api/client";
 import { useLineById } from "../../../../shared/data/plants/queries";
+import { localizeText, useTexts } from "../../../../shared/i18n/language";
 import { ConfirmDialog } from "../../../../shared/ui/ConfirmDialog";
 import { useDiscardGuard } from "../../../../shared/ui/settings/useDiscardGuard";
 import { HistoryButton } from "../../../audit-log/components/HistoryButton";
@@ -64,6 +65,7 @@ export type LineEditorDrawerProps = {
 
 /** The Configure Line drawer (750 px, requirements.md settings §2.9), loading the line it edits (GET /api/lines/{lineId}). */
 export function LineEditorDrawer(p: LineEditorDrawerProps) {
+  const T = useTexts(LINE_MANAGEMENT_TEXTS);
   const titleId = useId();
   const lineQ = useLineById(p.lineId, p.open);
   // The form reports whether it holds changes, so closing the drawer can ask first.
@@ -132,6 +134,8 @@ function LineEditorForm(p: {
   onDirtyChange: (dirty: boolean) => void;
   onSaved: () => void;
 }) {
+  const T = useTexts(LINE_MANAGEMENT_TEXTS);
+  const M = useTexts(LINE_MANAGEMENT_MESSAGES);
   const { line, flags } = p;
   const initial = editorValuesOf(line);
   const [values, setValues] = useState<LineEditorValues>(initial);
@@ -161,7 +165,7 @@ function LineEditorForm(p: {
   // A field's error shows once it was touched, or once anything changed: a line stored without a
   // No Data Alert otherwise kept Save Changes disabled without a word.
   const errorOf = (k: "noDataAlert" | "alertDisplayed" | "friendlyName") =>
-    touched[k] || isDirty ? errors[k] : undefined;
+    touched[k] || isDirty ? errors[k] && localizeText(errors[k]) : undefined;
 
   const save = async () => {
     try {

@@ -1,4 +1,9 @@
-import { LINE_MANAGEMENT_TEXTS as T } from "@linewatch/contracts";
+import { LINE_MANAGEMENT_TEXTS } from "@linewatch/contracts";
+import { localizeText, useTexts } from "../../../../shared/i18n/language";
+
+/** A rule's message (English, the catalogue's) in the interface's language. */
+const localized = (message: string | null) => (message == null ? null : localizeText(message));
+
 import DownloadIcon from "@mui/icons-material/FileDownloadOutlined";
 import TuneIcon from "@mui/icons-material/TuneOutlined";
 import { Button, Stack, Switch, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from "@mui/material";
@@ -37,6 +42,7 @@ export type LinesGridProps = {
  * values edited in place, Configure Line behind the friendly-name flag, and the export.
  */
 export function LinesGrid(p: LinesGridProps) {
+  const T = useTexts(LINE_MANAGEMENT_TEXTS);
   const [filter, setFilter] = useState<LineFilter>("all");
   const counts = lineCounts(p.rows);
   const shown = useMemo(() => filterLines(p.rows, filter), [p.rows, filter]);
@@ -77,9 +83,9 @@ export function LinesGrid(p: LinesGridProps) {
         field: "ingestionThresholdHours",
         headerName: T.columns.ingestionThreshold,
         width: 230,
-        validate: validateThresholdText,
+        validate: (text) => localized(validateThresholdText(text)),
         parse: parseThresholdText,
-        inputLabel: (r) => `${T.columns.ingestionThreshold} of ${r.label}`,
+        inputLabel: (r) => T.cellInput(T.columns.ingestionThreshold, r.label),
         inputMode: "numeric",
         valueFormatter: (_v, row) =>
           row.ingestionThresholdHours == null ? "–" : String(row.ingestionThresholdHours),
@@ -89,9 +95,9 @@ export function LinesGrid(p: LinesGridProps) {
         headerName: T.columns.overviewAlertFilter,
         description: T.overviewAlertFilterTooltip,
         width: 230,
-        validate: validateAlertFilterText,
+        validate: (text) => localized(validateAlertFilterText(text)),
         parse: (t) => Number(t.trim()),
-        inputLabel: (r) => `${T.columns.overviewAlertFilter} of ${r.label}`,
+        inputLabel: (r) => T.cellInput(T.columns.overviewAlertFilter, r.label),
         inputMode: "numeric",
       }),
       {
@@ -119,7 +125,7 @@ export function LinesGrid(p: LinesGridProps) {
         ],
       },
     ],
-    [edit, timeZone, busyIds, canConfigure, onToggleActive, onConfigure],
+    [T, edit, timeZone, busyIds, canConfigure, onToggleActive, onConfigure],
   );
 
   const toolbar = (
@@ -136,7 +142,7 @@ export function LinesGrid(p: LinesGridProps) {
         exclusive
         value={filter}
         onChange={(_, v: LineFilter | null) => v && setFilter(v)}
-        aria-label="Line counts"
+        aria-label={T.countsLabel}
       >
         <ToggleButton value="active">{`${T.counts.active}: ${counts.active}`}</ToggleButton>
         <ToggleButton value="inactive">{`${T.counts.inactive}: ${counts.inactive}`}</ToggleButton>

@@ -1,8 +1,9 @@
-import { LINE_MESSAGES, LINE_MANAGEMENT_TEXTS as T } from "@linewatch/contracts";
+import { LINE_MANAGEMENT_TEXTS, LINE_MESSAGES } from "@linewatch/contracts";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { Chip, IconButton, Menu, MenuItem, Stack, Tab, Tabs, Tooltip } from "@mui/material";
 import { useMemo, useState } from "react";
 import { formatDateTime } from "../../../../shared/format";
+import { useTexts } from "../../../../shared/i18n/language";
 import { SettingsGrid } from "../../../../shared/ui/settings/SettingsGrid";
 import type { SettingsColumn } from "../../../../shared/ui/settings/settings-grid";
 import { filterLines, type LineFilter, type LineRow } from "../lines.form";
@@ -15,10 +16,10 @@ export type PartMarriageLinesGridProps = {
   onConfigure: (row: LineRow) => void;
 };
 
-const TABS: { value: LineFilter; label: string }[] = [
-  { value: "active", label: T.tabs.enabled },
-  { value: "inactive", label: T.tabs.disabled },
-  { value: "all", label: T.tabs.all },
+const TABS: { value: LineFilter; tab: keyof (typeof LINE_MANAGEMENT_TEXTS)["tabs"] }[] = [
+  { value: "active", tab: "enabled" },
+  { value: "inactive", tab: "disabled" },
+  { value: "all", tab: "all" },
 ];
 
 /** The short name of a time zone ("EST"), for the Last Data received header. */
@@ -33,6 +34,7 @@ const zoneName = (timeZone: string) =>
  * 'No Ingestion' chip, Active Monitors with its tooltip, and the row menu's Configure Line.
  */
 export function PartMarriageLinesGrid(p: PartMarriageLinesGridProps) {
+  const T = useTexts(LINE_MANAGEMENT_TEXTS);
   const [tab, setTab] = useState<LineFilter>("active");
   const [menu, setMenu] = useState<{ anchor: HTMLElement; row: LineRow } | null>(null);
   const shown = useMemo(() => filterLines(p.rows, tab), [p.rows, tab]);
@@ -103,7 +105,7 @@ export function PartMarriageLinesGrid(p: PartMarriageLinesGridProps) {
         ),
       },
     ],
-    [timeZone],
+    [T, timeZone],
   );
 
   return (
@@ -114,7 +116,7 @@ export function PartMarriageLinesGrid(p: PartMarriageLinesGridProps) {
         toolbar={
           <Tabs value={tab} onChange={(_, v: LineFilter) => setTab(v)} sx={{ px: 2 }}>
             {TABS.map((t) => (
-              <Tab key={t.value} value={t.value} label={t.label} />
+              <Tab key={t.value} value={t.value} label={T.tabs[t.tab]} />
             ))}
           </Tabs>
         }
