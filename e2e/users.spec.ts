@@ -238,7 +238,7 @@ test("works from the keyboard: arrows reach the Role select, Enter opens it", as
   const email = unique("kbd");
   await addUser(page, email);
   // Closing the link dialog puts the focus on the new user's row; Tab from Add user comes back to it.
-  const cell = grid(page).getByRole("gridcell", { name: email });
+  const cell = grid(page).getByRole("gridcell", { name: email, exact: true });
   await expect(cell).toBeFocused();
   await page.getByRole("button", { name: "Add user" }).focus();
   await page.keyboard.press("Tab");
