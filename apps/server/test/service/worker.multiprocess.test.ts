@@ -226,7 +226,10 @@ describe.skipIf(!usePostgres)("two worker processes on PostgreSQL", () => {
     expect(takenOver).toBeGreaterThan(0);
 
     // Every monitor's slots are on its grid, one period apart while a worker was alive to claim
-    // them; a gap is allowed only for a slot held by the killed worker (the lease delays it).
+    // them; a gap is allowed for a slot held by the killed worker (the lease delays it), and where
+    // the evaluation before it ended a period or more late: the worker then takes the first slot
+    // after the time it finished (schedule.ts: a slow evaluation skips ticks), which a loaded
+    // machine does to any monitor. A gap after an evaluation on time still fails.
     const heldIds = new Set(held.map((h) => h.id));
     let gaps = 0;
     const perMonitor = new Map<string, typeof evals>();
@@ -239,7 +242,12 @@ describe.skipIf(!usePostgres)("two worker processes on PostgreSQL", () => {
         expect(Number.isInteger(step)).toBe(true);
         if (step > 1) {
           gaps++;
-          expect(heldIds.has(id)).toBe(true);
+          const before = list[j - 1] as (typeof list)[number];
+          // The slot after the gap is the first after the earlier evaluation ended (a quarter period
+          // allowed between the clock the worker read and the evaluation's stored time).
+          const endedLate =
+            before.evaluated_at.getTime() >= (list[j]?.slot.getTime() ?? 0) - PERIOD_MS - PERIOD_MS / 4;
+          expect(heldIds.has(id) || endedLate).toBe(true);
         }
       }
       // Still evaluated after the kill, by B.
