@@ -76,6 +76,30 @@ export function createAuthService(deps: {
     return { plantId, lineId: (rememberedLine ?? defaultLine(plantLines))?.id ?? null };
   }
 
+  /**
+   * Records a password attempt for this email and client address as a failure before the password
+   * is checked (forgotten when it was right), and refuses it past the sign-in limits: sign-in and a
+   * password change share the count, so neither can try more passwords than the limits allow.
+   * Answers the attempt's time.
+   */
+  async function reserveAttempt(email: string, clientAddress: string | null): Promise<Date> {
+    const t = now();
+    const attempt = await deps.db.transaction((tx) =>
+      createAuthRepo(tx).reserveAttempt({
+        email,
+        clientAddress,
+        at: t,
+        since: new Date(t.getTime() - LOGIN_LIMIT.windowMs),
+        emailLimit: LOGIN_LIMIT.failures,
+        addressLimit: deps.signinFailuresPerAddress ?? 0,
+      }),
+    );
+    if (attempt === "emailLimit") throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
+    if (attempt === "addressLimit")
+      throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttemptsFromAddress);
+    return t;
+  }
+
   return {
     /**
      * Signs in: a fresh session id every time; same answer whether the email exists or not.
@@ -83,20 +107,7 @@ export function createAuthService(deps: {
      * was right), so concurrent attempts cannot check more passwords than the limits allow.
      */
     async login(body: TLoginBody, clientAddress: string | null = null): Promise<{ token: string }> {
-      const t = now();
-      const attempt = await deps.db.transaction((tx) =>
-        createAuthRepo(tx).reserveAttempt({
-          email: body.email,
-          clientAddress,
-          at: t,
-          since: new Date(t.getTime() - LOGIN_LIMIT.windowMs),
-          emailLimit: LOGIN_LIMIT.failures,
-          addressLimit: deps.signinFailuresPerAddress ?? 0,
-        }),
-      );
-      if (attempt === "emailLimit") throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
-      if (attempt === "addressLimit")
-        throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttemptsFromAddress);
+      const t = await reserveAttempt(body.email, clientAddress);
       const user = await repo.findUserByEmail(body.email);
       const ok = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !ok) throw new AppError("UNAUTHORIZED", AUTH_MESSAGES.invalidCredentials);
@@ -252,20 +263,7 @@ export function createAuthService(deps: {
      */
     async changePassword(ctx: AuthContext, body: TChangePasswordBody, clientAddress: string | null = null) {
       if (ctx.apiToken || !ctx.sessionHash) throw new AppError("FORBIDDEN", "Forbidden resource");
-      const t = now();
-      const attempt = await deps.db.transaction((tx) =>
-        createAuthRepo(tx).reserveAttempt({
-          email: ctx.email,
-          clientAddress,
-          at: t,
-          since: new Date(t.getTime() - LOGIN_LIMIT.windowMs),
-          emailLimit: LOGIN_LIMIT.failures,
-          addressLimit: deps.signinFailuresPerAddress ?? 0,
-        }),
-      );
-      if (attempt === "emailLimit") throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttempts);
-      if (attempt === "addressLimit")
-        throw new AppError("TOO_MANY_REQUESTS", AUTH_MESSAGES.tooManyAttemptsFromAddress);
+      await reserveAttempt(ctx.email, clientAddress);
       const user = await repo.findUserByEmail(ctx.email);
       const ok = user?.id === ctx.userId && (await verifyPassword(user.passwordHash, body.currentPassword));
       if (!ok) throw wrongCurrentPassword();
